@@ -1,0 +1,1 @@
+"""The ``podium`` command line: a thin Click adapter over :mod:`podium.service`."""

@@ -1,0 +1,468 @@
+"""``podium``: Click commands over the service layer. No domain logic lives here."""
+
+from __future__ import annotations
+
+import getpass
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from podium.cli import render
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.formats import available, get_format
+from podium.service import EventService
+from podium.service.demo import run_commander_demo
+from podium.service.events import explain_paired, explain_plan
+from podium.service.forms import PodResult, player_names_from_csv
+from podium.service.transfer import dumps, export_document, import_document, parse_document
+from podium.store.db import Database, resolve_url
+
+EXIT_INVALID = 2
+EXIT_NOT_FOUND = 3
+EXIT_CONFLICT = 4
+
+console = Console()
+errors = Console(stderr=True)
+
+
+class Context:
+    def __init__(self, db: str | None, actor: str) -> None:
+        self.db_arg = db
+        self.actor = actor
+        self._service: EventService | None = None
+
+    @property
+    def service(self) -> EventService:
+        if self._service is None:
+            self._service = EventService(Database(resolve_url(self.db_arg)))
+        return self._service
+
+
+def fail(error: PodiumError) -> NoReturn:
+    code = (
+        EXIT_NOT_FOUND if isinstance(error, NotFound)
+        else EXIT_CONFLICT if isinstance(error, Conflict)
+        else EXIT_INVALID
+    )
+    errors.print(f"[bold red]Error:[/] {error}", highlight=False)
+    sys.exit(code)
+
+
+def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn a PodiumError into a clear message and an exit code (nothing was stored)."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PodiumError as error:
+            fail(error)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper
+
+
+def parse_assignments(pairs: tuple[str, ...]) -> dict[str, str]:
+    settings = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InvalidInput(f"setting {pair!r}: write it as key=value")
+        settings[key.strip()] = value.strip()
+    return settings
+
+
+def split_names(text: str | None) -> list[str]:
+    return [name.strip() for name in (text or "").split(",") if name.strip()]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", envvar="PODIUM_DB", help="SQLite file or database URL (default: podium.db).")
+@click.option("--actor", envvar="PODIUM_ACTOR", default=None,
+              help="Who is acting, for the log (default: your login name).")
+@click.pass_context
+def cli(ctx: click.Context, db: str | None, actor: str | None) -> None:
+    """podium: tournaments for multiplayer table games."""
+    if actor is None:
+        try:
+            actor = getpass.getuser()
+        except (KeyError, OSError):
+            actor = "organiser"
+    ctx.obj = Context(db, actor)
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+# events ---------------------------------------------------------------------------------------
+@cli.group()
+def event() -> None:
+    """Create and inspect events."""
+
+
+@event.command("create")
+@click.argument("slug")
+@click.option("--format", "format_name", default="commander", show_default=True,
+              type=click.Choice(available()))
+@click.option("--name", default="", help="Display name (default: the slug).")
+@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
+              help="A format setting; repeat for several. See `podium event formats`.")
+@click.option("--seed", type=click.IntRange(min=0), default=None,
+              help="Seed of every random draw (default: a fresh random seed, recorded).")
+@pass_ctx
+@guarded
+def event_create(ctx: Context, slug: str, format_name: str, name: str,
+                 assignments: tuple[str, ...], seed: int | None) -> None:
+    """Create event SLUG."""
+    loaded = ctx.service.create_event(
+        slug, name or slug, format_name, parse_assignments(assignments), ctx.actor, seed
+    )
+    console.print(f"Created {loaded.summary.slug} ({format_name}), seed {loaded.state.seed}.")
+
+
+@event.command("formats")
+def event_formats() -> None:
+    """List the formats and their settings with the regulation's defaults."""
+    for name in available():
+        ruleset = get_format(name)
+        console.print(f"[bold]{name}[/]: {getattr(ruleset, 'title', '')}")
+        defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
+        for field in getattr(ruleset, "fields", ()):
+            rule = f" (rule {field.rule})" if field.rule else ""
+            value = defaults[field.key]
+            shown = ",".join(value) if isinstance(value, list) else ("auto" if value is None else value)
+            console.print(f"  {field.key} = {shown}: {field.help}{rule}", highlight=False)
+
+
+@event.command("list")
+@pass_ctx
+@guarded
+def event_list(ctx: Context) -> None:
+    """List the events of the database."""
+    for summary in ctx.service.list_events():
+        console.print(f"{summary.slug}\t{summary.format}\t{summary.name}", highlight=False)
+
+
+@event.command("show")
+@click.argument("slug")
+@pass_ctx
+@guarded
+def event_show(ctx: Context, slug: str) -> None:
+    """Settings and progress of an event."""
+    loaded = ctx.service.load(slug)
+    state = loaded.state
+    console.print(f"[bold]{state.name}[/] ({state.slug}, {state.format}, seed {state.seed})")
+    for key, value in loaded.ruleset.settings_to_json(state.settings).items():
+        console.print(f"  {key} = {'auto' if value is None else value}", highlight=False)
+    active = len(state.active_players())
+    console.print(f"Players: {len(state.players)} registered, {active} active.")
+    for rnd in state.rounds:
+        status = "complete" if rnd.complete else f"missing tables {rnd.missing}"
+        console.print(f"Round {rnd.number} ({rnd.stage}): {len(rnd.tables)} tables, {status}.")
+
+
+@event.command("set")
+@click.argument("slug")
+@click.argument("assignments", nargs=-1, required=True)
+@click.option("--reason", default="", help="Why the setting changes (logged).")
+@pass_ctx
+@guarded
+def event_set(ctx: Context, slug: str, assignments: tuple[str, ...], reason: str) -> None:
+    """Change settings (KEY=VALUE ...) from the next round on."""
+    ctx.service.change_settings(slug, parse_assignments(assignments), ctx.actor, reason)
+    console.print("Settings changed.")
+
+
+# players --------------------------------------------------------------------------------------
+@cli.group()
+def player() -> None:
+    """Register, import, drop and list players."""
+
+
+@player.command("add")
+@click.argument("slug")
+@click.argument("names", nargs=-1, required=True)
+@pass_ctx
+@guarded
+def player_add(ctx: Context, slug: str, names: tuple[str, ...]) -> None:
+    """Register players (after round 1 they enter late, with 0 points)."""
+    for added in ctx.service.add_players(slug, list(names), ctx.actor):
+        console.print(f"#{added.id} {added.name}", highlight=False)
+
+
+@player.command("import")
+@click.argument("slug")
+@click.argument("csv_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@pass_ctx
+@guarded
+def player_import(ctx: Context, slug: str, csv_file: Path) -> None:
+    """Register the players of a CSV file with a 'name' column (UTF-8 or Windows-1251)."""
+    names = player_names_from_csv(csv_file.read_bytes())
+    added = ctx.service.add_players(slug, names, ctx.actor)
+    console.print(f"Imported {len(added)} players.")
+
+
+@player.command("drop")
+@click.argument("slug")
+@click.argument("name")
+@click.option("--reason", default="", help="Why (logged).")
+@pass_ctx
+@guarded
+def player_drop(ctx: Context, slug: str, name: str, reason: str) -> None:
+    """Drop a player (by name or #id) from the next pairing on."""
+    dropped = ctx.service.drop_player(slug, name, ctx.actor, reason)
+    console.print(f"{dropped.name} dropped.")
+
+
+@player.command("reinstate")
+@click.argument("slug")
+@click.argument("name")
+@click.option("--reason", default="", help="Why (logged).")
+@pass_ctx
+@guarded
+def player_reinstate(ctx: Context, slug: str, name: str, reason: str) -> None:
+    """Undo a drop."""
+    back = ctx.service.reinstate_player(slug, name, ctx.actor, reason)
+    console.print(f"{back.name} is back in.")
+
+
+@player.command("list")
+@click.argument("slug")
+@pass_ctx
+@guarded
+def player_list(ctx: Context, slug: str) -> None:
+    """The registered players."""
+    state = ctx.service.load(slug).state
+    for p in state.players.values():
+        flags = " (dropped)" if p.dropped else ""
+        late = f" (entered after round {p.joined_round})" if p.joined_round else ""
+        console.print(f"#{p.id} {p.name}{late}{flags}", highlight=False)
+
+
+# rounds ---------------------------------------------------------------------------------------
+@cli.group("round")
+def round_group() -> None:
+    """Pair, preview, show and undo rounds."""
+
+
+@round_group.command("pair")
+@click.argument("slug")
+@click.option("--preview", is_flag=True, help="Show the pairing without committing it.")
+@pass_ctx
+@guarded
+def round_pair(ctx: Context, slug: str, preview: bool) -> None:
+    """Pair the next round (or the final) and explain every pod."""
+    service = ctx.service
+    if preview:
+        loaded = service.load(slug)
+        plan = loaded.ruleset.plan_round(loaded.state)
+        explanation = explain_plan(loaded, plan)
+        title = f"PREVIEW round {plan.number} ({plan.stage})"
+    else:
+        service.pair_round(slug, ctx.actor)
+        loaded = service.load(slug)
+        explanation = explain_paired(loaded, len(loaded.state.rounds))
+        title = f"Round {explanation.number} ({explanation.stage})"
+    _print_explanation(loaded.state, explanation, title)
+    if preview:
+        console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
+
+
+def _print_explanation(state: Any, explanation: Any, title: str) -> None:
+    for table in render.pairing_tables(state, explanation, title):
+        console.print(table)
+    for note in explanation.notes:
+        console.print(f"• {note}", highlight=False)
+    console.print(f"Repeated pairs in this round: {explanation.repeat_count}")
+
+
+@round_group.command("show")
+@click.argument("slug")
+@click.argument("number", type=int, required=False)
+@pass_ctx
+@guarded
+def round_show(ctx: Context, slug: str, number: int | None) -> None:
+    """Pairings with their explanation, and the results entered so far."""
+    loaded = ctx.service.load(slug)
+    state = loaded.state
+    if not state.rounds:
+        raise Conflict("no round has been paired")
+    number = number or len(state.rounds)
+    if not 1 <= number <= len(state.rounds):
+        raise NotFound(f"no round {number}; rounds paired: {len(state.rounds)}")
+    _print_explanation(state, explain_paired(loaded, number), f"Round {number}")
+    console.print(render.results_table(state, state.round(number)))
+
+
+@round_group.command("undo")
+@click.argument("slug")
+@click.option("--reason", default="", help="Why (logged).")
+@pass_ctx
+@guarded
+def round_undo(ctx: Context, slug: str, reason: str) -> None:
+    """Undo the last round while it has no result."""
+    number = ctx.service.undo_round(slug, ctx.actor, reason)
+    console.print(f"Round {number} undone.")
+
+
+# results --------------------------------------------------------------------------------------
+def result_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    options = [
+        click.option("--winner", multiple=True, help="The winner (last alive)."),
+        click.option("--order", "eliminated", default="",
+                     help="Eliminated players, first out first, comma-separated."),
+        click.option("--draw", is_flag=True, help="The game ended in a draw (CMD-12, CMD-13)."),
+        click.option("--survivors", default="", help="Survivors of a draw, comma-separated."),
+        click.option("--simultaneous", is_flag=True,
+                     help="The winner took everyone out at once and named --order (CMD-4a)."),
+        click.option("--game-loss", "game_losses", multiple=True, metavar="NAME=REASON",
+                     help="A judge's game loss (CMD-14); the player must be in --order."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _form(winner: tuple[str, ...], eliminated: str, draw: bool, survivors: str,
+          simultaneous: bool, game_losses: tuple[str, ...]) -> PodResult:
+    losses = []
+    for item in game_losses:
+        name, sep, reason = item.partition("=")
+        if not sep:
+            raise InvalidInput(f"--game-loss {item!r}: write it as NAME=REASON")
+        losses.append((name.strip(), reason.strip()))
+    return PodResult(tuple(winner), split_names(eliminated), draw, split_names(survivors),
+                     simultaneous, tuple(losses))
+
+
+@cli.group()
+def result() -> None:
+    """Enter and correct results."""
+
+
+@result.command("enter")
+@click.argument("slug")
+@click.argument("table", type=int)
+@result_options
+@pass_ctx
+@guarded
+def result_enter(ctx: Context, slug: str, table: int, **form: Any) -> None:
+    """Enter the result of TABLE in the current round."""
+    pod = _form(**form)
+    state, rnd = ctx.service.enter_result(slug, table, pod.to_entry, ctx.actor)
+    left = rnd.missing
+    console.print(f"Round {rnd.number}, table {table}: saved. "
+                  + (f"Waiting for tables {left}." if left else "The round is complete."))
+
+
+@result.command("correct")
+@click.argument("slug")
+@click.argument("table", type=int)
+@click.option("--round", "round_number", type=int, required=True, help="The round to correct.")
+@click.option("--reason", required=True, help="Why the result changes (logged).")
+@result_options
+@pass_ctx
+@guarded
+def result_correct(ctx: Context, slug: str, table: int, round_number: int, reason: str,
+                   **form: Any) -> None:
+    """Replace the result of TABLE in any round; standings re-derive."""
+    pod = _form(**form)
+    ctx.service.enter_result(slug, table, pod.to_entry, ctx.actor, round_number=round_number,
+                             correct=True, reason=reason)
+    console.print(f"Round {round_number}, table {table}: corrected.")
+
+
+# standings, log, files ------------------------------------------------------------------------
+@cli.command()
+@click.argument("slug")
+@click.option("--round", "through", type=int, default=None, help="Standings after this round.")
+@pass_ctx
+@guarded
+def standings(ctx: Context, slug: str, through: int | None) -> None:
+    """Standings with every tiebreak column."""
+    state, table = ctx.service.standings(slug, through)
+    shown = through if through is not None else len(state.rounds)
+    console.print(render.standings_table(state, table, f"{state.name}: after round {shown}"))
+
+
+@cli.command()
+@click.argument("slug")
+@pass_ctx
+@guarded
+def log(ctx: Context, slug: str) -> None:
+    """The event's action log: who did what, when, and why."""
+    loaded = ctx.service.load(slug)
+    console.print(render.log_table(loaded.actions, loaded.state))
+
+
+@cli.command("export")
+@click.argument("slug")
+@pass_ctx
+@guarded
+def export_cmd(ctx: Context, slug: str) -> None:
+    """Write the whole event as one JSON document to standard output."""
+    click.echo(dumps(export_document(ctx.service, slug)), nl=False)
+
+
+@cli.command("import")
+@click.argument("file", type=click.File("rb"))
+@click.option("--slug", default=None, help="Store under this id instead of the file's.")
+@pass_ctx
+@guarded
+def import_cmd(ctx: Context, file: Any, slug: str | None) -> None:
+    """Import an event file written by `podium export` (use - for standard input)."""
+    data = file.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InvalidInput("the event file is not UTF-8 text") from None
+    loaded = import_document(ctx.service, parse_document(text), slug)
+    console.print(f"Imported {loaded.summary.slug}: {len(loaded.actions)} actions, "
+                  f"{len(loaded.state.players)} players, {len(loaded.state.rounds)} rounds.")
+
+
+# demo -----------------------------------------------------------------------------------------
+@cli.group()
+def demo() -> None:
+    """Simulated events on embedded SQLite."""
+
+
+@demo.command("commander")
+@click.option("--players", type=click.IntRange(min=4), default=32, show_default=True)
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
+              help="A commander setting, e.g. repeat_policy=avoid.")
+@pass_ctx
+@guarded
+def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str, ...]) -> None:
+    """Simulate a full Commander event and print the final standings."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=errors, transient=True) as bar:
+        task = bar.add_task("pairing", total=None)
+
+        def progress(label: str, done: int, total: int) -> None:
+            bar.update(task, description=label, completed=done, total=total)
+
+        loaded = run_commander_demo(ctx.service, players, seed, parse_assignments(assignments),
+                                    progress)
+    state = loaded.state
+    table = loaded.ruleset.standings(state)
+    console.print(render.standings_table(state, table, f"{state.name}: final standings"))
+    champion = state.players[table.rows[0].player].name
+    console.print(f"Champion: [bold]{champion}[/]. Event id {state.slug} in "
+                  f"{os.path.relpath(ctx.service.db.url.database or '') if ctx.service.db.is_sqlite else 'the database'}; "
+                  f"try `podium standings {state.slug}` or `podium round show {state.slug} 1`.")
+
+
+def main() -> None:
+    cli(prog_name="podium")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,124 @@
+"""Rich tables for people: standings, pairings with their explanation, the log."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from rich import box
+from rich.table import Table
+
+from podium.core.explain import RoundExplanation
+from podium.core.log import Action
+from podium.core.model import EventState, Round
+from podium.core.standings import Standings
+
+
+def points_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
+
+
+def standings_table(state: EventState, standings: Standings, title: str) -> Table:
+    table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("Player")
+    for criterion in standings.criteria:
+        table.add_column(criterion.label, justify="right")
+    table.add_column("W-D-L", justify="right")
+    table.add_column("Byes", justify="right")
+    table.add_column("Note")
+    for row in standings.rows:
+        record = row.record
+        losses = record.games - record.wins - record.draws
+        notes = [n for n in (row.note, "dropped" if row.dropped else "") if n]
+        player = state.players[row.player]
+        if player.joined_round:
+            notes.append(f"late entry after round {player.joined_round}")
+        table.add_row(
+            str(row.rank),
+            player.name,
+            *(c.display(v) for c, v in zip(standings.criteria, row.values, strict=True)),
+            f"{record.wins}-{record.draws}-{losses}",
+            str(record.byes),
+            "; ".join(notes),
+        )
+    return table
+
+
+def pairing_tables(state: EventState, explanation: RoundExplanation, title: str) -> list[Table]:
+    """One table per pod: seat, player, standing and points before the round, and remarks."""
+    names = {pid: p.name for pid, p in state.players.items()}
+    out = []
+    for pod in explanation.tables:
+        heading = f"{title} · table {pod.number}"
+        if pod.size_note:
+            heading += f" ({pod.size_note})"
+        table = Table(title=heading, box=box.SIMPLE, title_justify="left")
+        table.add_column("Seat", justify="right")
+        table.add_column("Player")
+        table.add_column("Rank", justify="right")
+        table.add_column("Pts", justify="right")
+        for line in pod.seats:
+            table.add_row(str(line.seat), names[line.player], str(line.rank), points_text(line.points))
+        for repeat in pod.repeats:
+            a, b = (names[p] for p in repeat.players)
+            rounds = ", ".join(map(str, repeat.rounds))
+            table.add_row("", f"[yellow]repeat: {a} and {b} met in round {rounds}[/]", "", "")
+        out.append(table)
+    if explanation.byes:
+        table = Table(title=f"{title} · byes", box=box.SIMPLE, title_justify="left")
+        table.add_column("Player")
+        table.add_column("Rank", justify="right")
+        table.add_column("Pts", justify="right")
+        table.add_column("Why")
+        for line, reason in explanation.byes:
+            table.add_row(names[line.player], str(line.rank), points_text(line.points), reason)
+        out.append(table)
+    return out
+
+
+def results_table(state: EventState, rnd: Round) -> Table:
+    names = {pid: p.name for pid, p in state.players.items()}
+    table = Table(title=f"Round {rnd.number} ({rnd.stage}) results", box=box.SIMPLE_HEAVY,
+                  title_justify="left")
+    table.add_column("Table", justify="right")
+    table.add_column("Seat", justify="right")
+    table.add_column("Player")
+    table.add_column("Elim.", justify="right")
+    table.add_column("Pts", justify="right")
+    table.add_column("Note")
+    for pod in rnd.tables:
+        result = rnd.results.get(pod.number)
+        for seat, pid in enumerate(pod.seats, start=1):
+            if result is None:
+                table.add_row(str(pod.number), str(seat), names[pid], "", "", "no result yet")
+                continue
+            outcome = result.of(pid)
+            note = outcome.note + (" (corrected)" if result.corrected else "")
+            table.add_row(str(pod.number), str(seat), names[pid], str(outcome.order or ""),
+                          points_text(outcome.points), note)
+    for bye in rnd.byes:
+        table.add_row("bye", "", names[bye.player], str(bye.order or ""), points_text(bye.points),
+                      bye.reason)
+    return table
+
+
+def log_table(actions: Sequence[Action], state: EventState) -> Table:
+    table = Table(title=f"Log of {state.slug}", box=box.SIMPLE, title_justify="left")
+    for column in ("#", "When (UTC)", "Actor", "Action", "Details", "Reason"):
+        table.add_column(column)
+    names = {pid: p.name for pid, p in state.players.items()}
+    for action in actions:
+        payload = action.payload
+        detail = ""
+        if "player" in payload:
+            detail = names.get(payload["player"], str(payload["player"]))
+        elif "round" in payload:
+            detail = f"round {payload['round']}"
+            if "table" in payload:
+                detail += f", table {payload['table']}"
+        elif "settings" in payload:
+            detail = ", ".join(f"{k}={v}" for k, v in payload["settings"].items())
+        table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"), action.actor,
+                      action.kind, detail, action.reason)
+    return table

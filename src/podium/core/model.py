@@ -1,0 +1,160 @@
+"""The domain state that replay derives from the log.
+
+The types are general on purpose: a table seats 2 to 7 players in turn order, a result gives
+each seat a place (ties allowed), and optionally an elimination order and a raw game score
+(mahjong game points, which can be negative). A format decides how a result is entered and
+scored; the core only stores and aggregates the outcome.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+PlayerId = int
+
+MIN_SEATS = 2
+MAX_SEATS = 7
+
+
+@dataclass
+class Player:
+    """A registered player. ``joined_round`` is the number of rounds paired before registration,
+    so a late entrant is known to have missed them (and starts with 0 points)."""
+
+    id: PlayerId
+    name: str
+    joined_round: int = 0
+    dropped: bool = False
+    drop_reason: str = ""
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table of a round. ``seats[0]`` takes the first turn, ``seats[1]`` the second, ..."""
+
+    number: int
+    seats: tuple[PlayerId, ...]
+
+    def seat_of(self, player: PlayerId) -> int:
+        """Turn position of ``player``, 1-based."""
+        return self.seats.index(player) + 1
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A player who sits out a round with the points and elimination order the format grants."""
+
+    player: PlayerId
+    points: Fraction
+    order: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class SeatOutcome:
+    """What one game gave one player.
+
+    ``place``: 1 is best; tied players share the best place they cover.
+    ``order``: elimination order where the format uses one (1 = first out, table size = winner).
+    ``score``: the raw game score where the game has one.
+    """
+
+    player: PlayerId
+    points: Fraction
+    place: int
+    won: bool = False
+    drew: bool = False
+    order: int | None = None
+    score: Fraction | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class TableResult:
+    """The scored result of one table, plus the entry as the organiser gave it."""
+
+    outcomes: tuple[SeatOutcome, ...]
+    entry: dict[str, Any]
+    corrected: bool = False
+
+    def of(self, player: PlayerId) -> SeatOutcome:
+        for outcome in self.outcomes:
+            if outcome.player == player:
+                return outcome
+        raise KeyError(player)
+
+
+@dataclass
+class Round:
+    """A paired round: its tables, byes, the seed of its draw and the pairing's explanation."""
+
+    number: int
+    stage: str
+    tables: list[Table]
+    byes: list[Bye]
+    seed: int
+    notes: list[str] = field(default_factory=list)
+    results: dict[int, TableResult] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return all(table.number in self.results for table in self.tables)
+
+    @property
+    def missing(self) -> list[int]:
+        return [t.number for t in self.tables if t.number not in self.results]
+
+    def table(self, number: int) -> Table:
+        for table in self.tables:
+            if table.number == number:
+                return table
+        raise KeyError(number)
+
+    def table_of(self, player: PlayerId) -> Table | None:
+        for table in self.tables:
+            if player in table.seats:
+                return table
+        return None
+
+    def players(self) -> Iterator[PlayerId]:
+        for table in self.tables:
+            yield from table.seats
+        for bye in self.byes:
+            yield bye.player
+
+
+@dataclass
+class EventState:
+    """Everything replay derives for one event."""
+
+    slug: str
+    name: str
+    format: str
+    settings: Any
+    seed: int
+    players: dict[PlayerId, Player] = field(default_factory=dict)
+    rounds: list[Round] = field(default_factory=list)
+    last_seq: int = 0
+    draws: int = 0  # rounds paired so far, undone ones included: each draw gets its own seed
+
+    @property
+    def current_round(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players.values() if not p.dropped]
+
+    def player_by_name(self, name: str) -> Player | None:
+        wanted = name.casefold().strip()
+        for player in self.players.values():
+            if player.name.casefold() == wanted:
+                return player
+        return None
+
+    def round(self, number: int) -> Round:
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1]
+        raise KeyError(number)

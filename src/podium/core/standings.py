@@ -1,0 +1,68 @@
+"""Standings: players sorted by points, then by an ordered list of tiebreakers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from podium.core.model import PlayerId
+from podium.core.records import PlayerRecord
+from podium.core.tiebreakers import Tiebreaker, Value
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: PlayerId
+    values: tuple[Value, ...]
+    record: PlayerRecord
+    dropped: bool = False
+    note: str = ""
+
+
+@dataclass
+class Standings:
+    """Rows in rank order and the criteria that produced them (points first)."""
+
+    criteria: Sequence[Tiebreaker]
+    rows: list[StandingRow] = field(default_factory=list)
+
+    def order(self) -> list[PlayerId]:
+        return [row.player for row in self.rows]
+
+    def rank_of(self) -> dict[PlayerId, int]:
+        return {row.player: row.rank for row in self.rows}
+
+    def row(self, player: PlayerId) -> StandingRow:
+        for row in self.rows:
+            if row.player == player:
+                return row
+        raise KeyError(player)
+
+
+def rank_players(
+    players: Iterable[PlayerId],
+    records: Mapping[PlayerId, PlayerRecord],
+    criteria: Sequence[Tiebreaker],
+    seed: int,
+    dropped: Iterable[PlayerId] = (),
+) -> Standings:
+    """Sort by ``criteria`` (each higher-is-better). Players equal on every criterion share a
+    rank; with the seeded ``random`` criterion last, that cannot happen."""
+    dropped_set = set(dropped)
+    keyed = []
+    for pid in players:
+        values = tuple(tb.compute(pid, records, seed) for tb in criteria)
+        keyed.append((values, pid))
+    keyed.sort(key=lambda item: (tuple(-v for v in item[0]), item[1]))
+    standings = Standings(criteria)
+    previous: tuple[Value, ...] | None = None
+    rank = 0
+    for index, (values, pid) in enumerate(keyed, start=1):
+        if values != previous:
+            rank = index
+            previous = values
+        standings.rows.append(
+            StandingRow(rank, pid, values, records[pid], dropped=pid in dropped_set)
+        )
+    return standings

@@ -1,0 +1,100 @@
+"""Tiebreakers as composable, named parts.
+
+A tiebreaker maps a player's record (and everybody's, for opponent-based measures) to a value
+where higher ranks higher. Standings sort by a configurable list of them; the last one in every
+regulation we run is a seeded random value, so the order is always total and reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from podium.core.model import PlayerId
+from podium.core.records import PlayerRecord
+from podium.core.rng import derive_seed
+
+Value = Fraction | int
+
+
+@dataclass(frozen=True)
+class Tiebreaker:
+    """``compute(player, records, seed)`` returns the value; ``display`` renders it for people."""
+
+    name: str
+    label: str
+    compute: Callable[[PlayerId, Mapping[PlayerId, PlayerRecord], int], Value]
+    display: Callable[[Value], str] = str
+
+
+def _points(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
+    return records[pid].points
+
+
+def _order_sum(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
+    """Rule CMD-3a: the sum of elimination-order numbers over all games (byes count, CMD-9)."""
+    return records[pid].order_sum
+
+
+def opponents_win_ratio(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord]) -> Fraction:
+    """Rule CMD-3b: all wins of all opponents met over all games those opponents played.
+
+    One pooled ratio, not an average of per-opponent ratios, and no floor. An opponent met twice
+    counts twice; byes are neither wins nor games; a player who met nobody has 0.
+    """
+    wins = games = 0
+    for opponent in records[pid].opponents:
+        other = records.get(opponent)
+        if other is None:
+            continue
+        wins += other.wins
+        games += other.games
+    return Fraction(wins, games) if games else Fraction(0)
+
+
+def _owp(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
+    return opponents_win_ratio(pid, records)
+
+
+def _random(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
+    """Rule CMD-3c: a random but reproducible value from the event's recorded seed."""
+    return derive_seed(seed, "tiebreak", pid)
+
+
+def _score_sum(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
+    return records[pid].score_sum
+
+
+def _wins(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
+    return records[pid].wins
+
+
+def _percent(value: Value) -> str:
+    return f"{float(value) * 100:.2f}%"
+
+
+def _points_text(value: Value) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
+
+
+TIEBREAKERS: dict[str, Tiebreaker] = {
+    tb.name: tb
+    for tb in (
+        Tiebreaker("points", "Pts", _points, _points_text),
+        Tiebreaker("elimination_sum", "Elim. sum", _order_sum),
+        Tiebreaker("opponents_win_pct", "Opp. win %", _owp, _percent),
+        Tiebreaker("wins", "Wins", _wins),
+        Tiebreaker("score_sum", "Score", _score_sum, _points_text),
+        Tiebreaker("random", "Random", _random, lambda v: f"{int(v) % 10000:04d}"),
+    )
+}
+
+
+def get_tiebreaker(name: str) -> Tiebreaker:
+    try:
+        return TIEBREAKERS[name]
+    except KeyError:
+        known = ", ".join(sorted(TIEBREAKERS))
+        raise ValueError(f"unknown tiebreaker {name!r}; known: {known}") from None

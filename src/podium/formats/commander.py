@@ -1,0 +1,353 @@
+"""Commander Swiss in 4-player pods with a top-4 final pod (regulation CMD).
+
+The format composes core parts: records and tiebreakers for standings (CMD-3), the pairing
+package for pods, byes, the CMD-7 swap and seat balance, and its own result entry (CMD-2, CMD-4,
+CMD-13, CMD-14, CMD-15). Every number of the regulation is a setting with the regulation's value
+as its default.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.records import PlayerRecord, build_records, meetings
+from podium.core.rng import derive_seed, rng_for
+from podium.core.ruleset import ByePlan, RoundPlan
+from podium.core.standings import StandingRow, Standings, rank_players
+from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
+from podium.formats import settings as fs
+from podium.formats.registry import register
+from podium.pairing import (
+    BYE_POLICIES,
+    apply_repeat_swaps,
+    assign_seats,
+    avoid_repeats,
+    choose_byes,
+    fill_by_standings,
+    plan_pod_sizes,
+    random_seats,
+)
+
+SWISS = "swiss"
+FINAL = "final"
+REPEAT_POLICIES = ("swap", "avoid")
+
+FIELDS = (
+    fs.Field("pod_size", 4, fs.integer(2, 7), "players per pod", "CMD-1"),
+    fs.Field("win_points", Fraction(3), fs.points, "points for a win", "CMD-2"),
+    fs.Field("draw_points", Fraction(1), fs.points, "points for each survivor of a draw", "CMD-13"),
+    fs.Field("loss_points", Fraction(0), fs.points, "points for a loss", "CMD-2"),
+    fs.Field("bye_points", Fraction(1), fs.points, "points for a bye", "CMD-9"),
+    fs.Field(
+        "tiebreakers",
+        ("elimination_sum", "opponents_win_pct", "random"),
+        fs.name_list([name for name in TIEBREAKERS if name != "points"]),
+        "tiebreakers after points, in order",
+        "CMD-3",
+    ),
+    fs.Field("rounds", None, fs.optional_integer(1), "Swiss rounds (auto: CMD-11 formula)", "CMD-11"),
+    fs.Field("bye_policy", "byes", fs.choice(BYE_POLICIES), "what leftover players get", "CMD-8"),
+    fs.Field("repeat_policy", "swap", fs.choice(REPEAT_POLICIES), "repeat handling", "CMD-7"),
+    fs.Field("final_size", 4, fs.integer(0, 7), "players in the final pod (0: no final)", "CMD-10"),
+)
+
+
+@dataclass(frozen=True)
+class CommanderSettings:
+    pod_size: int
+    win_points: Fraction
+    draw_points: Fraction
+    loss_points: Fraction
+    bye_points: Fraction
+    tiebreakers: tuple[str, ...]
+    rounds: int | None
+    bye_policy: str
+    repeat_policy: str
+    final_size: int
+
+
+def default_round_count(players: int) -> int:
+    """Rule CMD-11 [open default]: max(5, ceil(log2(N)) - 1) Swiss rounds."""
+    if players <= 1:
+        return 5
+    return max(5, math.ceil(math.log2(players)) - 1)
+
+
+class Commander:
+    """The CMD ruleset; see the module docstring."""
+
+    name = "commander"
+    title = "Commander Swiss pods with a top-4 final"
+    fields = FIELDS
+
+    # settings ---------------------------------------------------------------------------------
+    def parse_settings(self, raw: Mapping[str, Any]) -> CommanderSettings:
+        values = fs.parse_fields(FIELDS, raw)
+        if values["final_size"] == 1:
+            raise InvalidInput("setting final_size: a final needs 0 (none) or 2 to 7 players")
+        return CommanderSettings(**values)
+
+    def settings_to_json(self, settings: CommanderSettings) -> dict[str, Any]:
+        return {f.key: fs.to_json(getattr(settings, f.key)) for f in FIELDS}
+
+    def bye_award(self, settings: CommanderSettings) -> tuple[Fraction, int | None]:
+        """Rule CMD-9: a bye is worth 1 point and counts as eliminated last (order = pod size)."""
+        return settings.bye_points, settings.pod_size
+
+    # results ----------------------------------------------------------------------------------
+    def score(
+        self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
+    ) -> TableResult:
+        """Validate and score one pod's result.
+
+        Accepted forms (all normalised to one entry dict):
+        a winner and the elimination order of the others, first out first (CMD-2; a joint
+        concession, CMD-15, is entered the same way); a winner who took everyone out at once and
+        names the order (``simultaneous``, CMD-4a); a draw with its survivors (CMD-4b, CMD-13);
+        and judge's game losses (CMD-14), each an eliminated player with a reason.
+        """
+        settings: CommanderSettings = state.settings
+        seats = table.seats
+        where = f"round {rnd.number}, table {table.number}"
+        names = state.players
+
+        def who(pid: Any) -> str:
+            return names[pid].name if pid in names else repr(pid)
+
+        def check_seated(pid: Any) -> PlayerId:
+            if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seats:
+                raise InvalidInput(f"{where}: {who(pid)} is not at this table")
+            return pid
+
+        winner = entry.get("winner")
+        if isinstance(winner, list):
+            if len(winner) > 1:
+                raise InvalidInput(f"{where}: two winners; a table has at most one (rule CMD-2)")
+            winner = winner[0] if winner else None
+        draw = bool(entry.get("draw"))
+        eliminated = [check_seated(pid) for pid in entry.get("eliminated") or []]
+        survivors = [check_seated(pid) for pid in entry.get("survivors") or []]
+        simultaneous = bool(entry.get("simultaneous"))
+        losses = entry.get("game_losses") or []
+
+        if draw and winner is not None:
+            raise InvalidInput(f"{where}: a result is either a win or a draw, not both")
+        if not draw and winner is None:
+            raise InvalidInput(f"{where}: name the winner, or enter a draw with its survivors")
+        if simultaneous and winner is None:
+            raise InvalidInput(f"{where}: a simultaneous win needs a winner (rule CMD-4a)")
+        if winner is not None:
+            winner = check_seated(winner)
+            if survivors:
+                raise InvalidInput(f"{where}: survivors are only entered for a draw")
+            finishers = [*eliminated, winner]
+        else:
+            if len(survivors) < 2:
+                raise InvalidInput(f"{where}: a draw needs at least two survivors (rule CMD-13)")
+            finishers = [*eliminated, *survivors]
+        _check_permutation(where, finishers, seats, who)
+
+        loss_reasons: dict[PlayerId, str] = {}
+        for loss in losses:
+            pid = check_seated(loss.get("player") if isinstance(loss, dict) else loss)
+            reason = str(loss.get("reason", "")).strip() if isinstance(loss, dict) else ""
+            if pid not in eliminated:
+                raise InvalidInput(
+                    f"{where}: {who(pid)} got a game loss, so must be in the elimination order "
+                    "at the moment of the loss (rule CMD-14)"
+                )
+            if not reason:
+                raise InvalidInput(f"{where}: a game loss needs the judge's reason (rule CMD-14)")
+            loss_reasons[pid] = reason
+
+        # rule CMD-4b: draw survivors count as eliminated in turn order, first turn first.
+        ordered = [*eliminated, *sorted(survivors, key=table.seat_of)]
+        if winner is not None:
+            ordered.append(winner)
+        size = len(seats)
+        outcomes = []
+        for index, pid in enumerate(ordered):
+            order = index + 1
+            if pid == winner:
+                points, note = settings.win_points, "simultaneous win" if simultaneous else "win"
+            elif pid in survivors:
+                points, note = settings.draw_points, "survived the draw"
+            else:
+                points, note = settings.loss_points, ""
+            if pid in loss_reasons:
+                note = f"game loss: {loss_reasons[pid]}"
+            outcomes.append(
+                SeatOutcome(
+                    player=pid,
+                    points=points,
+                    place=size + 1 - order,
+                    won=pid == winner,
+                    drew=pid in survivors,
+                    order=order,
+                    note=note,
+                )
+            )
+        normalised = {
+            "winner": winner,
+            "draw": draw,
+            "eliminated": eliminated,
+            "survivors": survivors,
+            "simultaneous": simultaneous,
+            "game_losses": [{"player": p, "reason": r} for p, r in loss_reasons.items()],
+        }
+        return TableResult(tuple(outcomes), normalised)
+
+    # pairing ----------------------------------------------------------------------------------
+    def swiss_round_count(self, state: EventState) -> int:
+        """Rule CMD-11: the setting, else the formula over the players of round 1."""
+        settings: CommanderSettings = state.settings
+        if settings.rounds is not None:
+            return settings.rounds
+        first = next((r for r in state.rounds if r.stage == SWISS), None)
+        players = len(list(first.players())) if first else len(state.active_players())
+        return default_round_count(players)
+
+    def plan_round(self, state: EventState) -> RoundPlan:
+        current = state.current_round
+        if current is not None and not current.complete:
+            raise Conflict(
+                f"round {current.number} still misses results for tables "
+                f"{', '.join(map(str, current.missing))}"
+            )
+        swiss_done = sum(1 for r in state.rounds if r.stage == SWISS)
+        if swiss_done < self.swiss_round_count(state):
+            return self._plan_swiss(state, first=swiss_done == 0)
+        settings: CommanderSettings = state.settings
+        if settings.final_size and not any(r.stage == FINAL for r in state.rounds):
+            return self._plan_final(state)
+        raise Conflict("all Swiss rounds and the final are paired: the event is complete")
+
+    def _plan_swiss(self, state: EventState, first: bool) -> RoundPlan:
+        settings: CommanderSettings = state.settings
+        number = len(state.rounds) + 1
+        seed = derive_seed(state.seed, "pairing", state.draws + 1)
+        rng = rng_for(seed)
+        standings = self.standings(state)
+        active = {p.id for p in state.active_players()}
+        if len(active) < 2:
+            raise Conflict("at least two active players are needed to pair a round")
+        if first:
+            order = sorted(active)
+            rng.shuffle(order)  # rule CMD-5: round 1 is a random draw
+        else:
+            order = [pid for pid in standings.order() if pid in active]  # rule CMD-6
+        plan = plan_pod_sizes(len(order), settings.pod_size, settings.bye_policy)
+        records = {row.player: row.record for row in standings.rows}
+        byes = choose_byes(order, plan.byes, {pid: records[pid].byes for pid in order})
+        seated = [pid for pid in order if pid not in set(byes)]
+        pods = fill_by_standings(seated, plan.sizes)
+        notes = [plan.note]
+        if not first and settings.repeat_policy == "swap":
+            previous = [set(t.seats) for t in self._swiss_rounds(state)[-1].tables]
+            swapped = apply_repeat_swaps(pods, previous, standings.rank_of())  # rule CMD-7
+            pods = swapped.pods
+            notes.extend(swapped.notes)
+        elif not first:
+            pods = avoid_repeats(seated, plan.sizes, meetings(state.rounds), seed=seed)
+        if first:
+            tables = [tuple(random_seats(pod, rng)) for pod in pods]
+        else:
+            counts = {pid: records[pid].seat_counts for pid in seated}
+            tables = [tuple(assign_seats(pod, counts, rng)) for pod in pods]
+        why = (
+            "drawn at random in round 1 (rules CMD-5, CMD-8)"
+            if first
+            else "lowest in the standings among those with the fewest byes (rule CMD-8)"
+        )
+        return RoundPlan(
+            number=number,
+            stage=SWISS,
+            tables=tables,
+            byes=[ByePlan(pid, why) for pid in byes],
+            seed=seed,
+            notes=notes,
+        )
+
+    def _plan_final(self, state: EventState) -> RoundPlan:
+        """Rule CMD-10: the top of the Swiss standings play one final pod, seated by rank."""
+        settings: CommanderSettings = state.settings
+        active = {p.id for p in state.active_players()}
+        order = [pid for pid in self.standings(state).order() if pid in active]
+        if len(order) < settings.final_size:
+            raise Conflict(
+                f"the final needs {settings.final_size} active players, only {len(order)} remain"
+            )
+        top = tuple(order[: settings.final_size])
+        return RoundPlan(
+            number=len(state.rounds) + 1,
+            stage=FINAL,
+            tables=[top],
+            byes=[],
+            seed=derive_seed(state.seed, "pairing", state.draws + 1),
+            notes=[
+                f"final: the top {settings.final_size} of the Swiss standings, "
+                "seated in standings order (rule CMD-10)"
+            ],
+        )
+
+    @staticmethod
+    def _swiss_rounds(state: EventState) -> list[Round]:
+        return [r for r in state.rounds if r.stage == SWISS]
+
+    # standings --------------------------------------------------------------------------------
+    def standings(self, state: EventState, through_round: int | None = None) -> Standings:
+        """Swiss standings by points then the configured tiebreakers (rule CMD-3); once the final
+        has a result, its players head the table in the final's order (rule CMD-10)."""
+        settings: CommanderSettings = state.settings
+        rounds = state.rounds if through_round is None else state.rounds[:through_round]
+        swiss = [r for r in rounds if r.stage == SWISS]
+        records = build_records(state.players, swiss)
+        criteria = [get_tiebreaker("points"), *map(get_tiebreaker, settings.tiebreakers)]
+        dropped = [pid for pid, p in state.players.items() if p.dropped]
+        standings = rank_players(state.players, records, criteria, state.seed, dropped)
+        final = next((r for r in rounds if r.stage == FINAL), None)
+        if final is not None and final.complete:
+            standings = _final_on_top(standings, final, records)
+        return standings
+
+
+def _final_on_top(
+    standings: Standings, final: Round, records: Mapping[PlayerId, PlayerRecord]
+) -> Standings:
+    result = final.results[final.tables[0].number]
+    finalists = sorted(result.outcomes, key=lambda o: o.place)
+    rows: list[StandingRow] = []
+    by_player = {row.player: row for row in standings.rows}
+    for outcome in finalists:
+        row = by_player[outcome.player]
+        label = "champion" if outcome.won else f"final: {outcome.place}"
+        rows.append(StandingRow(outcome.place, row.player, row.values, row.record, row.dropped, label))
+    seen = {o.player for o in finalists}
+    rest = [row for row in standings.rows if row.player not in seen]
+    for index, row in enumerate(rest, start=len(rows) + 1):
+        rows.append(StandingRow(index, row.player, row.values, row.record, row.dropped, row.note))
+    return Standings(standings.criteria, rows)
+
+
+def _check_permutation(where: str, finishers: list[PlayerId], seats: tuple[PlayerId, ...], who) -> None:
+    repeated = sorted({who(p) for p in finishers if finishers.count(p) > 1})
+    missing = [who(p) for p in seats if p not in finishers]
+    if repeated or missing:
+        parts = []
+        if repeated:
+            parts.append(f"listed twice: {', '.join(repeated)}")
+        if missing:
+            parts.append(f"missing: {', '.join(missing)}")
+        raise InvalidInput(
+            f"{where}: the elimination order must name every player at the table exactly once "
+            f"({'; '.join(parts)})"
+        )
+
+
+COMMANDER = register(Commander())

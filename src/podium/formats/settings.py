@@ -1,0 +1,122 @@
+"""Typed, validated format settings: each field knows its default, its parser and its help."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from podium.core.errors import InvalidInput
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    default: Any
+    parse: Callable[[str, Any], Any]
+    help: str
+    rule: str = ""
+
+
+def parse_fields(fields: Sequence[Field], raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Parse ``raw`` over the defaults; unknown keys and bad values raise InvalidInput."""
+    known = {f.key: f for f in fields}
+    unknown = sorted(set(raw) - set(known))
+    if unknown:
+        raise InvalidInput(
+            f"unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(known))}"
+        )
+    values = {}
+    for f in fields:
+        value = raw.get(f.key, f.default)
+        values[f.key] = f.default if value is None else f.parse(f.key, value)
+    return values
+
+
+def to_json(value: Any) -> Any:
+    """A JSON value for a parsed setting (Fractions as text, so they stay exact)."""
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    if isinstance(value, tuple):
+        return [to_json(v) for v in value]
+    return value
+
+
+def integer(minimum: int, maximum: int | None = None) -> Callable[[str, Any], int]:
+    def parse(key: str, value: Any) -> int:
+        if isinstance(value, bool):
+            raise InvalidInput(f"setting {key}: expected a whole number, got {value!r}")
+        try:
+            number = int(str(value).strip())
+        except ValueError:
+            raise InvalidInput(f"setting {key}: {value!r} is not a whole number") from None
+        if number < minimum or (maximum is not None and number > maximum):
+            bound = f"between {minimum} and {maximum}" if maximum is not None else f">= {minimum}"
+            raise InvalidInput(f"setting {key}: {number} must be {bound}")
+        return number
+
+    return parse
+
+
+def optional_integer(minimum: int) -> Callable[[str, Any], int | None]:
+    inner = integer(minimum)
+
+    def parse(key: str, value: Any) -> int | None:
+        if value in ("", "auto"):
+            return None
+        return inner(key, value)
+
+    return parse
+
+
+def points(key: str, value: Any) -> Fraction:
+    """A non-negative exact number of points: 3, 2.5 or 5/2."""
+    if isinstance(value, bool):
+        raise InvalidInput(f"setting {key}: expected a number, got {value!r}")
+    try:
+        number = Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        raise InvalidInput(f"setting {key}: {value!r} is not a number") from None
+    if number < 0:
+        raise InvalidInput(f"setting {key}: {value} must not be negative")
+    return number
+
+
+def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
+    def parse(key: str, value: Any) -> str:
+        text = str(value).strip()
+        if text not in options:
+            raise InvalidInput(f"setting {key}: {text!r} is not one of {', '.join(options)}")
+        return text
+
+    return parse
+
+
+def name_list(options: Sequence[str]) -> Callable[[str, Any], tuple[str, ...]]:
+    """A list given as JSON or as comma-separated text, each item from ``options``."""
+
+    def parse(key: str, value: Any) -> tuple[str, ...]:
+        items = value.split(",") if isinstance(value, str) else list(value)
+        names = tuple(str(item).strip() for item in items if str(item).strip())
+        for name in names:
+            if name not in options:
+                raise InvalidInput(
+                    f"setting {key}: {name!r} is not one of {', '.join(options)}"
+                )
+        if len(set(names)) != len(names):
+            raise InvalidInput(f"setting {key}: a name is listed twice")
+        return names
+
+    return parse
+
+
+def boolean(key: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise InvalidInput(f"setting {key}: {value!r} is not yes or no")

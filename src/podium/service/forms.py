@@ -1,0 +1,115 @@
+"""Turning what a person typed (names, lists) into the id-based entries the log stores."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from podium.core.errors import InvalidInput
+from podium.core.model import EventState, Player
+
+MAX_NAME = 80
+
+
+def resolve_player(state: EventState, ref: str) -> Player:
+    """A player by name (case-insensitive) or by ``#id``."""
+    text = ref.strip()
+    if text.startswith("#") and text[1:].isdigit():
+        player = state.players.get(int(text[1:]))
+        if player is None:
+            raise InvalidInput(f"no player {text} in this event")
+        return player
+    player = state.player_by_name(text)
+    if player is None:
+        raise InvalidInput(f"no player named {text!r} in this event")
+    return player
+
+
+def clean_name(raw: str, where: str = "") -> str:
+    name = " ".join(raw.split())
+    prefix = f"{where}: " if where else ""
+    if not name:
+        raise InvalidInput(f"{prefix}a player name is empty")
+    if len(name) > MAX_NAME:
+        raise InvalidInput(f"{prefix}the name {name[:20]!r}... is longer than {MAX_NAME} characters")
+    if name.startswith("#"):
+        raise InvalidInput(f"{prefix}a name must not start with '#' (that marks a player id)")
+    return name
+
+
+@dataclass
+class PodResult:
+    """A Commander pod's result as typed: names, first eliminated first.
+
+    ``winner`` is a list so that two winners can be named, and refused with a clear message.
+    """
+
+    winner: Sequence[str] = ()
+    eliminated: Sequence[str] = ()
+    draw: bool = False
+    survivors: Sequence[str] = ()
+    simultaneous: bool = False
+    game_losses: Sequence[tuple[str, str]] = field(default_factory=tuple)
+
+    def to_entry(self, state: EventState) -> dict[str, Any]:
+        def ids(names: Sequence[str]) -> list[int]:
+            return [resolve_player(state, name).id for name in names]
+
+        winners = ids(self.winner)
+        return {
+            "winner": winners if len(winners) > 1 else (winners[0] if winners else None),
+            "draw": self.draw,
+            "eliminated": ids(self.eliminated),
+            "survivors": ids(self.survivors),
+            "simultaneous": self.simultaneous,
+            "game_losses": [
+                {"player": resolve_player(state, name).id, "reason": reason}
+                for name, reason in self.game_losses
+            ],
+        }
+
+
+def decode_text(data: bytes) -> str:
+    """UTF-8 (with or without BOM), else Windows-1251, which Russian spreadsheets still export."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        try:
+            return data.decode("cp1251")
+        except UnicodeDecodeError:
+            raise InvalidInput("the file is neither UTF-8 nor Windows-1251 text") from None
+
+
+def player_names_from_csv(data: bytes) -> list[str]:
+    """Names from a CSV with a ``name`` column (other columns are ignored).
+
+    Every problem is reported with its line number, and one bad line refuses the whole file.
+    """
+    text = decode_text(data)
+    sample = text[:2048]
+    try:
+        dialect = csv.Sniffer().sniff(sample, delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.DictReader(io.StringIO(text), dialect=dialect)
+    columns = [c.strip().lower() for c in reader.fieldnames or []]
+    if "name" not in columns:
+        raise InvalidInput(
+            f"the CSV needs a 'name' column; found columns: {', '.join(columns) or 'none'}"
+        )
+    reader.fieldnames = columns
+    names: list[str] = []
+    seen: dict[str, int] = {}
+    for line, row in enumerate(reader, start=2):
+        name = clean_name(row.get("name") or "", f"line {line}")
+        key = name.casefold()
+        if key in seen:
+            raise InvalidInput(f"line {line}: {name!r} is already on line {seen[key]}")
+        seen[key] = line
+        names.append(name)
+    if not names:
+        raise InvalidInput("the CSV has no players")
+    return names

@@ -1,0 +1,86 @@
+"""The event file: one JSON document that holds an event's whole log (see docs/event-format.md).
+
+Since the log is the truth, the file is the event's identity plus its actions; an import replays
+every action through the same checks as live entry, so a broken file is refused whole.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from podium.core.errors import InvalidInput, PodiumError
+from podium.core.log import Action
+from podium.core.replay import replay
+from podium.formats import get_format
+from podium.service.events import EventService, LoadedEvent, check_slug
+from podium.store.repository import EventRepository
+
+FILE_FORMAT = "podium-event"
+FILE_VERSION = 1
+
+
+def export_document(service: EventService, slug: str) -> dict[str, Any]:
+    loaded = service.load(slug)
+    return {
+        "file": FILE_FORMAT,
+        "version": FILE_VERSION,
+        "event": {
+            "slug": loaded.summary.slug,
+            "name": loaded.summary.name,
+            "format": loaded.summary.format,
+        },
+        "actions": [action.to_json() for action in loaded.actions],
+    }
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """Canonical text: sorted keys, 2-space indent, UTF-8 as is; a re-export is byte-identical."""
+    return json.dumps(document, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def parse_document(text: str) -> dict[str, Any]:
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InvalidInput(f"not a JSON file: {error.msg} at line {error.lineno}") from None
+    if not isinstance(document, dict) or document.get("file") != FILE_FORMAT:
+        raise InvalidInput(f"not a podium event file (expected \"file\": \"{FILE_FORMAT}\")")
+    version = document.get("version")
+    if version != FILE_VERSION:
+        raise InvalidInput(
+            f"event file version {version!r} is not supported; this podium reads version "
+            f"{FILE_VERSION}"
+        )
+    return document
+
+
+def import_document(
+    service: EventService, document: dict[str, Any], slug: str | None = None
+) -> LoadedEvent:
+    """Store the event of ``document`` (under ``slug`` if given) after replaying it in full."""
+    event = document.get("event")
+    if not isinstance(event, dict):
+        raise InvalidInput("the file has no \"event\" object")
+    slug = check_slug(slug or str(event.get("slug", "")))
+    ruleset = get_format(str(event.get("format", "")))
+    raw_actions = document.get("actions")
+    if not isinstance(raw_actions, list) or not raw_actions:
+        raise InvalidInput("the file has no actions")
+    actions = []
+    for index, raw in enumerate(raw_actions, start=1):
+        try:
+            actions.append(Action.from_json(raw))
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise InvalidInput(f"action #{index} is malformed: {error}") from None
+    try:
+        state = replay(actions, ruleset)
+    except PodiumError as error:
+        raise InvalidInput(f"the file's log is inconsistent: {error}") from None
+    state.slug = slug
+    name = str(event.get("name") or state.name)
+    with service.db.session() as session:
+        repo = EventRepository(session)
+        summary = repo.create(slug, name, ruleset.name, actions[0].at)
+        repo.append(summary.id, actions)
+    return LoadedEvent(summary, ruleset, state, actions)

@@ -1,0 +1,149 @@
+"""The database: URL resolution, engine set-up, migrations and transactional sessions.
+
+One :class:`Database` per process (CLI command or server). Several processes may share one
+SQLite file: it runs in WAL mode, waits up to 10 s for a lock instead of failing, and every
+write transaction starts with ``BEGIN IMMEDIATE`` so that two writers queue up rather than
+deadlock on a read-then-write upgrade. The same code runs unchanged on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import StaticPool
+
+DEFAULT_DB = "podium.db"
+"""The database file used when neither ``--db`` nor ``PODIUM_DB`` names one."""
+
+ENV_VAR = "PODIUM_DB"
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 10_000
+
+# Connection execution option read by the SQLite "begin" hook.
+_BEGIN_OPTION = "podium_sqlite_begin"
+
+
+def resolve_url(db: str | None) -> str:
+    """The SQLAlchemy URL for ``db``: an explicit value, else ``$PODIUM_DB``, else ``podium.db``.
+
+    A value containing ``://`` is a SQLAlchemy URL and is used as is (for example
+    ``postgresql+psycopg://user@host/dbname``); anything else is a path to a SQLite file,
+    made absolute, whose parent directory is created if missing.
+    """
+    value = db or os.environ.get(ENV_VAR) or DEFAULT_DB
+    if "://" in value:
+        return value
+    if value == ":memory:":
+        return "sqlite://"
+    path = Path(value).expanduser().resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def _dumps(value: Any) -> str:
+    # Non-ASCII text (player names, reasons) stays readable in the database.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def alembic_config(url: str | URL) -> Config:
+    """An Alembic configuration built in code, pointing at the migrations inside the package."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    rendered = url if isinstance(url, str) else url.render_as_string(hide_password=False)
+    # ConfigParser interpolation: a literal % (URL-escaped characters) must be doubled.
+    config.set_main_option("sqlalchemy.url", rendered.replace("%", "%%"))
+    return config
+
+
+class Database:
+    """An engine on one database, migrated to the latest schema unless ``migrate=False``.
+
+    ``url`` is a SQLAlchemy URL; a plain path is accepted too (see :func:`resolve_url`).
+    """
+
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
+        self.url: URL = make_url(url if "://" in url else resolve_url(url))
+        self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        options: dict[str, Any] = {"json_serializer": _dumps}
+        if self.is_sqlite:
+            if self.url.database in (None, "", ":memory:"):
+                # One shared connection, or every checkout would see a fresh empty database.
+                options["poolclass"] = StaticPool
+                options["connect_args"] = {"check_same_thread": False}
+        else:
+            options["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(self.url, **options)
+        if self.is_sqlite:
+            _configure_sqlite(self.engine)
+        # Read-only sessions on SQLite start with a plain (deferred) BEGIN so they never wait
+        # for the write lock; elsewhere the option is ignored.
+        self._read_engine: Engine = self.engine.execution_options(**{_BEGIN_OPTION: "DEFERRED"})
+        if migrate:
+            self.upgrade()
+
+    def __repr__(self) -> str:
+        return f"Database({self.url.render_as_string(hide_password=True)!r})"
+
+    def upgrade(self, revision: str = "head") -> None:
+        """Apply the Alembic migrations up to ``revision`` (a no-op when already there)."""
+        config = alembic_config(self.url)
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+
+    def current_revision(self) -> str | None:
+        """The Alembic revision the database is at (``None`` before the first migration)."""
+        from alembic.runtime.migration import MigrationContext
+
+        with self.engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+
+    @contextmanager
+    def session(self, *, readonly: bool = False) -> Iterator[Session]:
+        """One transaction: committed when the block ends, rolled back on any exception.
+
+        ``readonly=True`` is a hint for SQLite: the transaction does not take the write lock
+        up front, so it never waits for a writer (but must not write).
+        """
+        bind = self._read_engine if readonly else self.engine
+        with Session(bind=bind, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    def dispose(self) -> None:
+        """Close every pooled connection (call once the process is done with the database)."""
+        self.engine.dispose()
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    """WAL, a busy timeout, foreign keys, and SQLAlchemy-controlled BEGIN on every connection.
+
+    pysqlite's own transaction handling (before Python 3.12) defers BEGIN until the first
+    write and never wraps DDL or SAVEPOINT; taking it over makes transactions, savepoints and
+    migrations behave as on PostgreSQL.
+    """
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we emit BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        mode = connection.get_execution_options().get(_BEGIN_OPTION, "IMMEDIATE")
+        connection.exec_driver_sql(f"BEGIN {mode}")

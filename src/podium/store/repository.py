@@ -1,0 +1,190 @@
+"""Reading and writing events and their action logs inside one session (transaction)."""
+
+from __future__ import annotations
+
+import builtins
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Text, cast, delete, func, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.log import Action
+from podium.store.models import (
+    ACTOR_LENGTH,
+    FORMAT_LENGTH,
+    KIND_LENGTH,
+    NAME_LENGTH,
+    SLUG_LENGTH,
+    ActionRow,
+    EventRow,
+)
+
+_ACTIONS = ActionRow.__table__
+# The payload is read as its JSON text and the whole log decoded with one json.loads call:
+# per-row JSON decoding (by SQLAlchemy or psycopg) is what made long logs slow to load.
+_LOG_COLUMNS = (
+    _ACTIONS.c.seq,
+    _ACTIONS.c.kind,
+    _ACTIONS.c.actor,
+    _ACTIONS.c.at,
+    _ACTIONS.c.reason,
+    cast(_ACTIONS.c.payload, Text),
+)
+
+
+@dataclass(frozen=True)
+class EventSummary:
+    """An event's stored identity; its state is rebuilt from :meth:`EventRepository.actions`."""
+
+    id: int
+    slug: str
+    name: str
+    format: str
+    created_at: datetime
+
+
+def _summary(row: EventRow) -> EventSummary:
+    return EventSummary(
+        id=row.id,
+        slug=row.slug,
+        name=row.name,
+        format=row.format,
+        created_at=row.created_at.astimezone(UTC),
+    )
+
+
+def _check_length(what: str, value: str, limit: int) -> None:
+    # PostgreSQL enforces VARCHAR lengths and SQLite does not: check here so both agree.
+    if len(value) > limit:
+        raise InvalidInput(f"the {what} is too long ({len(value)} characters, at most {limit})")
+
+
+def _stale(last: int, first: int) -> Conflict:
+    return Conflict(
+        "another change to this event was saved meanwhile "
+        f"(the stored log ends at action {last}, this change starts at action {first}); "
+        "reload the event and try again"
+    )
+
+
+class EventRepository:
+    """Events and their append-only logs, inside the caller's session (one transaction).
+
+    Write methods leave the session usable after raising :class:`Conflict` (they work inside
+    a savepoint), but the caller normally lets the error end the transaction.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    # -- events ------------------------------------------------------------------------------
+
+    def create(self, slug: str, name: str, format: str, created_at: datetime) -> EventSummary:
+        """Store a new event; :class:`Conflict` if the slug is taken (nothing is stored)."""
+        if created_at.tzinfo is None:
+            raise ValueError("created_at must carry a zone")
+        _check_length("event slug", slug, SLUG_LENGTH)
+        _check_length("event name", name, NAME_LENGTH)
+        _check_length("format name", format, FORMAT_LENGTH)
+        taken = Conflict(f"an event with the slug {slug!r} already exists")
+        if self.find(slug) is not None:
+            raise taken
+        row = EventRow(slug=slug, name=name, format=format, created_at=created_at)
+        try:
+            with self.session.begin_nested():
+                self.session.add(row)
+        except IntegrityError:
+            # Created by someone else between our check and our insert.
+            raise taken from None
+        return _summary(row)
+
+    def find(self, slug: str) -> EventSummary | None:
+        row = self.session.scalars(select(EventRow).where(EventRow.slug == slug)).one_or_none()
+        return None if row is None else _summary(row)
+
+    def get(self, slug: str) -> EventSummary:
+        """The event with this slug, or :class:`NotFound`."""
+        found = self.find(slug)
+        if found is None:
+            raise NotFound(f"no event {slug!r}")
+        return found
+
+    def list(self) -> builtins.list[EventSummary]:
+        """Every event, oldest first."""
+        rows = self.session.scalars(select(EventRow).order_by(EventRow.created_at, EventRow.id))
+        return [_summary(row) for row in rows]
+
+    def delete(self, event_id: int) -> None:
+        """Remove an event and its whole log (no error if it does not exist)."""
+        self.session.execute(delete(ActionRow).where(ActionRow.event_id == event_id))
+        self.session.execute(delete(EventRow).where(EventRow.id == event_id))
+
+    # -- the action log ----------------------------------------------------------------------
+
+    def actions(self, event_id: int) -> builtins.list[Action]:
+        """The event's log in ``seq`` order (empty for an unknown event)."""
+        rows = (
+            self.session.connection()
+            .execute(
+                select(*_LOG_COLUMNS)
+                .where(_ACTIONS.c.event_id == event_id)
+                .order_by(_ACTIONS.c.seq)
+            )
+            .all()
+        )
+        payloads = json.loads("[" + ",".join(row[5] for row in rows) + "]")
+        return [
+            Action(seq=seq, kind=kind, actor=actor, at=at, reason=reason, payload=payload)
+            for (seq, kind, actor, at, reason, _), payload in zip(rows, payloads, strict=True)
+        ]
+
+    def last_seq(self, event_id: int) -> int:
+        """The ``seq`` of the event's last stored action, 0 when the log is empty."""
+        last = self.session.scalar(
+            select(func.max(ActionRow.seq)).where(ActionRow.event_id == event_id)
+        )
+        return int(last or 0)
+
+    def append(self, event_id: int, actions: Sequence[Action]) -> None:
+        """Add actions to the end of the event's log.
+
+        Their ``seq`` must continue the stored log exactly (last + 1, last + 2, ...).
+        Otherwise, or if a concurrent writer stored the same ``seq`` first, :class:`Conflict`
+        is raised and none of them is stored.
+        """
+        if not actions:
+            return
+        last = self.last_seq(event_id)
+        if last == 0 and self.session.get(EventRow, event_id) is None:
+            raise NotFound(f"no event with id {event_id}")
+        first = actions[0].seq
+        if [action.seq for action in actions] != builtins.list(
+            range(last + 1, last + 1 + len(actions))
+        ):
+            raise _stale(last, first)
+        rows = []
+        for action in actions:
+            _check_length("action kind", action.kind, KIND_LENGTH)
+            _check_length("actor name", action.actor, ACTOR_LENGTH)
+            rows.append(
+                {
+                    "event_id": event_id,
+                    "seq": action.seq,
+                    "kind": action.kind,
+                    "actor": action.actor,
+                    "at": action.at,
+                    "reason": action.reason,
+                    "payload": action.payload,
+                }
+            )
+        try:
+            with self.session.begin_nested():
+                self.session.execute(insert(_ACTIONS), rows)
+        except IntegrityError:
+            # A concurrent writer stored the same seq first (the unique constraint caught it).
+            raise _stale(last, first) from None
