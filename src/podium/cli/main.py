@@ -27,7 +27,8 @@ EXIT_INVALID = 2
 EXIT_NOT_FOUND = 3
 EXIT_CONFLICT = 4
 
-console = Console()
+# Piped output (a file, a pager) gets a wide page instead of rich's 80-column default.
+console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 140)
 errors = Console(stderr=True)
 
 

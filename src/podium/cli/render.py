@@ -6,7 +6,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from podium.core.explain import RoundExplanation
 from podium.core.log import Action
@@ -21,9 +23,9 @@ def points_text(value: Fraction) -> str:
 def standings_table(state: EventState, standings: Standings, title: str) -> Table:
     table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Player")
+    table.add_column("Player", no_wrap=True)
     for criterion in standings.criteria:
-        table.add_column(criterion.label, justify="right")
+        table.add_column(criterion.label, justify="right", no_wrap=True)
     table.add_column("W-D-L", justify="right")
     table.add_column("Byes", justify="right")
     table.add_column("Note")
@@ -45,29 +47,33 @@ def standings_table(state: EventState, standings: Standings, title: str) -> Tabl
     return table
 
 
-def pairing_tables(state: EventState, explanation: RoundExplanation, title: str) -> list[Table]:
+def pairing_tables(
+    state: EventState, explanation: RoundExplanation, title: str
+) -> list[RenderableType]:
     """One table per pod: seat, player, standing and points before the round, and remarks."""
     names = {pid: p.name for pid, p in state.players.items()}
-    out = []
+    out: list[RenderableType] = []
     for pod in explanation.tables:
         heading = f"{title} · table {pod.number}"
         if pod.size_note:
             heading += f" ({pod.size_note})"
+        repeats = [
+            f"repeat: {names[a]} and {names[b]} met in round {', '.join(map(str, r.rounds))}"
+            for r in pod.repeats
+            for a, b in [r.players]
+        ]
         table = Table(title=heading, box=box.SIMPLE, title_justify="left")
         table.add_column("Seat", justify="right")
-        table.add_column("Player")
+        table.add_column("Player", no_wrap=True)
         table.add_column("Rank", justify="right")
         table.add_column("Pts", justify="right")
         for line in pod.seats:
             table.add_row(str(line.seat), names[line.player], str(line.rank), points_text(line.points))
-        for repeat in pod.repeats:
-            a, b = (names[p] for p in repeat.players)
-            rounds = ", ".join(map(str, repeat.rounds))
-            table.add_row("", f"[yellow]repeat: {a} and {b} met in round {rounds}[/]", "", "")
         out.append(table)
+        out.extend(Text(f"  {line}", style="yellow") for line in repeats)
     if explanation.byes:
         table = Table(title=f"{title} · byes", box=box.SIMPLE, title_justify="left")
-        table.add_column("Player")
+        table.add_column("Player", no_wrap=True)
         table.add_column("Rank", justify="right")
         table.add_column("Pts", justify="right")
         table.add_column("Why")
@@ -83,7 +89,7 @@ def results_table(state: EventState, rnd: Round) -> Table:
                   title_justify="left")
     table.add_column("Table", justify="right")
     table.add_column("Seat", justify="right")
-    table.add_column("Player")
+    table.add_column("Player", no_wrap=True)
     table.add_column("Elim.", justify="right")
     table.add_column("Pts", justify="right")
     table.add_column("Note")

@@ -22,6 +22,7 @@ All limits are counts, never clock time, so the result depends only on the argum
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 
@@ -137,11 +138,14 @@ class _Search:
 
     # -- phase 2: descent on tables with repeats --------------------------------------------
 
-    def best_swap(self, table: int, radius: int) -> tuple[int, int, int, int] | None:
-        """Best improving swap of a conflicted player of ``table`` with a player of a table at
-        most ``radius`` away: (delta, player, other table, other player), or None."""
+    def best_swap(
+        self, table: int, radius: int, everyone: bool = False
+    ) -> tuple[int, int, int, int] | None:
+        """Best improving swap of a conflicted player of ``table`` (of any player when
+        ``everyone``) with a player of a table at most ``radius`` away:
+        (delta, player, other table, other player), or None."""
         pod = self.pods[table]
-        movers = self.conflicted(table)
+        movers = list(pod) if everyone else self.conflicted(table)
         if not movers:
             return None
         best: tuple[int, int, int, int] | None = None
@@ -176,7 +180,9 @@ class _Search:
         self.touched.add(table)
         self.touched.add(other_table)
 
-    def descend(self, tables: list[int], radius: int, budget: int) -> tuple[int, int]:
+    def descend(
+        self, tables: list[int], radius: int, budget: int, everyone: bool = False
+    ) -> tuple[int, int]:
         """Improve the given tables (and whatever they touch) until no improving swap is left
         or ``budget`` swaps are spent. Returns (total delta, swaps used)."""
         pending = sorted(set(tables))
@@ -186,7 +192,7 @@ class _Search:
         while pending and used < budget:
             table = pending.pop()
             queued.discard(table)
-            move = self.best_swap(table, radius)
+            move = self.best_swap(table, radius, everyone)
             if move is None:
                 continue
             delta, player, other_table, partner = move
@@ -201,6 +207,84 @@ class _Search:
 
     def bad_tables(self) -> list[int]:
         return [t for t in range(len(self.pods)) if self.conflicted(t)]
+
+    # -- phase 3: annealing on the repeats ---------------------------------------------------
+
+    def repeat_units(self, player: int, others: Sequence[int]) -> float:
+        """Repeats ``player`` has with ``others``: 1 per earlier opponent, plus a quarter per
+        extra earlier meeting (so a third meeting is worse than a second)."""
+        seen = self.met.get(player, _NO_MEETINGS)
+        units = 0.0
+        if seen:
+            for other in others:
+                times = seen.get(other, 0)
+                if times > 0:
+                    units += 0.75 + 0.25 * times
+        return units
+
+    def anneal(self, bad: list[int], radius: int, steps: int, rng: random.Random) -> None:
+        """Simulated annealing over swaps that move a player who has a repeat.
+
+        The energy is the repeat count alone; standings distance is only a tie-break kept by
+        remembering the best layout by full cost, and restored by a polishing descent after.
+        Every step is counted, so the outcome depends on the seed only.
+        """
+        tables = len(self.pods)
+        bad_set = set(bad)
+        log: list[tuple[int, int, int, int]] = []
+        cost = sum(self.pod_cost(t) for t in range(tables))
+        best_cost = cost
+        hot, cold = 0.6, 0.05
+        ratio = (cold / hot) ** (1.0 / max(1, steps))
+        temperature = hot
+        self.touched.clear()
+        changed: set[int] = set()
+        for _ in range(steps):
+            temperature *= ratio
+            if not bad_set:
+                break
+            table = rng.choice(sorted(bad_set))
+            pod = self.pods[table]
+            mover = rng.choice(self.conflicted(table))
+            low = max(0, table - radius)
+            high = min(tables, table + radius + 1)
+            other_table = rng.randrange(low, high - 1)
+            if other_table >= table:
+                other_table += 1
+            other_pod = self.pods[other_table]
+            partner = rng.choice(other_pod)
+            rest = [p for p in pod if p != mover]
+            other_rest = [p for p in other_pod if p != partner]
+            delta = (
+                self.repeat_units(partner, rest)
+                + self.repeat_units(mover, other_rest)
+                - self.repeat_units(mover, rest)
+                - self.repeat_units(partner, other_rest)
+            )
+            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+                continue
+            cost += (
+                self.contrib(partner, rest, table)
+                + self.contrib(mover, other_rest, other_table)
+                - self.contrib(mover, rest, table)
+                - self.contrib(partner, other_rest, other_table)
+            )
+            self.swap(table, mover, other_table, partner)
+            changed.add(table)
+            changed.add(other_table)
+            log.append((table, partner, other_table, mover))
+            for touched in (table, other_table):
+                if self.conflicted(touched):
+                    bad_set.add(touched)
+                else:
+                    bad_set.discard(touched)
+            if cost < best_cost:
+                best_cost = cost
+                log.clear()
+        # Back to the best layout seen: undo the swaps made since, newest first.
+        for table, player, other_table, partner in reversed(log):
+            self.swap(table, player, other_table, partner)
+        self.touched = changed
 
 
 def avoid_repeats(
@@ -245,47 +329,10 @@ def avoid_repeats(
     if tables < 2:
         return search.pods
 
-    # Phase 3: seeded kicks that keep the repeat count, each followed by a descent.
+    # Phase 3: seeded annealing on the repeats near the tables that still have some, then a
+    # polishing descent (any player may move) that brings players back towards their standings.
     rng = random.Random(seed)
-    kick_radius = min(tables - 1, 12)
-    best_cost = sum(search.pod_cost(t) for t in range(tables))
-    cost = best_cost
-    best_pods = [list(pod) for pod in search.pods]
-    bad_set = set(bad)
-    for _ in range(1500 + 4 * tables):
-        if not bad_set:
-            break
-        table = rng.choice(sorted(bad_set))
-        mover = rng.choice(search.conflicted(table))
-        low = max(0, table - kick_radius)
-        high = min(tables, table + kick_radius + 1)
-        other_table = rng.randrange(low, high - 1)
-        if other_table >= table:
-            other_table += 1
-        other_pod = search.pods[other_table]
-        partner = rng.choice(other_pod)
-        pod = search.pods[table]
-        rest = [p for p in pod if p != mover]
-        other_rest = [p for p in other_pod if p != partner]
-        delta = (
-            search.contrib(partner, rest, table)
-            + search.contrib(mover, other_rest, other_table)
-            - search.contrib(mover, rest, table)
-            - search.contrib(partner, other_rest, other_table)
-        )
-        if delta >= search.big // 2:
-            continue  # the kick would add a repeat
-        search.touched.clear()
-        search.swap(table, mover, other_table, partner)
-        cost += delta
-        gained, _used = search.descend([table, other_table], radius, budget=50)
-        cost += gained
-        for touched in search.touched:
-            if search.conflicted(touched):
-                bad_set.add(touched)
-            else:
-                bad_set.discard(touched)
-        if cost < best_cost:
-            best_cost = cost
-            best_pods = [list(pod) for pod in search.pods]
-    return best_pods
+    steps = min(20000, 8000 + 250 * len(bad))
+    search.anneal(bad, min(tables - 1, 12), steps, rng)
+    search.descend(sorted(search.touched), radius, budget=20 * tables + 200, everyone=True)
+    return search.pods

@@ -1,0 +1,45 @@
+"""Shared test fixtures."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# -- PostgreSQL ----------------------------------------------------------------------------------
+
+DEFAULT_PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> str:
+    """The SQLAlchemy URL of a reachable PostgreSQL database for tests.
+
+    From ``PODIUM_TEST_PG_URL`` (default: local server, user ``postgres``, database ``test``).
+    Skips the test when the server cannot be reached, except on CI (``CI=true``) where that
+    is a failure. Tests should isolate themselves (e.g. a fresh schema each).
+    """
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.pool import NullPool
+
+    url = os.environ.get("PODIUM_TEST_PG_URL") or DEFAULT_PG_URL
+    shown = make_url(url).render_as_string(hide_password=True)
+    try:
+        engine = create_engine(url, poolclass=NullPool, connect_args={"connect_timeout": 5})
+        try:
+            with engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        finally:
+            engine.dispose()
+    except Exception as error:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(
+                f"PostgreSQL not reachable at {shown}: {error} "
+                "(CI must provide one: set PODIUM_TEST_PG_URL)",
+                pytrace=False,
+            )
+        pytest.skip(
+            f"PostgreSQL not reachable at {shown}: PostgreSQL tests skipped "
+            "(set PODIUM_TEST_PG_URL)"
+        )
+    return url
