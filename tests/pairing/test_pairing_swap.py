@@ -61,8 +61,9 @@ def test_cmd7_loop_is_detected_and_reported() -> None:
     previous = [{1, 2, 3, 4}, {1, 2, 3, 5}]
     result = apply_repeat_swaps([[1, 2, 3, 4], [5, 6, 7, 8]], previous, RANKS)
     assert result.unresolved == [0]
-    assert result.notes[-1].endswith("would only bring back an earlier layout; left as it is "
-                                     "(rule CMD-7)")
+    assert result.notes[-1].endswith(
+        "would only bring back an earlier layout; left as it is (rule CMD-7)"
+    )
 
 
 def test_cmd7_short_and_long_pods() -> None:

@@ -128,6 +128,7 @@ class EventRepository:
 
     def actions(self, event_id: int) -> builtins.list[Action]:
         """The event's log in ``seq`` order (empty for an unknown event)."""
+        self.session.flush()  # the Core query below bypasses autoflush
         rows = (
             self.session.connection()
             .execute(
