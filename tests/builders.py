@@ -19,10 +19,16 @@ class EventLog:
     def __init__(self, players: int = 0, seed: int = 7, fmt: str = "commander", **settings: Any):
         self.ruleset = get_format(fmt)
         parsed = self.ruleset.parse_settings(settings)
-        created = self._action(1, Kind.EVENT_CREATED, {
-            "name": "test", "format": fmt, "seed": seed,
-            "settings": self.ruleset.settings_to_json(parsed),
-        })
+        created = self._action(
+            1,
+            Kind.EVENT_CREATED,
+            {
+                "name": "test",
+                "format": fmt,
+                "seed": seed,
+                "settings": self.ruleset.settings_to_json(parsed),
+            },
+        )
         self.actions = [created]
         self.state: EventState = replay(self.actions, self.ruleset)
         if players:
@@ -44,11 +50,17 @@ class EventLog:
 
     def seat(self, *tables: list[int], byes: tuple[int, ...] = (), stage: str = "swiss") -> None:
         """Record a round paired by hand (as a judge's paper pairing would be)."""
-        self.do(Kind.ROUND_PAIRED, {
-            "round": len(self.state.rounds) + 1, "stage": stage,
-            "tables": [list(t) for t in tables],
-            "byes": [{"player": p, "reason": "test"} for p in byes], "seed": 0, "notes": [],
-        })
+        self.do(
+            Kind.ROUND_PAIRED,
+            {
+                "round": len(self.state.rounds) + 1,
+                "stage": stage,
+                "tables": [list(t) for t in tables],
+                "byes": [{"player": p, "reason": "test"} for p in byes],
+                "seed": 0,
+                "notes": [],
+            },
+        )
 
     def pair(self) -> Any:
         """Pair the next round with the format's own pairing, as `podium round pair` does."""
@@ -62,8 +74,9 @@ class EventLog:
     def draw(self, table: int, survivors: list[int], eliminated: list[int] | None = None) -> None:
         self.result(table, {"draw": True, "survivors": survivors, "eliminated": eliminated or []})
 
-    def result(self, table: int, entry: dict[str, Any], correct_round: int | None = None,
-               reason: str = "") -> None:
+    def result(
+        self, table: int, entry: dict[str, Any], correct_round: int | None = None, reason: str = ""
+    ) -> None:
         kind = Kind.RESULT_ENTERED if correct_round is None else Kind.RESULT_CORRECTED
         number = correct_round or len(self.state.rounds)
         self.do(kind, {"round": number, "table": table, "entry": entry}, reason)

@@ -21,15 +21,21 @@ def events(draw: st.DrawFn) -> tuple[EventLog, int, random.Random]:
     policy = draw(st.sampled_from(sorted(ALLOWED_SIZES)))
     repeat = draw(st.sampled_from(["swap", "avoid"]))
     seed = draw(st.integers(min_value=0, max_value=2**31))
-    event = EventLog(players=players, seed=seed, bye_policy=policy, repeat_policy=repeat,
-                     rounds=draw(st.integers(min_value=2, max_value=6)), final_size=0)
+    event = EventLog(
+        players=players,
+        seed=seed,
+        bye_policy=policy,
+        repeat_policy=repeat,
+        rounds=draw(st.integers(min_value=2, max_value=6)),
+        final_size=0,
+    )
     return event, seed, random.Random(seed)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events())
 def test_every_round_seats_each_active_player_once_with_fair_byes(case):
-    event, seed, rng = case
+    event, _seed, rng = case
     byes_so_far: dict[int, int] = {}
     while True:
         active = {p.id for p in event.state.active_players()}

@@ -60,7 +60,14 @@ def test_cmd3a_elimination_sum_and_cmd4b_draw_order_follow_turn_order():
     assert {p: rows[p].record.order_sum for p in (3, 4, 7, 8)} == {3: 3, 4: 4, 7: 4, 8: 5}
     # rule CMD-13: each draw survivor gets 1 point
     assert {p: rows[p].record.points for p in range(1, 9)} == {
-        1: 4, 2: 1, 3: 0, 4: 1, 5: 4, 6: 1, 7: 0, 8: 1,
+        1: 4,
+        2: 1,
+        3: 0,
+        4: 1,
+        5: 4,
+        6: 1,
+        7: 0,
+        8: 1,
     }
 
 
@@ -123,8 +130,9 @@ def test_cmd4a_simultaneous_needs_a_winner():
     event = EventLog(players=4)
     event.seat([1, 2, 3, 4])
     with pytest.raises(InvalidInput, match="CMD-4a"):
-        event.result(1, {"draw": True, "survivors": [1, 2], "eliminated": [3, 4],
-                         "simultaneous": True})
+        event.result(
+            1, {"draw": True, "survivors": [1, 2], "eliminated": [3, 4], "simultaneous": True}
+        )
 
 
 def test_cmd5_round_one_is_a_reproducible_random_draw():
@@ -197,7 +205,15 @@ def test_cmd10_top_four_final_heads_the_standings():
 
 def test_cmd11_round_count_formula_and_override():
     # rule CMD-11 [open default]: max(5, ceil(log2 N) - 1), at least 5, overridable
-    assert [default_round_count(n) for n in (8, 32, 64, 65, 128, 129, 1000)] == [5, 5, 5, 6, 6, 7, 9]
+    assert [default_round_count(n) for n in (8, 32, 64, 65, 128, 129, 1000)] == [
+        5,
+        5,
+        5,
+        6,
+        6,
+        7,
+        9,
+    ]
     event = EventLog(players=8, rounds=2, final_size=0)
     for _ in range(2):
         rnd = event.pair()
@@ -219,7 +235,8 @@ def test_cmd12_time_draw_is_entered_as_a_draw_with_survivors():
 
 
 def test_cmd14_judge_game_loss_records_the_elimination_and_reason():
-    # rule CMD-14: a deliberate breach of a deal: game loss, eliminated at that moment, with a reason
+    # rule CMD-14: a deliberate breach of a deal is a game loss with a reason,
+    # recorded as an elimination at that moment
     event = EventLog(players=4)
     event.seat([1, 2, 3, 4])
     with pytest.raises(InvalidInput, match="reason"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -237,11 +236,10 @@ def test_sqlite_readonly_sessions_do_not_take_the_write_lock(sqlite_url: str) ->
     try:
         with reader.session(readonly=True) as session:
             assert EventRepository(session).list() == []
-            # A writer elsewhere is not blocked by the open read transaction.
-            started = time.perf_counter()
+            # A writer elsewhere is not blocked by the open read transaction (if it were, it
+            # would fail with "database is locked" once busy_timeout ran out).
             with writer.session() as write_session:
                 EventRepository(write_session).create("w", "W", "swiss", T0)
-            assert time.perf_counter() - started < 5
             # The read transaction keeps its snapshot.
             assert EventRepository(session).list() == []
         with reader.session() as session:

@@ -11,6 +11,7 @@ from typing import Any, NoReturn
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from podium.cli import render
@@ -51,7 +52,7 @@ def fail(error: PodiumError) -> NoReturn:
         else EXIT_CONFLICT if isinstance(error, Conflict)
         else EXIT_INVALID
     )
-    errors.print(f"[bold red]Error:[/] {error}", highlight=False)
+    errors.print(f"[bold red]Error:[/] {escape(str(error))}", highlight=False)
     sys.exit(code)
 
 
@@ -77,6 +78,13 @@ def parse_assignments(pairs: tuple[str, ...]) -> dict[str, str]:
             raise InvalidInput(f"setting {pair!r}: write it as key=value")
         settings[key.strip()] = value.strip()
     return settings
+
+
+def _setting_text(value: Any) -> str:
+    """A setting as typed on the command line: lists comma-separated, None as auto."""
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return "auto" if value is None else str(value)
 
 
 def split_names(text: str | None) -> list[str]:
@@ -137,8 +145,8 @@ def event_formats() -> None:
         for field in getattr(ruleset, "fields", ()):
             rule = f" (rule {field.rule})" if field.rule else ""
             value = defaults[field.key]
-            shown = ",".join(value) if isinstance(value, list) else ("auto" if value is None else value)
-            console.print(f"  {field.key} = {shown}: {field.help}{rule}", highlight=False)
+            console.print(f"  {field.key} = {_setting_text(value)}: {field.help}{rule}",
+                          highlight=False)
 
 
 @event.command("list")
@@ -147,7 +155,7 @@ def event_formats() -> None:
 def event_list(ctx: Context) -> None:
     """List the events of the database."""
     for summary in ctx.service.list_events():
-        console.print(f"{summary.slug}\t{summary.format}\t{summary.name}", highlight=False)
+        console.print(f"{summary.slug}\t{summary.format}\t{escape(summary.name)}", highlight=False)
 
 
 @event.command("show")
@@ -158,9 +166,10 @@ def event_show(ctx: Context, slug: str) -> None:
     """Settings and progress of an event."""
     loaded = ctx.service.load(slug)
     state = loaded.state
-    console.print(f"[bold]{state.name}[/] ({state.slug}, {state.format}, seed {state.seed})")
+    console.print(f"[bold]{escape(state.name)}[/] ({state.slug}, {state.format}, "
+                  f"seed {state.seed})")
     for key, value in loaded.ruleset.settings_to_json(state.settings).items():
-        console.print(f"  {key} = {'auto' if value is None else value}", highlight=False)
+        console.print(f"  {key} = {_setting_text(value)}", highlight=False)
     active = len(state.active_players())
     console.print(f"Players: {len(state.players)} registered, {active} active.")
     for rnd in state.rounds:
@@ -194,7 +203,7 @@ def player() -> None:
 def player_add(ctx: Context, slug: str, names: tuple[str, ...]) -> None:
     """Register players (after round 1 they enter late, with 0 points)."""
     for added in ctx.service.add_players(slug, list(names), ctx.actor):
-        console.print(f"#{added.id} {added.name}", highlight=False)
+        console.print(f"#{added.id} {escape(added.name)}", highlight=False)
 
 
 @player.command("import")
@@ -218,7 +227,7 @@ def player_import(ctx: Context, slug: str, csv_file: Path) -> None:
 def player_drop(ctx: Context, slug: str, name: str, reason: str) -> None:
     """Drop a player (by name or #id) from the next pairing on."""
     dropped = ctx.service.drop_player(slug, name, ctx.actor, reason)
-    console.print(f"{dropped.name} dropped.")
+    console.print(f"{escape(dropped.name)} dropped.", highlight=False)
 
 
 @player.command("reinstate")
@@ -230,7 +239,7 @@ def player_drop(ctx: Context, slug: str, name: str, reason: str) -> None:
 def player_reinstate(ctx: Context, slug: str, name: str, reason: str) -> None:
     """Undo a drop."""
     back = ctx.service.reinstate_player(slug, name, ctx.actor, reason)
-    console.print(f"{back.name} is back in.")
+    console.print(f"{escape(back.name)} is back in.", highlight=False)
 
 
 @player.command("list")
@@ -243,7 +252,7 @@ def player_list(ctx: Context, slug: str) -> None:
     for p in state.players.values():
         flags = " (dropped)" if p.dropped else ""
         late = f" (entered after round {p.joined_round})" if p.joined_round else ""
-        console.print(f"#{p.id} {p.name}{late}{flags}", highlight=False)
+        console.print(f"#{p.id} {escape(p.name)}{late}{flags}", highlight=False)
 
 
 # rounds ---------------------------------------------------------------------------------------
@@ -279,7 +288,7 @@ def _print_explanation(state: Any, explanation: Any, title: str) -> None:
     for table in render.pairing_tables(state, explanation, title):
         console.print(table)
     for note in explanation.notes:
-        console.print(f"• {note}", highlight=False)
+        console.print(f"• {escape(note)}", highlight=False)
     console.print(f"Repeated pairs in this round: {explanation.repeat_count}")
 
 
@@ -356,7 +365,7 @@ def result() -> None:
 def result_enter(ctx: Context, slug: str, table: int, **form: Any) -> None:
     """Enter the result of TABLE in the current round."""
     pod = _form(**form)
-    state, rnd = ctx.service.enter_result(slug, table, pod.to_entry, ctx.actor)
+    _state, rnd = ctx.service.enter_result(slug, table, pod.to_entry, ctx.actor)
     left = rnd.missing
     console.print(f"Round {rnd.number}, table {table}: saved. "
                   + (f"Waiting for tables {left}." if left else "The round is complete."))
@@ -455,9 +464,10 @@ def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str
     state = loaded.state
     table = loaded.ruleset.standings(state)
     console.print(render.standings_table(state, table, f"{state.name}: final standings"))
-    champion = state.players[table.rows[0].player].name
-    console.print(f"Champion: [bold]{champion}[/]. Event id {state.slug} in "
-                  f"{os.path.relpath(ctx.service.db.url.database or '') if ctx.service.db.is_sqlite else 'the database'}; "
+    champion = escape(state.players[table.rows[0].player].name)
+    db = ctx.service.db
+    where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
+    console.print(f"Champion: [bold]{champion}[/]. Event id {state.slug} in {escape(where)}; "
                   f"try `podium standings {state.slug}` or `podium round show {state.slug} 1`.")
 
 

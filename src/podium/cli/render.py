@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from rich import box
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -21,7 +22,7 @@ def points_text(value: Fraction) -> str:
 
 
 def standings_table(state: EventState, standings: Standings, title: str) -> Table:
-    table = Table(title=title, box=box.SIMPLE_HEAVY, title_justify="left")
+    table = Table(title=escape(title), box=box.SIMPLE_HEAVY, title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player", no_wrap=True)
     for criterion in standings.criteria:
@@ -38,11 +39,11 @@ def standings_table(state: EventState, standings: Standings, title: str) -> Tabl
             notes.append(f"late entry after round {player.joined_round}")
         table.add_row(
             str(row.rank),
-            player.name,
+            escape(player.name),
             *(c.display(v) for c, v in zip(standings.criteria, row.values, strict=True)),
             f"{record.wins}-{record.draws}-{losses}",
             str(record.byes),
-            "; ".join(notes),
+            escape("; ".join(notes)),
         )
     return table
 
@@ -51,40 +52,43 @@ def pairing_tables(
     state: EventState, explanation: RoundExplanation, title: str
 ) -> list[RenderableType]:
     """One table per pod: seat, player, standing and points before the round, and remarks."""
-    names = {pid: p.name for pid, p in state.players.items()}
+    plain = {pid: p.name for pid, p in state.players.items()}  # for Text, which has no markup
+    names = {pid: escape(name) for pid, name in plain.items()}
     out: list[RenderableType] = []
     for pod in explanation.tables:
         heading = f"{title} · table {pod.number}"
         if pod.size_note:
             heading += f" ({pod.size_note})"
         repeats = [
-            f"repeat: {names[a]} and {names[b]} met in round {', '.join(map(str, r.rounds))}"
+            f"repeat: {plain[a]} and {plain[b]} met in round {', '.join(map(str, r.rounds))}"
             for r in pod.repeats
             for a, b in [r.players]
         ]
-        table = Table(title=heading, box=box.SIMPLE, title_justify="left")
+        table = Table(title=escape(heading), box=box.SIMPLE, title_justify="left")
         table.add_column("Seat", justify="right")
         table.add_column("Player", no_wrap=True)
         table.add_column("Rank", justify="right")
         table.add_column("Pts", justify="right")
         for line in pod.seats:
-            table.add_row(str(line.seat), names[line.player], str(line.rank), points_text(line.points))
+            table.add_row(str(line.seat), names[line.player], str(line.rank),
+                          points_text(line.points))
         out.append(table)
         out.extend(Text(f"  {line}", style="yellow") for line in repeats)
     if explanation.byes:
-        table = Table(title=f"{title} · byes", box=box.SIMPLE, title_justify="left")
+        table = Table(title=escape(f"{title} · byes"), box=box.SIMPLE, title_justify="left")
         table.add_column("Player", no_wrap=True)
         table.add_column("Rank", justify="right")
         table.add_column("Pts", justify="right")
         table.add_column("Why")
         for line, reason in explanation.byes:
-            table.add_row(names[line.player], str(line.rank), points_text(line.points), reason)
+            table.add_row(names[line.player], str(line.rank), points_text(line.points),
+                          escape(reason))
         out.append(table)
     return out
 
 
 def results_table(state: EventState, rnd: Round) -> Table:
-    names = {pid: p.name for pid, p in state.players.items()}
+    names = {pid: escape(p.name) for pid, p in state.players.items()}
     table = Table(title=f"Round {rnd.number} ({rnd.stage}) results", box=box.SIMPLE_HEAVY,
                   title_justify="left")
     table.add_column("Table", justify="right")
@@ -102,15 +106,15 @@ def results_table(state: EventState, rnd: Round) -> Table:
             outcome = result.of(pid)
             note = outcome.note + (" (corrected)" if result.corrected else "")
             table.add_row(str(pod.number), str(seat), names[pid], str(outcome.order or ""),
-                          points_text(outcome.points), note)
+                          points_text(outcome.points), escape(note))
     for bye in rnd.byes:
         table.add_row("bye", "", names[bye.player], str(bye.order or ""), points_text(bye.points),
-                      bye.reason)
+                      escape(bye.reason))
     return table
 
 
 def log_table(actions: Sequence[Action], state: EventState) -> Table:
-    table = Table(title=f"Log of {state.slug}", box=box.SIMPLE, title_justify="left")
+    table = Table(title=escape(f"Log of {state.slug}"), box=box.SIMPLE, title_justify="left")
     for column in ("#", "When (UTC)", "Actor", "Action", "Details", "Reason"):
         table.add_column(column)
     names = {pid: p.name for pid, p in state.players.items()}
@@ -125,6 +129,6 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
                 detail += f", table {payload['table']}"
         elif "settings" in payload:
             detail = ", ".join(f"{k}={v}" for k, v in payload["settings"].items())
-        table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"), action.actor,
-                      action.kind, detail, action.reason)
+        table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
+                      escape(action.actor), action.kind, escape(detail), escape(action.reason))
     return table

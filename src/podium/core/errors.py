@@ -14,4 +14,4 @@ class NotFound(PodiumError):
 
 
 class Conflict(PodiumError):
-    """The action does not fit the event's current state (e.g. pairing while results are missing)."""
+    """The action does not fit the event's current state (e.g. pairing with results missing)."""

@@ -76,7 +76,9 @@ def explain_round(
 
     def line(seat: int, pid: PlayerId) -> SeatLine:
         row = rows.get(pid)
-        return SeatLine(seat, pid, row.rank if row else 0, row.record.points if row else Fraction(0))
+        return SeatLine(
+            seat, pid, row.rank if row else 0, row.record.points if row else Fraction(0)
+        )
 
     explained = []
     for index, seats in enumerate(tables, start=1):
@@ -90,7 +92,9 @@ def explain_round(
             kind = "short" if len(seats) < pod_size else "long"
             size_note = f"{kind} pod of {len(seats)}: the bottom of the standings (see notes)"
         explained.append(
-            TableExplanation(index, [line(s, p) for s, p in enumerate(seats, 1)], repeats, size_note)
+            TableExplanation(
+                index, [line(s, p) for s, p in enumerate(seats, 1)], repeats, size_note
+            )
         )
     return RoundExplanation(
         number=number,

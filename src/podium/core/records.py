@@ -31,7 +31,9 @@ class PlayerRecord:
     seat_counts: Counter[int] = field(default_factory=Counter)
 
 
-def build_records(players: Iterable[PlayerId], rounds: Iterable[Round]) -> dict[PlayerId, PlayerRecord]:
+def build_records(
+    players: Iterable[PlayerId], rounds: Iterable[Round]
+) -> dict[PlayerId, PlayerRecord]:
     """Aggregate the entered results of ``rounds`` (tables without a result are skipped)."""
     records = {pid: PlayerRecord(pid) for pid in players}
     for rnd in rounds:

@@ -25,7 +25,9 @@ def replay(actions: Iterable[Action], ruleset: Ruleset) -> EventState:
     for action in actions:
         if state is None:
             if action.kind != Kind.EVENT_CREATED:
-                raise InvalidInput(f"action {action.seq}: the log must start with {Kind.EVENT_CREATED}")
+                raise InvalidInput(
+                    f"action {action.seq}: the log must start with {Kind.EVENT_CREATED}"
+                )
             state = _created(action, ruleset)
         else:
             apply(state, action, ruleset)

@@ -58,7 +58,9 @@ class Ruleset(Protocol):
         """Points and elimination order a bye is worth."""
         ...
 
-    def score(self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]) -> TableResult:
+    def score(
+        self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
+    ) -> TableResult:
         """Validate a result entry for ``table`` and score it; raise InvalidInput if it is bad."""
         ...
 

@@ -51,7 +51,9 @@ FIELDS = (
         "tiebreakers after points, in order",
         "CMD-3",
     ),
-    fs.Field("rounds", None, fs.optional_integer(1), "Swiss rounds (auto: CMD-11 formula)", "CMD-11"),
+    fs.Field(
+        "rounds", None, fs.optional_integer(1), "Swiss rounds (auto: CMD-11 formula)", "CMD-11"
+    ),
     fs.Field("bye_policy", "byes", fs.choice(BYE_POLICIES), "what leftover players get", "CMD-8"),
     fs.Field("repeat_policy", "swap", fs.choice(REPEAT_POLICIES), "repeat handling", "CMD-7"),
     fs.Field("final_size", 4, fs.integer(0, 7), "players in the final pod (0: no final)", "CMD-10"),
@@ -327,7 +329,9 @@ def _final_on_top(
     for outcome in finalists:
         row = by_player[outcome.player]
         label = "champion" if outcome.won else f"final: {outcome.place}"
-        rows.append(StandingRow(outcome.place, row.player, row.values, row.record, row.dropped, label))
+        rows.append(
+            StandingRow(outcome.place, row.player, row.values, row.record, row.dropped, label)
+        )
     seen = {o.player for o in finalists}
     rest = [row for row in standings.rows if row.player not in seen]
     for index, row in enumerate(rest, start=len(rows) + 1):
@@ -335,7 +339,9 @@ def _final_on_top(
     return Standings(standings.criteria, rows)
 
 
-def _check_permutation(where: str, finishers: list[PlayerId], seats: tuple[PlayerId, ...], who) -> None:
+def _check_permutation(
+    where: str, finishers: list[PlayerId], seats: tuple[PlayerId, ...], who
+) -> None:
     repeated = sorted({who(p) for p in finishers if finishers.count(p) > 1})
     missing = [who(p) for p in seats if p not in finishers]
     if repeated or missing:

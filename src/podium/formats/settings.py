@@ -101,9 +101,7 @@ def name_list(options: Sequence[str]) -> Callable[[str, Any], tuple[str, ...]]:
         names = tuple(str(item).strip() for item in items if str(item).strip())
         for name in names:
             if name not in options:
-                raise InvalidInput(
-                    f"setting {key}: {name!r} is not one of {', '.join(options)}"
-                )
+                raise InvalidInput(f"setting {key}: {name!r} is not one of {', '.join(options)}")
         if len(set(names)) != len(names):
             raise InvalidInput(f"setting {key}: a name is listed twice")
         return names

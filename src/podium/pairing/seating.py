@@ -45,10 +45,12 @@ def assign_seats(
         return seat_counts.get(player, {}).get(position, 0)
 
     if len(players) <= _EXACT_UP_TO:
+        seats_n = len(players)
+        table = {p: [count(p, pos) for pos in range(seats_n)] for p in players}
         best: list[tuple[int, ...]] = []
         best_key: tuple[int, int] | None = None
         for perm in itertools.permutations(players):
-            key = (count(perm[0], 0), sum(count(p, pos) for pos, p in enumerate(perm)))
+            key = (table[perm[0]][0], sum(table[p][pos] for pos, p in enumerate(perm)))
             if best_key is None or key < best_key:
                 best_key, best = key, [perm]
             elif key == best_key:

@@ -65,15 +65,16 @@ def run_commander_demo(
     service.create_event(
         slug, f"Demo Commander, {players} players", "commander", settings or {}, DEMO_ACTOR, seed
     )
-    service.add_players(slug, [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)],
-                        DEMO_ACTOR)
+    service.add_players(
+        slug, [f"Player {i:0{len(str(players))}d}" for i in range(1, players + 1)], DEMO_ACTOR
+    )
     rng = rng_for(seed, "demo-results")
     loaded = service.load(slug)
     total = _total_rounds(loaded.state)
     done = 0
     while True:
         try:
-            state, rnd = service.pair_round(slug, DEMO_ACTOR)
+            _state, rnd = service.pair_round(slug, DEMO_ACTOR)
         except Conflict:
             break
         for table in rnd.tables:

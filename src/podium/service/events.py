@@ -82,7 +82,9 @@ class EventService:
         state.slug = summary.slug
         return LoadedEvent(summary, ruleset, state, actions)
 
-    def standings(self, slug: str, through_round: int | None = None) -> tuple[EventState, Standings]:
+    def standings(
+        self, slug: str, through_round: int | None = None
+    ) -> tuple[EventState, Standings]:
         loaded = self.load(slug)
         return loaded.state, loaded.ruleset.standings(loaded.state, through_round)
 
@@ -167,7 +169,9 @@ class EventService:
             slug,
             actor,
             lambda loaded: [
-                NewAction(Kind.SETTINGS_CHANGED, {"settings": _settings_json(loaded, changes)}, reason)
+                NewAction(
+                    Kind.SETTINGS_CHANGED, {"settings": _settings_json(loaded, changes)}, reason
+                )
             ],
         )
 
@@ -184,7 +188,7 @@ class EventService:
             ]
 
         loaded = self._commit(slug, actor, build)
-        return [loaded.state.players[a.payload["player"]] for a in loaded.actions[-len(cleaned):]]
+        return [loaded.state.players[a.payload["player"]] for a in loaded.actions[-len(cleaned) :]]
 
     def drop_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
         holder: list[Player] = []
