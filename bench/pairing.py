@@ -17,17 +17,11 @@ Usage: .venv/bin/python bench/pairing.py [--sizes 16,64,512,4096,10000] [--round
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import platform
 import random
 import statistics
-import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
-
-if importlib.util.find_spec("podium") is None:  # not installed: run from the source tree
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from podium.pairing import (
     apply_repeat_swaps,

@@ -146,3 +146,10 @@ def test_large_field_is_fast_and_repeat_free() -> None:
     position = {p: i for i, p in enumerate(order)}
     # Top seeds stay at the top tables: nobody moves more than a few tables from the fill.
     assert max(abs(position[p] // 4 - t) for t, pod in enumerate(new) for p in pod) <= 4
+
+
+def test_pods_are_best_first() -> None:
+    met: Met = {}
+    record(met, [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12], [13, 14, 15, 16]])
+    pods = avoid_repeats(list(range(1, 17)), (4, 4, 4, 4), met, seed=2)
+    assert all(pod == sorted(pod) for pod in pods)

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-if importlib.util.find_spec("podium") is None:  # not installed: run from the source tree
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool

@@ -139,6 +139,7 @@ class EventState:
     rounds: list[Round] = field(default_factory=list)
     last_seq: int = 0
     draws: int = 0  # rounds paired so far, undone ones included: each draw gets its own seed
+    _names: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def current_round(self) -> Round | None:
@@ -147,12 +148,13 @@ class EventState:
     def active_players(self) -> list[Player]:
         return [p for p in self.players.values() if not p.dropped]
 
+    def add_player(self, player: Player) -> None:
+        self.players[player.id] = player
+        self._names[player.name.casefold()] = player
+
     def player_by_name(self, name: str) -> Player | None:
-        wanted = name.casefold().strip()
-        for player in self.players.values():
-            if player.name.casefold() == wanted:
-                return player
-        return None
+        """Names are unique per event, compared without case."""
+        return self._names.get(name.casefold().strip())
 
     def round(self, number: int) -> Round:
         if 1 <= number <= len(self.rounds):

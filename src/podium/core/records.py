@@ -17,10 +17,11 @@ class PlayerRecord:
     ``games`` and ``wins`` count played games only: a bye is neither (rule CMD-3b).
     ``opponents`` lists every opponent met, once per meeting, so one met twice counts twice.
     ``seat_counts[k]`` counts the games in which the player took turn ``k + 1``.
+    ``points`` is exact: an int while every award was whole, else a Fraction.
     """
 
     player: PlayerId
-    points: Fraction = Fraction(0)
+    points: Fraction | int = 0
     games: int = 0
     wins: int = 0
     draws: int = 0
@@ -28,7 +29,7 @@ class PlayerRecord:
     order_sum: int = 0
     score_sum: Fraction = Fraction(0)
     opponents: list[PlayerId] = field(default_factory=list)
-    seat_counts: Counter[int] = field(default_factory=Counter)
+    seat_counts: dict[int, int] = field(default_factory=dict)
 
 
 def build_records(
@@ -40,27 +41,35 @@ def build_records(
         for bye in rnd.byes:
             rec = records.setdefault(bye.player, PlayerRecord(bye.player))
             rec.byes += 1
-            rec.points += bye.points
+            rec.points += _exact(bye.points)
             if bye.order is not None:
                 rec.order_sum += bye.order
         for table in rnd.tables:
             result = rnd.results.get(table.number)
             if result is None:
                 continue
-            for position, pid in enumerate(table.seats):
-                outcome = result.of(pid)
-                rec = records.setdefault(pid, PlayerRecord(pid))
+            seats = table.seats
+            for outcome in result.outcomes:
+                pid = outcome.player
+                rec = records.get(pid) or records.setdefault(pid, PlayerRecord(pid))
                 rec.games += 1
-                rec.points += outcome.points
-                rec.wins += int(outcome.won)
-                rec.draws += int(outcome.drew)
+                rec.points += _exact(outcome.points)
+                rec.wins += outcome.won
+                rec.draws += outcome.drew
                 if outcome.order is not None:
                     rec.order_sum += outcome.order
                 if outcome.score is not None:
                     rec.score_sum += outcome.score
-                rec.seat_counts[position] += 1
-                rec.opponents.extend(other for other in table.seats if other != pid)
+                position = seats.index(pid)
+                rec.seat_counts[position] = rec.seat_counts.get(position, 0) + 1
+                rec.opponents.extend(seats[:position])
+                rec.opponents.extend(seats[position + 1 :])
     return records
+
+
+def _exact(points: Fraction) -> Fraction | int:
+    """Whole points as ints: exact either way, and int sums are far cheaper at 10,000 players."""
+    return points.numerator if points.denominator == 1 else points
 
 
 def meetings(rounds: Iterable[Round]) -> dict[PlayerId, Counter[PlayerId]]:

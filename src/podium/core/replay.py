@@ -82,7 +82,7 @@ def _registered(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise InvalidInput("a player needs a name")
     if state.player_by_name(name) is not None:
         raise InvalidInput(f"a player named {name!r} is already registered")
-    state.players[pid] = Player(pid, name, joined_round=len(state.rounds))
+    state.add_player(Player(pid, name, joined_round=len(state.rounds)))
 
 
 def _dropped(state: EventState, action: Action, ruleset: Ruleset) -> None:

@@ -1,6 +1,6 @@
 """Pairing for multiplayer pods: pod sizes and byes, standings fill, repeat repair, seating.
 
-Rule IDs (``CMD-5`` ... ``CMD-8``) refer to /work/shared/regulations.md, section CMD.
+Rule IDs (``CMD-5`` ... ``CMD-8``) refer to the regulations digest (shared/regulations.md, CMD).
 """
 
 from podium.pairing.avoid import avoid_repeats

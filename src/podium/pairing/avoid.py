@@ -14,8 +14,10 @@ Method (inspired by lexicographically weighted seating searches such as krcg's):
    involved with a player of a nearby table, scoring only the two touched tables. A repeated
    pair costs far more than any displacement in the standings, so a swap is taken when it lowers
    the repeats, or keeps them and moves players less far from their standings place.
-3. When that gets stuck, seeded random "kicks" (swaps that do not add repeats) followed by the
-   same descent, within a fixed budget. The best layout seen is returned.
+3. When that gets stuck (small fields, late rounds), seeded simulated annealing on the repeat
+   count, moving only players who have a repeat, within a fixed number of steps; the best layout
+   seen is kept, then a last descent (any player may move) brings players back towards their
+   standings place without adding repeats.
 
 All limits are counts, never clock time, so the result depends only on the arguments and seed.
 """
@@ -205,6 +207,11 @@ class _Search:
                     pending.append(touched)
         return total, used
 
+    def result(self) -> list[list[int]]:
+        """The pods, each best-first."""
+        pos = self.pos
+        return [sorted(pod, key=pos.__getitem__) for pod in self.pods]
+
     def bad_tables(self) -> list[int]:
         return [t for t in range(len(self.pods)) if self.conflicted(t)]
 
@@ -301,10 +308,12 @@ def avoid_repeats(
     all earlier rounds (it must be symmetric; missing entries mean 0). The primary objective is the
     number of repeated meetings this round creates; the secondary one keeps each player near their
     place in the standings fill (rule CMD-6), so top seeds stay at the top tables. ``seed`` drives
-    the only random choices (the kicks), so the same arguments give the same pods.
+    the only random choices (the annealing), so the same arguments give the same pods.
 
-    This is the configurable alternative to the regulation's minimal repair (rule CMD-7): every
-    layout it returns also satisfies rule CMD-7 whenever avoiding a repeated table is possible.
+    This is the configurable alternative to the regulation's minimal repair (rule CMD-7). A table
+    identical to an earlier one repeats all its pairs, so the search avoids it far more strongly
+    than rule CMD-7 does, though as a heuristic it proves no optimum. Pods come back in table
+    order, each best-first like ``fill_by_standings`` (turn order: ``assign_seats``).
     """
     if len(set(order)) != len(order):
         raise ValueError("a player appears more than once in the order")
@@ -323,11 +332,8 @@ def avoid_repeats(
     radius = min(tables, 6)
     search.descend(search.bad_tables(), radius, budget=20 * tables + 200)
     bad = search.bad_tables()
-    if not bad:
-        return search.pods
-
-    if tables < 2:
-        return search.pods
+    if not bad or tables < 2:
+        return search.result()
 
     # Phase 3: seeded annealing on the repeats near the tables that still have some, then a
     # polishing descent (any player may move) that brings players back towards their standings.
@@ -335,4 +341,4 @@ def avoid_repeats(
     steps = min(20000, 8000 + 250 * len(bad))
     search.anneal(bad, min(tables - 1, 12), steps, rng)
     search.descend(sorted(search.touched), radius, budget=20 * tables + 200, everyone=True)
-    return search.pods
+    return search.result()

@@ -34,7 +34,9 @@ def clean_name(raw: str, where: str = "") -> str:
     if not name:
         raise InvalidInput(f"{prefix}a player name is empty")
     if len(name) > MAX_NAME:
-        raise InvalidInput(f"{prefix}the name {name[:20]!r}... is longer than {MAX_NAME} characters")
+        raise InvalidInput(
+            f"{prefix}the name {name[:20]!r}... is longer than {MAX_NAME} characters"
+        )
     if name.startswith("#"):
         raise InvalidInput(f"{prefix}a name must not start with '#' (that marks a player id)")
     return name
@@ -103,7 +105,14 @@ def player_names_from_csv(data: bytes) -> list[str]:
     reader.fieldnames = columns
     names: list[str] = []
     seen: dict[str, int] = {}
-    for line, row in enumerate(reader, start=2):
+    for row in reader:
+        line = reader.line_num  # the file's own line number, blank lines and all
+        extra = [value for value in row.get(None) or [] if value.strip()]
+        if extra:  # more fields than the header: likely a name split at an unquoted delimiter
+            raise InvalidInput(
+                f"line {line}: more fields than the header's {len(columns)}; quote a name that "
+                f"contains {dialect.delimiter!r}"
+            )
         name = clean_name(row.get("name") or "", f"line {line}")
         key = name.casefold()
         if key in seen:

@@ -77,6 +77,10 @@ def import_document(
         state = replay(actions, ruleset)
     except PodiumError as error:
         raise InvalidInput(f"the file's log is inconsistent: {error}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        # A payload of the wrong shape (a list where an object belongs, ...): refuse, no trace.
+        kind = type(error).__name__
+        raise InvalidInput(f"the file's log is malformed: {kind}: {error}") from None
     state.slug = slug
     name = str(event.get("name") or state.name)
     with service.db.session() as session:
