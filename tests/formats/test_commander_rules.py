@@ -116,7 +116,7 @@ def test_cmd3c_random_tiebreak_is_seeded_and_reproducible():
 
 
 def test_cmd4a_simultaneous_win_winner_names_the_order():
-    # rule CMD-4a: the winner decides the elimination order of the others
+    # rules CMD-4, CMD-4a: the winner decides the elimination order of the others
     event = EventLog(players=4)
     event.seat([1, 2, 3, 4])
     event.win(1, 2, 4, 1, 3, simultaneous=True)
