@@ -191,24 +191,20 @@ class EventService:
         return [loaded.state.players[a.payload["player"]] for a in loaded.actions[-len(cleaned) :]]
 
     def drop_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
-        holder: list[Player] = []
-
-        def build(loaded: LoadedEvent) -> list[NewAction]:
-            holder.append(resolve_player(loaded.state, ref))
-            return [NewAction(Kind.PLAYER_DROPPED, {"player": holder[0].id}, reason)]
-
-        self._commit(slug, actor, build)
-        return holder[0]
+        return self._player_action(slug, ref, actor, Kind.PLAYER_DROPPED, reason)
 
     def reinstate_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
-        holder: list[Player] = []
+        return self._player_action(slug, ref, actor, Kind.PLAYER_REINSTATED, reason)
 
-        def build(loaded: LoadedEvent) -> list[NewAction]:
-            holder.append(resolve_player(loaded.state, ref))
-            return [NewAction(Kind.PLAYER_REINSTATED, {"player": holder[0].id}, reason)]
-
-        self._commit(slug, actor, build)
-        return holder[0]
+    def _player_action(self, slug: str, ref: str, actor: str, kind: str, reason: str) -> Player:
+        loaded = self._commit(
+            slug,
+            actor,
+            lambda loaded: [
+                NewAction(kind, {"player": resolve_player(loaded.state, ref).id}, reason)
+            ],
+        )
+        return loaded.state.players[loaded.actions[-1].payload["player"]]
 
     def pair_round(self, slug: str, actor: str) -> tuple[EventState, Round]:
         def build(loaded: LoadedEvent) -> list[NewAction]:
@@ -219,17 +215,13 @@ class EventService:
         return loaded.state, loaded.state.rounds[-1]
 
     def undo_round(self, slug: str, actor: str, reason: str = "") -> int:
-        holder: list[int] = []
-
         def build(loaded: LoadedEvent) -> list[NewAction]:
             current = loaded.state.current_round
             if current is None:
                 raise Conflict("no round has been paired")
-            holder.append(current.number)
             return [NewAction(Kind.ROUND_UNDONE, {"round": current.number}, reason)]
 
-        self._commit(slug, actor, build)
-        return holder[0]
+        return self._commit(slug, actor, build).actions[-1].payload["round"]
 
     def enter_result(
         self,
@@ -246,20 +238,18 @@ class EventService:
         form into the stored entry with the replayed state at hand (names to ids)."""
         if correct and not reason.strip():
             raise InvalidInput("a correction needs a reason")
-        holder: list[int] = []
 
         def build(loaded: LoadedEvent) -> list[NewAction]:
             current = loaded.state.current_round
             if current is None:
                 raise Conflict("no round has been paired")
             number = round_number if round_number is not None else current.number
-            holder.append(number)
             kind = Kind.RESULT_CORRECTED if correct else Kind.RESULT_ENTERED
             payload = {"round": number, "table": table, "entry": entry(loaded.state)}
             return [NewAction(kind, payload, reason)]
 
         loaded = self._commit(slug, actor, build)
-        return loaded.state, loaded.state.round(holder[0])
+        return loaded.state, loaded.state.round(loaded.actions[-1].payload["round"])
 
     def log(self, slug: str) -> list[Action]:
         return self.load(slug).actions
