@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
+from podium.cli import main
 from podium.cli.main import cli
 from podium.service import EventService, LoadedEvent
 from podium.store.db import Database, resolve_url
@@ -99,7 +100,9 @@ class Podium:
 
 
 @pytest.fixture
-def podium(tmp_path: Path) -> Iterator[Podium]:
+def podium(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Podium]:
+    # The width piped output gets (see podium.cli.main), whatever COLUMNS the test run has.
+    monkeypatch.setattr(main.console, "width", 140)
     runner = Podium(tmp_path / "x.db")
     yield runner
     runner.close()
@@ -153,6 +156,6 @@ def standings_rows(text: str) -> dict[str, dict[str, str]]:
         cells = re.split(r"\s{2,}", line.strip())
         if len(cells) < len(headers) - 1 or not cells[0].isdigit():
             continue
-        row = dict(zip(headers, cells, strict=False))
+        row = dict.fromkeys(headers, "") | dict(zip(headers, cells, strict=False))
         rows[row["Player"]] = row
     return rows

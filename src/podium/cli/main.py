@@ -303,7 +303,7 @@ def round_show(ctx: Context, slug: str, number: int | None) -> None:
     state = loaded.state
     if not state.rounds:
         raise Conflict("no round has been paired")
-    number = number or len(state.rounds)
+    number = len(state.rounds) if number is None else number
     if not 1 <= number <= len(state.rounds):
         raise NotFound(f"no round {number}; rounds paired: {len(state.rounds)}")
     _print_explanation(state, explain_paired(loaded, number), f"Round {number}")
@@ -397,6 +397,8 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
 def standings(ctx: Context, slug: str, through: int | None) -> None:
     """Standings with every tiebreak column."""
     state, table = ctx.service.standings(slug, through)
+    if through is not None and not 0 <= through <= len(state.rounds):
+        raise NotFound(f"no round {through}; rounds paired: {len(state.rounds)}")
     shown = through if through is not None else len(state.rounds)
     console.print(render.standings_table(state, table, f"{state.name}: after round {shown}"))
 
@@ -429,7 +431,7 @@ def import_cmd(ctx: Context, file: Any, slug: str | None) -> None:
     """Import an event file written by `podium export` (use - for standard input)."""
     data = file.read()
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise InvalidInput("the event file is not UTF-8 text") from None
     loaded = import_document(ctx.service, parse_document(text), slug)

@@ -128,7 +128,11 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
             if "table" in payload:
                 detail += f", table {payload['table']}"
         elif "settings" in payload:
-            detail = ", ".join(f"{k}={v}" for k, v in payload["settings"].items())
+            # Sorted, so the log reads the same however the payload's keys were stored.
+            detail = ", ".join(
+                f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
+                for k, v in sorted(payload["settings"].items())
+            )
         table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
                       escape(action.actor), action.kind, escape(detail), escape(action.reason))
     return table

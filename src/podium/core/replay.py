@@ -43,7 +43,7 @@ def _created(action: Action, ruleset: Ruleset) -> EventState:
     if payload.get("format") != ruleset.name:
         raise InvalidInput(f"event format {payload.get('format')!r} is not {ruleset.name!r}")
     seed = payload.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+    if not _is_int(seed) or seed < 0:
         raise InvalidInput("event seed must be a non-negative integer")
     return EventState(
         slug=str(payload.get("slug", "")),  # the store's slug replaces it; kept for bare replays
@@ -53,6 +53,11 @@ def _created(action: Action, ruleset: Ruleset) -> EventState:
         seed=seed,
         last_seq=1,
     )
+
+
+def _is_int(value: object) -> bool:
+    """A JSON integer; ``true`` is not player 1, though Python's bool is an int."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
@@ -68,7 +73,7 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
 
 def _player_id(state: EventState, payload: dict[str, Any], key: str = "player") -> int:
     pid = payload.get(key)
-    if not isinstance(pid, int) or pid not in state.players:
+    if not _is_int(pid) or pid not in state.players:
         raise NotFound(f"no player {pid!r} in event {state.slug!r}")
     return pid
 
@@ -76,7 +81,7 @@ def _player_id(state: EventState, payload: dict[str, Any], key: str = "player") 
 def _registered(state: EventState, action: Action, ruleset: Ruleset) -> None:
     pid = action.payload.get("player")
     name = str(action.payload.get("name", "")).strip()
-    if not isinstance(pid, int) or pid <= 0 or pid in state.players:
+    if not _is_int(pid) or pid <= 0 or pid in state.players:
         raise InvalidInput(f"player id {pid!r} is not new")
     if not name:
         raise InvalidInput("a player needs a name")
@@ -130,7 +135,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
         _seat_check(state, pid, seen, number)
         byes.append(Bye(pid, points, order, str(bye.get("reason", ""))))
     seed = payload.get("seed")
-    if not isinstance(seed, int):
+    if not _is_int(seed):
         raise InvalidInput(f"round {number}: the draw's seed is missing")
     state.rounds.append(
         Round(
@@ -146,7 +151,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
 
 
 def _seat_check(state: EventState, pid: object, seen: set[int], number: object) -> None:
-    if not isinstance(pid, int) or pid not in state.players:
+    if not _is_int(pid) or pid not in state.players:
         raise InvalidInput(f"round {number}: no player {pid!r}")
     if pid in seen:
         raise InvalidInput(f"round {number}: player {state.players[pid].name} is seated twice")
@@ -171,7 +176,7 @@ def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
     number = payload.get("round")
     correcting = action.kind == Kind.RESULT_CORRECTED
-    if not isinstance(number, int) or not 1 <= number <= len(state.rounds):
+    if not _is_int(number) or not 1 <= number <= len(state.rounds):
         raise NotFound(f"no round {number!r}")
     rnd = state.round(number)
     if not correcting and rnd is not state.current_round:
@@ -180,7 +185,7 @@ def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
         )
     table_no = payload.get("table")
     try:
-        table = rnd.table(table_no) if isinstance(table_no, int) else None
+        table = rnd.table(table_no) if _is_int(table_no) else None
     except KeyError:
         table = None
     if table is None:
