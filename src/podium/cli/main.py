@@ -19,7 +19,6 @@ from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.formats import available, get_format
 from podium.service import EventService
 from podium.service.demo import run_commander_demo
-from podium.service.events import explain_paired, explain_plan
 from podium.service.forms import PodResult, player_names_from_csv
 from podium.service.transfer import dumps, export_document, import_document, parse_document
 from podium.store.db import Database, resolve_url
@@ -268,18 +267,14 @@ def round_group() -> None:
 @guarded
 def round_pair(ctx: Context, slug: str, preview: bool) -> None:
     """Pair the next round (or the final) and explain every pod."""
-    service = ctx.service
     if preview:
-        loaded = service.load(slug)
-        plan = loaded.ruleset.plan_round(loaded.state)
-        explanation = explain_plan(loaded, plan)
-        title = f"PREVIEW round {plan.number} ({plan.stage})"
+        state, explanation = ctx.service.preview_explained(slug)
     else:
-        service.pair_round(slug, ctx.actor)
-        loaded = service.load(slug)
-        explanation = explain_paired(loaded, len(loaded.state.rounds))
-        title = f"Round {explanation.number} ({explanation.stage})"
-    _print_explanation(loaded.state, explanation, title)
+        state, explanation = ctx.service.pair_round_explained(slug, ctx.actor)
+    title = f"Round {explanation.number} ({explanation.stage})"
+    if preview:
+        title = f"PREVIEW round {explanation.number} ({explanation.stage})"
+    _print_explanation(state, explanation, title)
     if preview:
         console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
 
@@ -299,14 +294,12 @@ def _print_explanation(state: Any, explanation: Any, title: str) -> None:
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
     """Pairings with their explanation, and the results entered so far."""
-    loaded = ctx.service.load(slug)
-    state = loaded.state
-    if not state.rounds:
-        raise Conflict("no round has been paired")
-    number = len(state.rounds) if number is None else number
-    if not 1 <= number <= len(state.rounds):
-        raise NotFound(f"no round {number}; rounds paired: {len(state.rounds)}")
-    _print_explanation(state, explain_paired(loaded, number), f"Round {number}")
+    if number is None:
+        number = len(ctx.service.load(slug).state.rounds)
+        if number == 0:
+            raise Conflict("no round has been paired")
+    state, explanation = ctx.service.explain(slug, number)
+    _print_explanation(state, explanation, f"Round {number}")
     console.print(render.results_table(state, state.round(number)))
 
 

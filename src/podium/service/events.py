@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.explain import RoundExplanation, explain_round
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round
@@ -207,12 +207,32 @@ class EventService:
         return loaded.state.players[loaded.actions[-1].payload["player"]]
 
     def pair_round(self, slug: str, actor: str) -> tuple[EventState, Round]:
+        loaded = self._pair(slug, actor)
+        return loaded.state, loaded.state.rounds[-1]
+
+    def pair_round_explained(self, slug: str, actor: str) -> tuple[EventState, RoundExplanation]:
+        """Commit the next round and explain it, with one load of the log."""
+        loaded = self._pair(slug, actor)
+        return loaded.state, explain_paired(loaded, len(loaded.state.rounds))
+
+    def _pair(self, slug: str, actor: str) -> LoadedEvent:
         def build(loaded: LoadedEvent) -> list[NewAction]:
             plan = loaded.ruleset.plan_round(loaded.state)
             return [NewAction(Kind.ROUND_PAIRED, plan.to_payload())]
 
-        loaded = self._commit(slug, actor, build)
-        return loaded.state, loaded.state.rounds[-1]
+        return self._commit(slug, actor, build)
+
+    def preview_explained(self, slug: str) -> tuple[EventState, RoundExplanation]:
+        """The explained round that :meth:`pair_round` would commit now; nothing is stored."""
+        loaded = self.load(slug)
+        return loaded.state, explain_plan(loaded, loaded.ruleset.plan_round(loaded.state))
+
+    def explain(self, slug: str, number: int) -> tuple[EventState, RoundExplanation]:
+        """A committed round's explanation, against the standings it was paired by."""
+        loaded = self.load(slug)
+        if not 1 <= number <= len(loaded.state.rounds):
+            raise NotFound(f"no round {number}; rounds paired: {len(loaded.state.rounds)}")
+        return loaded.state, explain_paired(loaded, number)
 
     def undo_round(self, slug: str, actor: str, reason: str = "") -> int:
         def build(loaded: LoadedEvent) -> list[NewAction]:
