@@ -247,7 +247,8 @@ class Commander:
         plan = plan_pod_sizes(len(order), settings.pod_size, settings.bye_policy)
         records = {row.player: row.record for row in standings.rows}
         byes = choose_byes(order, plan.byes, {pid: records[pid].byes for pid in order})
-        seated = [pid for pid in order if pid not in set(byes)]
+        sitting_out = set(byes)
+        seated = [pid for pid in order if pid not in sitting_out]
         pods = fill_by_standings(seated, plan.sizes)
         notes = [plan.note]
         if not first and settings.repeat_policy == "swap":
