@@ -271,9 +271,7 @@ def round_pair(ctx: Context, slug: str, preview: bool) -> None:
         state, explanation = ctx.service.preview_explained(slug)
     else:
         state, explanation = ctx.service.pair_round_explained(slug, ctx.actor)
-    title = f"Round {explanation.number} ({explanation.stage})"
-    if preview:
-        title = f"PREVIEW round {explanation.number} ({explanation.stage})"
+    title = f"{'PREVIEW round' if preview else 'Round'} {explanation.number} ({explanation.stage})"
     _print_explanation(state, explanation, title)
     if preview:
         console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
@@ -294,13 +292,9 @@ def _print_explanation(state: Any, explanation: Any, title: str) -> None:
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
     """Pairings with their explanation, and the results entered so far."""
-    if number is None:
-        number = len(ctx.service.load(slug).state.rounds)
-        if number == 0:
-            raise Conflict("no round has been paired")
     state, explanation = ctx.service.explain(slug, number)
-    _print_explanation(state, explanation, f"Round {number}")
-    console.print(render.results_table(state, state.round(number)))
+    _print_explanation(state, explanation, f"Round {explanation.number}")
+    console.print(render.results_table(state, state.round(explanation.number)))
 
 
 @round_group.command("undo")
@@ -390,8 +384,6 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
 def standings(ctx: Context, slug: str, through: int | None) -> None:
     """Standings with every tiebreak column."""
     state, table = ctx.service.standings(slug, through)
-    if through is not None and not 0 <= through <= len(state.rounds):
-        raise NotFound(f"no round {through}; rounds paired: {len(state.rounds)}")
     shown = through if through is not None else len(state.rounds)
     console.print(render.standings_table(state, table, f"{state.name}: after round {shown}"))
 

@@ -113,12 +113,6 @@ class Round:
                 return table
         raise KeyError(number)
 
-    def table_of(self, player: PlayerId) -> Table | None:
-        for table in self.tables:
-            if player in table.seats:
-                return table
-        return None
-
     def players(self) -> Iterator[PlayerId]:
         for table in self.tables:
             yield from table.seats

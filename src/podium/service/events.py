@@ -86,12 +86,37 @@ class EventService:
         self, slug: str, through_round: int | None = None
     ) -> tuple[EventState, Standings]:
         loaded = self.load(slug)
+        paired = len(loaded.state.rounds)
+        if through_round is not None and not 0 <= through_round <= paired:
+            raise NotFound(f"no round {through_round}; rounds paired: {paired}")
         return loaded.state, loaded.ruleset.standings(loaded.state, through_round)
 
     def preview_round(self, slug: str) -> tuple[EventState, RoundPlan]:
         """The round that :meth:`pair_round` would commit now, without storing anything."""
+        loaded, plan = self._preview(slug)
+        return loaded.state, plan
+
+    def preview_explained(self, slug: str) -> tuple[EventState, RoundExplanation]:
+        """:meth:`preview_round` with its explanation."""
+        loaded, plan = self._preview(slug)
+        return loaded.state, explain_plan(loaded, plan)
+
+    def _preview(self, slug: str) -> tuple[LoadedEvent, RoundPlan]:
         loaded = self.load(slug)
-        return loaded.state, loaded.ruleset.plan_round(loaded.state)
+        return loaded, loaded.ruleset.plan_round(loaded.state)
+
+    def explain(self, slug: str, number: int | None = None) -> tuple[EventState, RoundExplanation]:
+        """A committed round's explanation (the last round by default), against the standings
+        it was paired by."""
+        loaded = self.load(slug)
+        paired = len(loaded.state.rounds)
+        if number is None:
+            if not paired:
+                raise Conflict("no round has been paired")
+            number = paired
+        if not 1 <= number <= paired:
+            raise NotFound(f"no round {number}; rounds paired: {paired}")
+        return loaded.state, explain_paired(loaded, number)
 
     # writing ----------------------------------------------------------------------------------
     def _commit(
@@ -221,18 +246,6 @@ class EventService:
             return [NewAction(Kind.ROUND_PAIRED, plan.to_payload())]
 
         return self._commit(slug, actor, build)
-
-    def preview_explained(self, slug: str) -> tuple[EventState, RoundExplanation]:
-        """The explained round that :meth:`pair_round` would commit now; nothing is stored."""
-        loaded = self.load(slug)
-        return loaded.state, explain_plan(loaded, loaded.ruleset.plan_round(loaded.state))
-
-    def explain(self, slug: str, number: int) -> tuple[EventState, RoundExplanation]:
-        """A committed round's explanation, against the standings it was paired by."""
-        loaded = self.load(slug)
-        if not 1 <= number <= len(loaded.state.rounds):
-            raise NotFound(f"no round {number}; rounds paired: {len(loaded.state.rounds)}")
-        return loaded.state, explain_paired(loaded, number)
 
     def undo_round(self, slug: str, actor: str, reason: str = "") -> int:
         def build(loaded: LoadedEvent) -> list[NewAction]:
