@@ -133,6 +133,9 @@ class EventState:
     rounds: list[Round] = field(default_factory=list)
     last_seq: int = 0
     draws: int = 0  # rounds paired so far, undone ones included: each draw gets its own seed
+    # Format-specific state (games of an open-play marathon, a bracket...), owned by the format's
+    # own action handlers (see Ruleset.handlers); the core never reads it.
+    extra: dict[str, Any] = field(default_factory=dict)
     _names: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     @property

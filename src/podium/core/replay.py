@@ -7,7 +7,7 @@ stored) and replay calls it for every stored action (so an imported file is chec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -64,11 +64,17 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
     """Check ``action`` against ``state`` and apply it. Nothing is changed if it is refused."""
     if action.seq != state.last_seq + 1:
         raise InvalidInput(f"action {action.seq} does not follow action {state.last_seq}")
-    handler = HANDLERS.get(action.kind)
+    handler = HANDLERS.get(action.kind) or format_handlers(ruleset).get(action.kind)
     if handler is None:
         raise InvalidInput(f"action {action.seq}: unknown kind {action.kind!r}")
     handler(state, action, ruleset)
     state.last_seq = action.seq
+
+
+def format_handlers(ruleset: Ruleset) -> Mapping[str, Handler]:
+    """Action kinds a format adds (games, penalties, bracket results...). They go through this
+    same :func:`apply`, so the service refuses a bad one before storing it and replay checks it."""
+    return getattr(ruleset, "handlers", None) or {}
 
 
 def _player_id(state: EventState, payload: dict[str, Any], key: str = "player") -> int:

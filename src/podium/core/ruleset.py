@@ -44,7 +44,16 @@ class RoundPlan:
 
 
 class Ruleset(Protocol):
-    """The format-specific part of replay: settings, pairing, scoring, standings."""
+    """The format-specific part of replay: settings, pairing, scoring, standings.
+
+    Optional members a format may add, found with ``getattr`` so older formats need none:
+
+    - ``title: str`` and ``fields``: a description and the settings fields
+      (:mod:`podium.formats.settings`), shown by ``podium event formats`` and the web form;
+    - ``handlers: Mapping[str, Handler]``: action kinds of its own (named ``"<format>.<what>"``),
+      applied by :func:`podium.core.replay.apply` exactly like the core kinds;
+    - ``views(state) -> list[TableView]``: the public tables (:mod:`podium.core.views`).
+    """
 
     name: str
 

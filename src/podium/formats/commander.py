@@ -21,6 +21,7 @@ from podium.core.rng import derive_seed, rng_for
 from podium.core.ruleset import ByePlan, RoundPlan
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
+from podium.core.views import TableView, standings_view
 from podium.formats import settings as fs
 from podium.formats.registry import register
 from podium.pairing import (
@@ -318,6 +319,10 @@ class Commander:
         if final is not None and final.complete:
             standings = _final_on_top(standings, final, records)
         return standings
+
+    def views(self, state: EventState) -> list[TableView]:
+        """The public tables: the standings, with the final on top once it is played."""
+        return [standings_view(state, self.standings(state))]
 
 
 def _final_on_top(
