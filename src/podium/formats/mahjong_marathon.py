@@ -1,0 +1,336 @@
+"""Online sports-mahjong marathon (regulation MJ): open play, ranked per stage and overall.
+
+There are no rounds and no pairings: players sit down at the server's marathon tables whenever
+they like, and the organiser ingests finished games. Everything the organiser does is an action
+of this format's own kinds (see :data:`HANDLERS`), applied through the core's single
+validation path, with its state kept in ``state.extra["mahjong"]`` (a :class:`MarathonBook`).
+
+Rules: MJ-1 stage calendar and MJ-2 time zones (settings, :mod:`.marathon.settings`); MJ-3 table
+names and four players (ingest); MJ-4 TP with tie averaging, MJ-7 stage ranking, MJ-8 NR, MJ-9
+and MJ-10 the total (:mod:`.marathon.scoring`); MJ-5 and MJ-6 decisions (handlers below);
+MJ-11 publications and their tables (:mod:`.marathon.views`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.log import Action
+from podium.core.model import EventState, Round, Table, TableResult
+from podium.core.records import PlayerRecord
+from podium.core.standings import Standings, rank_players
+from podium.core.tiebreakers import Tiebreaker
+from podium.core.views import N_, TableView
+from podium.formats import settings as fs
+from podium.formats.marathon import views as mviews
+from podium.formats.marathon.book import SEATS, Decision, MarathonBook
+from podium.formats.marathon.settings import (
+    FIELDS,
+    MJ6A_AMOUNTS,
+    MJ6B_AMOUNTS,
+    MJ6C_AMOUNTS,
+    MarathonSettings,
+)
+from podium.formats.registry import register
+
+GAMES_ADDED = "mahjong.games.added"
+PENALTY = "mahjong.penalty"
+GAME_DQ = "mahjong.game.disqualified"
+PLAYER_DQ = "mahjong.player.disqualified"
+REVERTED = "mahjong.reverted"
+PUBLISHED = "mahjong.published"
+DECISIONS = (PENALTY, GAME_DQ, PLAYER_DQ)
+
+# Rule MJ-5: the grounds on which a game may be disqualified.
+DQ_GROUNDS = {
+    "left": "two or more players left the table",
+    "absent": "more than 8 hands played without one of the players",
+    "automoves": "400 or more auto-moves by one player",
+    "player-dq": "a player was disqualified",
+    "server": "a server failure that affected all four players",
+    "other": "another organiser decision",
+}
+PENALTY_KINDS = {"6a": MJ6A_AMOUNTS, "6b": MJ6B_AMOUNTS, "6c": MJ6C_AMOUNTS}
+
+
+def book_of(state: EventState) -> MarathonBook:
+    book = state.extra.get("mahjong")
+    if book is None:
+        book = state.extra["mahjong"] = MarathonBook()
+    return book
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need_reason(action: Action, what: str) -> None:
+    if not action.reason.strip():
+        raise InvalidInput(f"{what} is an organiser decision and needs a reason")
+
+
+def _player(state: EventState, pid: object) -> int:
+    if not _is_int(pid) or pid not in state.players:
+        raise NotFound(f"no player {pid!r} in event {state.slug!r}")
+    return pid  # type: ignore[return-value]
+
+
+def _game(book: MarathonBook, game_id: object) -> int:
+    index = book.games.index.get(str(game_id)) if isinstance(game_id, str) else None
+    if index is None:
+        raise NotFound(f"no game {game_id!r}")
+    return index
+
+
+def check_stage(settings: MarathonSettings, stage: object) -> int:
+    count = len(settings.stage_bounds)
+    if not _is_int(stage) or not 1 <= stage <= count:  # type: ignore[operator]
+        raise NotFound(f"no stage {stage!r}; the marathon has stages 1 to {count}")
+    return stage  # type: ignore[return-value]
+
+
+# -- handlers -------------------------------------------------------------------------------------
+def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
+    """A batch of games (rule MJ-3: four distinct players, whole GP), as columns:
+    ``ids``, ``tables`` (distinct names), ``table`` (index into ``tables``), ``start`` (UTC epoch
+    seconds), ``players`` and ``gp`` (4 per game, flat)."""
+    settings: MarathonSettings = state.settings
+    book = book_of(state)
+    p = action.payload
+    ids, tables, table, start = p.get("ids"), p.get("tables"), p.get("table"), p.get("start")
+    players, gp = p.get("players"), p.get("gp")
+    if not all(isinstance(x, list) for x in (ids, tables, table, start, players, gp)):
+        raise InvalidInput(f"action {action.seq}: a games batch needs ids, tables, table, start, "
+                           "players and gp lists")
+    n = len(ids)  # type: ignore[arg-type]
+    if not n:
+        raise InvalidInput("the batch holds no game")
+    if len(table) != n or len(start) != n or len(players) != SEATS * n or len(gp) != SEATS * n:
+        raise InvalidInput(f"action {action.seq}: the columns of the games batch differ in length")
+    if not all(isinstance(i, str) and i.strip() for i in ids):
+        raise InvalidInput("every game needs a non-empty id")
+    if len(set(ids)) != n:
+        raise InvalidInput("a game id is repeated in the batch")
+    known = [i for i in ids if i in book.games.index]
+    if known:
+        raise Conflict(f"game {known[0]!r} is already recorded")
+    regex = settings.table_regex()
+    if not all(isinstance(t, str) and regex.fullmatch(t) for t in tables):
+        raise InvalidInput(f"a table name does not match {settings.table_pattern!r} (rule MJ-3)")
+    arrays = []
+    for name, values in (("table", table), ("start", start), ("players", players), ("gp", gp)):
+        arr = np.asarray(values)
+        if arr.dtype.kind not in "iu":
+            raise InvalidInput(f"action {action.seq}: the {name} column must hold whole numbers")
+        arrays.append(arr.astype(np.int64))
+    t_arr, s_arr, p_arr, g_arr = arrays
+    if t_arr.size and (t_arr.min() < 0 or t_arr.max() >= len(tables)):
+        raise InvalidInput(f"action {action.seq}: a table index is out of range")
+    p_arr = p_arr.reshape(n, SEATS)
+    g_arr = g_arr.reshape(n, SEATS)
+    registered = np.fromiter(state.players, dtype=np.int64, count=len(state.players))
+    if not np.isin(p_arr, registered).all():
+        raise NotFound(f"action {action.seq}: a game names an unregistered player")
+    ordered = np.sort(p_arr, axis=1)
+    twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+    if twice.any():
+        bad = int(np.flatnonzero(twice)[0])
+        raise InvalidInput(f"game {ids[bad]!r}: the same player sits twice at the table "
+                           "(rule MJ-3)")
+    codes = np.asarray([book.games.table_code(t) for t in tables], dtype=np.int32)
+    rows = book.games.extend(list(ids), codes[t_arr], s_arr, p_arr, g_arr,  # type: ignore[arg-type]
+                             settings.place_points)
+    summary = p.get("summary")
+    if isinstance(summary, dict):
+        book.imports.append({"seq": action.seq, **summary})
+    book.games_added(settings, rows)
+
+
+def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
+    """Rule MJ-6: 6a minus GP in one game (TP of that game re-derived for all four players),
+    6b minus GP from the player's total (in a stage), 6c minus TP from a stage's TP."""
+    settings: MarathonSettings = state.settings
+    book = book_of(state)
+    p = action.payload
+    _need_reason(action, "a penalty")
+    kind = p.get("kind")
+    if kind not in PENALTY_KINDS:
+        raise InvalidInput(f"penalty kind {kind!r}: use 6a (GP in a game), 6b (GP from the total) "
+                           "or 6c (TP in a stage)")
+    pid = _player(state, p.get("player"))
+    amount = p.get("amount")
+    allowed = PENALTY_KINDS[kind]
+    if not _is_int(amount) or amount <= 0:  # type: ignore[operator]
+        raise InvalidInput(f"penalty amount {amount!r} must be a positive whole number")
+    if amount not in allowed and not settings.custom_penalties:
+        raise InvalidInput(
+            f"rule MJ-{kind}: a penalty of {amount} is not allowed; use one of "
+            f"{', '.join(map(str, allowed))} (or allow custom amounts in the settings)"
+        )
+    if kind == "6a":
+        g = _game(book, p.get("game"))
+        seats = np.flatnonzero(book.games.players[g] == pid)
+        if not seats.size:
+            raise InvalidInput(f"{state.players[pid].name} did not play game {p.get('game')!r}")
+        book.games.penalty[g, int(seats[0])] += amount
+        book.games.rescore(g, settings.place_points)
+        book.invalidate()
+    else:
+        stage = check_stage(settings, p.get("stage"))
+        book.rerank(stage)
+    book.decisions[action.seq] = _decision(action)
+
+
+def _game_dq(state: EventState, action: Action, ruleset: Any) -> None:
+    """Rule MJ-5: a disqualified game does not count, for any of its players."""
+    book = book_of(state)
+    p = action.payload
+    _need_reason(action, "disqualifying a game")
+    g = _game(book, p.get("game"))
+    ground = p.get("ground", "other")
+    if ground not in DQ_GROUNDS:
+        raise InvalidInput(f"ground {ground!r}: use one of {', '.join(DQ_GROUNDS)} (rule MJ-5)")
+    if book.games.dq[g]:
+        raise Conflict(f"game {p.get('game')!r} is already disqualified")
+    book.games.dq[g] = True
+    book.invalidate()
+    book.decisions[action.seq] = _decision(action)
+
+
+def _player_dq(state: EventState, action: Action, ruleset: Any) -> None:
+    """Rule MJ-6 (last line) / MJ-5: a player's games during the disqualification period do not
+    count for that player. ``from``/``until`` are UTC epoch seconds; ``until`` may be null."""
+    book = book_of(state)
+    p = action.payload
+    _need_reason(action, "disqualifying a player")
+    _player(state, p.get("player"))
+    start, until = p.get("from"), p.get("until")
+    if not _is_int(start) or not (until is None or _is_int(until)):
+        raise InvalidInput("a disqualification period needs a start time (and an optional end)")
+    if until is not None and until <= start:
+        raise InvalidInput("the disqualification period ends before it starts")
+    book.invalidate()
+    book.decisions[action.seq] = _decision(action)
+
+
+def _reverted(state: EventState, action: Action, ruleset: Any) -> None:
+    """Undo an organiser decision (named by its ``seq``); the decision stays in the log."""
+    settings: MarathonSettings = state.settings
+    book = book_of(state)
+    _need_reason(action, "reverting a decision")
+    seq = action.payload.get("seq")
+    decision = book.decisions.get(seq) if _is_int(seq) else None
+    if decision is None:
+        raise NotFound(f"action {seq!r} is not a penalty or disqualification")
+    if not decision.active:
+        raise Conflict(f"decision {seq} was already reverted by action {decision.reverted_by}")
+    decision.active = False
+    decision.reverted_by = action.seq
+    p = decision.payload
+    if decision.kind == PENALTY and p["kind"] == "6a":
+        g = book.games.index[p["game"]]
+        seat = int(np.flatnonzero(book.games.players[g] == p["player"])[0])
+        book.games.penalty[g, seat] -= p["amount"]
+        book.games.rescore(g, settings.place_points)
+        book.invalidate()
+    elif decision.kind == PENALTY:
+        book.rerank(p["stage"])
+    elif decision.kind == GAME_DQ:
+        book.games.dq[book.games.index[p["game"]]] = False
+        book.invalidate()
+    else:
+        book.invalidate()
+
+
+def _published(state: EventState, action: Action, ruleset: Any) -> None:
+    """Rule MJ-11: a frozen snapshot of every stage table and the total."""
+    book = book_of(state)
+    p = action.payload
+    if p.get("number") != len(book.publications) + 1:
+        raise InvalidInput(f"publication {p.get('number')!r} cannot follow "
+                           f"publication {len(book.publications)}")
+    snapshot = p.get("snapshot")
+    if not isinstance(snapshot, dict) or "stages" not in snapshot or "total" not in snapshot:
+        raise InvalidInput("a publication needs a snapshot of the stage tables and the total")
+    book.publications.append({"number": p["number"], "at": action.at.isoformat(),
+                              "seq": action.seq, "snapshot": snapshot})
+
+
+def _decision(action: Action) -> Decision:
+    return Decision(action.seq, action.kind, dict(action.payload), action.reason, action.actor,
+                    action.at.isoformat())
+
+
+HANDLERS = {
+    GAMES_ADDED: _games_added,
+    PENALTY: _penalty,
+    GAME_DQ: _game_dq,
+    PLAYER_DQ: _player_dq,
+    REVERTED: _reverted,
+    PUBLISHED: _published,
+}
+
+
+class MahjongMarathon:
+    """The MJ ruleset; see the module docstring."""
+
+    name = "mahjong-marathon"
+    title = "Online mahjong marathon: open play, stages, best series, normalised rating"
+    fields = FIELDS
+    handlers = HANDLERS
+
+    def parse_settings(self, raw: Mapping[str, Any]) -> MarathonSettings:
+        return MarathonSettings(**fs.parse_fields(FIELDS, raw))
+
+    def settings_to_json(self, settings: MarathonSettings) -> dict[str, Any]:
+        return {f.key: fs.to_json(getattr(settings, f.key)) for f in FIELDS}
+
+    def bye_award(self, settings: MarathonSettings) -> tuple[Fraction, int | None]:
+        return Fraction(0), None
+
+    def score(self, state: EventState, rnd: Round, table: Table,
+              entry: Mapping[str, Any]) -> TableResult:
+        raise Conflict("a marathon has no rounds: import or add games instead")
+
+    def plan_round(self, state: EventState) -> Any:
+        raise Conflict("a marathon has no pairings: players sit down at the marathon tables "
+                       "when they like; import the finished games with `podium games import`")
+
+    def book(self, state: EventState) -> MarathonBook:
+        return book_of(state)
+
+    def standings(self, state: EventState, through_round: int | None = None) -> Standings:
+        """The year's total (rules MJ-9, MJ-10) as core standings: SN, result sum, games."""
+        if through_round:
+            raise Conflict("a marathon has no rounds; ask for a stage instead")
+        total = book_of(state).total(state.settings)
+        values: dict[str, dict[int, Any]] = {"sn": {}, "results": {}, "games": {}}
+        for row, pid in enumerate(total.players.tolist()):
+            values["sn"][pid] = int(total.sn[row])
+            values["results"][pid] = total.result_sum(row)
+            values["games"][pid] = int(total.total_games[row])
+
+        def criterion(name: str, label: str) -> Tiebreaker:
+            return Tiebreaker(name, label, lambda pid, _r, _s, n=name: values[n][pid],
+                              mviews.fraction_text)
+
+        criteria = [criterion("sn", N_("SN")), criterion("results", N_("Result sum")),
+                    criterion("games", N_("Games"))]
+        records = {pid: PlayerRecord(pid, games=values["games"][pid]) for pid in values["sn"]}
+        return rank_players(list(values["sn"]), records, criteria, state.seed)
+
+    def views(self, state: EventState) -> list[TableView]:
+        """Every stage table and the total, with changes against the last publication."""
+        book = book_of(state)
+        current = mviews.snapshot(book, state.settings)
+        previous = book.publications[-1]["snapshot"] if book.publications else None
+        names = {pid: p.name for pid, p in state.players.items()}
+        return mviews.table_views(current, previous, names)
+
+
+MAHJONG_MARATHON = register(MahjongMarathon())

@@ -1,0 +1,318 @@
+"""The marathon's games and decisions as replay builds them (kept in ``state.extra``).
+
+Games are columns (numpy arrays with doubling capacity), so a million games take about 100 MB
+and the full recompute is vectorised. Organiser decisions (penalties, disqualifications) are
+kept by the ``seq`` of the action that made them, so a revert names that ``seq``.
+
+Derived tables are cached per stage: a new game refreshes only its own four players in its
+stage (then the stage is re-ranked); a decision that changes games (MJ-5, MJ-6a, a player's
+disqualification) recomputes everything on the next read; MJ-6b/6c re-rank only their stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from podium.formats.marathon.scoring import (
+    PlayerStats,
+    StageRanking,
+    Total,
+    player_stats,
+    rank_stage,
+    segment_stats,
+    stable_argsort_u32,
+    table_tp12,
+    total_standings,
+)
+
+SEATS = 4
+
+
+class GameTable:
+    """Columns of every ingested game, in ingest order (index = position)."""
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        self.index: dict[str, int] = {}
+        self.table_names: list[str] = []
+        self._table_index: dict[str, int] = {}
+        self.n = 0
+        cap = 16
+        self.table = np.zeros(cap, dtype=np.int32)
+        self.start = np.zeros(cap, dtype=np.int64)  # UTC, seconds since the epoch
+        self.players = np.zeros((cap, SEATS), dtype=np.int64)
+        self.gp = np.zeros((cap, SEATS), dtype=np.int64)  # as played
+        self.penalty = np.zeros((cap, SEATS), dtype=np.int64)  # MJ-6a GP taken, per seat
+        self.tp12 = np.zeros((cap, SEATS), dtype=np.int64)  # MJ-4 TP from gp - penalty
+        self.dq = np.zeros(cap, dtype=bool)  # MJ-5
+
+    def _grow(self, need: int) -> None:
+        cap = self.start.size
+        if need <= cap:
+            return
+        while cap < need:
+            cap *= 2
+        for name in ("table", "start", "players", "gp", "penalty", "tp12", "dq"):
+            old = getattr(self, name)
+            new = np.zeros((cap, *old.shape[1:]), dtype=old.dtype)
+            new[: self.n] = old[: self.n]
+            setattr(self, name, new)
+
+    def table_code(self, name: str) -> int:
+        code = self._table_index.get(name)
+        if code is None:
+            code = self._table_index[name] = len(self.table_names)
+            self.table_names.append(name)
+        return code
+
+    def extend(self, ids: list[str], tables: np.ndarray, start: np.ndarray,
+               players: np.ndarray, gp: np.ndarray, place_tp: tuple[int, ...]) -> range:
+        first, count = self.n, len(ids)
+        self._grow(first + count)
+        end = first + count
+        self.table[first:end] = tables
+        self.start[first:end] = start
+        self.players[first:end] = players
+        self.gp[first:end] = gp
+        self.tp12[first:end] = table_tp12(gp, place_tp)
+        self.ids.extend(ids)
+        self.index.update(zip(ids, range(first, end), strict=True))
+        self.n = end
+        return range(first, end)
+
+    def rescore(self, game: int, place_tp: tuple[int, ...]) -> None:
+        """Rule MJ-6a: the TP of all four seats from the penalised GP."""
+        self.tp12[game] = table_tp12((self.gp[game] - self.penalty[game])[None, :], place_tp)[0]
+
+    def view(self, name: str) -> np.ndarray:
+        return getattr(self, name)[: self.n]
+
+
+@dataclass
+class Decision:
+    """An organiser decision (MJ-5, MJ-6, a player's disqualification) and whether it holds."""
+
+    seq: int
+    kind: str
+    payload: dict[str, Any]
+    reason: str
+    actor: str
+    at: str
+    active: bool = True
+    reverted_by: int | None = None
+
+
+@dataclass
+class _StageCache:
+    stats: PlayerStats
+    row_of: dict[int, int] | None = None  # player -> row of stats, built on first use
+    ranking: StageRanking | None = None
+
+
+@dataclass
+class MarathonBook:
+    """Everything the MJ format keeps in ``state.extra["mahjong"]``."""
+
+    games: GameTable = field(default_factory=GameTable)
+    decisions: dict[int, Decision] = field(default_factory=dict)
+    publications: list[dict[str, Any]] = field(default_factory=list)
+    imports: list[dict[str, Any]] = field(default_factory=list)  # summaries, by action
+    # derived caches ----------------------------------------------------------------------------
+    _settings: Any = None
+    _stages: dict[int, _StageCache] | None = None
+    _total: Total | None = None
+    # entries of the last full compute, sorted by (stage, player, own chronological order)
+    _seg_keys: np.ndarray | None = None
+    _seg_starts: np.ndarray | None = None
+    _entry_game: np.ndarray | None = None
+    _overlay: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+
+    # -- decisions that the computation reads ---------------------------------------------------
+    def active(self, kind: str) -> list[Decision]:
+        return [d for d in self.decisions.values() if d.active and d.kind == kind]
+
+    def invalidate(self) -> None:
+        self._stages = None
+        self._total = None
+        self._overlay = {}
+
+    def rerank(self, stage: int) -> None:
+        if self._stages is not None and stage in self._stages:
+            self._stages[stage].ranking = None
+        self._total = None
+
+    # -- counting -------------------------------------------------------------------------------
+    def player_dq_mask(self, settings: Any, rows: slice | np.ndarray | None = None) -> np.ndarray:
+        """Entries (game, seat) of a player during their disqualification period (MJ-6)."""
+        g = self.games
+        players = g.view("players") if rows is None else g.players[rows]
+        start = g.view("start") if rows is None else g.start[rows]
+        mask = np.zeros(players.shape, dtype=bool)
+        for d in self.active("mahjong.player.disqualified"):
+            p = d.payload
+            until = p.get("until")
+            inside = start >= p["from"]
+            if until is not None:
+                inside &= start < until
+            mask |= (players == p["player"]) & inside[:, None]
+        return mask
+
+    def stage_of(self, settings: Any, start: np.ndarray) -> np.ndarray:
+        """Rule MJ-2: the stage (1-based, 0 = outside the calendar) of UTC start times."""
+        starts = np.asarray([s for s, _ in settings.stage_bounds], dtype=np.int64)
+        ends = np.asarray([e for _, e in settings.stage_bounds], dtype=np.int64)
+        idx = np.searchsorted(starts, start, side="right") - 1
+        inside = (idx >= 0) & (start < ends[np.clip(idx, 0, None)])
+        return np.where(inside, idx + 1, 0)
+
+    # -- full recompute ----------------------------------------------------------------------------
+    def _full(self, settings: Any) -> None:
+        g = self.games
+        n = g.n
+        length = settings.series_length
+        stage = self.stage_of(settings, g.view("start"))
+        counted_game = (~g.view("dq")) & (stage > 0)
+        entry_ok = counted_game[:, None] & ~self.player_dq_mask(settings)
+        chrono = np.argsort(g.view("start"), kind="stable")  # ties: ingest order
+        ok = entry_ok[chrono].ravel()
+        e_player = g.view("players")[chrono].ravel()[ok]
+        e_game = np.repeat(chrono, SEATS)[ok]
+        e_tp = g.view("tp12")[chrono].ravel()[ok]
+        e_gp = (g.view("gp") - g.view("penalty"))[chrono].ravel()[ok]
+        e_stage = stage[e_game]
+        width = int(e_player.max()) + 1 if e_player.size else 1
+        key = e_stage * width + e_player
+        order = stable_argsort_u32(key)
+        key, e_game, e_player = key[order], e_game[order], e_player[order]
+        e_tp, e_gp = e_tp[order], e_gp[order]
+        m = key.size
+        first = np.ones(m, dtype=bool)
+        first[1:] = key[1:] != key[:-1]
+        starts = np.flatnonzero(first)
+        stats = segment_stats(e_player[starts], starts, e_tp, e_gp, length)
+        seg_stage = key[starts] // width
+        self._seg_keys = np.stack([seg_stage, e_player[starts]], axis=1) if m else np.zeros(
+            (0, 2), dtype=np.int64)
+        self._seg_starts = np.append(starts, m)
+        self._entry_game = e_game
+        self._overlay = {}
+        self._stages = {}
+        bounds = np.searchsorted(seg_stage, np.arange(1, len(settings.stage_bounds) + 2))
+        for s in range(1, len(settings.stage_bounds) + 1):
+            lo, hi = bounds[s - 1], bounds[s]
+            self._stages[s] = _StageCache(PlayerStats(
+                stats.players[lo:hi], stats.games[lo:hi], stats.tp12[lo:hi], stats.gp[lo:hi],
+                stats.series_tp12[lo:hi], stats.series_gp[lo:hi],
+            ))
+        self._total = None
+        self._settings = settings
+        del n
+
+    # -- incremental: new games -----------------------------------------------------------------
+    def games_added(self, settings: Any, rows: range) -> None:
+        """Refresh the stats of the new games' players in their stages only (if cached)."""
+        if self._stages is None or settings is not self._settings:
+            self.invalidate()
+            return
+        if len(rows) > 1000:  # a big import: recompute everything on the next read
+            self.invalidate()
+            return
+        g = self.games
+        idx = np.arange(rows.start, rows.stop)
+        stages = self.stage_of(settings, g.start[idx])
+        ok = (~g.dq[idx])[:, None] & ~self.player_dq_mask(settings, idx)
+        touched: set[tuple[int, int]] = set()
+        for game, stage, oks in zip(idx.tolist(), stages.tolist(), ok, strict=True):
+            if not stage:
+                continue
+            for seat in range(SEATS):
+                if oks[seat]:
+                    key = (stage, int(g.players[game, seat]))
+                    self._overlay.setdefault(key, []).append(game)
+                    touched.add(key)
+        for stage, player in touched:
+            self._refresh_player(settings, stage, player)
+            self.rerank(stage)
+
+    def _player_games(self, stage: int, player: int) -> list[int]:
+        keys, starts = self._seg_keys, self._seg_starts
+        assert keys is not None and starts is not None and self._entry_game is not None
+        found: list[int] = []
+        # segments are sorted by (stage, player): binary search on the combined key
+        lo, hi = 0, keys.shape[0]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if (keys[mid, 0], keys[mid, 1]) < (stage, player):
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo < keys.shape[0] and keys[lo, 0] == stage and keys[lo, 1] == player:
+            found = self._entry_game[starts[lo] : starts[lo + 1]].tolist()
+        return found + self._overlay.get((stage, player), [])
+
+    def _refresh_player(self, settings: Any, stage: int, player: int) -> None:
+        assert self._stages is not None
+        g = self.games
+        games = sorted(self._player_games(stage, player), key=lambda x: (int(g.start[x]), x))
+        arr = np.asarray(games, dtype=np.int64)
+        seat = np.argmax(g.players[arr] == player, axis=1)
+        tp = g.tp12[arr, seat]
+        gp = g.gp[arr, seat] - g.penalty[arr, seat]
+        values = player_stats(tp, gp, settings.series_length)
+        cache = self._stages[stage]
+        if cache.row_of is None:
+            cache.row_of = {int(p): i for i, p in enumerate(cache.stats.players.tolist())}
+        row = cache.row_of.get(player)
+        st = cache.stats
+        if row is None:
+            row = cache.row_of[player] = st.players.size
+            cache.stats = st = PlayerStats(
+                np.append(st.players, player), *(np.append(a, 0) for a in (
+                    st.games, st.tp12, st.gp, st.series_tp12, st.series_gp))
+            )
+        st.games[row], st.tp12[row], st.gp[row], st.series_tp12[row], st.series_gp[row] = values
+
+    # -- reads ----------------------------------------------------------------------------------
+    def _ensure(self, settings: Any) -> dict[int, _StageCache]:
+        if self._stages is None or settings is not self._settings:
+            self._full(settings)
+        assert self._stages is not None
+        return self._stages
+
+    def stage(self, settings: Any, stage: int) -> StageRanking:
+        """Rules MJ-7, MJ-8: the ranking of one stage (cached)."""
+        caches = self._ensure(settings)
+        cache = caches[stage]
+        if cache.ranking is None:
+            st = cache.stats
+            tp_pen = np.zeros(st.players.size, dtype=np.int64)
+            gp_pen = np.zeros(st.players.size, dtype=np.int64)
+            pens = [d.payload for d in self.active("mahjong.penalty")
+                    if d.payload["kind"] in ("6b", "6c") and d.payload["stage"] == stage]
+            if pens:
+                if cache.row_of is None:
+                    cache.row_of = {int(p): i for i, p in enumerate(st.players.tolist())}
+                for p in pens:
+                    row = cache.row_of.get(p["player"])
+                    if row is None:
+                        continue  # no counted game in the stage: nothing to lower
+                    if p["kind"] == "6c":
+                        tp_pen[row] -= p["amount"] * 12
+                    else:
+                        gp_pen[row] -= p["amount"]
+            cache.ranking = rank_stage(stage, st, tp_pen, gp_pen, settings.series_length,
+                                       settings.min_games)
+        return cache.ranking
+
+    def stages(self, settings: Any) -> list[StageRanking]:
+        return [self.stage(settings, s) for s in range(1, len(settings.stage_bounds) + 1)]
+
+    def total(self, settings: Any) -> Total:
+        """Rules MJ-9, MJ-10."""
+        stages = self.stages(settings)
+        if self._total is None:
+            self._total = total_standings(stages, len(settings.stage_bounds))
+        return self._total

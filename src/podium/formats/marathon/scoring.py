@@ -1,0 +1,352 @@
+"""Pure, vectorised scoring of an online mahjong marathon (regulation MJ).
+
+Why numpy: a marathon year holds up to a million 4-player games, and the whole standings must be
+recomputed in well under a second (docs/benchmarks.md). Everything here works on columns.
+
+Exact points without Fractions in the hot path: tournament points (TP) with tie averaging
+(rule MJ-4) are always a multiple of 1/12 (the averages 3, 1.5, 0.5, 7/3, 1, 1.75 of whole
+place points over 1 to 4 tied places), so TP are stored as whole numbers of twelfths
+(``TP_DEN``) and turned into :class:`fractions.Fraction` only at the edges (views, tests).
+A stage result (rule MJ-7d) is the exact fraction ``num / den`` with both parts integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+TP_DEN = 12  # TP are stored in twelfths: 7/3 TP is 28
+SERIES_GP_OFFSET = 1 << 39  # packs (series TP, series GP) into one int64 key
+_GP_MASK = (1 << 40) - 1
+_NO_WINDOW = np.iinfo(np.int64).min
+
+
+def tp_fraction(twelfths: int) -> Fraction:
+    return Fraction(int(twelfths), TP_DEN)
+
+
+def table_tp12(gp: np.ndarray, place_tp: Sequence[int] = (4, 2, 1, 0)) -> np.ndarray:
+    """Rule MJ-4: TP (in twelfths) of every seat of every game from the game points.
+
+    ``gp`` has shape (games, 4). Players tied on GP share the places they cover and each gets
+    the average of those places' TP: with 4/2/1/0, a tie for 1st-2nd gives 3 each, 1st-2nd-3rd
+    7/3 each, all four 1.75 each.
+    """
+    gp = np.asarray(gp)
+    greater = (gp[:, None, :] > gp[:, :, None]).sum(axis=2)  # players strictly ahead of seat i
+    equal = (gp[:, None, :] == gp[:, :, None]).sum(axis=2)  # seat i and the players tied with it
+    cumulative = np.concatenate(([0], np.cumsum(place_tp), [sum(place_tp)])) * TP_DEN
+    return (cumulative[greater + equal] - cumulative[greater]) // equal
+
+
+def stable_argsort_u32(key: np.ndarray) -> np.ndarray:
+    """A stable argsort of non-negative keys below 2**32, as two 16-bit radix passes.
+
+    numpy sorts 16-bit keys stably in linear time; a 32-bit stable sort is a comparison sort
+    and several times slower on the million-game scale.
+    """
+    key = np.asarray(key, dtype=np.int64)
+    if key.size and int(key.max()) >= 1 << 32:
+        return np.argsort(key, kind="stable")
+    low = (key & 0xFFFF).astype(np.uint16)
+    order = np.argsort(low, kind="stable")
+    high = (key[order] >> 16).astype(np.uint16)
+    if high.size and int(high.max()) == 0:
+        return order
+    return order[np.argsort(high, kind="stable")]
+
+
+@dataclass
+class PlayerStats:
+    """Per-player totals of one stage, from the counted games only (rule MJ-7a..c inputs).
+
+    Arrays are aligned: ``players[i]`` played ``games[i]`` games with ``tp12[i]`` TP and
+    ``gp[i]`` GP; their best series has ``series_tp12[i]`` TP and ``series_gp[i]`` GP.
+    """
+
+    players: np.ndarray
+    games: np.ndarray
+    tp12: np.ndarray
+    gp: np.ndarray
+    series_tp12: np.ndarray
+    series_gp: np.ndarray
+
+
+def segment_stats(
+    seg_players: np.ndarray,
+    starts: np.ndarray,
+    tp12: np.ndarray,
+    gp: np.ndarray,
+    series_length: int = 10,
+) -> PlayerStats:
+    """Rule MJ-7a over entries sorted by (player, own chronological order).
+
+    ``starts`` are the first entry of each player's segment. The best series is the window of
+    ``series_length`` consecutive games with the highest TP sum, then the highest GP sum; with
+    fewer games it is all of them.
+    """
+    n = tp12.size
+    if n == 0:
+        empty = np.zeros(0, dtype=np.int64)
+        return PlayerStats(seg_players, empty, empty, empty, empty, empty)
+    counts = np.diff(np.append(starts, n))
+    tp_total = np.add.reduceat(tp12, starts)
+    gp_total = np.add.reduceat(gp, starts)
+    cs_tp = np.concatenate(([0], np.cumsum(tp12)))
+    cs_gp = np.concatenate(([0], np.cumsum(gp)))
+    length = series_length
+    ends = np.arange(length, n + 1)  # window [end - length, end)
+    window_key = np.full(n, _NO_WINDOW, dtype=np.int64)
+    if ends.size:
+        first_of = np.repeat(starts, counts)  # segment start of every entry
+        valid = ends - length >= first_of[ends - 1]
+        tp_w = cs_tp[ends] - cs_tp[ends - length]
+        gp_w = cs_gp[ends] - cs_gp[ends - length]
+        keys = (tp_w << 40) + (gp_w + SERIES_GP_OFFSET)
+        window_key[ends - 1] = np.where(valid, keys, _NO_WINDOW)
+    best = np.maximum.reduceat(window_key, starts)
+    short = counts < length
+    series_tp = np.where(short, tp_total, best >> 40)
+    series_gp = np.where(short, gp_total, (best & _GP_MASK) - SERIES_GP_OFFSET)
+    return PlayerStats(
+        seg_players, counts, tp_total, gp_total, series_tp.astype(np.int64),
+        series_gp.astype(np.int64),
+    )
+
+
+def player_stats(tp12: np.ndarray, gp: np.ndarray, series_length: int = 10) -> tuple:
+    """The stats of one player from their chronological games: (games, tp12, gp, s_tp, s_gp)."""
+    stats = segment_stats(
+        np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64),
+        np.asarray(tp12, dtype=np.int64), np.asarray(gp, dtype=np.int64), series_length,
+    )
+    return (int(stats.games[0]), int(stats.tp12[0]), int(stats.gp[0]),
+            int(stats.series_tp12[0]), int(stats.series_gp[0]))
+
+
+@dataclass
+class StageRanking:
+    """One stage's table in MJ-7e order. Row ``i`` is ``players[i]``.
+
+    ``result_num / result_den`` is the exact MJ-7d result; ``place`` is the MJ-7e place among
+    all players of the stage (ties share the higher place); ``nr`` is the MJ-8 normalised
+    rating (0 for players with fewer than ``min_games``); ``qualified`` marks the N players
+    counted by MJ-8.
+    """
+
+    stage: int
+    players: np.ndarray
+    games: np.ndarray
+    tp12: np.ndarray  # stage TP with MJ-6c penalties
+    gp: np.ndarray  # stage GP with MJ-6b penalties
+    series_tp12: np.ndarray
+    series_gp: np.ndarray
+    result_num: np.ndarray
+    result_den: np.ndarray
+    place: np.ndarray
+    nr: np.ndarray
+    qualified: np.ndarray
+
+    def result(self, row: int) -> Fraction:
+        return Fraction(int(self.result_num[row]), int(self.result_den[row]))
+
+    def __len__(self) -> int:
+        return int(self.players.size)
+
+
+def _shared_places(*keys_desc: np.ndarray) -> np.ndarray:
+    """Competition places (1, 2, 2, 4) of rows already sorted best first on ``keys_desc``."""
+    n = keys_desc[0].size if keys_desc else 0
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    change = np.zeros(n, dtype=bool)
+    change[0] = True
+    for key in keys_desc:
+        change[1:] |= key[1:] != key[:-1]
+    index = np.where(change, np.arange(n), 0)
+    return np.maximum.accumulate(index) + 1
+
+
+def normalised_rating(places: np.ndarray, n: int) -> np.ndarray:
+    """Rule MJ-8: NR = 1000 (N - P) / (N - 1), an integer rounded half up [open default].
+
+    The winner always gets 1000 (also when N = 1), the last of the N gets 0.
+    """
+    places = np.asarray(places, dtype=np.int64)
+    if n <= 1:
+        return np.full(places.size, 1000, dtype=np.int64)
+    # floor(x + 1/2) with x = 1000 (N - P) / (N - 1), in integers
+    return (2000 * (n - places) + (n - 1)) // (2 * (n - 1))
+
+
+def rank_stage(
+    stage: int,
+    stats: PlayerStats,
+    tp_penalty12: np.ndarray | None = None,
+    gp_penalty: np.ndarray | None = None,
+    series_length: int = 10,
+    min_games: int = 4,
+    tiebreak: np.ndarray | None = None,
+) -> StageRanking:
+    """Rules MJ-7b..e and MJ-8 for one stage.
+
+    MJ-6c TP penalties (``tp_penalty12``, aligned with ``stats.players``) lower the stage TP and
+    so the stage average (MJ-7c), not the series; MJ-6b GP penalties lower the stage GP shown,
+    not the series GP that breaks ties [open defaults of MJ-6].
+
+    The sort uses the result as a float: two results ``a/b`` and ``c/d`` with denominators
+    below 2**26 (more than 250,000 games by one player in one stage) that differ, differ by more
+    than 2**-52, and equal fractions give identical floats, so the order and the ties are exact.
+    ``tiebreak`` only orders fully tied rows for display (they share a place).
+    """
+    n = stats.players.size
+    tp = stats.tp12 + (tp_penalty12 if tp_penalty12 is not None else 0)
+    gp = stats.gp + (gp_penalty if gp_penalty is not None else 0)
+    length = series_length
+    m = np.maximum(stats.games, length)
+    # result = (S/L + T/m) / 2 in TP, with S and T in twelfths: (S m + L T) / (2 L m TP_DEN)
+    num = stats.series_tp12 * m + length * tp
+    den = 2 * length * TP_DEN * m
+    value = num / den
+    extra = tiebreak if tiebreak is not None else stats.players
+    order = np.lexsort((extra, -stats.games, -stats.series_gp, -value)) if n else np.zeros(
+        0, dtype=np.int64
+    )
+    value_o, sgp_o, games_o = value[order], stats.series_gp[order], stats.games[order]
+    place = _shared_places(value_o, sgp_o, games_o)
+    qualified = games_o >= min_games
+    nr = np.zeros(n, dtype=np.int64)
+    q_rows = np.flatnonzero(qualified)
+    if q_rows.size:
+        q_place = _shared_places(value_o[q_rows], sgp_o[q_rows], games_o[q_rows])
+        nr[q_rows] = normalised_rating(q_place, int(q_rows.size))
+    g = np.gcd(num, den)
+    return StageRanking(
+        stage=stage,
+        players=stats.players[order],
+        games=games_o,
+        tp12=tp[order],
+        gp=gp[order],
+        series_tp12=stats.series_tp12[order],
+        series_gp=sgp_o,
+        result_num=(num // g)[order],
+        result_den=(den // g)[order],
+        place=place,
+        nr=nr,
+        qualified=qualified,
+    )
+
+
+@dataclass
+class Total:
+    """The marathon total (rules MJ-9, MJ-10), rows in final order.
+
+    ``nr``, ``games``, ``played`` have one column per stage; ``dropped`` is the dropped stage's
+    index (0-based) or -1. :meth:`result_sum` gives the exact MJ-10 second criterion of a row.
+    """
+
+    players: np.ndarray
+    sn: np.ndarray
+    nr: np.ndarray
+    played: np.ndarray
+    dropped: np.ndarray
+    games: np.ndarray  # per stage
+    total_games: np.ndarray
+    place: np.ndarray
+    num: np.ndarray
+    den: np.ndarray
+
+    def result_sum(self, row: int) -> Fraction:
+        return _exact_sum(self.num, self.den, self.played, self.dropped, row)
+
+    def __len__(self) -> int:
+        return int(self.players.size)
+
+
+def _exact_sum(num: np.ndarray, den: np.ndarray, played: np.ndarray, dropped: np.ndarray,
+               row: int) -> Fraction:
+    return sum(
+        (Fraction(int(num[row, c]), int(den[row, c]))
+         for c in range(num.shape[1]) if played[row, c] and c != dropped[row]),
+        Fraction(0),
+    )
+
+
+def total_standings(stages: Sequence[StageRanking], stage_count: int) -> Total:
+    """Rules MJ-9 and MJ-10 from the stage rankings.
+
+    SN is the sum of stage NR; a player who played every stage of the calendar ("played" = at
+    least one counted game) drops the worst: lowest NR, then lowest stage result (MJ-7d), then
+    fewer games, then (for determinism) the earliest stage. The order is SN, then the sum of
+    the stage results over the counted stages, then total games (all stages), all descending;
+    players equal on all three share a place.
+    """
+    k = stage_count
+    players = (np.unique(np.concatenate([s.players for s in stages])) if stages
+               else np.zeros(0, dtype=np.int64))
+    p = players.size
+    nr = np.zeros((p, k), dtype=np.int64)
+    games = np.zeros((p, k), dtype=np.int64)
+    played = np.zeros((p, k), dtype=bool)
+    num = np.zeros((p, k), dtype=np.int64)
+    den = np.ones((p, k), dtype=np.int64)
+    for s in stages:
+        col = s.stage - 1
+        rows = np.searchsorted(players, s.players)
+        nr[rows, col] = s.nr
+        games[rows, col] = s.games
+        played[rows, col] = s.games > 0
+        num[rows, col] = s.result_num
+        den[rows, col] = s.result_den
+    value = num / den
+    all_played = played.all(axis=1) if k else np.zeros(p, dtype=bool)
+    dropped = np.full(p, -1, dtype=np.int64)
+    if all_played.any():
+        rows = np.flatnonzero(all_played)
+        cells_r = np.repeat(rows, k)
+        cells_c = np.tile(np.arange(k), rows.size)
+        order = np.lexsort((cells_c, games[cells_r, cells_c], value[cells_r, cells_c],
+                            nr[cells_r, cells_c], cells_r))
+        first = order[::k]  # per player (sorted by row first), the worst stage
+        dropped[cells_r[first]] = cells_c[first]
+    counted = played.copy()
+    has_drop = dropped >= 0
+    counted[np.flatnonzero(has_drop), dropped[has_drop]] = False
+    sn = np.where(counted, nr, 0).sum(axis=1)
+    rsum = np.where(counted, value, 0.0).sum(axis=1)
+    total_games = games.sum(axis=1)
+    order = np.lexsort((players, -total_games, -rsum, -sn))
+
+    def exact(row: int) -> Fraction:
+        return _exact_sum(num, den, played, dropped, row)
+
+    # The float sum of up to 5 fractions may misorder near-equal sums or split exact ties:
+    # every run of rows with equal SN and float sums within 1e-9 is re-sorted exactly.
+    sn_o, rs_o, g_o = sn[order], rsum[order], total_games[order]
+    near = (sn_o[1:] == sn_o[:-1]) & (np.abs(rs_o[1:] - rs_o[:-1]) < 1e-9)
+    change = np.ones(order.size, dtype=bool)
+    change[1:] = (sn_o[1:] != sn_o[:-1]) | ~near | (g_o[1:] != g_o[:-1])
+    if near.any():
+        order = order.copy()
+        i, n = 0, order.size
+        while i < n - 1:
+            if not near[i]:
+                i += 1
+                continue
+            j = i
+            while j < n - 1 and near[j]:
+                j += 1
+            run = sorted(order[i : j + 1].tolist(),
+                         key=lambda r: (-exact(r), -int(total_games[r]), int(players[r])))
+            order[i : j + 1] = run
+            sums = [exact(r) for r in run]
+            for a in range(1, len(run)):
+                change[i + a] = (sums[a] != sums[a - 1]
+                                 or total_games[run[a]] != total_games[run[a - 1]])
+            i = j + 1
+    place = np.maximum.accumulate(np.where(change, np.arange(order.size), 0)) + 1
+    return Total(players[order], sn[order], nr[order], played[order], dropped[order],
+                 games[order], total_games[order], place, num[order], den[order])

@@ -1,0 +1,136 @@
+"""Settings of the online mahjong marathon: every number of regulation MJ is a setting whose
+default is the 2015 regulation's value."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from podium.core.errors import InvalidInput
+from podium.formats import settings as fs
+
+# Rule MJ-1: five two-month stages, 1 Feb - 30 Nov 2015 (inclusive dates, stage time zone).
+DEFAULT_STAGES = (
+    "2015-02-01..2015-03-31,2015-04-01..2015-05-31,2015-06-01..2015-07-31,"
+    "2015-08-01..2015-09-30,2015-10-01..2015-11-30"
+)
+MJ6A_AMOUNTS = (5, 10, 20, 60)  # rule MJ-6a, GP in one game
+MJ6B_AMOUNTS = (50, 100, 200, 600)  # rule MJ-6b, GP from the total
+MJ6C_AMOUNTS = (1, 2, 4)  # rule MJ-6c, TP from the stage
+
+
+def zone(key: str, value: Any) -> str:
+    text = str(value).strip()
+    try:
+        ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InvalidInput(f"setting {key}: {text!r} is not a time zone name") from None
+    return text
+
+
+def pattern(key: str, value: Any) -> str:
+    text = str(value).strip()
+    try:
+        re.compile(text)
+    except re.error as error:
+        raise InvalidInput(f"setting {key}: {text!r} is not a valid pattern ({error})") from None
+    if not text:
+        raise InvalidInput(f"setting {key}: the table-name pattern is empty")
+    return text
+
+
+def calendar(key: str, value: Any) -> str:
+    """Stages as ``YYYY-MM-DD..YYYY-MM-DD`` ranges (inclusive), comma-separated, in order."""
+    text = ",".join(value) if isinstance(value, list | tuple) else str(value)
+    parse_calendar(key, text)
+    return ",".join(part.strip() for part in text.split(",") if part.strip())
+
+
+def parse_calendar(key: str, text: str) -> list[tuple[date, date]]:
+    stages = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        first, sep, last = part.partition("..")
+        try:
+            a, b = date.fromisoformat(first.strip()), date.fromisoformat(last.strip())
+        except ValueError:
+            a = b = None
+        if not sep or a is None or b is None:
+            raise InvalidInput(
+                f"setting {key}: {part!r} is not a range like 2015-02-01..2015-03-31"
+            )
+        if b < a:
+            raise InvalidInput(f"setting {key}: stage {part!r} ends before it starts")
+        if stages and a <= stages[-1][1]:
+            raise InvalidInput(f"setting {key}: stage {part!r} overlaps or precedes the one before")
+        stages.append((a, b))
+    if not stages:
+        raise InvalidInput(f"setting {key}: at least one stage is needed")
+    return stages
+
+
+def place_points(key: str, value: Any) -> tuple[int, ...]:
+    items = value.split(",") if isinstance(value, str) else list(value)
+    try:
+        numbers = tuple(int(str(item).strip()) for item in items)
+    except ValueError:
+        raise InvalidInput(f"setting {key}: {value!r} must be 4 whole numbers") from None
+    if len(numbers) != 4 or any(n < 0 for n in numbers) or list(numbers) != sorted(numbers,
+                                                                                    reverse=True):
+        raise InvalidInput(f"setting {key}: give 4 non-negative, non-increasing whole numbers")
+    return numbers
+
+
+FIELDS = (
+    fs.Field("stages", DEFAULT_STAGES, calendar,
+             "stage calendar: inclusive date ranges in the stage time zone", "MJ-1"),
+    fs.Field("server_timezone", "America/Los_Angeles", zone,
+             "time zone of the game server's clock (San Diego)", "MJ-2"),
+    fs.Field("stage_timezone", "Europe/Moscow", zone,
+             "time zone whose calendar date decides a game's stage", "MJ-2"),
+    fs.Field("table_pattern", r"RU-Marathon-\d+", pattern,
+             "regular expression a table name must match in full to count", "MJ-3"),
+    fs.Field("place_points", (4, 2, 1, 0), place_points, "TP for places 1-4", "MJ-4"),
+    fs.Field("series_length", 10, fs.integer(1, 100), "games in the best series", "MJ-7a"),
+    fs.Field("min_games", 4, fs.integer(1), "games needed for a stage NR", "MJ-8"),
+    fs.Field("custom_penalties", False, fs.boolean,
+             "allow penalty amounts other than the regulation's", "MJ-6"),
+)
+
+
+@dataclass(frozen=True)
+class MarathonSettings:
+    stages: str
+    server_timezone: str
+    stage_timezone: str
+    table_pattern: str
+    place_points: tuple[int, ...]
+    series_length: int
+    min_games: int
+    custom_penalties: bool
+
+    @property
+    def calendar(self) -> list[tuple[date, date]]:
+        return parse_calendar("stages", self.stages)
+
+    @property
+    def stage_bounds(self) -> list[tuple[int, int]]:
+        """Rule MJ-2: each stage as [start, end) in UTC epoch seconds, from midnight to
+        midnight in the stage time zone (Moscow by default)."""
+        cached = self.__dict__.get("_bounds")
+        if cached is None:
+            tz = ZoneInfo(self.stage_timezone)
+            cached = []
+            for a, b in self.calendar:
+                lo = datetime.combine(a, time(0), tzinfo=tz)
+                hi = datetime.combine(b + timedelta(days=1), time(0), tzinfo=tz)
+                cached.append((int(lo.timestamp()), int(hi.timestamp())))
+            object.__setattr__(self, "_bounds", cached)
+        return cached
+
+    def table_regex(self) -> re.Pattern[str]:
+        return re.compile(self.table_pattern)

@@ -1,0 +1,166 @@
+"""Rule MJ-11: the published tables, as JSON snapshots and as format-neutral TableViews.
+
+A snapshot is what a publication freezes (plain JSON lists, stored in the log); a live table is
+the same snapshot made from the current state. A table view compares a snapshot with the
+previous one: the place change (an arrow and a number), GP and its change, games and their
+change. Exact values stay Fractions; they are rounded only by the renderer.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from podium.core.views import N_, Cell, Change, Column, TableView
+from podium.formats.marathon.book import MarathonBook
+from podium.formats.marathon.scoring import TP_DEN
+
+
+def fraction_text(value: Any, decimals: int = 3) -> str:
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(value):.{decimals}f}"
+    return str(value)
+
+
+def snapshot(book: MarathonBook, settings: Any) -> dict[str, Any]:
+    """Every stage table and the total as JSON lists (what `podium publish` freezes)."""
+    stages: dict[str, Any] = {}
+    for ranking in book.stages(settings):
+        stages[str(ranking.stage)] = {
+            "player": ranking.players.tolist(),
+            "place": ranking.place.tolist(),
+            "num": ranking.result_num.tolist(),
+            "den": ranking.result_den.tolist(),
+            "tp12": ranking.tp12.tolist(),
+            "gp": ranking.gp.tolist(),
+            "games": ranking.games.tolist(),
+            "series_tp12": ranking.series_tp12.tolist(),
+            "series_gp": ranking.series_gp.tolist(),
+            "nr": ranking.nr.tolist(),
+            "qualified": ranking.qualified.tolist(),
+        }
+    total = book.total(settings)
+    return {
+        "min_games": settings.min_games,
+        "stages": stages,
+        "total": {
+            "player": total.players.tolist(),
+            "place": total.place.tolist(),
+            "sn": total.sn.tolist(),
+            "nr": total.nr.tolist(),
+            "played": total.played.tolist(),
+            "dropped": total.dropped.tolist(),
+            "results": [str(total.result_sum(row)) for row in range(len(total))],
+            "games": total.total_games.tolist(),
+        },
+    }
+
+
+def _index(table: dict[str, Any] | None) -> dict[int, int]:
+    if not table:
+        return {}
+    return {pid: row for row, pid in enumerate(table["player"])}
+
+
+def stage_columns() -> tuple[Column, ...]:
+    return (
+        Column("place", N_("#"), numeric=True),
+        Column("move", N_("±"), numeric=True),
+        Column("player", N_("Player")),
+        Column("result", N_("Result"), numeric=True),
+        Column("tp", N_("TP"), numeric=True),
+        Column("gp", N_("GP"), numeric=True),
+        Column("gp_change", N_("GP ±"), numeric=True),
+        Column("games", N_("Games"), numeric=True),
+        Column("games_change", N_("Games ±"), numeric=True),
+        Column("nr", N_("NR"), numeric=True),
+        Column("note", N_("Note")),
+    )
+
+
+def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | None,
+               names: dict[int, str], min_games: int) -> TableView:
+    before = _index(previous)
+    rows: list[dict[str, Cell]] = []
+    for row, pid in enumerate(table["player"]):
+        old = before.get(pid)
+        place = table["place"][row]
+        gp = table["gp"][row]
+        games = table["games"][row]
+        cells: dict[str, Cell] = {
+            "place": place,
+            "player": names.get(pid, f"#{pid}"),
+            "result": Fraction(table["num"][row], table["den"][row]),
+            "tp": Fraction(table["tp12"][row], TP_DEN),
+            "gp": gp,
+            "games": games,
+            "nr": table["nr"][row],
+            "note": "" if table["qualified"][row] else f"< {min_games} games: NR 0",
+        }
+        if previous is None or old is None:
+            cells["move"] = Change(0, new=previous is not None)
+            cells["gp_change"] = None
+            cells["games_change"] = None
+        else:
+            cells["move"] = Change(previous["place"][old] - place)
+            cells["gp_change"] = Change(gp - previous["gp"][old])
+            cells["games_change"] = Change(games - previous["games"][old])
+        rows.append(cells)
+    return TableView(f"stage-{stage}", N_("Stage {n}"), stage_columns(), tuple(rows),
+                     title_args={"n": int(stage)})
+
+
+def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
+               names: dict[int, str], stage_count: int) -> TableView:
+    columns = [
+        Column("place", N_("#"), numeric=True),
+        Column("move", N_("±"), numeric=True),
+        Column("player", N_("Player")),
+        Column("sn", N_("SN"), numeric=True),
+    ]
+    columns += [Column(f"nr{s}", f"NR {s}", numeric=True) for s in range(1, stage_count + 1)]
+    columns += [
+        Column("results", N_("Result sum"), numeric=True),
+        Column("games", N_("Games"), numeric=True),
+        Column("stages", N_("Stages"), numeric=True),
+    ]
+    before = _index(previous)
+    rows: list[dict[str, Cell]] = []
+    for row, pid in enumerate(table["player"]):
+        old = before.get(pid)
+        place = table["place"][row]
+        cells: dict[str, Cell] = {
+            "place": place,
+            "move": (Change(0, new=previous is not None) if previous is None or old is None
+                     else Change(previous["place"][old] - place)),
+            "player": names.get(pid, f"#{pid}"),
+            "sn": table["sn"][row],
+            "results": Fraction(table["results"][row]),
+            "games": table["games"][row],
+            "stages": sum(table["played"][row]),
+        }
+        for s in range(stage_count):
+            if not table["played"][row][s]:
+                cells[f"nr{s + 1}"] = None
+            elif table["dropped"][row] == s:
+                cells[f"nr{s + 1}"] = f"({table['nr'][row][s]})"  # rule MJ-9: dropped stage
+            else:
+                cells[f"nr{s + 1}"] = table["nr"][row][s]
+        rows.append(cells)
+    return TableView("total", N_("Marathon total"), tuple(columns), tuple(rows),
+                     notes=(N_("NR in brackets: the worst stage, dropped (rule MJ-9)"),))
+
+
+def table_views(current: dict[str, Any], previous: dict[str, Any] | None,
+                names: dict[int, str]) -> list[TableView]:
+    stages = current["stages"]
+    out = [
+        stage_view(key, table, previous["stages"].get(key) if previous else None, names,
+                   current.get("min_games", 4))
+        for key, table in stages.items()
+    ]
+    out.append(total_view(current["total"], previous["total"] if previous else None, names,
+                          len(stages)))
+    return out

@@ -1,0 +1,208 @@
+"""Reading marathon games from CSV and JSON files (rule MJ-3), with clear messages.
+
+Both formats give, per game: a game id, the table name, the start time with its zone, and the
+4 players with their game points. A start time may carry its own offset (``2015-03-31T22:30
+-07:00``, ``...Z``); a time without one takes the zone the file declares (the JSON ``"zone"``
+key, a CSV ``zone`` column, or the importer's ``--zone`` option, where ``server`` means the
+event's server time zone). A time without any zone is refused. See docs/marathon.md.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from podium.core.errors import InvalidInput
+
+SEATS = 4
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game as read from a file or typed in; ``start`` is UTC epoch seconds."""
+
+    game_id: str
+    table: str
+    start: int
+    names: tuple[str, ...]
+    gp: tuple[int, ...]
+    where: str = ""
+
+
+def resolve_zone(name: str | None, server_zone: str) -> ZoneInfo | None:
+    if name is None or not str(name).strip():
+        return None
+    text = str(name).strip()
+    if text.lower() == "server":
+        text = server_zone
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InvalidInput(f"{text!r} is not a time zone name (e.g. America/Los_Angeles)") from None
+
+
+def parse_start(text: Any, zone: ZoneInfo | None, where: str) -> int:
+    """A start time as UTC epoch seconds; rule MJ-2: times are converted at the edge."""
+    raw = str(text if text is not None else "").strip()
+    if not raw:
+        raise InvalidInput(f"{where}: the start time is missing")
+    try:
+        moment = datetime.fromisoformat(raw.replace("Z", "+00:00").replace(" ", "T", 1))
+    except ValueError:
+        raise InvalidInput(
+            f"{where}: start time {raw!r} is not a date and time like 2015-03-31 22:30"
+        ) from None
+    if moment.tzinfo is None:
+        if zone is None:
+            raise InvalidInput(
+                f"{where}: start time {raw!r} has no time zone and the file declares none; "
+                "add an offset (e.g. -07:00) or declare the zone (--zone America/Los_Angeles, "
+                "or --zone server)"
+            )
+        moment = moment.replace(tzinfo=zone)
+    return int(moment.timestamp())
+
+
+def whole_gp(value: Any, where: str, name: str) -> int:
+    if isinstance(value, bool):
+        raise InvalidInput(f"{where}: GP of {name} is {value!r}, not a number")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip().replace("\u2212", "-")
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        number = float(text)
+    except ValueError:
+        raise InvalidInput(f"{where}: GP of {name} is {text!r}, not a number") from None
+    if number.is_integer():
+        return int(number)
+    raise InvalidInput(f"{where}: GP of {name} is {text!r}; game points are whole numbers")
+
+
+def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any]],
+                where: str) -> GameRecord:
+    """Rule MJ-3: exactly 4 distinct players, each with whole game points."""
+    gid = str(game_id if game_id is not None else "").strip()
+    if not gid:
+        raise InvalidInput(f"{where}: the game id is missing")
+    where = f"{where} (game {gid})"
+    if len(seats) != SEATS:
+        raise InvalidInput(
+            f"{where}: {len(seats)} players; a marathon game has exactly 4 (rule MJ-3)"
+        )
+    names = []
+    for name, _gp in seats:
+        text = " ".join(str(name if name is not None else "").split())
+        if not text:
+            raise InvalidInput(f"{where}: a player name is missing")
+        names.append(text)
+    folded = [n.casefold() for n in names]
+    for n in names:
+        if folded.count(n.casefold()) > 1:
+            raise InvalidInput(f"{where}: {n} sits twice at the table (rule MJ-3)")
+    gp = tuple(whole_gp(g, where, n) for n, (_, g) in zip(names, seats, strict=True))
+    return GameRecord(gid, str(table or "").strip(), start, tuple(names), gp, where)
+
+
+def read_csv(data: bytes, server_zone: str, zone: str | None = None,
+             progress: Progress | None = None) -> list[GameRecord]:
+    """Columns: game_id, table, start, player1, gp1, ... player4, gp4 (more playerN/gpN
+    columns are allowed so that a wrong player count is reported), and an optional zone."""
+    text = _decode(data)
+    reader = csv.DictReader(io.StringIO(text))
+    fields = [f.strip().lower() for f in reader.fieldnames or []]
+    reader.fieldnames = fields
+    missing = [c for c in ("game_id", "table", "start") if c not in fields]
+    if missing:
+        raise InvalidInput(f"the CSV file needs the columns game_id, table, start, player1, gp1 "
+                           f"... player4, gp4; missing: {', '.join(missing)}")
+    seats = sorted(int(f[6:]) for f in fields if f.startswith("player") and f[6:].isdigit())
+    declared = resolve_zone(zone, server_zone)
+    rows = list(reader)
+    out = []
+    for number, row in enumerate(rows, start=2):
+        where = f"line {number}"
+        row_zone = resolve_zone(row.get("zone"), server_zone) or declared
+        start = parse_start(row.get("start"), row_zone, where)
+        pairs = [(row.get(f"player{k}"), row.get(f"gp{k}")) for k in seats]
+        pairs = [(n, g) for n, g in pairs if (n or "").strip() or (g or "").strip()]
+        out.append(make_record(row.get("game_id"), row.get("table"), start, pairs, where))
+        if progress and number % 5000 == 0:
+            progress("reading", number - 1, len(rows))
+    return out
+
+
+def read_json(data: bytes, server_zone: str, zone: str | None = None,
+              progress: Progress | None = None) -> list[GameRecord]:
+    """``{"zone": ..., "games": [{"id", "table", "start", "players": [{"name", "gp"}, ...]}]}``
+    or just the list of games."""
+    try:
+        doc = json.loads(_decode(data))
+    except json.JSONDecodeError as error:
+        raise InvalidInput(f"the JSON file is not valid JSON: {error}") from None
+    if isinstance(doc, dict):
+        games = doc.get("games")
+        zone = doc.get("zone") or zone
+    else:
+        games = doc
+    if not isinstance(games, list):
+        raise InvalidInput('the JSON file needs a list of games (or {"games": [...]})')
+    declared = resolve_zone(zone, server_zone)
+    out = []
+    for number, game in enumerate(games, start=1):
+        where = f"game #{number}"
+        if not isinstance(game, dict):
+            raise InvalidInput(f"{where}: a game must be an object")
+        game_zone = resolve_zone(game.get("zone"), server_zone) or declared
+        start = parse_start(game.get("start"), game_zone, where)
+        players = game.get("players")
+        if not isinstance(players, list):
+            raise InvalidInput(f"{where}: 'players' must be a list of {{name, gp}}")
+        pairs = []
+        for p in players:
+            if not isinstance(p, dict):
+                raise InvalidInput(f"{where}: each player must be an object with name and gp")
+            pairs.append((p.get("name"), p.get("gp")))
+        out.append(make_record(game.get("id"), game.get("table"), start, pairs, where))
+        if progress and number % 5000 == 0:
+            progress("reading", number, len(games))
+    return out
+
+
+def read_games(data: bytes, filename: str, server_zone: str, zone: str | None = None,
+               progress: Progress | None = None) -> list[GameRecord]:
+    """By extension: ``.json`` is JSON, anything else CSV."""
+    if filename.lower().endswith(".json"):
+        return read_json(data, server_zone, zone, progress)
+    return read_csv(data, server_zone, zone, progress)
+
+
+def _decode(data: bytes) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1251")
+
+
+def write_csv(records: Iterable[GameRecord], zone: str = "UTC") -> str:
+    """The CSV import format (used by the demo and the tests)."""
+    tz = ZoneInfo(zone)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["game_id", "table", "start",
+                     *[c for k in range(1, 5) for c in (f"player{k}", f"gp{k}")]])
+    for r in records:
+        start = datetime.fromtimestamp(r.start, tz).isoformat()
+        writer.writerow([r.game_id, r.table, start,
+                         *[c for n, g in zip(r.names, r.gp, strict=True) for c in (n, g)]])
+    return out.getvalue()
