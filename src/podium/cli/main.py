@@ -379,10 +379,19 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
 @cli.command()
 @click.argument("slug")
 @click.option("--round", "through", type=int, default=None, help="Standings after this round.")
+@click.option("--stage", type=int, default=None, help="Marathon: stage N (default: the total).")
+@click.option("--publication", type=int, default=None, help="Marathon: a frozen publication.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", help="Marathon headers.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @pass_ctx
 @guarded
-def standings(ctx: Context, slug: str, through: int | None) -> None:
-    """Standings with every tiebreak column."""
+def standings(ctx: Context, slug: str, through: int | None, **marathon: Any) -> None:
+    """Standings with every tiebreak column (a marathon: a stage table or the total)."""
+    from podium.cli.marathon import is_marathon, show_standings
+
+    if is_marathon(ctx, slug):
+        return show_standings(ctx, slug, **marathon)
     state, table = ctx.service.standings(slug, through)
     shown = through if through is not None else len(state.rounds)
     console.print(render.standings_table(state, table, f"{state.name}: after round {shown}"))
@@ -461,6 +470,8 @@ def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str
 def main() -> None:
     cli(prog_name="podium")
 
+
+from podium.cli import marathon as _marathon_commands  # noqa: E402, F401  (registers commands)
 
 if __name__ == "__main__":
     main()

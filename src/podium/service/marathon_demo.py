@@ -38,7 +38,7 @@ def generate_year(players: int, games: int, seed: int,
     rng = np.random.default_rng(derive_seed(seed, "demo-marathon"))
     k = len(stage_bounds)
     strength = rng.normal(0.0, 0.5, players)
-    activity = rng.lognormal(0.0, 1.2, players)
+    activity = rng.lognormal(0.0, 1.0, players)
     # stages each player takes part in: a third play every stage, the others 1 to k-1 stages
     active = np.zeros((players, k), dtype=bool)
     everywhere = rng.random(players) < 0.35

@@ -38,6 +38,8 @@ RU = {
 
 def label(text: str, lang: str) -> str:
     if lang == "ru":
+        if text in RU:
+            return RU[text]
         if text.startswith("NR "):
             return "НР " + text[3:]
         if text.startswith("< ") and text.endswith(" games: NR 0"):
