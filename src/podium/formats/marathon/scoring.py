@@ -278,11 +278,11 @@ def _exact_sum(num: np.ndarray, den: np.ndarray, played: np.ndarray, dropped: np
 def total_standings(stages: Sequence[StageRanking], stage_count: int) -> Total:
     """Rules MJ-9 and MJ-10 from the stage rankings.
 
-    SN is the sum of stage NR; a player who played every stage of the calendar ("played" = at
-    least one counted game) drops the worst: lowest NR, then lowest stage result (MJ-7d), then
-    fewer games, then (for determinism) the earliest stage. The order is SN, then the sum of
-    the stage results over the counted stages, then total games (all stages), all descending;
-    players equal on all three share a place.
+    SN is the sum of stage NR; a player who played every stage of a calendar of 2 or more
+    stages ("played" = at least one counted game) drops the worst: lowest NR, then
+    lowest stage result (MJ-7d), then fewer games, then (for determinism) the earliest stage.
+    The order is SN, then the sum of the stage results over the counted stages, then total
+    games (all stages), all descending; players equal on all three share a place.
     """
     k = stage_count
     players = (np.unique(np.concatenate([s.players for s in stages])) if stages
@@ -302,7 +302,8 @@ def total_standings(stages: Sequence[StageRanking], stage_count: int) -> Total:
         num[rows, col] = s.result_num
         den[rows, col] = s.result_den
     value = num / den
-    all_played = played.all(axis=1) if k else np.zeros(p, dtype=bool)
+    # a one-stage calendar has nothing to drop
+    all_played = played.all(axis=1) if k > 1 else np.zeros(p, dtype=bool)
     dropped = np.full(p, -1, dtype=np.int64)
     if all_played.any():
         rows = np.flatnonzero(all_played)

@@ -76,6 +76,8 @@ def stage_columns() -> tuple[Column, ...]:
         Column("games", N_("Games"), numeric=True),
         Column("games_change", N_("Games ±"), numeric=True),
         Column("nr", N_("NR"), numeric=True),
+        Column("series_tp", N_("Series TP"), numeric=True),
+        Column("series_gp", N_("Series GP"), numeric=True),
         Column("note", N_("Note")),
     )
 
@@ -97,6 +99,8 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             "gp": gp,
             "games": games,
             "nr": table["nr"][row],
+            "series_tp": Fraction(table["series_tp12"][row], TP_DEN),
+            "series_gp": table["series_gp"][row],
             "note": "" if table["qualified"][row] else f"< {min_games} games: NR 0",
         }
         if previous is None or old is None:
