@@ -11,6 +11,7 @@ disqualification) recomputes everything on the next read; MJ-6b/6c re-rank only 
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +49,8 @@ class GameTable:
         self.penalty = np.zeros((cap, SEATS), dtype=np.int64)  # MJ-6a GP taken, per seat
         self.tp12 = np.zeros((cap, SEATS), dtype=np.int64)  # MJ-4 TP from gp - penalty
         self.dq = np.zeros(cap, dtype=bool)  # MJ-5
+        # orders games that start in the same second by id, whatever the import order was
+        self.idkey = np.zeros(cap, dtype=np.int64)
 
     def _grow(self, need: int) -> None:
         cap = self.start.size
@@ -55,7 +58,7 @@ class GameTable:
             return
         while cap < need:
             cap *= 2
-        for name in ("table", "start", "players", "gp", "penalty", "tp12", "dq"):
+        for name in ("table", "start", "players", "gp", "penalty", "tp12", "dq", "idkey"):
             old = getattr(self, name)
             new = np.zeros((cap, *old.shape[1:]), dtype=old.dtype)
             new[: self.n] = old[: self.n]
@@ -78,6 +81,7 @@ class GameTable:
         self.players[first:end] = players
         self.gp[first:end] = gp
         self.tp12[first:end] = table_tp12(gp, place_tp)
+        self.idkey[first:end] = [zlib.crc32(i.encode()) for i in ids]
         self.ids.extend(ids)
         self.index.update(zip(ids, range(first, end), strict=True))
         self.n = end
@@ -176,7 +180,7 @@ class MarathonBook:
         stage = self.stage_of(settings, g.view("start"))
         counted_game = (~g.view("dq")) & (stage > 0)
         entry_ok = counted_game[:, None] & ~self.player_dq_mask(settings)
-        chrono = np.argsort(g.view("start"), kind="stable")  # ties: ingest order
+        chrono = self.chronological()
         ok = entry_ok[chrono].ravel()
         e_player = g.view("players")[chrono].ravel()[ok]
         e_game = np.repeat(chrono, SEATS)[ok]
@@ -210,6 +214,16 @@ class MarathonBook:
         self._total = None
         self._settings = settings
         del n
+
+    def chronological(self) -> np.ndarray:
+        """Game indices by start time; games of the same second by id key (so that the order,
+        hence every best series, does not depend on the import order)."""
+        g = self.games
+        start = g.view("start")
+        if not start.size:
+            return np.zeros(0, dtype=np.int64)
+        key = ((start - start.min()) << 32) | g.view("idkey")
+        return np.argsort(key, kind="stable")
 
     # -- incremental: new games -----------------------------------------------------------------
     def games_added(self, settings: Any, rows: range) -> None:
@@ -256,7 +270,8 @@ class MarathonBook:
     def _refresh_player(self, settings: Any, stage: int, player: int) -> None:
         assert self._stages is not None
         g = self.games
-        games = sorted(self._player_games(stage, player), key=lambda x: (int(g.start[x]), x))
+        games = sorted(self._player_games(stage, player),
+                       key=lambda x: (int(g.start[x]), int(g.idkey[x]), x))
         arr = np.asarray(games, dtype=np.int64)
         seat = np.argmax(g.players[arr] == player, axis=1)
         tp = g.tp12[arr, seat]
