@@ -421,3 +421,16 @@ def test_marathon_has_no_rounds():
     m = Marathon()
     with pytest.raises(Conflict, match="no pairings"):
         m.ruleset.plan_round(m.state)
+
+
+def test_total_ties_on_result_sums_are_exact():
+    """Rule MJ-10: 1/5 + 1/10, 3/10 and 1/13 + 29/130 are the same sum: one shared place.
+    3/10 + 10**-12 is more, by less than a float can see in a sum: it ranks first."""
+    r = Fraction
+    s1 = _stage(1, [(1, 0, r(1, 5), 1), (2, 0, r(3, 10), 3), (3, 0, r(1, 13), 1),
+                    (4, 0, r(3, 10), 1)])
+    s2 = _stage(2, [(1, 0, r(1, 10), 2), (3, 0, r(29, 130), 2), (4, 0, r(1, 10**12), 2)])
+    total = total_standings([s1, s2, _stage(3, [])], 3)
+    assert total.players.tolist() == [4, 1, 2, 3]
+    assert total.place.tolist() == [1, 2, 2, 2]
+    assert total.result_sum(1) == total.result_sum(3) == r(3, 10)

@@ -275,6 +275,32 @@ def _exact_sum(num: np.ndarray, den: np.ndarray, played: np.ndarray, dropped: np
     )
 
 
+# Results of players with up to 12 games (m = 10 or 12) have denominators dividing this.
+_COMMON_DEN = 2 * 10 * TP_DEN * 27720
+
+
+def _exact_rank(nums: np.ndarray, dens: np.ndarray) -> np.ndarray:
+    """A rank of the exact row sums of fractions (equal sums, equal rank).
+
+    Integer arithmetic when every denominator divides :data:`_COMMON_DEN` (players with at
+    most 12 games in each stage: the usual case in a near-tie); Fractions otherwise."""
+    fits_cell = _COMMON_DEN % dens == 0
+    fits = fits_cell.all(axis=1)
+    scaled = (nums * (_COMMON_DEN // np.where(fits_cell, dens, 1))).sum(axis=1)
+    if fits.all():
+        return scaled
+    distinct, inverse = np.unique(scaled[fits], return_inverse=True)
+    values = [Fraction(int(v), _COMMON_DEN) for v in distinct]
+    rows = np.flatnonzero(~fits)
+    odd = [sum((Fraction(int(a), int(b)) for a, b in zip(nums[r], dens[r], strict=True)),
+               Fraction(0)) for r in rows]
+    rank_of = {value: r for r, value in enumerate(sorted(set(values) | set(odd)))}
+    rank = np.zeros(nums.shape[0], dtype=np.int64)
+    rank[fits] = np.array([rank_of[v] for v in values], dtype=np.int64)[np.ravel(inverse)]
+    rank[rows] = [rank_of[v] for v in odd]
+    return rank
+
+
 def total_standings(stages: Sequence[StageRanking], stage_count: int) -> Total:
     """Rules MJ-9 and MJ-10 from the stage rankings.
 
@@ -321,33 +347,32 @@ def total_standings(stages: Sequence[StageRanking], stage_count: int) -> Total:
     total_games = games.sum(axis=1)
     order = np.lexsort((players, -total_games, -rsum, -sn))
 
-    def exact(row: int) -> Fraction:
-        return _exact_sum(num, den, played, dropped, row)
-
     # The float sum of up to 5 fractions may misorder near-equal sums or split exact ties:
-    # every run of rows with equal SN and float sums within 1e-9 is re-sorted exactly.
-    sn_o, rs_o, g_o = sn[order], rsum[order], total_games[order]
+    # every run of rows with equal SN and float sums within 1e-9 is re-sorted exactly. Rows of
+    # a run mostly share the same stage results, so each distinct set of results is summed
+    # exactly once (as Fractions) and the run is re-sorted on the rank of that exact sum.
+    sn_o, rs_o = sn[order], rsum[order]
     near = (sn_o[1:] == sn_o[:-1]) & (np.abs(rs_o[1:] - rs_o[:-1]) < 1e-9)
-    change = np.ones(order.size, dtype=bool)
-    change[1:] = (sn_o[1:] != sn_o[:-1]) | ~near | (g_o[1:] != g_o[:-1])
+    same_run = np.zeros(order.size, dtype=bool)  # row i is in the same run as row i - 1
+    same_run[1:] = near
+    exact_rank = np.zeros(order.size, dtype=np.int64)
     if near.any():
+        in_run = same_run.copy()
+        in_run[:-1] |= near
+        pos = np.flatnonzero(in_run)
+        run_id = np.cumsum(~same_run)[pos]
+        rows = order[pos]
+        cnum = np.where(counted[rows], num[rows], 0)
+        cden = np.where(counted[rows], den[rows], 1)
+        rank = _exact_rank(cnum, cden)
+        sub = np.lexsort((players[rows], -total_games[rows], -rank, run_id))
         order = order.copy()
-        i, n = 0, order.size
-        while i < n - 1:
-            if not near[i]:
-                i += 1
-                continue
-            j = i
-            while j < n - 1 and near[j]:
-                j += 1
-            run = sorted(order[i : j + 1].tolist(),
-                         key=lambda r: (-exact(r), -int(total_games[r]), int(players[r])))
-            order[i : j + 1] = run
-            sums = [exact(r) for r in run]
-            for a in range(1, len(run)):
-                change[i + a] = (sums[a] != sums[a - 1]
-                                 or total_games[run[a]] != total_games[run[a - 1]])
-            i = j + 1
+        order[pos] = rows[sub]
+        exact_rank[pos] = rank[sub]
+    g_o, sn_o = total_games[order], sn[order]
+    change = np.ones(order.size, dtype=bool)
+    change[1:] = ((sn_o[1:] != sn_o[:-1]) | (g_o[1:] != g_o[:-1]) | ~same_run[1:]
+                  | (exact_rank[1:] != exact_rank[:-1]))
     place = np.maximum.accumulate(np.where(change, np.arange(order.size), 0)) + 1
     return Total(players[order], sn[order], nr[order], played[order], dropped[order],
                  games[order], total_games[order], place, num[order], den[order])

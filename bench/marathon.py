@@ -1,0 +1,179 @@
+"""Benchmark of the mahjong marathon (regulation MJ): full recompute, one added game, DB load.
+
+For each size, in a fresh process (so the peak memory is that size's own):
+
+- build: the simulated year's games applied in memory as ``mahjong.games.added`` batches of
+  20,000 through the core's ``apply`` (validation included);
+- full recompute: every stage table (MJ-4 TP, MJ-7 series and results, MJ-8 NR) and the total
+  (MJ-9, MJ-10) from the columns, caches dropped first;
+- add one game: one ``mahjong.games.added`` action through ``apply`` and the refresh of its
+  stage table (and, separately, of the total), averaged over 50 games;
+- with ``--db``: the same games stored in SQLite through the service, then the time to load
+  the event from the database (read the log, replay it) and to compute its tables;
+- peak RSS of the process.
+
+Command: ``.venv/bin/python bench/marathon.py`` (default sizes 10000,100000,1000000 games,
+50,000 players, seed 1, database load for the largest size).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from podium.core.log import Action, Kind
+from podium.core.replay import apply, replay
+from podium.formats import get_format
+from podium.formats.mahjong_marathon import GAMES_ADDED, book_of
+from podium.service.events import NewAction
+from podium.service.marathon import BATCH, MarathonService
+from podium.service.marathon_demo import generate_year
+from podium.store.db import Database, resolve_url
+
+AT = datetime(2026, 11, 30, tzinfo=UTC)
+
+
+def payloads(year, first: int, last: int) -> list[dict]:
+    """``mahjong.games.added`` payloads for games [first, last), player ids 1-based."""
+    out = []
+    for lo in range(first, last, BATCH):
+        hi = min(lo + BATCH, last)
+        out.append({
+            "ids": [f"MT-{i:07d}" for i in range(lo, hi)],
+            "tables": ["RU-Marathon-1"],
+            "table": [0] * (hi - lo),
+            "start": year.start[lo:hi].tolist(),
+            "players": (year.players[lo:hi] + 1).ravel().tolist(),
+            "gp": year.gp[lo:hi].ravel().tolist(),
+        })
+    return out
+
+
+def peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+class Log:
+    """An in-memory marathon: actions applied through the core's ``apply``, as replay does."""
+
+    def __init__(self) -> None:
+        self.ruleset = get_format("mahjong-marathon")
+        settings = self.ruleset.settings_to_json(self.ruleset.parse_settings({}))
+        created = Action(1, Kind.EVENT_CREATED, "bench", AT,
+                         {"name": "bench", "format": self.ruleset.name, "seed": 1,
+                          "settings": settings})
+        self.state = replay([created], self.ruleset)
+
+    def do(self, kind: str, payload: dict) -> None:
+        apply(self.state, Action(self.state.last_seq + 1, kind, "bench", AT, payload),
+              self.ruleset)
+
+
+def one(games: int, players: int, seed: int, db: bool) -> dict:
+    m = Log()
+    state, ruleset = m.state, m.ruleset
+    settings = state.settings
+    year = generate_year(players, games, seed, settings.stage_bounds)
+    extra = 50
+    t0 = time.perf_counter()
+    for pid in range(1, players + 1):
+        m.do(Kind.PLAYER_REGISTERED, {"player": pid, "name": f"player{pid:05d}"})
+    for payload in payloads(year, 0, games - extra):
+        m.do(GAMES_ADDED, payload)
+    build = time.perf_counter() - t0
+    book = book_of(state)
+    runs = []
+    for _ in range(3):
+        book.invalidate()
+        t = time.perf_counter()
+        book.total(settings)
+        runs.append(time.perf_counter() - t)
+    adds, adds_total = [], []
+    for i in range(games - extra, games):
+        [payload] = payloads(year, i, i + 1)
+        action = Action(state.last_seq + 1, GAMES_ADDED, "bench", AT, payload)
+        t = time.perf_counter()
+        apply(state, action, ruleset)
+        stage = int(book.stage_of(settings, year.start[i : i + 1])[0])
+        if stage:
+            book.stage(settings, stage)
+        adds.append(time.perf_counter() - t)
+        book.total(settings)
+        adds_total.append(time.perf_counter() - t)
+    result = {
+        "games": games, "players": players, "build_s": build,
+        "recompute_s": min(runs), "recompute_max_s": max(runs),
+        "add_ms": 1000 * float(np.mean(adds)), "add_max_ms": 1000 * float(np.max(adds)),
+        "add_total_ms": 1000 * float(np.mean(adds_total)),
+        "stage_rows": [len(book.stage(settings, s)) for s in range(1, 6)],
+    }
+    if db:
+        result.update(db_load(year, games, players))
+    result["peak_mb"] = peak_mb()
+    return result
+
+
+def db_load(year, games: int, players: int) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        database = Database(resolve_url(str(Path(tmp) / "bench.db")))
+        service = MarathonService(database)
+        service.create_event("mj", "Bench", "mahjong-marathon", {}, "bench", seed=1)
+        t = time.perf_counter()
+
+        def build(_loaded: object) -> list[NewAction]:
+            actions = [NewAction(Kind.PLAYER_REGISTERED, {"player": p, "name": f"player{p:05d}"})
+                       for p in range(1, players + 1)]
+            return actions + [NewAction(GAMES_ADDED, p) for p in payloads(year, 0, games)]
+
+        service._commit("mj", "bench", build)
+        store = time.perf_counter() - t
+        t = time.perf_counter()
+        loaded = service.load("mj")
+        load = time.perf_counter() - t
+        t = time.perf_counter()
+        book_of(loaded.state).total(loaded.state.settings)
+        first_tables = time.perf_counter() - t
+        size = (Path(tmp) / "bench.db").stat().st_size / 2**20
+        database.dispose()
+    return {"store_s": store, "load_s": load, "first_tables_s": first_tables, "db_mb": size}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000,1000000")
+    parser.add_argument("--players", type=int, default=50_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db-sizes", default="1000000", help="sizes whose DB load is timed")
+    parser.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--db", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one is not None:
+        print(json.dumps(one(args.one, args.players, args.seed, args.db)))
+        return
+    db_sizes = {int(s) for s in args.db_sizes.split(",") if s}
+    print("| games | players | build s | recompute s (best of 3) | worst | add game + stage ms "
+          "(mean of 50) | max | add game + stage + total ms | store in DB s | load from DB s "
+          "| first tables s | DB MB | peak RSS MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for size in (int(s) for s in args.sizes.split(",")):
+        cmd = [sys.executable, __file__, "--one", str(size), "--players", str(args.players),
+               "--seed", str(args.seed)] + (["--db"] if size in db_sizes else [])
+        r = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
+        db = (f"{r['store_s']:.1f} | {r['load_s']:.2f} | {r['first_tables_s']:.2f} | "
+              f"{r['db_mb']:.0f}" if "load_s" in r else "- | - | - | -")
+        print(f"| {size:,} | {r['players']:,} | {r['build_s']:.2f} | {r['recompute_s']:.3f} | "
+              f"{r['recompute_max_s']:.3f} | {r['add_ms']:.2f} | {r['add_max_ms']:.2f} | "
+              f"{r['add_total_ms']:.2f} | {db} | {r['peak_mb']:.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
