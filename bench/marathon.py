@@ -78,7 +78,7 @@ class Log:
               self.ruleset)
 
 
-def one(games: int, players: int, seed: int, db: bool) -> dict:
+def one(games: int, players: int, seed: int) -> dict:
     m = Log()
     state, ruleset = m.state, m.ruleset
     settings = state.settings
@@ -116,35 +116,46 @@ def one(games: int, players: int, seed: int, db: bool) -> dict:
         "add_total_ms": 1000 * float(np.mean(adds_total)),
         "stage_rows": [len(book.stage(settings, s)) for s in range(1, 6)],
     }
-    if db:
-        result.update(db_load(year, games, players))
     result["peak_mb"] = peak_mb()
     return result
 
 
-def db_load(year, games: int, players: int) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        database = Database(resolve_url(str(Path(tmp) / "bench.db")))
-        service = MarathonService(database)
-        service.create_event("mj", "Bench", "mahjong-marathon", {}, "bench", seed=1)
-        t = time.perf_counter()
+def store(path: str, games: int, players: int, seed: int) -> dict:
+    """Store the year in SQLite through the service (one transaction)."""
+    database = Database(resolve_url(path))
+    service = MarathonService(database)
+    service.create_event("mj", "Bench", "mahjong-marathon", {}, "bench", seed=1)
+    year = generate_year(players, games, seed, service.load("mj").state.settings.stage_bounds)
+    t = time.perf_counter()
 
-        def build(_loaded: object) -> list[NewAction]:
-            actions = [NewAction(Kind.PLAYER_REGISTERED, {"player": p, "name": f"player{p:05d}"})
-                       for p in range(1, players + 1)]
-            return actions + [NewAction(GAMES_ADDED, p) for p in payloads(year, 0, games)]
+    def build(_loaded: object) -> list[NewAction]:
+        actions = [NewAction(Kind.PLAYER_REGISTERED, {"player": p, "name": f"player{p:05d}"})
+                   for p in range(1, players + 1)]
+        return actions + [NewAction(GAMES_ADDED, p) for p in payloads(year, 0, games)]
 
-        service._commit("mj", "bench", build)
-        store = time.perf_counter() - t
-        t = time.perf_counter()
-        loaded = service.load("mj")
-        load = time.perf_counter() - t
-        t = time.perf_counter()
-        book_of(loaded.state).total(loaded.state.settings)
-        first_tables = time.perf_counter() - t
-        size = (Path(tmp) / "bench.db").stat().st_size / 2**20
-        database.dispose()
-    return {"store_s": store, "load_s": load, "first_tables_s": first_tables, "db_mb": size}
+    service._commit("mj", "bench", build)
+    stored = time.perf_counter() - t
+    database.dispose()
+    return {"store_s": stored, "db_mb": Path(path).stat().st_size / 2**20}
+
+
+def load(path: str) -> dict:
+    """Load the event from the database (read the log, replay it), then compute its tables."""
+    database = Database(resolve_url(path))
+    service = MarathonService(database)
+    t = time.perf_counter()
+    loaded = service.load("mj")
+    loading = time.perf_counter() - t
+    t = time.perf_counter()
+    book_of(loaded.state).total(loaded.state.settings)
+    first_tables = time.perf_counter() - t
+    database.dispose()
+    return {"load_s": loading, "first_tables_s": first_tables, "load_peak_mb": peak_mb()}
+
+
+def child(*args: str) -> dict:
+    cmd = [sys.executable, __file__, *args]
+    return json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
 
 
 def main() -> None:
@@ -154,25 +165,38 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--db-sizes", default="1000000", help="sizes whose DB load is timed")
     parser.add_argument("--one", type=int, default=None, help=argparse.SUPPRESS)
-    parser.add_argument("--db", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--store", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--load", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one is not None:
-        print(json.dumps(one(args.one, args.players, args.seed, args.db)))
+        print(json.dumps(one(args.one, args.players, args.seed)))
+        return
+    if args.store:
+        print(json.dumps(store(args.store, args.sizes and int(args.sizes), args.players,
+                               args.seed)))
+        return
+    if args.load:
+        print(json.dumps(load(args.load)))
         return
     db_sizes = {int(s) for s in args.db_sizes.split(",") if s}
     print("| games | players | build s | recompute s (best of 3) | worst | add game + stage ms "
-          "(mean of 50) | max | add game + stage + total ms | store in DB s | load from DB s "
-          "| first tables s | DB MB | peak RSS MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "(mean of 50) | max | add game + stage + total ms | peak RSS MB | store in DB s "
+          "| DB MB | load from DB s | first tables s | load peak RSS MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for size in (int(s) for s in args.sizes.split(",")):
-        cmd = [sys.executable, __file__, "--one", str(size), "--players", str(args.players),
-               "--seed", str(args.seed)] + (["--db"] if size in db_sizes else [])
-        r = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
-        db = (f"{r['store_s']:.1f} | {r['load_s']:.2f} | {r['first_tables_s']:.2f} | "
-              f"{r['db_mb']:.0f}" if "load_s" in r else "- | - | - | -")
+        common = ["--players", str(args.players), "--seed", str(args.seed)]
+        r = child("--one", str(size), *common)
+        db = "- | - | - | - | -"
+        if size in db_sizes:
+            with tempfile.TemporaryDirectory() as tmp:
+                path = str(Path(tmp) / "bench.db")
+                r.update(child("--store", path, "--sizes", str(size), *common))
+                r.update(child("--load", path))
+            db = (f"{r['store_s']:.1f} | {r['db_mb']:.0f} | {r['load_s']:.2f} | "
+                  f"{r['first_tables_s']:.2f} | {r['load_peak_mb']:.0f}")
         print(f"| {size:,} | {r['players']:,} | {r['build_s']:.2f} | {r['recompute_s']:.3f} | "
               f"{r['recompute_max_s']:.3f} | {r['add_ms']:.2f} | {r['add_max_ms']:.2f} | "
-              f"{r['add_total_ms']:.2f} | {db} | {r['peak_mb']:.0f} |", flush=True)
+              f"{r['add_total_ms']:.1f} | {r['peak_mb']:.0f} | {db} |", flush=True)
 
 
 if __name__ == "__main__":

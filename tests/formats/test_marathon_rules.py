@@ -332,6 +332,7 @@ def _stage(stage: int, rows: list[tuple[int, int, Fraction, int]]) -> StageRanki
         stage, players, np.array([r[3] for r in rows]), z, z, z, z,
         np.array([r[2].numerator for r in rows]), np.array([r[2].denominator for r in rows]),
         np.arange(1, len(rows) + 1), np.array([r[1] for r in rows]), z == 0,
+        np.array([float(r[2]) for r in rows]),
     )
 
 

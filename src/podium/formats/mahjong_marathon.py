@@ -133,8 +133,12 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
         raise InvalidInput(f"action {action.seq}: a table index is out of range")
     p_arr = p_arr.reshape(n, SEATS)
     g_arr = g_arr.reshape(n, SEATS)
-    registered = np.fromiter(state.players, dtype=np.int64, count=len(state.players))
-    if not np.isin(p_arr, registered).all():
+    if n <= 100:
+        known_players = all(pid in state.players for pid in p_arr.ravel().tolist())
+    else:
+        registered = np.fromiter(state.players, dtype=np.int64, count=len(state.players))
+        known_players = bool(np.isin(p_arr, registered).all())
+    if not known_players:
         raise NotFound(f"action {action.seq}: a game names an unregistered player")
     ordered = np.sort(p_arr, axis=1)
     twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)

@@ -23,6 +23,7 @@ from podium.formats.marathon.scoring import (
     Total,
     player_stats,
     rank_stage,
+    rerank_changed,
     segment_stats,
     stable_argsort_u32,
     table_tp12,
@@ -30,6 +31,7 @@ from podium.formats.marathon.scoring import (
 )
 
 SEATS = 4
+PLAYER_DQ = "mahjong.player.disqualified"
 
 
 class GameTable:
@@ -44,10 +46,11 @@ class GameTable:
         cap = 16
         self.table = np.zeros(cap, dtype=np.int32)
         self.start = np.zeros(cap, dtype=np.int64)  # UTC, seconds since the epoch
-        self.players = np.zeros((cap, SEATS), dtype=np.int64)
-        self.gp = np.zeros((cap, SEATS), dtype=np.int64)  # as played
-        self.penalty = np.zeros((cap, SEATS), dtype=np.int64)  # MJ-6a GP taken, per seat
-        self.tp12 = np.zeros((cap, SEATS), dtype=np.int64)  # MJ-4 TP from gp - penalty
+        self.players = np.zeros((cap, SEATS), dtype=np.int32)
+        self.gp = np.zeros((cap, SEATS), dtype=np.int32)  # as played
+        self.penalty = np.zeros((cap, SEATS), dtype=np.int32)  # MJ-6a GP taken, per seat
+        self.tp12 = np.zeros((cap, SEATS), dtype=np.int16)  # MJ-4 TP from gp - penalty
+        self.penalised = False  # any MJ-6a penalty ever applied
         self.dq = np.zeros(cap, dtype=bool)  # MJ-5
         # orders games that start in the same second by id, whatever the import order was
         self.idkey = np.zeros(cap, dtype=np.int64)
@@ -89,6 +92,7 @@ class GameTable:
 
     def rescore(self, game: int, place_tp: tuple[int, ...]) -> None:
         """Rule MJ-6a: the TP of all four seats from the penalised GP."""
+        self.penalised = True
         self.tp12[game] = table_tp12((self.gp[game] - self.penalty[game])[None, :], place_tp)[0]
 
     def view(self, name: str) -> np.ndarray:
@@ -114,6 +118,7 @@ class _StageCache:
     stats: PlayerStats
     row_of: dict[int, int] | None = None  # player -> row of stats, built on first use
     ranking: StageRanking | None = None
+    changed: set[int] = field(default_factory=set)  # players re-scored since ``ranking``
 
 
 @dataclass
@@ -129,9 +134,10 @@ class MarathonBook:
     _stages: dict[int, _StageCache] | None = None
     _total: Total | None = None
     # entries of the last full compute, sorted by (stage, player, own chronological order)
-    _seg_keys: np.ndarray | None = None
+    _seg_keys: np.ndarray | None = None  # player * 256 + stage of each segment, ascending
     _seg_starts: np.ndarray | None = None
-    _entry_game: np.ndarray | None = None
+    _entry_src: np.ndarray | None = None  # entry -> index into the chrono-ordered seats
+    _chrono: np.ndarray | None = None
     _overlay: dict[tuple[int, int], list[int]] = field(default_factory=dict)
 
     # -- decisions that the computation reads ---------------------------------------------------
@@ -146,6 +152,7 @@ class MarathonBook:
     def rerank(self, stage: int) -> None:
         if self._stages is not None and stage in self._stages:
             self._stages[stage].ranking = None
+            self._stages[stage].changed.clear()
         self._total = None
 
     # -- counting -------------------------------------------------------------------------------
@@ -155,7 +162,7 @@ class MarathonBook:
         players = g.view("players") if rows is None else g.players[rows]
         start = g.view("start") if rows is None else g.start[rows]
         mask = np.zeros(players.shape, dtype=bool)
-        for d in self.active("mahjong.player.disqualified"):
+        for d in self.active(PLAYER_DQ):
             p = d.payload
             until = p.get("until")
             inside = start >= p["from"]
@@ -174,46 +181,53 @@ class MarathonBook:
 
     # -- full recompute ----------------------------------------------------------------------------
     def _full(self, settings: Any) -> None:
+        """Every stage's per-player stats (MJ-7a..c inputs) from the columns, vectorised.
+
+        Entries (game, seat) in chronological order are stably sorted by player, so each
+        player's games stay in their own order and, stages being time ranges, fall into
+        contiguous (player, stage) segments."""
         g = self.games
-        n = g.n
-        length = settings.series_length
-        stage = self.stage_of(settings, g.view("start"))
-        counted_game = (~g.view("dq")) & (stage > 0)
-        entry_ok = counted_game[:, None] & ~self.player_dq_mask(settings)
         chrono = self.chronological()
-        ok = entry_ok[chrono].ravel()
-        e_player = g.view("players")[chrono].ravel()[ok]
-        e_game = np.repeat(chrono, SEATS)[ok]
-        e_tp = g.view("tp12")[chrono].ravel()[ok]
-        e_gp = (g.view("gp") - g.view("penalty"))[chrono].ravel()[ok]
-        e_stage = stage[e_game]
-        width = int(e_player.max()) + 1 if e_player.size else 1
-        key = e_stage * width + e_player
-        order = stable_argsort_u32(key)
-        key, e_game, e_player = key[order], e_game[order], e_player[order]
+        stage_c = self.stage_of(settings, g.start[chrono]).astype(np.int16)
+        e_player = g.players[chrono].ravel()
+        e_tp = g.tp12[chrono].ravel()
+        e_gp = g.gp[chrono].ravel()
+        if g.penalised:
+            e_gp = e_gp - g.penalty[chrono].ravel()
+        e_stage = np.repeat(stage_c, SEATS)
+        game_ok = (stage_c > 0) & ~g.dq[chrono]
+        ok = None if game_ok.all() else np.repeat(game_ok, SEATS)
+        if self.active(PLAYER_DQ):
+            dq = self.player_dq_mask(settings)[chrono].ravel()
+            ok = ~dq if ok is None else ok & ~dq
+        source = None
+        if ok is not None:
+            source = np.flatnonzero(ok)
+            e_player, e_tp, e_gp, e_stage = e_player[ok], e_tp[ok], e_gp[ok], e_stage[ok]
+        order = stable_argsort_u32(e_player)
+        e_player, e_stage = e_player[order], e_stage[order]
         e_tp, e_gp = e_tp[order], e_gp[order]
-        m = key.size
+        m = e_player.size
         first = np.ones(m, dtype=bool)
-        first[1:] = key[1:] != key[:-1]
+        first[1:] = (e_player[1:] != e_player[:-1]) | (e_stage[1:] != e_stage[:-1])
         starts = np.flatnonzero(first)
-        stats = segment_stats(e_player[starts], starts, e_tp, e_gp, length)
-        seg_stage = key[starts] // width
-        self._seg_keys = np.stack([seg_stage, e_player[starts]], axis=1) if m else np.zeros(
-            (0, 2), dtype=np.int64)
+        seg_player = e_player[starts].astype(np.int64)
+        seg_stage = e_stage[starts].astype(np.int64)
+        stats = segment_stats(seg_player, starts, e_tp, e_gp, settings.series_length)
+        self._seg_keys = seg_player * 256 + seg_stage
         self._seg_starts = np.append(starts, m)
-        self._entry_game = e_game
+        self._entry_src = order if source is None else source[order]
+        self._chrono = chrono
         self._overlay = {}
         self._stages = {}
-        bounds = np.searchsorted(seg_stage, np.arange(1, len(settings.stage_bounds) + 2))
         for s in range(1, len(settings.stage_bounds) + 1):
-            lo, hi = bounds[s - 1], bounds[s]
+            sel = np.flatnonzero(seg_stage == s)
             self._stages[s] = _StageCache(PlayerStats(
-                stats.players[lo:hi], stats.games[lo:hi], stats.tp12[lo:hi], stats.gp[lo:hi],
-                stats.series_tp12[lo:hi], stats.series_gp[lo:hi],
+                stats.players[sel], stats.games[sel], stats.tp12[sel], stats.gp[sel],
+                stats.series_tp12[sel], stats.series_gp[sel],
             ))
         self._total = None
         self._settings = settings
-        del n
 
     def chronological(self) -> np.ndarray:
         """Game indices by start time; games of the same second by id key (so that the order,
@@ -249,22 +263,19 @@ class MarathonBook:
                     touched.add(key)
         for stage, player in touched:
             self._refresh_player(settings, stage, player)
-            self.rerank(stage)
+            self._stages[stage].changed.add(player)
+        self._total = None
 
     def _player_games(self, stage: int, player: int) -> list[int]:
         keys, starts = self._seg_keys, self._seg_starts
-        assert keys is not None and starts is not None and self._entry_game is not None
+        assert keys is not None and starts is not None
+        assert self._entry_src is not None and self._chrono is not None
+        key = player * 256 + stage
+        at = int(np.searchsorted(keys, key))
         found: list[int] = []
-        # segments are sorted by (stage, player): binary search on the combined key
-        lo, hi = 0, keys.shape[0]
-        while lo < hi:
-            mid = (lo + hi) // 2
-            if (keys[mid, 0], keys[mid, 1]) < (stage, player):
-                lo = mid + 1
-            else:
-                hi = mid
-        if lo < keys.shape[0] and keys[lo, 0] == stage and keys[lo, 1] == player:
-            found = self._entry_game[starts[lo] : starts[lo + 1]].tolist()
+        if at < keys.size and keys[at] == key:
+            src = self._entry_src[starts[at] : starts[at + 1]]
+            found = self._chrono[src // SEATS].tolist()
         return found + self._overlay.get((stage, player), [])
 
     def _refresh_player(self, settings: Any, stage: int, player: int) -> None:
@@ -301,12 +312,28 @@ class MarathonBook:
         """Rules MJ-7, MJ-8: the ranking of one stage (cached)."""
         caches = self._ensure(settings)
         cache = caches[stage]
+        pens = [d.payload for d in self.active("mahjong.penalty")
+                if d.payload["kind"] in ("6b", "6c") and d.payload["stage"] == stage]
+        if cache.ranking is not None and cache.changed:
+            assert cache.row_of is not None
+            rows = []
+            for player in cache.changed:
+                i = cache.row_of[player]
+                st = cache.stats
+                tp_pen = sum(p["amount"] * 12 for p in pens
+                             if p["player"] == player and p["kind"] == "6c")
+                gp_pen = sum(p["amount"] for p in pens
+                             if p["player"] == player and p["kind"] == "6b")
+                rows.append((player, int(st.games[i]), int(st.tp12[i]) - tp_pen,
+                             int(st.gp[i]) - gp_pen, int(st.series_tp12[i]),
+                             int(st.series_gp[i])))
+            cache.ranking = rerank_changed(cache.ranking, rows, settings.series_length,
+                                           settings.min_games)
+            cache.changed.clear()
         if cache.ranking is None:
             st = cache.stats
             tp_pen = np.zeros(st.players.size, dtype=np.int64)
             gp_pen = np.zeros(st.players.size, dtype=np.int64)
-            pens = [d.payload for d in self.active("mahjong.penalty")
-                    if d.payload["kind"] in ("6b", "6c") and d.payload["stage"] == stage]
             if pens:
                 if cache.row_of is None:
                     cache.row_of = {int(p): i for i, p in enumerate(st.players.tolist())}

@@ -12,9 +12,11 @@ A stage result (rule MJ-7d) is the exact fraction ``num / den`` with both parts 
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -48,14 +50,15 @@ def stable_argsort_u32(key: np.ndarray) -> np.ndarray:
     numpy sorts 16-bit keys stably in linear time; a 32-bit stable sort is a comparison sort
     and several times slower on the million-game scale.
     """
+    top = int(key.max()) if key.size else 0
+    if top < 1 << 16:
+        return np.argsort(key.astype(np.uint16), kind="stable")
     key = np.asarray(key, dtype=np.int64)
-    if key.size and int(key.max()) >= 1 << 32:
+    if top >= 1 << 32:
         return np.argsort(key, kind="stable")
     low = (key & 0xFFFF).astype(np.uint16)
     order = np.argsort(low, kind="stable")
     high = (key[order] >> 16).astype(np.uint16)
-    if high.size and int(high.max()) == 0:
-        return order
     return order[np.argsort(high, kind="stable")]
 
 
@@ -92,29 +95,33 @@ def segment_stats(
     if n == 0:
         empty = np.zeros(0, dtype=np.int64)
         return PlayerStats(seg_players, empty, empty, empty, empty, empty)
-    counts = np.diff(np.append(starts, n))
-    tp_total = np.add.reduceat(tp12, starts)
-    gp_total = np.add.reduceat(gp, starts)
-    cs_tp = np.concatenate(([0], np.cumsum(tp12)))
-    cs_gp = np.concatenate(([0], np.cumsum(gp)))
     length = series_length
-    ends = np.arange(length, n + 1)  # window [end - length, end)
+    ends = np.append(starts[1:], n)
+    counts = ends - starts
+    cs_tp = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(tp12, out=cs_tp[1:])
+    cs_gp = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(gp, out=cs_gp[1:])
+    tp_total = cs_tp[ends] - cs_tp[starts]
+    gp_total = cs_gp[ends] - cs_gp[starts]
+    # window_key[i]: the window of ``length`` games ending at entry i, packed (TP, GP)
     window_key = np.full(n, _NO_WINDOW, dtype=np.int64)
-    if ends.size:
-        first_of = np.repeat(starts, counts)  # segment start of every entry
-        valid = ends - length >= first_of[ends - 1]
-        tp_w = cs_tp[ends] - cs_tp[ends - length]
-        gp_w = cs_gp[ends] - cs_gp[ends - length]
-        keys = (tp_w << 40) + (gp_w + SERIES_GP_OFFSET)
-        window_key[ends - 1] = np.where(valid, keys, _NO_WINDOW)
+    if n >= length:
+        keys = cs_tp[length:] - cs_tp[:-length]
+        keys <<= 40
+        keys += cs_gp[length:]
+        keys -= cs_gp[:-length]
+        keys += SERIES_GP_OFFSET
+        window_key[length - 1 :] = keys
+        del keys
+        # windows that would start in the previous player's (or stage's) segment
+        crossing = (starts[:, None] + np.arange(length - 1)).ravel()
+        window_key[crossing[crossing < n]] = _NO_WINDOW
     best = np.maximum.reduceat(window_key, starts)
     short = counts < length
     series_tp = np.where(short, tp_total, best >> 40)
     series_gp = np.where(short, gp_total, (best & _GP_MASK) - SERIES_GP_OFFSET)
-    return PlayerStats(
-        seg_players, counts, tp_total, gp_total, series_tp.astype(np.int64),
-        series_gp.astype(np.int64),
-    )
+    return PlayerStats(seg_players, counts, tp_total, gp_total, series_tp, series_gp)
 
 
 def player_stats(tp12: np.ndarray, gp: np.ndarray, series_length: int = 10) -> tuple:
@@ -149,6 +156,7 @@ class StageRanking:
     place: np.ndarray
     nr: np.ndarray
     qualified: np.ndarray
+    value: np.ndarray  # the result as a float, for ordering only
 
     def result(self, row: int) -> Fraction:
         return Fraction(int(self.result_num[row]), int(self.result_den[row]))
@@ -189,7 +197,6 @@ def rank_stage(
     gp_penalty: np.ndarray | None = None,
     series_length: int = 10,
     min_games: int = 4,
-    tiebreak: np.ndarray | None = None,
 ) -> StageRanking:
     """Rules MJ-7b..e and MJ-8 for one stage.
 
@@ -200,43 +207,75 @@ def rank_stage(
     The sort uses the result as a float: two results ``a/b`` and ``c/d`` with denominators
     below 2**26 (more than 250,000 games by one player in one stage) that differ, differ by more
     than 2**-52, and equal fractions give identical floats, so the order and the ties are exact.
-    ``tiebreak`` only orders fully tied rows for display (they share a place).
+    Fully tied rows share a place and are listed by player id.
     """
     n = stats.players.size
     tp = stats.tp12 + (tp_penalty12 if tp_penalty12 is not None else 0)
     gp = stats.gp + (gp_penalty if gp_penalty is not None else 0)
-    length = series_length
-    m = np.maximum(stats.games, length)
-    # result = (S/L + T/m) / 2 in TP, with S and T in twelfths: (S m + L T) / (2 L m TP_DEN)
-    num = stats.series_tp12 * m + length * tp
-    den = 2 * length * TP_DEN * m
+    num, den = result_fraction(stats.series_tp12, stats.games, tp, series_length)
     value = num / den
-    extra = tiebreak if tiebreak is not None else stats.players
-    order = np.lexsort((extra, -stats.games, -stats.series_gp, -value)) if n else np.zeros(
-        0, dtype=np.int64
-    )
-    value_o, sgp_o, games_o = value[order], stats.series_gp[order], stats.games[order]
-    place = _shared_places(value_o, sgp_o, games_o)
-    qualified = games_o >= min_games
-    nr = np.zeros(n, dtype=np.int64)
-    q_rows = np.flatnonzero(qualified)
-    if q_rows.size:
-        q_place = _shared_places(value_o[q_rows], sgp_o[q_rows], games_o[q_rows])
-        nr[q_rows] = normalised_rating(q_place, int(q_rows.size))
+    order = (np.lexsort((stats.players, -stats.games, -stats.series_gp, -value)) if n
+             else np.zeros(0, dtype=np.int64))
+    return _finish(stage, stats.players[order], stats.games[order], tp[order], gp[order],
+                   stats.series_tp12[order], stats.series_gp[order], num[order], den[order],
+                   value[order], min_games)
+
+
+def result_fraction(series_tp12: Any, games: Any, tp12: Any, series_length: int) -> tuple:
+    """Rule MJ-7b..d: result = (S/L + T/max(g, L)) / 2 with S, T in twelfths, as num / den."""
+    m = np.maximum(games, series_length)
+    return (series_tp12 * m + series_length * tp12, 2 * series_length * TP_DEN * m)
+
+
+def _finish(stage: int, players: np.ndarray, games: np.ndarray, tp: np.ndarray, gp: np.ndarray,
+            s_tp: np.ndarray, s_gp: np.ndarray, num: np.ndarray, den: np.ndarray,
+            value: np.ndarray, min_games: int) -> StageRanking:
+    """Places (MJ-7e) and NR (MJ-8) of rows already in order."""
+    place = _shared_places(value, s_gp, games)
+    qualified = games >= min_games
+    nr = np.zeros(players.size, dtype=np.int64)
+    if qualified.all():
+        nr = normalised_rating(place, int(players.size))
+    else:
+        q_rows = np.flatnonzero(qualified)
+        if q_rows.size:
+            q_place = _shared_places(value[q_rows], s_gp[q_rows], games[q_rows])
+            nr[q_rows] = normalised_rating(q_place, int(q_rows.size))
     g = np.gcd(num, den)
-    return StageRanking(
-        stage=stage,
-        players=stats.players[order],
-        games=games_o,
-        tp12=tp[order],
-        gp=gp[order],
-        series_tp12=stats.series_tp12[order],
-        series_gp=sgp_o,
-        result_num=(num // g)[order],
-        result_den=(den // g)[order],
-        place=place,
-        nr=nr,
-        qualified=qualified,
+    return StageRanking(stage, players, games, tp, gp, s_tp, s_gp, num // g, den // g, place,
+                        nr, qualified, value)
+
+
+def rerank_changed(old: StageRanking, rows: list[tuple[int, int, int, int, int, int]],
+                   series_length: int = 10, min_games: int = 4) -> StageRanking:
+    """:func:`rank_stage` after a few players' stats changed (a new game): the changed rows
+    ``(player, games, tp12, gp, series_tp12, series_gp)``, penalties included, are taken out
+    and put back at their place by binary search, instead of sorting the whole stage again."""
+    changed = np.array([r[0] for r in rows], dtype=old.players.dtype)
+    keep = ~np.isin(old.players, changed)
+    players, games = old.players[keep], old.games[keep]
+    s_gp, value = old.series_gp[keep], old.value[keep]
+    new = []
+    for player, g, tp, gp, s_tp, sgp in rows:
+        num, den = result_fraction(s_tp, g, tp, series_length)
+        new.append((-(num / den), -sgp, -g, player, num, den, tp, gp, s_tp))
+    new.sort()
+    positions = [
+        bisect.bisect_left(range(players.size), key[:4],
+                           key=lambda i: (-value[i], -s_gp[i], -games[i], players[i]))
+        for key in new
+    ]
+
+    def put(array: np.ndarray, column: list) -> np.ndarray:
+        return np.insert(array, positions, column)
+
+    return _finish(
+        old.stage, put(players, [r[3] for r in new]), put(games, [-r[2] for r in new]),
+        put(old.tp12[keep], [r[6] for r in new]), put(old.gp[keep], [r[7] for r in new]),
+        put(old.series_tp12[keep], [r[8] for r in new]), put(s_gp, [-r[1] for r in new]),
+        put(old.result_num[keep], [r[4] for r in new]),
+        put(old.result_den[keep], [r[5] for r in new]), put(value, [-r[0] for r in new]),
+        min_games,
     )
 
 
