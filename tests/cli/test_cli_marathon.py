@@ -119,3 +119,16 @@ def test_demo_marathon_prints_stage_tables_and_total(podium):
     again = podium.out("demo", "marathon", "--players", "40", "--games", "600", "--seed", "2",
                        "--rows", "5")
     assert again == out  # seeded: the same year again
+
+
+def test_event_file_round_trip_keeps_games_and_decisions(podium, tmp_path):
+    """The log is the truth: an exported marathon replays to the same tables elsewhere."""
+    path = make(podium, tmp_path)
+    podium("games", "import", "mj", str(path), "--zone", "server")
+    podium("penalty", "mj", "Anna", "--kind", "6c", "--amount", "1", "--stage", "1",
+           "--reason", "late")
+    podium("publish", "mj")
+    document = podium.export("mj")
+    podium("import", "-", "--slug", "copy", input=document)
+    assert podium.out("standings", "copy", "--stage", "1") == podium.out(
+        "standings", "mj", "--stage", "1")

@@ -251,7 +251,8 @@ def test_revert_names_an_active_decision():
 
 # MJ-7 ------------------------------------------------------------------------------------------
 def test_nine_ten_and_eleven_games():
-    """Rule MJ-7a..d.
+    """Rules MJ-7a (best series), MJ-7b (series average / 10), MJ-7c (stage average),
+    MJ-7d (result = mean of the two).
     9 wins: series = all 9 games, 36 TP: 36/10; stage 36/10 (fewer than 10): result 18/5.
     10 games, 5 wins and 5 seconds: 30 TP; series 30/10, stage 30/10: result 3.
     11 games with TP 0,4,2,4,1,4,4,2,4,0,4: windows 25 and 29, best 29; stage 29/11:
