@@ -213,6 +213,9 @@ def decisions(ctx: Context, slug: str) -> None:
     for d in book.decisions.values():
         p = dict(d.payload)
         who = state.players[p.pop("player")].name if "player" in p else ""
+        for key in ("from", "until"):
+            if isinstance(p.get(key), int):
+                p[key] = datetime.fromtimestamp(p[key], UTC).strftime("%Y-%m-%d %H:%M UTC")
         details = ", ".join(f"{k}={v}" for k, v in p.items())
         status = "in force" if d.active else f"reverted by {d.reverted_by}"
         table.add_row(str(d.seq), d.at[:19], escape(d.actor), d.kind.removeprefix("mahjong."),

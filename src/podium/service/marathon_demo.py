@@ -39,6 +39,8 @@ def generate_year(players: int, games: int, seed: int,
     k = len(stage_bounds)
     strength = rng.normal(0.0, 0.5, players)
     activity = rng.lognormal(0.0, 1.0, players)
+    casual = rng.random(players) < 0.12  # drop in for a handful of games only
+    activity[casual] *= 0.02
     # stages each player takes part in: a third play every stage, the others 1 to k-1 stages
     active = np.zeros((players, k), dtype=bool)
     everywhere = rng.random(players) < 0.35

@@ -104,7 +104,8 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             "note": "" if table["qualified"][row] else f"< {min_games} games: NR 0",
         }
         if previous is None or old is None:
-            cells["move"] = Change(0, new=previous is not None)
+            # no earlier publication: no movement to show; a row new since the last: "new"
+            cells["move"] = None if previous is None else Change(0, new=True)
             cells["gp_change"] = None
             cells["games_change"] = None
         else:
@@ -137,7 +138,7 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
         place = table["place"][row]
         cells: dict[str, Cell] = {
             "place": place,
-            "move": (Change(0, new=previous is not None) if previous is None or old is None
+            "move": (None if previous is None else Change(0, new=True) if old is None
                      else Change(previous["place"][old] - place)),
             "player": names.get(pid, f"#{pid}"),
             "sn": table["sn"][row],
