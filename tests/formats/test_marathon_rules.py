@@ -436,3 +436,25 @@ def test_total_ties_on_result_sums_are_exact():
     assert total.players.tolist() == [4, 1, 2, 3]
     assert total.place.tolist() == [1, 2, 2, 2]
     assert total.result_sum(1) == total.result_sum(3) == r(3, 10)
+
+
+def test_changing_the_place_points_rescores_stored_games():
+    """Rule MJ-4 as a setting: 6/3/1/0 instead of 4/2/1/0 applies to games already stored;
+    a 1st-2nd tie then gives (6+3)/2 = 9/2 each."""
+    m = Marathon()
+    m.game(("A", 30), ("B", 30), ("C", 0), ("D", -60))
+    assert m.stage_rows()["A"]["tp"] == 3
+    m.log.do("settings.changed", {"settings": {"place_points": "6,3,1,0"}})
+    rows = m.stage_rows()
+    assert (rows["A"]["tp"], rows["B"]["tp"], rows["C"]["tp"]) == (Fraction(9, 2),
+                                                                  Fraction(9, 2), 1)
+    m.game(("A", 40), ("B", 20), ("C", 0), ("D", -60))
+    assert m.stage_rows()["A"]["tp"] == Fraction(9, 2) + 6
+
+
+def test_absurd_gp_is_refused():
+    """Rule MJ-3 input: GP beyond ±1,000,000 is refused before it could overflow a column."""
+    m = Marathon()
+    with pytest.raises(InvalidInput, match="beyond"):
+        m.game(("A", 3_000_000_000), ("B", 20), ("C", 0), ("D", -60))
+    assert m.book.games.n == 0

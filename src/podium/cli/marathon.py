@@ -128,9 +128,13 @@ def _seat(text: str) -> tuple[str, str]:
 def games_add(ctx: Context, slug: str, game_id: str, table: str, start: str, zone: str,
               seats: tuple[str, ...]) -> None:
     """Add one game by hand."""
-    marathon(ctx).add_game(slug, game_id, table, start, zone, [_seat(s) for s in seats],
-                           ctx.actor)
-    console.print(f"Game {escape(game_id)} added.", highlight=False)
+    summary = marathon(ctx).add_game(slug, game_id, table, start, zone,
+                                     [_seat(s) for s in seats], ctx.actor)
+    if summary.added:
+        console.print(f"Game {escape(game_id)} added.", highlight=False)
+    else:
+        console.print(f"Game {escape(game_id)} is already recorded with the same data.",
+                      highlight=False)
 
 
 # decisions ------------------------------------------------------------------------------------

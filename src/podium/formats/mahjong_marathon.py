@@ -55,6 +55,7 @@ DQ_GROUNDS = {
     "server": "a server failure that affected all four players",
     "other": "another organiser decision",
 }
+MAX_GP = 1_000_000  # far beyond any real game; keeps the columns' int32 exact
 PENALTY_KINDS = {"6a": MJ6A_AMOUNTS, "6b": MJ6B_AMOUNTS, "6c": MJ6C_AMOUNTS}
 
 
@@ -129,6 +130,8 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
             raise InvalidInput(f"action {action.seq}: the {name} column must hold whole numbers")
         arrays.append(arr.astype(np.int64))
     t_arr, s_arr, p_arr, g_arr = arrays
+    if g_arr.size and int(np.abs(g_arr).max()) > MAX_GP:
+        raise InvalidInput(f"action {action.seq}: a GP is beyond ±{MAX_GP}")
     if t_arr.size and (t_arr.min() < 0 or t_arr.max() >= len(tables)):
         raise InvalidInput(f"action {action.seq}: a table index is out of range")
     p_arr = p_arr.reshape(n, SEATS)

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from podium.core.errors import InvalidInput
 
 SEATS = 4
+MAX_GP = 1_000_000
 Progress = Callable[[str, int, int], None]
 
 
@@ -74,10 +75,10 @@ def whole_gp(value: Any, where: str, name: str) -> int:
     if isinstance(value, bool):
         raise InvalidInput(f"{where}: GP of {name} is {value!r}, not a number")
     if isinstance(value, int):
-        return value
+        return _in_range(value, where, name)
     text = str(value).strip().replace("\u2212", "-")
     try:
-        return int(text)
+        return _in_range(int(text), where, name)
     except ValueError:
         pass
     try:
@@ -85,8 +86,14 @@ def whole_gp(value: Any, where: str, name: str) -> int:
     except ValueError:
         raise InvalidInput(f"{where}: GP of {name} is {text!r}, not a number") from None
     if number.is_integer():
-        return int(number)
+        return _in_range(int(number), where, name)
     raise InvalidInput(f"{where}: GP of {name} is {text!r}; game points are whole numbers")
+
+
+def _in_range(value: int, where: str, name: str) -> int:
+    if abs(value) > MAX_GP:
+        raise InvalidInput(f"{where}: GP of {name} is {value}, beyond ±{MAX_GP}")
+    return value
 
 
 def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any]],

@@ -51,6 +51,7 @@ class GameTable:
         self.penalty = np.zeros((cap, SEATS), dtype=np.int32)  # MJ-6a GP taken, per seat
         self.tp12 = np.zeros((cap, SEATS), dtype=np.int16)  # MJ-4 TP from gp - penalty
         self.penalised = False  # any MJ-6a penalty ever applied
+        self.place_tp: tuple[int, ...] = (4, 2, 1, 0)  # the MJ-4 points tp12 was scored with
         self.dq = np.zeros(cap, dtype=bool)  # MJ-5
         # orders games that start in the same second by id, whatever the import order was
         self.idkey = np.zeros(cap, dtype=np.int64)
@@ -83,6 +84,9 @@ class GameTable:
         self.start[first:end] = start
         self.players[first:end] = players
         self.gp[first:end] = gp
+        if tuple(place_tp) != self.place_tp and first:
+            self.tp12[:first] = table_tp12(self.gp[:first] - self.penalty[:first], place_tp)
+        self.place_tp = tuple(place_tp)
         self.tp12[first:end] = table_tp12(gp, place_tp)
         self.idkey[first:end] = [zlib.crc32(i.encode()) for i in ids]
         self.ids.extend(ids)
@@ -187,6 +191,10 @@ class MarathonBook:
         player's games stay in their own order and, stages being time ranges, fall into
         contiguous (player, stage) segments."""
         g = self.games
+        if g.place_tp != tuple(settings.place_points):  # the MJ-4 setting changed: re-score
+            g.place_tp = tuple(settings.place_points)
+            if g.n:
+                g.tp12[: g.n] = table_tp12(g.view("gp") - g.view("penalty"), g.place_tp)
         chrono = self.chronological()
         stage_c = self.stage_of(settings, g.start[chrono]).astype(np.int16)
         e_player = g.players[chrono].ravel()
@@ -347,6 +355,7 @@ class MarathonBook:
                         gp_pen[row] -= p["amount"]
             cache.ranking = rank_stage(stage, st, tp_pen, gp_pen, settings.series_length,
                                        settings.min_games)
+            cache.changed.clear()
         return cache.ranking
 
     def stages(self, settings: Any) -> list[StageRanking]:
