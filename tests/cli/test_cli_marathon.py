@@ -132,3 +132,15 @@ def test_event_file_round_trip_keeps_games_and_decisions(podium, tmp_path):
     podium("import", "-", "--slug", "copy", input=document)
     assert podium.out("standings", "copy", "--stage", "1") == podium.out(
         "standings", "mj", "--stage", "1")
+
+
+def test_log_names_game_batches_and_reverted_decisions(podium, tmp_path):
+    path = make(podium, tmp_path)
+    podium("games", "import", "mj", str(path), "--zone", "server")
+    out = podium.out("penalty", "mj", "Anna", "--kind", "6b", "--amount", "50", "--stage", "1",
+                     "--reason", "rude")
+    seq = out.split("decision ")[1].strip(" .\n")
+    podium("revert", "mj", seq, "--reason", "apology")
+    log = flat(podium.out("log", "mj"))
+    assert "mahjong.games.added 2 games" in log
+    assert f"mahjong.reverted action {seq} apology" in log

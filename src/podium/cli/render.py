@@ -127,6 +127,10 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
             detail = f"round {payload['round']}"
             if "table" in payload:
                 detail += f", table {payload['table']}"
+        elif "ids" in payload:  # a batch of marathon games
+            detail = f"{len(payload['ids'])} games"
+        elif "seq" in payload:  # a revert names the decision it reverts
+            detail = f"action {payload['seq']}"
         elif "settings" in payload:
             # Sorted, so the log reads the same however the payload's keys were stored.
             detail = ", ".join(
