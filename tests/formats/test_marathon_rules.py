@@ -12,6 +12,7 @@ from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.views import Column, display
 from podium.formats.marathon.scoring import (
     PlayerStats,
+    RankRules,
     StageRanking,
     normalised_rating,
     rank_stage,
@@ -290,7 +291,7 @@ def test_stage_order_result_then_series_gp_then_games_and_shared_places():
     a, b, c, d = 1, 2, 3, 4
     stats = _stats([a, b, c, d], [2, 2, 1, 2], [48] * 4, [-20, 40, 40, 40], [48] * 4,
                    [-20, 40, 40, 40])
-    ranking = rank_stage(1, stats, min_games=1)
+    ranking = rank_stage(1, stats, rules=RankRules(min_games=1))
     assert ranking.players.tolist() == [b, d, c, a]
     assert ranking.place.tolist() == [1, 1, 3, 4]
     assert ranking.result(0) == Fraction(2, 5)
@@ -458,3 +459,34 @@ def test_absurd_gp_is_refused():
     with pytest.raises(InvalidInput, match="beyond"):
         m.game(("A", 3_000_000_000), ("B", 20), ("C", 0), ("D", -60))
     assert m.book.games.n == 0
+
+
+def test_open_mj6_alternatives_put_penalties_into_the_series():
+    """Rule MJ-6 [open] as settings: with tp_penalty_in_series, A's 2 wins (8 TP) minus 2 TP
+    give series 6/10 and stage 6/10: result 3/5 (7/10 by default); with gp_penalty_in_series,
+    a 6b penalty of 50 lowers the series GP (40 -> -10) as well."""
+    m = Marathon(tp_penalty_in_series="yes", gp_penalty_in_series="yes")
+    m.play("A", [1, 1])
+    m.penalty("6c", "A", 2, stage=1)
+    m.penalty("6b", "A", 50, stage=1)
+    row = m.stage_rows()["A"]
+    assert (row["result"], row["series_tp"], row["series_gp"]) == (Fraction(3, 5), 6, 30)
+
+
+def test_open_mj8_alternatives_rounding_down_and_places_among_all():
+    """Rule MJ-8 [open] as settings. A, B, C, D play 5 games (A 1st ... D 4th); E wins 3 games
+    against fillers (1.2, fewer than 4 games). Order A 2.0, E 1.2, B 1.0, C 0.5, ..., D.
+    Default: P among the 4 qualified: 1000, 667, 333, 0. With nr_places=all, P is the place
+    shown: A 1, B 3, C 4 -> 1000, 333, 0 (and D, below N, 0). Rounding down: B 666."""
+    def build(**settings):
+        m = Marathon(**settings)
+        for _ in range(5):
+            m.game(("A", 40), ("B", 20), ("C", 0), ("D", -60))
+        m.play("E", [1, 1, 1])
+        rows = m.stage_rows()
+        return [rows[p]["nr"] for p in "ABCD"], [rows[p]["place"] for p in "AEBC"]
+
+    assert build() == ([1000, 667, 333, 0], [1, 2, 3, 4])
+    assert build(nr_places="all")[0] == [1000, 333, 0, 0]
+    assert build(nr_rounding="down")[0] == [1000, 666, 333, 0]
+    assert normalised_rating(np.array([2]), 17, "down").tolist() == [937]

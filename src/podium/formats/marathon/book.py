@@ -332,11 +332,14 @@ class MarathonBook:
                              if p["player"] == player and p["kind"] == "6c")
                 gp_pen = sum(p["amount"] for p in pens
                              if p["player"] == player and p["kind"] == "6b")
+                rules = settings.rank_rules
                 rows.append((player, int(st.games[i]), int(st.tp12[i]) - tp_pen,
-                             int(st.gp[i]) - gp_pen, int(st.series_tp12[i]),
-                             int(st.series_gp[i])))
-            cache.ranking = rerank_changed(cache.ranking, rows, settings.series_length,
-                                           settings.min_games)
+                             int(st.gp[i]) - gp_pen,
+                             int(st.series_tp12[i]) - (tp_pen if rules.tp_penalty_in_series
+                                                       else 0),
+                             int(st.series_gp[i]) - (gp_pen if rules.gp_penalty_in_series
+                                                     else 0)))
+            cache.ranking = rerank_changed(cache.ranking, rows, settings.rank_rules)
             cache.changed.clear()
         if cache.ranking is None:
             st = cache.stats
@@ -353,8 +356,7 @@ class MarathonBook:
                         tp_pen[row] -= p["amount"] * 12
                     else:
                         gp_pen[row] -= p["amount"]
-            cache.ranking = rank_stage(stage, st, tp_pen, gp_pen, settings.series_length,
-                                       settings.min_games)
+            cache.ranking = rank_stage(stage, st, tp_pen, gp_pen, settings.rank_rules)
             cache.changed.clear()
         return cache.ranking
 

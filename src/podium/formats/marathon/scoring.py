@@ -178,16 +178,33 @@ def _shared_places(*keys_desc: np.ndarray) -> np.ndarray:
     return np.maximum.accumulate(index) + 1
 
 
-def normalised_rating(places: np.ndarray, n: int) -> np.ndarray:
-    """Rule MJ-8: NR = 1000 (N - P) / (N - 1), an integer rounded half up [open default].
+@dataclass(frozen=True)
+class RankRules:
+    """The settings the stage ranking reads; the defaults are the regulation's (with the
+    [open] defaults of MJ-6 and MJ-8)."""
+
+    series_length: int = 10  # rule MJ-7a
+    min_games: int = 4  # rule MJ-8
+    nr_rounding: str = "half-up"  # rule MJ-8 [open]: or "down"
+    nr_places: str = "qualified"  # rule MJ-8 [open]: P among qualified players, or "all"
+    tp_penalty_in_series: bool = False  # rule MJ-6c [open]: 6c lowers the series TP too
+    gp_penalty_in_series: bool = False  # rule MJ-6b [open]: 6b lowers the series GP too
+
+
+def normalised_rating(places: np.ndarray, n: int, rounding: str = "half-up") -> np.ndarray:
+    """Rule MJ-8: NR = 1000 (N - P) / (N - 1), an integer rounded half up [open default]
+    (or down), never below 0.
 
     The winner always gets 1000 (also when N = 1), the last of the N gets 0.
     """
     places = np.asarray(places, dtype=np.int64)
     if n <= 1:
         return np.full(places.size, 1000, dtype=np.int64)
-    # floor(x + 1/2) with x = 1000 (N - P) / (N - 1), in integers
-    return (2000 * (n - places) + (n - 1)) // (2 * (n - 1))
+    if rounding == "down":
+        nr = (1000 * (n - places)) // (n - 1)
+    else:  # floor(x + 1/2) with x = 1000 (N - P) / (N - 1), in integers
+        nr = (2000 * (n - places) + (n - 1)) // (2 * (n - 1))
+    return np.maximum(nr, 0)
 
 
 def rank_stage(
@@ -195,14 +212,14 @@ def rank_stage(
     stats: PlayerStats,
     tp_penalty12: np.ndarray | None = None,
     gp_penalty: np.ndarray | None = None,
-    series_length: int = 10,
-    min_games: int = 4,
+    rules: RankRules = RankRules(),
 ) -> StageRanking:
     """Rules MJ-7b..e and MJ-8 for one stage.
 
-    MJ-6c TP penalties (``tp_penalty12``, aligned with ``stats.players``) lower the stage TP and
-    so the stage average (MJ-7c), not the series; MJ-6b GP penalties lower the stage GP shown,
-    not the series GP that breaks ties [open defaults of MJ-6].
+    MJ-6c TP penalties (``tp_penalty12``, negative, aligned with ``stats.players``) lower the
+    stage TP and so the stage average (MJ-7c), not the series; MJ-6b GP penalties lower the
+    stage GP shown, not the series GP that breaks ties [open defaults of MJ-6; see
+    :class:`RankRules` for the alternatives].
 
     The sort uses the result as a float: two results ``a/b`` and ``c/d`` with denominators
     below 2**26 (more than 250,000 games by one player in one stage) that differ, differ by more
@@ -210,15 +227,18 @@ def rank_stage(
     Fully tied rows share a place and are listed by player id.
     """
     n = stats.players.size
-    tp = stats.tp12 + (tp_penalty12 if tp_penalty12 is not None else 0)
-    gp = stats.gp + (gp_penalty if gp_penalty is not None else 0)
-    num, den = result_fraction(stats.series_tp12, stats.games, tp, series_length)
+    tp_pen = tp_penalty12 if tp_penalty12 is not None else 0
+    gp_pen = gp_penalty if gp_penalty is not None else 0
+    tp = stats.tp12 + tp_pen
+    gp = stats.gp + gp_pen
+    s_tp = stats.series_tp12 + (tp_pen if rules.tp_penalty_in_series else 0)
+    s_gp = stats.series_gp + (gp_pen if rules.gp_penalty_in_series else 0)
+    num, den = result_fraction(s_tp, stats.games, tp, rules.series_length)
     value = num / den
-    order = (np.lexsort((stats.players, -stats.games, -stats.series_gp, -value)) if n
+    order = (np.lexsort((stats.players, -stats.games, -s_gp, -value)) if n
              else np.zeros(0, dtype=np.int64))
     return _finish(stage, stats.players[order], stats.games[order], tp[order], gp[order],
-                   stats.series_tp12[order], stats.series_gp[order], num[order], den[order],
-                   value[order], min_games)
+                   s_tp[order], s_gp[order], num[order], den[order], value[order], rules)
 
 
 def result_fraction(series_tp12: Any, games: Any, tp12: Any, series_length: int) -> tuple:
@@ -229,25 +249,25 @@ def result_fraction(series_tp12: Any, games: Any, tp12: Any, series_length: int)
 
 def _finish(stage: int, players: np.ndarray, games: np.ndarray, tp: np.ndarray, gp: np.ndarray,
             s_tp: np.ndarray, s_gp: np.ndarray, num: np.ndarray, den: np.ndarray,
-            value: np.ndarray, min_games: int) -> StageRanking:
+            value: np.ndarray, rules: RankRules) -> StageRanking:
     """Places (MJ-7e) and NR (MJ-8) of rows already in order."""
     place = _shared_places(value, s_gp, games)
-    qualified = games >= min_games
+    qualified = games >= rules.min_games
     nr = np.zeros(players.size, dtype=np.int64)
-    if qualified.all():
-        nr = normalised_rating(place, int(players.size))
-    else:
-        q_rows = np.flatnonzero(qualified)
-        if q_rows.size:
-            q_place = _shared_places(value[q_rows], s_gp[q_rows], games[q_rows])
-            nr[q_rows] = normalised_rating(q_place, int(q_rows.size))
+    q_rows = np.flatnonzero(qualified)
+    if q_rows.size == players.size:
+        nr = normalised_rating(place, int(players.size), rules.nr_rounding)
+    elif q_rows.size:
+        q_place = (place[q_rows] if rules.nr_places == "all"
+                   else _shared_places(value[q_rows], s_gp[q_rows], games[q_rows]))
+        nr[q_rows] = normalised_rating(q_place, int(q_rows.size), rules.nr_rounding)
     g = np.gcd(num, den)
     return StageRanking(stage, players, games, tp, gp, s_tp, s_gp, num // g, den // g, place,
                         nr, qualified, value)
 
 
 def rerank_changed(old: StageRanking, rows: list[tuple[int, int, int, int, int, int]],
-                   series_length: int = 10, min_games: int = 4) -> StageRanking:
+                   rules: RankRules = RankRules()) -> StageRanking:
     """:func:`rank_stage` after a few players' stats changed (a new game): the changed rows
     ``(player, games, tp12, gp, series_tp12, series_gp)``, penalties included, are taken out
     and put back at their place by binary search, instead of sorting the whole stage again."""
@@ -257,7 +277,7 @@ def rerank_changed(old: StageRanking, rows: list[tuple[int, int, int, int, int, 
     s_gp, value = old.series_gp[keep], old.value[keep]
     new = []
     for player, g, tp, gp, s_tp, sgp in rows:
-        num, den = result_fraction(s_tp, g, tp, series_length)
+        num, den = result_fraction(s_tp, g, tp, rules.series_length)
         new.append((-(num / den), -sgp, -g, player, num, den, tp, gp, s_tp))
     new.sort()
     positions = [
@@ -275,7 +295,7 @@ def rerank_changed(old: StageRanking, rows: list[tuple[int, int, int, int, int, 
         put(old.series_tp12[keep], [r[8] for r in new]), put(s_gp, [-r[1] for r in new]),
         put(old.result_num[keep], [r[4] for r in new]),
         put(old.result_den[keep], [r[5] for r in new]), put(value, [-r[0] for r in new]),
-        min_games,
+        rules,
     )
 
 

@@ -11,6 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
 from podium.formats import settings as fs
+from podium.formats.marathon.scoring import RankRules
 
 # Rule MJ-1: five two-month stages, 1 Feb - 30 Nov 2015 (inclusive dates, stage time zone).
 DEFAULT_STAGES = (
@@ -99,6 +100,14 @@ FIELDS = (
     fs.Field("min_games", 4, fs.integer(1), "games needed for a stage NR", "MJ-8"),
     fs.Field("custom_penalties", False, fs.boolean,
              "allow penalty amounts other than the regulation's", "MJ-6"),
+    fs.Field("tp_penalty_in_series", False, fs.boolean,
+             "a 6c TP penalty lowers the best series too, not only the stage average", "MJ-6c"),
+    fs.Field("gp_penalty_in_series", False, fs.boolean,
+             "a 6b GP penalty lowers the best series' GP (a tiebreak) too", "MJ-6b"),
+    fs.Field("nr_rounding", "half-up", fs.choice(("half-up", "down")),
+             "rounding of the normalised rating", "MJ-8"),
+    fs.Field("nr_places", "qualified", fs.choice(("qualified", "all")),
+             "P in NR: the place among players with enough games, or among all", "MJ-8"),
 )
 
 
@@ -112,6 +121,20 @@ class MarathonSettings:
     series_length: int
     min_games: int
     custom_penalties: bool
+    tp_penalty_in_series: bool
+    gp_penalty_in_series: bool
+    nr_rounding: str
+    nr_places: str
+
+    @property
+    def rank_rules(self) -> RankRules:
+        cached = self.__dict__.get("_rules")
+        if cached is None:
+            cached = RankRules(self.series_length, self.min_games, self.nr_rounding,
+                               self.nr_places, self.tp_penalty_in_series,
+                               self.gp_penalty_in_series)
+            object.__setattr__(self, "_rules", cached)
+        return cached
 
     @property
     def calendar(self) -> list[tuple[date, date]]:
