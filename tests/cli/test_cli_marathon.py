@@ -144,3 +144,10 @@ def test_log_names_game_batches_and_reverted_decisions(podium, tmp_path):
     log = flat(podium.out("log", "mj"))
     assert "mahjong.games.added 2 games" in log
     assert f"mahjong.reverted action {seq} apology" in log
+
+
+def test_standings_options_belong_to_their_format(podium, tmp_path):
+    make(podium, tmp_path, "")
+    assert "no rounds" in podium.error("standings", "mj", "--round", "1", code=2)
+    podium("event", "create", "cup", "--seed", "1")
+    assert "for marathons" in podium.error("standings", "cup", "--stage", "1", code=2)

@@ -388,10 +388,10 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
 @guarded
 def standings(ctx: Context, slug: str, through: int | None, **marathon: Any) -> None:
     """Standings with every tiebreak column (a marathon: a stage table or the total)."""
-    from podium.cli.marathon import is_marathon, show_standings
+    from podium.cli.marathon import marathon_standings
 
-    if is_marathon(ctx, slug):
-        return show_standings(ctx, slug, **marathon)
+    if marathon_standings(ctx, slug, through, **marathon):
+        return
     state, table = ctx.service.standings(slug, through)
     shown = through if through is not None else len(state.rounds)
     console.print(render.standings_table(state, table, f"{state.name}: after round {shown}"))

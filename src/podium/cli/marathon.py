@@ -228,13 +228,22 @@ def decisions(ctx: Context, slug: str) -> None:
 
 
 # tables ---------------------------------------------------------------------------------------
-def show_standings(ctx: Context, slug: str, stage: int | None, publication: int | None,
-                   lang: str, csv_path: Path | None, html_path: Path | None) -> None:
-    """`podium standings SLUG [--stage N]` for a marathon: a stage table or the total."""
+def marathon_standings(ctx: Context, slug: str, through: int | None, stage: int | None,
+                       publication: int | None, lang: str, csv_path: Path | None,
+                       html_path: Path | None) -> bool:
+    """`podium standings SLUG [--stage N]` for a marathon: a stage table or the total.
+    False (nothing done) for other formats, which take none of the marathon's options."""
+    if not is_marathon(ctx, slug):
+        if stage is not None or publication is not None or csv_path or html_path:
+            raise InvalidInput("--stage, --publication, --csv and --html are for marathons")
+        return False
+    if through is not None:
+        raise InvalidInput("a marathon has no rounds: use --stage N, or nothing for the total")
     state, views = marathon(ctx).tables(slug, publication)
     view = pick_view(views, stage, state)
     print_view(view, lang)
     write_exports(view, state.name, lang, csv_path, html_path)
+    return True
 
 
 @cli.command()
