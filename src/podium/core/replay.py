@@ -221,3 +221,8 @@ HANDLERS: dict[str, Handler] = {
     Kind.RESULT_ENTERED: _result,
     Kind.RESULT_CORRECTED: _result,
 }
+
+# The TOP (play-off) kinds live in their own module; imported last, as they use this one's types.
+from podium.core.top_replay import TOP_HANDLERS  # noqa: E402
+
+HANDLERS.update(TOP_HANDLERS)

@@ -18,6 +18,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from podium.core.bracket import round_name
+
 PlayerId = int
 Slots = tuple[PlayerId | None, ...]
 
@@ -62,12 +64,6 @@ def seeded_slots(entrants: int) -> list[int | None]:
 def meeting_round(slot_a: int, slot_b: int) -> int:
     """The round (1 = first) in which the players of two slots can first meet (rule BRK-2)."""
     return (slot_a ^ slot_b).bit_length()
-
-
-def round_name(round_number: int, rounds: int) -> str:
-    """'final', 'semi-final', 'quarter-final', else 'round N'."""
-    left = rounds - round_number
-    return {0: "final", 1: "semi-final", 2: "quarter-final"}.get(left, f"round {round_number}")
 
 
 # rule BRK-3 ------------------------------------------------------------------------------------
