@@ -127,6 +127,8 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
             detail = f"round {payload['round']}"
             if "table" in payload:
                 detail += f", table {payload['table']}"
+        elif "match" in payload:
+            detail = f"TOP match {payload['match']}"
         elif "settings" in payload:
             # Sorted, so the log reads the same however the payload's keys were stored.
             detail = ", ".join(
