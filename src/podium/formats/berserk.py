@@ -49,7 +49,7 @@ def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int
 
 
 BERSERK_TIEBREAKERS: dict[str, Tiebreaker] = {
-    "buchholz": Tiebreaker("buchholz", "Buchholz", _buchholz),
+    "buchholz": Tiebreaker("buchholz", "Buchholz", _buchholz, TIEBREAKERS["points"].display),
     **{name: tb for name, tb in TIEBREAKERS.items() if name in
        ("opponents_win_pct", "wins", "random")},
 }

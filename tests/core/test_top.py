@@ -1,0 +1,151 @@
+"""The TOP after any format's Swiss stage: the bracket advances, draws (rule BRK-5), refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.log import Kind
+from podium.core.top_replay import top_of
+from podium.service.events import LoadedEvent
+from podium.service.top import plan_top
+from tests.builders import EventLog
+
+
+def commander_after_swiss(players: int = 8) -> EventLog:
+    """A Commander event whose Swiss rounds are played (player 1 wins every pod)."""
+    log = EventLog(players=players, rounds=2, final_size=0)
+    for _ in range(2):
+        rnd = log.pair()
+        for table in rnd.tables:
+            winner = min(table.seats)
+            log.win(table.number, winner, *[p for p in table.seats if p != winner])
+    return log
+
+
+def build(log: EventLog, size: int, draw_rule: str | None = None) -> None:
+    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
+    log.do(Kind.TOP_BUILT, plan_top(loaded, size, draw_rule))
+
+
+def test_top_after_commander_is_seeded_by_its_standings():
+    """Rules BRK-1, BRK-2 after a Commander Swiss stage: one table, its standings."""
+    log = commander_after_swiss()
+    build(log, 4)
+    bracket = top_of(log.state)
+    order = log.order()
+    assert [bracket.seeds[p] for p in order[:4]] == [1, 2, 3, 4]
+    assert bracket.slots == (order[0], order[3], order[1], order[2])
+    assert bracket.match(1).players == (order[0], order[3])
+
+
+def test_bracket_advances_match_by_match():
+    """Rule BRK-2: the winners of matches 1 and 2 meet in match 3 (the final of a TOP 4)."""
+    log = commander_after_swiss()
+    build(log, 4)
+    bracket = top_of(log.state)
+    _a, d, b, _c = bracket.slots
+    assert bracket.match(3).players == (None, None) and not bracket.match(3).known
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": d}})
+    assert bracket.match(3).players == (d, None)
+    log.do(Kind.TOP_RESULT, {"match": 2, "entry": {"winner": b}})
+    assert bracket.match(3).players == (d, b)
+    log.do(Kind.TOP_RESULT, {"match": 3, "entry": {"winner": b}})
+    assert bracket.champion == b
+
+
+def test_a_draw_sends_the_higher_seed_through_by_default():
+    """Rule BRK-5 [open default]: the better pre-TOP seed advances after a draw."""
+    log = commander_after_swiss()
+    build(log, 4)
+    bracket = top_of(log.state)
+    low = bracket.slots[1]  # seed 4
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"draw": True}})
+    result = bracket.results[1]
+    assert result.draw and result.winner == bracket.slots[0] != low
+    assert "seed 1 advances (rule BRK-5)" in result.note
+
+
+def test_a_draw_with_the_named_rule_needs_who_advances():
+    """Rule BRK-5 as a setting: 'named' lets the judge decide ("quality of wins")."""
+    log = commander_after_swiss()
+    build(log, 4, draw_rule="named")
+    bracket = top_of(log.state)
+    before = len(log.actions)
+    with pytest.raises(InvalidInput, match="name who advances"):
+        log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"draw": True}})
+    assert len(log.actions) == before and not bracket.results
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"draw": True, "advances": bracket.slots[1]}})
+    assert bracket.match(3).players[0] == bracket.slots[1]
+
+
+def test_byes_advance_without_a_result():
+    """Rule BRK-1: a TOP of 6 gives seeds 1 and 2 byes; they wait in round 2."""
+    log = commander_after_swiss(8)
+    build(log, 6)
+    bracket = top_of(log.state)
+    assert bracket.match(1).is_bye
+    with pytest.raises(Conflict, match="is a bye"):
+        log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": bracket.slots[0]}})
+    seed_one = bracket.slots[0]
+    assert bracket.match(5).players[0] == seed_one
+
+
+def test_refusals_store_nothing():
+    """Bad TOP input: players not known yet, two results, an unknown match, a bad winner."""
+    log = commander_after_swiss()
+    build(log, 4)
+    bracket = top_of(log.state)
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": bracket.slots[0]}})
+    count = len(log.actions)
+    with pytest.raises(Conflict, match="not known yet"):
+        log.do(Kind.TOP_RESULT, {"match": 3, "entry": {"winner": bracket.slots[0]}})
+    with pytest.raises(Conflict, match="use the correction command"):
+        log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": bracket.slots[1]}})
+    with pytest.raises(NotFound, match="no match 9"):
+        log.do(Kind.TOP_RESULT, {"match": 9, "entry": {"winner": bracket.slots[1]}})
+    with pytest.raises(InvalidInput, match="one of its players"):
+        log.do(Kind.TOP_RESULT, {"match": 2, "entry": {"winner": bracket.slots[0]}})
+    assert len(log.actions) == count and list(bracket.results) == [1]
+    assert bracket.results[1].winner == bracket.slots[0]
+
+
+def test_correction_replaces_a_result_until_the_next_match_is_played():
+    log = commander_after_swiss()
+    build(log, 4)
+    bracket = top_of(log.state)
+    a, d, _b, c = bracket.slots
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": a}})
+    with pytest.raises(InvalidInput, match="needs a reason"):
+        log.do(Kind.TOP_CORRECTED, {"match": 1, "entry": {"winner": d}})
+    log.do(Kind.TOP_CORRECTED, {"match": 1, "entry": {"winner": d}}, reason="score slip")
+    assert bracket.results[1].corrected and bracket.match(3).players[0] == d
+    log.do(Kind.TOP_RESULT, {"match": 2, "entry": {"winner": c}})
+    log.do(Kind.TOP_RESULT, {"match": 3, "entry": {"winner": c}})
+    with pytest.raises(Conflict, match="correct match 3 first"):
+        log.do(Kind.TOP_CORRECTED, {"match": 1, "entry": {"winner": a}}, reason="again")
+
+
+def test_top_larger_than_the_players_is_refused():
+    log = commander_after_swiss(8)
+    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="a TOP of 9 is larger than the 8 active players"):
+        plan_top(loaded, 9)
+    payload = plan_top(loaded, 8)
+    payload["size"] = 9
+    payload["slots"] = [*payload["slots"], *([None] * 8)][:16]
+    with pytest.raises(InvalidInput):
+        log.do(Kind.TOP_BUILT, payload)
+    assert top_of(log.state) is None
+
+
+def test_replay_rebuilds_the_same_bracket():
+    from podium.core.replay import replay
+
+    log = commander_after_swiss()
+    build(log, 4)
+    a = top_of(log.state).slots[0]
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": a}})
+    again = top_of(replay(log.actions, log.ruleset))
+    assert again.slots == top_of(log.state).slots
+    assert again.results == top_of(log.state).results
