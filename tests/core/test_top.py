@@ -149,3 +149,50 @@ def test_replay_rebuilds_the_same_bracket():
     again = top_of(replay(log.actions, log.ruleset))
     assert again.slots == top_of(log.state).slots
     assert again.results == top_of(log.state).results
+
+
+def test_when_the_better_seed_always_wins_the_semis_are_1_4_and_2_3():
+    """Rule BRK-2: the winner of pair k plays on as seed k, so with the better seed winning
+    every match of a TOP 16 the quarter-finals are 1-8, 4-5, 2-7, 3-6, the semi-finals 1-4 and
+    2-3, and the final 1-2."""
+    log = commander_after_swiss(16)
+    build(log, 16)
+    bracket = top_of(log.state)
+    seen: dict[int, list[tuple[int, int]]] = {}
+    for number in range(1, 16):
+        match = bracket.match(number)
+        a, b = (bracket.seeds[p] for p in match.players)
+        seen.setdefault(match.round, []).append((a, b))
+        best = match.players[0] if a < b else match.players[1]
+        log.do(Kind.TOP_RESULT, {"match": number, "entry": {"winner": best}})
+    assert seen[2] == [(1, 8), (4, 5), (2, 7), (3, 6)]
+    assert seen[3] == [(1, 4), (2, 3)]
+    assert seen[4] == [(1, 2)]
+    assert bracket.seeds[bracket.champion] == 1
+
+
+def test_any_results_reach_one_champion():
+    """Whatever the results (draws included, rule BRK-5), each match's players are the winners
+    of its two feeder matches, and the final's winner is the champion."""
+    import random
+
+    for seed in range(10):
+        rng = random.Random(seed)
+        log = commander_after_swiss(16)
+        size = rng.randint(2, 16)
+        build(log, size)
+        bracket = top_of(log.state)
+        for number in range(1, len(bracket.slots)):
+            match = bracket.match(number)
+            assert match.known
+            if match.is_bye:
+                continue
+            entry = {"draw": True} if rng.random() < 0.3 else {
+                "winner": rng.choice(match.players)}
+            log.do(Kind.TOP_RESULT, {"match": number, "entry": entry})
+            if match.round > 1:
+                base = bracket.first_number(match.round - 1) + 2 * (match.index - 1)
+                assert match.players == (bracket.match(base).winner,
+                                         bracket.match(base + 1).winner)
+        assert bracket.champion is not None
+        assert bracket.champion in bracket.match(len(bracket.slots) - 1).players

@@ -24,6 +24,7 @@ from podium.core.rng import derive_seed, rng_for
 from podium.core.ruleset import ByePlan, RoundPlan
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
+from podium.core.top_replay import top_of
 from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
@@ -318,6 +319,8 @@ class Berserk:
                 f"round {current.number} still misses results for tables "
                 f"{', '.join(map(str, current.missing))}"
             )
+        if top_of(state) is not None:
+            raise Conflict("the TOP is built: no more table rounds (podium top result)")
         tables = draft_tables(state)
         if not tables:
             raise Conflict("split the players into draft tables first (podium berserk split)")

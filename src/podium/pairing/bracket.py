@@ -342,9 +342,11 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
         moved = [
             pid for i, pid in enumerate(result.slots) if pid is not None and reference[i] != pid
         ]
+        seeds_moved = ", ".join(str(s) for s in sorted(result.seeds[pid] for pid in moved))
         result.notes.append(
             f"the reference bracket has {before.same_table} first-round pair(s) from one table, "
             f"so the bracket was searched (rule BRK-4); {len(moved)} player(s) moved"
+            + (f": seeds {seeds_moved}" if moved else "")
         )
     after = score(result.slots, entrants, reference)
     # goal 1
