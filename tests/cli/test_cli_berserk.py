@@ -138,3 +138,31 @@ def test_berserk_commands_refuse_other_formats(podium: Podium) -> None:
     assert "not a Berserk one" in message
     message = podium.error("top", "build", "cmd", code=EXIT_INVALID)
     assert "give the TOP size" in message
+
+
+def test_team_sealed_through_the_cli(podium: Podium) -> None:
+    """Rule BRK-9 (match variant): level games need the deciding game; then 3-0."""
+    podium("event", "create", "team", "--format", "berserk", "--seed", "2",
+           "--set", "team_scoring=match", "--set", "rounds=1")
+    podium("player", "add", "team", "Wolves", "Bears", "Owls", "Foxes")
+    podium("berserk", "split", "team")
+    podium("round", "pair", "team")
+    exported = podium.export("team")
+    message = podium.error("berserk", "result", "team", "1", "--games", "1,2", code=EXIT_INVALID)
+    assert "enter the deciding game (rule BRK-9)" in message
+    assert podium.export("team") == exported
+    podium("berserk", "result", "team", "1", "--games", "1,2", "--decider", "2")
+    podium("berserk", "result", "team", "2", "--games", "D,D")
+    state = podium.load("team").state
+    result = state.rounds[0].results
+    assert [o.points for o in result[1].outcomes] == [0, 3]
+    assert [o.points for o in result[2].outcomes] == [1, 1]
+
+
+def test_late_entrant_without_a_draft_table(podium: Podium, event: list[str]) -> None:
+    play_round(podium)
+    podium("player", "add", "brk", "Late Larry")
+    exported = podium.export("brk")
+    message = podium.error("round", "pair", "brk", code=EXIT_CONFLICT)
+    assert "no draft table for Late Larry" in message
+    assert podium.export("brk") == exported

@@ -324,6 +324,12 @@ class Berserk:
         tables = draft_tables(state)
         if not tables:
             raise Conflict("split the players into draft tables first (podium berserk split)")
+        seated = {pid for members in tables for pid in members}
+        homeless = [p.name for p in state.active_players() if p.id not in seated]
+        if homeless:
+            advice = ("split again (podium berserk split)" if not state.rounds
+                      else "a draft table cannot change after round 1; drop them")
+            raise Conflict(f"no draft table for {', '.join(homeless)}: {advice}")
         if len(state.rounds) >= self.swiss_round_count(state):
             raise Conflict(
                 f"all {len(state.rounds)} table rounds are paired; build the TOP "
