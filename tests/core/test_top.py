@@ -196,3 +196,39 @@ def test_any_results_reach_one_champion():
                                          bracket.match(base + 1).winner)
         assert bracket.champion is not None
         assert bracket.champion in bracket.match(len(bracket.slots) - 1).players
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"slots": [1, 2, 3]},
+        {"size": 3},
+        {"seeds": [[1, 1]]},
+        {"draw_rule": "coin"},
+        {"minutes": 0},
+        {"tables": {"x": "place 1"}},
+        {"tables": ["place 1"]},
+        {"goals": ["met"]},
+    ],
+)
+def test_a_malformed_top_in_a_file_is_refused(change):
+    """An imported ``top.built`` is checked like live entry: a clear refusal, nothing kept."""
+    log = commander_after_swiss()
+    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
+    payload = {**plan_top(loaded, 4), **change}
+    with pytest.raises(InvalidInput):
+        log.do(Kind.TOP_BUILT, payload)
+    assert top_of(log.state) is None
+
+
+def test_one_top_per_event_and_only_after_a_complete_round():
+    log = commander_after_swiss()
+    log.pair()  # a third round, no results yet
+    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
+    with pytest.raises(Conflict, match="still misses results"):
+        plan_top(loaded, 4)
+    log = commander_after_swiss()
+    build(log, 4)
+    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
+    with pytest.raises(Conflict, match="already built"):
+        plan_top(loaded, 4)

@@ -75,6 +75,13 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
     if minutes is not None and (not _is_int(minutes) or minutes <= 0):
         raise InvalidInput("the TOP's time limit must be a positive number of minutes")
     tables = payload.get("tables") or {}
+    goals = payload.get("goals") or []
+    if not isinstance(tables, dict) or not all(
+        key.isdigit() and int(key) in seeds for key in tables if isinstance(key, str)
+    ) or not all(isinstance(key, str) for key in tables):
+        raise InvalidInput("the TOP's tables must map its players' ids to where they qualified")
+    if not isinstance(goals, list) or not all(isinstance(goal, dict) for goal in goals):
+        raise InvalidInput("the TOP's goals must be a list of objects")
     state.extra[TOP_KEY] = Bracket(
         slots=tuple(slots),
         seeds=seeds,
@@ -82,7 +89,7 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         draw_rule=draw_rule,
         minutes=minutes,
         notes=[str(note) for note in payload.get("notes") or []],
-        goals=[dict(goal) for goal in payload.get("goals") or []],
+        goals=[dict(goal) for goal in goals],
         tables={int(k): str(v) for k, v in tables.items()},
     )
 

@@ -227,7 +227,7 @@ class Berserk:
                     f"{settings.max_table} (rule BRK-6)"
                 )
             for pid in members:
-                if pid not in state.players or isinstance(pid, bool):
+                if not isinstance(pid, int) or isinstance(pid, bool) or pid not in state.players:
                     raise InvalidInput(f"draft table {number}: no player {pid!r}")
                 if pid in seen:
                     raise InvalidInput(f"{state.players[pid].name} is at two draft tables")
