@@ -223,7 +223,7 @@ def test_a_malformed_top_in_a_file_is_refused(change):
 
 def test_one_top_per_event_and_only_after_a_complete_round():
     log = commander_after_swiss()
-    log.pair()  # a third round, no results yet
+    log.seat([1, 2, 3, 4], [5, 6, 7, 8])  # a third round, paired by hand, no results yet
     loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
     with pytest.raises(Conflict, match="still misses results"):
         plan_top(loaded, 4)
