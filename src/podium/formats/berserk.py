@@ -353,8 +353,9 @@ class Berserk:
             if len(order) % 2:
                 bye = choose_bye(order, {pid: records[pid].byes for pid in order})
                 order.remove(bye)
-                byes.append(ByePlan(bye, f"odd draft table {table_no}: lowest in its standings "
-                                         "among those with the fewest byes"))
+                why = ("drawn at random in round 1" if number == 1 else
+                       "lowest in its standings among those with the fewest byes")
+                byes.append(ByePlan(bye, f"odd draft table {table_no}: {why}"))
             if not order:
                 continue
             points = {pid: records[pid].points for pid in order}
