@@ -192,3 +192,19 @@ def test_no_same_table_first_round_whenever_possible(sizes, data):
         top.seeds[p] for i, p in enumerate(top.slots) if p is not None and top.slots[i ^ 1] is None
     )
     assert with_bye == list(range(1, len(top.slots) - top_size + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(sizes=st.lists(st.integers(1, 6), min_size=2, max_size=5), data=st.data())
+def test_local_search_matches_the_exhaustive_one_on_small_cases(sizes, data):
+    """Rule BRK-4: where both can run, the local search (used for large TOPs) finds a bracket
+    as good as the exhaustive search, on all three goals and the number of players moved."""
+    from podium.pairing.bracket import search
+
+    total = sum(sizes)
+    top_size = data.draw(st.integers(2, min(total, 8)))
+    top = build_top(tables_of(*sizes), top_size)
+    exact = search(top.reference, top.entrants, exhaustive=True)
+    local = search(top.reference, top.entrants, exhaustive=False)
+    assert score(local, top.entrants, top.reference).key() == score(
+        exact, top.entrants, top.reference).key()

@@ -15,6 +15,7 @@ bracket order: slots ``2k`` and ``2k+1`` meet in the first round, the winners of
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -23,9 +24,9 @@ from podium.core.bracket import round_name
 PlayerId = int
 Slots = tuple[PlayerId | None, ...]
 
-#: Above this many movable players the search is a local search (best swap first) instead of
-#: the exhaustive enumeration.
-EXHAUSTIVE_LIMIT = 8
+#: Above this many arrangements (the product of each movable group's factorial) the search is a
+#: local search (best swap first) instead of the exhaustive enumeration; 8! = 40,320.
+EXHAUSTIVE_LIMIT = 40_320
 
 
 def bracket_size(entrants: int) -> int:
@@ -236,14 +237,14 @@ def search(reference: Slots, entrants: dict[PlayerId, Entrant], exhaustive: bool
            ) -> Slots:
     """The bracket with the best :class:`Score` among the reference's rearrangements (rule
     BRK-4): first moving players only among slots of their own table place, and only if that
-    cannot meet goal 1 (while goal 1 is possible) among all slots. Exhaustive for up to
-    :data:`EXHAUSTIVE_LIMIT` movable players in a step, else a local search."""
+    cannot meet goal 1 (while goal 1 is possible) among all slots. Exhaustive up to
+    :data:`EXHAUSTIVE_LIMIT` arrangements in a step, else a local search."""
     possible, _ = same_table_avoidable(reference, entrants)
     best = reference
     for by_place in (True, False):
         groups = _movable_groups(reference, entrants, by_place)
-        movable = sum(len(g) for g in groups)
-        full = movable <= EXHAUSTIVE_LIMIT if exhaustive is None else exhaustive
+        arrangements = math.prod(math.factorial(len(g)) for g in groups)
+        full = arrangements <= EXHAUSTIVE_LIMIT if exhaustive is None else exhaustive
         step = _exhaustive if full else _local
         best = step(best, reference, entrants, groups)
         if not possible or score(best, entrants, reference).same_table == 0:
