@@ -250,3 +250,15 @@ def test_table_standings_rank_only_their_members():
         assert set(standings.order()) == set(draft_tables(log.state)[number - 1])
         ranks = [row.rank for row in standings.rows]
         assert ranks == sorted(ranks)
+
+
+def test_event_standings_list_each_table_with_ranks_inside_it():
+    """The standings (and the pairing explanation) rank players within their draft table."""
+    log = berserk(16, 2)
+    play_round(log)
+    rows = log.standings().rows
+    assert [row.note for row in rows] == ["table 1"] * 8 + ["table 2"] * 8
+    assert [row.rank for row in rows[:8]] == sorted(row.rank for row in rows[:8])
+    assert rows[0].rank == rows[8].rank == 1
+    tables = draft_tables(log.state)
+    assert {row.player for row in rows[:8]} == set(tables[0])

@@ -12,7 +12,7 @@ then seed the TOP (rules BRK-3, BRK-4), which the core builds and replays for an
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -375,12 +375,29 @@ class Berserk:
         return [get_tiebreaker("points"), *(BERSERK_TIEBREAKERS[n] for n in settings.tiebreakers)]
 
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
-        """All players by points, then the configured tiebreakers (one list over all tables)."""
-        rounds = state.rounds if through_round is None else state.rounds[:through_round]
-        records = build_records(state.players, rounds)
-        dropped = [pid for pid, p in state.players.items() if p.dropped]
-        return rank_players(state.players, records, self._criteria(state.settings), state.seed,
-                            dropped)
+        """Each draft table's standings in table order, ranks within the table (they are what
+        pairs the duels and seeds the TOP, rule BRK-3); players without a table follow, ranked
+        among themselves. Before the split: all players by points and tiebreakers."""
+        tables = self.table_standings(state, through_round)
+        criteria = self._criteria(state.settings)
+        if not tables:
+            rounds = state.rounds if through_round is None else state.rounds[:through_round]
+            records = build_records(state.players, rounds)
+            dropped = [pid for pid, p in state.players.items() if p.dropped]
+            return rank_players(state.players, records, criteria, state.seed, dropped)
+        out = Standings(criteria)
+        for number, standings in tables:
+            for row in standings.rows:
+                out.rows.append(replace(row, note=f"table {number}"))
+        seated = {row.player for row in out.rows}
+        rest = [pid for pid in state.players if pid not in seated]
+        if rest:
+            rounds = state.rounds if through_round is None else state.rounds[:through_round]
+            records = build_records(state.players, rounds)
+            dropped = [pid for pid in rest if state.players[pid].dropped]
+            others = rank_players(rest, records, criteria, state.seed, dropped)
+            out.rows.extend(replace(row, note="no draft table") for row in others.rows)
+        return out
 
     def table_standings(self, state: EventState, through_round: int | None = None
                         ) -> list[tuple[int, Standings]]:
