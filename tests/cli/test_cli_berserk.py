@@ -166,3 +166,19 @@ def test_late_entrant_without_a_draft_table(podium: Podium, event: list[str]) ->
     message = podium.error("round", "pair", "brk", code=EXIT_CONFLICT)
     assert "no draft table for Late Larry" in message
     assert podium.export("brk") == exported
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [("--set", "team_scoring=match"), ("--set", "team_scoring=sum"),
+     ("--set", "top_draw=named"), ()],
+)
+def test_demo_variants_reach_a_champion(podium: Podium, extra: tuple[str, ...]) -> None:
+    """Team Sealed (BRK-9), the named draw rule (BRK-5), a TOP of 6 with byes (BRK-1) and three
+    tables (BRK-4) all play to the end."""
+    out = podium.out("demo", "berserk", "--players", "24", "--tables", "3", "--top", "6",
+                     "--seed", "4", *extra)
+    state = podium.load("demo-berserk-24-3-6-4").state
+    bracket = top_of(state)
+    assert f"Champion: {state.players[bracket.champion].name}" in out
+    assert sum(1 for m in bracket.matches() if m.is_bye) == 2

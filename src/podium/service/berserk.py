@@ -42,8 +42,12 @@ def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:
     return f"demo-berserk-{players}-{tables}-{top_size}-{seed}"
 
 
-def simulate_duel(table: Table, rng: random.Random) -> dict[str, Any]:
-    """A plausible duel: mostly wins, some draws (BRK-5 shows in the TOP) and technical wins."""
+def simulate_duel(table: Table, rng: random.Random, team: bool = False) -> dict[str, Any]:
+    """A plausible duel: mostly wins, some draws and technical wins (rule BRK-8); with
+    ``team``, a Team Sealed match's two games and, when needed, the deciding game (BRK-9)."""
+    if team:
+        games = rng.choices(["1", "2", "D", "T1", "T2"], weights=[45, 45, 6, 2, 2], k=2)
+        return {"games": games, "decider": rng.choice(["1", "2", "D"])}
     roll = rng.random()
     if roll < 0.08:
         return {"draw": True}
@@ -77,6 +81,7 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
     loaded = service.load(slug)
     ruleset = _berserk(loaded)
     rounds = ruleset.swiss_round_count(loaded.state)
+    team = loaded.state.settings.team_scoring != "none"
     total = rounds + (top_size - 1).bit_length()
     done = 0
     while True:
@@ -85,8 +90,12 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
         except Conflict:
             break
         for table in rnd.tables:
-            entry = simulate_duel(table, rng)
-            service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
+            entry = simulate_duel(table, rng, team)
+            try:
+                service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
+            except InvalidInput:  # the two games decided the match: no deciding game
+                entry["decider"] = None
+                service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
         done += 1
         if progress:
             progress(f"table round {rnd.number}", done, total)
