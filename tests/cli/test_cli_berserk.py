@@ -182,3 +182,14 @@ def test_demo_variants_reach_a_champion(podium: Podium, extra: tuple[str, ...]) 
     bracket = top_of(state)
     assert f"Champion: {state.players[bracket.champion].name}" in out
     assert sum(1 for m in bracket.matches() if m.is_bye) == 2
+
+
+def test_split_under_the_minimum_through_the_cli(podium: Podium) -> None:
+    """Rule BRK-10: 12 players at 4 tables would leave tables of 3: refused, nothing stored."""
+    podium("event", "create", "brk", "--format", "berserk", "--seed", "1")
+    podium("player", "add", "brk", *NAMES[:12])
+    refused(podium, ["berserk", "split", "brk", "--tables", "4"], EXIT_INVALID,
+            "leaves a table of 3, under the minimum of 4 (rule BRK-10); use at most 3 tables")
+    refused(podium, ["round", "pair", "brk"], EXIT_CONFLICT, "split the players into draft")
+    podium("berserk", "split", "brk", "--tables", "3")
+    assert len(podium.load("brk").state.extra["berserk.tables"]) == 3
