@@ -8,7 +8,7 @@ bracket order: slots ``2k`` and ``2k+1`` meet in the first round, the winners of
   1-16, 8-9, 4-13, 5-12, 2-15, 7-10, 3-14, 6-11.
 - :func:`reference_seeds` interleaves several tables' places (rule BRK-3).
 - :func:`build_top` checks the three goals of rule BRK-4 on the reference bracket and, where the
-  reference breaks goal 1, searches the bracket that best meets the goals in order with the
+  reference breaks a goal, searches the bracket that best meets the goals in order with the
   least change from the reference, and says which goal could not be met and why.
 """
 
@@ -105,16 +105,19 @@ class Score:
     ``same_table``: first-round pairs of two players of one table (goal 1).
     ``winners``: for rounds 1..L, how many pairs of table winners can meet in that round
     (goal 2: fewer early meetings is later). ``pairs``: the same for each table's 1st and 2nd
-    (goal 3). ``changes``: players not in their reference slot.
+    (goal 3). ``changes``: players not in their reference slot. ``rank_moved``: how high the moved
+    players placed at their tables (a 1st weighs most), so that among equally small changes the
+    search moves 2nd places rather than table winners.
     """
 
     same_table: int
     winners: tuple[int, ...]
     pairs: tuple[int, ...]
     changes: int
+    rank_moved: int = 0
 
     def key(self) -> tuple:
-        return (self.same_table, self.winners, self.pairs, self.changes)
+        return (self.same_table, self.winners, self.pairs, self.changes, self.rank_moved)
 
 
 @dataclass(frozen=True)
@@ -162,8 +165,9 @@ def score(slots: Slots, entrants: dict[PlayerId, Entrant], reference: Slots) -> 
     for table, slot in firsts.items():
         if table in seconds:
             pairs[meeting_round(slot, seconds[table]) - 1] += 1
-    changes = sum(1 for i, pid in enumerate(slots) if pid is not None and reference[i] != pid)
-    return Score(same, tuple(winners), tuple(pairs), changes)
+    moved = [pid for i, pid in enumerate(slots) if pid is not None and reference[i] != pid]
+    rank_moved = sum(len(slots) + 1 - entrants[pid].place for pid in moved)
+    return Score(same, tuple(winners), tuple(pairs), len(moved), rank_moved)
 
 
 def _movable_groups(
@@ -300,9 +304,9 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
     """Seed a TOP of ``size`` from one table (rules BRK-1, BRK-2) or several (rules BRK-3,
     BRK-4). Each table lists its players best first.
 
-    The reference bracket (BRK-3 interleave, then BRK-1) is kept when it meets goal 1, since the
-    regulation departs from it only then; otherwise the best bracket is searched. Goals 2 and 3
-    are always measured and reported.
+    The reference bracket (BRK-3 interleave, then BRK-1) is kept when no rearrangement meets the
+    goals better; otherwise the best bracket, compared goal by goal and then by the fewest
+    players moved, replaces it. Every goal is measured and reported.
     """
     seeds = reference_seeds(tables, size)
     entrants = {e.player: e for e in seeds}
@@ -337,16 +341,32 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
             f"{len(reference) - size} byes in the first round go to seeds 1 to "
             f"{len(reference) - size} (rule BRK-1)"
         )
-    if before.same_table:
+    # The reference is searched from whenever it is not already the best: goal 1 broken, or
+    # table winners / a table's 1st and 2nd meeting earlier than a rearrangement allows. The
+    # score puts the distance from the reference last, so a bracket that is already best stays.
+    candidate = search(reference, entrants, exhaustive)
+    if score(candidate, entrants, reference).key()[:3] < before.key()[:3]:
         result.searched = True
-        result.slots = search(reference, entrants, exhaustive)
+        result.slots = candidate
         moved = [
             pid for i, pid in enumerate(result.slots) if pid is not None and reference[i] != pid
         ]
         seeds_moved = ", ".join(str(s) for s in sorted(result.seeds[pid] for pid in moved))
+        broken = [
+            text
+            for text, bad in (
+                (f"has {before.same_table} first-round pair(s) from one table (goal 1)",
+                 before.same_table),
+                ("lets table winners meet earlier than needed (goal 2)",
+                 before.winners != score(candidate, entrants, reference).winners),
+                ("lets a table's 1st and 2nd meet earlier than needed (goal 3)",
+                 before.pairs != score(candidate, entrants, reference).pairs),
+            )
+            if bad
+        ]
         result.notes.append(
-            f"the reference bracket has {before.same_table} first-round pair(s) from one table, "
-            f"so the bracket was searched (rule BRK-4); {len(moved)} player(s) moved"
+            f"the reference bracket {' and '.join(broken)}, so the bracket was searched "
+            f"(rule BRK-4); {len(moved)} player(s) moved"
             + (f": seeds {seeds_moved}" if moved else "")
         )
     after = score(result.slots, entrants, reference)
@@ -388,10 +408,6 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
         early = after.pairs[(earliest or 1) - 1]
         text = (f"{pair_count - after.pairs[-1]} of {pair_count} tables' 1st and 2nd can meet "
                 f"before the final, {early} as early as the {round_name(earliest or 1, rounds)}")
-        if result.searched:
-            reason = "a later meeting would break goal 1 or 2, which come first"
-        else:
-            reason = ("the reference bracket (rule BRK-3) is kept because it meets goal 1; "
-                      "rule BRK-4 departs from it only when goal 1 fails")
+        reason = "a later meeting would break goal 1 or 2, which come first"
         result.goals.append(Goal(3, False, f"{text}: {reason}"))
     return result
