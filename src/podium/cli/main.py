@@ -467,6 +467,11 @@ def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str
                   f"try `podium standings {state.slug}` or `podium round show {state.slug} 1`.")
 
 
+from podium.cli import berserk as _berserk  # noqa: E402  (it imports this module's helpers)
+
+_berserk.attach(cli, demo)
+
+
 def main() -> None:
     cli(prog_name="podium")
 

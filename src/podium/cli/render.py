@@ -131,6 +131,8 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
             detail = f"{len(payload['ids'])} games"
         elif "seq" in payload:  # a revert names the decision it reverts
             detail = f"action {payload['seq']}"
+        elif "match" in payload:
+            detail = f"TOP match {payload['match']}"
         elif "settings" in payload:
             # Sorted, so the log reads the same however the payload's keys were stored.
             detail = ", ".join(

@@ -24,6 +24,10 @@ class Kind:
     ROUND_UNDONE = "round.undone"
     RESULT_ENTERED = "result.entered"
     RESULT_CORRECTED = "result.corrected"
+    # A TOP (play-off) after the Swiss stage of any format: core/top_replay.py
+    TOP_BUILT = "top.built"
+    TOP_RESULT = "top.result"
+    TOP_CORRECTED = "top.corrected"
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.model import Bye, EventState, Player, Round, Table
 from podium.core.ruleset import Ruleset
+from podium.core.top_replay import TOP_HANDLERS
 
 Handler = Callable[[EventState, Action, Ruleset], None]
 
@@ -220,4 +221,5 @@ HANDLERS: dict[str, Handler] = {
     Kind.ROUND_UNDONE: _undone,
     Kind.RESULT_ENTERED: _result,
     Kind.RESULT_CORRECTED: _result,
+    **TOP_HANDLERS,  # the TOP (play-off) of any format: core/top_replay.py
 }

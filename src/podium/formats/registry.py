@@ -15,7 +15,7 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 def _load_builtin() -> None:
     # Imported here so that registering happens once, on first use, without import cycles.
-    from podium.formats import commander, mahjong_marathon  # noqa: F401
+    from podium.formats import berserk, commander, mahjong_marathon  # noqa: F401
 
 
 def get_format(name: str) -> Ruleset:

@@ -1,0 +1,71 @@
+"""A TOP bracket as plain text for the terminal: one column per round, joined by box lines.
+
+Row layout: the first-round slot ``i`` is on row ``2i``; the winner of block ``b`` of round ``r``
+(slots ``b·2^r`` to ``(b+1)·2^r − 1``) is on the row midway between the rows of the two entries
+it comes from. So 32 players take 63 rows and six columns.
+"""
+
+from __future__ import annotations
+
+from podium.core.bracket import Bracket
+from podium.core.model import EventState
+
+WIDTH = 20  # characters per name column
+GAP = 3  # characters of connector between columns
+
+
+def _label(state: EventState, bracket: Bracket, pid: int | None, width: int) -> str:
+    if pid is None:
+        return ""
+    text = f"({bracket.seeds[pid]}) {state.players[pid].name}"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _row(round_number: int, block: int) -> int:
+    return block * (2 << round_number) + (1 << round_number) - 1
+
+
+def bracket_lines(state: EventState, bracket: Bracket, width: int = WIDTH) -> list[str]:
+    """The bracket as lines of text: entrants on the left, the champion on the right."""
+    size = len(bracket.slots)
+    rounds = bracket.rounds
+    grid = [[" "] * ((rounds + 1) * (width + GAP)) for _ in range(2 * size - 1)]
+
+    def put(row: int, col: int, text: str) -> None:
+        for offset, char in enumerate(text):
+            grid[row][col + offset] = char
+
+    for slot, pid in enumerate(bracket.slots):
+        put(_row(0, slot), 0, _label(state, bracket, pid, width) or "— bye")
+    for round_number in range(1, rounds + 1):
+        x = round_number * (width + GAP)
+        first = bracket.first_number(round_number)
+        for block in range(size >> round_number):
+            match = bracket.match(first + block)
+            top, bottom, mid = (_row(round_number - 1, 2 * block),
+                                _row(round_number - 1, 2 * block + 1), _row(round_number, block))
+            for row in range(top, bottom + 1):
+                grid[row][x - 2] = "│"
+            grid[top][x - 3], grid[top][x - 2] = "─", "┐"
+            grid[bottom][x - 3], grid[bottom][x - 2] = "─", "┘"
+            grid[mid][x - 2], grid[mid][x - 1] = "├", "─"
+            text = _label(state, bracket, match.winner, width - 2)
+            if match.result is not None and match.result.draw:
+                text += " =" if len(text) <= width - 2 else ""
+            if (not text and match.players != (None, None)) or not match.known:
+                text = text or f"[{match.number}]"
+            put(mid, x, text)
+    return ["".join(row).rstrip() for row in grid]
+
+
+def bracket_text(state: EventState, bracket: Bracket) -> str:
+    """:func:`bracket_lines` with a legend and the champion."""
+    lines = bracket_lines(state, bracket)
+    lines.append("")
+    lines.append("[n]: match n, not played yet; =: advanced after a draw (rule BRK-5)")
+    if bracket.minutes:
+        lines.append(f"Time: {bracket.minutes} minutes per game in the TOP (rule BRK-7)")
+    champion = bracket.champion
+    if champion is not None:
+        lines.append(f"Champion: {state.players[champion].name}")
+    return "\n".join(lines)

@@ -1,0 +1,117 @@
+"""Replay of the TOP (play-off) action kinds, for every format (rules BRK-1 .. BRK-5).
+
+A TOP can follow the Swiss stage of any format, Commander included, so its actions are core
+kinds (``top.built``, ``top.result``, ``top.corrected``), registered in
+:data:`podium.core.replay.HANDLERS`. The bracket lives in ``state.extra["top"]``.
+
+``top.built`` stores the bracket as seeded (slots in bracket order, each player's pre-TOP seed,
+the draw rule of BRK-5, the time limit of BRK-7, and the seeding's notes and goal report), so a
+later change of the seeding code cannot rewrite a played TOP.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from podium.core.bracket import DRAW_RULES, Bracket
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.log import Action, Kind
+from podium.core.model import EventState
+
+TOP_KEY = "top"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def top_of(state: EventState) -> Bracket | None:
+    """The event's TOP, if it has been built."""
+    return state.extra.get(TOP_KEY)
+
+
+def _built(state: EventState, action: Action, ruleset: Any) -> None:
+    payload = action.payload
+    if top_of(state) is not None:
+        raise Conflict("the TOP is already built")
+    current = state.current_round
+    if current is not None and not current.complete:
+        raise Conflict(
+            f"round {current.number} still misses results for tables {current.missing}; "
+            "the TOP is built from complete standings"
+        )
+    slots = payload.get("slots")
+    if not isinstance(slots, list) or len(slots) < 2 or len(slots) & (len(slots) - 1):
+        raise InvalidInput("the TOP's slots must be a list whose length is a power of two")
+    size = payload.get("size")
+    players = [pid for pid in slots if pid is not None]
+    if not _is_int(size) or size != len(players):
+        raise InvalidInput(f"the TOP size {size!r} does not match its {len(players)} players")
+    if size > len(state.players):
+        raise InvalidInput(
+            f"a TOP of {size} is larger than the event's {len(state.players)} players"
+        )
+    for pid in players:
+        if not _is_int(pid) or pid not in state.players:
+            raise InvalidInput(f"the TOP names no player {pid!r} of this event")
+        if state.players[pid].dropped:
+            raise InvalidInput(f"{state.players[pid].name} has dropped and cannot enter the TOP")
+    if len(set(players)) != len(players):
+        raise InvalidInput("a player is in the TOP twice")
+    raw_seeds = payload.get("seeds")
+    if not isinstance(raw_seeds, list):
+        raise InvalidInput("the TOP's seeds are missing")
+    seeds = {}
+    for item in raw_seeds:
+        if not isinstance(item, list) or len(item) != 2 or not all(map(_is_int, item)):
+            raise InvalidInput("each TOP seed must be [player, seed]")
+        seeds[item[0]] = item[1]
+    if set(seeds) != set(players) or sorted(seeds.values()) != list(range(1, size + 1)):
+        raise InvalidInput("the TOP's seeds must number its players 1 to its size")
+    draw_rule = payload.get("draw_rule", "higher_seed")
+    if draw_rule not in DRAW_RULES:
+        raise InvalidInput(f"draw rule {draw_rule!r} is not one of {', '.join(DRAW_RULES)}")
+    minutes = payload.get("minutes")
+    if minutes is not None and (not _is_int(minutes) or minutes <= 0):
+        raise InvalidInput("the TOP's time limit must be a positive number of minutes")
+    tables = payload.get("tables") or {}
+    goals = payload.get("goals") or []
+    if not isinstance(tables, dict) or not all(
+        key.isdigit() and int(key) in seeds for key in tables if isinstance(key, str)
+    ) or not all(isinstance(key, str) for key in tables):
+        raise InvalidInput("the TOP's tables must map its players' ids to where they qualified")
+    if not isinstance(goals, list) or not all(isinstance(goal, dict) for goal in goals):
+        raise InvalidInput("the TOP's goals must be a list of objects")
+    state.extra[TOP_KEY] = Bracket(
+        slots=tuple(slots),
+        seeds=seeds,
+        size=size,
+        draw_rule=draw_rule,
+        minutes=minutes,
+        notes=[str(note) for note in payload.get("notes") or []],
+        goals=[dict(goal) for goal in goals],
+        tables={int(k): str(v) for k, v in tables.items()},
+    )
+
+
+def _result(state: EventState, action: Action, ruleset: Any) -> None:
+    bracket = top_of(state)
+    if bracket is None:
+        raise Conflict("the TOP has not been built yet")
+    number = action.payload.get("match")
+    if not _is_int(number):
+        raise InvalidInput(f"TOP match {number!r} is not a match number")
+    entry = action.payload.get("entry")
+    if not isinstance(entry, dict):
+        raise InvalidInput("the TOP result entry is missing")
+    correcting = action.kind == Kind.TOP_CORRECTED
+    if correcting and not action.reason.strip():
+        raise InvalidInput("a correction needs a reason")
+    bracket.results[number] = bracket.decide(number, entry, correcting)
+
+
+TOP_HANDLERS = {
+    Kind.TOP_BUILT: _built,
+    Kind.TOP_RESULT: _result,
+    Kind.TOP_CORRECTED: _result,
+}

@@ -1,0 +1,78 @@
+"""The TOP as format-neutral tables (:mod:`podium.core.views`): its matches and its seeds.
+
+Any format's ``views(state)`` can append these once a TOP is built (rules BRK-1 .. BRK-5).
+"""
+
+from __future__ import annotations
+
+from podium.core.bracket import Bracket, round_name
+from podium.core.model import EventState
+from podium.core.top_replay import top_of
+from podium.core.views import N_, Cell, Column, TableView
+
+
+def top_views(state: EventState) -> list[TableView]:
+    bracket = top_of(state)
+    if bracket is None:
+        return []
+    return [matches_view(state, bracket), seeds_view(state, bracket)]
+
+
+def _name(state: EventState, bracket: Bracket, pid: int | None, known: bool) -> str:
+    if pid is None:
+        return "bye" if known else "?"
+    return f"({bracket.seeds[pid]}) {state.players[pid].name}"
+
+
+def matches_view(state: EventState, bracket: Bracket) -> TableView:
+    columns = (
+        Column("match", N_("Match"), numeric=True),
+        Column("round", N_("Round")),
+        Column("first", N_("Player")),
+        Column("second", N_("Opponent")),
+        Column("winner", N_("Advances")),
+        Column("note", N_("Note")),
+    )
+    rows: list[dict[str, Cell]] = []
+    for match in bracket.matches():
+        if match.is_bye and match.players == (None, None):
+            continue
+        first, second = match.players
+        winner = match.winner
+        note = ""
+        if match.result is not None:
+            note = match.result.note or ("corrected" if match.result.corrected else "")
+        elif match.is_bye:
+            note = "bye"
+        rows.append({
+            "match": match.number,
+            "round": round_name(match.round, bracket.rounds),
+            "first": _name(state, bracket, first, match.known),
+            "second": _name(state, bracket, second, match.known),
+            "winner": "" if winner is None else state.players[winner].name,
+            "note": note,
+        })
+    notes = [*bracket.notes]
+    if bracket.minutes:
+        notes.append(f"time: {bracket.minutes} minutes per game in the TOP (rule BRK-7)")
+    champion = bracket.champion
+    if champion is not None:
+        notes.append(f"champion: {state.players[champion].name}")
+    return TableView("top", N_("TOP"), columns, tuple(rows), notes=tuple(notes))
+
+
+def seeds_view(state: EventState, bracket: Bracket) -> TableView:
+    columns = (
+        Column("seed", N_("Seed"), numeric=True),
+        Column("player", N_("Player")),
+        Column("table", N_("Qualified from")),
+    )
+    rows = tuple(
+        {"seed": seed, "player": state.players[pid].name, "table": bracket.tables.get(pid, "")}
+        for pid, seed in sorted(bracket.seeds.items(), key=lambda item: item[1])
+    )
+    goals = tuple(
+        f"goal {g.get('number')}: {'met' if g.get('met') else 'NOT met'}: {g.get('text')}"
+        for g in bracket.goals
+    )
+    return TableView("top-seeds", N_("TOP seeds"), columns, rows, notes=goals)

@@ -1,0 +1,439 @@
+"""Berserk CCG: duel Swiss inside draft tables, then a TOP (regulation BRK).
+
+The players are split into draft tables (rule BRK-6, minimum BRK-10) by the format's own action
+``berserk.tables.split``, drawn with a recorded seed. Each round pairs every table's players in
+duels (tables of two seats in the core model, so the usual round, result, undo and explanation
+machinery works), by the table's standings and with no rematch while one can be avoided. A win,
+a draw and a loss score as set; a technical win 2.5 and a technical loss 0 (rule BRK-8). In Team
+Sealed (rule BRK-9) a "player" is a team and a result is its two games. Each table's standings
+then seed the TOP (rules BRK-3, BRK-4), which the core builds and replays for any format.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.log import Action
+from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.records import PlayerRecord, build_records, meetings
+from podium.core.rng import derive_seed, rng_for
+from podium.core.ruleset import ByePlan, RoundPlan
+from podium.core.standings import Standings, rank_players
+from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
+from podium.core.top_replay import top_of
+from podium.core.top_view import top_views
+from podium.core.views import N_, TableView, standings_view
+from podium.formats import settings as fs
+from podium.formats.registry import register
+from podium.pairing.duel import choose_bye, pair_duels, round_count, split_sizes
+
+SWISS = "swiss"
+SPLIT = "berserk.tables.split"
+TABLES_KEY = "berserk.tables"
+TEAM_SCORING = ("none", "match", "sum")
+DRAW_RULES = ("higher_seed", "named")
+GAME_CODES = ("1", "2", "D", "T1", "T2")
+
+
+def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Fraction:
+    """The sum of the points of every opponent met (the usual duel Swiss tiebreaker)."""
+    total = Fraction(0)
+    for opponent in records[pid].opponents:
+        other = records.get(opponent)
+        if other is not None:
+            total += other.points
+    return total
+
+
+BERSERK_TIEBREAKERS: dict[str, Tiebreaker] = {
+    "buchholz": Tiebreaker("buchholz", "Buchholz", _buchholz, TIEBREAKERS["points"].display),
+    **{name: tb for name, tb in TIEBREAKERS.items() if name in
+       ("opponents_win_pct", "wins", "random")},
+}
+
+FIELDS = (
+    fs.Field("tables", None, fs.optional_integer(1),
+             "draft tables (auto: the fewest of at most max_table players)", "BRK-6"),
+    fs.Field("min_table", 4, fs.integer(2), "fewest players at a draft table", "BRK-10"),
+    fs.Field("max_table", 16, fs.integer(2), "most players at a draft table", "BRK-6"),
+    fs.Field("rounds", None, fs.optional_integer(1),
+             "Swiss rounds (auto: 3, or 4 when most tables have 8 or more)", "BRK-6"),
+    fs.Field("win_points", Fraction(3), fs.points, "points for a win", "BRK-6"),
+    fs.Field("draw_points", Fraction(1), fs.points, "points for a draw", "BRK-6"),
+    fs.Field("loss_points", Fraction(0), fs.points, "points for a loss", "BRK-6"),
+    fs.Field("tech_win_points", Fraction(5, 2), fs.points, "points for a technical win",
+             "BRK-8"),
+    fs.Field("tech_loss_points", Fraction(0), fs.points, "points for a technical loss",
+             "BRK-8"),
+    fs.Field("bye_points", Fraction(3), fs.points, "points for a bye (odd table)", "BRK-6"),
+    fs.Field("tiebreakers", ("buchholz", "opponents_win_pct", "random"),
+             fs.name_list(list(BERSERK_TIEBREAKERS)), "tiebreakers after points, in order",
+             "BRK-6"),
+    fs.Field("team_scoring", "none", fs.choice(TEAM_SCORING),
+             "Team Sealed: none (duels), match (3-0 / 1-1) or sum of the two games", "BRK-9"),
+    fs.Field("swiss_minutes", 40, fs.integer(1), "minutes per game before the TOP", "BRK-7"),
+    fs.Field("top_minutes", 70, fs.integer(1), "minutes per game in the TOP", "BRK-7"),
+    fs.Field("top_size", 8, fs.integer(2), "players in the TOP", "BRK-1"),
+    fs.Field("top_draw", "higher_seed", fs.choice(DRAW_RULES),
+             "who advances after a draw in the TOP", "BRK-5"),
+)
+
+
+@dataclass(frozen=True)
+class BerserkSettings:
+    tables: int | None
+    min_table: int
+    max_table: int
+    rounds: int | None
+    win_points: Fraction
+    draw_points: Fraction
+    loss_points: Fraction
+    tech_win_points: Fraction
+    tech_loss_points: Fraction
+    bye_points: Fraction
+    tiebreakers: tuple[str, ...]
+    team_scoring: str
+    swiss_minutes: int
+    top_minutes: int
+    top_size: int
+    top_draw: str
+
+
+def draft_tables(state: EventState) -> list[list[PlayerId]]:
+    """The draft tables' members, as split (empty before the split)."""
+    return state.extra.get(TABLES_KEY, [])
+
+
+def team_points(codes: list[str], decider: str | None, settings: BerserkSettings,
+                where: str) -> tuple[Fraction, Fraction, str]:
+    """Rule BRK-9: a Team Sealed match's points for the team in seat 1 and in seat 2.
+
+    Each game is ``1`` or ``2`` (that seat's team won), ``D`` (a draw), ``T1`` or ``T2`` (a
+    technical win, rule BRK-8). Variant ``match``: the team with more points over the two games
+    wins 3-0; 1-1 only if both games are drawn or the deciding game is; two level games that
+    are not both draws need the deciding game. Variant ``sum``: each team gets the sum of its
+    two games' points (at most 6 a round), and no deciding game is played.
+    """
+    if len(codes) != 2 or any(code not in GAME_CODES for code in codes):
+        raise InvalidInput(
+            f"{where}: a Team Sealed result is two games, each one of "
+            f"{', '.join(GAME_CODES)} (rule BRK-9)"
+        )
+
+    def game(code: str) -> tuple[Fraction, Fraction]:
+        s = settings
+        return {
+            "1": (s.win_points, s.loss_points),
+            "2": (s.loss_points, s.win_points),
+            "D": (s.draw_points, s.draw_points),
+            "T1": (s.tech_win_points, s.tech_loss_points),
+            "T2": (s.tech_loss_points, s.tech_win_points),
+        }[code]
+
+    first = sum((game(c)[0] for c in codes), Fraction(0))
+    second = sum((game(c)[1] for c in codes), Fraction(0))
+    if settings.team_scoring == "sum":
+        if decider is not None:
+            raise InvalidInput(f"{where}: with sum scoring no deciding game is played (BRK-9)")
+        return first, second, f"games {first}-{second} (sum of the two games, rule BRK-9)"
+    win, draw, loss = settings.win_points, settings.draw_points, settings.loss_points
+    if first != second:
+        if decider is not None:
+            raise InvalidInput(f"{where}: the two games decide the match; no deciding game")
+        note = f"games {first}-{second}: the team with more points wins 3-0 (rule BRK-9)"
+        return (win, loss, note) if first > second else (loss, win, note)
+    if codes == ["D", "D"]:
+        if decider is not None:
+            raise InvalidInput(f"{where}: both games were drawn, so the match is 1-1; "
+                               "no deciding game (rule BRK-9)")
+        return draw, draw, "both games drawn: 1-1 (rule BRK-9)"
+    if decider is None:
+        raise InvalidInput(
+            f"{where}: the games are level at {first}-{second}; enter the deciding game "
+            "(rule BRK-9)"
+        )
+    if decider not in GAME_CODES:
+        raise InvalidInput(f"{where}: the deciding game must be one of {', '.join(GAME_CODES)}")
+    a, b = game(decider)
+    if a == b:
+        return draw, draw, "the deciding game was drawn: 1-1 (rule BRK-9)"
+    return (win, loss, "won the deciding game (rule BRK-9)") if a > b else (
+        loss, win, "won the deciding game (rule BRK-9)")
+
+
+class Berserk:
+    """The BRK ruleset; see the module docstring."""
+
+    name = "berserk"
+    title = "Berserk CCG: duel Swiss in draft tables, then a TOP"
+    fields = FIELDS
+
+    def __init__(self) -> None:
+        self.handlers = {SPLIT: self._split}
+
+    # settings ---------------------------------------------------------------------------------
+    def parse_settings(self, raw: Mapping[str, Any]) -> BerserkSettings:
+        values = fs.parse_fields(FIELDS, raw)
+        if values["min_table"] > values["max_table"]:
+            raise InvalidInput("setting min_table: it must not exceed max_table")
+        return BerserkSettings(**values)
+
+    def settings_to_json(self, settings: BerserkSettings) -> dict[str, Any]:
+        return {f.key: fs.to_json(getattr(settings, f.key)) for f in FIELDS}
+
+    def bye_award(self, settings: BerserkSettings) -> tuple[Fraction, int | None]:
+        return settings.bye_points, None
+
+    # draft tables -----------------------------------------------------------------------------
+    def plan_split(self, state: EventState, tables: int | None = None) -> dict[str, Any]:
+        """The payload of a random split into draft tables (rules BRK-6, BRK-10)."""
+        settings: BerserkSettings = state.settings
+        if state.rounds:
+            raise Conflict("the draft tables are split before round 1; round 1 is paired")
+        active = sorted(p.id for p in state.active_players())
+        count = tables if tables is not None else settings.tables
+        sizes = split_sizes(len(active), count, settings.min_table, settings.max_table)
+        seed = derive_seed(state.seed, "split", state.last_seq)
+        rng_for(seed).shuffle(active)
+        out, start = [], 0
+        for size in sizes:
+            out.append(sorted(active[start:start + size]))
+            start += size
+        return {"tables": out, "seed": seed}
+
+    def _split(self, state: EventState, action: Action, ruleset: Any) -> None:
+        settings: BerserkSettings = state.settings
+        if state.rounds:
+            raise Conflict("the draft tables are split before round 1; round 1 is paired")
+        tables = action.payload.get("tables")
+        if not isinstance(tables, list) or not tables:
+            raise InvalidInput("the split needs a list of draft tables")
+        seen: set[int] = set()
+        for number, members in enumerate(tables, start=1):
+            if not isinstance(members, list):
+                raise InvalidInput(f"draft table {number} must list its players")
+            if len(members) < settings.min_table:
+                raise InvalidInput(
+                    f"draft table {number} has {len(members)} players, under the minimum of "
+                    f"{settings.min_table} (rule BRK-10)"
+                )
+            if len(members) > settings.max_table:
+                raise InvalidInput(
+                    f"draft table {number} has {len(members)} players, over the maximum of "
+                    f"{settings.max_table} (rule BRK-6)"
+                )
+            for pid in members:
+                if not isinstance(pid, int) or isinstance(pid, bool) or pid not in state.players:
+                    raise InvalidInput(f"draft table {number}: no player {pid!r}")
+                if pid in seen:
+                    raise InvalidInput(f"{state.players[pid].name} is at two draft tables")
+                seen.add(pid)
+        missing = [p.name for p in state.active_players() if p.id not in seen]
+        if missing:
+            raise InvalidInput(f"no draft table for {', '.join(missing)}")
+        state.extra[TABLES_KEY] = [list(members) for members in tables]
+
+    # results ----------------------------------------------------------------------------------
+    def score(
+        self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
+    ) -> TableResult:
+        """One duel (or Team Sealed match, rule BRK-9): ``{"winner": id}``, ``{"draw": true}``,
+        ``{"technical": id}`` for a technical win (rule BRK-8), or in Team Sealed
+        ``{"games": ["1", "D"], "decider": "2"}``."""
+        settings: BerserkSettings = state.settings
+        where = f"round {rnd.number}, table {table.number}"
+        if len(table.seats) != 2:
+            raise InvalidInput(f"{where}: a Berserk game is a duel of two players")
+        first, second = table.seats
+        if settings.team_scoring != "none":
+            codes = entry.get("games")
+            if not isinstance(codes, list):
+                raise InvalidInput(f"{where}: enter the two games of the Team Sealed match")
+            codes = [str(c).upper() for c in codes]
+            decider = entry.get("decider")
+            decider = None if decider in (None, "") else str(decider).upper()
+            a, b, note = team_points(codes, decider, settings, where)
+            return TableResult(
+                (
+                    SeatOutcome(first, a, 1 if a >= b else 2, won=a > b, drew=a == b, note=note),
+                    SeatOutcome(second, b, 1 if b >= a else 2, won=b > a, drew=a == b, note=note),
+                ),
+                {"games": codes, "decider": decider},
+            )
+        winner = entry.get("winner")
+        if isinstance(winner, list):
+            if len(winner) > 1:
+                raise InvalidInput(f"{where}: a duel has one winner")
+            winner = winner[0] if winner else None
+        technical = entry.get("technical")
+        draw = bool(entry.get("draw"))
+        given = sum(x is not None and x is not False for x in (winner, technical, draw or None))
+        if given != 1:
+            raise InvalidInput(
+                f"{where}: enter exactly one of a winner, a draw or a technical win"
+            )
+        if draw:
+            return TableResult(
+                (
+                    SeatOutcome(first, settings.draw_points, 1, drew=True, note="draw"),
+                    SeatOutcome(second, settings.draw_points, 1, drew=True, note="draw"),
+                ),
+                {"draw": True},
+            )
+        pid = winner if winner is not None else technical
+        if pid not in table.seats or isinstance(pid, bool):
+            raise InvalidInput(f"{where}: the winner must be one of the two players")
+        loser = second if pid == first else first
+        if technical is not None:
+            # rule BRK-8: a technical win 2.5, a technical loss 0.
+            won, lost = settings.tech_win_points, settings.tech_loss_points
+            stored: dict[str, Any] = {"technical": pid}
+            note_w, note_l = "technical win (rule BRK-8)", "technical loss (rule BRK-8)"
+        else:
+            won, lost = settings.win_points, settings.loss_points
+            stored = {"winner": pid}
+            note_w, note_l = "win", ""
+        outcomes = {
+            pid: SeatOutcome(pid, won, 1, won=True, note=note_w),
+            loser: SeatOutcome(loser, lost, 2, note=note_l),
+        }
+        return TableResult((outcomes[first], outcomes[second]), stored)
+
+    # pairing ----------------------------------------------------------------------------------
+    def swiss_round_count(self, state: EventState) -> int:
+        """Rule BRK-6: the setting, else 3, or 4 when most draft tables have 8 or more."""
+        settings: BerserkSettings = state.settings
+        if settings.rounds is not None:
+            return settings.rounds
+        return round_count([len(t) for t in draft_tables(state)] or [0])
+
+    def plan_round(self, state: EventState) -> RoundPlan:
+        settings: BerserkSettings = state.settings
+        current = state.current_round
+        if current is not None and not current.complete:
+            raise Conflict(
+                f"round {current.number} still misses results for tables "
+                f"{', '.join(map(str, current.missing))}"
+            )
+        if top_of(state) is not None:
+            raise Conflict("the TOP is built: no more table rounds (podium top result)")
+        tables = draft_tables(state)
+        if not tables:
+            raise Conflict("split the players into draft tables first (podium berserk split)")
+        seated = {pid for members in tables for pid in members}
+        homeless = [p.name for p in state.active_players() if p.id not in seated]
+        if homeless:
+            advice = ("split again (podium berserk split)" if not state.rounds
+                      else "a draft table cannot change after round 1; drop them")
+            raise Conflict(f"no draft table for {', '.join(homeless)}: {advice}")
+        if len(state.rounds) >= self.swiss_round_count(state):
+            raise Conflict(
+                f"all {len(state.rounds)} table rounds are paired; build the TOP "
+                "(podium top build)"
+            )
+        number = len(state.rounds) + 1
+        seed = derive_seed(state.seed, "pairing", state.draws + 1)
+        rng = rng_for(seed)
+        met = meetings(state.rounds)
+        pairs: list[tuple[PlayerId, ...]] = []
+        byes: list[ByePlan] = []
+        notes = [f"time: {settings.swiss_minutes} minutes per game (rule BRK-7)"]
+        for table_no, standings in self.table_standings(state):
+            active = {p.id for p in state.active_players()}
+            if number == 1:
+                order = sorted(pid for pid in standings.order() if pid in active)
+                rng.shuffle(order)
+            else:
+                order = [pid for pid in standings.order() if pid in active]
+            records = {row.player: row.record for row in standings.rows}
+            if len(order) % 2:
+                bye = choose_bye(order, {pid: records[pid].byes for pid in order})
+                order.remove(bye)
+                why = ("drawn at random in round 1" if number == 1 else
+                       "lowest in its standings among those with the fewest byes")
+                byes.append(ByePlan(bye, f"odd draft table {table_no}: {why}"))
+            if not order:
+                continue
+            points = {pid: records[pid].points for pid in order}
+            duels, rematches = pair_duels(order, points, met)
+            first = len(pairs) + 1
+            pairs.extend(duels)
+            how = "drawn at random" if number == 1 else "paired by the table's standings"
+            notes.append(f"draft table {table_no}: tables {first}-{len(pairs)}, {how}")
+            if rematches:
+                notes.append(f"draft table {table_no}: {rematches} rematch(es) could not be "
+                             "avoided")
+        return RoundPlan(number=number, stage=SWISS, tables=pairs, byes=byes, seed=seed,
+                         notes=notes)
+
+    # standings --------------------------------------------------------------------------------
+    def _criteria(self, settings: BerserkSettings) -> list[Tiebreaker]:
+        return [get_tiebreaker("points"), *(BERSERK_TIEBREAKERS[n] for n in settings.tiebreakers)]
+
+    def standings(self, state: EventState, through_round: int | None = None) -> Standings:
+        """Each draft table's standings in table order, ranks within the table (they are what
+        pairs the duels and seeds the TOP, rule BRK-3); players without a table follow, ranked
+        among themselves. Before the split: all players by points and tiebreakers."""
+        tables = self.table_standings(state, through_round)
+        criteria = self._criteria(state.settings)
+        if not tables:
+            rounds = state.rounds if through_round is None else state.rounds[:through_round]
+            records = build_records(state.players, rounds)
+            dropped = [pid for pid, p in state.players.items() if p.dropped]
+            return rank_players(state.players, records, criteria, state.seed, dropped)
+        out = Standings(criteria)
+        for number, standings in tables:
+            for row in standings.rows:
+                out.rows.append(replace(row, note=f"table {number}"))
+        seated = {row.player for row in out.rows}
+        rest = [pid for pid in state.players if pid not in seated]
+        if rest:
+            rounds = state.rounds if through_round is None else state.rounds[:through_round]
+            records = build_records(state.players, rounds)
+            dropped = [pid for pid in rest if state.players[pid].dropped]
+            others = rank_players(rest, records, criteria, state.seed, dropped)
+            out.rows.extend(replace(row, note="no draft table") for row in others.rows)
+        return out
+
+    def table_standings(self, state: EventState, through_round: int | None = None
+                        ) -> list[tuple[int, Standings]]:
+        """Each draft table's own standings (the TOP is seeded from these, rule BRK-3)."""
+        rounds = state.rounds if through_round is None else state.rounds[:through_round]
+        records = build_records(state.players, rounds)
+        criteria = self._criteria(state.settings)
+        out = []
+        for number, members in enumerate(draft_tables(state), start=1):
+            dropped = [pid for pid in members if state.players[pid].dropped]
+            out.append((number, rank_players(members, records, criteria, state.seed, dropped)))
+        return out
+
+    def top_tables(self, state: EventState) -> list[list[PlayerId]]:
+        """The TOP's sources: each draft table's active players, best first (rule BRK-3)."""
+        return [
+            [pid for pid in standings.order() if not state.players[pid].dropped]
+            for _number, standings in self.table_standings(state)
+        ]
+
+    def top_defaults(self, state: EventState) -> dict[str, Any]:
+        settings: BerserkSettings = state.settings
+        return {"size": settings.top_size, "draw_rule": settings.top_draw,
+                "minutes": settings.top_minutes}
+
+    def views(self, state: EventState) -> list[TableView]:
+        """One standings table per draft table, then the TOP once it is built."""
+        views = []
+        for number, standings in self.table_standings(state):
+            view = standings_view(state, standings, key=f"table-{number}",
+                                  title=N_("Draft table {number}"))
+            views.append(TableView(view.key, view.title, view.columns, view.rows,
+                                   title_args={"number": number}))
+        if not views:
+            views.append(standings_view(state, self.standings(state)))
+        return [*views, *top_views(state)]
+
+
+BERSERK = register(Berserk())

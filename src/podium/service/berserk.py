@@ -1,0 +1,120 @@
+"""Berserk use cases beyond the shared ones: the split into draft tables (rules BRK-6, BRK-10),
+and a simulated event for the demo (table rounds, then the TOP)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.model import Table
+from podium.core.rng import rng_for
+from podium.formats.berserk import BERSERK, SPLIT, Berserk
+from podium.pairing.duel import split_sizes
+from podium.service import top
+from podium.service.events import EventService, LoadedEvent, NewAction
+from podium.store.repository import EventRepository
+
+DEMO_ACTOR = "demo"
+Progress = Callable[[str, int, int], None]
+
+
+def _berserk(loaded: LoadedEvent) -> Berserk:
+    if not isinstance(loaded.ruleset, Berserk):
+        raise InvalidInput(f"event {loaded.state.slug!r} is a {loaded.state.format} event, "
+                           "not a Berserk one")
+    return loaded.ruleset
+
+
+def split_tables(service: EventService, slug: str, actor: str, tables: int | None = None,
+                 reason: str = "") -> list[list[int]]:
+    """Draw the draft tables (rules BRK-6, BRK-10) and store them with the draw's seed."""
+    loaded = service._commit(
+        slug, actor,
+        lambda loaded: [NewAction(SPLIT, _berserk(loaded).plan_split(loaded.state, tables),
+                                  reason)],
+    )
+    return loaded.actions[-1].payload["tables"]
+
+
+def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:
+    return f"demo-berserk-{players}-{tables}-{top_size}-{seed}"
+
+
+def simulate_duel(table: Table, rng: random.Random, team: bool = False) -> dict[str, Any]:
+    """A plausible duel: mostly wins, some draws and technical wins (rule BRK-8); with
+    ``team``, a Team Sealed match's two games and, when needed, the deciding game (BRK-9)."""
+    if team:
+        games = rng.choices(["1", "2", "D", "T1", "T2"], weights=[45, 45, 6, 2, 2], k=2)
+        return {"games": games, "decider": rng.choice(["1", "2", "D"])}
+    roll = rng.random()
+    if roll < 0.08:
+        return {"draw": True}
+    if roll < 0.11:
+        return {"technical": rng.choice(table.seats)}
+    return {"winner": rng.choice(table.seats)}
+
+
+def run_berserk_demo(service: EventService, players: int, tables: int, top_size: int,
+                     seed: int, settings: dict[str, Any] | None = None,
+                     progress: Progress | None = None) -> LoadedEvent:
+    """Create (or re-create) the demo event, split it, play the table rounds and the TOP."""
+    if top_size > players:
+        raise InvalidInput(f"a TOP of {top_size} is larger than the {players} players")
+    chosen = {"tables": tables, "top_size": top_size, **(settings or {})}
+    parsed = BERSERK.parse_settings(chosen)  # check everything before anything is stored
+    split_sizes(players, tables, parsed.min_table, parsed.max_table)
+    slug = demo_slug(players, tables, top_size, seed)
+    with service.db.session() as session:
+        repo = EventRepository(session)
+        old = repo.find(slug)
+        if old is not None:
+            repo.delete(old.id)
+    service.create_event(slug, f"Demo Berserk, {players} players at {tables} tables",
+                         "berserk", chosen, DEMO_ACTOR, seed)
+    width = len(str(players))
+    service.add_players(slug, [f"Player {i:0{width}d}" for i in range(1, players + 1)],
+                        DEMO_ACTOR)
+    split_tables(service, slug, DEMO_ACTOR)
+    rng = rng_for(seed, "demo-results")
+    loaded = service.load(slug)
+    ruleset = _berserk(loaded)
+    rounds = ruleset.swiss_round_count(loaded.state)
+    team = loaded.state.settings.team_scoring != "none"
+    total = rounds + (top_size - 1).bit_length()
+    done = 0
+    while True:
+        try:
+            _state, rnd = service.pair_round(slug, DEMO_ACTOR)
+        except Conflict:
+            break
+        for table in rnd.tables:
+            entry = simulate_duel(table, rng, team)
+            try:
+                service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
+            except InvalidInput:  # the two games decided the match: no deciding game
+                entry["decider"] = None
+                service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
+        done += 1
+        if progress:
+            progress(f"table round {rnd.number}", done, total)
+    _state, bracket = top.build(service, slug, DEMO_ACTOR)
+    for round_number in range(1, bracket.rounds + 1):
+        first = bracket.first_number(round_number)
+        count = len(bracket.slots) >> round_number
+        for number in range(first, first + count):
+            match = bracket.match(number)
+            if match.is_bye:
+                continue
+            roll = rng.random()
+            pick = rng.choice([p for p in match.players if p is not None])
+            entry = {"draw": True} if roll < 0.1 else {"winner": pick}
+            if entry.get("draw") and bracket.draw_rule == "named":
+                entry["advances"] = pick
+            _state, bracket = top.enter_result(service, slug, number, lambda _s, e=entry: e,
+                                               DEMO_ACTOR)
+        done += 1
+        if progress:
+            progress(f"TOP round {round_number}", done, total)
+    return service.load(slug)

@@ -1,0 +1,126 @@
+"""TOP (play-off) use cases for any format: build the seeded bracket, enter and correct results.
+
+The TOP follows the Swiss stage of any format (rules BRK-1 .. BRK-5): a format that plays in
+several tables (Berserk's draft tables) gives ``top_tables(state)``, each table's players best
+first, and the bracket is seeded across them (rules BRK-3, BRK-4); any other format is one table,
+its standings (rules BRK-1, BRK-2). A format may give ``top_defaults(state)`` (size, draw rule,
+minutes); otherwise the size must be given. Every change is a logged action checked by
+:func:`podium.core.replay.apply` before it is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from podium.core.bracket import DRAW_RULES, Bracket
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.log import Kind
+from podium.core.model import EventState, PlayerId
+from podium.core.ruleset import Ruleset
+from podium.core.top_replay import top_of
+from podium.pairing.bracket import build_top
+from podium.service.events import EventService, LoadedEvent, NewAction
+
+
+def top_sources(ruleset: Ruleset, state: EventState) -> list[list[PlayerId]]:
+    """The tables the TOP is seeded from, each best first, active players only."""
+    tables = getattr(ruleset, "top_tables", None)
+    if tables is not None:
+        return [list(t) for t in tables(state)]
+    return [[pid for pid in ruleset.standings(state).order() if not state.players[pid].dropped]]
+
+
+def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None = None,
+             minutes: int | None = None) -> dict[str, Any]:
+    """The ``top.built`` payload for the event as it stands (nothing is stored)."""
+    state, ruleset = loaded.state, loaded.ruleset
+    if top_of(state) is not None:
+        raise Conflict("the TOP is already built")
+    defaults = getattr(ruleset, "top_defaults", lambda _state: {})(state)
+    size = size if size is not None else defaults.get("size")
+    draw_rule = draw_rule or defaults.get("draw_rule") or "higher_seed"
+    minutes = minutes if minutes is not None else defaults.get("minutes")
+    if size is None:
+        raise InvalidInput("give the TOP size (the number of players in the TOP)")
+    if size < 2:
+        raise InvalidInput(f"a TOP of {size} is too small: it needs at least 2 players")
+    if draw_rule not in DRAW_RULES:
+        raise InvalidInput(f"draw rule {draw_rule!r} is not one of {', '.join(DRAW_RULES)}")
+    if minutes is not None and minutes <= 0:
+        raise InvalidInput("the TOP's time limit must be a positive number of minutes")
+    current = state.current_round
+    if current is not None and not current.complete:
+        raise Conflict(
+            f"round {current.number} still misses results for tables {current.missing}"
+        )
+    tables = top_sources(ruleset, state)
+    available = sum(len(t) for t in tables)
+    if size > available:
+        raise InvalidInput(
+            f"a TOP of {size} is larger than the {available} active players of the event"
+        )
+    seeded = build_top(tables, size)
+    where = {}
+    for entrant in seeded.entrants.values():
+        label = f"table {entrant.table + 1}, place {entrant.place}" if len(tables) > 1 else (
+            f"place {entrant.place}")
+        where[str(entrant.player)] = label
+    return {
+        "size": size,
+        "slots": list(seeded.slots),
+        "seeds": [[pid, seed] for pid, seed in sorted(seeded.seeds.items(), key=lambda i: i[1])],
+        "draw_rule": draw_rule,
+        "minutes": minutes,
+        "notes": seeded.notes,
+        "goals": [{"number": g.number, "met": g.met, "text": g.text} for g in seeded.goals],
+        "tables": where,
+    }
+
+
+def preview_top(service: EventService, slug: str, size: int | None = None,
+                draw_rule: str | None = None, minutes: int | None = None
+                ) -> tuple[EventState, Bracket]:
+    """The TOP that :func:`build` would store now, without storing it."""
+    loaded = service.load(slug)
+    payload = plan_top(loaded, size, draw_rule, minutes)
+    service._check(loaded, "preview", [NewAction(Kind.TOP_BUILT, payload)])
+    return loaded.state, _bracket(loaded.state)
+
+
+def build(service: EventService, slug: str, actor: str, size: int | None = None,
+          draw_rule: str | None = None, minutes: int | None = None, reason: str = ""
+          ) -> tuple[EventState, Bracket]:
+    """Seed and store the TOP (one ``top.built`` action)."""
+    loaded = service._commit(
+        slug, actor,
+        lambda loaded: [NewAction(Kind.TOP_BUILT, plan_top(loaded, size, draw_rule, minutes),
+                                  reason)],
+    )
+    return loaded.state, _bracket(loaded.state)
+
+
+def load_top(service: EventService, slug: str) -> tuple[EventState, Bracket]:
+    loaded = service.load(slug)
+    return loaded.state, _bracket(loaded.state)
+
+
+def _bracket(state: EventState) -> Bracket:
+    bracket = top_of(state)
+    if bracket is None:
+        raise Conflict("the TOP has not been built yet (podium top build)")
+    return bracket
+
+
+def enter_result(service: EventService, slug: str, match: int,
+                 entry: Callable[[EventState], dict[str, Any]], actor: str, *,
+                 correct: bool = False, reason: str = "") -> tuple[EventState, Bracket]:
+    """Enter (or, with ``correct``, correct) one TOP match; the bracket advances by replay."""
+    if correct and not reason.strip():
+        raise InvalidInput("a correction needs a reason")
+    kind = Kind.TOP_CORRECTED if correct else Kind.TOP_RESULT
+    loaded = service._commit(
+        slug, actor,
+        lambda loaded: [NewAction(kind, {"match": match, "entry": entry(loaded.state)}, reason)],
+    )
+    return loaded.state, _bracket(loaded.state)

@@ -1,0 +1,199 @@
+"""`podium berserk`, `podium top` and `podium demo berserk` end to end on SQLite."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from podium.cli.main import EXIT_CONFLICT, EXIT_INVALID
+from podium.core.top_replay import top_of
+from tests.cli.conftest import NAMES, Podium, flat
+
+
+def test_demo_40_players_4_tables_top_16(podium: Podium, tmp_path: Path) -> None:
+    """The issue's acceptance run: table rounds, the TOP, the bracket and a champion."""
+    html = tmp_path / "top.html"
+    args = ("demo", "berserk", "--players", "40", "--tables", "4", "--top", "16", "--seed", "1")
+    first = podium.out(*args, "--html", str(html))
+    again = podium.out(*args)
+    assert again.split("Event id")[0] == first.split("Wrote")[0]  # deterministic
+    state = podium.load("demo-berserk-40-4-16-1").state
+    bracket = top_of(state)
+    assert len(state.rounds) == 4 and all(r.complete for r in state.rounds)  # rule BRK-6
+    assert bracket.size == 16 and all(m.result for m in bracket.matches())
+    champion = state.players[bracket.champion].name
+    assert f"Champion: {champion}" in first
+    for number in range(1, 5):
+        assert f"Draft table {number}" in first
+    for goal in (1, 2, 3):
+        assert f"goal {goal} (rule BRK-4) met" in flat(first)
+    assert "Time: 70 minutes per game in the TOP (rule BRK-7)" in first
+    # the text bracket lists the 16 entrants with their seeds, in bracket order: the standard
+    # order, but for the 2nd places (seeds 5-8) swapped across halves to meet goal 3 (BRK-4)
+    entrants = [int(s) for s in re.findall(r"^\((\d+)\) ", first, flags=re.MULTILINE)]
+    standard = [1, 16, 8, 9, 4, 13, 5, 12, 2, 15, 7, 10, 3, 14, 6, 11]
+    assert sorted(entrants) == list(range(1, 17))
+    assert [s for s in entrants if not 5 <= s <= 8] == [s for s in standard if not 5 <= s <= 8]
+    page = html.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and f"Champion: {champion}" in page
+    assert page.count('class="match"') == 15
+
+
+def test_demo_refuses_a_top_larger_than_the_players(podium: Podium) -> None:
+    message = podium.error("demo", "berserk", "--players", "8", "--tables", "1", "--top", "16",
+                           code=EXIT_INVALID)
+    assert "a TOP of 16 is larger than the 8 players" in message
+
+
+def test_demo_refuses_a_split_under_the_minimum(podium: Podium) -> None:
+    """Rule BRK-10: 12 players at 4 tables would leave tables of 3; nothing is created."""
+    message = podium.error("demo", "berserk", "--players", "12", "--tables", "4", "--top", "4",
+                           code=EXIT_INVALID)
+    assert "under the minimum of 4 (rule BRK-10)" in message
+    assert "demo-berserk" not in podium.out("event", "list")
+
+
+@pytest.fixture
+def event(podium: Podium) -> list[str]:
+    """A Berserk event `brk` with 8 players at one draft table, round 1 paired."""
+    podium("event", "create", "brk", "--format", "berserk", "--seed", "5",
+           "--set", "rounds=3", "--set", "top_size=4")
+    podium("player", "add", "brk", *NAMES[:8])
+    podium("berserk", "split", "brk", "--tables", "1")
+    out = podium.out("round", "pair", "brk")
+    assert "time: 40 minutes per game (rule BRK-7)" in out
+    return NAMES[:8]
+
+
+def refused(podium: Podium, args: list[str], code: int, needle: str) -> None:
+    exported = podium.export("brk")
+    message = podium.error(*args, code=code)
+    assert needle in message, message
+    assert podium.export("brk") == exported, "a refused command changed the event"
+
+
+def play_round(podium: Podium) -> None:
+    for pair in podium.seating("brk"):
+        podium("berserk", "result", "brk", str(podium.seating("brk").index(pair) + 1),
+               "--winner", pair[0])
+
+
+def test_full_berserk_event_through_the_cli(podium: Podium, event: list[str]) -> None:
+    seating = podium.seating("brk")
+    podium("berserk", "result", "brk", "1", "--technical", seating[0][1])
+    podium("berserk", "result", "brk", "2", "--draw")
+    podium("result", "enter", "brk", "3", "--winner", seating[2][0])  # the shared command
+    podium("berserk", "result", "brk", "4", "--winner", seating[3][1])
+    refused(podium, ["berserk", "result", "brk", "4", "--winner", seating[3][0]], EXIT_CONFLICT,
+            "use the correction command")
+    podium("berserk", "result", "brk", "4", "--winner", seating[3][0], "--correct",
+           "--round", "1", "--reason", "slip")
+    tables = podium.out("berserk", "tables", "brk")
+    assert "2.500" in tables  # rule BRK-8: the technical win
+    for _ in range(2):
+        podium("round", "pair", "brk")
+        play_round(podium)
+    refused(podium, ["round", "pair", "brk"], EXIT_CONFLICT, "build the TOP")
+    refused(podium, ["top", "build", "brk", "--size", "9"], EXIT_INVALID,
+            "a TOP of 9 is larger than the 8 active players")
+    podium("top", "build", "brk", "--preview")
+    assert top_of(podium.load("brk").state) is None
+    built = podium.out("top", "build", "brk")
+    assert "seeds 1 and 2 can meet only in the final" in flat(built)
+    bracket = top_of(podium.load("brk").state)
+    names = {pid: p.name for pid, p in podium.load("brk").state.players.items()}
+    refused(podium, ["top", "result", "brk", "3", "--winner", names[bracket.slots[0]]],
+            EXIT_CONFLICT, "its players are not known yet")
+    podium("top", "result", "brk", "1", "--draw")
+    saved = podium.out("top", "result", "brk", "2", "--winner", names[bracket.slots[3]])
+    assert "advances" in saved
+    refused(podium, ["top", "result", "brk", "2", "--winner", names[bracket.slots[2]]],
+            EXIT_CONFLICT, "use the correction command")
+    podium("top", "correct", "brk", "2", "--winner", names[bracket.slots[2]],
+           "--reason", "wrong slip")
+    final = podium.out("top", "result", "brk", "3", "--winner", names[bracket.slots[0]])
+    assert f"Champion: {names[bracket.slots[0]]}" in final
+    shown = podium.out("top", "show", "brk", "--matches")
+    assert "draw; seed 1 advances (rule BRK-5)" in flat(shown)
+    log = podium.out("log", "brk")
+    assert "top.corrected" in log and "TOP match 2" in log
+
+
+def test_top_after_commander(podium: Podium) -> None:
+    """The TOP follows any format's Swiss stage: here Commander's, seeded by its standings."""
+    podium("demo", "commander", "--players", "12", "--seed", "1", "--set", "final_size=0")
+    out = podium.out("top", "build", "demo-commander-12-1", "--size", "4")
+    state = podium.load("demo-commander-12-1").state
+    bracket = top_of(state)
+    assert bracket.draw_rule == "higher_seed" and bracket.minutes is None
+    standings = podium.load("demo-commander-12-1").ruleset.standings(state).order()
+    assert [bracket.seeds[p] for p in standings[:4]] == [1, 2, 3, 4]
+    assert f"(1) {state.players[standings[0]].name}" in out
+    podium("top", "result", "demo-commander-12-1", "1", "--winner",
+           state.players[bracket.slots[0]].name)
+
+
+def test_berserk_commands_refuse_other_formats(podium: Podium) -> None:
+    podium("event", "create", "cmd", "--seed", "1")
+    podium("player", "add", "cmd", *NAMES[:8])
+    message = podium.error("berserk", "split", "cmd", code=EXIT_INVALID)
+    assert "not a Berserk one" in message
+    message = podium.error("top", "build", "cmd", code=EXIT_INVALID)
+    assert "give the TOP size" in message
+
+
+def test_team_sealed_through_the_cli(podium: Podium) -> None:
+    """Rule BRK-9 (match variant): level games need the deciding game; then 3-0."""
+    podium("event", "create", "team", "--format", "berserk", "--seed", "2",
+           "--set", "team_scoring=match", "--set", "rounds=1")
+    podium("player", "add", "team", "Wolves", "Bears", "Owls", "Foxes")
+    podium("berserk", "split", "team")
+    podium("round", "pair", "team")
+    exported = podium.export("team")
+    message = podium.error("berserk", "result", "team", "1", "--games", "1,2", code=EXIT_INVALID)
+    assert "enter the deciding game (rule BRK-9)" in message
+    assert podium.export("team") == exported
+    podium("berserk", "result", "team", "1", "--games", "1,2", "--decider", "2")
+    podium("berserk", "result", "team", "2", "--games", "D,D")
+    state = podium.load("team").state
+    result = state.rounds[0].results
+    assert [o.points for o in result[1].outcomes] == [0, 3]
+    assert [o.points for o in result[2].outcomes] == [1, 1]
+
+
+def test_late_entrant_without_a_draft_table(podium: Podium, event: list[str]) -> None:
+    play_round(podium)
+    podium("player", "add", "brk", "Late Larry")
+    exported = podium.export("brk")
+    message = podium.error("round", "pair", "brk", code=EXIT_CONFLICT)
+    assert "no draft table for Late Larry" in message
+    assert podium.export("brk") == exported
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [("--set", "team_scoring=match"), ("--set", "team_scoring=sum"),
+     ("--set", "top_draw=named"), ()],
+)
+def test_demo_variants_reach_a_champion(podium: Podium, extra: tuple[str, ...]) -> None:
+    """Team Sealed (BRK-9), the named draw rule (BRK-5), a TOP of 6 with byes (BRK-1) and three
+    tables (BRK-4) all play to the end."""
+    out = podium.out("demo", "berserk", "--players", "24", "--tables", "3", "--top", "6",
+                     "--seed", "4", *extra)
+    state = podium.load("demo-berserk-24-3-6-4").state
+    bracket = top_of(state)
+    assert f"Champion: {state.players[bracket.champion].name}" in out
+    assert sum(1 for m in bracket.matches() if m.is_bye) == 2
+
+
+def test_split_under_the_minimum_through_the_cli(podium: Podium) -> None:
+    """Rule BRK-10: 12 players at 4 tables would leave tables of 3: refused, nothing stored."""
+    podium("event", "create", "brk", "--format", "berserk", "--seed", "1")
+    podium("player", "add", "brk", *NAMES[:12])
+    refused(podium, ["berserk", "split", "brk", "--tables", "4"], EXIT_INVALID,
+            "leaves a table of 3, under the minimum of 4 (rule BRK-10); use at most 3 tables")
+    refused(podium, ["round", "pair", "brk"], EXIT_CONFLICT, "split the players into draft")
+    podium("berserk", "split", "brk", "--tables", "3")
+    assert len(podium.load("brk").state.extra["berserk.tables"]) == 3
