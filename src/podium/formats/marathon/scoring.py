@@ -321,6 +321,31 @@ class Total:
     def result_sum(self, row: int) -> Fraction:
         return _exact_sum(self.num, self.den, self.played, self.dropped, row)
 
+    def result_sums(self) -> list[Fraction]:
+        """Every row's :meth:`result_sum`, in integers where the denominators allow."""
+        counted = self.played.copy()
+        has_drop = self.dropped >= 0
+        counted[np.flatnonzero(has_drop), self.dropped[has_drop]] = False
+        nums = np.where(counted, self.num, 0)
+        dens = np.where(counted, self.den, 1)
+        fits_cell = _COMMON_DEN % dens == 0
+        scaled = (nums * (_COMMON_DEN // np.where(fits_cell, dens, 1))).sum(axis=1)
+        fits = fits_cell.all(axis=1)
+        g = np.gcd(scaled, _COMMON_DEN)
+        top, bottom = (scaled // g).tolist(), (_COMMON_DEN // g).tolist()
+        cache: dict[tuple[int, int], Fraction] = {}
+        out = []
+        for row, ok in enumerate(fits.tolist()):
+            if ok:
+                key = (top[row], bottom[row])
+                value = cache.get(key)
+                if value is None:
+                    value = cache[key] = Fraction(*key)
+                out.append(value)
+            else:
+                out.append(self.result_sum(row))
+        return out
+
     def __len__(self) -> int:
         return int(self.players.size)
 

@@ -52,7 +52,7 @@ def snapshot(book: MarathonBook, settings: Any) -> dict[str, Any]:
             "nr": total.nr.tolist(),
             "played": total.played.tolist(),
             "dropped": total.dropped.tolist(),
-            "results": [str(total.result_sum(row)) for row in range(len(total))],
+            "results": [str(value) for value in total.result_sums()],
             "games": total.total_games.tolist(),
         },
     }
@@ -86,20 +86,34 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
                names: dict[int, str], min_games: int) -> TableView:
     before = _index(previous)
     rows: list[dict[str, Cell]] = []
+    # Fractions repeat a lot (players with few games): build each distinct one once
+    results: dict[tuple[int, int], Fraction] = {}
+    twelfths: dict[int, Fraction] = {}
+
+    def tp(value: int) -> Fraction:
+        found = twelfths.get(value)
+        if found is None:
+            found = twelfths[value] = Fraction(value, TP_DEN)
+        return found
+
     for row, pid in enumerate(table["player"]):
         old = before.get(pid)
         place = table["place"][row]
         gp = table["gp"][row]
         games = table["games"][row]
+        key = (table["num"][row], table["den"][row])
+        result = results.get(key)
+        if result is None:
+            result = results[key] = Fraction(*key)
         cells: dict[str, Cell] = {
             "place": place,
             "player": names.get(pid, f"#{pid}"),
-            "result": Fraction(table["num"][row], table["den"][row]),
-            "tp": Fraction(table["tp12"][row], TP_DEN),
+            "result": result,
+            "tp": tp(table["tp12"][row]),
             "gp": gp,
             "games": games,
             "nr": table["nr"][row],
-            "series_tp": Fraction(table["series_tp12"][row], TP_DEN),
+            "series_tp": tp(table["series_tp12"][row]),
             "series_gp": table["series_gp"][row],
             "note": "" if table["qualified"][row] else f"< {min_games} games: NR 0",
         }
@@ -133,6 +147,7 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
     ]
     before = _index(previous)
     rows: list[dict[str, Cell]] = []
+    sums = {text: Fraction(text) for text in set(table["results"])}
     for row, pid in enumerate(table["player"]):
         old = before.get(pid)
         place = table["place"][row]
@@ -142,7 +157,7 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
                      else Change(previous["place"][old] - place)),
             "player": names.get(pid, f"#{pid}"),
             "sn": table["sn"][row],
-            "results": Fraction(table["results"][row]),
+            "results": sums[table["results"][row]],
             "games": table["games"][row],
             "stages": sum(table["played"][row]),
         }
