@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.service.forms import clean_name
 
 SEATS = 4
 MAX_GP = 1_000_000
@@ -112,7 +113,7 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
         text = " ".join(str(name if name is not None else "").split())
         if not text:
             raise InvalidInput(f"{where}: a player name is missing")
-        names.append(text)
+        names.append(clean_name(text, where))
     folded = [n.casefold() for n in names]
     for n in names:
         if folded.count(n.casefold()) > 1:
