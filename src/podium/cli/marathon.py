@@ -266,7 +266,8 @@ def publish(ctx: Context, slug: str, reason: str, out_dir: Path | None, lang: st
         for view in views:
             base = out_dir / f"{slug}-{number}-{view.key}"
             write_exports(view, state.name, lang, base.with_suffix(".csv"),
-                          base.with_suffix(".html"), f"#{number}, {when}")
+                          base.with_suffix(".html"),
+                          label("Publication {n}", lang).format(n=number) + f", {when}")
     console.print(f"Publication {number} of {escape(state.name)} frozen.", highlight=False)
 
 

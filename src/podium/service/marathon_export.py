@@ -33,6 +33,7 @@ RU = {
     "Stages": "Этапов",
     "Stage {n}": "Этап {n}",
     "Marathon total": "Итоги марафона",
+    "Publication {n}": "Публикация {n}",
     "NR in brackets: the worst stage, dropped (rule MJ-9)":
         "НР в скобках: худший этап, исключён из суммы (п. 8.4.3)",
 }
