@@ -32,7 +32,13 @@ from podium.formats.marathon import views as mviews
 from podium.formats.marathon.book import MarathonBook
 from podium.service.events import EventService, LoadedEvent, NewAction
 from podium.service.forms import resolve_player
-from podium.service.marathon_files import GameRecord, parse_start, read_games, resolve_zone
+from podium.service.marathon_files import (
+    GameRecord,
+    make_record,
+    parse_start,
+    read_games,
+    resolve_zone,
+)
 
 BATCH = 20_000
 FORMAT = "mahjong-marathon"
@@ -42,7 +48,7 @@ Progress = Callable[[str, int, int], None]
 @dataclass
 class ImportSummary:
     """What an import did. ``changed`` lists ids already stored with different data: they are
-    reported and NOT applied (correct them with a decision, or ask the integrator)."""
+    reported and NOT applied (what a game counts for changes only by an organiser decision)."""
 
     read: int = 0
     added: int = 0
@@ -184,8 +190,6 @@ class MarathonService(EventService):
     def add_game(self, slug: str, game_id: str, table: str, start: str, zone: str | None,
                  seats: Sequence[tuple[str, Any]], actor: str) -> ImportSummary:
         """Manual entry of one game (strict: a non-counting table or a changed id is an error)."""
-        from podium.service.marathon_files import make_record
-
         loaded = self.load(slug)
         _marathon(loaded)
         tz = resolve_zone(zone, loaded.state.settings.server_timezone)
