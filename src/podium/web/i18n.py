@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import format_datetime
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
 from podium.core.views import Change, Column, display
@@ -24,6 +24,7 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 COOKIE = "lang"
+PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
 
 
 @cache
@@ -82,6 +83,10 @@ class Formatter:
             return display(value, column)
         if isinstance(value, bool):
             return str(value)
+        if column.key in PERCENT:
+            return format_percent(float(value), "#,##0.00%", locale=self.locale)
+        if column.key == "random" and isinstance(value, int):
+            return f"{value % 10000:04d}"  # as the CLI shows it: the draw's last digits
         if isinstance(value, int | Fraction):
             return self.number(value, column.decimals)
         text = str(value)

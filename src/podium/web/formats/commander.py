@@ -15,6 +15,7 @@ from typing import Any
 
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, Table, TableResult
+from podium.core.views import N_
 from podium.web.formats import WebFormat, register_web
 
 
@@ -98,6 +99,14 @@ def describe_result(state: EventState, result: TableResult) -> str:
         parts.append(f"{mark}{name}")
     return " › ".join(parts)
 
+
+# The settings' help texts (podium.formats.commander FIELDS), for the catalog.
+SETTING_HELP = (
+    N_("players per pod"), N_("points for a win"), N_("points for each survivor of a draw"),
+    N_("points for a loss"), N_("points for a bye"), N_("tiebreakers after points, in order"),
+    N_("Swiss rounds (auto: CMD-11 formula)"), N_("what leftover players get"),
+    N_("repeat handling"), N_("players in the final pod (0: no final)"),
+)
 
 COMMANDER_WEB = register_web(
     WebFormat(

@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from podium.core.errors import PodiumError
+from podium.core.views import N_
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
 from podium.web.formats import web_format
@@ -84,10 +85,10 @@ async def submit(page: Annotated[Page, Depends(form_page)], slug: str,
 
 
 _STATUS_TEXT = {  # msgids (extracted by the N_ keyword)
-    "pending": "Thank you: the other players of your table now confirm it.",
-    "accepted": "Confirmed by everyone: the result is in.",
-    "conflict": "Your report differs from another one: the organiser decides.",
-    "rejected": "The organiser rejected this report.",
+    "pending": N_("Thank you: the other players of your table now confirm it."),
+    "accepted": N_("Confirmed by everyone: the result is in."),
+    "conflict": N_("Your report differs from another one: the organiser decides."),
+    "rejected": N_("The organiser rejected this report."),
 }
 
 
