@@ -268,7 +268,8 @@ async def enter_result(page: FormDep, slug: str, table: int, request: Request) -
         context = event_context(page, slug)
         return page.render(
             "manage/_round.html", status=status_of(error) if error else 200,
-            error=str(error) if error else None, error_table=table, last=form, **context,
+            error=str(error) if error else None, error_table=table if error else None,
+            last=form, **context,
         )
     if error is not None:
         return _failed(page, slug, error)
