@@ -57,7 +57,7 @@ def test_a_username_is_taken_once(accounts) -> None:
 def test_a_session_expires(accounts) -> None:
     service, _events, clock = accounts
     service.create_user("bob", "longenough")
-    token, web = service.login("bob", "longenough")
+    token, _web = service.login("bob", "longenough")
     with service.db.session() as session:
         stored = session.scalar(select(WebSessionRow))
     assert stored.token_hash != token  # only the hash is kept

@@ -43,7 +43,7 @@ def win_for(first: int):
 
 
 def test_codes_are_personal_and_stable(setup) -> None:
-    events, reports = setup
+    _events, reports = setup
     codes = reports.codes("cup")
     assert set(codes) == set(range(1, 9))
     assert len(set(codes.values())) == 8
