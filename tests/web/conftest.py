@@ -9,8 +9,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
+from podium.service import accounts as accounts_module
 from podium.service.accounts import AccountService
 from podium.service.events import EventService
 from podium.service.selfreport import SelfReportService
@@ -74,7 +76,10 @@ def csrf_of(html: str) -> str:
 
 
 @pytest.fixture
-def site(tmp_path: Path) -> Iterator[Site]:
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    # Cheap argon2 parameters in tests only (the defaults cost ~0.1 s a hash, by design).
+    monkeypatch.setattr(accounts_module, "_hasher",
+                        PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     db = Database(str(tmp_path / "web.db"))
     clock = Clock()
     app = create_app(db, clock=clock, poll_seconds=1)
