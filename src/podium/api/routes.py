@@ -43,13 +43,14 @@ def _err(description: str) -> dict[str, Any]:
     return {"model": m.Error, "description": description}
 
 
+R400 = {400: _err("The body is not readable JSON.")}
 R401 = {401: _err("No token, or an unknown one.")}
 R403 = {403: _err("The token may not do this (role, other event, other table).")}
 R404 = {404: _err("No such event, round, table, player or report.")}
 R409 = {409: _err("Not possible in the event's current state; nothing stored.")}
 R422 = {422: _err("Invalid input, the field named; nothing stored.")}
 READ = {**R404, **R422}
-WRITE = {**R401, **R403, **R404, **R409, **R422}
+WRITE = {**R400, **R401, **R403, **R404, **R409, **R422}
 
 
 # who is calling -------------------------------------------------------------------------------
@@ -202,12 +203,16 @@ def entry_builder(
     return build
 
 
-def guarded_entry(call: Callable[[], Any]) -> Any:
-    """A malformed ``entry`` (wrong JSON types) is a 422 naming the field, not a 500."""
+def guarded_entry(call: Callable[[], Any], field: str = "entry") -> Any:
+    """A refused result names its field (``entry`` or ``form``); a malformed ``entry`` (wrong
+    JSON types the format did not expect) is a 422 too, never a 500."""
     try:
         return call()
+    except InvalidInput as error:
+        text = str(error)
+        raise InvalidInput(text if text.startswith(f"{field}:") else f"{field}: {text}") from None
     except (TypeError, ValueError, AttributeError, KeyError) as error:
-        raise InvalidInput(f"entry: not a valid result for this format ({error})") from None
+        raise InvalidInput(f"{field}: not a valid result for this format ({error})") from None
 
 
 # reading --------------------------------------------------------------------------------------
@@ -326,7 +331,7 @@ def queue(request: Request, slug: Slug, who: CallerDep, open_only: bool = True
 
 # organiser writes -----------------------------------------------------------------------------
 @router.post("/events", response_model=m.EventDetail, status_code=201,
-             responses={**R401, **R403, **R409, **R422})
+             responses={**R400, **R401, **R403, **R409, **R422})
 def create_event(request: Request, body: m.EventCreate, who: CallerDep) -> m.EventDetail:
     """Create an event; the token's user becomes its owner."""
     user = organiser(request, who)
@@ -417,10 +422,13 @@ def result(request: Request, slug: Slug, body: m.ResultBody, who: CallerDep) -> 
         table = rnd.table(body.table)
     except KeyError:
         raise NotFound(f"no table {body.table} in round {number}") from None
-    entry = guarded_entry(lambda: entry_builder(loaded, body)(state, rnd, table))
+    if body.correct and not body.reason.strip():
+        raise InvalidInput("reason: a correction needs a reason")
+    field = "form" if body.form is not None else "entry"
+    entry = guarded_entry(lambda: entry_builder(loaded, body)(state, rnd, table), field)
     new_state, new_round = guarded_entry(lambda: web.events.enter_result(
         slug, body.table, lambda _s: entry, user.username, round_number=number,
-        correct=body.correct, reason=body.reason))
+        correct=body.correct, reason=body.reason), field)
     return round_out(new_state, new_round)
 
 
@@ -487,7 +495,8 @@ def self_report(request: Request, slug: Slug, body: m.SelfReportBody,
     web.reports.seat(slug, code)  # 403 for a code of another event before anything else
     loaded = web.events.load(slug)
     build = entry_builder(loaded, body)
-    return report_out(guarded_entry(lambda: web.reports.report(slug, code, build)))
+    field = "form" if body.form is not None else "entry"
+    return report_out(guarded_entry(lambda: web.reports.report(slug, code, build), field))
 
 
 @router.post("/events/{slug}/self-reports/{report}/confirm", response_model=m.ReportOut,
