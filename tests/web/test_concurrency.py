@@ -4,6 +4,7 @@ log, nothing is lost or corrupted (WAL, busy timeout, BEGIN IMMEDIATE)."""
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -42,7 +43,7 @@ def test_cli_and_server_write_one_file_together(site: Site, server: str) -> None
             assert answer.status_code == 201, answer.text
             web_names.append(name)
             i += 1
-    out, err = process.communicate(timeout=60)
+    _out, err = process.communicate(timeout=60)
     assert process.returncode == 0, err.decode()
     log = site.events.log("cup")
     assert [a.seq for a in log] == list(range(1, len(log) + 1))
@@ -51,6 +52,6 @@ def test_cli_and_server_write_one_file_together(site: Site, server: str) -> None
     actors = [a.actor for a in log[1:]]
     assert set(actors) == {"cli", "anna"}
     interleaved = "".join("c" if a == "cli" else "w" for a in actors)
-    assert "cwc" in interleaved or "cwwc" in interleaved, interleaved  # really concurrent
+    assert re.search("cw+c", interleaved), interleaved  # the writes really interleaved
     with sqlite3.connect(path) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
