@@ -43,10 +43,16 @@ class Page:
     user: User | None
     session: WebSession | None
     expired: bool
-    csrf: str
+    token: str  # the CSRF token; read it through ``csrf`` so the cookie is set only when used
     new_csrf: bool
     cookies: dict[str, str] = field(default_factory=dict)
     flashed: str = ""
+    csrf_used: bool = False
+
+    @property
+    def csrf(self) -> str:
+        self.csrf_used = True
+        return self.token
 
     def flash(self, message: str) -> None:
         """A message for the next page (after a redirect)."""
@@ -75,9 +81,9 @@ class Page:
         return response
 
     def finish(self, response: Response) -> None:
-        if self.new_csrf:
+        if self.new_csrf and self.csrf_used:
             response.set_cookie(
-                CSRF_COOKIE, self.csrf, httponly=True, samesite="lax",
+                CSRF_COOKIE, self.token, httponly=True, samesite="lax",
                 secure=self.web.secure_cookies,
             )
         if self.flashed:
@@ -131,7 +137,7 @@ async def check_csrf(request: Request) -> None:
         form = await request.form()
         value = form.get(CSRF_FIELD)
         sent = value if isinstance(value, str) else None
-    if page.new_csrf or not sent or not secrets.compare_digest(sent, page.csrf):
+    if page.new_csrf or not sent or not secrets.compare_digest(sent, page.token):
         raise CsrfRefused()
 
 

@@ -5,6 +5,9 @@ table", and the pages a format plug-in adds. Each refreshes itself while a round
 
 from __future__ import annotations
 
+import gzip
+import zlib
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
@@ -61,6 +64,35 @@ def index(page: Annotated[Page, Depends(page_dep)]) -> Response:
     return page.render("public/index.html", events=page.web.events.list_events())
 
 
+def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Response:
+    """A public page for anonymous visitors, rendered once per event version, language and
+    address, served gzipped when the browser accepts it, with an ETag for polling.
+
+    Logged-in organisers (whose header differs) get a fresh render.
+    """
+    if page.user is not None or page.flashed or page.request.cookies.get("podium_flash"):
+        return build()
+    request = page.request
+    version, _loaded, memo = page.web.cache.load(slug)
+    key = ("page", page.lang, request.url.path, request.url.query)
+    entry = memo.get(key)
+    if entry is None:
+        response = build()
+        body = bytes(response.body)
+        etag = f'"{slug}-{version}-{page.lang}-{zlib.crc32(key[2].encode() + key[3].encode())}"'
+        entry = (body, gzip.compress(body, compresslevel=5, mtime=0), etag, response.status_code)
+        memo[key] = entry
+    body, zipped, etag, status = entry
+    headers = {"ETag": etag, "Vary": "Accept-Encoding, Accept-Language, Cookie",
+               "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        body = zipped
+    return Response(body, status_code=status, headers=headers, media_type="text/html")
+
+
 def _views_html(page: Page, slug: str) -> tuple[LoadedEvent, str]:
     """The rendered tables of the event's views, once per event version and language."""
 
@@ -75,18 +107,21 @@ def _views_html(page: Page, slug: str) -> tuple[LoadedEvent, str]:
 
 
 @router.get("/e/{slug}", response_class=HTMLResponse)
-def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
-    loaded, tables = _views_html(page, slug)
-    return page.render(
-        "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
-        live=f"/e/{slug}/live/views", qr=page.qr(), tab="standings",
-        plugin=web_format(loaded.state.format),
-    )
+async def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+    def build() -> Response:
+        loaded, tables = _views_html(page, slug)
+        return page.render(
+            "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
+            live=f"/e/{slug}/live/views", qr=page.qr(), tab="standings",
+            plugin=web_format(loaded.state.format),
+        )
+
+    return cached_page(page, slug, build)
 
 
 @router.get("/e/{slug}/live/views", response_class=HTMLResponse)
-def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
-    return HTMLResponse(_views_html(page, slug)[1])
+async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+    return cached_page(page, slug, lambda: HTMLResponse(_views_html(page, slug)[1]))
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)
