@@ -82,7 +82,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
                         PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
     db = Database(str(tmp_path / "web.db"))
     clock = Clock()
-    app = create_app(db, clock=clock, poll_seconds=1)
+    app = create_app(db, clock=clock, poll_seconds=1, freshness=0)
     web = app.state.web
     yield Site(db, clock, app, web.events, web.accounts, web.reports)
     db.dispose()

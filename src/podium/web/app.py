@@ -63,7 +63,9 @@ def create_app(
     poll_seconds: int = 5,
     secure_cookies: bool = False,
     max_upload: int = MAX_UPLOAD,
+    freshness: float = 0.25,
 ) -> FastAPI:
+    """``freshness``: seconds a public page may lag the database (see ViewCache)."""
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock)
     web = Web(
@@ -72,7 +74,7 @@ def create_app(
         accounts=AccountService(database, clock),
         reports=SelfReportService(events),
         renderer=Renderer(),
-        cache=ViewCache(events),
+        cache=ViewCache(events, freshness),
         poll_seconds=poll_seconds,
         secure_cookies=secure_cookies,
         max_upload=max_upload,

@@ -9,11 +9,12 @@ the next read sees a new ``seq`` and replays.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
@@ -23,22 +24,38 @@ MAX_EVENTS = 32
 
 
 class ViewCache:
-    def __init__(self, events: EventService) -> None:
+    """``freshness``: seconds a looked-up version is trusted before asking the database again
+    (0: ask on every request). A public page may lag a write by that much, never more."""
+
+    def __init__(self, events: EventService, freshness: float = 0.0) -> None:
         self.events = events
+        self.freshness = freshness
         self._lock = threading.Lock()
         self._loaded: OrderedDict[str, tuple[int, LoadedEvent, dict[Any, Any]]] = OrderedDict()
+        self._versions: dict[str, tuple[float, int]] = {}
+        events_table, actions = EventRow.__table__, ActionRow.__table__
+        event_id = select(events_table.c.id).where(events_table.c.slug == bindparam("slug"))
+        self._query = select(
+            event_id.scalar_subquery(),
+            select(func.max(actions.c.seq))
+            .where(actions.c.event_id == event_id.scalar_subquery())
+            .scalar_subquery(),
+        )
 
     def version(self, slug: str) -> int:
+        """The event's last ``seq``: one indexed query on a plain connection."""
+        now = time.monotonic()
+        known = self._versions.get(slug)
+        if known is not None and now - known[0] < self.freshness:
+            return known[1]
         with self.events.db.session(readonly=True) as session:
-            row = session.execute(
-                select(EventRow.id, func.max(ActionRow.seq))
-                .join(ActionRow, ActionRow.event_id == EventRow.id, isouter=True)
-                .where(EventRow.slug == slug)
-                .group_by(EventRow.id)
-            ).first()
-        if row is None:
+            row = session.connection().execute(self._query, {"slug": slug}).first()
+        if row is None or row[0] is None:
             raise NotFound(f"no event {slug!r}")
-        return int(row[1] or 0)
+        version = int(row[1] or 0)
+        if self.freshness:
+            self._versions[slug] = (now, version)
+        return version
 
     def load(self, slug: str) -> tuple[int, LoadedEvent, dict[Any, Any]]:
         """The event at its current version, with a per-version memo dict for rendered parts."""
