@@ -88,7 +88,7 @@ async def run_mode(port: int, path: str, clients: int, seconds: float,
     start = time.perf_counter()
     stop = start + seconds
     tasks = []
-    for i in range(clients):
+    for _ in range(clients):
         tasks.append(asyncio.create_task(one_client(port, request, stop, pace, latencies, sizes)))
         if pace is not None:
             await asyncio.sleep(pace / clients)  # spread the paced clients over one period
