@@ -69,18 +69,20 @@ def test_players_add_import_drop(site: Site, anna) -> None:
 
 
 @pytest.mark.parametrize(
-    ("content", "message"),
-    [(b"nickname\nA\n", "needs a &#39;name&#39; column"),
-     (b"\xff\xfe\x00\x00bad", "name"),
-     (b"x" * 2_000_001, "larger than")],
+    ("content", "message", "status"),
+    [(b"nickname\nA\n", "needs a &#39;name&#39; column", 422),
+     (b"name\n\x81\x98\n", "neither UTF-8 nor Windows-1251", 422),
+     (b"name\nA\n" + b"x" * 1_000_000, "larger than", 422),
+     (b"x" * 2_000_001, "larger than", 413)],
 )
-def test_a_bad_csv_stores_nothing(site: Site, anna, content: bytes, message: str) -> None:
+def test_a_bad_csv_stores_nothing(site: Site, anna, content: bytes, message: str,
+                                  status: int) -> None:
     client, csrf = anna
     site.event("cup", "anna", players=0)
     before = site.log_length("cup")
     answer = client.post("/manage/cup/players/import", data={"csrf_token": csrf},
                          files={"file": ("p.csv", content, "text/csv")})
-    assert answer.status_code == 422
+    assert answer.status_code == status
     assert message in answer.text
     assert site.log_length("cup") == before
 
@@ -185,3 +187,15 @@ def test_someone_elses_event_is_refused(site: Site, anna) -> None:
     assert client.post("/manage/cup/rounds", data={"csrf_token": csrf}).status_code == 403
     assert site.log_length("cup") == before
     assert client.get("/manage/nope").status_code == 404
+
+
+def test_a_form_field_of_the_wrong_type_is_named(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna")
+    before = site.log_length("cup")
+    answer = client.post("/manage/cup/players/abc/drop", data={"csrf_token": csrf})
+    assert answer.status_code == 422 and "player" in answer.text
+    answer = client.post("/manage/cup/players/1/drop", data={"csrf_token": csrf,
+                                                            "reason": "x" * 501})
+    assert answer.status_code == 422 and "reason" in answer.text
+    assert site.log_length("cup") == before

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -107,6 +109,20 @@ def create_app(
         )
 
     from podium.web.deps import CsrfRefused, LoginRequired
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        """A 422 naming each bad field: JSON for the API, the error page for forms."""
+        problems = [
+            f"{'.'.join(str(p) for p in item.get('loc', ()) if p not in ('body', 'query', 'path'))}"
+            f": {item.get('msg', '')}"
+            for item in error.errors()
+        ]
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": jsonable_encoder(error.errors())}, status_code=422)
+        return HTMLResponse(
+            web.renderer.error_page(request, "; ".join(problems), 422), status_code=422
+        )
 
     @app.exception_handler(LoginRequired)
     async def login_required(request: Request, error: LoginRequired) -> Response:

@@ -10,7 +10,7 @@ from urllib.parse import quote, unquote
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from podium.core.errors import Forbidden
+from podium.core.errors import Forbidden, PodiumError
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
 from podium.web.app import Web
 from podium.web.i18n import COOKIE as LANG_COOKIE
@@ -147,9 +147,19 @@ async def page_dep(request: Request) -> Page:
     return page
 
 
+class TooLarge(PodiumError):
+    """A request body over the upload limit: HTTP 413, refused before it is read."""
+
+    status = 413
+
+
 async def form_page(request: Request) -> Page:
     """The page of a POST form, after the CSRF check; refused before anything is done."""
     page = await page_dep(request)
+    length = request.headers.get("content-length", "")
+    limit = page.web.max_upload + 64_000  # the file plus the form's other fields
+    if length.isdigit() and int(length) > limit:
+        raise TooLarge(f"file: the upload is larger than {page.web.max_upload // 1000} kB")
     if page.expired and page.user is None and request.url.path.startswith("/manage"):
         raise LoginRequired(True, request.url.path)
     await check_csrf(request)
