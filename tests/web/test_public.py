@@ -10,8 +10,8 @@ import pytest
 from podium.core.views import Column, TableView
 from podium.formats import get_format
 from podium.formats.registry import _FORMATS, register
-from podium.web.formats import _PLUGINS, PublicPage, WebFormat, register_web
-from tests.web.conftest import Site
+from podium.web.formats import _PLUGINS, OrganiserAction, PublicPage, WebFormat, register_web
+from tests.web.conftest import Site, csrf_of
 
 
 def results(site: Site, slug: str) -> None:
@@ -118,11 +118,20 @@ class TinyFormat:
                                 for p in state.players.values()))]
 
 
+def add_guest(web, slug, fields, actor):
+    """An extra organiser action of the tiny format: it calls a service method."""
+    web.events.add_players(slug, [fields.get("guest", "")], actor)
+    return "guest added"
+
+
 @pytest.fixture
 def tiny():
     register(TinyFormat())
-    register_web(WebFormat("tiny", public_pages=(PublicPage("bracket", "Bracket",
-                                                            "public/_views.html"),)))
+    register_web(WebFormat(
+        "tiny",
+        public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),),
+        organiser_actions=(OrganiserAction("guest", "Add a guest", "_error.html", add_guest),),
+    ))
     yield
     _FORMATS.pop("tiny", None)
     _PLUGINS.pop("tiny", None)
@@ -137,3 +146,18 @@ def test_a_new_format_plugs_in_without_editing_the_shared_pages(site: Site, tiny
     assert 'href="/e/t/p/bracket"' in page
     assert client.get("/e/t/p/bracket").status_code == 200
     assert client.get("/e/t/p/nothing").status_code == 404
+
+
+def test_a_format_adds_an_organiser_action(site: Site, tiny) -> None:
+    site.user("anna")
+    site.events.create_event("t", "T", "tiny", {}, "org", seed=1)
+    site.accounts.grant("t", "anna", "owner", "org")
+    client = site.login("anna")
+    page = client.get("/manage/t").text
+    assert 'action="/manage/t/action/guest"' in page
+    answer = client.post("/manage/t/action/guest", data={"csrf_token": csrf_of(page),
+                                                         "guest": "Gus"})
+    assert answer.status_code == 303
+    assert site.events.log("t")[-1].actor == "anna"
+    assert client.post("/manage/t/action/nope", data={"csrf_token": csrf_of(page)}
+                       ).status_code == 404
