@@ -66,8 +66,10 @@ def create_app(
     secure_cookies: bool = False,
     max_upload: int = MAX_UPLOAD,
     freshness: float = 0.25,
+    freeze_gc: bool = False,
 ) -> FastAPI:
-    """``freshness``: seconds a public page may lag the database (see ViewCache)."""
+    """``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
+    replayed event from the cycle collector (a server process; see ViewCache)."""
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock)
     web = Web(
@@ -76,7 +78,7 @@ def create_app(
         accounts=AccountService(database, clock),
         reports=SelfReportService(events),
         renderer=Renderer(),
-        cache=ViewCache(events, freshness),
+        cache=ViewCache(events, freshness, freeze_gc),
         poll_seconds=poll_seconds,
         secure_cookies=secure_cookies,
         max_upload=max_upload,

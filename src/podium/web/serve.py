@@ -14,4 +14,5 @@ def app() -> FastAPI:
         os.environ["PODIUM_SERVE_DB"],
         poll_seconds=int(os.environ.get("PODIUM_SERVE_POLL", "5")),
         secure_cookies=bool(os.environ.get("PODIUM_SERVE_SECURE")),
+        freeze_gc=True,
     )
