@@ -69,3 +69,11 @@ def test_login_never_redirects_to_another_site(site: Site) -> None:
     answer = client.post("/login", data={"username": "anna", "password": PASSWORD,
                                          "csrf_token": csrf, "next": "//evil.example/"})
     assert answer.headers["location"] == "/manage"
+
+
+def test_the_language_switch_stays_on_this_site(site: Site) -> None:
+    client = site.client()
+    for target in ("//evil.example/", "/\\evil.example/", "https://evil.example/"):
+        answer = client.get("/lang/ru", params={"next": target})
+        assert answer.headers["location"] == "/"
+    assert client.get("/lang/ru", params={"next": "/e/cup"}).headers["location"] == "/e/cup"

@@ -14,10 +14,10 @@ from podium.web.i18n import LANGUAGES
 router = APIRouter(include_in_schema=False)
 
 
-def safe_next(url: str | None) -> str:
-    """Only a local path: never redirect to another site after login."""
-    if not url or not url.startswith("/") or url.startswith("//") or "\\\\" in url:
-        return "/manage"
+def safe_next(url: str | None, default: str = "/manage") -> str:
+    """Only a local path: never redirect to another site (``//host``, ``/\\host``)."""
+    if not url or not url.startswith("/") or url[1:2] in ("/", "\\") or "\\" in url:
+        return default
     return url
 
 
@@ -61,5 +61,4 @@ def switch_language(page: Annotated[Page, Depends(page_dep)], lang: str,
                     next: str = "/") -> Response:
     if lang in LANGUAGES:
         page.cookies[LANG_COOKIE] = lang
-    target = next if next.startswith("/") and not next.startswith("//") else "/"
-    return page.redirect(target)
+    return page.redirect(safe_next(next, "/"))
