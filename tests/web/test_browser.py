@@ -9,6 +9,7 @@ fails: `.ci/run` installs it with apt-get.
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import shutil
 import socket
@@ -64,10 +65,16 @@ def browser():
     _need_chromium()
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    # A watchdog: a browser that stops answering must fail the run, never hang it.
+    faulthandler.dump_traceback_later(300, exit=True)
+    try:
+        with sync_playwright() as playwright:
+            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS,
+                                                  timeout=60_000)
+            yield launched
+            launched.close()
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def test_organiser_round_and_live_russian_standings_then_self_report(
@@ -121,13 +128,19 @@ def test_organiser_round_and_live_russian_standings_then_self_report(
     winners = public.locator("#view-standings tbody tr td:nth-child(3)", has_text="3")
     expect(winners).to_have_count(2)
 
+    phone.close()
+
     # Round 2: a player reports on their phone, the three others confirm on theirs.
     organiser.click("#pair")
     expect(organiser.locator("#round h3")).to_contain_text("Round 2")
     codes = site.reports.codes("cmd")
     table = site.events.load("cmd").state.current_round.table(1)
     for index, pid in enumerate(table.seats):
-        player = phone.new_page()
+        own_phone = browser.new_context(
+            locale="ru-RU", extra_http_headers={"Accept-Language": "ru"},
+            viewport={"width": 390, "height": 844},
+        )
+        player = own_phone.new_page()
         player.set_default_timeout(WAIT)
         player.goto(f"{server}/e/cmd/report")
         player.fill("input[name=code]", codes[pid])
@@ -139,7 +152,8 @@ def test_organiser_round_and_live_russian_standings_then_self_report(
             expect(player.locator(".flash")).to_contain_text("остальные игроки")
         else:
             player.click("form[action$='/report/confirm'] button[type=submit]")
-        player.close()
+            expect(player.locator(".flash")).to_be_visible()
+        own_phone.close()
     state = site.events.load("cmd").state
     assert state.current_round.results[1].of(table.seats[1]).won  # "2134": seat 2 won
     reporter = state.players[table.seats[0]].name
