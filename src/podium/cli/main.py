@@ -123,14 +123,22 @@ def event() -> None:
               help="A format setting; repeat for several. See `podium event formats`.")
 @click.option("--seed", type=click.IntRange(min=0), default=None,
               help="Seed of every random draw (default: a fresh random seed, recorded).")
+@click.option("--owner", default=None, help="Organiser account that owns it on the web.")
 @pass_ctx
 @guarded
 def event_create(ctx: Context, slug: str, format_name: str, name: str,
-                 assignments: tuple[str, ...], seed: int | None) -> None:
+                 assignments: tuple[str, ...], seed: int | None, owner: str | None) -> None:
     """Create event SLUG."""
+    from podium.service.accounts import OWNER, AccountService
+
+    accounts = AccountService(ctx.service.db)
+    if owner is not None:
+        accounts.get_user(owner)  # an unknown owner is refused before the event is stored
     loaded = ctx.service.create_event(
         slug, name or slug, format_name, parse_assignments(assignments), ctx.actor, seed
     )
+    if owner is not None:
+        accounts.grant(loaded.summary.slug, owner, OWNER, ctx.actor)
     console.print(f"Created {loaded.summary.slug} ({format_name}), seed {loaded.state.seed}.")
 
 
@@ -467,16 +475,25 @@ def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str
                   f"try `podium standings {state.slug}` or `podium round show {state.slug} 1`.")
 
 
-from podium.cli import berserk as _berserk  # noqa: E402  (it imports this module's helpers)
+def _attach_commands() -> None:
+    """Commands kept in their own modules (formats, the web server). They import this module's
+    helpers, so they attach once this module is complete."""
+    from podium.cli import (
+        berserk,
+        marathon,  # noqa: F401  (its commands register on import)
+        serve,
+    )
 
-_berserk.attach(cli, demo)
+    berserk.attach(cli, demo)
+    serve.register(cli, pass_ctx, guarded, console)
+
+
+_attach_commands()
 
 
 def main() -> None:
     cli(prog_name="podium")
 
-
-from podium.cli import marathon as _marathon_commands  # noqa: E402, F401  (registers commands)
 
 if __name__ == "__main__":
     main()

@@ -15,3 +15,7 @@ class NotFound(PodiumError):
 
 class Conflict(PodiumError):
     """The action does not fit the event's current state (e.g. pairing with results missing)."""
+
+
+class Forbidden(PodiumError):
+    """The caller may not do this (a player code for another table or event, a missing role)."""

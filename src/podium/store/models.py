@@ -94,3 +94,113 @@ class ActionRow(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     reason: Mapped[str] = mapped_column(Text, nullable=False, default="", server_default="")
     payload: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
+
+
+# -- accounts and self-report (migration 0002) ---------------------------------------------------
+USERNAME_LENGTH = 40
+HASH_LENGTH = 200
+TOKEN_HASH_LENGTH = 64
+ROLE_LENGTH = 16
+CODE_LENGTH = 16
+STATUS_LENGTH = 16
+
+
+class UserRow(Base):
+    """An organiser account; the password only as an argon2 hash."""
+
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    username: Mapped[str] = mapped_column(String(USERNAME_LENGTH), unique=True, nullable=False)
+    password_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
+class WebSessionRow(Base):
+    """A login: the cookie's token only as its SHA-256, with its CSRF token and expiry."""
+
+    __tablename__ = "web_sessions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LENGTH), unique=True, nullable=False)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    csrf: Mapped[str] = mapped_column(String(TOKEN_HASH_LENGTH), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
+class ApiTokenRow(Base):
+    """A bearer token of the JSON API, stored only as its SHA-256."""
+
+    __tablename__ = "api_tokens"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(TOKEN_HASH_LENGTH), unique=True, nullable=False)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    label: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False, default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
+class EventRoleRow(Base):
+    """Who runs an event: its owner, and the judges the owner invited."""
+
+    __tablename__ = "event_roles"
+    __table_args__ = (UniqueConstraint("event_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    role: Mapped[str] = mapped_column(String(ROLE_LENGTH), nullable=False)
+    granted_by: Mapped[str] = mapped_column(String(ACTOR_LENGTH), nullable=False)
+    granted_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
+class PlayerCodeRow(Base):
+    """A player's personal self-report code for one event."""
+
+    __tablename__ = "player_codes"
+    __table_args__ = (
+        UniqueConstraint("event_id", "player_id"),
+        UniqueConstraint("event_id", "code"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    player_id: Mapped[int] = mapped_column(Integer, nullable=False)
+    code: Mapped[str] = mapped_column(String(CODE_LENGTH), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+
+
+class SelfReportRow(Base):
+    """A result a player reported for their own table, waiting for the others (or a decision).
+
+    Not part of the event's log: only an accepted report becomes a result action.
+    """
+
+    __tablename__ = "self_reports"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    round: Mapped[int] = mapped_column(Integer, nullable=False)
+    table: Mapped[int] = mapped_column(Integer, nullable=False)
+    reporter: Mapped[int] = mapped_column(Integer, nullable=False)
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON, nullable=False, default=dict)
+    confirmed_by: Mapped[list[Any]] = mapped_column(JSON, nullable=False, default=list)
+    status: Mapped[str] = mapped_column(String(STATUS_LENGTH), nullable=False)
+    note: Mapped[str] = mapped_column(Text, nullable=False, default="", server_default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    decided_by: Mapped[str] = mapped_column(
+        String(ACTOR_LENGTH), nullable=False, default="", server_default=""
+    )

@@ -1,0 +1,228 @@
+"""Pydantic bodies and answers of the JSON API. Every input is bounded, so a bad body is a 422
+naming the field, never a 500."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
+Reason = Annotated[str, Field(max_length=500)]
+SettingValue = str | int | float | bool | list[str] | list[int] | None
+FormFields = dict[Annotated[str, Field(max_length=64)], Annotated[str, Field(max_length=500)]]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Error(BaseModel):
+    detail: Any = Field(description="What was wrong (a 422 from validation names the field).")
+
+
+class EventOut(BaseModel):
+    slug: str
+    name: str
+    format: str
+    created_at: datetime
+
+
+class EventDetail(EventOut):
+    settings: dict[str, Any]
+    seed: int
+    players: int
+    active_players: int
+    rounds: int
+
+
+class PlayerOut(BaseModel):
+    id: int
+    name: str
+    joined_round: int
+    dropped: bool
+    drop_reason: str
+
+
+class OutcomeOut(BaseModel):
+    player: int
+    points: str = Field(description="Exact points: an integer or a fraction such as 5/2.")
+    place: int
+    won: bool
+    drew: bool
+    order: int | None
+    note: str
+
+
+class ResultOut(BaseModel):
+    entry: dict[str, Any]
+    outcomes: list[OutcomeOut]
+    corrected: bool
+
+
+class TableOut(BaseModel):
+    number: int
+    seats: list[int] = Field(description="Player ids in turn order: seat 1 first.")
+    names: list[str]
+    result: ResultOut | None
+
+
+class ByeOut(BaseModel):
+    player: int
+    points: str
+    reason: str
+
+
+class RoundOut(BaseModel):
+    number: int
+    stage: str
+    complete: bool
+    tables: list[TableOut]
+    byes: list[ByeOut]
+    notes: list[str]
+
+
+class ColumnOut(BaseModel):
+    key: str
+    label: str
+    numeric: bool
+
+
+class CellOut(BaseModel):
+    value: int | str | None = Field(description="Exact value (fractions as text like 7/3).")
+    text: str = Field(description="As displayed (rounded).")
+
+
+class ViewOut(BaseModel):
+    key: str
+    title: str
+    columns: list[ColumnOut]
+    rows: list[dict[str, CellOut]]
+    notes: list[str]
+
+
+class ActionOut(BaseModel):
+    seq: int
+    kind: str
+    actor: str
+    at: datetime
+    reason: str
+    payload: dict[str, Any]
+
+
+class SeatLineOut(BaseModel):
+    seat: int
+    player: int
+    rank: int
+    points: str
+
+
+class ExplainedTableOut(BaseModel):
+    number: int
+    seats: list[SeatLineOut]
+    repeats: list[list[int]]
+    size_note: str
+
+
+class PreviewOut(BaseModel):
+    number: int
+    stage: str
+    tables: list[ExplainedTableOut]
+    byes: list[dict[str, Any]]
+    notes: list[str]
+    repeat_count: int
+
+
+class EventCreate(Strict):
+    slug: Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[a-z0-9_-]+$")]
+    name: Annotated[str, Field(max_length=200)] = ""
+    format: Annotated[str, Field(min_length=1, max_length=40)] = "commander"
+    settings: dict[Annotated[str, Field(max_length=64)], SettingValue] = Field(
+        default_factory=dict, max_length=50
+    )
+    seed: Annotated[int, Field(ge=0, le=2**62)] | None = None
+
+
+class SettingsChange(Strict):
+    settings: dict[Annotated[str, Field(max_length=64)], SettingValue] = Field(max_length=50)
+    reason: Reason = ""
+
+
+class PlayersAdd(Strict):
+    names: Annotated[list[Annotated[str, Field(max_length=200)]], Field(min_length=1,
+                                                                          max_length=2000)]
+
+
+class DropBody(Strict):
+    reason: Reason = ""
+    disqualify: bool = False
+
+
+class ReasonBody(Strict):
+    reason: Reason = ""
+
+
+class ResultBody(Strict):
+    table: Id
+    round: Id | None = Field(None, description="Default: the current round.")
+    entry: dict[str, Any] | None = Field(
+        None, description="The format's stored entry (player ids), e.g. Commander: "
+        '{"winner": 3, "eliminated": [1, 4, 2]}.'
+    )
+    form: FormFields | None = Field(
+        None, description='The web form\'s fields instead, e.g. Commander: {"finish": "3142"}.'
+    )
+    correct: bool = False
+    reason: Reason = ""
+
+
+class SelfReportBody(Strict):
+    entry: dict[str, Any] | None = None
+    form: FormFields | None = None
+
+
+class DisputeBody(Strict):
+    note: Reason = ""
+
+
+class DecisionBody(Strict):
+    accept: bool
+    reason: Reason = ""
+
+
+class RoleBody(Strict):
+    username: Annotated[str, Field(min_length=1, max_length=40)]
+    role: Literal["judge", "owner"] = "judge"
+
+
+class GrantOut(BaseModel):
+    username: str
+    role: str
+    granted_by: str
+    granted_at: datetime
+
+
+class ReportOut(BaseModel):
+    id: int
+    round: int
+    table: int
+    reporter: int
+    entry: dict[str, Any]
+    confirmed_by: list[int]
+    status: str
+    note: str
+    created_at: datetime
+
+
+class SeatOut(BaseModel):
+    player: PlayerOut
+    round: int | None
+    table: TableOut | None
+    reports: list[ReportOut]
+
+
+class CodeOut(BaseModel):
+    player: int
+    name: str
+    code: str

@@ -1,0 +1,95 @@
+"""``podium serve`` and the account commands: ``podium user create|grant|revoke|token``."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+
+import click
+
+from podium.core.errors import InvalidInput
+from podium.service.accounts import ROLES, AccountService
+from podium.store.db import Database, resolve_url
+
+
+def register(cli: click.Group, pass_ctx, guarded, console) -> None:
+    @cli.command()
+    @click.option("--host", default="127.0.0.1", show_default=True,
+                  help="Address to listen on (0.0.0.0: every network of the laptop).")
+    @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+    @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+                  help="Server processes (a server with several cores may use more).")
+    @click.option("--poll", type=click.IntRange(1, 600), default=5, show_default=True,
+                  help="Seconds between live refreshes of the public pages.")
+    @click.option("--secure-cookies", is_flag=True,
+                  help="Send cookies over HTTPS only (behind a TLS proxy).")
+    @pass_ctx
+    def serve(ctx, host: str, port: int, workers: int, poll: int,
+              secure_cookies: bool) -> None:
+        """Serve the organiser pages, the public pages and the JSON API."""
+        import os
+
+        import uvicorn
+
+        url = resolve_url(ctx.db_arg)
+        Database(url).dispose()  # migrate once, before the workers start
+        os.environ["PODIUM_SERVE_DB"] = url
+        os.environ["PODIUM_SERVE_POLL"] = str(poll)
+        os.environ["PODIUM_SERVE_SECURE"] = "1" if secure_cookies else ""
+        console.print(f"podium on http://{host}:{port}/  (organisers: /manage, API: /api/docs)")
+        uvicorn.run("podium.web.serve:app", factory=True, host=host, port=port,
+                    workers=workers, log_level="warning", access_log=False)
+
+    @cli.group()
+    def user() -> None:
+        """Organiser accounts, event roles and API tokens."""
+
+    def accounts(ctx) -> AccountService:
+        return AccountService(ctx.service.db)
+
+    @user.command("create")
+    @click.argument("username")
+    @click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+    @pass_ctx
+    @guarded
+    def user_create(ctx, username: str, password_stdin: bool) -> None:
+        """Create an organiser account (the password is asked for, or read from stdin)."""
+        if password_stdin:
+            password = sys.stdin.readline().rstrip("\n")
+        else:
+            password = getpass.getpass("Password: ")
+            if getpass.getpass("Again: ") != password:
+                raise InvalidInput("the two passwords differ")
+        created = accounts(ctx).create_user(username, password)
+        console.print(f"User {created.username} created.")
+
+    @user.command("grant")
+    @click.argument("slug")
+    @click.argument("username")
+    @click.option("--role", type=click.Choice(ROLES), default="judge", show_default=True)
+    @pass_ctx
+    @guarded
+    def user_grant(ctx, slug: str, username: str, role: str) -> None:
+        """Give USERNAME a role on event SLUG (an event made with the CLI has no owner: grant
+        one with --role owner)."""
+        accounts(ctx).grant(slug, username, role, ctx.actor)
+        console.print(f"{username} is {role} of {slug}.")
+
+    @user.command("revoke")
+    @click.argument("slug")
+    @click.argument("username")
+    @pass_ctx
+    @guarded
+    def user_revoke(ctx, slug: str, username: str) -> None:
+        """Remove USERNAME's role on event SLUG."""
+        accounts(ctx).revoke(slug, username)
+        console.print(f"{username} has no role on {slug} now.")
+
+    @user.command("token")
+    @click.argument("username")
+    @click.option("--label", default="", help="What the token is for.")
+    @pass_ctx
+    @guarded
+    def user_token(ctx, username: str, label: str) -> None:
+        """Create an API bearer token for USERNAME (printed once)."""
+        click.echo(accounts(ctx).create_token(username, label))

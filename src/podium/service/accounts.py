@@ -1,0 +1,262 @@
+"""Organiser accounts: users, login sessions, API tokens and per-event roles.
+
+Passwords are stored only as argon2 hashes; session cookies and API tokens only as their
+SHA-256 (a stolen database reveals neither). Logins are not event actions: the event's log
+records what organisers do, with their username as the actor.
+
+Roles are per event: the ``owner`` (who created or claimed the event) and the ``judge``s the
+owner invites by username. Both run the event; only the owner manages its judges.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.service.events import Clock, utc_now
+from podium.store.db import Database
+from podium.store.models import (
+    USERNAME_LENGTH,
+    ApiTokenRow,
+    EventRoleRow,
+    EventRow,
+    UserRow,
+    WebSessionRow,
+)
+
+OWNER = "owner"
+JUDGE = "judge"
+ROLES = (OWNER, JUDGE)
+SESSION_TTL = timedelta(hours=12)
+MIN_PASSWORD = 8
+USERNAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-_.")
+TOKEN_PREFIX = "pod_"
+
+_hasher = PasswordHasher()
+# Verified against when the user does not exist, so a wrong name costs as long as a wrong password.
+_DUMMY_HASH = _hasher.hash("not a password of anyone")
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    username: str
+
+
+@dataclass(frozen=True)
+class WebSession:
+    user: User
+    csrf: str
+    expires_at: datetime
+
+
+@dataclass(frozen=True)
+class Grant:
+    username: str
+    role: str
+    granted_by: str
+    granted_at: datetime
+
+
+def check_username(username: str) -> str:
+    name = username.strip().lower()
+    if not name or len(name) > USERNAME_LENGTH or not set(name) <= USERNAME_CHARS:
+        raise InvalidInput(
+            f"username {username!r}: use 1 to {USERNAME_LENGTH} lowercase latin letters, digits, "
+            "'-', '_' or '.'"
+        )
+    return name
+
+
+def check_role(role: str) -> str:
+    if role not in ROLES:
+        raise InvalidInput(f"role {role!r}: use one of {', '.join(ROLES)}")
+    return role
+
+
+class AccountService:
+    """Accounts of one database. ``clock`` is injected so tests control time (session expiry)."""
+
+    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+        self.db = db
+        self.clock = clock
+
+    # users -------------------------------------------------------------------------------------
+    def create_user(self, username: str, password: str) -> User:
+        name = check_username(username)
+        if len(password) < MIN_PASSWORD:
+            raise InvalidInput(f"the password needs at least {MIN_PASSWORD} characters")
+        hashed = _hasher.hash(password)
+        with self.db.session() as session:
+            if session.scalar(select(UserRow.id).where(UserRow.username == name)) is not None:
+                raise Conflict(f"a user named {name!r} already exists")
+            row = UserRow(username=name, password_hash=hashed, created_at=self.clock())
+            session.add(row)
+            session.flush()
+            return User(row.id, row.username)
+
+    def get_user(self, username: str) -> User:
+        with self.db.session(readonly=True) as session:
+            return _user(session, username)
+
+    def authenticate(self, username: str, password: str) -> User | None:
+        """The user when the password is right, else None (the same for an unknown name)."""
+        name = username.strip().lower()
+        with self.db.session(readonly=True) as session:
+            row = session.scalar(select(UserRow).where(UserRow.username == name))
+        try:
+            _hasher.verify(row.password_hash if row else _DUMMY_HASH, password)
+        except (VerificationError, InvalidHashError):
+            return None
+        return User(row.id, row.username) if row else None
+
+    # sessions ----------------------------------------------------------------------------------
+    def login(self, username: str, password: str) -> tuple[str, WebSession] | None:
+        """A new session (its cookie token and the session) for a right password, else None."""
+        user = self.authenticate(username, password)
+        if user is None:
+            return None
+        token = secrets.token_urlsafe(32)
+        now = self.clock()
+        web = WebSession(user, secrets.token_urlsafe(32), now + SESSION_TTL)
+        with self.db.session() as session:
+            session.add(
+                WebSessionRow(
+                    token_hash=digest(token),
+                    user_id=user.id,
+                    csrf=web.csrf,
+                    created_at=now,
+                    expires_at=web.expires_at,
+                )
+            )
+        return token, web
+
+    def session_of(self, token: str) -> tuple[WebSession | None, bool]:
+        """The live session of a cookie token, and whether the token named an expired one."""
+        with self.db.session(readonly=True) as session:
+            found = session.execute(
+                select(WebSessionRow, UserRow)
+                .join(UserRow, UserRow.id == WebSessionRow.user_id)
+                .where(WebSessionRow.token_hash == digest(token))
+            ).first()
+        if found is None:
+            return None, False
+        row, user = found
+        if row.expires_at <= self.clock():
+            return None, True
+        return WebSession(User(user.id, user.username), row.csrf, row.expires_at), False
+
+    def logout(self, token: str) -> None:
+        with self.db.session() as session:
+            session.execute(delete(WebSessionRow).where(WebSessionRow.token_hash == digest(token)))
+
+    # API tokens --------------------------------------------------------------------------------
+    def create_token(self, username: str, label: str = "") -> str:
+        """A new bearer token for ``username`` (shown once; only its hash is kept)."""
+        token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        with self.db.session() as session:
+            user = _user(session, username)
+            session.add(
+                ApiTokenRow(
+                    token_hash=digest(token),
+                    user_id=user.id,
+                    label=label[:200],
+                    created_at=self.clock(),
+                )
+            )
+        return token
+
+    def token_user(self, token: str) -> User | None:
+        with self.db.session(readonly=True) as session:
+            row = session.execute(
+                select(UserRow.id, UserRow.username)
+                .join(ApiTokenRow, ApiTokenRow.user_id == UserRow.id)
+                .where(ApiTokenRow.token_hash == digest(token))
+            ).first()
+        return User(row[0], row[1]) if row else None
+
+    # roles -------------------------------------------------------------------------------------
+    def grant(self, slug: str, username: str, role: str, granted_by: str) -> None:
+        """Give ``username`` a role on event ``slug`` (replacing a previous role)."""
+        check_role(role)
+        with self.db.session() as session:
+            event_id = _event_id(session, slug)
+            user = _user(session, username)
+            row = session.scalar(
+                select(EventRoleRow).where(
+                    EventRoleRow.event_id == event_id, EventRoleRow.user_id == user.id
+                )
+            )
+            if row is None:
+                row = EventRoleRow(event_id=event_id, user_id=user.id)
+                session.add(row)
+            row.role = role
+            row.granted_by = granted_by
+            row.granted_at = self.clock()
+
+    def revoke(self, slug: str, username: str) -> None:
+        with self.db.session() as session:
+            event_id = _event_id(session, slug)
+            user = _user(session, username)
+            session.execute(
+                delete(EventRoleRow).where(
+                    EventRoleRow.event_id == event_id, EventRoleRow.user_id == user.id
+                )
+            )
+
+    def role_of(self, user: User | None, slug: str) -> str | None:
+        if user is None:
+            return None
+        with self.db.session(readonly=True) as session:
+            return session.scalar(
+                select(EventRoleRow.role)
+                .join(EventRow, EventRow.id == EventRoleRow.event_id)
+                .where(EventRow.slug == slug, EventRoleRow.user_id == user.id)
+            )
+
+    def grants(self, slug: str) -> list[Grant]:
+        with self.db.session(readonly=True) as session:
+            rows = session.execute(
+                select(UserRow.username, EventRoleRow)
+                .join(EventRoleRow, EventRoleRow.user_id == UserRow.id)
+                .join(EventRow, EventRow.id == EventRoleRow.event_id)
+                .where(EventRow.slug == slug)
+                .order_by(EventRoleRow.role.desc(), UserRow.username)
+            ).all()
+        return [Grant(name, r.role, r.granted_by, r.granted_at) for name, r in rows]
+
+    def events_of(self, user: User) -> dict[str, str]:
+        """The slugs of the events ``user`` runs, with the role."""
+        with self.db.session(readonly=True) as session:
+            rows = session.execute(
+                select(EventRow.slug, EventRoleRow.role)
+                .join(EventRoleRow, EventRoleRow.event_id == EventRow.id)
+                .where(EventRoleRow.user_id == user.id)
+            ).all()
+        return {slug: role for slug, role in rows}
+
+
+def _user(session: Session, username: str) -> User:
+    row = session.scalar(select(UserRow).where(UserRow.username == username.strip().lower()))
+    if row is None:
+        raise NotFound(f"no user {username!r}")
+    return User(row.id, row.username)
+
+
+def _event_id(session: Session, slug: str) -> int:
+    event_id = session.scalar(select(EventRow.id).where(EventRow.slug == slug))
+    if event_id is None:
+        raise NotFound(f"no event {slug!r}")
+    return event_id

@@ -1,0 +1,338 @@
+"""Player self-report: personal codes, reports of one's own table, confirmations, and the
+organiser's queue of conflicts.
+
+A code belongs to one player of one event. With it a player reports the result of the table
+they sit at in the current round: the table comes from the code, never from the request, so a
+player can never report another table. The report waits until every other player of the table
+confirms it; then it becomes the normal result action (actor ``player:<name>``, reason
+"self-report confirmed by ..."), checked by the same :func:`podium.core.replay.apply` as any
+entry. A different report for the same table, or a player's dispute, puts the table's reports in
+the organiser's queue, and nothing changes until the organiser accepts one or rejects them.
+Pending reports live outside the log (they are not decisions yet); accepted ones are the log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound
+from podium.core.log import Kind
+from podium.core.model import EventState, Player, Round, Table
+from podium.service.events import EventService, LoadedEvent, NewAction
+from podium.store.models import PlayerCodeRow, SelfReportRow
+from podium.store.repository import EventRepository
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read aloud and typed on phones
+CODE_LENGTH = 8
+PENDING = "pending"
+CONFLICT = "conflict"
+ACCEPTED = "accepted"
+REJECTED = "rejected"
+OPEN = (PENDING, CONFLICT)
+
+EntryBuilder = Callable[[EventState, Round, Table], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Report:
+    id: int
+    round: int
+    table: int
+    reporter: int
+    entry: dict[str, Any]
+    confirmed_by: tuple[int, ...]
+    status: str
+    note: str
+    created_at: datetime
+    decided_by: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where a code's player sits now: the round, the table, or None (no round, a bye)."""
+
+    player: Player
+    round: Round | None
+    table: Table | None
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalise_code(code: str) -> str:
+    return "".join(code.split()).upper().replace("-", "")
+
+
+def _report(row: SelfReportRow) -> Report:
+    return Report(
+        row.id,
+        row.round,
+        row.table,
+        row.reporter,
+        dict(row.entry),
+        tuple(row.confirmed_by),
+        row.status,
+        row.note,
+        row.created_at,
+        row.decided_by,
+    )
+
+
+class SelfReportService:
+    def __init__(self, events: EventService) -> None:
+        self.events = events
+        self.db = events.db
+
+    @property
+    def clock(self):  # the event service's clock, so tests control both at once
+        return self.events.clock
+
+    # codes -------------------------------------------------------------------------------------
+    def codes(self, slug: str) -> dict[int, str]:
+        """Every registered player's code (new players get theirs now)."""
+        with self.db.session() as session:
+            repo = EventRepository(session)
+            loaded = EventService._load(repo, slug)
+            event_id = loaded.summary.id
+            rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.event_id == event_id))
+            codes = {row.player_id: row.code for row in rows}
+            for pid in loaded.state.players:
+                if pid not in codes:
+                    code = self._unused_code(session)
+                    session.add(
+                        PlayerCodeRow(
+                            event_id=event_id, player_id=pid, code=code, created_at=self.clock()
+                        )
+                    )
+                    session.flush()
+                    codes[pid] = code
+            return codes
+
+    @staticmethod
+    def _unused_code(session: Session) -> str:
+        while True:  # codes are unique across events, so a code for another event is recognised
+            code = new_code()
+            if session.scalar(select(PlayerCodeRow.id).where(PlayerCodeRow.code == code)) is None:
+                return code
+
+    def seat(self, slug: str, code: str) -> Seat:
+        """The player of ``code`` in event ``slug`` and their table now."""
+        loaded, player = self._identify(slug, code)
+        return _seat_of(loaded.state, player)
+
+    def _identify(self, slug: str, code: str) -> tuple[LoadedEvent, Player]:
+        with self.db.session(readonly=True) as session:
+            return self._identify_in(session, EventRepository(session), slug, code)
+
+    # reports -----------------------------------------------------------------------------------
+    def reports(self, slug: str, open_only: bool = False) -> list[Report]:
+        with self.db.session(readonly=True) as session:
+            event_id = EventRepository(session).get(slug).id
+            query = select(SelfReportRow).where(SelfReportRow.event_id == event_id)
+            if open_only:
+                query = query.where(SelfReportRow.status.in_(OPEN))
+            return [_report(r) for r in session.scalars(query.order_by(SelfReportRow.id))]
+
+    def table_reports(self, slug: str, code: str) -> tuple[Seat, list[Report]]:
+        """The code's seat and the open reports of its table."""
+        seat = self.seat(slug, code)
+        if seat.table is None or seat.round is None:
+            return seat, []
+        reports = [
+            r
+            for r in self.reports(slug, open_only=True)
+            if r.round == seat.round.number and r.table == seat.table.number
+        ]
+        return seat, reports
+
+    def report(self, slug: str, code: str, build: EntryBuilder) -> Report:
+        """Report the result of the code's own table; returns the report (maybe accepted)."""
+        with self.db.session() as session:
+            repo = EventRepository(session)
+            loaded, player = self._identify_in(session, repo, slug, code)
+            rnd, table = self._own_table(loaded, player)
+            entry = loaded.ruleset.score(loaded.state, rnd, table, build(loaded.state, rnd, table))
+            normalised = entry.entry
+            open_rows = self._open_rows(session, loaded.summary.id, rnd.number, table.number)
+            same = next((r for r in open_rows if r.entry == normalised), None)
+            if same is not None and same.status == PENDING:
+                if player.id not in same.confirmed_by:
+                    same.confirmed_by = [*same.confirmed_by, player.id]
+                self._maybe_accept(session, repo, loaded, same, table)
+                return _report(same)
+            status = CONFLICT if open_rows else PENDING
+            for row in open_rows:
+                row.status = CONFLICT
+            row = SelfReportRow(
+                event_id=loaded.summary.id,
+                round=rnd.number,
+                table=table.number,
+                reporter=player.id,
+                entry=normalised,
+                confirmed_by=[player.id],
+                status=status,
+                note="",
+                created_at=self.clock(),
+                decided_by="",
+            )
+            session.add(row)
+            session.flush()
+            self._maybe_accept(session, repo, loaded, row, table)
+            return _report(row)
+
+    def confirm(self, slug: str, code: str, report_id: int) -> Report:
+        with self.db.session() as session:
+            repo = EventRepository(session)
+            loaded, player = self._identify_in(session, repo, slug, code)
+            row, table = self._row_for_player(session, loaded, player, report_id)
+            if row.status != PENDING:
+                raise Conflict("this report waits for the organiser's decision")
+            if player.id not in row.confirmed_by:
+                row.confirmed_by = [*row.confirmed_by, player.id]
+            self._maybe_accept(session, repo, loaded, row, table)
+            return _report(row)
+
+    def dispute(self, slug: str, code: str, report_id: int, note: str = "") -> Report:
+        """A player at the table says the report is wrong: the organiser decides."""
+        with self.db.session() as session:
+            repo = EventRepository(session)
+            loaded, player = self._identify_in(session, repo, slug, code)
+            row, _table = self._row_for_player(session, loaded, player, report_id)
+            if row.status not in OPEN:
+                raise Conflict("this report is already decided")
+            row.status = CONFLICT
+            text = " ".join(note.split())[:500]
+            row.note = f"{player.name}: {text}" if text else f"{player.name} disputes it"
+            return _report(row)
+
+    def decide(
+        self, slug: str, report_id: int, accept: bool, actor: str, reason: str = ""
+    ) -> Report:
+        """The organiser accepts one report (it becomes the result) or rejects it."""
+        with self.db.session() as session:
+            repo = EventRepository(session)
+            loaded = EventService._load(repo, slug)
+            row = session.get(SelfReportRow, report_id)
+            if row is None or row.event_id != loaded.summary.id:
+                raise NotFound(f"no self-report {report_id} in this event")
+            if row.status not in OPEN:
+                raise Conflict("this report is already decided")
+            if accept:
+                who = loaded.state.players[row.reporter].name
+                why = reason.strip() or f"self-report by {who} accepted by {actor}"
+                self._enter(repo, loaded, row, actor, why)
+                for other in self._open_rows(session, loaded.summary.id, row.round, row.table):
+                    if other.id != row.id:
+                        other.status, other.decided_by = REJECTED, actor
+                row.status = ACCEPTED
+            else:
+                row.status = REJECTED
+            row.decided_by = actor
+            return _report(row)
+
+    # helpers -----------------------------------------------------------------------------------
+    def _identify_in(
+        self, session: Session, repo: EventRepository, slug: str, code: str
+    ) -> tuple[LoadedEvent, Player]:
+        wanted = normalise_code(code)
+        loaded = EventService._load(repo, slug)
+        rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.code == wanted)).all()
+        if not wanted or not rows:
+            raise Forbidden("this player code is not known; check it with the organiser")
+        row = next((r for r in rows if r.event_id == loaded.summary.id), None)
+        if row is None:
+            raise Forbidden("this player code belongs to another event")
+        return loaded, loaded.state.players[row.player_id]
+
+    @staticmethod
+    def _own_table(loaded: LoadedEvent, player: Player) -> tuple[Round, Table]:
+        seat = _seat_of(loaded.state, player)
+        if seat.round is None:
+            raise Conflict("no round is being played")
+        if seat.table is None:
+            raise Conflict(f"{player.name} has no table in round {seat.round.number}")
+        if seat.table.number in seat.round.results:
+            raise Conflict(
+                f"table {seat.table.number} already has its result; ask the organiser to correct it"
+            )
+        return seat.round, seat.table
+
+    def _row_for_player(
+        self, session: Session, loaded: LoadedEvent, player: Player, report_id: int
+    ) -> tuple[SelfReportRow, Table]:
+        row = session.get(SelfReportRow, report_id)
+        if row is None or row.event_id != loaded.summary.id:
+            raise NotFound(f"no self-report {report_id} in this event")
+        rnd, table = self._own_table(loaded, player)
+        if (row.round, row.table) != (rnd.number, table.number):
+            raise Forbidden("you can only confirm the report of your own table")
+        return row, table
+
+    @staticmethod
+    def _open_rows(session: Session, event_id: int, rnd: int, table: int) -> list[SelfReportRow]:
+        return list(
+            session.scalars(
+                select(SelfReportRow).where(
+                    SelfReportRow.event_id == event_id,
+                    SelfReportRow.round == rnd,
+                    SelfReportRow.table == table,
+                    SelfReportRow.status.in_(OPEN),
+                )
+            )
+        )
+
+    def _maybe_accept(
+        self,
+        session: Session,
+        repo: EventRepository,
+        loaded: LoadedEvent,
+        row: SelfReportRow,
+        table: Table,
+    ) -> None:
+        if row.status != PENDING or set(row.confirmed_by) < set(table.seats):
+            return
+        names = loaded.state.players
+        others = [names[pid].name for pid in row.confirmed_by if pid != row.reporter]
+        reason = f"self-report confirmed by {', '.join(others)}" if others else "self-report"
+        self._enter(repo, loaded, row, f"player:{names[row.reporter].name}", reason)
+        row.status = ACCEPTED
+        row.decided_by = "players"
+
+    def _enter(
+        self,
+        repo: EventRepository,
+        loaded: LoadedEvent,
+        row: SelfReportRow,
+        actor: str,
+        reason: str,
+    ) -> None:
+        """Append the result action in the caller's transaction, checked like any entry."""
+        payload = {"round": row.round, "table": row.table, "entry": dict(row.entry)}
+        if row.table in loaded.state.round(row.round).results:
+            raise Conflict(f"table {row.table} already has its result")
+        new = self.events._check(loaded, actor, [NewAction(Kind.RESULT_ENTERED, payload, reason)])
+        repo.append(loaded.summary.id, new)
+
+
+def _seat_of(state: EventState, player: Player) -> Seat:
+    rnd = state.current_round
+    if rnd is None:
+        return Seat(player, None, None)
+    for table in rnd.tables:
+        if player.id in table.seats:
+            return Seat(player, rnd, table)
+    return Seat(player, rnd, None)
+
+
+def check_report_id(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise InvalidInput("a report id is a positive whole number")
+    return value

@@ -1,0 +1,148 @@
+"""The web service: a thin adapter over the same service layer as the CLI.
+
+``create_app(db)`` builds the FastAPI application: organiser pages (login, events, players,
+rounds, results, log, print), public pages (standings, pairings, format pages) with live refresh
+and a QR code, player self-report, and the JSON API under ``/api/v1``. No domain logic lives in
+routes or templates: they call :mod:`podium.service` and render what it returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound, PodiumError
+from podium.core.views import N_
+from podium.service.accounts import AccountService
+from podium.service.events import Clock, EventService, utc_now
+from podium.service.selfreport import SelfReportService
+from podium.store.db import Database
+from podium.web.cache import ViewCache
+from podium.web.render import Renderer
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+MAX_UPLOAD = 1_000_000  # bytes of a CSV import
+
+
+@dataclass
+class Web:
+    """What every route needs, kept on ``app.state.web``."""
+
+    db: Database
+    events: EventService
+    accounts: AccountService
+    reports: SelfReportService
+    renderer: Renderer
+    cache: ViewCache
+    poll_seconds: int
+    secure_cookies: bool
+    max_upload: int
+
+
+def status_of(error: PodiumError) -> int:
+    explicit = getattr(error, "status", None)
+    if isinstance(explicit, int):
+        return explicit
+    if isinstance(error, NotFound):
+        return 404
+    if isinstance(error, Conflict):
+        return 409
+    if isinstance(error, Forbidden):
+        return 403
+    return 422
+
+
+def create_app(
+    db: Database | str,
+    *,
+    clock: Clock = utc_now,
+    poll_seconds: int = 5,
+    secure_cookies: bool = False,
+    max_upload: int = MAX_UPLOAD,
+    freshness: float = 0.25,
+    freeze_gc: bool = False,
+) -> FastAPI:
+    """``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
+    replayed event from the cycle collector (a server process; see ViewCache)."""
+    database = db if isinstance(db, Database) else Database(db)
+    events = EventService(database, clock)
+    web = Web(
+        db=database,
+        events=events,
+        accounts=AccountService(database, clock),
+        reports=SelfReportService(events),
+        renderer=Renderer(),
+        cache=ViewCache(events, freshness, freeze_gc),
+        poll_seconds=poll_seconds,
+        secure_cookies=secure_cookies,
+        max_upload=max_upload,
+    )
+    app = FastAPI(
+        title="podium",
+        version="1",
+        summary="Tournaments for multiplayer table games: public results and organiser API.",
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    app.state.web = web
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    from podium.api.routes import router as api_router
+    from podium.web.routes import auth, organiser, public, selfreport
+
+    app.include_router(api_router)
+    for module in (auth, public, organiser, selfreport):
+        app.include_router(module.router)
+
+    @app.exception_handler(PodiumError)
+    async def podium_error(request: Request, error: PodiumError) -> Response:
+        status = status_of(error)
+        if request.url.path.startswith("/api/"):
+            headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+            return JSONResponse({"detail": str(error)}, status_code=status, headers=headers)
+        return HTMLResponse(
+            web.renderer.error_page(request, str(error), status), status_code=status
+        )
+
+    from podium.web.deps import CsrfRefused, LoginRequired
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        """A 422 naming each bad field: JSON for the API, the error page for forms."""
+        problems = [
+            f"{'.'.join(str(p) for p in item.get('loc', ()) if p not in ('body', 'query', 'path'))}"
+            f": {item.get('msg', '')}"
+            for item in error.errors()
+        ]
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"detail": jsonable_encoder(error.errors())}, status_code=422)
+        return HTMLResponse(
+            web.renderer.error_page(request, "; ".join(problems), 422), status_code=422
+        )
+
+    @app.exception_handler(LoginRequired)
+    async def login_required(request: Request, error: LoginRequired) -> Response:
+        from urllib.parse import quote
+
+        target = f"/login?next={quote(error.next_url)}" + ("&expired=1" if error.expired else "")
+        if request.headers.get("hx-request"):
+            return Response(status_code=401, headers={"HX-Redirect": target})
+        return RedirectResponse(target, status_code=303)
+
+    @app.exception_handler(CsrfRefused)
+    async def csrf_refused(request: Request, error: CsrfRefused) -> Response:
+        message = N_(
+            "The form has expired or was not sent from this page: reload the page and try again."
+        )
+        return HTMLResponse(web.renderer.error_page(request, message, 403), status_code=403)
+
+    return app
+
+
+__all__ = ["Forbidden", "InvalidInput", "Web", "create_app"]

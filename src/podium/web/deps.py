@@ -1,0 +1,171 @@
+"""Per-request context of the HTML pages: language, login, CSRF token, and the checks."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, unquote
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from podium.core.errors import Forbidden, PodiumError
+from podium.service.accounts import JUDGE, OWNER, User, WebSession
+from podium.web.app import Web
+from podium.web.i18n import COOKIE as LANG_COOKIE
+from podium.web.i18n import Formatter, negotiate
+from podium.web.render import formatter, qr_svg
+
+SESSION_COOKIE = "podium_session"
+CSRF_COOKIE = "podium_csrf"
+CSRF_FIELD = "csrf_token"
+FLASH_COOKIE = "podium_flash"
+CSRF_HEADER = "x-csrf-token"
+
+
+class LoginRequired(Exception):
+    def __init__(self, expired: bool, next_url: str) -> None:
+        self.expired = expired
+        self.next_url = next_url
+
+
+class CsrfRefused(Exception):
+    pass
+
+
+@dataclass
+class Page:
+    request: Request
+    web: Web
+    lang: str
+    fmt: Formatter
+    user: User | None
+    session: WebSession | None
+    expired: bool
+    token: str  # the CSRF token; read it through ``csrf`` so the cookie is set only when used
+    new_csrf: bool
+    cookies: dict[str, str] = field(default_factory=dict)
+    flashed: str = ""
+    csrf_used: bool = False
+
+    @property
+    def csrf(self) -> str:
+        self.csrf_used = True
+        return self.token
+
+    def flash(self, message: str) -> None:
+        """A message for the next page (after a redirect)."""
+        self.flashed = message
+
+    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+        context.setdefault("title", "")
+        context.setdefault("qr", None)
+        shown = self.request.cookies.get(FLASH_COOKIE)
+        if shown:
+            context.setdefault("flash", unquote(shown)[:300])
+        html = self.web.renderer.render(
+            self.lang,
+            template,
+            {"page": self, "fmt": self.fmt, "request": self.request, **context},
+        )
+        response = HTMLResponse(html, status_code=status)
+        if shown:
+            response.delete_cookie(FLASH_COOKIE)
+        self.finish(response)
+        return response
+
+    def redirect(self, url: str) -> RedirectResponse:
+        response = RedirectResponse(url, status_code=303)
+        self.finish(response)
+        return response
+
+    def finish(self, response: Response) -> None:
+        if self.new_csrf and self.csrf_used:
+            response.set_cookie(
+                CSRF_COOKIE, self.token, httponly=True, samesite="lax",
+                secure=self.web.secure_cookies,
+            )
+        if self.flashed:
+            response.set_cookie(FLASH_COOKIE, quote(self.flashed), max_age=60, samesite="lax",
+                                httponly=True)
+        for key, value in self.cookies.items():
+            response.set_cookie(key, value, max_age=365 * 24 * 3600, samesite="lax")
+
+    def qr(self) -> Any:
+        return qr_svg(str(self.request.url.replace(query="")))
+
+    def require_login(self) -> User:
+        if self.user is None:
+            raise LoginRequired(self.expired, self.request.url.path)
+        return self.user
+
+    def role(self, slug: str) -> str | None:
+        return self.web.accounts.role_of(self.user, slug)
+
+    def require_role(self, slug: str, *roles: str) -> User:
+        user = self.require_login()
+        allowed = roles or (OWNER, JUDGE)
+        if self.role(slug) not in allowed:
+            self.web.cache.version(slug)  # an unknown event is a 404, not a 403
+            raise Forbidden(f"you do not run event {slug!r} (needs: {', '.join(allowed)})")
+        return user
+
+
+def get_page(request: Request) -> Page:
+    web: Web = request.app.state.web
+    lang = negotiate(request.cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+    user = session = None
+    expired = False
+    token = request.cookies.get(SESSION_COOKIE)
+    if token:
+        session, expired = web.accounts.session_of(token)
+        user = session.user if session else None
+    if session is not None:
+        csrf, new = session.csrf, False
+    else:
+        cookie = request.cookies.get(CSRF_COOKIE)
+        csrf, new = (cookie, False) if cookie else (secrets.token_urlsafe(32), True)
+    return Page(request, web, lang, formatter(lang), user, session, expired, csrf, new)
+
+
+async def check_csrf(request: Request) -> None:
+    """Every form POST carries the page's CSRF token (field or ``X-CSRF-Token`` header)."""
+    page: Page = request.state.page
+    sent = request.headers.get(CSRF_HEADER)
+    if not sent:
+        form = await request.form()
+        value = form.get(CSRF_FIELD)
+        sent = value if isinstance(value, str) else None
+    if page.new_csrf or not sent or not secrets.compare_digest(sent, page.token):
+        raise CsrfRefused()
+
+
+async def page_dep(request: Request) -> Page:
+    page = get_page(request)
+    request.state.page = page
+    return page
+
+
+class TooLarge(PodiumError):
+    """A request body over the upload limit: HTTP 413, refused before it is read."""
+
+    status = 413
+
+
+async def form_page(request: Request) -> Page:
+    """The page of a POST form, after the CSRF check; refused before anything is done."""
+    page = await page_dep(request)
+    length = request.headers.get("content-length", "")
+    limit = page.web.max_upload + 64_000  # the file plus the form's other fields
+    if length.isdigit() and int(length) > limit:
+        raise TooLarge(f"file: the upload is larger than {page.web.max_upload // 1000} kB")
+    if page.expired and page.user is None and request.url.path.startswith("/manage"):
+        raise LoginRequired(True, request.url.path)
+    await check_csrf(request)
+    return page
+
+
+async def form_fields(request: Request) -> dict[str, str]:
+    form = await request.form()
+    return {key: value for key, value in form.items() if isinstance(value, str)}

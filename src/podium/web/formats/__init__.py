@@ -1,0 +1,76 @@
+"""The web plug-in surface of a format: what a format adds to the shared pages.
+
+Shared pages never name a format. Standings and other public tables come from the format's
+``views(state)`` (:mod:`podium.core.views`), rendered by one shared template. What only a format
+knows comes from its :class:`WebFormat`, registered here by the format's name:
+
+- ``result_form``: the template partial of one table's result form (context: ``event``,
+  ``state``, ``round``, ``table``, ``seats``, ``prefix``) and ``parse_result(form, state, round,
+  table) -> entry``, which turns the submitted fields into the ``entry`` dict that
+  :meth:`podium.service.EventService.enter_result` stores (raising InvalidInput naming the
+  field). The organiser's entry, the correction form, the player's self-report and the API's
+  ``form`` body all use this pair.
+- ``describe_result(state, result) -> str``: a one-line text of an entered result.
+- ``public_pages``: extra public pages (a bracket, marathon publications): each a
+  :class:`PublicPage` with a key (its URL ``/e/{slug}/p/{key}``), a title msgid and a template
+  rendered with the event loaded; they get the shared live refresh and QR code.
+- ``organiser_actions``: extra organiser forms (penalties, publications...), each an
+  :class:`OrganiserAction` with a partial shown on the event's page and a ``handle(ctx, slug,
+  form, actor)`` called by ``POST /manage/{slug}/action/{key}`` after the role and CSRF checks.
+
+A format with no plug-in still gets its standings, players, rounds, log and a "no result form"
+message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from podium.core.model import EventState, Round, Table, TableResult
+
+ParseResult = Callable[[Mapping[str, str], EventState, Round, Table], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PublicPage:
+    key: str
+    title: str  # an English msgid
+    template: str
+
+
+@dataclass(frozen=True)
+class OrganiserAction:
+    key: str
+    label: str  # an English msgid
+    template: str
+    handle: Callable[[Any, str, Mapping[str, str], str], str]  # returns a message for the flash
+
+
+@dataclass(frozen=True)
+class WebFormat:
+    name: str
+    result_form: str | None = None
+    parse_result: ParseResult | None = None
+    describe_result: Callable[[EventState, TableResult], str] | None = None
+    public_pages: tuple[PublicPage, ...] = ()
+    organiser_actions: tuple[OrganiserAction, ...] = field(default_factory=tuple)
+
+
+_PLUGINS: dict[str, WebFormat] = {}
+
+
+def register_web(plugin: WebFormat) -> WebFormat:
+    _PLUGINS[plugin.name] = plugin
+    return plugin
+
+
+def _load_builtin() -> None:
+    from podium.web.formats import commander  # noqa: F401
+
+
+def web_format(name: str) -> WebFormat:
+    """The plug-in of format ``name``, or an empty one (shared pages only)."""
+    _load_builtin()
+    return _PLUGINS.get(name) or WebFormat(name)

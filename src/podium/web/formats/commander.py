@@ -1,0 +1,118 @@
+"""Commander's web plug-in: a pod's result in a few keystrokes.
+
+The ``finish`` field lists seat numbers from the winner to the first player out: ``2431`` means
+seat 2 won, seat 4 was eliminated last, seat 1 first (rule CMD-2). The last seat may be left out:
+it is the first out. A draw starts with ``=`` and its survivors, then the others from the last
+out to the first: ``=24 31`` (rules CMD-4b, CMD-13). ``simultaneous`` marks a winner who took
+everyone out at once (CMD-4a); ``loss_<seat>`` gives that seat a judge's game loss with its
+reason (CMD-14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from podium.core.errors import InvalidInput
+from podium.core.model import EventState, Round, Table, TableResult
+from podium.core.views import N_
+from podium.web.formats import WebFormat, register_web
+
+
+def _seats(text: str, table: Table, where: str) -> list[int]:
+    seats = []
+    for char in text:
+        if not char.isdigit() or not 1 <= int(char) <= len(table.seats):
+            raise InvalidInput(
+                f"{where}: {char!r} is not a seat number (1 to {len(table.seats)})"
+            )
+        seats.append(int(char))
+    return seats
+
+
+def parse_result(
+    form: Mapping[str, str], state: EventState, rnd: Round, table: Table
+) -> dict[str, Any]:
+    """Rules CMD-2, CMD-4a, CMD-4b, CMD-13, CMD-14: the typed finish to the stored entry."""
+    text = "".join(str(form.get("finish", "")).split(",")).strip()
+    where = "finish"
+    if not text:
+        raise InvalidInput("finish: type the seats from the winner to the first out, e.g. 2431")
+    draw = text.startswith("=")
+    if draw:
+        head, _, tail = text[1:].strip().partition(" ")
+        survivors = _seats(head, table, where)
+        others = _seats(tail.replace(" ", ""), table, where)
+        order = [*survivors, *others]
+    else:
+        order = _seats(text.replace(" ", ""), table, where)
+        survivors = []
+    if len(set(order)) != len(order):
+        raise InvalidInput(f"{where}: a seat is listed twice")
+    missing = [s for s in range(1, len(table.seats) + 1) if s not in order]
+    if len(missing) == 1 and len(order) == len(table.seats) - 1:
+        order.append(missing[0])  # the one not typed is the first out
+    elif missing:
+        raise InvalidInput(f"{where}: seats {', '.join(map(str, missing))} are missing")
+    pid = [table.seats[s - 1] for s in order]
+    losses = []
+    for seat in range(1, len(table.seats) + 1):
+        reason = " ".join(str(form.get(f"loss_{seat}", "")).split())
+        if reason:
+            losses.append({"player": table.seats[seat - 1], "reason": reason})
+    simultaneous = str(form.get("simultaneous", "")).lower() in ("1", "on", "true", "yes")
+    if draw:
+        return {
+            "winner": None,
+            "draw": True,
+            "survivors": pid[: len(survivors)],
+            "eliminated": list(reversed(pid[len(survivors) :])),
+            "simultaneous": False,
+            "game_losses": losses,
+        }
+    return {
+        "winner": pid[0],
+        "draw": False,
+        "survivors": [],
+        "eliminated": list(reversed(pid[1:])),
+        "simultaneous": simultaneous,
+        "game_losses": losses,
+    }
+
+
+def finish_text(entry: Mapping[str, Any], table: Table) -> str:
+    """The stored entry back as the typed ``finish`` (to prefill a correction)."""
+    seat = {pid: i for i, pid in enumerate(table.seats, 1)}
+    out = list(reversed(entry.get("eliminated") or []))
+    if entry.get("draw"):
+        head = "".join(str(seat[p]) for p in entry.get("survivors") or [])
+        return f"={head} " + "".join(str(seat[p]) for p in out)
+    return "".join(str(seat[p]) for p in [entry.get("winner"), *out] if p in seat)
+
+
+def describe_result(state: EventState, result: TableResult) -> str:
+    by_place = sorted(result.outcomes, key=lambda o: (o.place, o.player))
+    parts = []
+    for outcome in by_place:
+        name = state.players[outcome.player].name
+        mark = "★ " if outcome.won else ("= " if outcome.drew else "")
+        parts.append(f"{mark}{name}")
+    return " › ".join(parts)
+
+
+# The settings' help texts (podium.formats.commander FIELDS), for the catalog.
+SETTING_HELP = (
+    N_("players per pod"), N_("points for a win"), N_("points for each survivor of a draw"),
+    N_("points for a loss"), N_("points for a bye"), N_("tiebreakers after points, in order"),
+    N_("Swiss rounds (auto: CMD-11 formula)"), N_("what leftover players get"),
+    N_("repeat handling"), N_("players in the final pod (0: no final)"),
+)
+
+COMMANDER_WEB = register_web(
+    WebFormat(
+        name="commander",
+        result_form="formats/commander_result.html",
+        parse_result=parse_result,
+        describe_result=describe_result,
+    )
+)

@@ -1,0 +1,95 @@
+"""Languages of the web pages: Russian and English, Babel catalogs, per-locale formatting.
+
+The language is the ``lang`` cookie (set by the switch on every page), else the browser's
+``Accept-Language``, else English. Labels from the core (``N_`` msgids of table views) are
+translated here at render time, like the templates' own strings.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from babel import Locale
+from babel.dates import format_datetime
+from babel.numbers import format_decimal, format_percent
+from babel.support import NullTranslations, Translations
+
+from podium.core.views import Change, Column, display
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+LANGUAGES = ("en", "ru")
+DEFAULT = "en"
+COOKIE = "lang"
+PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
+
+
+@cache
+def translations(lang: str) -> NullTranslations:
+    if lang == DEFAULT:
+        return NullTranslations()
+    return Translations.load(str(LOCALE_DIR), [lang], domain="messages")
+
+
+def negotiate(cookie: str | None, accept: str | None) -> str:
+    if cookie in LANGUAGES:
+        return cookie
+    wanted: list[tuple[float, str]] = []
+    for part in (accept or "").split(","):
+        piece, _, q = part.strip().partition(";q=")
+        try:
+            weight = float(q) if q else 1.0
+        except ValueError:
+            weight = 0.0
+        lang = piece.strip().split("-")[0].lower()
+        if lang in LANGUAGES:
+            wanted.append((weight, lang))
+    if wanted:
+        return max(wanted, key=lambda item: item[0])[1]
+    return DEFAULT
+
+
+class Formatter:
+    """Numbers, dates and table cells in one locale."""
+
+    def __init__(self, lang: str, zone: str = "UTC") -> None:
+        self.lang = lang
+        self.locale = Locale.parse(lang)
+        self.zone = ZoneInfo(zone)
+        self.gettext = translations(lang).gettext
+
+    def number(self, value: int | Fraction, decimals: int = 3) -> str:
+        if isinstance(value, Fraction) and value.denominator != 1:
+            return format_decimal(
+                round(float(value), decimals),
+                format="#,##0." + "0" * decimals,
+                locale=self.locale,
+            )
+        return format_decimal(int(value), locale=self.locale)
+
+    def when(self, moment: datetime) -> str:
+        return format_datetime(moment.astimezone(self.zone), "medium", locale=self.locale)
+
+    def cell(self, value: object, column: Column) -> str:
+        """A table view's cell: numbers per locale, text labels translated."""
+        if value is None:
+            return ""
+        if isinstance(value, Change):
+            if value.new:
+                return self.gettext("new")
+            return display(value, column)
+        if isinstance(value, bool):
+            return str(value)
+        if column.key in PERCENT:
+            return format_percent(float(value), "#,##0.00%", locale=self.locale)
+        if column.key == "random" and isinstance(value, int):
+            return f"{value % 10000:04d}"  # as the CLI shows it: the draw's last digits
+        if isinstance(value, int | Fraction):
+            return self.number(value, column.decimals)
+        text = str(value)
+        if column.key == "note" and text:
+            return "; ".join(self.gettext(part) for part in text.split("; "))
+        return text

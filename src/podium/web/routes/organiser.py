@@ -1,0 +1,433 @@
+"""Organiser pages: events, players, rounds, results, corrections, judges, log, print.
+
+Every handler checks the login and the event role, then calls one service method with the
+logged-in username as the actor. Forms are validated by the service (the same checks as the
+CLI); an error re-renders with its message and nothing stored.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, Response
+
+from podium.core.errors import InvalidInput, NotFound, PodiumError
+from podium.core.model import Round, Table
+from podium.formats import available, get_format
+from podium.service.accounts import JUDGE, OWNER
+from podium.service.events import LoadedEvent
+from podium.service.forms import player_names_from_csv
+from podium.web.app import status_of
+from podium.web.deps import Page, form_fields, form_page, page_dep
+from podium.web.formats import web_format
+
+router = APIRouter(prefix="/manage", include_in_schema=False)
+
+PageDep = Annotated[Page, Depends(page_dep)]
+FormDep = Annotated[Page, Depends(form_page)]
+Reason = Annotated[str, Form(max_length=500)]
+
+
+def setting_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return "auto" if value is None else str(value)
+
+
+def settings_form(format_name: str) -> list[dict[str, Any]]:
+    """Each setting with the regulation's default, for the create form."""
+    ruleset = get_format(format_name)
+    defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
+    return [
+        {"key": f.key, "help": f.help, "rule": f.rule, "default": setting_text(defaults[f.key])}
+        for f in getattr(ruleset, "fields", ())
+    ]
+
+
+# events ---------------------------------------------------------------------------------------
+@router.get("", response_class=HTMLResponse)
+def my_events(page: PageDep) -> Response:
+    user = page.require_login()
+    roles = page.web.accounts.events_of(user)
+    events = [e for e in page.web.events.list_events() if e.slug in roles]
+    return page.render("manage/index.html", events=events, roles=roles, title="Manage")
+
+
+@router.get("/new", response_class=HTMLResponse)
+def new_event_form(page: PageDep, format: str = "commander") -> Response:
+    page.require_login()
+    if format not in available():
+        format = available()[0]
+    return page.render(
+        "manage/new.html", formats=[(n, get_format(n)) for n in available()], chosen=format,
+        fields=settings_form(format), values={}, title="New event",
+    )
+
+
+@router.post("/new", response_class=HTMLResponse)
+async def new_event(page: FormDep, request: Request) -> Response:
+    user = page.require_login()
+    form = await form_fields(request)
+    format_name = form.get("format", "")
+    try:
+        fields = settings_form(format_name)
+        raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
+               if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
+        seed_text = form.get("seed", "").strip()
+        if seed_text and not seed_text.isdigit():
+            raise InvalidInput("seed: a non-negative whole number, or empty for a random one")
+        slug = form.get("slug", "").strip()
+        loaded = page.web.events.create_event(
+            slug, form.get("name", "")[:200] or slug, format_name, raw, user.username,
+            int(seed_text) if seed_text else None,
+        )
+        page.web.accounts.grant(loaded.summary.slug, user.username, OWNER, user.username)
+    except PodiumError as error:
+        chosen = format_name if format_name in available() else available()[0]
+        return page.render(
+            "manage/new.html", status=status_of(error), error=str(error),
+            formats=[(n, get_format(n)) for n in available()], chosen=chosen,
+            fields=settings_form(chosen), values=form, title="New event",
+        )
+    return page.redirect(f"/manage/{loaded.summary.slug}")
+
+
+# the event's page -----------------------------------------------------------------------------
+def table_rows(loaded: LoadedEvent, rnd: Round) -> list[dict[str, Any]]:
+    state = loaded.state
+    plugin = web_format(state.format)
+    rows = []
+    for table in rnd.tables:
+        result = rnd.results.get(table.number)
+        rows.append({
+            "table": table,
+            "seats": [state.players[pid] for pid in table.seats],
+            "result": result,
+            "text": plugin.describe_result(state, result)
+            if result is not None and plugin.describe_result else "",
+        })
+    return rows
+
+
+def event_context(page: Page, slug: str) -> dict[str, Any]:
+    loaded = page.web.events.load(slug)
+    state = loaded.state
+    rnd = state.current_round
+    plugin = web_format(state.format)
+    return {
+        "loaded": loaded,
+        "event": state,
+        "role": page.role(slug),
+        "plugin": plugin,
+        "round": rnd,
+        "rows": table_rows(loaded, rnd) if rnd else [],
+        "queue": len(page.web.reports.reports(slug, open_only=True)),
+        "title": state.name,
+    }
+
+
+@router.get("/{slug}", response_class=HTMLResponse)
+def event_page(page: PageDep, slug: str) -> Response:
+    page.require_role(slug)
+    return page.render("manage/event.html", **event_context(page, slug))
+
+
+def _done(page: Page, slug: str, message: str) -> Response:
+    page.flash(message)
+    return page.redirect(f"/manage/{slug}")
+
+
+def _failed(page: Page, slug: str, error: PodiumError) -> Response:
+    context = event_context(page, slug)
+    return page.render("manage/event.html", status=status_of(error), error=str(error), **context)
+
+
+# players --------------------------------------------------------------------------------------
+@router.post("/{slug}/players", response_class=HTMLResponse)
+def add_players(page: FormDep, slug: str,
+                names: Annotated[str, Form(max_length=20_000)] = "") -> Response:
+    user = page.require_role(slug)
+    try:
+        lines = [line for line in names.splitlines() if line.strip()]
+        added = page.web.events.add_players(slug, lines, user.username)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Players added: %(n)s") % {"n": len(added)})
+
+
+@router.post("/{slug}/players/import", response_class=HTMLResponse)
+async def import_players(page: FormDep, slug: str, request: Request) -> Response:
+    user = page.require_role(slug)
+    form = await request.form()
+    upload = form.get("file")
+    try:
+        if not isinstance(upload, UploadFile) and not hasattr(upload, "read"):
+            raise InvalidInput("file: choose a CSV file with a 'name' column")
+        data = await upload.read(page.web.max_upload + 1)
+        if len(data) > page.web.max_upload:
+            raise InvalidInput(
+                f"file: the upload is larger than {page.web.max_upload // 1000} kB"
+            )
+        added = page.web.events.add_players(slug, player_names_from_csv(data), user.username)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Players imported: %(n)s") % {"n": len(added)})
+
+
+@router.post("/{slug}/players/{player}/drop", response_class=HTMLResponse)
+def drop_player(page: FormDep, slug: str, player: int, reason: Reason = "",
+                disqualify: Annotated[str, Form(max_length=10)] = "") -> Response:
+    user = page.require_role(slug)
+    why = " ".join(reason.split())
+    if disqualify:
+        why = f"disqualified: {why}" if why else "disqualified"
+    try:
+        dropped = page.web.events.drop_player(slug, f"#{player}", user.username, why)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("%(name)s dropped.") % {"name": dropped.name})
+
+
+@router.post("/{slug}/players/{player}/reinstate", response_class=HTMLResponse)
+def reinstate_player(page: FormDep, slug: str, player: int, reason: Reason = "") -> Response:
+    user = page.require_role(slug)
+    try:
+        back = page.web.events.reinstate_player(slug, f"#{player}", user.username, reason)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("%(name)s is back in.") % {"name": back.name})
+
+
+# rounds ---------------------------------------------------------------------------------------
+@router.get("/{slug}/preview", response_class=HTMLResponse)
+def preview(page: PageDep, slug: str) -> Response:
+    page.require_role(slug)
+    try:
+        state, explanation = page.web.events.preview_explained(slug)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return page.render("manage/preview.html", event=state, explanation=explanation,
+                       title="Preview")
+
+
+@router.post("/{slug}/rounds", response_class=HTMLResponse)
+def pair(page: FormDep, slug: str) -> Response:
+    user = page.require_role(slug)
+    try:
+        _state, rnd = page.web.events.pair_round(slug, user.username)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Round %(n)s paired.") % {"n": rnd.number})
+
+
+@router.post("/{slug}/rounds/undo", response_class=HTMLResponse)
+def undo(page: FormDep, slug: str, reason: Reason = "") -> Response:
+    user = page.require_role(slug)
+    try:
+        number = page.web.events.undo_round(slug, user.username, reason)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Round %(n)s undone.") % {"n": number})
+
+
+# results --------------------------------------------------------------------------------------
+def parse_entry(loaded: LoadedEvent, rnd: Round, table: Table,
+                form: dict[str, str]) -> dict[str, Any]:
+    plugin = web_format(loaded.state.format)
+    if plugin.parse_result is None:
+        raise InvalidInput("this format has no result form on the web")
+    return plugin.parse_result(form, loaded.state, rnd, table)
+
+
+def _table_of(loaded: LoadedEvent, number: int | None, table: int) -> tuple[Round, Table]:
+    state = loaded.state
+    if state.current_round is None:
+        raise NotFound("no round has been paired")
+    try:
+        rnd = state.round(number) if number is not None else state.current_round
+        return rnd, rnd.table(table)
+    except KeyError:
+        raise NotFound(f"no table {table} in round {number or len(state.rounds)}") from None
+
+
+@router.post("/{slug}/results/{table}", response_class=HTMLResponse)
+async def enter_result(page: FormDep, slug: str, table: int, request: Request) -> Response:
+    user = page.require_role(slug)
+    form = await form_fields(request)
+    error = None
+    try:
+        loaded = page.web.events.load(slug)
+        rnd, tab = _table_of(loaded, None, table)
+        entry = parse_entry(loaded, rnd, tab, form)
+        page.web.events.enter_result(slug, table, lambda _s: entry, user.username,
+                                     round_number=rnd.number)
+    except PodiumError as err:
+        error = err
+    if request.headers.get("hx-request"):
+        context = event_context(page, slug)
+        return page.render(
+            "manage/_round.html", status=status_of(error) if error else 200,
+            error=str(error) if error else None, error_table=table if error else None,
+            last=form, **context,
+        )
+    if error is not None:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Table %(n)s saved.") % {"n": table})
+
+
+@router.get("/{slug}/rounds/{number}/tables/{table}/correct", response_class=HTMLResponse)
+def correction_form(page: PageDep, slug: str, number: int, table: int) -> Response:
+    page.require_role(slug)
+    loaded = page.web.events.load(slug)
+    rnd, tab = _table_of(loaded, number, table)
+    return page.render("manage/correct.html", **_correction_context(loaded, rnd, tab))
+
+
+def _correction_context(loaded: LoadedEvent, rnd: Round, tab: Table) -> dict[str, Any]:
+    state = loaded.state
+    plugin = web_format(state.format)
+    result = rnd.results.get(tab.number)
+    return {
+        "event": state, "round": rnd, "table": tab, "plugin": plugin,
+        "seats": [state.players[p] for p in tab.seats], "result": result,
+        "text": plugin.describe_result(state, result)
+        if result and plugin.describe_result else "",
+        "title": "Correct a result",
+    }
+
+
+@router.post("/{slug}/rounds/{number}/tables/{table}/correct", response_class=HTMLResponse)
+async def correct(page: FormDep, slug: str, number: int, table: int,
+                  request: Request) -> Response:
+    user = page.require_role(slug)
+    form = await form_fields(request)
+    loaded = page.web.events.load(slug)
+    rnd, tab = _table_of(loaded, number, table)
+    try:
+        reason = " ".join(form.get("reason", "").split())[:500]
+        if not reason:
+            raise InvalidInput("reason: a correction needs a reason")
+        entry = parse_entry(loaded, rnd, tab, form)
+        page.web.events.enter_result(slug, table, lambda _s: entry, user.username,
+                                     round_number=number, correct=True, reason=reason)
+    except PodiumError as error:
+        return page.render("manage/correct.html", status=status_of(error), error=str(error),
+                           last=form, **_correction_context(loaded, rnd, tab))
+    return _done(page, slug, page.fmt.gettext("Round %(r)s, table %(t)s corrected.")
+                 % {"r": number, "t": table})
+
+
+# log and print --------------------------------------------------------------------------------
+@router.get("/{slug}/log", response_class=HTMLResponse)
+def log(page: PageDep, slug: str) -> Response:
+    page.require_role(slug)
+    loaded = page.web.events.load(slug)
+    return page.render("manage/log.html", event=loaded.state,
+                       actions=list(reversed(loaded.actions)), title="Log")
+
+
+@router.get("/{slug}/print/{what}", response_class=HTMLResponse)
+def printable(page: PageDep, slug: str, what: str) -> Response:
+    page.require_role(slug)
+    if what not in ("pairings", "slips", "codes"):
+        raise NotFound(f"no printable {what!r}: pairings, slips or codes")
+    loaded = page.web.events.load(slug)
+    rnd = loaded.state.current_round
+    codes = page.web.reports.codes(slug) if what == "codes" else {}
+    return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
+                       rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
+                       title="Print")
+
+
+# judges ---------------------------------------------------------------------------------------
+@router.get("/{slug}/judges", response_class=HTMLResponse)
+def judges(page: PageDep, slug: str) -> Response:
+    page.require_role(slug)
+    return page.render("manage/judges.html", slug=slug, grants=page.web.accounts.grants(slug),
+                       role=page.role(slug), title="Judges")
+
+
+@router.post("/{slug}/judges", response_class=HTMLResponse)
+def invite_judge(page: FormDep, slug: str,
+                 username: Annotated[str, Form(max_length=100)]) -> Response:
+    user = page.require_role(slug, OWNER)
+    try:
+        if page.web.accounts.role_of(page.web.accounts.get_user(username), slug) == OWNER:
+            raise InvalidInput("username: that user owns this event")
+        page.web.accounts.grant(slug, username, JUDGE, user.username)
+    except PodiumError as error:
+        return page.render("manage/judges.html", status=status_of(error), error=str(error),
+                           slug=slug, grants=page.web.accounts.grants(slug), role=OWNER,
+                           title="Judges")
+    page.flash(page.fmt.gettext("%(name)s is a judge now.") % {"name": username})
+    return page.redirect(f"/manage/{slug}/judges")
+
+
+@router.post("/{slug}/judges/{username}/remove", response_class=HTMLResponse)
+def remove_judge(page: FormDep, slug: str, username: str) -> Response:
+    page.require_role(slug, OWNER)
+    user = page.web.accounts.get_user(username)
+    if page.web.accounts.role_of(user, slug) != JUDGE:
+        raise NotFound(f"{username} is not a judge of this event")
+    page.web.accounts.revoke(slug, username)
+    return page.redirect(f"/manage/{slug}/judges")
+
+
+# self-report: codes and the queue -------------------------------------------------------------
+@router.get("/{slug}/codes", response_class=HTMLResponse)
+def codes(page: PageDep, slug: str) -> Response:
+    page.require_role(slug)
+    loaded = page.web.events.load(slug)
+    return page.render("manage/codes.html", event=loaded.state,
+                       codes=page.web.reports.codes(slug), title="Player codes")
+
+
+@router.get("/{slug}/queue", response_class=HTMLResponse)
+def queue(page: PageDep, slug: str) -> Response:
+    page.require_role(slug)
+    loaded = page.web.events.load(slug)
+    return page.render("manage/queue.html", event=loaded.state,
+                       reports=page.web.reports.reports(slug, open_only=True),
+                       describe=_describer(loaded), title="Self-reports")
+
+
+def _describer(loaded: LoadedEvent):
+    state = loaded.state
+    plugin = web_format(state.format)
+
+    def describe(report: Any) -> str:
+        try:
+            rnd = state.round(report.round)
+            result = loaded.ruleset.score(state, rnd, rnd.table(report.table), report.entry)
+        except (KeyError, PodiumError):
+            return str(report.entry)
+        return plugin.describe_result(state, result) if plugin.describe_result else ""
+
+    return describe
+
+
+@router.post("/{slug}/queue/{report}/{decision}", response_class=HTMLResponse)
+def decide(page: FormDep, slug: str, report: int, decision: str, reason: Reason = "") -> Response:
+    user = page.require_role(slug)
+    if decision not in ("accept", "reject"):
+        raise NotFound(f"no decision {decision!r}: accept or reject")
+    page.web.reports.decide(slug, report, decision == "accept", user.username, reason)
+    page.flash(page.fmt.gettext("Decision saved."))
+    return page.redirect(f"/manage/{slug}/queue")
+
+
+# actions a format plug-in adds ----------------------------------------------------------------
+@router.post("/{slug}/action/{key}", response_class=HTMLResponse)
+async def plugin_action(page: FormDep, slug: str, key: str, request: Request) -> Response:
+    user = page.require_role(slug)
+    loaded = page.web.events.load(slug)
+    action = next((a for a in web_format(loaded.state.format).organiser_actions
+                   if a.key == key), None)
+    if action is None:
+        raise NotFound(f"no action {key!r} for this event")
+    try:
+        message = action.handle(page.web, slug, await form_fields(request), user.username)
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, message)

@@ -1,0 +1,156 @@
+"""Public pages, no login: events, standings (any format's views), pairings with "find my
+table", and the pages a format plug-in adds. Each refreshes itself while a round is played
+(HTMX polling of a fragment) and shows a QR code of its own address.
+"""
+
+from __future__ import annotations
+
+import gzip
+import zlib
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query
+from fastapi.responses import HTMLResponse, Response
+
+from podium.core.errors import NotFound
+from podium.service.events import LoadedEvent
+from podium.web.deps import Page, page_dep
+from podium.web.formats import web_format
+
+router = APIRouter(include_in_schema=False)
+
+
+def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
+    """The current round's tables as plain rows for the template (and the name search)."""
+    state = loaded.state
+    rnd = state.current_round
+    if rnd is None:
+        return {"round": None, "tables": [], "byes": []}
+    plugin = web_format(state.format)
+    tables = []
+    for table in rnd.tables:
+        result = rnd.results.get(table.number)
+        text = ""
+        if result is not None and plugin.describe_result is not None:
+            text = plugin.describe_result(state, result)
+        tables.append(
+            {
+                "number": table.number,
+                "seats": [
+                    {"seat": i, "name": state.players[pid].name}
+                    for i, pid in enumerate(table.seats, 1)
+                ],
+                "done": result is not None,
+                "result": text,
+            }
+        )
+    byes = [state.players[b.player].name for b in rnd.byes]
+    return {"round": rnd, "tables": tables, "byes": byes}
+
+
+def find(pairings: dict[str, Any], query: str) -> list[dict[str, Any]]:
+    needle = query.casefold().strip()
+    if not needle:
+        return pairings["tables"]
+    return [
+        t for t in pairings["tables"]
+        if any(needle in seat["name"].casefold() for seat in t["seats"])
+    ]
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(page: Annotated[Page, Depends(page_dep)]) -> Response:
+    return page.render("public/index.html", events=page.web.events.list_events())
+
+
+def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Response:
+    """A public page for anonymous visitors, rendered once per event version, language and
+    address, served gzipped when the browser accepts it, with an ETag for polling.
+
+    Logged-in organisers (whose header differs) get a fresh render.
+    """
+    if page.user is not None or page.flashed or page.request.cookies.get("podium_flash"):
+        return build()
+    request = page.request
+    version, _loaded, memo = page.web.cache.load(slug)
+    key = ("page", page.lang, request.url.path, request.url.query)
+    entry = memo.get(key)
+    if entry is None:
+        response = build()
+        body = bytes(response.body)
+        etag = f'"{slug}-{version}-{page.lang}-{zlib.crc32(key[2].encode() + key[3].encode())}"'
+        entry = (body, gzip.compress(body, compresslevel=5, mtime=0), etag, response.status_code)
+        memo[key] = entry
+    body, zipped, etag, status = entry
+    headers = {"ETag": etag, "Vary": "Accept-Encoding, Accept-Language, Cookie",
+               "Cache-Control": "no-cache"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        body = zipped
+    return Response(body, status_code=status, headers=headers, media_type="text/html")
+
+
+def _views_html(page: Page, slug: str) -> tuple[LoadedEvent, str]:
+    """The rendered tables of the event's views, once per event version and language."""
+
+    def build(loaded: LoadedEvent) -> tuple[LoadedEvent, str]:
+        views = loaded.ruleset.views(loaded.state) if hasattr(loaded.ruleset, "views") else []
+        html = page.web.renderer.render(
+            page.lang, "public/_views.html", {"views": views, "fmt": page.fmt}
+        )
+        return loaded, html
+
+    return page.web.cache.memo(slug, ("views", page.lang), build)
+
+
+@router.get("/e/{slug}", response_class=HTMLResponse)
+async def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+    def build() -> Response:
+        loaded, tables = _views_html(page, slug)
+        return page.render(
+            "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
+            live=f"/e/{slug}/live/views", qr=page.qr(), tab="standings",
+            plugin=web_format(loaded.state.format),
+        )
+
+    return cached_page(page, slug, build)
+
+
+@router.get("/e/{slug}/live/views", response_class=HTMLResponse)
+async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+    return cached_page(page, slug, lambda: HTMLResponse(_views_html(page, slug)[1]))
+
+
+@router.get("/e/{slug}/pairings", response_class=HTMLResponse)
+def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
+             q: Annotated[str, Query(max_length=80)] = "") -> Response:
+    _seq, loaded, _memo = page.web.cache.load(slug)
+    data = page.web.cache.memo(slug, "pairings", pairings_of)
+    return page.render(
+        "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
+        title=loaded.state.name, qr=page.qr(), tab="pairings",
+        plugin=web_format(loaded.state.format),
+    )
+
+
+@router.get("/e/{slug}/live/pairings", response_class=HTMLResponse)
+def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                      q: Annotated[str, Query(max_length=80)] = "") -> Response:
+    data = page.web.cache.memo(slug, "pairings", pairings_of)
+    return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q)
+
+
+@router.get("/e/{slug}/p/{key}", response_class=HTMLResponse)
+def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -> Response:
+    _seq, loaded, _memo = page.web.cache.load(slug)
+    plugin = web_format(loaded.state.format)
+    extra = next((p for p in plugin.public_pages if p.key == key), None)
+    if extra is None:
+        raise NotFound(f"no page {key!r} for this event")
+    return page.render(
+        "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
+        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin,
+    )

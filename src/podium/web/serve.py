@@ -1,0 +1,18 @@
+"""The application factory uvicorn imports in ``podium serve`` (one per worker process)."""
+
+from __future__ import annotations
+
+import os
+
+from fastapi import FastAPI
+
+from podium.web.app import create_app
+
+
+def app() -> FastAPI:
+    return create_app(
+        os.environ["PODIUM_SERVE_DB"],
+        poll_seconds=int(os.environ.get("PODIUM_SERVE_POLL", "5")),
+        secure_cookies=bool(os.environ.get("PODIUM_SERVE_SECURE")),
+        freeze_gc=True,
+    )

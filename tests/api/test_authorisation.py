@@ -1,0 +1,108 @@
+"""The authorisation matrix: every mutating API route (and the organiser reads) against
+anonymous, a player code, a player code of another event, a judge of another event, a judge
+and the owner. Each is allowed or refused exactly as designed, and a refusal stores nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import Scenario
+
+WHO = ("anonymous", "player", "player_elsewhere", "other", "judge", "owner")
+ORGANISERS = {"judge", "owner"}
+OWNER_ONLY = {"owner"}
+PLAYER = {"player"}
+ANY_ORGANISER = {"other", "judge", "owner"}
+
+
+@dataclass
+class Route:
+    method: str
+    path: str
+    body: dict[str, Any] | None
+    allowed: set[str]
+    prepare: Callable[[Scenario], Any] | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.method} {self.path}"
+
+
+def complete_round(s: Scenario) -> None:
+    for table in s.site.events.load("cup").state.current_round.tables:
+        seats = table.seats
+        s.site.events.enter_result("cup", table.number,
+                                   lambda _s, seats=seats: {"winner": seats[0],
+                                                            "eliminated": list(seats[1:])},
+                                   "owner")
+
+
+def report_by_neighbour(s: Scenario) -> dict[str, Any]:
+    """A report by another player of the same table, for the player to confirm or dispute."""
+    neighbour = s.seats[1]  # type: ignore[attr-defined]
+    report = s.site.reports.report(
+        "cup", s.codes[neighbour],  # type: ignore[attr-defined]
+        lambda state, rnd, table: {"winner": table.seats[1],
+                                   "eliminated": [table.seats[0], *table.seats[2:]]},
+    )
+    return {"id": report.id}
+
+
+ROUTES = [
+    Route("POST", "/api/v1/events", {"slug": "new", "format": "commander"}, ANY_ORGANISER),
+    Route("PATCH", "/api/v1/events/cup/settings", {"settings": {"rounds": 3}}, ORGANISERS),
+    Route("POST", "/api/v1/events/cup/players", {"names": ["Zed"]}, ORGANISERS),
+    Route("POST", "/api/v1/events/cup/players/7/drop", {"reason": "ill"}, ORGANISERS),
+    Route("POST", "/api/v1/events/cup/players/8/reinstate", {}, ORGANISERS),
+    Route("POST", "/api/v1/events/cup/rounds", None, ORGANISERS, complete_round),
+    Route("POST", "/api/v1/events/cup/rounds/undo", {"reason": "redo"}, ORGANISERS),
+    Route("POST", "/api/v1/events/cup/results", {"table": 1, "form": {"finish": "1234"}},
+          ORGANISERS),
+    Route("POST", "/api/v1/events/cup/roles", {"username": "other"}, OWNER_ONLY),
+    Route("DELETE", "/api/v1/events/cup/roles/judge", None, OWNER_ONLY),
+    Route("POST", "/api/v1/events/cup/self-reports/{id}/decision", {"accept": True},
+          ORGANISERS, report_by_neighbour),
+    Route("POST", "/api/v1/events/cup/self-reports", {"form": {"finish": "1234"}}, PLAYER),
+    Route("POST", "/api/v1/events/cup/self-reports/{id}/confirm", None, PLAYER,
+          report_by_neighbour),
+    Route("POST", "/api/v1/events/cup/self-reports/{id}/dispute", {"note": "no"}, PLAYER,
+          report_by_neighbour),
+    # organiser reads
+    Route("GET", "/api/v1/events/cup/log", None, ORGANISERS),
+    Route("GET", "/api/v1/events/cup/preview", None, ORGANISERS, complete_round),
+    Route("GET", "/api/v1/events/cup/roles", None, ORGANISERS),
+    Route("GET", "/api/v1/events/cup/codes", None, ORGANISERS),
+    Route("GET", "/api/v1/events/cup/self-reports", None, ORGANISERS),
+    Route("GET", "/api/v1/events/cup/me", None, PLAYER),
+]
+
+
+def snapshot(s: Scenario) -> tuple[Any, ...]:
+    site = s.site
+    return (
+        [a.to_json() for a in site.events.log("cup")],
+        [e.slug for e in site.events.list_events()],
+        site.accounts.grants("cup"),
+        site.reports.reports("cup"),
+    )
+
+
+@pytest.mark.parametrize("who", WHO)
+@pytest.mark.parametrize("route", ROUTES, ids=lambda r: r.id)
+def test_authorisation_matrix(scenario: Scenario, route: Route, who: str) -> None:
+    values = route.prepare(scenario) if route.prepare else None
+    path = route.path.format(**(values or {}))
+    before = snapshot(scenario)
+    client = scenario.site.client()
+    answer = client.request(route.method, path, json=route.body, headers=scenario.headers(who))
+    if who in route.allowed:
+        assert 200 <= answer.status_code < 300, (who, answer.status_code, answer.text)
+    else:
+        expected = 401 if who == "anonymous" else 403
+        assert answer.status_code == expected, (who, answer.status_code, answer.text)
+        assert "detail" in answer.json()
+        assert snapshot(scenario) == before  # a refusal stores nothing

@@ -1,0 +1,63 @@
+"""Schemathesis against /openapi.json: generated requests, anonymous and as the owner of a
+real event (the slug pinned to it), must never get a server error, and every answer must
+match the schema (status codes declared, bodies conforming)."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import schemathesis
+from argon2 import PasswordHasher
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import (
+    not_a_server_error,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from podium.service import accounts as accounts_module
+from podium.store.db import Database
+from podium.web.app import create_app
+
+accounts_module._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+_DB = Database(str(Path(tempfile.mkdtemp(prefix="podium-st-")) / "st.db"))
+APP = create_app(_DB)
+_web = APP.state.web
+_web.accounts.create_user("owner", "longenough")
+_web.events.create_event("cup", "Cup", "commander", {}, "owner", seed=1)
+_web.accounts.grant("cup", "owner", "owner", "owner")
+_web.events.add_players("cup", [f"P{i}" for i in range(1, 10)], "owner")
+_web.events.pair_round("cup", "owner")
+TOKEN = _web.accounts.create_token("owner")
+CODE = next(iter(_web.reports.codes("cup").values()))
+
+schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
+CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
+SETTINGS = settings(max_examples=25, deadline=None, derandomize=True,
+                    suppress_health_check=list(HealthCheck))
+
+
+@schema.parametrize()
+@SETTINGS
+def test_anonymous(case) -> None:
+    response = case.call()
+    case.validate_response(response, checks=CHECKS)
+
+
+@schema.parametrize()
+@SETTINGS
+def test_owner_on_a_real_event(case) -> None:
+    if case.path_parameters and "slug" in case.path_parameters:
+        case.path_parameters["slug"] = "cup"
+    response = case.call(headers={"Authorization": f"Bearer {TOKEN}"})
+    case.validate_response(response, checks=CHECKS)
+
+
+@schema.parametrize()
+@SETTINGS
+def test_player_code_on_a_real_event(case) -> None:
+    if case.path_parameters and "slug" in case.path_parameters:
+        case.path_parameters["slug"] = "cup"
+    response = case.call(headers={"Authorization": f"Bearer {CODE}"})
+    case.validate_response(response, checks=CHECKS)

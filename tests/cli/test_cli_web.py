@@ -1,0 +1,42 @@
+"""`podium user ...` and `podium event create --owner`: accounts from the command line."""
+
+from __future__ import annotations
+
+from podium.service.accounts import AccountService
+from podium.store.db import Database, resolve_url
+from tests.cli.conftest import Podium, flat
+
+
+def accounts(podium: Podium) -> AccountService:
+    return AccountService(Database(resolve_url(str(podium.db))))
+
+
+def test_create_a_user_grant_and_token(podium: Podium) -> None:
+    out = podium.out("user", "create", "Anna", "--password-stdin", input="a long secret\n")
+    assert "User anna created." in out
+    podium("user", "create", "anna", "--password-stdin", input="another one\n", code=4)
+    podium("user", "create", "bob", "--password-stdin", input="short\n", code=2)
+    podium("event", "create", "cup")
+    podium("user", "grant", "cup", "anna", "--role", "owner")
+    service = accounts(podium)
+    assert service.role_of(service.get_user("anna"), "cup") == "owner"
+    token = podium.out("user", "token", "anna").strip()
+    assert service.token_user(token).username == "anna"
+    podium("user", "grant", "nope", "anna", code=3)
+    podium("user", "revoke", "cup", "anna")
+    assert service.role_of(service.get_user("anna"), "cup") is None
+
+
+def test_event_create_with_an_owner(podium: Podium) -> None:
+    podium("user", "create", "anna", "--password-stdin", input="a long secret\n")
+    podium("event", "create", "cup", "--owner", "anna")
+    service = accounts(podium)
+    assert service.role_of(service.get_user("anna"), "cup") == "owner"
+    err = podium("event", "create", "cup2", "--owner", "ghost", code=3).stderr
+    assert "no user" in flat(err)
+    assert "cup2" not in podium.out("event", "list")  # nothing stored
+
+
+def test_serve_is_documented(podium: Podium) -> None:
+    out = flat(podium.out("serve", "--help"))
+    assert "--port" in out and "--host" in out

@@ -1,0 +1,130 @@
+"""Player self-report: own table only, confirmations, conflicts wait for the organiser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from podium.core.errors import Conflict, Forbidden
+from podium.core.log import Kind
+from podium.service.events import EventService
+from podium.service.selfreport import ACCEPTED, CONFLICT, PENDING, SelfReportService
+from podium.store.db import Database
+from tests.web.conftest import Clock
+
+
+@pytest.fixture
+def setup(tmp_path: Path):
+    db = Database(str(tmp_path / "s.db"))
+    events = EventService(db, Clock())
+    events.create_event("cup", "Cup", "commander", {}, "org", seed=3)
+    events.add_players("cup", [f"P{i}" for i in range(1, 9)], "org")
+    events.create_event("other", "Other", "commander", {}, "org", seed=3)
+    events.add_players("other", ["X1", "X2", "X3", "X4"], "org")
+    events.pair_round("cup", "org")
+    reports = SelfReportService(events)
+    yield events, reports
+    db.dispose()
+
+
+def seats(events: EventService, table: int = 1) -> tuple[int, ...]:
+    return events.load("cup").state.current_round.table(table).seats
+
+
+def win_for(first: int):
+    """An entry builder: ``first`` wins, the others go out in seat order."""
+
+    def build(state, rnd, table):
+        others = [p for p in table.seats if p != first]
+        return {"winner": first, "eliminated": others}
+
+    return build
+
+
+def test_codes_are_personal_and_stable(setup) -> None:
+    _events, reports = setup
+    codes = reports.codes("cup")
+    assert set(codes) == set(range(1, 9))
+    assert len(set(codes.values())) == 8
+    assert reports.codes("cup") == codes  # not re-issued
+
+
+def test_confirmed_by_everyone_becomes_the_result(setup) -> None:
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, b, c, d = seats(events)
+    before = len(events.log("cup"))
+    report = reports.report("cup", codes[a], win_for(b))
+    assert report.status == PENDING and report.confirmed_by == (a,)
+    reports.confirm("cup", codes[b], report.id)
+    reports.confirm("cup", codes[c], report.id)
+    assert len(events.log("cup")) == before  # nothing changes until everyone confirmed
+    done = reports.confirm("cup", codes[d], report.id)
+    assert done.status == ACCEPTED
+    log = events.log("cup")
+    assert len(log) == before + 1
+    action = log[-1]
+    assert action.kind == Kind.RESULT_ENTERED
+    names = events.load("cup").state.players
+    assert action.actor == f"player:{names[a].name}"
+    assert action.reason.startswith("self-report confirmed by")
+    assert events.load("cup").state.current_round.results[1].of(b).won
+
+
+def test_a_conflicting_report_waits_for_the_organiser(setup) -> None:
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, b, c, d = seats(events)
+    before = len(events.log("cup"))
+    first = reports.report("cup", codes[a], win_for(a))
+    second = reports.report("cup", codes[b], win_for(b))
+    assert second.status == CONFLICT
+    assert {r.status for r in reports.reports("cup", open_only=True)} == {CONFLICT}
+    with pytest.raises(Conflict):
+        reports.confirm("cup", codes[c], first.id)
+    assert len(events.log("cup")) == before  # nothing changed
+    decided = reports.decide("cup", second.id, True, "judge-anna")
+    assert decided.status == ACCEPTED
+    assert events.log("cup")[-1].actor == "judge-anna"
+    assert reports.reports("cup", open_only=True) == []
+    del d
+
+
+def test_a_code_of_another_event_is_refused(setup) -> None:
+    events, reports = setup
+    other = reports.codes("other")
+    reports.codes("cup")
+    before = len(events.log("cup"))
+    with pytest.raises(Forbidden, match="another event"):
+        reports.report("cup", other[1], win_for(1))
+    with pytest.raises(Forbidden, match="not known"):
+        reports.report("cup", "NOPE1234", win_for(1))
+    assert len(events.log("cup")) == before
+
+
+def test_a_player_can_never_report_or_confirm_another_table(setup) -> None:
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, *_ = seats(events, 1)
+    e, *_ = seats(events, 2)
+    report = reports.report("cup", codes[a], win_for(a))
+    with pytest.raises(Forbidden, match="own table"):
+        reports.confirm("cup", codes[e], report.id)
+    # The builder gets the reporter's own table: naming a player of table 1 from table 2 fails.
+    from podium.core.errors import InvalidInput
+
+    with pytest.raises(InvalidInput):
+        reports.report("cup", codes[e], win_for(a))
+
+
+def test_a_dispute_goes_to_the_queue(setup) -> None:
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, b, *_ = seats(events)
+    report = reports.report("cup", codes[a], win_for(a))
+    disputed = reports.dispute("cup", codes[b], report.id, "I won")
+    assert disputed.status == CONFLICT and "I won" in disputed.note
+    rejected = reports.decide("cup", report.id, False, "judge")
+    assert rejected.status == "rejected"
+    assert not events.load("cup").state.current_round.results

@@ -1,0 +1,99 @@
+"""The authorisation matrix of the organiser pages' forms: anonymous (sent to the login page),
+a judge of another event, a judge and the owner, against every mutating form. A refusal stores
+nothing. (Player codes do not log in: their pages are tested in test_selfreport_pages.)"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import Site, csrf_of
+
+ORGANISERS = {"judge", "owner"}
+
+
+@dataclass
+class Form:
+    path: str
+    data: dict[str, str]
+    allowed: set[str]
+    prepare: Callable[[Site], dict[str, Any]] | None = None
+
+
+def complete_round(site: Site) -> dict[str, Any]:
+    for table in site.events.load("cup").state.current_round.tables:
+        seats = table.seats
+        site.events.enter_result("cup", table.number,
+                                 lambda _s, seats=seats: {"winner": seats[0],
+                                                          "eliminated": list(seats[1:])},
+                                 "owner")
+    return {}
+
+
+def a_report(site: Site) -> dict[str, Any]:
+    codes = site.reports.codes("cup")
+    seats = site.events.load("cup").state.current_round.table(1).seats
+    report = site.reports.report("cup", codes[seats[0]], lambda s, r, t: {
+        "winner": t.seats[0], "eliminated": list(t.seats[1:])})
+    return {"id": report.id}
+
+
+FORMS = [
+    Form("/manage/cup/players", {"names": "Zed"}, ORGANISERS),
+    Form("/manage/cup/players/7/drop", {"reason": "ill"}, ORGANISERS),
+    Form("/manage/cup/players/8/reinstate", {}, ORGANISERS),
+    Form("/manage/cup/rounds", {}, ORGANISERS, complete_round),
+    Form("/manage/cup/rounds/undo", {"reason": "redo"}, ORGANISERS),
+    Form("/manage/cup/results/1", {"finish": "1234"}, ORGANISERS),
+    Form("/manage/cup/rounds/1/tables/1/correct", {"finish": "4321", "reason": "slip"},
+         ORGANISERS, complete_round),
+    Form("/manage/cup/judges", {"username": "other"}, {"owner"}),
+    Form("/manage/cup/judges/judge/remove", {}, {"owner"}),
+    Form("/manage/cup/queue/{id}/accept", {}, ORGANISERS, a_report),
+    Form("/manage/cup/queue/{id}/reject", {}, ORGANISERS, a_report),
+]
+
+
+@pytest.fixture
+def clients(site: Site) -> dict[str, Any]:
+    for name in ("owner", "judge", "other"):
+        site.user(name)
+    site.event("cup", "owner")
+    site.accounts.grant("cup", "judge", "judge", "owner")
+    site.event("side", "other", players=4)
+    site.events.pair_round("cup", "owner")
+    site.events.drop_player("cup", "#8", "owner", "left")
+    found: dict[str, Any] = {}
+    for name in ("owner", "judge", "other"):
+        client = site.login(name)
+        found[name] = (client, csrf_of(client.get("/manage/new").text))
+    anonymous = site.client()
+    found["anonymous"] = (anonymous, csrf_of(anonymous.get("/login").text))
+    return found
+
+
+def snapshot(site: Site) -> tuple[Any, ...]:
+    return ([a.to_json() for a in site.events.log("cup")], site.accounts.grants("cup"),
+            site.reports.reports("cup"))
+
+
+@pytest.mark.parametrize("who", ["anonymous", "other", "judge", "owner"])
+@pytest.mark.parametrize("form", FORMS, ids=lambda f: f.path)
+def test_page_authorisation_matrix(site: Site, clients, form: Form, who: str) -> None:
+    values = form.prepare(site) if form.prepare else {}
+    client, csrf = clients[who]
+    before = snapshot(site)
+    answer = client.post(form.path.format(**values), data={**form.data, "csrf_token": csrf})
+    if who in form.allowed:
+        assert answer.status_code == 303, (who, answer.status_code, answer.text[:500])
+        assert snapshot(site) != before
+    else:
+        if who == "anonymous":
+            assert answer.status_code == 303
+            assert answer.headers["location"].startswith("/login")
+        else:
+            assert answer.status_code == 403, (who, answer.status_code)
+        assert snapshot(site) == before

@@ -1,0 +1,163 @@
+"""Public pages: any format's views through one template, pairings with "find my table",
+live fragments, a QR code of the page's own address, Russian and English."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from podium.core.views import Column, TableView
+from podium.formats import get_format
+from podium.formats.registry import _FORMATS, register
+from podium.web.formats import _PLUGINS, OrganiserAction, PublicPage, WebFormat, register_web
+from tests.web.conftest import Site, csrf_of
+
+
+def results(site: Site, slug: str) -> None:
+    site.events.pair_round(slug, "org")
+    for table in site.events.load(slug).state.current_round.tables:
+        seats = table.seats
+        site.events.enter_result(slug, table.number,
+                                 lambda _s, seats=seats: {"winner": seats[0],
+                                                          "eliminated": list(seats[1:])},
+                                 "org")
+
+
+def test_standings_need_no_login_and_show_the_format_columns(site: Site) -> None:
+    site.event("cup", None)
+    results(site, "cup")
+    page = site.client().get("/e/cup")
+    assert page.status_code == 200
+    assert "Opp. win %" in page.text and "Elim. sum" in page.text
+    assert "<svg" in page.text  # the QR code
+    assert 'hx-trigger="every 1s"' in page.text  # live refresh
+
+
+def test_the_live_fragment_follows_new_results(site: Site) -> None:
+    site.event("cup", None)
+    client = site.client()
+    site.events.pair_round("cup", "org")
+    first = client.get("/e/cup/live/views").text
+    assert "<html" not in first
+    table = site.events.load("cup").state.current_round.table(1)
+    site.events.enter_result("cup", 1, lambda _s: {"winner": table.seats[0],
+                                                   "eliminated": list(table.seats[1:])}, "org")
+    assert client.get("/e/cup/live/views").text != first
+
+
+def test_find_my_table(site: Site) -> None:
+    site.event("cup", None)
+    site.events.pair_round("cup", "org")
+    state = site.events.load("cup").state
+    table = next(t for t in state.current_round.tables if 5 in t.seats)
+    page = site.client().get("/e/cup/pairings", params={"q": "p5"}).text
+    assert f"Table {table.number}" in page
+    assert page.count('class="pod') == 1
+    assert 'class="me"' in page
+    fragment = site.client().get("/e/cup/live/pairings", params={"q": "nobody"}).text
+    assert "No table found" in fragment
+
+
+def test_russian_from_the_browser_and_the_switch(site: Site) -> None:
+    site.event("cup", None)
+    client = site.client()
+    page = client.get("/e/cup", headers={"Accept-Language": "ru-RU,ru;q=0.9,en;q=0.8"})
+    assert '<html lang="ru">' in page.text and "Турнирная таблица" in page.text
+    switched = client.get("/lang/en?next=/e/cup")
+    assert switched.headers["location"] == "/e/cup"
+    page = client.get("/e/cup", headers={"Accept-Language": "ru"})
+    assert "Standings" in page.text  # the cookie wins over the browser
+
+
+def test_numbers_follow_the_locale(site: Site) -> None:
+    site.event("cup", None)
+    results(site, "cup")
+    ru = site.client().get("/e/cup", headers={"Accept-Language": "ru"}).text
+    en = site.client().get("/e/cup", headers={"Accept-Language": "en"}).text
+    assert "0,00%" in ru and "0.00%" in en
+
+
+def test_an_unknown_event_is_a_404(site: Site) -> None:
+    assert site.client().get("/e/nope").status_code == 404
+    assert site.client().get("/api/v1/events/nope").status_code == 404
+
+
+class TinyFormat:
+    """A format the shared pages have never heard of: one view, one extra public page."""
+
+    name = "tiny"
+    title = "Tiny"
+    fields = ()
+
+    def __init__(self) -> None:
+        self.base = get_format("commander")
+
+    def parse_settings(self, raw):
+        return self.base.parse_settings(raw)
+
+    def settings_to_json(self, settings):
+        return self.base.settings_to_json(settings)
+
+    def bye_award(self, settings):
+        return self.base.bye_award(settings)
+
+    def score(self, *args):
+        return self.base.score(*args)
+
+    def plan_round(self, state):
+        return self.base.plan_round(state)
+
+    def standings(self, state, through_round=None):
+        return self.base.standings(state, through_round)
+
+    def views(self, state):
+        return [TableView("hands", "Hands", (Column("who", "Player"),
+                                             Column("gp", "Game points", numeric=True)),
+                          tuple({"who": p.name, "gp": Fraction(-25, 2)}
+                                for p in state.players.values()))]
+
+
+def add_guest(web, slug, fields, actor):
+    """An extra organiser action of the tiny format: it calls a service method."""
+    web.events.add_players(slug, [fields.get("guest", "")], actor)
+    return "guest added"
+
+
+@pytest.fixture
+def tiny():
+    register(TinyFormat())
+    register_web(WebFormat(
+        "tiny",
+        public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),),
+        organiser_actions=(OrganiserAction("guest", "Add a guest", "_error.html", add_guest),),
+    ))
+    yield
+    _FORMATS.pop("tiny", None)
+    _PLUGINS.pop("tiny", None)
+
+
+def test_a_new_format_plugs_in_without_editing_the_shared_pages(site: Site, tiny) -> None:
+    site.events.create_event("t", "T", "tiny", {}, "org", seed=1)
+    site.events.add_players("t", ["Ann"], "org")
+    client = site.client()
+    page = client.get("/e/t").text
+    assert "Game points" in page and "-12.500" in page
+    assert 'href="/e/t/p/bracket"' in page
+    assert client.get("/e/t/p/bracket").status_code == 200
+    assert client.get("/e/t/p/nothing").status_code == 404
+
+
+def test_a_format_adds_an_organiser_action(site: Site, tiny) -> None:
+    site.user("anna")
+    site.events.create_event("t", "T", "tiny", {}, "org", seed=1)
+    site.accounts.grant("t", "anna", "owner", "org")
+    client = site.login("anna")
+    page = client.get("/manage/t").text
+    assert 'action="/manage/t/action/guest"' in page
+    answer = client.post("/manage/t/action/guest", data={"csrf_token": csrf_of(page),
+                                                         "guest": "Gus"})
+    assert answer.status_code == 303
+    assert site.events.log("t")[-1].actor == "anna"
+    assert client.post("/manage/t/action/nope", data={"csrf_token": csrf_of(page)}
+                       ).status_code == 404
