@@ -6,6 +6,7 @@ translation here, or this script fails and names the missing ones.
 
 from __future__ import annotations
 
+import runpy
 import sys
 from pathlib import Path
 
@@ -229,7 +230,17 @@ RU = {
 }
 
 
+def format_catalogs() -> dict[str, str]:
+    """Each format keeps its Russian in its own ``tools/ru_format_<name>.py`` (a dict ``RU``), so
+    formats add translations without touching the shared table."""
+    extra: dict[str, str] = {}
+    for path in sorted(Path(__file__).resolve().parent.glob("ru_format_*.py")):
+        extra.update(runpy.run_path(str(path))["RU"])
+    return extra
+
+
 def main() -> int:
+    RU.update(format_catalogs())
     with open(LOCALE / "messages.pot", "rb") as handle:
         template = read_po(handle)
     missing = []
