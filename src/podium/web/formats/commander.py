@@ -17,6 +17,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, Table, TableResult
 from podium.core.views import N_
 from podium.web.formats import WebFormat, register_web
+from podium.web.formats.top import TOP_ACTIONS, TOP_PAGE
 
 
 def _seats(text: str, table: Table, where: str) -> list[int]:
@@ -114,5 +115,7 @@ COMMANDER_WEB = register_web(
         result_form="formats/commander_result.html",
         parse_result=parse_result,
         describe_result=describe_result,
+        public_pages=(TOP_PAGE,),  # the TOP after the Swiss stage (podium.web.formats.top)
+        organiser_actions=TOP_ACTIONS,
     )
 )

@@ -20,7 +20,7 @@ from podium.service.events import LoadedEvent
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
-from podium.web.formats import web_format
+from podium.web.formats import ActionPage, web_format
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -430,4 +430,7 @@ async def plugin_action(page: FormDep, slug: str, key: str, request: Request) ->
         message = action.handle(page.web, slug, await form_fields(request), user.username)
     except PodiumError as error:
         return _failed(page, slug, error)
-    return _done(page, slug, message)
+    if isinstance(message, ActionPage):
+        return page.render(message.template, event=loaded.state, loaded=loaded,
+                           title=message.title, **message.context)
+    return _done(page, slug, page.fmt.gettext(message))

@@ -154,3 +154,20 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
         title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin,
     )
+
+
+@router.get("/e/{slug}/p/{key}/live", response_class=HTMLResponse)
+async def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                               key: str) -> Response:
+    """The live part of a format's page (polled by the page itself), cached per version."""
+
+    def build() -> Response:
+        _seq, loaded, _memo = page.web.cache.load(slug)
+        plugin = web_format(loaded.state.format)
+        extra = next((p for p in plugin.public_pages if p.key == key), None)
+        if extra is None:
+            raise NotFound(f"no page {key!r} for this event")
+        return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
+                           plugin=plugin)
+
+    return cached_page(page, slug, build)
