@@ -52,6 +52,14 @@ def report_by_neighbour(s: Scenario) -> dict[str, Any]:
     return {"id": report.id}
 
 
+def top_built(s: Scenario) -> None:
+    """A complete round and a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
+    from podium.service import top
+
+    complete_round(s)
+    top.build(s.site.events, "cup", "owner", size=2)
+
+
 ROUTES = [
     Route("POST", "/api/v1/events", {"slug": "new", "format": "commander"}, ANY_ORGANISER),
     Route("PATCH", "/api/v1/events/cup/settings", {"settings": {"rounds": 3}}, ORGANISERS),
@@ -71,7 +79,11 @@ ROUTES = [
           report_by_neighbour),
     Route("POST", "/api/v1/events/cup/self-reports/{id}/dispute", {"note": "no"}, PLAYER,
           report_by_neighbour),
+    Route("POST", "/api/v1/events/cup/top", {"size": 2}, ORGANISERS, complete_round),
+    Route("POST", "/api/v1/events/cup/top/results", {"match": 1, "form": {"result": "1"}},
+          ORGANISERS, top_built),
     # organiser reads
+    Route("GET", "/api/v1/events/cup/top/preview?size=2", None, ORGANISERS, complete_round),
     Route("GET", "/api/v1/events/cup/log", None, ORGANISERS),
     Route("GET", "/api/v1/events/cup/preview", None, ORGANISERS, complete_round),
     Route("GET", "/api/v1/events/cup/roles", None, ORGANISERS),

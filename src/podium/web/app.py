@@ -93,6 +93,7 @@ def create_app(
     app.state.web = web
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
+    import podium.api.top  # noqa: F401 - the TOP's routes join the API router
     from podium.api.routes import router as api_router
     from podium.web.routes import auth, organiser, public, selfreport
 
