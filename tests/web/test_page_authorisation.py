@@ -41,6 +41,25 @@ def a_report(site: Site) -> dict[str, Any]:
     return {"id": report.id}
 
 
+def top_built(site: Site) -> dict[str, Any]:
+    """A complete round, then a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
+    from podium.service import top
+
+    complete_round(site)
+    top.build(site.events, "cup", "owner", size=2)
+    return {}
+
+
+def top_played(site: Site) -> dict[str, Any]:
+    from podium.service import top
+
+    top_built(site)
+    bracket = top.load_top(site.events, "cup")[1]
+    winner = bracket.match(1).players[0]
+    top.enter_result(site.events, "cup", 1, lambda _s: {"winner": winner}, "owner")
+    return {}
+
+
 FORMS = [
     Form("/manage/cup/players", {"names": "Zed"}, ORGANISERS),
     Form("/manage/cup/players/7/drop", {"reason": "ill"}, ORGANISERS),
@@ -54,6 +73,12 @@ FORMS = [
     Form("/manage/cup/judges/judge/remove", {}, {"owner"}),
     Form("/manage/cup/queue/{id}/accept", {}, ORGANISERS, a_report),
     Form("/manage/cup/queue/{id}/reject", {}, ORGANISERS, a_report),
+    Form("/manage/cup/action/top-build", {"size": "2", "step": "build"}, ORGANISERS,
+         complete_round),
+    Form("/manage/cup/action/top-result", {"match": "1", "result": "1"}, ORGANISERS,
+         top_built),
+    Form("/manage/cup/action/top-correct", {"match": "1", "result": "2", "reason": "slip"},
+         ORGANISERS, top_played),
 ]
 
 
