@@ -107,7 +107,7 @@ def test_the_top_through_the_api(brk: Scenario) -> None:
     public = site.client().get("/api/v1/events/brk/top").json()
     assert public["champion"] == better and public["matches"][2]["round_name"] == "final"
     # a correction needs a reason, then replaces the final's result
-    final_loser = [p for p in public["matches"][2]["players"] if p != better][0]
+    final_loser = next(p for p in public["matches"][2]["players"] if p != better)
     no_reason = client.post("/api/v1/events/brk/top/results", headers=headers,
                             json={"match": 3, "entry": {"winner": final_loser},
                                   "correct": True})

@@ -201,6 +201,10 @@ def test_the_top_preview_build_results_and_public_bracket(site: Site, anna) -> N
     assert f"Champion: {champion}" in page
     assert "advances (rule BRK-5)" in page and 'hx-get="/e/brk/p/bracket/live"' in page
     assert f"Champion: {champion}" in public.get("/e/brk/p/bracket/live").text
+    russian = site.client().get("/e/brk/p/bracket", headers={"Accept-Language": "ru"}).text
+    assert f"Чемпион: {champion}" in russian and "Финал" in russian
+    assert "Драфт-стол 1" in site.client().get("/e/brk",
+                                              headers={"Accept-Language": "ru"}).text
 
 
 def test_a_top_correction_needs_a_reason(site: Site, anna) -> None:
