@@ -77,18 +77,6 @@ def parse_result(
     raise InvalidInput(f"result: {form.get('result', '')!r} is not a duel result; {HELP}")
 
 
-def result_text(entry: Mapping[str, Any], table: Table) -> str:
-    """The stored entry back as the typed ``result`` (to prefill a correction)."""
-    if "games" in entry:
-        return " ".join([*entry["games"], *([entry["decider"]] if entry.get("decider") else [])])
-    if entry.get("draw"):
-        return "="
-    seat = {pid: i for i, pid in enumerate(table.seats, 1)}
-    if entry.get("technical") in seat:
-        return f"t{seat[entry['technical']]}"
-    return str(seat.get(entry.get("winner"), ""))
-
-
 def describe_result(state: EventState, result: TableResult) -> str:
     """One line: ``★ Anna › Boris``, ``Anna = Boris``, a technical win marked (BRK-8), a Team
     Sealed match with its points and games (BRK-9)."""
