@@ -150,6 +150,7 @@ def test_the_log_says_who_did_what_and_when(site: Site, anna) -> None:
     client.post("/manage/cup/players/3/drop", data={"csrf_token": csrf, "reason": "ill"})
     page = client.get("/manage/cup/log").text
     assert "anna" in page and "player.dropped" in page and "ill" in page
+    assert "player=P3" in page  # names, not ids
     assert "2026" in page  # the time
 
 

@@ -21,6 +21,7 @@ from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
 from podium.web.formats import web_format
+from podium.web.logtext import describe as describe_action
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -323,7 +324,7 @@ async def correct(page: FormDep, slug: str, number: int, table: int,
 def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
-    return page.render("manage/log.html", event=loaded.state,
+    return page.render("manage/log.html", event=loaded.state, describe=describe_action,
                        actions=list(reversed(loaded.actions)), title="Log")
 
 
