@@ -200,3 +200,17 @@ def test_a_form_field_of_the_wrong_type_is_named(site: Site, anna) -> None:
                                                             "reason": "x" * 501})
     assert answer.status_code == 422 and "reason" in answer.text
     assert site.log_length("cup") == before
+
+
+def test_refusals_are_in_the_page_language(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna")
+    site.events.pair_round("cup", "anna")
+    client.get("/lang/ru?next=/manage")
+    answer = client.post("/manage/cup/results/1", data={"csrf_token": csrf, "finish": "9"},
+                         headers={"HX-Request": "true"})
+    assert answer.status_code == 422
+    assert "«9» — не номер места (от 1 до 4)" in answer.text
+    answer = client.post("/manage/cup/rounds", data={"csrf_token": csrf})
+    assert answer.status_code == 409
+    assert "Ничего не сохранено" in answer.text
