@@ -214,3 +214,20 @@ def test_refusals_are_in_the_page_language(site: Site, anna) -> None:
     answer = client.post("/manage/cup/rounds", data={"csrf_token": csrf})
     assert answer.status_code == 409
     assert "Ничего не сохранено" in answer.text
+
+
+def test_settings_change_from_the_next_round(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna")
+    page = client.get("/manage/cup").text
+    assert 'name="set_win_points" value="3"' in page
+    answer = client.post("/manage/cup/settings", data={"csrf_token": csrf, "set_win_points": "4",
+                                                        "set_pod_size": "4", "reason": "house"})
+    assert answer.status_code == 303
+    last = site.events.log("cup")[-1]
+    assert last.kind == Kind.SETTINGS_CHANGED and last.payload == {"settings": {"win_points": 4}}
+    assert last.reason == "house"
+    before = site.log_length("cup")
+    answer = client.post("/manage/cup/settings", data={"csrf_token": csrf, "set_pod_size": "99"})
+    assert answer.status_code == 422 and "pod_size" in answer.text
+    assert site.log_length("cup") == before

@@ -118,6 +118,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     state = loaded.state
     rnd = state.current_round
     plugin = web_format(state.format)
+    current = loaded.ruleset.settings_to_json(state.settings)
     return {
         "loaded": loaded,
         "event": state,
@@ -126,6 +127,10 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
         "queue": len(page.web.reports.reports(slug, open_only=True)),
+        "settings": [
+            {**f, "value": setting_text(current.get(f["key"]))}
+            for f in settings_form(state.format)
+        ],
         "title": state.name,
     }
 
@@ -145,6 +150,24 @@ def _failed(page: Page, slug: str, error: PodiumError) -> Response:
     context = event_context(page, slug)
     return page.render("manage/event.html", status=status_of(error), error=page.message(error),
                        **context)
+
+
+@router.post("/{slug}/settings", response_class=HTMLResponse)
+async def change_settings(page: FormDep, slug: str, request: Request) -> Response:
+    """Change settings from the next round on (logged, with the reason)."""
+    user = page.require_role(slug)
+    form = await form_fields(request)
+    loaded = page.web.events.load(slug)
+    current = {k: setting_text(v) for k, v in
+               loaded.ruleset.settings_to_json(loaded.state.settings).items()}
+    changes = {key: form[f"set_{key}"].strip() for key in current
+               if f"set_{key}" in form and form[f"set_{key}"].strip() != current[key]}
+    try:
+        loaded = page.web.events.change_settings(slug, changes, user.username,
+                                                 form.get("reason", "")[:500])
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Settings changed."))
 
 
 # players --------------------------------------------------------------------------------------
