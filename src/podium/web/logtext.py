@@ -42,8 +42,9 @@ def describe(state: EventState, action: Action) -> str:
             )
         return str(item)
 
+    hidden = HIDDEN | ({"player"} if "name" in action.payload else set())
     return "; ".join(
         f"{key}={value(key, item)}"
         for key, item in action.payload.items()
-        if key not in HIDDEN and item not in (None, [], False)
+        if key not in hidden and item not in (None, [], False)
     )
