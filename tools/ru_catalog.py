@@ -73,6 +73,7 @@ RU = {
     "Back to the event": "К турниру",
     "By name": "По именам",
     "Byes": "Баи",
+    "Bye this round": "Бай в этом туре",
     "Code": "Код",
     "Confirm": "Подтвердить",
     "Confirmed by": "Подтвердили",
