@@ -107,9 +107,7 @@ def create_app(
         if request.url.path.startswith("/api/"):
             headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
             return JSONResponse({"detail": str(error)}, status_code=status, headers=headers)
-        return HTMLResponse(
-            web.renderer.error_page(request, str(error), status), status_code=status
-        )
+        return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status)
 
     from podium.web.deps import CsrfRefused, LoginRequired
 
