@@ -94,4 +94,29 @@ RU = {
     "the higher seed advances": "проходит более высокий посев",
     "the judge names who advances": "судья называет, кто проходит",
     "who advances after a draw in the TOP": "кто проходит после ничьей в ТОПе",
+    # refusals of the web forms (podium.web.formats.berserk, podium.web.formats.top)
+    "%(field)s: a whole number from %(low)s to %(high)s":
+        "%(field)s: целое число от %(low)s до %(high)s",
+    "draw_rule: higher_seed or named (rule BRK-5)":
+        "правило ничьей: higher_seed или named (правило BRK-5)",
+    "match: the TOP’s matches are 1 to %(n)s": "матч: в ТОПе матчи с 1 по %(n)s",
+    "match: the number of a TOP match": "матч: введите номер матча ТОПа",
+    "result: 1 or 2 (that player won), = (a draw: the TOP’s draw rule decides, rule BRK-5), "
+    "=1 or =2 (a draw, that player advances as the judge names)":
+        "результат: 1 или 2 (победил этот игрок), = (ничья: решает правило ничьей ТОПа, "
+        "BRK-5), =1 или =2 (ничья, проходит этот игрок по решению судьи)",
+    "result: a Berserk game is a duel of two players":
+        "результат: игра в Берсерк — дуэль двух игроков",
+    "result: match %(n)s has no player %(side)s yet":
+        "результат: в матче %(n)s ещё нет игрока %(side)s",
+    "result: “%(text)s” is not a duel result: 1 or 2 (that seat won), = (a draw), t1 or t2 "
+    "(a technical win, rule BRK-8)":
+        "результат: «%(text)s» — не результат дуэли: 1 или 2 (победило это место), = (ничья), "
+        "t1 или t2 (техническая победа, правило BRK-8)",
+    "result: “%(text)s” is not two games and maybe the deciding game (Team Sealed, rule "
+    "BRK-9): e.g. 1 D or 1 2 D; each game 1, 2, D, T1 or T2":
+        "результат: «%(text)s» — не две игры и, возможно, решающая (командный силед, правило "
+        "BRK-9): например 1 D или 1 2 D; каждая игра 1, 2, D, T1 или T2",
+    "tables: a whole number of draft tables, at least 1 (or empty)":
+        "столы: целое число драфт-столов, не меньше 1 (или пусто)",
 }

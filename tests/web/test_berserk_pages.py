@@ -99,6 +99,16 @@ def test_a_bad_duel_result_names_the_field_and_stores_nothing(site: Site, anna,
     assert site.log_length("brk") == before
 
 
+def test_a_refusal_in_russian(site: Site, anna) -> None:
+    client, csrf = anna
+    berserk(site)
+    action(client, csrf, "brk", "berserk-split", tables="2")
+    client.post("/manage/brk/rounds", data={"csrf_token": csrf})
+    answer = client.post("/manage/brk/results/1", data={"csrf_token": csrf, "result": "x"},
+                         headers={"Accept-Language": "ru"})
+    assert answer.status_code == 422 and "не результат дуэли" in answer.text
+
+
 def test_team_sealed_games_typed_in_one_field(site: Site, anna) -> None:
     """Rule BRK-9 (match scoring): ``1 D`` is 4:1 over the games, a 3-0 match; ``1 2 D``
     needs the deciding game, drawn: 1-1; level games without a decider are refused."""

@@ -23,21 +23,16 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, Table, TableResult
 from podium.core.views import N_
-from podium.formats.berserk import GAME_CODES
 from podium.service.berserk import split_tables
 from podium.web.formats import OrganiserAction, WebFormat, register_web
 from podium.web.formats.top import TOP_ACTIONS, TOP_PAGE
+from podium.web.i18n import Localised
 
 _ALIASES = str.maketrans({"т": "t", "Т": "t", "е": "t", "Е": "t", "Д": "d", "д": "d",
                           "Н": "d", "н": "d"})
 _GAME = re.compile(r"t[12]|[12d=]")
-HELP = ("1 or 2: that seat won; =: a draw; t1 or t2: a technical win for that seat "
-        "(rule BRK-8).")
-TEAM_HELP = ("Team Sealed: the two games, then the deciding game if they are level: 1 D, "
-             "1 2 D; each game 1, 2, D (a draw), T1 or T2 (rule BRK-9).")
 
 
 def _code(form: Mapping[str, str]) -> str:
@@ -47,8 +42,10 @@ def _code(form: Mapping[str, str]) -> str:
 def _team_games(text: str) -> list[str]:
     compact = re.sub(r"[\s,;/]+", "", text)
     games = _GAME.findall(compact)
-    if not compact or "".join(games) != compact:
-        raise InvalidInput(f"result: {text!r} is not two or three games; {TEAM_HELP}")
+    if not compact or "".join(games) != compact or len(games) not in (2, 3):
+        raise Localised(N_("result: “%(text)s” is not two games and maybe the deciding game "
+                           "(Team Sealed, rule BRK-9): e.g. 1 D or 1 2 D; each game 1, 2, D, "
+                           "T1 or T2"), text=text)
     return ["D" if g in ("d", "=") else g.upper() for g in games]
 
 
@@ -57,24 +54,20 @@ def parse_result(
 ) -> dict[str, Any]:
     """Rules BRK-6, BRK-8, BRK-9: the typed result to the entry that ``Berserk.score`` stores."""
     code = _code(form)
-    if not code:
-        raise InvalidInput(f"result: type the result; {HELP}")
     if state.settings.team_scoring != "none":
         games = _team_games(code)
-        if len(games) not in (2, 3):
-            raise InvalidInput(f"result: {len(games)} game(s) given; {TEAM_HELP}")
-        if any(g not in GAME_CODES for g in games):
-            raise InvalidInput(f"result: {TEAM_HELP}")
         return {"games": games[:2], "decider": games[2] if len(games) == 3 else None}
     if len(table.seats) != 2:
-        raise InvalidInput("result: a Berserk game is a duel of two players")
+        raise Localised(N_("result: a Berserk game is a duel of two players"))
     if code in ("1", "2"):
         return {"winner": table.seats[int(code) - 1]}
     if code in ("=", "d"):
         return {"draw": True}
     if code in ("t1", "t2"):
         return {"technical": table.seats[int(code[1]) - 1]}
-    raise InvalidInput(f"result: {form.get('result', '')!r} is not a duel result; {HELP}")
+    raise Localised(N_("result: “%(text)s” is not a duel result: 1 or 2 (that seat won), = (a "
+                       "draw), t1 or t2 (a technical win, rule BRK-8)"),
+                    text=str(form.get("result", "")).strip()[:20])
 
 
 def describe_result(state: EventState, result: TableResult) -> str:
@@ -98,7 +91,7 @@ def split(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     minimum, naming the table counts that work)."""
     text = str(form.get("tables", "")).strip()
     if text and (not text.isdigit() or int(text) < 1):
-        raise InvalidInput("tables: a whole number of draft tables, at least 1 (or empty)")
+        raise Localised(N_("tables: a whole number of draft tables, at least 1 (or empty)"))
     reason = " ".join(str(form.get("reason", "")).split())[:500]
     split_tables(web.events, slug, actor, int(text) if text else None, reason)
     return N_("Draft tables drawn.")

@@ -20,12 +20,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from podium.core.bracket import DRAW_RULES, Bracket
-from podium.core.errors import InvalidInput
 from podium.core.model import EventState
 from podium.core.top_replay import top_of
 from podium.core.views import N_
 from podium.service import top as top_service
 from podium.web.formats import ActionPage, OrganiserAction, PublicPage
+from podium.web.i18n import Localised
 
 
 def has_top(state: EventState) -> bool:
@@ -53,7 +53,8 @@ def _number(form: Mapping[str, str], key: str, low: int, high: int) -> int | Non
     if not text:
         return None
     if not text.isdigit() or not low <= int(text) <= high:
-        raise InvalidInput(f"{key}: a whole number from {low} to {high}")
+        raise Localised(N_("%(field)s: a whole number from %(low)s to %(high)s"), field=key,
+                        low=low, high=high)
     return int(text)
 
 
@@ -62,7 +63,7 @@ def build_options(form: Mapping[str, str]) -> dict[str, Any]:
     ``minutes`` (BRK-7)."""
     draw_rule = str(form.get("draw_rule", "")).strip() or None
     if draw_rule is not None and draw_rule not in DRAW_RULES:
-        raise InvalidInput(f"draw_rule: one of {', '.join(DRAW_RULES)}")
+        raise Localised(N_("draw_rule: higher_seed or named (rule BRK-5)"))
     return {
         "size": _number(form, "size", 2, 4096),
         "draw_rule": draw_rule,
@@ -87,29 +88,30 @@ def parse_match(form: Mapping[str, str], bracket: Bracket) -> tuple[int, dict[st
     """The ``match`` and ``result`` fields to a TOP entry (rule BRK-5 for draws)."""
     text = str(form.get("match", "")).strip()
     if not text.isdigit():
-        raise InvalidInput("match: the number of a TOP match")
+        raise Localised(N_("match: the number of a TOP match"))
     number = int(text)
     match = bracket.match(number) if 1 <= number < len(bracket.slots) else None
     if match is None:
-        raise InvalidInput(f"match: the TOP's matches are 1 to {len(bracket.slots) - 1}")
+        raise Localised(N_("match: the TOP’s matches are 1 to %(n)s"), n=len(bracket.slots) - 1)
     code = "".join(str(form.get("result", "")).split()).lower()
     side = {"1": 0, "2": 1}
     if code in side:
         winner = match.players[side[code]]
         if winner is None:
-            raise InvalidInput(f"result: match {number} has no player {code} yet")
+            raise Localised(N_("result: match %(n)s has no player %(side)s yet"), n=number,
+                            side=code)
         return number, {"winner": winner}
     if code == "=":
         return number, {"draw": True}
     if len(code) == 2 and code[0] == "=" and code[1] in side:
         advances = match.players[side[code[1]]]
         if advances is None:
-            raise InvalidInput(f"result: match {number} has no player {code[1]} yet")
+            raise Localised(N_("result: match %(n)s has no player %(side)s yet"), n=number,
+                            side=code[1])
         return number, {"draw": True, "advances": advances}
-    raise InvalidInput(
-        "result: 1 or 2 (that player won), = (a draw: the TOP's draw rule decides, rule "
-        "BRK-5), =1 or =2 (a draw, that player advances as the judge names)"
-    )
+    raise Localised(N_("result: 1 or 2 (that player won), = (a draw: the TOP’s draw rule "
+                       "decides, rule BRK-5), =1 or =2 (a draw, that player advances as the "
+                       "judge names)"))
 
 
 def _enter(web: Any, slug: str, form: Mapping[str, str], actor: str, correct: bool) -> str:
@@ -117,7 +119,7 @@ def _enter(web: Any, slug: str, form: Mapping[str, str], actor: str, correct: bo
     number, entry = parse_match(form, bracket)
     reason = " ".join(str(form.get("reason", "")).split())[:500]
     if correct and not reason:
-        raise InvalidInput("reason: a correction needs a reason")
+        raise Localised(N_("reason: a correction needs a reason"))
     top_service.enter_result(web.events, slug, number, lambda _state: entry, actor,
                              correct=correct, reason=reason)
     return N_("TOP result corrected.") if correct else N_("TOP result saved.")
