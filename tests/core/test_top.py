@@ -232,3 +232,19 @@ def test_one_top_per_event_and_only_after_a_complete_round():
     loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
     with pytest.raises(Conflict, match="already built"):
         plan_top(loaded, 4)
+
+
+def test_a_top_built_before_the_planned_rounds_says_so():
+    """Cutting the Swiss short is the organiser's call, but the TOP's notes (shown in the preview
+    and stored with the bracket) warn that its seeding standings are not final."""
+    log = EventLog(players=8, rounds=3, final_size=0)
+    rnd = log.pair()
+    for table in rnd.tables:
+        log.win(table.number, min(table.seats), *[p for p in table.seats if p != min(table.seats)])
+    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
+    early = plan_top(loaded, 4)
+    assert early["notes"][0].startswith("WARNING: built after 1 of the 3 planned rounds")
+    on_time = plan_top(
+        LoadedEvent(None, log.ruleset, commander_after_swiss().state, []), 4  # type: ignore[arg-type]
+    )
+    assert not any(note.startswith("WARNING") for note in on_time["notes"])

@@ -61,6 +61,9 @@ def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None
             f"a TOP of {size} is larger than the {available} active players of the event"
         )
     seeded = build_top(tables, size)
+    early = _early_warning(ruleset, state)
+    if early:
+        seeded.notes.insert(0, early)
     where = {}
     for entrant in seeded.entrants.values():
         label = f"table {entrant.table + 1}, place {entrant.place}" if len(tables) > 1 else (
@@ -76,6 +79,20 @@ def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None
         "goals": [{"number": g.number, "met": g.met, "text": g.text} for g in seeded.goals],
         "tables": where,
     }
+
+
+def _early_warning(ruleset: Ruleset, state: EventState) -> str:
+    """A TOP built before the format's planned rounds are all played is allowed (an organiser
+    may cut the Swiss short) but said loudly in the preview and the stored notes."""
+    planned = getattr(ruleset, "swiss_round_count", None)
+    if planned is None:
+        return ""
+    count = planned(state)
+    played = len(state.rounds)
+    if played >= count:
+        return ""
+    return (f"WARNING: built after {played} of the {count} planned rounds; "
+            "the standings that seed it are not final")
 
 
 def preview_top(service: EventService, slug: str, size: int | None = None,
