@@ -11,7 +11,7 @@ from fastapi import Request
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from podium.web.i18n import DEFAULT, LANGUAGES, Formatter, negotiate, translations
+from podium.web.i18n import DEFAULT, LANGUAGES, Formatter, negotiate, numbered, translations
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
@@ -38,7 +38,7 @@ class Renderer:
         )
         env.install_gettext_translations(translations(lang), newstyle=True)
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
-        env.globals["tr"] = translations(lang).gettext
+        env.globals["tr"] = numbered(translations(lang).gettext)
         env.globals["LANGUAGES"] = LANGUAGES
         env.globals["lang"] = lang
         return env

@@ -15,6 +15,11 @@ from podium.core.views import N_, Cell, Change, Column, TableView
 from podium.formats.marathon.book import MarathonBook
 from podium.formats.marathon.scoring import TP_DEN
 
+# Labels built with a number: msgids with ``{n}``; the web finds them by the number
+# (podium.web.i18n.numbered), the text itself stays plain English for the CLI and the API.
+NR_OF_STAGE = N_("NR {n}")
+FEW_GAMES = N_("< {n} games: NR 0")  # rule MJ-8
+
 
 def fraction_text(value: Any, decimals: int = 3) -> str:
     if isinstance(value, Fraction):
@@ -115,7 +120,7 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             "nr": table["nr"][row],
             "series_tp": tp(table["series_tp12"][row]),
             "series_gp": table["series_gp"][row],
-            "note": "" if table["qualified"][row] else f"< {min_games} games: NR 0",
+            "note": "" if table["qualified"][row] else FEW_GAMES.replace("{n}", str(min_games)),
         }
         if previous is None or old is None:
             # no earlier publication: no movement to show; a row new since the last: "new"
@@ -139,7 +144,8 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
         Column("player", N_("Player")),
         Column("sn", N_("SN"), numeric=True),
     ]
-    columns += [Column(f"nr{s}", f"NR {s}", numeric=True) for s in range(1, stage_count + 1)]
+    columns += [Column(f"nr{s}", NR_OF_STAGE.replace("{n}", str(s)), numeric=True)
+                for s in range(1, stage_count + 1)]
     columns += [
         Column("results", N_("Result sum"), numeric=True),
         Column("games", N_("Games"), numeric=True),

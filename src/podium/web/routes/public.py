@@ -150,7 +150,8 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
     extra = next((p for p in plugin.public_pages if p.key == key), None)
     if extra is None:
         raise NotFound(f"no page {key!r} for this event")
+    more = extra.context(loaded, page.request.query_params) if extra.context else {}
     return page.render(
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
-        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin,
+        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, **more,
     )
