@@ -118,21 +118,21 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     summary = service(web).add_game(slug, game_id, table, start_text, zone_name, seats, actor)
     tr = _gettext(web, form)
     if summary.added:
-        return tr("Game %(id)s added.") % {"id": game_id}
-    return tr("Game %(id)s was already stored with the same data: nothing changed.") % {
+        return tr(N_("Game %(id)s added.")) % {"id": game_id}
+    return tr(N_("Game %(id)s was already stored with the same data: nothing changed.")) % {
         "id": game_id}
 
 
 def summary_text(summary: ImportSummary, tr: Any) -> str:
-    text = tr("Games read: %(read)s; added: %(added)s; already known: %(known)s; "
+    text = tr(N_("Games read: %(read)s; added: %(added)s; already known: %(known)s; "
               "changed and NOT applied: %(changed)s; other tables: %(other)s; "
-              "outside the stages: %(outside)s; new players: %(players)s.") % {
+              "outside the stages: %(outside)s; new players: %(players)s.")) % {
         "read": summary.read, "added": summary.added, "known": summary.duplicates,
         "changed": len(summary.changed), "other": summary.other_tables,
         "outside": summary.outside_calendar, "players": summary.new_players}
     if summary.changed:
         shown = ", ".join(summary.changed[:5]) + (" …" if len(summary.changed) > 5 else "")
-        text += " " + tr("Changed games: %(ids)s.") % {"ids": shown}
+        text += " " + tr(N_("Changed games: %(ids)s.")) % {"ids": shown}
     return text
 
 
@@ -178,7 +178,7 @@ def penalty(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
         if str(error).startswith("no player"):
             raise InvalidInput(f"player: {error}") from None
         raise
-    return _gettext(web, form)("Penalty saved (decision %(seq)s).") % {"seq": seq}
+    return _gettext(web, form)(N_("Penalty saved (decision %(seq)s).")) % {"seq": seq}
 
 
 def disqualify_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
@@ -190,7 +190,7 @@ def disqualify_game(web: Any, slug: str, form: Mapping[str, str], actor: str) ->
     if ground not in DQ_GROUNDS:
         raise InvalidInput(f"ground: use one of {', '.join(DQ_GROUNDS)} (rule MJ-5)")
     seq = service(web).disqualify_game(slug, game, ground, _reason(form), actor)
-    return _gettext(web, form)("Game %(id)s disqualified (decision %(seq)s).") % {
+    return _gettext(web, form)(N_("Game %(id)s disqualified (decision %(seq)s).")) % {
         "id": game, "seq": seq}
 
 
@@ -219,7 +219,7 @@ def disqualify_player(web: Any, slug: str, form: Mapping[str, str], actor: str) 
         if str(error).startswith("no player"):
             raise InvalidInput(f"player: {error}") from None
         raise
-    return _gettext(web, form)("%(name)s disqualified (decision %(seq)s).") % {
+    return _gettext(web, form)(N_("%(name)s disqualified (decision %(seq)s).")) % {
         "name": player, "seq": seq}
 
 
@@ -228,14 +228,14 @@ def revert(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     if not seq_text.isdigit():
         raise InvalidInput("seq: choose the decision to revert")
     seq = service(web).revert(slug, int(seq_text), _reason(form), actor)
-    return _gettext(web, form)("Decision %(n)s reverted (action %(seq)s).") % {
+    return _gettext(web, form)(N_("Decision %(n)s reverted (action %(seq)s).")) % {
         "n": seq_text, "seq": seq}
 
 
 def publish(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     """Rule MJ-11."""
     _state, number, _views = service(web).publish(slug, actor, _text(form, "reason", 500))
-    return _gettext(web, form)("Publication %(n)s is out.") % {"n": number}
+    return _gettext(web, form)(N_("Publication %(n)s is out.")) % {"n": number}
 
 
 # what the templates read ------------------------------------------------------------------------
