@@ -110,10 +110,11 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
         if not name:
             raise InvalidInput(f"player{k}: the name of player {k} is missing (rule MJ-3)")
         seats.append((name, whole_gp(form.get(f"gp{k}", ""), f"gp{k}", name)))
-    folded = [n.casefold() for n, _ in seats]
-    for k, key in enumerate(folded, 1):
-        if folded.count(key) > 1:
-            raise InvalidInput(f"player{k}: {seats[k - 1][0]} sits twice at the table (rule MJ-3)")
+    seen: set[str] = set()
+    for k, (name, _gp) in enumerate(seats, 1):
+        if name.casefold() in seen:
+            raise InvalidInput(f"player{k}: {name} sits twice at the table (rule MJ-3)")
+        seen.add(name.casefold())
     zone_name = _text(form, "zone", 64) or "server"
     summary = service(web).add_game(slug, game_id, table, start_text, zone_name, seats, actor)
     tr = _gettext(web, form)
