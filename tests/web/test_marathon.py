@@ -81,7 +81,7 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
     rows = rows_of(site.client().get("/e/mj").text, "stage-1")
     assert (rows["Anna"]["TP"], rows["Boris"]["TP"]) == ("3", "3")
     assert (rows["Anna"]["GP"], rows["Boris"]["GP"]) == ("25", "25")
-    penalty = [a for a in site.events.log("mj") if a.kind == "mahjong.penalty"][0]
+    penalty = next(a for a in site.events.log("mj") if a.kind == "mahjong.penalty")
     page = client.get("/manage/mj").text
     assert "slow play" in page and f'name="seq" value="{penalty.seq}"' in page
     answer = client.post("/manage/mj/action/revert", data={
