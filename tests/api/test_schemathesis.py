@@ -17,6 +17,7 @@ from schemathesis.checks import (
 )
 
 from podium.service import accounts as accounts_module
+from podium.service.marathon import MarathonService
 from podium.store.db import Database
 from podium.web.app import create_app
 
@@ -30,6 +31,13 @@ _web.accounts.grant("cup", "owner", "owner", "owner")
 _web.events.add_players("cup", [f"P{i}" for i in range(1, 10)], "owner")
 _web.events.pair_round("cup", "owner")
 TOKEN = _web.accounts.create_token("owner")
+# a mahjong marathon (open play, its own API routes) with a game and a publication
+_web.events.create_event("mj", "MJ", "mahjong-marathon", {}, "owner")
+_web.accounts.grant("mj", "owner", "owner", "owner")
+_marathon = MarathonService(_DB)
+_marathon.add_game("mj", "g1", "RU-Marathon-1", "2015-03-01 12:00", "server",
+                   [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)], "owner")
+_marathon.publish("mj", "owner")
 CODE = next(iter(_web.reports.codes("cup").values()))
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
@@ -60,4 +68,14 @@ def test_player_code_on_a_real_event(case) -> None:
     if case.path_parameters and "slug" in case.path_parameters:
         case.path_parameters["slug"] = "cup"
     response = case.call(headers={"Authorization": f"Bearer {CODE}"})
+    case.validate_response(response, checks=CHECKS)
+
+
+@schema.parametrize()
+@SETTINGS
+def test_owner_on_a_marathon(case) -> None:
+    """The same, on a mahjong marathon: its own routes and the round routes it refuses."""
+    if case.path_parameters and "slug" in case.path_parameters:
+        case.path_parameters["slug"] = "mj"
+    response = case.call(headers={"Authorization": f"Bearer {TOKEN}"})
     case.validate_response(response, checks=CHECKS)
