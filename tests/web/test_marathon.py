@@ -227,10 +227,14 @@ def test_the_russian_page_shows_russian_headers(site: Site, anna) -> None:
     public.cookies.set("lang", "ru")
     page = public.get("/e/mj").text
     heads = re.findall(r"<th(?:\s[^>]*)?>(.*?)</th>", page)
-    for label in ("ТО", "ИО", "∆ ИО", "Игр", "НР", "ТО серии", "СН", "НР 1", "НР 5",
-                  "Сумма результатов"):
+    for label in ("ТО", "ИО", "∆ ИО", "Игр", "∆ Игр", "НР", "ТО серии", "ИО серии"):
         assert label in heads, label
     assert "Этап 1" in page and "Итоги марафона" in page
+    total = public.get("/e/mj?table=total").text
+    heads = re.findall(r"<th(?:\s[^>]*)?>(.*?)</th>", total)
+    for label in ("СН", "НР 1", "НР 5", "Сумма результатов", "Этапов"):  # rules MJ-9, MJ-10
+        assert label in heads, label
+    assert "НР в скобках" in total
     assert "&lt; 4 игр: НР 0" in page  # rule MJ-8, the note of a player with < 4 games
     assert "Публикации" in page
 
@@ -256,3 +260,20 @@ def test_a_player_code_cannot_change_the_marathon(site: Site, anna) -> None:
     assert stranger.post("/manage/mj/action/publish", data={"csrf_token": csrf}).status_code \
         in (303, 403)
     assert site.log_length("mj") == before
+
+
+def test_the_standings_page_builds_one_table_at_a_time(site: Site, anna) -> None:
+    """A million-game year has five stage tables and the total: the page shows one (the first
+    stage by default) with links to the others, and builds only that one."""
+    client, csrf = anna
+    add_game(client, csrf, "g1", "2015-04-05 12:00",
+             [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
+    public = site.client()
+    page = public.get("/e/mj").text
+    assert 'id="view-stage-1"' in page and 'id="view-stage-2"' not in page
+    assert 'href="/e/mj?table=total"' in page and 'href="/e/mj?table=stage-5"' in page
+    stage2 = public.get("/e/mj?table=stage-2").text
+    assert "Anna" in rows_of(stage2, "stage-2")  # rule MJ-1: 5 April is in stage 2
+    assert 'hx-get="/e/mj/live/views?table=stage-2"' in stage2
+    assert "Anna" in public.get("/e/mj/live/views?table=stage-2").text
+    assert public.get("/e/mj?table=stage-9").status_code == 404

@@ -29,38 +29,65 @@ def fraction_text(value: Any, decimals: int = 3) -> str:
     return str(value)
 
 
+def stage_snapshot(ranking: Any) -> dict[str, Any]:
+    """One stage table as JSON lists (rules MJ-7, MJ-8)."""
+    return {
+        "player": ranking.players.tolist(),
+        "place": ranking.place.tolist(),
+        "num": ranking.result_num.tolist(),
+        "den": ranking.result_den.tolist(),
+        "tp12": ranking.tp12.tolist(),
+        "gp": ranking.gp.tolist(),
+        "games": ranking.games.tolist(),
+        "series_tp12": ranking.series_tp12.tolist(),
+        "series_gp": ranking.series_gp.tolist(),
+        "nr": ranking.nr.tolist(),
+        "qualified": ranking.qualified.tolist(),
+    }
+
+
+def total_snapshot(total: Any) -> dict[str, Any]:
+    """The year's total as JSON lists (rules MJ-9, MJ-10)."""
+    return {
+        "player": total.players.tolist(),
+        "place": total.place.tolist(),
+        "sn": total.sn.tolist(),
+        "nr": total.nr.tolist(),
+        "played": total.played.tolist(),
+        "dropped": total.dropped.tolist(),
+        "results": [str(value) for value in total.result_sums()],
+        "games": total.total_games.tolist(),
+    }
+
+
 def snapshot(book: MarathonBook, settings: Any) -> dict[str, Any]:
     """Every stage table and the total as JSON lists (what `podium publish` freezes)."""
-    stages: dict[str, Any] = {}
-    for ranking in book.stages(settings):
-        stages[str(ranking.stage)] = {
-            "player": ranking.players.tolist(),
-            "place": ranking.place.tolist(),
-            "num": ranking.result_num.tolist(),
-            "den": ranking.result_den.tolist(),
-            "tp12": ranking.tp12.tolist(),
-            "gp": ranking.gp.tolist(),
-            "games": ranking.games.tolist(),
-            "series_tp12": ranking.series_tp12.tolist(),
-            "series_gp": ranking.series_gp.tolist(),
-            "nr": ranking.nr.tolist(),
-            "qualified": ranking.qualified.tolist(),
-        }
-    total = book.total(settings)
-    return {
-        "min_games": settings.min_games,
-        "stages": stages,
-        "total": {
-            "player": total.players.tolist(),
-            "place": total.place.tolist(),
-            "sn": total.sn.tolist(),
-            "nr": total.nr.tolist(),
-            "played": total.played.tolist(),
-            "dropped": total.dropped.tolist(),
-            "results": [str(value) for value in total.result_sums()],
-            "games": total.total_games.tolist(),
-        },
-    }
+    stages = {str(r.stage): stage_snapshot(r) for r in book.stages(settings)}
+    return {"min_games": settings.min_games, "stages": stages,
+            "total": total_snapshot(book.total(settings))}
+
+
+def view_keys(stage_count: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """The tables' keys, titles and title arguments, without building any table."""
+    keys = [(f"stage-{s}", N_("Stage {n}"), {"n": s}) for s in range(1, stage_count + 1)]
+    return [*keys, ("total", N_("Marathon total"), {})]
+
+
+def live_view(book: MarathonBook, settings: Any, key: str,
+              names: dict[int, str]) -> TableView | None:
+    """One live table (``stage-N`` or ``total``) against the last publication, building only
+    that table (a public page shows one table of a million-game year at a time)."""
+    previous = book.publications[-1]["snapshot"] if book.publications else None
+    count = len(settings.stage_bounds)
+    if key == "total":
+        return total_view(total_snapshot(book.total(settings)),
+                          previous["total"] if previous else None, names, count)
+    number = key.removeprefix("stage-")
+    if not number.isdigit() or not 1 <= int(number) <= count:
+        return None
+    table = stage_snapshot(book.stage(settings, int(number)))
+    return stage_view(number, table, previous["stages"].get(number) if previous else None,
+                      names, settings.min_games)
 
 
 def _index(table: dict[str, Any] | None) -> dict[int, int]:

@@ -9,6 +9,7 @@ import gzip
 import zlib
 from collections.abc import Callable
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, Response
@@ -93,26 +94,49 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Respons
     return Response(body, status_code=status, headers=headers, media_type="text/html")
 
 
-def _views_html(page: Page, slug: str) -> tuple[LoadedEvent, str]:
-    """The rendered tables of the event's views, once per event version and language."""
+def _views_html(page: Page, slug: str, table: str = "") -> tuple[LoadedEvent, str]:
+    """The rendered tables of the event's views, once per event version, language and table.
+
+    A format whose ruleset offers ``view_keys(state)`` and ``view(state, key)`` (many large
+    tables, e.g. a marathon's stages) shows one table at a time, chosen by ``?table=KEY`` (the
+    first by default), with links to the others: only that table is built and rendered.
+    """
 
     def build(loaded: LoadedEvent) -> tuple[LoadedEvent, str]:
-        views = loaded.ruleset.views(loaded.state) if hasattr(loaded.ruleset, "views") else []
+        ruleset = loaded.ruleset
+        tabs: list[Any] = []
+        if hasattr(ruleset, "view_keys") and hasattr(ruleset, "view"):
+            tabs = ruleset.view_keys(loaded.state)
+            chosen = table or (tabs[0][0] if tabs else "")
+            one = ruleset.view(loaded.state, chosen) if chosen else None
+            if table and one is None:
+                raise NotFound(f"no table {table!r}: {', '.join(k for k, _t, _a in tabs)}")
+            views = [one] if one is not None else []
+        else:
+            views = ruleset.views(loaded.state) if hasattr(ruleset, "views") else []
+            chosen = ""
         html = page.web.renderer.render(
-            page.lang, "public/_views.html", {"views": views, "fmt": page.fmt}
+            page.lang, "public/_views.html",
+            {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
+             "slug": loaded.state.slug},
         )
         return loaded, html
 
-    return page.web.cache.memo(slug, ("views", page.lang), build)
+    return page.web.cache.memo(slug, ("views", page.lang, table), build)
+
+
+Table = Annotated[str, Query(max_length=40)]
 
 
 @router.get("/e/{slug}", response_class=HTMLResponse)
-async def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+async def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
+                    table: Table = "") -> Response:
     def build() -> Response:
-        loaded, tables = _views_html(page, slug)
+        loaded, tables = _views_html(page, slug, table)
+        live = f"/e/{slug}/live/views" + (f"?table={quote(table)}" if table else "")
         return page.render(
             "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
-            live=f"/e/{slug}/live/views", qr=page.qr(), tab="standings",
+            live=live, qr=page.qr(), tab="standings",
             plugin=web_format(loaded.state.format),
         )
 
@@ -120,8 +144,9 @@ async def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Resp
 
 
 @router.get("/e/{slug}/live/views", response_class=HTMLResponse)
-async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
-    return cached_page(page, slug, lambda: HTMLResponse(_views_html(page, slug)[1]))
+async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                             table: Table = "") -> Response:
+    return cached_page(page, slug, lambda: HTMLResponse(_views_html(page, slug, table)[1]))
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)
