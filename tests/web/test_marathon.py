@@ -54,6 +54,7 @@ def test_the_marathon_pages_have_no_rounds(site: Site, anna) -> None:
     client, _csrf = anna
     page = client.get("/manage/mj").text
     assert 'id="rounds"' not in page and "/print/pairings" not in page
+    assert 'id="players"' not in page  # players come with their games
     for key in ("game", "import", "penalty", "disqualify-game", "disqualify-player",
                 "revert", "publish"):
         assert f"/manage/mj/action/{key}" in page
