@@ -24,6 +24,10 @@ RU = {
     "< {n} games: NR 0": "< {n} игр: НР 0",
     "NR in brackets: the worst stage, dropped (rule MJ-9)":
         "НР в скобках: худший этап, исключён из суммы (правило MJ-9)",
+    # the shared standings page's paging of one large table (added for the marathon's stages)
+    "Rows %(first)s to %(last)s of %(total)s": "Строки с %(first)s по %(last)s из %(total)s",
+    "previous": "назад",
+    "next": "дальше",
     # public pages
     "Publications": "Публикации",
     "Publication %(n)s": "Публикация %(n)s",

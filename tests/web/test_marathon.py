@@ -278,3 +278,23 @@ def test_the_standings_page_builds_one_table_at_a_time(site: Site, anna) -> None
     assert 'hx-get="/e/mj/live/views?table=stage-2"' in stage2
     assert "Anna" in public.get("/e/mj/live/views?table=stage-2").text
     assert public.get("/e/mj?table=stage-9").status_code == 404
+
+
+def test_a_large_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna, monkeypatch) -> None:
+    """Only one page of rows of the chosen table is rendered (here 3 rows a page)."""
+    from podium.web.routes import public
+
+    monkeypatch.setattr(public, "PAGE_ROWS", 3)
+    client, csrf = anna
+    add_game(client, csrf, "g1", "2015-03-01 12:00",
+             [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
+    add_game(client, csrf, "g2", "2015-03-01 13:00",
+             [("Anna", 30), ("Egor", 25), ("Fedor", 0), ("Gleb", -55)])
+    page = site.client().get("/e/mj").text
+    first = rows_of(page, "stage-1")
+    assert list(first) == ["Anna", "Boris", "Egor"]  # rule MJ-7e: result, series GP, games
+    assert "Rows 1 to 3 of 7" in page and 'href="/e/mj?table=stage-1&amp;start=3"' in page
+    second = site.client().get("/e/mj?table=stage-1&start=3").text
+    assert len(rows_of(second, "stage-1")) == 3 and "Anna" not in rows_of(second, "stage-1")
+    last = site.client().get("/e/mj?table=stage-1&start=6").text
+    assert list(rows_of(last, "stage-1")) == ["Gleb"] and "Rows 7 to 7 of 7" in last
