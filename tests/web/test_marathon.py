@@ -298,3 +298,23 @@ def test_a_large_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna, monke
     assert len(rows_of(second, "stage-1")) == 3 and "Anna" not in rows_of(second, "stage-1")
     last = site.client().get("/e/mj?table=stage-1&start=6").text
     assert list(rows_of(last, "stage-1")) == ["Gleb"] and "Rows 7 to 7 of 7" in last
+
+
+def test_a_published_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna,
+                                                             monkeypatch) -> None:
+    from podium.web.formats import mahjong_marathon
+
+    monkeypatch.setattr(mahjong_marathon, "PAGE_ROWS", 3)
+    client, csrf = anna
+    add_game(client, csrf, "g1", "2015-03-01 12:00",
+             [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
+    client.post("/manage/mj/action/publish", data={"csrf_token": csrf})
+    public = site.client()
+    page = public.get("/e/mj/p/publications?n=1&table=stage-1").text
+    assert list(rows_of(page, "stage-1")) == ["Anna", "Boris", "Clara"]
+    assert "Rows 1 to 3 of 4" in page
+    assert 'href="/e/mj/p/publications?n=1&amp;table=stage-1&amp;start=3"' in page
+    rest = public.get("/e/mj/p/publications?n=1&table=stage-1&start=3").text
+    assert list(rows_of(rest, "stage-1")) == ["Dmitri"]
+    csv = public.get("/e/mj/p/publications/1/stage-1.csv").content.decode("utf-8-sig")
+    assert len(csv.strip().splitlines()) == 5  # the export holds every row

@@ -23,6 +23,7 @@ standalone HTML exports (:mod:`podium.service.marathon_export`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -31,9 +32,10 @@ from fastapi.responses import HTMLResponse, Response
 from podium.core.errors import InvalidInput, NotFound, PodiumError
 from podium.core.views import N_, TableView
 from podium.formats.mahjong_marathon import DQ_GROUNDS, GAME_DQ, PENALTY, book_of
+from podium.formats.marathon import views as mviews
 from podium.formats.marathon.settings import MJ6A_AMOUNTS, MJ6B_AMOUNTS, MJ6C_AMOUNTS
 from podium.service.events import LoadedEvent
-from podium.service.marathon import FORMAT, ImportSummary, MarathonService, published_views
+from podium.service.marathon import FORMAT, ImportSummary, MarathonService
 from podium.service.marathon_export import to_csv, to_html
 from podium.service.marathon_files import parse_start, resolve_zone, whole_gp
 from podium.web.formats import (
@@ -268,25 +270,56 @@ def penalty_choices(loaded: LoadedEvent) -> list[tuple[str, str, list[int]]]:
     return [(kind, KIND_LABELS[kind], list(amounts)) for kind, amounts in PENALTIES]
 
 
+PAGE_ROWS = 1000  # rows of a published table per page
+
+
+def published_table(loaded: LoadedEvent, number: int, key: str) -> TableView | None:
+    """Table ``key`` of publication ``number`` against the one before (rule MJ-11), building
+    only that table (a million-game year has some 200,000 rows over its tables)."""
+    state = loaded.state
+    book = book_of(state)
+    if not 1 <= number <= len(book.publications):
+        raise NotFound(f"no publication {number}; publications: {len(book.publications)}")
+    current = book.publications[number - 1]["snapshot"]
+    previous = book.publications[number - 2]["snapshot"] if number > 1 else None
+    names = {pid: p.name for pid, p in state.players.items()}
+    if key == "total":
+        return mviews.total_view(current["total"], previous["total"] if previous else None,
+                                 names, len(current["stages"]))
+    stage = key.removeprefix("stage-")
+    if stage not in current["stages"]:
+        return None
+    return mviews.stage_view(stage, current["stages"][stage],
+                             previous["stages"].get(stage) if previous else None, names,
+                             current.get("min_games", 4))
+
+
 def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[str, Any]:
     """Rule MJ-11: the publications, and one chosen table of one (the last by default),
-    compared with the publication before it."""
+    compared with the publication before it; 1,000 rows a page from ``start``."""
     book = book_of(loaded.state)
     pubs = [{"number": p["number"], "at": p["at"]} for p in book.publications]
     if not pubs:
         return {"publications": [], "chosen": None, "shown": [], "tables": []}
     number_text = str(query.get("n", "")).strip()
     number = int(number_text) if number_text.isdigit() else len(pubs)
-    if not 1 <= number <= len(pubs):
-        raise NotFound(f"no publication {number}; publications: {len(pubs)}")
-    views = published_views(loaded.state, book, number)
-    key = str(query.get("table", "")) or views[0].key
-    shown = [v for v in views if v.key == key]
-    if not shown:
+    snapshot = book.publications[min(max(number, 1), len(pubs)) - 1]["snapshot"]
+    tables = mviews.view_keys(len(snapshot["stages"]))
+    key = str(query.get("table", "")) or tables[0][0]
+    view = published_table(loaded, number, key)
+    if view is None:
         raise NotFound(f"no table {key!r} in publication {number}")
-    return {"publications": pubs, "chosen": number,
-            "tables": [(v.key, v.title, v.title_args) for v in views],
-            "table_key": key, "shown": shown}
+    start_text = str(query.get("start", "0"))
+    start = int(start_text) if start_text.isdigit() else 0
+    total = len(view.rows)
+    first = min(start - start % PAGE_ROWS, max(total - 1, 0) // PAGE_ROWS * PAGE_ROWS)
+    paging = None
+    if total > PAGE_ROWS:
+        view = replace(view, rows=view.rows[first : first + PAGE_ROWS])
+        paging = {"first": first, "last": min(first + PAGE_ROWS, total), "total": total,
+                  "size": PAGE_ROWS}
+    return {"publications": pubs, "chosen": number, "tables": tables, "table_key": key,
+            "shown": [view], "pub_paging": paging}
 
 
 # exports (the plug-in's own routes, outside the API schema) -------------------------------------
@@ -299,8 +332,7 @@ def _published_view(request: Request, slug: str, number: int, key: str
     _seq, loaded, _memo = web.cache.load(slug)
     if loaded.ruleset.name != FORMAT:
         raise NotFound(f"event {slug!r} is not a mahjong marathon")
-    views = published_views(loaded.state, book_of(loaded.state), number)
-    found = next((v for v in views if v.key == key), None)
+    found = published_table(loaded, number, key)
     if found is None:
         raise NotFound(f"no table {key!r} in publication {number}")
     return loaded, found
@@ -322,7 +354,7 @@ def export_csv(request: Request, slug: str, number: int, key: str,
 def export_html(request: Request, slug: str, number: int, key: str,
                 lang: str = Query("en", max_length=2)) -> Response:
     """Rule MJ-11: a published table as a standalone HTML page (no scripts, no files)."""
-    loaded, view = _published_view(request, slug, number, key)
+    loaded, view = _published_view(request, slug, number, key)  # the whole table
     language = "ru" if lang == "ru" else "en"
     subtitle = ("Публикация" if language == "ru" else "Publication") + f" {number}"
     return HTMLResponse(to_html(view, loaded.state.name, language, subtitle))
