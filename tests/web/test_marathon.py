@@ -102,6 +102,7 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
     ("zone", "Mars/Base", "zone"),
     ("table", "Friendly-1", "table"),  # rule MJ-3: only marathon tables count
     ("game_id", "", "game_id"),
+    ("start", "2015-12-31 12:00", "start"),  # rule MJ-1: after the last stage
 ])
 def test_a_bad_game_names_the_field_and_stores_nothing(site: Site, anna, field, value,
                                                        message) -> None:
@@ -112,6 +113,17 @@ def test_a_bad_game_names_the_field_and_stores_nothing(site: Site, anna, field, 
                       {field: value})
     assert answer.status_code == 422
     assert f"{message}:" in html.unescape(answer.text)
+    assert site.log_length("mj") == before
+
+
+def test_a_known_game_with_other_data_is_a_conflict_named_by_its_id(site: Site, anna) -> None:
+    client, csrf = anna
+    add_game(client, csrf, "g1", "2015-03-01 12:00",
+             [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
+    before = site.log_length("mj")
+    answer = add_game(client, csrf, "g1", "2015-03-01 12:00",
+                      [("Anna", 31), ("Boris", 24), ("Clara", 0), ("Dmitri", -55)])
+    assert answer.status_code == 409 and "game_id:" in html.unescape(answer.text)
     assert site.log_length("mj") == before
 
 

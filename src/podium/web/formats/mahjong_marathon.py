@@ -29,7 +29,7 @@ from typing import Any
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from podium.core.errors import InvalidInput, NotFound, PodiumError
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.views import N_, TableView
 from podium.formats.mahjong_marathon import DQ_GROUNDS, GAME_DQ, PENALTY, book_of
 from podium.formats.marathon import views as mviews
@@ -105,7 +105,10 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     except InvalidInput as error:
         raise InvalidInput(f"zone: {error}") from None
     start_text = _text(form, "start", 64)
-    parse_start(start_text, zone, "start")  # names the field on a bad time
+    moment = parse_start(start_text, zone, "start")  # names the field on a bad time
+    if not any(lo <= moment < hi for lo, hi in settings.stage_bounds):
+        raise InvalidInput(f"start: {start_text} is outside every stage of the calendar "
+                           "(rules MJ-1, MJ-2)")
     seats: list[tuple[str, int]] = []
     for k in range(1, 5):
         name = _text(form, f"player{k}", 100)
@@ -118,7 +121,11 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
             raise InvalidInput(f"player{k}: {name} sits twice at the table (rule MJ-3)")
         seen.add(name.casefold())
     zone_name = _text(form, "zone", 64) or "server"
-    summary = service(web).add_game(slug, game_id, table, start_text, zone_name, seats, actor)
+    try:
+        summary = service(web).add_game(slug, game_id, table, start_text, zone_name, seats,
+                                        actor)
+    except Conflict as error:
+        raise Conflict(f"game_id: {error}") from None
     tr = _gettext(web, form)
     if summary.added:
         return tr(N_("Game %(id)s added.")) % {"id": game_id}
