@@ -17,9 +17,15 @@ from pydantic import BaseModel, Field
 
 from podium.api import models as m
 from podium.api.routes import R409, READ, WRITE, CallerDep, Slug, organiser, view_out, web_of
-from podium.core.errors import InvalidInput, NotFound
+from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.formats.mahjong_marathon import MAX_GP, book_of
-from podium.service.marathon import ImportSummary, MarathonService, published_views
+from podium.service.marathon import (
+    FORMAT,
+    ImportSummary,
+    MarathonService,
+    published_view,
+    published_views,
+)
 
 router = APIRouter(prefix="/api/v1", tags=["mahjong marathon"])
 
@@ -131,11 +137,18 @@ READ_M = {**READ, **R409}
 def table(request: Request, slug: Slug, key: Annotated[str, Path(max_length=20)],
           publication: Annotated[int | None, Query(ge=1, le=100_000)] = None) -> m.ViewOut:
     """A stage table (``stage-N``, rules MJ-7, MJ-8) or the total (``total``, MJ-9, MJ-10): live
-    (against the last publication), or as publication N froze it (against N-1, rule MJ-11)."""
-    _state, views = service(request).tables(slug, publication)
-    found = next((v for v in views if v.key == key), None)
+    (against the last publication), or as publication N froze it (against N-1, rule MJ-11).
+    Only that table is built, from the server's cached replay of the event."""
+    _seq, loaded, _memo = web_of(request).cache.load(slug)
+    if loaded.ruleset.name != FORMAT:
+        raise Conflict(f"event {slug!r} is a {loaded.ruleset.name} event, not a mahjong marathon")
+    if publication is None:
+        found = loaded.ruleset.view(loaded.state, key)
+    else:
+        found = published_view(loaded.state, book_of(loaded.state), publication, key)
     if found is None:
-        raise NotFound(f"no table {key!r}: {', '.join(v.key for v in views)}")
+        keys = [k for k, _t, _a in loaded.ruleset.view_keys(loaded.state)]
+        raise NotFound(f"no table {key!r}: {', '.join(keys)}")
     return view_out(found)
 
 

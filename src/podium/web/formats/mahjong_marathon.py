@@ -35,7 +35,7 @@ from podium.formats.mahjong_marathon import DQ_GROUNDS, GAME_DQ, PENALTY, book_o
 from podium.formats.marathon import views as mviews
 from podium.formats.marathon.settings import MJ6A_AMOUNTS, MJ6B_AMOUNTS, MJ6C_AMOUNTS
 from podium.service.events import LoadedEvent
-from podium.service.marathon import FORMAT, ImportSummary, MarathonService
+from podium.service.marathon import FORMAT, ImportSummary, MarathonService, published_view
 from podium.service.marathon_export import to_csv, to_html
 from podium.service.marathon_files import parse_start, resolve_zone, whole_gp
 from podium.web.formats import (
@@ -281,24 +281,7 @@ PAGE_ROWS = 1000  # rows of a published table per page
 
 
 def published_table(loaded: LoadedEvent, number: int, key: str) -> TableView | None:
-    """Table ``key`` of publication ``number`` against the one before (rule MJ-11), building
-    only that table (a million-game year has some 200,000 rows over its tables)."""
-    state = loaded.state
-    book = book_of(state)
-    if not 1 <= number <= len(book.publications):
-        raise NotFound(f"no publication {number}; publications: {len(book.publications)}")
-    current = book.publications[number - 1]["snapshot"]
-    previous = book.publications[number - 2]["snapshot"] if number > 1 else None
-    names = {pid: p.name for pid, p in state.players.items()}
-    if key == "total":
-        return mviews.total_view(current["total"], previous["total"] if previous else None,
-                                 names, len(current["stages"]))
-    stage = key.removeprefix("stage-")
-    if stage not in current["stages"]:
-        return None
-    return mviews.stage_view(stage, current["stages"][stage],
-                             previous["stages"].get(stage) if previous else None, names,
-                             current.get("min_games", 4))
+    return published_view(loaded.state, book_of(loaded.state), number, key)
 
 
 def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[str, Any]:
