@@ -19,12 +19,12 @@ from podium.api import models as m
 from podium.api.routes import R409, READ, WRITE, CallerDep, Slug, organiser, view_out, web_of
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.formats.mahjong_marathon import MAX_GP, book_of
+from podium.formats.marathon import views as mviews
 from podium.service.marathon import (
     FORMAT,
     ImportSummary,
     MarathonService,
     published_view,
-    published_views,
 )
 
 router = APIRouter(prefix="/api/v1", tags=["mahjong marathon"])
@@ -157,7 +157,8 @@ def table(request: Request, slug: Slug, key: Annotated[str, Path(max_length=20)]
 def publications(request: Request, slug: Slug) -> list[PublicationOut]:
     """Rule MJ-11: the publications, oldest first."""
     state, book = service(request).decisions(slug)
-    keys = [v.key for v in published_views(state, book, 1)] if book.publications else []
+    keys = [k for k, _t, _a in mviews.view_keys(len(book.publications[0]["snapshot"]["stages"]))
+            ] if book.publications else []
     return [PublicationOut(number=p["number"], at=p["at"], seq=p["seq"], tables=keys)
             for p in book.publications]
 
