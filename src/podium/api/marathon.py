@@ -10,7 +10,7 @@ event of another format every route answers 409.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Request
 from pydantic import BaseModel, Field
@@ -130,6 +130,14 @@ def _games_doc(body: GamesIn) -> bytes:
 
 
 # reading ----------------------------------------------------------------------------------------
+def _marathon(request: Request, slug: str) -> Any:
+    """The event from the server's cached replay; 409 if it is not a marathon."""
+    _seq, loaded, _memo = web_of(request).cache.load(slug)
+    if loaded.ruleset.name != FORMAT:
+        raise Conflict(f"event {slug!r} is a {loaded.ruleset.name} event, not a mahjong marathon")
+    return loaded
+
+
 READ_M = {**READ, **R409}
 
 
@@ -139,9 +147,7 @@ def table(request: Request, slug: Slug, key: Annotated[str, Path(max_length=20)]
     """A stage table (``stage-N``, rules MJ-7, MJ-8) or the total (``total``, MJ-9, MJ-10): live
     (against the last publication), or as publication N froze it (against N-1, rule MJ-11).
     Only that table is built, from the server's cached replay of the event."""
-    _seq, loaded, _memo = web_of(request).cache.load(slug)
-    if loaded.ruleset.name != FORMAT:
-        raise Conflict(f"event {slug!r} is a {loaded.ruleset.name} event, not a mahjong marathon")
+    loaded = _marathon(request, slug)
     if publication is None:
         found = loaded.ruleset.view(loaded.state, key)
     else:
@@ -156,9 +162,9 @@ def table(request: Request, slug: Slug, key: Annotated[str, Path(max_length=20)]
             responses=READ_M)
 def publications(request: Request, slug: Slug) -> list[PublicationOut]:
     """Rule MJ-11: the publications, oldest first."""
-    state, book = service(request).decisions(slug)
-    keys = [k for k, _t, _a in mviews.view_keys(len(book.publications[0]["snapshot"]["stages"]))
-            ] if book.publications else []
+    book = book_of(_marathon(request, slug).state)
+    count = len(book.publications[0]["snapshot"]["stages"]) if book.publications else 0
+    keys = [k for k, _t, _a in mviews.view_keys(count)] if book.publications else []
     return [PublicationOut(number=p["number"], at=p["at"], seq=p["seq"], tables=keys)
             for p in book.publications]
 
