@@ -17,6 +17,44 @@ from babel.messages.pofile import read_po, write_po
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "podium" / "locale"
 
 RU = {
+    # refusals (web layer and service)
+    "file: choose a CSV file with a “name” column":
+        "файл: выберите CSV-файл со столбцом «name»",
+    "file: the upload is larger than %(kb)s kB": "файл: загрузка больше %(kb)s КБ",
+    "finish: a seat is listed twice": "итог: место указано дважды",
+    "finish: seats %(seats)s are missing": "итог: не указаны места %(seats)s",
+    "finish: type the seats from the winner to the first out, e.g. 2431":
+        "итог: введите места от победителя до выбывшего первым, например 2431",
+    "finish: “%(char)s” is not a seat number (1 to %(n)s)":
+        "итог: «%(char)s» — не номер места (от 1 до %(n)s)",
+    "reason: a correction needs a reason": "причина: для исправления нужна причина",
+    "seed: a non-negative whole number, or empty for a random one":
+        "зерно: неотрицательное целое число или пусто для случайного",
+    "this format has no result form on the web": "у этого формата нет веб-формы результата",
+    "username: that user owns this event":
+        "имя пользователя: этот пользователь — владелец турнира",
+    "all Swiss rounds and the final are paired: the event is complete":
+        "все туры и финал рассажены: турнир завершён",
+    "at least two active players are needed to pair a round":
+        "для рассадки тура нужны хотя бы два игрока в игре",
+    "no round has been paired": "ни один тур ещё не рассажен",
+    "no round is being played": "сейчас не идёт ни один тур",
+    "only the last paired round can be undone": "отменить можно только последний рассаженный тур",
+    "this report is already decided": "по этому отчёту уже принято решение",
+    "this report waits for the organiser's decision": "этот отчёт ждёт решения организатора",
+    "this player code belongs to another event": "этот код игрока относится к другому турниру",
+    "this player code is not known; check it with the organiser":
+        "такой код игрока неизвестен; уточните его у организатора",
+    "you can only confirm the report of your own table":
+        "подтвердить можно только отчёт своего стола",
+    "a correction needs a reason": "для исправления нужна причина",
+    "no player names given": "не указано ни одного имени игрока",
+    "setting final_size: a final needs 0 (none) or 2 to 7 players":
+        "настройка final_size: в финале 0 (нет финала) или от 2 до 7 игроков",
+    "the CSV has no players": "в CSV нет игроков",
+    "the file is neither UTF-8 nor Windows-1251 text":
+        "файл не в кодировке UTF-8 и не Windows-1251",
+    "give your player code": "введите свой код игрока",
     "#": "№",
     "%(name)s dropped.": "%(name)s выбыл(а).",
     "%(name)s is a judge now.": "%(name)s теперь судья.",
@@ -36,6 +74,7 @@ RU = {
     "Back to the event": "К турниру",
     "By name": "По именам",
     "Byes": "Баи",
+    "Bye this round": "Бай в этом туре",
     "Code": "Код",
     "Confirm": "Подтвердить",
     "Confirmed by": "Подтвердили",
@@ -145,6 +184,9 @@ RU = {
     "Self-reports": "Отчёты игроков",
     "Settings (the regulation's defaults)": "Настройки (по умолчанию — из регламента)",
     "Show its settings": "Показать настройки",
+    "Settings": "Настройки",
+    "Settings changed.": "Настройки изменены.",
+    "Change from the next round on": "Изменить со следующего тура",
     "Show my table": "Показать мой стол",
     "Signature": "Подпись",
     "Standings": "Турнирная таблица",

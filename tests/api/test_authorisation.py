@@ -74,6 +74,14 @@ GAME = {"id": "g3", "table": "RU-Marathon-2", "start": "2015-03-03T12:00:00-08:0
         "players": [{"name": n, "gp": g} for n, g in (("Anna", 1), ("Boris", 2), ("Clara", 3),
                                                        ("Dmitri", -6))]}
 
+def top_built(s: Scenario) -> None:
+    """A complete round and a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
+    from podium.service import top
+
+    complete_round(s)
+    top.build(s.site.events, "cup", "owner", size=2)
+
+
 ROUTES = [
     Route("POST", "/api/v1/events", {"slug": "new", "format": "commander"}, ANY_ORGANISER),
     Route("PATCH", "/api/v1/events/cup/settings", {"settings": {"rounds": 3}}, ORGANISERS),
@@ -103,7 +111,11 @@ ROUTES = [
     Route("POST", f"{MJ}/reverts", lambda v: {"seq": v["seq"], "reason": "appeal"},
           ORGANISERS, marathon),
     Route("POST", f"{MJ}/publications", {}, ORGANISERS, marathon),
+    Route("POST", "/api/v1/events/cup/top", {"size": 2}, ORGANISERS, complete_round),
+    Route("POST", "/api/v1/events/cup/top/results", {"match": 1, "form": {"result": "1"}},
+          ORGANISERS, top_built),
     # organiser reads
+    Route("GET", "/api/v1/events/cup/top/preview?size=2", None, ORGANISERS, complete_round),
     Route("GET", "/api/v1/events/cup/log", None, ORGANISERS),
     Route("GET", "/api/v1/events/cup/preview", None, ORGANISERS, complete_round),
     Route("GET", "/api/v1/events/cup/roles", None, ORGANISERS),

@@ -17,6 +17,8 @@ from schemathesis.checks import (
 )
 
 from podium.service import accounts as accounts_module
+from podium.service import top
+from podium.service.berserk import split_tables
 from podium.service.marathon import MarathonService
 from podium.store.db import Database
 from podium.web.app import create_app
@@ -30,6 +32,16 @@ _web.events.create_event("cup", "Cup", "commander", {}, "owner", seed=1)
 _web.accounts.grant("cup", "owner", "owner", "owner")
 _web.events.add_players("cup", [f"P{i}" for i in range(1, 10)], "owner")
 _web.events.pair_round("cup", "owner")
+# A Berserk event with a built TOP, so the TOP routes are exercised on a real bracket too.
+_web.events.create_event("brk", "Brk", "berserk", {"top_size": 4}, "owner", seed=2)
+_web.accounts.grant("brk", "owner", "owner", "owner")
+_web.events.add_players("brk", [f"B{i}" for i in range(1, 9)], "owner")
+split_tables(_web.events, "brk", "owner", 2)
+_state, _round = _web.events.pair_round("brk", "owner")
+for _table in _round.tables:
+    _web.events.enter_result("brk", _table.number,
+                             lambda _s, t=_table: {"winner": t.seats[0]}, "owner")
+top.build(_web.events, "brk", "owner")
 TOKEN = _web.accounts.create_token("owner")
 # a mahjong marathon (open play, its own API routes) with a game and a publication
 _web.events.create_event("mj", "MJ", "mahjong-marathon", {}, "owner")
@@ -68,6 +80,16 @@ def test_player_code_on_a_real_event(case) -> None:
     if case.path_parameters and "slug" in case.path_parameters:
         case.path_parameters["slug"] = "cup"
     response = case.call(headers={"Authorization": f"Bearer {CODE}"})
+    case.validate_response(response, checks=CHECKS)
+
+
+@schema.include(path_regex="/top").parametrize()
+@SETTINGS
+def test_owner_on_a_berserk_top(case) -> None:
+    """The TOP routes on a built bracket (rules BRK-1 .. BRK-5): no server error."""
+    if case.path_parameters and "slug" in case.path_parameters:
+        case.path_parameters["slug"] = "brk"
+    response = case.call(headers={"Authorization": f"Bearer {TOKEN}"})
     case.validate_response(response, checks=CHECKS)
 
 

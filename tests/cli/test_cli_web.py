@@ -40,3 +40,12 @@ def test_event_create_with_an_owner(podium: Podium) -> None:
 def test_serve_is_documented(podium: Podium) -> None:
     out = flat(podium.out("serve", "--help"))
     assert "--port" in out and "--host" in out
+
+
+def test_player_codes(podium: Podium) -> None:
+    podium("event", "create", "cup")
+    podium("player", "add", "cup", "Anna", "Boris")
+    lines = podium.out("codes", "cup").strip().splitlines()
+    assert [line.split("\t")[2] for line in lines] == ["Anna", "Boris"]
+    assert podium.out("codes", "cup").strip().splitlines() == lines  # stable
+    podium("codes", "nope", code=3)

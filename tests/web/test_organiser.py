@@ -150,6 +150,7 @@ def test_the_log_says_who_did_what_and_when(site: Site, anna) -> None:
     client.post("/manage/cup/players/3/drop", data={"csrf_token": csrf, "reason": "ill"})
     page = client.get("/manage/cup/log").text
     assert "anna" in page and "player.dropped" in page and "ill" in page
+    assert "player=P3" in page  # names, not ids
     assert "2026" in page  # the time
 
 
@@ -198,4 +199,35 @@ def test_a_form_field_of_the_wrong_type_is_named(site: Site, anna) -> None:
     answer = client.post("/manage/cup/players/1/drop", data={"csrf_token": csrf,
                                                             "reason": "x" * 501})
     assert answer.status_code == 422 and "reason" in answer.text
+    assert site.log_length("cup") == before
+
+
+def test_refusals_are_in_the_page_language(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna")
+    site.events.pair_round("cup", "anna")
+    client.get("/lang/ru?next=/manage")
+    answer = client.post("/manage/cup/results/1", data={"csrf_token": csrf, "finish": "9"},
+                         headers={"HX-Request": "true"})
+    assert answer.status_code == 422
+    assert "«9» — не номер места (от 1 до 4)" in answer.text
+    answer = client.post("/manage/cup/rounds", data={"csrf_token": csrf})
+    assert answer.status_code == 409
+    assert "Ничего не сохранено" in answer.text
+
+
+def test_settings_change_from_the_next_round(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna")
+    page = client.get("/manage/cup").text
+    assert 'name="set_win_points" value="3"' in page
+    answer = client.post("/manage/cup/settings", data={"csrf_token": csrf, "set_win_points": "4",
+                                                        "set_pod_size": "4", "reason": "house"})
+    assert answer.status_code == 303
+    last = site.events.log("cup")[-1]
+    assert last.kind == Kind.SETTINGS_CHANGED and last.payload == {"settings": {"win_points": 4}}
+    assert last.reason == "house"
+    before = site.log_length("cup")
+    answer = client.post("/manage/cup/settings", data={"csrf_token": csrf, "set_pod_size": "99"})
+    assert answer.status_code == 422 and "pod_size" in answer.text
     assert site.log_length("cup") == before

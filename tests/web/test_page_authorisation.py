@@ -57,6 +57,24 @@ def marathon(site: Site) -> dict[str, Any]:
 GAME = {"game_id": "g2", "table": "RU-Marathon-1", "start": "2015-03-02 12:00",
         "zone": "server", "player1": "Anna", "gp1": "1", "player2": "Boris", "gp2": "2",
         "player3": "Clara", "gp3": "3", "player4": "Dmitri", "gp4": "-6"}
+def top_built(site: Site) -> dict[str, Any]:
+    """A complete round, then a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
+    from podium.service import top
+
+    complete_round(site)
+    top.build(site.events, "cup", "owner", size=2)
+    return {}
+
+
+def top_played(site: Site) -> dict[str, Any]:
+    from podium.service import top
+
+    top_built(site)
+    bracket = top.load_top(site.events, "cup")[1]
+    winner = bracket.match(1).players[0]
+    top.enter_result(site.events, "cup", 1, lambda _s: {"winner": winner}, "owner")
+    return {}
+
 
 FORMS = [
     Form("/manage/cup/players", {"names": "Zed"}, ORGANISERS),
@@ -82,6 +100,12 @@ FORMS = [
     Form("/manage/mj/action/revert", {"seq": "{seq}", "reason": "appeal"}, ORGANISERS,
          marathon),
     Form("/manage/mj/action/publish", {}, ORGANISERS, marathon),
+    Form("/manage/cup/action/top-build", {"size": "2", "step": "build"}, ORGANISERS,
+         complete_round),
+    Form("/manage/cup/action/top-result", {"match": "1", "result": "1"}, ORGANISERS,
+         top_built),
+    Form("/manage/cup/action/top-correct", {"match": "1", "result": "2", "reason": "slip"},
+         ORGANISERS, top_played),
 ]
 
 

@@ -161,3 +161,12 @@ def test_a_format_adds_an_organiser_action(site: Site, tiny) -> None:
     assert site.events.log("t")[-1].actor == "anna"
     assert client.post("/manage/t/action/nope", data={"csrf_token": csrf_of(page)}
                        ).status_code == 404
+
+
+def test_find_my_table_says_when_i_have_a_bye(site: Site) -> None:
+    site.event("cup", None, players=9)  # 9 players: pods of 4 and 1 bye (rule CMD-8)
+    site.events.pair_round("cup", "org")
+    state = site.events.load("cup").state
+    bye = state.players[state.current_round.byes[0].player].name
+    page = site.client().get("/e/cup/pairings", params={"q": bye.lower()}).text
+    assert "Bye this round" in page and bye in page

@@ -85,6 +85,18 @@ def register(cli: click.Group, pass_ctx, guarded, console) -> None:
         accounts(ctx).revoke(slug, username)
         console.print(f"{username} has no role on {slug} now.")
 
+    @cli.command("codes")
+    @click.argument("slug")
+    @pass_ctx
+    @guarded
+    def codes(ctx, slug: str) -> None:
+        """Every player's self-report code for event SLUG (new players get theirs now)."""
+        from podium.service.selfreport import SelfReportService
+
+        state = ctx.service.load(slug).state
+        for pid, code in sorted(SelfReportService(ctx.service).codes(slug).items()):
+            click.echo(f"#{pid}\t{code}\t{state.players[pid].name}")
+
     @user.command("token")
     @click.argument("username")
     @click.option("--label", default="", help="What the token is for.")

@@ -22,7 +22,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound
+from podium.core.errors import Conflict, Forbidden, NotFound
 from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.service.events import EventService, LoadedEvent, NewAction
@@ -331,8 +331,3 @@ def _seat_of(state: EventState, player: Player) -> Seat:
             return Seat(player, rnd, table)
     return Seat(player, rnd, None)
 
-
-def check_report_id(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidInput("a report id is a positive whole number")
-    return value

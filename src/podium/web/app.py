@@ -93,6 +93,7 @@ def create_app(
     app.state.web = web
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
+    import podium.api.top  # noqa: F401 - the TOP's routes join the API router
     from podium.api.routes import router as api_router
     from podium.web.routes import auth, organiser, public, selfreport
 
@@ -111,9 +112,7 @@ def create_app(
         if request.url.path.startswith("/api/"):
             headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
             return JSONResponse({"detail": str(error)}, status_code=status, headers=headers)
-        return HTMLResponse(
-            web.renderer.error_page(request, str(error), status), status_code=status
-        )
+        return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status)
 
     from podium.web.deps import CsrfRefused, LoginRequired
 

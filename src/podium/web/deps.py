@@ -11,10 +11,11 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from podium.core.errors import Forbidden, PodiumError
+from podium.core.views import N_
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
 from podium.web.app import Web
 from podium.web.i18n import COOKIE as LANG_COOKIE
-from podium.web.i18n import Formatter, negotiate
+from podium.web.i18n import Formatter, LocalisedMixin, localise, negotiate
 from podium.web.render import formatter, qr_svg
 
 SESSION_COOKIE = "podium_session"
@@ -92,6 +93,10 @@ class Page:
         for key, value in self.cookies.items():
             response.set_cookie(key, value, max_age=365 * 24 * 3600, samesite="lax")
 
+    def message(self, error: PodiumError) -> str:
+        """An error's message in the page's language."""
+        return localise(error, self.lang)
+
     def qr(self) -> Any:
         return qr_svg(str(self.request.url.replace(query="")))
 
@@ -147,7 +152,7 @@ async def page_dep(request: Request) -> Page:
     return page
 
 
-class TooLarge(PodiumError):
+class TooLarge(LocalisedMixin, PodiumError):
     """A request body over the upload limit: HTTP 413, refused before it is read."""
 
     status = 413
@@ -159,7 +164,8 @@ async def form_page(request: Request) -> Page:
     length = request.headers.get("content-length", "")
     limit = page.web.max_upload + 64_000  # the file plus the form's other fields
     if length.isdigit() and int(length) > limit:
-        raise TooLarge(f"file: the upload is larger than {page.web.max_upload // 1000} kB")
+        raise TooLarge(N_("file: the upload is larger than %(kb)s kB"),
+                       kb=page.web.max_upload // 1000)
     if page.expired and page.user is None and request.url.path.startswith("/manage"):
         raise LoginRequired(True, request.url.path)
     await check_csrf(request)

@@ -20,6 +20,7 @@ from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 from babel.support import NullTranslations, Translations
 
+from podium.core.errors import InvalidInput, PodiumError
 from podium.core.views import Change, Column, display
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -116,3 +117,26 @@ class Formatter:
         if column.key == "note" and text:
             return "; ".join(self.label(part) for part in text.split("; "))
         return text
+
+
+class LocalisedMixin:
+    """An error whose message is a msgid with %-style arguments, translated on the page.
+
+    ``str(error)`` stays the English text (the API, logs); pages show ``localise(error, lang)``.
+    """
+
+    def __init__(self, msgid: str, **args: object) -> None:
+        super().__init__(msgid % args)  # type: ignore[call-arg]
+        self.msgid = msgid
+        self.args_ = args
+
+
+class Localised(LocalisedMixin, InvalidInput):
+    """Invalid input from the web layer (a form field), with a translatable message."""
+
+
+def localise(error: PodiumError | str, lang: str) -> str:
+    gettext = translations(lang).gettext
+    if isinstance(error, LocalisedMixin):
+        return gettext(error.msgid) % error.args_
+    return gettext(str(error))

@@ -11,7 +11,16 @@ from fastapi import Request
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from podium.web.i18n import DEFAULT, LANGUAGES, Formatter, negotiate, numbered, translations
+from podium.core.errors import PodiumError
+from podium.web.i18n import (
+    DEFAULT,
+    LANGUAGES,
+    Formatter,
+    localise,
+    negotiate,
+    numbered,
+    translations,
+)
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
@@ -49,13 +58,13 @@ class Renderer:
     def render(self, lang: str, template: str, context: dict[str, Any]) -> str:
         return self.env(lang).get_template(template).render(context)
 
-    def error_page(self, request: Request, message: str, status: int) -> str:
+    def error_page(self, request: Request, message: PodiumError | str, status: int) -> str:
         lang = negotiate(request.cookies.get("lang"), request.headers.get("accept-language"))
         return self.render(
             lang,
             "error.html",
             {
-                "message": translations(lang).gettext(message),
+                "message": localise(message, lang),
                 "status": status,
                 "fmt": formatter(lang),
                 "page": None,

@@ -17,6 +17,11 @@ knows comes from its :class:`WebFormat`, registered here by the format's name:
 - ``organiser_actions``: extra organiser forms (penalties, publications...), each an
   :class:`OrganiserAction` with a partial shown on the event's page and a ``handle(ctx, slug,
   form, actor)`` called by ``POST /manage/{slug}/action/{key}`` after the role and CSRF checks.
+  ``handle`` returns the flash message (an English msgid, translated when shown) or an
+  :class:`ActionPage` to answer with a page of its own (a preview that stores nothing).
+- ``shown(state)`` on a page or an action: show it only when this is true (a bracket page once
+  the TOP exists, a split form before round 1). Several formats may share parts: see
+  :mod:`podium.web.formats.top`, the TOP after any format.
 
 Optional, generic capabilities (all additive, with defaults that keep a round-based format as it
 was):
@@ -45,12 +50,19 @@ from podium.core.model import EventState, Round, Table, TableResult
 ParseResult = Callable[[Mapping[str, str], EventState, Round, Table], dict[str, Any]]
 
 
+Shown = Callable[[EventState], bool]
+
+
 @dataclass(frozen=True)
 class PublicPage:
     key: str
     title: str  # an English msgid
     template: str
     context: Callable[[Any, Mapping[str, str]], dict[str, Any]] | None = None
+    shown: Shown | None = None  # the tab is listed only when this is true
+
+    def visible(self, state: EventState) -> bool:
+        return self.shown is None or self.shown(state)
 
 
 @dataclass(frozen=True)
@@ -58,8 +70,12 @@ class OrganiserAction:
     key: str
     label: str  # an English msgid
     template: str
-    handle: Callable[[Any, str, Mapping[str, str], str], str]  # returns a message for the flash
+    handle: Callable[[Any, str, Mapping[str, str], str], Any]  # a flash msgid or an ActionPage
+    shown: Shown | None = None  # the form is on the event's page only when this is true
     upload: bool = False  # a multipart form; files in ``form.files``
+
+    def visible(self, state: EventState) -> bool:
+        return self.shown is None or self.shown(state)
 
 
 class ActionForm(dict[str, str]):
@@ -69,6 +85,17 @@ class ActionForm(dict[str, str]):
                  files: Mapping[str, tuple[str, bytes]] | None = None) -> None:
         super().__init__(fields)
         self.files: dict[str, tuple[str, bytes]] = dict(files or {})
+
+
+@dataclass(frozen=True)
+class ActionPage:
+    """What an organiser action answers instead of a flash message: a page of its own (e.g. a
+    preview with a button that commits it). The template gets ``event``, ``loaded`` and
+    ``context``."""
+
+    template: str
+    title: str  # an English msgid
+    context: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -93,7 +120,7 @@ def register_web(plugin: WebFormat) -> WebFormat:
 
 def _load_builtin() -> None:
     import podium.web.formats.mahjong_marathon  # noqa: F401
-    from podium.web.formats import commander  # noqa: F401
+    from podium.web.formats import berserk, commander  # noqa: F401
 
 
 def web_format(name: str) -> WebFormat:

@@ -13,19 +13,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, Table, TableResult
 from podium.core.views import N_
 from podium.web.formats import WebFormat, register_web
+from podium.web.formats.top import TOP_ACTIONS, TOP_PAGE
+from podium.web.i18n import Localised
 
 
 def _seats(text: str, table: Table, where: str) -> list[int]:
     seats = []
     for char in text:
         if not char.isdigit() or not 1 <= int(char) <= len(table.seats):
-            raise InvalidInput(
-                f"{where}: {char!r} is not a seat number (1 to {len(table.seats)})"
-            )
+            raise Localised(N_("finish: “%(char)s” is not a seat number (1 to %(n)s)"),
+                            char=char, n=len(table.seats))
         seats.append(int(char))
     return seats
 
@@ -37,7 +37,7 @@ def parse_result(
     text = "".join(str(form.get("finish", "")).split(",")).strip()
     where = "finish"
     if not text:
-        raise InvalidInput("finish: type the seats from the winner to the first out, e.g. 2431")
+        raise Localised(N_("finish: type the seats from the winner to the first out, e.g. 2431"))
     draw = text.startswith("=")
     if draw:
         head, _, tail = text[1:].strip().partition(" ")
@@ -48,12 +48,13 @@ def parse_result(
         order = _seats(text.replace(" ", ""), table, where)
         survivors = []
     if len(set(order)) != len(order):
-        raise InvalidInput(f"{where}: a seat is listed twice")
+        raise Localised(N_("finish: a seat is listed twice"))
     missing = [s for s in range(1, len(table.seats) + 1) if s not in order]
     if len(missing) == 1 and len(order) == len(table.seats) - 1:
         order.append(missing[0])  # the one not typed is the first out
     elif missing:
-        raise InvalidInput(f"{where}: seats {', '.join(map(str, missing))} are missing")
+        raise Localised(N_("finish: seats %(seats)s are missing"),
+                        seats=", ".join(map(str, missing)))
     pid = [table.seats[s - 1] for s in order]
     losses = []
     for seat in range(1, len(table.seats) + 1):
@@ -114,5 +115,7 @@ COMMANDER_WEB = register_web(
         result_form="formats/commander_result.html",
         parse_result=parse_result,
         describe_result=describe_result,
+        public_pages=(TOP_PAGE,),  # the TOP after the Swiss stage (podium.web.formats.top)
+        organiser_actions=TOP_ACTIONS,
     )
 )

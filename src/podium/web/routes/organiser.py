@@ -12,15 +12,18 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
-from podium.core.errors import InvalidInput, NotFound, PodiumError
+from podium.core.errors import NotFound, PodiumError
 from podium.core.model import Round, Table
+from podium.core.views import N_
 from podium.formats import available, get_format
 from podium.service.accounts import JUDGE, OWNER
 from podium.service.events import LoadedEvent
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
-from podium.web.formats import ActionForm, web_format
+from podium.web.formats import ActionForm, ActionPage, web_format
+from podium.web.i18n import Localised
+from podium.web.logtext import describe as describe_action
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -76,7 +79,7 @@ async def new_event(page: FormDep, request: Request) -> Response:
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
         seed_text = form.get("seed", "").strip()
         if seed_text and not seed_text.isdigit():
-            raise InvalidInput("seed: a non-negative whole number, or empty for a random one")
+            raise Localised(N_("seed: a non-negative whole number, or empty for a random one"))
         slug = form.get("slug", "").strip()
         loaded = page.web.events.create_event(
             slug, form.get("name", "")[:200] or slug, format_name, raw, user.username,
@@ -86,7 +89,7 @@ async def new_event(page: FormDep, request: Request) -> Response:
     except PodiumError as error:
         chosen = format_name if format_name in available() else available()[0]
         return page.render(
-            "manage/new.html", status=status_of(error), error=str(error),
+            "manage/new.html", status=status_of(error), error=page.message(error),
             formats=[(n, get_format(n)) for n in available()], chosen=chosen,
             fields=settings_form(chosen), values=form, title="New event",
         )
@@ -115,6 +118,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     state = loaded.state
     rnd = state.current_round
     plugin = web_format(state.format)
+    current = loaded.ruleset.settings_to_json(state.settings)
     return {
         "loaded": loaded,
         "event": state,
@@ -123,6 +127,10 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
         "queue": len(page.web.reports.reports(slug, open_only=True)),
+        "settings": [
+            {**f, "value": setting_text(current.get(f["key"]))}
+            for f in settings_form(state.format)
+        ],
         "title": state.name,
     }
 
@@ -140,7 +148,26 @@ def _done(page: Page, slug: str, message: str) -> Response:
 
 def _failed(page: Page, slug: str, error: PodiumError) -> Response:
     context = event_context(page, slug)
-    return page.render("manage/event.html", status=status_of(error), error=str(error), **context)
+    return page.render("manage/event.html", status=status_of(error), error=page.message(error),
+                       **context)
+
+
+@router.post("/{slug}/settings", response_class=HTMLResponse)
+async def change_settings(page: FormDep, slug: str, request: Request) -> Response:
+    """Change settings from the next round on (logged, with the reason)."""
+    user = page.require_role(slug)
+    form = await form_fields(request)
+    loaded = page.web.events.load(slug)
+    current = {k: setting_text(v) for k, v in
+               loaded.ruleset.settings_to_json(loaded.state.settings).items()}
+    changes = {key: form[f"set_{key}"].strip() for key in current
+               if f"set_{key}" in form and form[f"set_{key}"].strip() != current[key]}
+    try:
+        loaded = page.web.events.change_settings(slug, changes, user.username,
+                                                 form.get("reason", "")[:500])
+    except PodiumError as error:
+        return _failed(page, slug, error)
+    return _done(page, slug, page.fmt.gettext("Settings changed."))
 
 
 # players --------------------------------------------------------------------------------------
@@ -163,12 +190,11 @@ async def import_players(page: FormDep, slug: str, request: Request) -> Response
     upload = form.get("file")
     try:
         if not isinstance(upload, UploadFile) and not hasattr(upload, "read"):
-            raise InvalidInput("file: choose a CSV file with a 'name' column")
+            raise Localised(N_("file: choose a CSV file with a “name” column"))
         data = await upload.read(page.web.max_upload + 1)
         if len(data) > page.web.max_upload:
-            raise InvalidInput(
-                f"file: the upload is larger than {page.web.max_upload // 1000} kB"
-            )
+            raise Localised(N_("file: the upload is larger than %(kb)s kB"),
+                            kb=page.web.max_upload // 1000)
         added = page.web.events.add_players(slug, player_names_from_csv(data), user.username)
     except PodiumError as error:
         return _failed(page, slug, error)
@@ -236,7 +262,7 @@ def parse_entry(loaded: LoadedEvent, rnd: Round, table: Table,
                 form: dict[str, str]) -> dict[str, Any]:
     plugin = web_format(loaded.state.format)
     if plugin.parse_result is None:
-        raise InvalidInput("this format has no result form on the web")
+        raise Localised(N_("this format has no result form on the web"))
     return plugin.parse_result(form, loaded.state, rnd, table)
 
 
@@ -268,7 +294,7 @@ async def enter_result(page: FormDep, slug: str, table: int, request: Request) -
         context = event_context(page, slug)
         return page.render(
             "manage/_round.html", status=status_of(error) if error else 200,
-            error=str(error) if error else None, error_table=table if error else None,
+            error=page.message(error) if error else None, error_table=table if error else None,
             last=form, **context,
         )
     if error is not None:
@@ -307,13 +333,14 @@ async def correct(page: FormDep, slug: str, number: int, table: int,
     try:
         reason = " ".join(form.get("reason", "").split())[:500]
         if not reason:
-            raise InvalidInput("reason: a correction needs a reason")
+            raise Localised(N_("reason: a correction needs a reason"))
         entry = parse_entry(loaded, rnd, tab, form)
         page.web.events.enter_result(slug, table, lambda _s: entry, user.username,
                                      round_number=number, correct=True, reason=reason)
     except PodiumError as error:
-        return page.render("manage/correct.html", status=status_of(error), error=str(error),
-                           last=form, **_correction_context(loaded, rnd, tab))
+        return page.render("manage/correct.html", status=status_of(error),
+                           error=page.message(error), last=form,
+                           **_correction_context(loaded, rnd, tab))
     return _done(page, slug, page.fmt.gettext("Round %(r)s, table %(t)s corrected.")
                  % {"r": number, "t": table})
 
@@ -323,7 +350,7 @@ async def correct(page: FormDep, slug: str, number: int, table: int,
 def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
-    return page.render("manage/log.html", event=loaded.state,
+    return page.render("manage/log.html", event=loaded.state, describe=describe_action,
                        actions=list(reversed(loaded.actions)), title="Log")
 
 
@@ -354,10 +381,10 @@ def invite_judge(page: FormDep, slug: str,
     user = page.require_role(slug, OWNER)
     try:
         if page.web.accounts.role_of(page.web.accounts.get_user(username), slug) == OWNER:
-            raise InvalidInput("username: that user owns this event")
+            raise Localised(N_("username: that user owns this event"))
         page.web.accounts.grant(slug, username, JUDGE, user.username)
     except PodiumError as error:
-        return page.render("manage/judges.html", status=status_of(error), error=str(error),
+        return page.render("manage/judges.html", status=status_of(error), error=page.message(error),
                            slug=slug, grants=page.web.accounts.grants(slug), role=OWNER,
                            title="Judges")
     page.flash(page.fmt.gettext("%(name)s is a judge now.") % {"name": username})
@@ -435,11 +462,13 @@ async def plugin_action(page: FormDep, slug: str, key: str, request: Request) ->
                     continue
                 data = await value.read(page.web.max_upload + 1)
                 if len(data) > page.web.max_upload:
-                    raise InvalidInput(
-                        f"{name}: the upload is larger than {page.web.max_upload // 1000} kB"
-                    )
+                    raise Localised(N_("file: the upload is larger than %(kb)s kB"),
+                                    kb=page.web.max_upload // 1000)
                 fields.files[name] = (value.filename or "", data)
         message = action.handle(page.web, slug, fields, user.username)
     except PodiumError as error:
         return _failed(page, slug, error)
-    return _done(page, slug, message)
+    if isinstance(message, ActionPage):
+        return page.render(message.template, event=loaded.state, loaded=loaded,
+                           title=message.title, **message.context)
+    return _done(page, slug, page.fmt.gettext(message))

@@ -61,6 +61,11 @@ def find(pairings: dict[str, Any], query: str) -> list[dict[str, Any]]:
     ]
 
 
+def byes_found(pairings: dict[str, Any], query: str) -> list[str]:
+    needle = query.casefold().strip()
+    return [name for name in pairings["byes"] if needle and needle in name.casefold()]
+
+
 @router.get("/", response_class=HTMLResponse)
 def index(page: Annotated[Page, Depends(page_dep)]) -> Response:
     return page.render("public/index.html", events=page.web.events.list_events())
@@ -166,22 +171,30 @@ async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)
-def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
-             q: Annotated[str, Query(max_length=80)] = "") -> Response:
-    _seq, loaded, _memo = page.web.cache.load(slug)
-    data = page.web.cache.memo(slug, "pairings", pairings_of)
-    return page.render(
-        "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
-        title=loaded.state.name, qr=page.qr(), tab="pairings",
-        plugin=web_format(loaded.state.format),
-    )
+async def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
+                   q: Annotated[str, Query(max_length=80)] = "") -> Response:
+    def build() -> Response:
+        _seq, loaded, _memo = page.web.cache.load(slug)
+        data = page.web.cache.memo(slug, "pairings", pairings_of)
+        return page.render(
+            "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
+            byes_found=byes_found,
+            title=loaded.state.name, qr=page.qr(), tab="pairings",
+            plugin=web_format(loaded.state.format),
+        )
+
+    return cached_page(page, slug, build) if not q else build()
 
 
 @router.get("/e/{slug}/live/pairings", response_class=HTMLResponse)
-def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
-                      q: Annotated[str, Query(max_length=80)] = "") -> Response:
-    data = page.web.cache.memo(slug, "pairings", pairings_of)
-    return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q)
+async def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                            q: Annotated[str, Query(max_length=80)] = "") -> Response:
+    def build() -> Response:
+        data = page.web.cache.memo(slug, "pairings", pairings_of)
+        return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q,
+                           byes_found=byes_found)
+
+    return cached_page(page, slug, build) if not q else build()
 
 
 @router.get("/e/{slug}/p/{key}", response_class=HTMLResponse)
@@ -196,3 +209,20 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
         title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, **more,
     )
+
+
+@router.get("/e/{slug}/p/{key}/live", response_class=HTMLResponse)
+async def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                               key: str) -> Response:
+    """The live part of a format's page (polled by the page itself), cached per version."""
+
+    def build() -> Response:
+        _seq, loaded, _memo = page.web.cache.load(slug)
+        plugin = web_format(loaded.state.format)
+        extra = next((p for p in plugin.public_pages if p.key == key), None)
+        if extra is None:
+            raise NotFound(f"no page {key!r} for this event")
+        return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
+                           plugin=plugin)
+
+    return cached_page(page, slug, build)

@@ -50,7 +50,7 @@ def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: An
 
 def _refused(page: Page, slug: str, error: PodiumError) -> Response:
     _seq, loaded, _memo = page.web.cache.load(slug)
-    return page.render("report/code.html", status=status_of(error), error=str(error),
+    return page.render("report/code.html", status=status_of(error), error=page.message(error),
                        event=loaded.state, tab="report", plugin=web_format(loaded.state.format),
                        title="Report a result")
 
@@ -78,7 +78,7 @@ async def submit(page: Annotated[Page, Depends(form_page)], slug: str,
             slug, code, lambda state, rnd, table: parse_entry(loaded, rnd, table, form)
         )
     except PodiumError as error:
-        return _table_page(page, slug, code, status=status_of(error), error=str(error),
+        return _table_page(page, slug, code, status=status_of(error), error=page.message(error),
                            last=form)
     del seat
     return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[report.status]))
@@ -102,7 +102,7 @@ def confirm(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
     try:
         done = page.web.reports.confirm(slug, code, report)
     except PodiumError as error:
-        return _table_page(page, slug, code, status=status_of(error), error=str(error))
+        return _table_page(page, slug, code, status=status_of(error), error=page.message(error))
     return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.status]))
 
 
@@ -117,5 +117,5 @@ def dispute(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
     try:
         done = page.web.reports.dispute(slug, code, report, note)
     except PodiumError as error:
-        return _table_page(page, slug, code, status=status_of(error), error=str(error))
+        return _table_page(page, slug, code, status=status_of(error), error=page.message(error))
     return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.status]))

@@ -1,0 +1,178 @@
+"""The JSON API for Berserk duels (the generic result route with Berserk's entry) and the TOP
+of any format (rules BRK-1 .. BRK-5, BRK-7, BRK-8): reads, writes, bad input named and nothing
+stored."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from podium.core.top_replay import top_of
+from podium.service.berserk import split_tables
+from tests.api.conftest import Scenario
+
+
+@pytest.fixture
+def brk(scenario: Scenario) -> Scenario:
+    """A Berserk event of 8 at two draft tables, owned by the scenario's owner, round 1 paired."""
+    site = scenario.site
+    site.events.create_event("brk", "BRK", "berserk", {"top_size": 4}, "setup", seed=3)
+    site.events.add_players("brk", [f"B{i}" for i in range(1, 9)], "setup")
+    site.accounts.grant("brk", "owner", "owner", "setup")
+    split_tables(site.events, "brk", "setup", 2)
+    site.events.pair_round("brk", "setup")
+    return scenario
+
+
+def test_berserk_duels_through_the_generic_result_route(brk: Scenario) -> None:
+    """Rules BRK-6, BRK-8: an entry with ids and a typed form both work; a technical win is
+    2.5 against 0; the answer's points are exact."""
+    client, headers = brk.site.client(), brk.headers("owner")
+    rnd = brk.site.events.load("brk").state.current_round
+    seats = rnd.table(1).seats
+    answer = client.post("/api/v1/events/brk/results", headers=headers,
+                         json={"table": 1, "entry": {"technical": seats[1]}})
+    assert answer.status_code == 200, answer.text
+    points = [o["points"] for o in answer.json()["tables"][0]["result"]["outcomes"]]
+    assert points == ["0", "5/2"]  # rule BRK-8
+    answer = client.post("/api/v1/events/brk/results", headers=headers,
+                         json={"table": 2, "form": {"result": "="}})
+    assert answer.status_code == 200
+    assert answer.json()["tables"][1]["result"]["entry"] == {"draw": True}
+    state = brk.site.events.load("brk").state
+    assert state.current_round.results[1].of(seats[1]).points == Fraction(5, 2)
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"table": 3, "form": {"result": "7"}}, "result"),
+        ({"table": 3, "form": {}}, "result"),
+        ({"table": 3, "entry": {"winner": 999}}, "entry"),
+        ({"table": 3, "entry": {"winner": "x", "draw": True}}, "entry"),
+    ],
+)
+def test_a_bad_duel_result_is_a_422_naming_the_field(brk: Scenario, body, field) -> None:
+    before = brk.site.log_length("brk")
+    answer = brk.site.client().post("/api/v1/events/brk/results",
+                                    headers=brk.headers("owner"), json=body)
+    assert answer.status_code == 422, answer.text
+    assert field in str(answer.json()["detail"])
+    assert brk.site.log_length("brk") == before
+
+
+def finish_round(scenario: Scenario, slug: str) -> None:
+    client, headers = scenario.site.client(), scenario.headers("owner")
+    for table in scenario.site.events.load(slug).state.current_round.tables:
+        answer = client.post(f"/api/v1/events/{slug}/results", headers=headers,
+                             json={"table": table.number, "form": {"result": "1"}})
+        assert answer.status_code == 200, answer.text
+
+
+def test_the_top_through_the_api(brk: Scenario) -> None:
+    """Preview (goal report, nothing stored), build with the format's default size and BRK-7
+    minutes given, results by entry and by form, a draw decided by the higher seed (BRK-5),
+    the champion in the public read."""
+    site, client, headers = brk.site, brk.site.client(), brk.headers("judge")
+    site.accounts.grant("brk", "judge", "judge", "owner")
+    assert client.get("/api/v1/events/brk/top").status_code == 409  # not built yet
+    finish_round(brk, "brk")
+    before = site.log_length("brk")
+    preview = client.get("/api/v1/events/brk/top/preview?minutes=45", headers=headers)
+    assert preview.status_code == 200, preview.text
+    assert preview.json()["size"] == 4 and preview.json()["goals"]
+    assert {g["number"] for g in preview.json()["goals"]} == {1, 2, 3}  # rule BRK-4
+    assert site.log_length("brk") == before
+    built = client.post("/api/v1/events/brk/top", headers=headers, json={"minutes": 45})
+    assert built.status_code == 201, built.text
+    top = built.json()
+    assert top["size"] == 4 and top["minutes"] == 45 and top["draw_rule"] == "higher_seed"
+    assert [s["seed"] for s in top["seeds"]] == [1, 2, 3, 4]
+    first, second = top["matches"][0]["players"]
+    seeds = {s["player"]: s["seed"] for s in top["seeds"]}
+    better = first if seeds[first] < seeds[second] else second
+    # rule BRK-5: a draw sends the better seed on
+    answer = client.post("/api/v1/events/brk/top/results", headers=headers,
+                         json={"match": 1, "entry": {"draw": True}})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["matches"][0]["winner"] == better
+    assert answer.json()["matches"][0]["draw"] is True
+    answer = client.post("/api/v1/events/brk/top/results", headers=headers,
+                         json={"match": 2, "form": {"result": "2"}})
+    assert answer.status_code == 200
+    answer = client.post("/api/v1/events/brk/top/results", headers=headers,
+                         json={"match": 3, "entry": {"winner": better}})
+    assert answer.json()["champion"] == better
+    public = site.client().get("/api/v1/events/brk/top").json()
+    assert public["champion"] == better and public["matches"][2]["round_name"] == "final"
+    # a correction needs a reason, then replaces the final's result
+    final_loser = next(p for p in public["matches"][2]["players"] if p != better)
+    no_reason = client.post("/api/v1/events/brk/top/results", headers=headers,
+                            json={"match": 3, "entry": {"winner": final_loser},
+                                  "correct": True})
+    assert no_reason.status_code == 422 and "reason" in no_reason.json()["detail"]
+    fixed = client.post("/api/v1/events/brk/top/results", headers=headers,
+                        json={"match": 3, "entry": {"winner": final_loser}, "correct": True,
+                              "reason": "wrong slip"})
+    assert fixed.status_code == 200 and fixed.json()["champion"] == final_loser
+    assert site.events.log("brk")[-1].actor == "judge"
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "field"),
+    [
+        ({"match": 1, "entry": {"winner": 999}}, 422, "entry"),
+        ({"match": 1, "entry": {"winner": [1]}}, 422, "entry"),
+        ({"match": 1, "form": {"result": "3"}}, 422, "result"),
+        ({"match": 1}, 422, "entry or form"),
+        ({"match": 3, "entry": {"winner": 1}}, 409, "not known"),
+        ({"match": 9, "entry": {"winner": 1}}, 404, "matches are 1 to 3"),
+        ({"match": 1, "entry": {"draw": True, "advances": 1}}, 422, "BRK-5"),
+        ({"match": 0, "entry": {"winner": 1}}, 422, "match"),
+    ],
+)
+def test_a_bad_top_result_stores_nothing(brk: Scenario, body, status, field) -> None:
+    finish_round(brk, "brk")
+    client, headers = brk.site.client(), brk.headers("owner")
+    assert client.post("/api/v1/events/brk/top", headers=headers, json={}).status_code == 201
+    before = brk.site.log_length("brk")
+    answer = client.post("/api/v1/events/brk/top/results", headers=headers, json=body)
+    assert answer.status_code == status, answer.text
+    assert field in str(answer.json()["detail"])
+    assert brk.site.log_length("brk") == before
+
+
+def test_a_bad_top_build_stores_nothing(brk: Scenario) -> None:
+    client, headers = brk.site.client(), brk.headers("owner")
+    before = brk.site.log_length("brk")
+    # the round misses its results: 409
+    assert client.post("/api/v1/events/brk/top", headers=headers, json={}).status_code == 409
+    finish_round(brk, "brk")
+    before = brk.site.log_length("brk")
+    for body, status in (({"size": 99}, 422), ({"size": 1}, 422),
+                         ({"draw_rule": "coin"}, 422), ({"minutes": 0}, 422),
+                         ({"extra": 1}, 422)):
+        answer = client.post("/api/v1/events/brk/top", headers=headers, json=body)
+        assert answer.status_code == status, (body, answer.text)
+    assert brk.site.log_length("brk") == before
+
+
+def test_a_commander_top_through_the_api(scenario: Scenario) -> None:
+    """The TOP after Commander: seeded from the standings (BRK-1); the size must be given."""
+    from tests.api.test_authorisation import complete_round
+
+    complete_round(scenario)
+    client, headers = scenario.site.client(), scenario.headers("owner")
+    missing = client.post("/api/v1/events/cup/top", headers=headers, json={})
+    assert missing.status_code == 422 and "size" in missing.json()["detail"]
+    built = client.post("/api/v1/events/cup/top", headers=headers, json={"size": 2})
+    assert built.status_code == 201
+    standings = scenario.site.events.standings("cup")[1].order()
+    active = [p for p in standings
+              if not scenario.site.events.load("cup").state.players[p].dropped]
+    assert [s["player"] for s in built.json()["seeds"]] == active[:2]
+    done = client.post("/api/v1/events/cup/top/results", headers=headers,
+                       json={"match": 1, "form": {"result": "2"}})
+    assert done.json()["champion"] == built.json()["matches"][0]["players"][1]
+    assert top_of(scenario.site.events.load("cup").state).champion is not None
