@@ -109,4 +109,35 @@ RU = {
     "Note (optional)": "Примечание (необязательно)",
     "Publish": "Опубликовать",
     "Publication %(n)s is out.": "Публикация %(n)s вышла.",
+    # refusals of the marathon's forms (field: message)
+    "reason: an organiser decision needs a reason":
+        "reason: решение организаторов требует причины",
+    "game_id: the server's game id is missing": "game_id: не указан номер игры на сервере",
+    "table: the table name is missing (e.g. RU-Marathon-1)":
+        "table: не указан стол (например, RU-Marathon-1)",
+    "table: %(table)s does not count; only tables matching %(pattern)s do (rule MJ-3)":
+        "table: стол %(table)s не засчитывается; засчитываются только столы вида %(pattern)s "
+        "(правило MJ-3)",
+    "start: %(start)s is outside every stage of the calendar (rules MJ-1, MJ-2)":
+        "start: %(start)s не попадает ни в один этап календаря (правила MJ-1, MJ-2)",
+    "player%(k)s: the name of player %(k)s is missing (rule MJ-3)":
+        "player%(k)s: не указано имя игрока %(k)s (правило MJ-3)",
+    "player%(k)s: %(name)s sits twice at the table (rule MJ-3)":
+        "player%(k)s: %(name)s дважды за одним столом (правило MJ-3)",
+    "file: choose a CSV or JSON file of games": "file: выберите файл игр CSV или JSON",
+    "penalty: choose the kind and the amount (rule MJ-6)":
+        "penalty: выберите вид и размер штрафа (правило MJ-6)",
+    "custom_amount: a positive whole number": "custom_amount: целое положительное число",
+    "player: the penalised player's name is missing": "player: не указан штрафуемый игрок",
+    "game: a 6a penalty needs the game id (rule MJ-6a)":
+        "game: для штрафа 6a нужен номер игры (правило MJ-6a)",
+    "stage: a %(kind)s penalty needs the stage number (rule MJ-%(kind)s)":
+        "stage: для штрафа %(kind)s нужен номер этапа (правило MJ-%(kind)s)",
+    "game: the game id is missing": "game: не указан номер игры",
+    "ground: use one of %(grounds)s (rule MJ-5)":
+        "ground: укажите одно из оснований: %(grounds)s (правило MJ-5)",
+    "player: the player's name is missing": "player: не указан игрок",
+    "from: the start of the disqualification is missing":
+        "from: не указано начало дисквалификации",
+    "seq: choose the decision to revert": "seq: выберите решение для отмены",
 }

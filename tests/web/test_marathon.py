@@ -116,6 +116,17 @@ def test_a_bad_game_names_the_field_and_stores_nothing(site: Site, anna, field, 
     assert site.log_length("mj") == before
 
 
+def test_a_refusal_on_the_russian_page_is_russian_and_names_the_field(site: Site,
+                                                                      anna) -> None:
+    client, csrf = anna
+    client.cookies.set("lang", "ru")
+    answer = add_game(client, csrf, "g1", "2015-03-01 12:00",
+                      [("Anna", 30), ("Anna", 25), ("Clara", 0), ("Dmitri", -55)])
+    assert answer.status_code == 422
+    assert "player2: Anna дважды за одним столом (правило MJ-3)" in html.unescape(answer.text)
+    assert site.log_length("mj") == 1  # the event's creation only
+
+
 def test_a_known_game_with_other_data_is_a_conflict_named_by_its_id(site: Site, anna) -> None:
     client, csrf = anna
     add_game(client, csrf, "g1", "2015-03-01 12:00",

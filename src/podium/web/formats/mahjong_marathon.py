@@ -45,7 +45,7 @@ from podium.web.formats import (
     WebFormat,
     register_web,
 )
-from podium.web.i18n import LANGUAGES
+from podium.web.i18n import LANGUAGES, Localised
 from podium.web.render import formatter
 
 # Rule MJ-6: the amounts the regulation allows, per kind (the select of the penalty form).
@@ -77,7 +77,7 @@ def _text(form: Mapping[str, str], key: str, limit: int = 200) -> str:
 def _reason(form: Mapping[str, str]) -> str:
     reason = _text(form, "reason", 500)
     if not reason:
-        raise InvalidInput("reason: an organiser decision needs a reason")
+        raise Localised(N_("reason: an organiser decision needs a reason"))
     return reason
 
 
@@ -93,13 +93,13 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     settings = loaded.state.settings
     game_id = _text(form, "game_id", 64)
     if not game_id:
-        raise InvalidInput("game_id: the server's game id is missing")
+        raise Localised(N_("game_id: the server's game id is missing"))
     table = _text(form, "table", 100)
     if not table:
-        raise InvalidInput("table: the table name is missing (e.g. RU-Marathon-1)")
+        raise Localised(N_("table: the table name is missing (e.g. RU-Marathon-1)"))
     if not settings.table_regex().fullmatch(table):
-        raise InvalidInput(f"table: {table!r} does not count; only tables matching "
-                           f"{settings.table_pattern!r} do (rule MJ-3)")
+        raise Localised(N_("table: %(table)s does not count; only tables matching %(pattern)s "
+                           "do (rule MJ-3)"), table=table, pattern=settings.table_pattern)
     try:
         zone = resolve_zone(_text(form, "zone", 64) or "server", settings.server_timezone)
     except InvalidInput as error:
@@ -107,18 +107,19 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     start_text = _text(form, "start", 64)
     moment = parse_start(start_text, zone, "start")  # names the field on a bad time
     if not any(lo <= moment < hi for lo, hi in settings.stage_bounds):
-        raise InvalidInput(f"start: {start_text} is outside every stage of the calendar "
-                           "(rules MJ-1, MJ-2)")
+        raise Localised(N_("start: %(start)s is outside every stage of the calendar "
+                           "(rules MJ-1, MJ-2)"), start=start_text)
     seats: list[tuple[str, int]] = []
     for k in range(1, 5):
         name = _text(form, f"player{k}", 100)
         if not name:
-            raise InvalidInput(f"player{k}: the name of player {k} is missing (rule MJ-3)")
+            raise Localised(N_("player%(k)s: the name of player %(k)s is missing (rule MJ-3)"), k=k)
         seats.append((name, whole_gp(form.get(f"gp{k}", ""), f"gp{k}", name)))
     seen: set[str] = set()
     for k, (name, _gp) in enumerate(seats, 1):
         if name.casefold() in seen:
-            raise InvalidInput(f"player{k}: {name} sits twice at the table (rule MJ-3)")
+            raise Localised(N_("player%(k)s: %(name)s sits twice at the table (rule MJ-3)"),
+                            k=k, name=name)
         seen.add(name.casefold())
     zone_name = _text(form, "zone", 64) or "server"
     try:
@@ -151,7 +152,7 @@ def import_games(web: Any, slug: str, form: Mapping[str, str], actor: str) -> st
     files = form.files if isinstance(form, ActionForm) else {}
     filename, data = files.get("file", ("", b""))
     if not data:
-        raise InvalidInput("file: choose a CSV or JSON file of games")
+        raise Localised(N_("file: choose a CSV or JSON file of games"))
     zone = _text(form, "zone", 64) or None
     summary = service(web).import_file(slug, data, filename or "games.csv", actor, zone=zone)
     return summary_text(summary, _gettext(web, form))
@@ -165,21 +166,23 @@ def penalty(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     if custom:
         amount_text = custom
     if kind not in ("6a", "6b", "6c"):
-        raise InvalidInput("penalty: choose the kind and the amount (rule MJ-6)")
+        raise Localised(N_("penalty: choose the kind and the amount (rule MJ-6)"))
     if not amount_text.isdigit() or int(amount_text) <= 0:
-        raise InvalidInput("custom_amount: a positive whole number")
+        raise Localised(N_("custom_amount: a positive whole number"))
     player = _text(form, "player", 100)
     if not player:
-        raise InvalidInput("player: the penalised player's name is missing")
+        raise Localised(N_("player: the penalised player's name is missing"))
     reason = _reason(form)
     game = _text(form, "game", 64) or None
     stage: int | None = None
     if kind == "6a" and not game:
-        raise InvalidInput("game: a 6a penalty needs the game id (rule MJ-6a)")
+        raise Localised(N_("game: a 6a penalty needs the game id (rule MJ-6a)"))
     if kind != "6a":
         stage_text = _text(form, "stage", 4)
         if not stage_text.isdigit():
-            raise InvalidInput(f"stage: a {kind} penalty needs the stage number (rule MJ-{kind})")
+            raise Localised(
+                N_("stage: a %(kind)s penalty needs the stage number (rule MJ-%(kind)s)"),
+                kind=kind)
         stage = int(stage_text)
     try:
         seq = service(web).penalty(slug, kind, player, int(amount_text), reason, actor,
@@ -195,10 +198,11 @@ def disqualify_game(web: Any, slug: str, form: Mapping[str, str], actor: str) ->
     """Rule MJ-5: the game counts for none of its players."""
     game = _text(form, "game", 64)
     if not game:
-        raise InvalidInput("game: the game id is missing")
+        raise Localised(N_("game: the game id is missing"))
     ground = _text(form, "ground", 20) or "other"
     if ground not in DQ_GROUNDS:
-        raise InvalidInput(f"ground: use one of {', '.join(DQ_GROUNDS)} (rule MJ-5)")
+        raise Localised(N_("ground: use one of %(grounds)s (rule MJ-5)"),
+                        grounds=", ".join(DQ_GROUNDS))
     seq = service(web).disqualify_game(slug, game, ground, _reason(form), actor)
     return _gettext(web, form)(N_("Game %(id)s disqualified (decision %(seq)s).")) % {
         "id": game, "seq": seq}
@@ -208,10 +212,10 @@ def disqualify_player(web: Any, slug: str, form: Mapping[str, str], actor: str) 
     """Rule MJ-6 (last line): the player's games in [from, until) do not count for them."""
     player = _text(form, "player", 100)
     if not player:
-        raise InvalidInput("player: the player's name is missing")
+        raise Localised(N_("player: the player's name is missing"))
     start = _text(form, "from", 64)
     if not start:
-        raise InvalidInput("from: the start of the disqualification is missing")
+        raise Localised(N_("from: the start of the disqualification is missing"))
     until = _text(form, "until", 64) or None
     zone = _text(form, "zone", 64) or "UTC"
     reason = _reason(form)
@@ -236,7 +240,7 @@ def disqualify_player(web: Any, slug: str, form: Mapping[str, str], actor: str) 
 def revert(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     seq_text = _text(form, "seq", 12)
     if not seq_text.isdigit():
-        raise InvalidInput("seq: choose the decision to revert")
+        raise Localised(N_("seq: choose the decision to revert"))
     seq = service(web).revert(slug, int(seq_text), _reason(form), actor)
     return _gettext(web, form)(N_("Decision %(n)s reverted (action %(seq)s).")) % {
         "n": seq_text, "seq": seq}
