@@ -89,7 +89,7 @@ def _gettext(web: Any, form: Mapping[str, str]) -> Any:
 # organiser actions ------------------------------------------------------------------------------
 def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     """Rule MJ-3 (four players, whole GP, a counting table), MJ-2 (the zone of the start)."""
-    loaded = web.events.load(slug)
+    loaded = web.cache.load(slug)[1]  # the cached replay: settings only
     settings = loaded.state.settings
     game_id = _text(form, "game_id", 64)
     if not game_id:
@@ -219,7 +219,7 @@ def disqualify_player(web: Any, slug: str, form: Mapping[str, str], actor: str) 
     until = _text(form, "until", 64) or None
     zone = _text(form, "zone", 64) or "UTC"
     reason = _reason(form)
-    loaded = web.events.load(slug)
+    loaded = web.cache.load(slug)[1]  # the cached replay: settings only
     try:
         tz = resolve_zone(zone, loaded.state.settings.server_timezone)
     except InvalidInput as error:
