@@ -23,7 +23,7 @@ ANY_ORGANISER = {"other", "judge", "owner"}
 class Route:
     method: str
     path: str
-    body: dict[str, Any] | None
+    body: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] | None
     allowed: set[str]
     prepare: Callable[[Scenario], Any] | None = None
 
@@ -52,6 +52,28 @@ def report_by_neighbour(s: Scenario) -> dict[str, Any]:
     return {"id": report.id}
 
 
+def marathon(s: Scenario) -> dict[str, Any]:
+    """A mahjong marathon "mj" run by the same owner and judge, with two games and a penalty
+    (to revert)."""
+    from podium.service.marathon import MarathonService
+
+    site = s.site
+    site.events.create_event("mj", "MJ", "mahjong-marathon", {}, "setup")
+    site.accounts.grant("mj", "owner", "owner", "setup")
+    site.accounts.grant("mj", "judge", "judge", "owner")
+    service = MarathonService(site.db, site.clock)
+    for gid, day in (("g1", 1), ("g2", 2)):
+        service.add_game("mj", gid, "RU-Marathon-1", f"2015-03-0{day} 12:00", "server",
+                         [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)], "setup")
+    seq = service.penalty("mj", "6a", "Anna", 5, "late", "setup", game="g1")
+    return {"seq": seq}
+
+
+MJ = "/api/v1/events/mj/marathon"
+GAME = {"id": "g3", "table": "RU-Marathon-2", "start": "2015-03-03T12:00:00-08:00",
+        "players": [{"name": n, "gp": g} for n, g in (("Anna", 1), ("Boris", 2), ("Clara", 3),
+                                                       ("Dmitri", -6))]}
+
 def top_built(s: Scenario) -> None:
     """A complete round and a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
     from podium.service import top
@@ -79,6 +101,16 @@ ROUTES = [
           report_by_neighbour),
     Route("POST", "/api/v1/events/cup/self-reports/{id}/dispute", {"note": "no"}, PLAYER,
           report_by_neighbour),
+    # the mahjong marathon's routes (its web plug-in's API router)
+    Route("POST", f"{MJ}/games", GAME, ORGANISERS, marathon),
+    Route("POST", f"{MJ}/games/import", {"games": [GAME]}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}/penalties", {"kind": "6b", "player": "Boris", "amount": 50,
+                                      "stage": 1, "reason": "r"}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}/disqualifications", {"game": "g2", "ground": "left", "reason": "r"},
+          ORGANISERS, marathon),
+    Route("POST", f"{MJ}/reverts", lambda v: {"seq": v["seq"], "reason": "appeal"},
+          ORGANISERS, marathon),
+    Route("POST", f"{MJ}/publications", {}, ORGANISERS, marathon),
     Route("POST", "/api/v1/events/cup/top", {"size": 2}, ORGANISERS, complete_round),
     Route("POST", "/api/v1/events/cup/top/results", {"match": 1, "form": {"result": "1"}},
           ORGANISERS, top_built),
@@ -96,7 +128,7 @@ ROUTES = [
 def snapshot(s: Scenario) -> tuple[Any, ...]:
     site = s.site
     return (
-        [a.to_json() for a in site.events.log("cup")],
+        [a.to_json() for e in site.events.list_events() for a in site.events.log(e.slug)],
         [e.slug for e in site.events.list_events()],
         site.accounts.grants("cup"),
         site.reports.reports("cup"),
@@ -110,7 +142,8 @@ def test_authorisation_matrix(scenario: Scenario, route: Route, who: str) -> Non
     path = route.path.format(**(values or {}))
     before = snapshot(scenario)
     client = scenario.site.client()
-    answer = client.request(route.method, path, json=route.body, headers=scenario.headers(who))
+    body = route.body(values) if callable(route.body) else route.body
+    answer = client.request(route.method, path, json=body, headers=scenario.headers(who))
     if who in route.allowed:
         assert 200 <= answer.status_code < 300, (who, answer.status_code, answer.text)
     else:

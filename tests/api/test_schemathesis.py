@@ -19,6 +19,7 @@ from schemathesis.checks import (
 from podium.service import accounts as accounts_module
 from podium.service import top
 from podium.service.berserk import split_tables
+from podium.service.marathon import MarathonService
 from podium.store.db import Database
 from podium.web.app import create_app
 
@@ -42,6 +43,13 @@ for _table in _round.tables:
                              lambda _s, t=_table: {"winner": t.seats[0]}, "owner")
 top.build(_web.events, "brk", "owner")
 TOKEN = _web.accounts.create_token("owner")
+# a mahjong marathon (open play, its own API routes) with a game and a publication
+_web.events.create_event("mj", "MJ", "mahjong-marathon", {}, "owner")
+_web.accounts.grant("mj", "owner", "owner", "owner")
+_marathon = MarathonService(_DB)
+_marathon.add_game("mj", "g1", "RU-Marathon-1", "2015-03-01 12:00", "server",
+                   [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)], "owner")
+_marathon.publish("mj", "owner")
 CODE = next(iter(_web.reports.codes("cup").values()))
 
 schema = schemathesis.openapi.from_asgi("/openapi.json", APP)
@@ -81,5 +89,15 @@ def test_owner_on_a_berserk_top(case) -> None:
     """The TOP routes on a built bracket (rules BRK-1 .. BRK-5): no server error."""
     if case.path_parameters and "slug" in case.path_parameters:
         case.path_parameters["slug"] = "brk"
+    response = case.call(headers={"Authorization": f"Bearer {TOKEN}"})
+    case.validate_response(response, checks=CHECKS)
+
+
+@schema.parametrize()
+@SETTINGS
+def test_owner_on_a_marathon(case) -> None:
+    """The same, on a mahjong marathon: its own routes and the round routes it refuses."""
+    if case.path_parameters and "slug" in case.path_parameters:
+        case.path_parameters["slug"] = "mj"
     response = case.call(headers={"Authorization": f"Bearer {TOKEN}"})
     case.validate_response(response, checks=CHECKS)

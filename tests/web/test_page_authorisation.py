@@ -41,6 +41,22 @@ def a_report(site: Site) -> dict[str, Any]:
     return {"id": report.id}
 
 
+def marathon(site: Site) -> dict[str, Any]:
+    """A mahjong marathon "mj" run by the same owner and judge: a game and a penalty."""
+    from podium.service.marathon import MarathonService
+
+    site.events.create_event("mj", "MJ", "mahjong-marathon", {}, "setup")
+    site.accounts.grant("mj", "owner", "owner", "setup")
+    site.accounts.grant("mj", "judge", "judge", "owner")
+    service = MarathonService(site.db, site.clock)
+    service.add_game("mj", "g1", "RU-Marathon-1", "2015-03-01 12:00", "server",
+                     [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)], "setup")
+    return {"seq": service.penalty("mj", "6a", "Anna", 5, "late", "setup", game="g1")}
+
+
+GAME = {"game_id": "g2", "table": "RU-Marathon-1", "start": "2015-03-02 12:00",
+        "zone": "server", "player1": "Anna", "gp1": "1", "player2": "Boris", "gp2": "2",
+        "player3": "Clara", "gp3": "3", "player4": "Dmitri", "gp4": "-6"}
 def top_built(site: Site) -> dict[str, Any]:
     """A complete round, then a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
     from podium.service import top
@@ -73,6 +89,17 @@ FORMS = [
     Form("/manage/cup/judges/judge/remove", {}, {"owner"}),
     Form("/manage/cup/queue/{id}/accept", {}, ORGANISERS, a_report),
     Form("/manage/cup/queue/{id}/reject", {}, ORGANISERS, a_report),
+    # the mahjong marathon's organiser actions (its web plug-in)
+    Form("/manage/mj/action/game", GAME, ORGANISERS, marathon),
+    Form("/manage/mj/action/penalty", {"player": "Boris", "penalty": "6c:1", "stage": "1",
+                                       "reason": "r"}, ORGANISERS, marathon),
+    Form("/manage/mj/action/disqualify-game", {"game": "g1", "ground": "left", "reason": "r"},
+         ORGANISERS, marathon),
+    Form("/manage/mj/action/disqualify-player", {"player": "Anna", "from": "2015-03-01",
+                                                 "reason": "r"}, ORGANISERS, marathon),
+    Form("/manage/mj/action/revert", {"seq": "{seq}", "reason": "appeal"}, ORGANISERS,
+         marathon),
+    Form("/manage/mj/action/publish", {}, ORGANISERS, marathon),
     Form("/manage/cup/action/top-build", {"size": "2", "step": "build"}, ORGANISERS,
          complete_round),
     Form("/manage/cup/action/top-result", {"match": "1", "result": "1"}, ORGANISERS,
@@ -101,8 +128,8 @@ def clients(site: Site) -> dict[str, Any]:
 
 
 def snapshot(site: Site) -> tuple[Any, ...]:
-    return ([a.to_json() for a in site.events.log("cup")], site.accounts.grants("cup"),
-            site.reports.reports("cup"))
+    return ([a.to_json() for e in site.events.list_events() for a in site.events.log(e.slug)],
+            site.accounts.grants("cup"), site.reports.reports("cup"))
 
 
 @pytest.mark.parametrize("who", ["anonymous", "other", "judge", "owner"])
@@ -111,7 +138,8 @@ def test_page_authorisation_matrix(site: Site, clients, form: Form, who: str) ->
     values = form.prepare(site) if form.prepare else {}
     client, csrf = clients[who]
     before = snapshot(site)
-    answer = client.post(form.path.format(**values), data={**form.data, "csrf_token": csrf})
+    data = {key: value.format(**values) for key, value in form.data.items()}
+    answer = client.post(form.path.format(**values), data={**data, "csrf_token": csrf})
     if who in form.allowed:
         assert answer.status_code == 303, (who, answer.status_code, answer.text[:500])
         assert snapshot(site) != before

@@ -339,5 +339,14 @@ class MahjongMarathon:
         names = {pid: p.name for pid, p in state.players.items()}
         return mviews.table_views(current, previous, names)
 
+    def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+        """The public tables' keys and titles (stage-1.., total), none of them built."""
+        return mviews.view_keys(len(state.settings.stage_bounds))
+
+    def view(self, state: EventState, key: str) -> TableView | None:
+        """One public table (``stage-N`` or ``total``), or None for an unknown key."""
+        names = {pid: p.name for pid, p in state.players.items()}
+        return mviews.live_view(book_of(state), state.settings, key, names)
+
 
 MAHJONG_MARATHON = register(MahjongMarathon())

@@ -288,6 +288,26 @@ def published_views(state: EventState, book: MarathonBook, number: int) -> list[
     return mviews.table_views(current, previous, names)
 
 
+def published_view(state: EventState, book: MarathonBook, number: int,
+                   key: str) -> TableView | None:
+    """Table ``key`` (``stage-N``, ``total``) of publication ``number`` against the one before
+    (rule MJ-11), building only that table; None for an unknown key."""
+    if not 1 <= number <= len(book.publications):
+        raise NotFound(f"no publication {number}; publications: {len(book.publications)}")
+    current = book.publications[number - 1]["snapshot"]
+    previous = book.publications[number - 2]["snapshot"] if number > 1 else None
+    names = {pid: p.name for pid, p in state.players.items()}
+    if key == "total":
+        return mviews.total_view(current["total"], previous["total"] if previous else None,
+                                 names, len(current["stages"]))
+    stage = key.removeprefix("stage-")
+    if stage not in current["stages"]:
+        return None
+    return mviews.stage_view(stage, current["stages"][stage],
+                             previous["stages"].get(stage) if previous else None, names,
+                             current.get("min_games", 4))
+
+
 def pick_view(views: list[TableView], stage: int | None, state: EventState) -> TableView:
     """The table of ``stage`` (1-based), or the total when None."""
     if stage is None:

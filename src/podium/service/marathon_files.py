@@ -136,7 +136,10 @@ def read_csv(data: bytes, server_zone: str, zone: str | None = None,
                            f"... player4, gp4; missing: {', '.join(missing)}")
     seats = sorted(int(f[6:]) for f in fields if f.startswith("player") and f[6:].isdigit())
     declared = resolve_zone(zone, server_zone)
-    rows = list(reader)
+    try:
+        rows = list(reader)
+    except csv.Error as error:
+        raise InvalidInput(f"file: not a readable CSV file ({error})") from None
     out = []
     for number, row in enumerate(rows, start=2):
         where = f"line {number}"
@@ -196,10 +199,19 @@ def read_games(data: bytes, filename: str, server_zone: str, zone: str | None = 
 
 
 def _decode(data: bytes) -> str:
+    """UTF-8 (with or without a BOM), else Windows-1251; anything else is refused clearly."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        return data.decode("cp1251")
+        pass
+    try:
+        text = data.decode("cp1251")
+    except UnicodeDecodeError as error:
+        raise InvalidInput(f"file: byte {error.start + 1} is neither UTF-8 nor Windows-1251 "
+                           "text; save the file as UTF-8 or Windows-1251") from None
+    if "\x00" in text:
+        raise InvalidInput("file: not a text file (it holds NUL bytes); save it as UTF-8 CSV")
+    return text
 
 
 def write_csv(records: Iterable[GameRecord], zone: str = "UTC") -> str:

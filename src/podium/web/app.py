@@ -98,6 +98,11 @@ def create_app(
     from podium.web.routes import auth, organiser, public, selfreport
 
     app.include_router(api_router)
+    from podium.web.formats import all_plugins
+
+    for plugin in all_plugins():  # a format's own API routes (its web plug-in's api_router)
+        if plugin.api_router is not None:
+            app.include_router(plugin.api_router)
     for module in (auth, public, organiser, selfreport):
         app.include_router(module.router)
 

@@ -7,6 +7,8 @@ translated here at render time, like the templates' own strings.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from datetime import datetime
 from fractions import Fraction
 from functools import cache
@@ -25,7 +27,27 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
 COOKIE = "lang"
-PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
+PERCENT = {"opponents_win_pct"}
+_NUMBER = re.compile(r"\d+")
+
+
+def numbered(gettext: Callable[[str], str]) -> Callable[[str], str]:
+    """``gettext`` that also finds labels built with a number (``NR 3``, ``< 4 games: NR 0``):
+    when the text itself has no translation, its first number is replaced by ``{n}`` (the
+    msgids ``NR {n}``, ``< {n} games: NR 0``), and the number is put back in the translation."""
+
+    def translate(message: str) -> str:
+        text = gettext(message)
+        if text != message or not message:
+            return text
+        numbers = _NUMBER.findall(message)
+        if not numbers:
+            return text
+        template = _NUMBER.sub("{n}", message, count=1)
+        found = gettext(template)
+        return text if found == template else found.replace("{n}", numbers[0])
+
+    return translate  # criteria shown as percentages (podium.core.tiebreakers)
 
 
 @cache
@@ -61,6 +83,7 @@ class Formatter:
         self.locale = Locale.parse(lang)
         self.zone = ZoneInfo(zone)
         self.gettext = translations(lang).gettext
+        self.label = numbered(self.gettext)
 
     def number(self, value: int | Fraction, decimals: int = 3) -> str:
         if isinstance(value, Fraction) and value.denominator != 1:
@@ -92,7 +115,7 @@ class Formatter:
             return self.number(value, column.decimals)
         text = str(value)
         if column.key == "note" and text:
-            return "; ".join(self.gettext(part) for part in text.split("; "))
+            return "; ".join(self.label(part) for part in text.split("; "))
         return text
 
 

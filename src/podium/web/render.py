@@ -12,7 +12,15 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from podium.core.errors import PodiumError
-from podium.web.i18n import DEFAULT, LANGUAGES, Formatter, localise, negotiate, translations
+from podium.web.i18n import (
+    DEFAULT,
+    LANGUAGES,
+    Formatter,
+    localise,
+    negotiate,
+    numbered,
+    translations,
+)
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
@@ -39,7 +47,7 @@ class Renderer:
         )
         env.install_gettext_translations(translations(lang), newstyle=True)
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
-        env.globals["tr"] = translations(lang).gettext
+        env.globals["tr"] = numbered(translations(lang).gettext)
         env.globals["LANGUAGES"] = LANGUAGES
         env.globals["lang"] = lang
         return env

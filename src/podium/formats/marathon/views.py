@@ -15,6 +15,11 @@ from podium.core.views import N_, Cell, Change, Column, TableView
 from podium.formats.marathon.book import MarathonBook
 from podium.formats.marathon.scoring import TP_DEN
 
+# Labels built with a number: msgids with ``{n}``; the web finds them by the number
+# (podium.web.i18n.numbered), the text itself stays plain English for the CLI and the API.
+NR_OF_STAGE = N_("NR {n}")
+FEW_GAMES = N_("< {n} games: NR 0")  # rule MJ-8
+
 
 def fraction_text(value: Any, decimals: int = 3) -> str:
     if isinstance(value, Fraction):
@@ -24,38 +29,65 @@ def fraction_text(value: Any, decimals: int = 3) -> str:
     return str(value)
 
 
+def stage_snapshot(ranking: Any) -> dict[str, Any]:
+    """One stage table as JSON lists (rules MJ-7, MJ-8)."""
+    return {
+        "player": ranking.players.tolist(),
+        "place": ranking.place.tolist(),
+        "num": ranking.result_num.tolist(),
+        "den": ranking.result_den.tolist(),
+        "tp12": ranking.tp12.tolist(),
+        "gp": ranking.gp.tolist(),
+        "games": ranking.games.tolist(),
+        "series_tp12": ranking.series_tp12.tolist(),
+        "series_gp": ranking.series_gp.tolist(),
+        "nr": ranking.nr.tolist(),
+        "qualified": ranking.qualified.tolist(),
+    }
+
+
+def total_snapshot(total: Any) -> dict[str, Any]:
+    """The year's total as JSON lists (rules MJ-9, MJ-10)."""
+    return {
+        "player": total.players.tolist(),
+        "place": total.place.tolist(),
+        "sn": total.sn.tolist(),
+        "nr": total.nr.tolist(),
+        "played": total.played.tolist(),
+        "dropped": total.dropped.tolist(),
+        "results": [str(value) for value in total.result_sums()],
+        "games": total.total_games.tolist(),
+    }
+
+
 def snapshot(book: MarathonBook, settings: Any) -> dict[str, Any]:
     """Every stage table and the total as JSON lists (what `podium publish` freezes)."""
-    stages: dict[str, Any] = {}
-    for ranking in book.stages(settings):
-        stages[str(ranking.stage)] = {
-            "player": ranking.players.tolist(),
-            "place": ranking.place.tolist(),
-            "num": ranking.result_num.tolist(),
-            "den": ranking.result_den.tolist(),
-            "tp12": ranking.tp12.tolist(),
-            "gp": ranking.gp.tolist(),
-            "games": ranking.games.tolist(),
-            "series_tp12": ranking.series_tp12.tolist(),
-            "series_gp": ranking.series_gp.tolist(),
-            "nr": ranking.nr.tolist(),
-            "qualified": ranking.qualified.tolist(),
-        }
-    total = book.total(settings)
-    return {
-        "min_games": settings.min_games,
-        "stages": stages,
-        "total": {
-            "player": total.players.tolist(),
-            "place": total.place.tolist(),
-            "sn": total.sn.tolist(),
-            "nr": total.nr.tolist(),
-            "played": total.played.tolist(),
-            "dropped": total.dropped.tolist(),
-            "results": [str(value) for value in total.result_sums()],
-            "games": total.total_games.tolist(),
-        },
-    }
+    stages = {str(r.stage): stage_snapshot(r) for r in book.stages(settings)}
+    return {"min_games": settings.min_games, "stages": stages,
+            "total": total_snapshot(book.total(settings))}
+
+
+def view_keys(stage_count: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """The tables' keys, titles and title arguments, without building any table."""
+    keys = [(f"stage-{s}", N_("Stage {n}"), {"n": s}) for s in range(1, stage_count + 1)]
+    return [*keys, ("total", N_("Marathon total"), {})]
+
+
+def live_view(book: MarathonBook, settings: Any, key: str,
+              names: dict[int, str]) -> TableView | None:
+    """One live table (``stage-N`` or ``total``) against the last publication, building only
+    that table (a public page shows one table of a million-game year at a time)."""
+    previous = book.publications[-1]["snapshot"] if book.publications else None
+    count = len(settings.stage_bounds)
+    if key == "total":
+        return total_view(total_snapshot(book.total(settings)),
+                          previous["total"] if previous else None, names, count)
+    number = key.removeprefix("stage-")
+    if not number.isdigit() or not 1 <= int(number) <= count:
+        return None
+    table = stage_snapshot(book.stage(settings, int(number)))
+    return stage_view(number, table, previous["stages"].get(number) if previous else None,
+                      names, settings.min_games)
 
 
 def _index(table: dict[str, Any] | None) -> dict[int, int]:
@@ -115,7 +147,7 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             "nr": table["nr"][row],
             "series_tp": tp(table["series_tp12"][row]),
             "series_gp": table["series_gp"][row],
-            "note": "" if table["qualified"][row] else f"< {min_games} games: NR 0",
+            "note": "" if table["qualified"][row] else FEW_GAMES.replace("{n}", str(min_games)),
         }
         if previous is None or old is None:
             # no earlier publication: no movement to show; a row new since the last: "new"
@@ -139,7 +171,8 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
         Column("player", N_("Player")),
         Column("sn", N_("SN"), numeric=True),
     ]
-    columns += [Column(f"nr{s}", f"NR {s}", numeric=True) for s in range(1, stage_count + 1)]
+    columns += [Column(f"nr{s}", NR_OF_STAGE.replace("{n}", str(s)), numeric=True)
+                for s in range(1, stage_count + 1)]
     columns += [
         Column("results", N_("Result sum"), numeric=True),
         Column("games", N_("Games"), numeric=True),

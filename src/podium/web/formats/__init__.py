@@ -23,6 +23,18 @@ knows comes from its :class:`WebFormat`, registered here by the format's name:
   the TOP exists, a split form before round 1). Several formats may share parts: see
   :mod:`podium.web.formats.top`, the TOP after any format.
 
+Optional, generic capabilities (all additive, with defaults that keep a round-based format as it
+was):
+
+- ``rounds=False``: the format has no rounds or pairings (open play, e.g. a marathon): the
+  shared pages hide the round, pairing, slip and self-report parts.
+- ``PublicPage.context(loaded, query) -> dict``: extra template context of a public page,
+  computed from the replayed event and the page's query parameters.
+- ``OrganiserAction.upload=True``: the action's form is sent as multipart; its files reach
+  ``handle`` in ``form.files`` ({field: (filename, bytes)}, each at most the upload limit).
+- ``api_router``: a FastAPI router with the format's own JSON API routes, included by
+  ``create_app`` (see :func:`all_plugins`).
+
 A format with no plug-in still gets its standings, players, rounds, log and a "no result form"
 message.
 """
@@ -46,6 +58,7 @@ class PublicPage:
     key: str
     title: str  # an English msgid
     template: str
+    context: Callable[[Any, Mapping[str, str]], dict[str, Any]] | None = None
     shown: Shown | None = None  # the tab is listed only when this is true
 
     def visible(self, state: EventState) -> bool:
@@ -59,9 +72,19 @@ class OrganiserAction:
     template: str
     handle: Callable[[Any, str, Mapping[str, str], str], Any]  # a flash msgid or an ActionPage
     shown: Shown | None = None  # the form is on the event's page only when this is true
+    upload: bool = False  # a multipart form; files in ``form.files``
 
     def visible(self, state: EventState) -> bool:
         return self.shown is None or self.shown(state)
+
+
+class ActionForm(dict[str, str]):
+    """The text fields of an organiser action's form, with its uploaded files (if any)."""
+
+    def __init__(self, fields: Mapping[str, str] = (),  # type: ignore[assignment]
+                 files: Mapping[str, tuple[str, bytes]] | None = None) -> None:
+        super().__init__(fields)
+        self.files: dict[str, tuple[str, bytes]] = dict(files or {})
 
 
 @dataclass(frozen=True)
@@ -83,6 +106,8 @@ class WebFormat:
     describe_result: Callable[[EventState, TableResult], str] | None = None
     public_pages: tuple[PublicPage, ...] = ()
     organiser_actions: tuple[OrganiserAction, ...] = field(default_factory=tuple)
+    rounds: bool = True  # False: open play, no rounds or pairings (the shared pages hide them)
+    api_router: Any = None  # a fastapi.APIRouter with the format's own API routes
 
 
 _PLUGINS: dict[str, WebFormat] = {}
@@ -94,6 +119,7 @@ def register_web(plugin: WebFormat) -> WebFormat:
 
 
 def _load_builtin() -> None:
+    import podium.web.formats.mahjong_marathon  # noqa: F401
     from podium.web.formats import berserk, commander  # noqa: F401
 
 
@@ -101,3 +127,9 @@ def web_format(name: str) -> WebFormat:
     """The plug-in of format ``name``, or an empty one (shared pages only)."""
     _load_builtin()
     return _PLUGINS.get(name) or WebFormat(name)
+
+
+def all_plugins() -> list[WebFormat]:
+    """Every registered plug-in (for the app to include their API routers)."""
+    _load_builtin()
+    return list(_PLUGINS.values())

@@ -21,7 +21,7 @@ from podium.service.events import LoadedEvent
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
-from podium.web.formats import ActionPage, web_format
+from podium.web.formats import ActionForm, ActionPage, web_format
 from podium.web.i18n import Localised
 from podium.web.logtext import describe as describe_action
 
@@ -454,7 +454,18 @@ async def plugin_action(page: FormDep, slug: str, key: str, request: Request) ->
     if action is None:
         raise NotFound(f"no action {key!r} for this event")
     try:
-        message = action.handle(page.web, slug, await form_fields(request), user.username)
+        fields = ActionForm(await form_fields(request))
+        if action.upload:
+            form = await request.form()
+            for name, value in form.items():
+                if isinstance(value, str) or not hasattr(value, "read"):
+                    continue
+                data = await value.read(page.web.max_upload + 1)
+                if len(data) > page.web.max_upload:
+                    raise Localised(N_("file: the upload is larger than %(kb)s kB"),
+                                    kb=page.web.max_upload // 1000)
+                fields.files[name] = (value.filename or "", data)
+        message = action.handle(page.web, slug, fields, user.username)
     except PodiumError as error:
         return _failed(page, slug, error)
     if isinstance(message, ActionPage):

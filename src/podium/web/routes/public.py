@@ -8,7 +8,9 @@ from __future__ import annotations
 import gzip
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, Response
@@ -98,26 +100,63 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Respons
     return Response(body, status_code=status, headers=headers, media_type="text/html")
 
 
-def _views_html(page: Page, slug: str) -> tuple[LoadedEvent, str]:
-    """The rendered tables of the event's views, once per event version and language."""
+PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time
+
+
+def _views_html(page: Page, slug: str, table: str = "", start: int = 0
+                ) -> tuple[LoadedEvent, str]:
+    """The rendered tables of the event's views, once per event version, language and table.
+
+    A format whose ruleset offers ``view_keys(state)`` and ``view(state, key)`` (many large
+    tables, e.g. a marathon's stages) shows one table at a time, chosen by ``?table=KEY`` (the
+    first by default), with links to the others: only that table is built, and only
+    :data:`PAGE_ROWS` of its rows from ``?start=N`` are rendered.
+    """
 
     def build(loaded: LoadedEvent) -> tuple[LoadedEvent, str]:
-        views = loaded.ruleset.views(loaded.state) if hasattr(loaded.ruleset, "views") else []
+        ruleset = loaded.ruleset
+        tabs: list[Any] = []
+        paging: dict[str, int] | None = None
+        if hasattr(ruleset, "view_keys") and hasattr(ruleset, "view"):
+            tabs = ruleset.view_keys(loaded.state)
+            chosen = table or (tabs[0][0] if tabs else "")
+            one = ruleset.view(loaded.state, chosen) if chosen else None
+            if table and one is None:
+                raise NotFound(f"no table {table!r}: {', '.join(k for k, _t, _a in tabs)}")
+            views = [one] if one is not None else []
+            if one is not None and len(one.rows) > PAGE_ROWS:
+                first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
+                            * PAGE_ROWS)
+                views = [replace(one, rows=one.rows[first : first + PAGE_ROWS])]
+                paging = {"first": first, "last": min(first + PAGE_ROWS, len(one.rows)),
+                          "total": len(one.rows), "size": PAGE_ROWS}
+        else:
+            views = ruleset.views(loaded.state) if hasattr(ruleset, "views") else []
+            chosen = ""
         html = page.web.renderer.render(
-            page.lang, "public/_views.html", {"views": views, "fmt": page.fmt}
+            page.lang, "public/_views.html",
+            {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
+             "slug": loaded.state.slug, "paging": paging},
         )
         return loaded, html
 
-    return page.web.cache.memo(slug, ("views", page.lang), build)
+    return page.web.cache.memo(slug, ("views", page.lang, table, start), build)
+
+
+Table = Annotated[str, Query(max_length=40)]
+Start = Annotated[int, Query(ge=0, le=10**9)]
 
 
 @router.get("/e/{slug}", response_class=HTMLResponse)
-async def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+async def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
+                    table: Table = "", start: Start = 0) -> Response:
     def build() -> Response:
-        loaded, tables = _views_html(page, slug)
+        loaded, tables = _views_html(page, slug, table, start)
+        query = urlencode({k: v for k, v in (("table", table), ("start", start)) if v})
+        live = f"/e/{slug}/live/views" + (f"?{query}" if query else "")
         return page.render(
             "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
-            live=f"/e/{slug}/live/views", qr=page.qr(), tab="standings",
+            live=live, qr=page.qr(), tab="standings",
             plugin=web_format(loaded.state.format),
         )
 
@@ -125,8 +164,10 @@ async def standings(page: Annotated[Page, Depends(page_dep)], slug: str) -> Resp
 
 
 @router.get("/e/{slug}/live/views", response_class=HTMLResponse)
-async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
-    return cached_page(page, slug, lambda: HTMLResponse(_views_html(page, slug)[1]))
+async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                             table: Table = "", start: Start = 0) -> Response:
+    return cached_page(page, slug,
+                       lambda: HTMLResponse(_views_html(page, slug, table, start)[1]))
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)
@@ -163,9 +204,10 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
     extra = next((p for p in plugin.public_pages if p.key == key), None)
     if extra is None:
         raise NotFound(f"no page {key!r} for this event")
+    more = extra.context(loaded, page.request.query_params) if extra.context else {}
     return page.render(
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
-        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin,
+        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, **more,
     )
 
 
