@@ -197,3 +197,16 @@ def test_split_under_the_minimum_through_the_cli(podium: Podium) -> None:
     refused(podium, ["round", "pair", "brk"], EXIT_CONFLICT, "split the players into draft")
     podium("berserk", "split", "brk", "--tables", "3")
     assert len(podium.load("brk").state.extra["berserk.tables"]) == 3
+
+
+def test_top_undo_through_the_cli(podium: Podium) -> None:
+    """`podium top undo` takes back a TOP with no result (logged), so it can be built again."""
+    podium("demo", "commander", "--players", "12", "--seed", "1", "--set", "final_size=0")
+    podium("top", "build", "demo-commander-12-1", "--size", "8")
+    out = podium.out("top", "undo", "demo-commander-12-1", "--reason", "the TOP is 4")
+    assert "The TOP is undone" in out
+    loaded = podium.load("demo-commander-12-1")
+    assert top_of(loaded.state) is None
+    assert loaded.actions[-1].kind == "top.undone" and loaded.actions[-1].reason == "the TOP is 4"
+    podium("top", "build", "demo-commander-12-1", "--size", "4")
+    assert top_of(podium.load("demo-commander-12-1").state).size == 4

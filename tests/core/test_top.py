@@ -248,3 +248,20 @@ def test_a_top_built_before_the_planned_rounds_says_so():
         LoadedEvent(None, log.ruleset, commander_after_swiss().state, []), 4  # type: ignore[arg-type]
     )
     assert not any(note.startswith("WARNING") for note in on_time["notes"])
+
+
+def test_undo_takes_the_top_back_until_a_match_has_a_result():
+    """A TOP built with the wrong size is undone by a new record, then built again; once a
+    match has a result, only corrections remain, and the refused undo stores nothing."""
+    log = commander_after_swiss()
+    build(log, 8)
+    log.do(Kind.TOP_UNDONE, {}, "wrong size")
+    assert top_of(log.state) is None
+    build(log, 4)
+    assert top_of(log.state).size == 4
+    first = top_of(log.state).match(1).players[0]
+    log.do(Kind.TOP_RESULT, {"match": 1, "entry": {"winner": first}})
+    before = len(log.actions)
+    with pytest.raises(Conflict, match="cannot be undone"):
+        log.do(Kind.TOP_UNDONE, {})
+    assert len(log.actions) == before and top_of(log.state) is not None

@@ -197,6 +197,17 @@ def _print_top(state: EventState, bracket: Bracket) -> None:
                       f"{escape(str(goal.get('text')))}", highlight=False)
 
 
+@top.command("undo")
+@click.argument("slug")
+@click.option("--reason", default="", help="Why (logged).")
+@pass_ctx
+@guarded
+def top_undo(ctx: Context, slug: str, reason: str) -> None:
+    """Undo the TOP while no match has a result (a new log record, nothing deleted)."""
+    top_service.undo(ctx.service, slug, ctx.actor, reason)
+    console.print("The TOP is undone; build it again with `podium top build`.")
+
+
 @top.command("show")
 @click.argument("slug")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),

@@ -28,6 +28,7 @@ class Kind:
     TOP_BUILT = "top.built"
     TOP_RESULT = "top.result"
     TOP_CORRECTED = "top.corrected"
+    TOP_UNDONE = "top.undone"
 
 
 @dataclass(frozen=True)

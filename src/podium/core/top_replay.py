@@ -110,8 +110,23 @@ def _result(state: EventState, action: Action, ruleset: Any) -> None:
     bracket.results[number] = bracket.decide(number, entry, correcting)
 
 
+def _undone(state: EventState, action: Action, ruleset: Any) -> None:
+    """Take back a TOP built by mistake (wrong size, too early), as a new record: allowed while
+    no match has a result, like undoing a round; the table rounds may then go on."""
+    bracket = top_of(state)
+    if bracket is None:
+        raise Conflict("there is no TOP to undo")
+    if bracket.results:
+        raise Conflict(
+            f"the TOP already has results for matches {sorted(bracket.results)}; "
+            "it cannot be undone (correct a match instead)"
+        )
+    del state.extra[TOP_KEY]
+
+
 TOP_HANDLERS = {
     Kind.TOP_BUILT: _built,
     Kind.TOP_RESULT: _result,
     Kind.TOP_CORRECTED: _result,
+    Kind.TOP_UNDONE: _undone,
 }

@@ -129,6 +129,12 @@ def _bracket(state: EventState) -> Bracket:
     return bracket
 
 
+def undo(service: EventService, slug: str, actor: str, reason: str = "") -> EventState:
+    """Undo the TOP while no match has a result (one ``top.undone`` action)."""
+    loaded = service._commit(slug, actor, lambda loaded: [NewAction(Kind.TOP_UNDONE, {}, reason)])
+    return loaded.state
+
+
 def enter_result(service: EventService, slug: str, match: int,
                  entry: Callable[[EventState], dict[str, Any]], actor: str, *,
                  correct: bool = False, reason: str = "") -> tuple[EventState, Bracket]:
