@@ -18,6 +18,7 @@ RU = {
     "Series TP": "ТО серии",
     "Series GP": "ИО серии",
     "Stage {n}": "Этап {n}",
+    "Publication {n}": "Публикация {n}",
     "Stages": "Этапов",
     "Marathon total": "Итоги марафона",
     "Result sum": "Сумма результатов",

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from podium.cli.main import Context, cli, console, demo, errors, guarded, pass_ctx
 from podium.core.errors import InvalidInput
-from podium.core.views import TableView
+from podium.core.views import N_, TableView
 from podium.formats.mahjong_marathon import DQ_GROUNDS
 from podium.service.marathon import FORMAT, ImportSummary, MarathonService, pick_view
 from podium.service.marathon_demo import generate_year, records
@@ -267,7 +267,7 @@ def publish(ctx: Context, slug: str, reason: str, out_dir: Path | None, lang: st
             base = out_dir / f"{slug}-{number}-{view.key}"
             write_exports(view, state.name, lang, base.with_suffix(".csv"),
                           base.with_suffix(".html"),
-                          label("Publication {n}", lang).format(n=number) + f", {when}")
+                          label(N_("Publication {n}"), lang).format(n=number) + f", {when}")
     console.print(f"Publication {number} of {escape(state.name)} frozen.", highlight=False)
 
 

@@ -1,8 +1,10 @@
 """Rule MJ-11: a table as CSV or as a standalone HTML page, with Russian or English headers.
 
-The labels are the English message ids of the views; Russian is the marathon's own vocabulary
-(the seed's published table: №, ∆, Игрок, Результат, ТО, ИО, Игр). Changes are written as the
-organisers publish them: ↑ 1 / ↓ 2 / 0 for places, (+262) for GP and games, "-" for a new row.
+The labels are the English message ids of the views, translated from the shared catalog
+(:mod:`podium.i18n`); the marathon's Russian is the seed's published table's vocabulary
+(№, ∆, Игрок, Результат, ТО, ИО, Игр), kept in ``tools/ru_format_mahjong_marathon.py``.
+Changes are written as the organisers publish them: ↑ 1 / ↓ 2 / 0 for places, (+262) for GP
+and games, "-" for a new row.
 """
 
 from __future__ import annotations
@@ -13,42 +15,12 @@ import io
 from fractions import Fraction
 
 from podium.core.views import Cell, Change, Column, TableView
-
-RU = {
-    "#": "№",
-    "±": "∆",
-    "Player": "Игрок",
-    "Result": "Результат",
-    "TP": "ТО",
-    "GP": "ИО",
-    "GP ±": "∆ ИО",
-    "Games": "Игр",
-    "Games ±": "∆ Игр",
-    "NR": "НР",
-    "Series TP": "ТО серии",
-    "Series GP": "ИО серии",
-    "Note": "Примечание",
-    "SN": "СН",
-    "Result sum": "Сумма результатов",
-    "Stages": "Этапов",
-    "Stage {n}": "Этап {n}",
-    "Marathon total": "Итоги марафона",
-    "Publication {n}": "Публикация {n}",
-    "NR in brackets: the worst stage, dropped (rule MJ-9)":
-        "НР в скобках: худший этап, исключён из суммы (п. 8.4.3)",
-}
+from podium.i18n import translate
 
 
 def label(text: str, lang: str) -> str:
-    if lang == "ru":
-        if text in RU:
-            return RU[text]
-        if text.startswith("NR "):
-            return "НР " + text[3:]
-        if text.startswith("< ") and text.endswith(" games: NR 0"):
-            return f"< {text[2:-12]} игр: НР 0"
-        return RU.get(text, text)
-    return text
+    """A view's English label in ``lang``, from the shared catalog (:mod:`podium.i18n`)."""
+    return translate(text, lang)
 
 
 def title(view: TableView, lang: str) -> str:

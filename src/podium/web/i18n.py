@@ -7,54 +7,20 @@ translated here at render time, like the templates' own strings.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from datetime import datetime
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
-from babel.support import NullTranslations, Translations
 
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.views import Change, Column, display
+from podium.i18n import DEFAULT, LANGUAGES, numbered, translations
 
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
-LANGUAGES = ("en", "ru")
-DEFAULT = "en"
 COOKIE = "lang"
-PERCENT = {"opponents_win_pct"}
-_NUMBER = re.compile(r"\d+")
-
-
-def numbered(gettext: Callable[[str], str]) -> Callable[[str], str]:
-    """``gettext`` that also finds labels built with a number (``NR 3``, ``< 4 games: NR 0``):
-    when the text itself has no translation, its first number is replaced by ``{n}`` (the
-    msgids ``NR {n}``, ``< {n} games: NR 0``), and the number is put back in the translation."""
-
-    def translate(message: str) -> str:
-        text = gettext(message)
-        if text != message or not message:
-            return text
-        numbers = _NUMBER.findall(message)
-        if not numbers:
-            return text
-        template = _NUMBER.sub("{n}", message, count=1)
-        found = gettext(template)
-        return text if found == template else found.replace("{n}", numbers[0])
-
-    return translate  # criteria shown as percentages (podium.core.tiebreakers)
-
-
-@cache
-def translations(lang: str) -> NullTranslations:
-    if lang == DEFAULT:
-        return NullTranslations()
-    return Translations.load(str(LOCALE_DIR), [lang], domain="messages")
+PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
 
 
 def negotiate(cookie: str | None, accept: str | None) -> str:

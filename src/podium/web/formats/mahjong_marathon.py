@@ -36,7 +36,7 @@ from podium.formats.marathon import views as mviews
 from podium.formats.marathon.settings import MJ6A_AMOUNTS, MJ6B_AMOUNTS, MJ6C_AMOUNTS
 from podium.service.events import LoadedEvent
 from podium.service.marathon import FORMAT, ImportSummary, MarathonService, published_view
-from podium.service.marathon_export import to_csv, to_html
+from podium.service.marathon_export import label, to_csv, to_html
 from podium.service.marathon_files import parse_start, resolve_zone, whole_gp
 from podium.web.formats import (
     ActionForm,
@@ -350,7 +350,7 @@ def export_html(request: Request, slug: str, number: int, key: str,
     """Rule MJ-11: a published table as a standalone HTML page (no scripts, no files)."""
     loaded, view = _published_view(request, slug, number, key)  # the whole table
     language = "ru" if lang == "ru" else "en"
-    subtitle = ("Публикация" if language == "ru" else "Publication") + f" {number}"
+    subtitle = label(N_("Publication {n}"), language).format(n=number)
     return HTMLResponse(to_html(view, loaded.state.name, language, subtitle))
 
 
