@@ -91,6 +91,9 @@ def create_app(
         redoc_url=None,
     )
     app.state.web = web
+    from podium.web.fastpath import CachedPublicPages
+
+    app.add_middleware(CachedPublicPages)  # rendered public pages answered before routing
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     import podium.api.top  # noqa: F401 - the TOP's routes join the API router

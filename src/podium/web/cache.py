@@ -60,6 +60,12 @@ class ViewCache:
             self._versions[slug] = (now, version)
         return version
 
+    def peek(self, slug: str, seq: int) -> dict[Any, Any] | None:
+        """The memo of the event's replay at version ``seq`` if it is loaded, without loading."""
+        with self._lock:
+            hit = self._loaded.get(slug)
+        return hit[2] if hit is not None and hit[0] == seq else None
+
     def load(self, slug: str) -> tuple[int, LoadedEvent, dict[Any, Any]]:
         """The event at its current version, with a per-version memo dict for rendered parts."""
         seq = self.version(slug)

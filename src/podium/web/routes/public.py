@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from podium.core.errors import NotFound
 from podium.service.events import LoadedEvent
 from podium.web.deps import Page, page_dep
+from podium.web.fastpath import page_response
 from podium.web.formats import web_format
 
 router = APIRouter(include_in_schema=False)
@@ -89,15 +90,7 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Respons
         etag = f'"{slug}-{version}-{page.lang}-{zlib.crc32(key[2].encode() + key[3].encode())}"'
         entry = (body, gzip.compress(body, compresslevel=5, mtime=0), etag, response.status_code)
         memo[key] = entry
-    body, zipped, etag, status = entry
-    headers = {"ETag": etag, "Vary": "Accept-Encoding, Accept-Language, Cookie",
-               "Cache-Control": "no-cache"}
-    if request.headers.get("if-none-match") == etag:
-        return Response(status_code=304, headers=headers)
-    if "gzip" in request.headers.get("accept-encoding", ""):
-        headers["Content-Encoding"] = "gzip"
-        body = zipped
-    return Response(body, status_code=status, headers=headers, media_type="text/html")
+    return page_response(entry, request.headers)
 
 
 PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time

@@ -1,0 +1,75 @@
+"""A fast path for the public pages that phones poll: an anonymous GET of a page already rendered
+for the event's current version is answered before routing.
+
+:func:`podium.web.routes.public.cached_page` renders a public page once per event version,
+language and address and keeps the bytes in the :class:`~podium.web.cache.ViewCache`. Under a
+venue's load most requests ask for exactly such a page; answering them here skips FastAPI's
+routing and dependencies, which cost more than the page itself. Anything else (a logged-in
+organiser, a flash message, a page not rendered yet, a new event version) goes through the
+application unchanged, and the application fills the cache, so both paths serve the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from podium.core.errors import NotFound
+from podium.web.deps import FLASH_COOKIE, SESSION_COOKIE
+from podium.web.i18n import COOKIE as LANG_COOKIE
+from podium.web.i18n import negotiate
+
+
+class CachedPublicPages:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] == "GET"
+            and scope["path"].startswith("/e/")
+        ):
+            response = cached_response(scope)
+            if response is not None:
+                await response(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def cached_response(scope: Scope) -> Response | None:
+    """The cached page's response, or None to let the application answer."""
+    request = Request(scope)
+    cookies = request.cookies
+    if SESSION_COOKIE in cookies or FLASH_COOKIE in cookies:
+        return None
+    web: Any = scope["app"].state.web
+    slug = scope["path"].split("/")[2]
+    try:
+        version = web.cache.version(slug)
+    except NotFound:
+        return None
+    hit = web.cache.peek(slug, version)
+    if hit is None:
+        return None
+    lang = negotiate(cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
+    entry = hit.get(("page", lang, request.url.path, request.url.query))
+    if entry is None:
+        return None
+    return page_response(entry, request.headers)
+
+
+def page_response(entry: tuple[bytes, bytes, str, int], headers: Any) -> Response:
+    """A cached page as the browser asked for it: 304 for a known ETag, gzip when accepted."""
+    body, zipped, etag, status = entry
+    out = {"ETag": etag, "Vary": "Accept-Encoding, Accept-Language, Cookie",
+           "Cache-Control": "no-cache"}
+    if headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=out)
+    if "gzip" in headers.get("accept-encoding", ""):
+        out["Content-Encoding"] = "gzip"
+        body = zipped
+    return Response(body, status_code=status, headers=out, media_type="text/html")
