@@ -20,6 +20,11 @@ RU = {
     "Champion: %(name)s": "Чемпион: %(name)s",
     "Correct": "Исправить",
     "Correct a TOP result": "Исправить результат ТОПа",
+    "Undo the TOP": "Отменить ТОП",
+    "The TOP is undone; it can be built again.": "ТОП отменён; его можно построить заново.",
+    "Possible while no TOP match has a result; the log keeps the TOP and its undo.":
+        "Возможно, пока ни у одного матча ТОПа нет результата; журнал сохраняет и ТОП, "
+        "и его отмену.",
     "Draft table %(n)s": "Драфт-стол %(n)s",
     "Draft table {number}": "Драфт-стол {number}",
     "Draft tables": "Драфт-столы",

@@ -114,6 +114,8 @@ ROUTES = [
     Route("POST", "/api/v1/events/cup/top", {"size": 2}, ORGANISERS, complete_round),
     Route("POST", "/api/v1/events/cup/top/results", {"match": 1, "form": {"result": "1"}},
           ORGANISERS, top_built),
+    Route("POST", "/api/v1/events/cup/top/undo", {"reason": "wrong size"}, ORGANISERS,
+          top_built),
     # organiser reads
     Route("GET", "/api/v1/events/cup/top/preview?size=2", None, ORGANISERS, complete_round),
     Route("GET", "/api/v1/events/cup/log", None, ORGANISERS),

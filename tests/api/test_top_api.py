@@ -176,3 +176,26 @@ def test_a_commander_top_through_the_api(scenario: Scenario) -> None:
                        json={"match": 1, "form": {"result": "2"}})
     assert done.json()["champion"] == built.json()["matches"][0]["players"][1]
     assert top_of(scenario.site.events.load("cup").state).champion is not None
+
+
+def test_undo_a_top_through_the_api(brk: Scenario) -> None:
+    """A TOP with no result is undone (logged with its reason) and built again; once a match has
+    a result the undo is a 409 and nothing is stored."""
+    client, headers = brk.site.client(), brk.headers("owner")
+    finish_round(brk, "brk")
+    assert client.post("/api/v1/events/brk/top", headers=headers, json={"size": 2}
+                       ).status_code == 201
+    answer = client.post("/api/v1/events/brk/top/undo", headers=headers,
+                         json={"reason": "the TOP is 4"})
+    assert answer.status_code == 200 and answer.json() == {"undone": True}
+    last = brk.site.events.log("brk")[-1]
+    assert last.kind == "top.undone" and last.reason == "the TOP is 4"
+    assert client.get("/api/v1/events/brk/top").status_code == 409
+    assert client.post("/api/v1/events/brk/top", headers=headers, json={"size": 4}
+                       ).status_code == 201
+    assert client.post("/api/v1/events/brk/top/results", headers=headers,
+                       json={"match": 1, "form": {"result": "1"}}).status_code == 200
+    before = brk.site.log_length("brk")
+    assert client.post("/api/v1/events/brk/top/undo", headers=headers, json={}
+                       ).status_code == 409
+    assert brk.site.log_length("brk") == before

@@ -288,3 +288,26 @@ def test_the_bracket_page_before_a_top(site: Site) -> None:
     client = site.client()
     assert "/e/cmd/p/bracket" not in client.get("/e/cmd").text
     assert "has not been built yet" in client.get("/e/cmd/p/bracket").text
+
+
+def test_a_top_with_the_wrong_size_is_undone_and_built_again(site: Site, anna) -> None:
+    """The undo form is offered while no TOP match has a result; it is a new log record, and
+    the build form comes back."""
+    client, csrf = anna
+    berserk(site)
+    action(client, csrf, "brk", "berserk-split", tables="2")
+    play_round_by_keyboard(site, client, csrf, "brk", ["1", "2", "1", "2"])
+    action(client, csrf, "brk", "top-build", size="2", step="build")
+    page = client.get("/manage/brk").text
+    assert 'action="/manage/brk/action/top-undo"' in page
+    assert action(client, csrf, "brk", "top-undo", reason="the TOP is 4").status_code == 303
+    last = site.events.log("brk")[-1]
+    assert last.kind == Kind.TOP_UNDONE and last.reason == "the TOP is 4"
+    assert top_of(site.events.load("brk").state) is None
+    assert 'action="/manage/brk/action/top-build"' in client.get("/manage/brk").text
+    action(client, csrf, "brk", "top-build", size="4", step="build")
+    action(client, csrf, "brk", "top-result", match="1", result="1")
+    assert 'action="/manage/brk/action/top-undo"' not in client.get("/manage/brk").text
+    before = site.log_length("brk")
+    answer = action(client, csrf, "brk", "top-undo", reason="too late")
+    assert answer.status_code == 409 and site.log_length("brk") == before

@@ -106,6 +106,7 @@ FORMS = [
          top_built),
     Form("/manage/cup/action/top-correct", {"match": "1", "result": "2", "reason": "slip"},
          ORGANISERS, top_played),
+    Form("/manage/cup/action/top-undo", {"reason": "wrong size"}, ORGANISERS, top_built),
 ]
 
 

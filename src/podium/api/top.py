@@ -162,3 +162,12 @@ def top_result(request: Request, slug: Slug, body: TopResultBody, who: CallerDep
         correct=body.correct, reason=body.reason), field)
     return top_out(state, after)
 
+
+
+@router.post("/events/{slug}/top/undo", response_model=dict[str, bool], responses=WRITE)
+def undo_top(request: Request, slug: Slug, body: m.ReasonBody, who: CallerDep
+             ) -> dict[str, bool]:
+    """Undo the TOP while no match has a result (a ``top.undone`` record; 409 otherwise)."""
+    user = organiser(request, who, slug)
+    top_service.undo(web_of(request).events, slug, user.username, body.reason)
+    return {"undone": True}

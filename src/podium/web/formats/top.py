@@ -48,6 +48,12 @@ def played_top(state: EventState) -> bool:
     return bracket is not None and bool(bracket.results)
 
 
+def unplayed_top(state: EventState) -> bool:
+    """A TOP can be undone (built with the wrong size, too early) while no match has a result."""
+    bracket = top_of(state)
+    return bracket is not None and not bracket.results
+
+
 def _number(form: Mapping[str, str], key: str, low: int, high: int) -> int | None:
     text = str(form.get(key, "")).strip()
     if not text:
@@ -139,5 +145,13 @@ TOP_RESULT = OrganiserAction("top-result", N_("TOP results"), "formats/top_resul
                              shown=open_top)
 TOP_CORRECT = OrganiserAction("top-correct", N_("Correct a TOP result"),
                               "formats/top_correct.html", correct, shown=played_top)
-TOP_ACTIONS = (TOP_BUILD, TOP_RESULT, TOP_CORRECT)
+def undo(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
+    reason = " ".join(str(form.get("reason", "")).split())[:500]
+    top_service.undo(web.events, slug, actor, reason)
+    return N_("The TOP is undone; it can be built again.")
+
+
+TOP_UNDO = OrganiserAction("top-undo", N_("Undo the TOP"), "formats/top_undo.html", undo,
+                           shown=unplayed_top)
+TOP_ACTIONS = (TOP_BUILD, TOP_RESULT, TOP_CORRECT, TOP_UNDO)
 TOP_PAGE = PublicPage("bracket", N_("TOP"), "formats/top_bracket_page.html", shown=has_top)
