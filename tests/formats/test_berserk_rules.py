@@ -226,7 +226,7 @@ def test_top_is_seeded_from_each_tables_standings():
     loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
     log.do(Kind.TOP_BUILT, plan_top(loaded, 16))
     bracket = top_of(log.state)
-    tops = log.ruleset.top_tables(log.state)
+    tops = log.ruleset.top_sources(log.state)
     assert [bracket.seeds[t[0]] for t in tops] == [1, 2, 3, 4]
     assert [bracket.seeds[t[1]] for t in tops] == [5, 6, 7, 8]
     home = {p: i for i, t in enumerate(tops) for p in t}

@@ -1,21 +1,115 @@
-"""Errors that carry a message meant for the organiser who caused them."""
+"""Typed refusals: every error a person can cause carries a code, a field and a message id.
+
+A refusal is raised by the domain (replay, a format's rules, a payload schema) or the service,
+and shown by every adapter from the same data: the CLI prints ``str(error)`` (English), the API
+answers ``error.to_json()`` (``{"code", "field", "message", "params"}``), and the web translates
+``error.msgid`` with ``error.params`` into the page's language next to ``error.field``.
+
+``msgid`` is an English sentence with ``%(name)s`` placeholders; ``params`` fill them. A plain
+English sentence (no params) is a valid msgid too, so ``InvalidInput("no player names given")``
+still works; a refusal with names or numbers in it gives them as params so the sentence itself
+can be translated.
+
+The category (the class) decides the exit code and the HTTP status: :class:`InvalidInput` 422 /
+exit 2, :class:`NotFound` 404 / exit 3, :class:`Conflict` 409 / exit 4, :class:`Forbidden` 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, ClassVar
 
 
 class PodiumError(Exception):
-    """Base class: the message names the problem in words an organiser understands."""
+    """Base class: a refusal meant for the person who caused it; nothing was stored."""
+
+    category: ClassVar[str] = "invalid"
+    status: ClassVar[int] = 422
+
+    def __init__(self, msgid: str, *, code: str | None = None, field: str | None = None,
+                 **params: Any) -> None:
+        self.msgid = msgid
+        self.params: dict[str, Any] = params
+        self.code = code or self.category
+        self.field = field
+        super().__init__(render(msgid, params))
+
+    @property
+    def message(self) -> str:
+        """The English text (what ``str(error)`` gives)."""
+        return str(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The refusal as the API returns it."""
+        return {
+            "code": self.code,
+            "field": self.field,
+            "message": str(self),
+            "params": {key: _jsonable(value) for key, value in self.params.items()},
+        }
+
+    def at(self, field: str) -> PodiumError:
+        """The same refusal attributed to ``field`` (when the caller knows which one it was)."""
+        if self.field is None:
+            self.field = field
+        return self
 
 
 class InvalidInput(PodiumError):
-    """Bad input (a result, a setting, a file): nothing was stored."""
+    """Bad input (a result, a setting, a file, a payload): nothing was stored."""
 
 
 class NotFound(PodiumError):
     """An event, player, round or table that does not exist."""
 
+    category = "not_found"
+    status = 404
+
 
 class Conflict(PodiumError):
     """The action does not fit the event's current state (e.g. pairing with results missing)."""
 
+    category = "conflict"
+    status = 409
+
 
 class Forbidden(PodiumError):
     """The caller may not do this (a player code for another table or event, a missing role)."""
+
+    category = "forbidden"
+    status = 403
+
+
+def render(msgid: str, params: Mapping[str, Any]) -> str:
+    """``msgid % params`` with the params shown as people read them (lists joined by commas)."""
+    if not params:
+        return msgid
+    try:
+        return msgid % {key: display_param(value) for key, value in params.items()}
+    except (KeyError, ValueError, TypeError):
+        return msgid
+
+
+def display_param(value: Any) -> Any:
+    """A parameter as it reads in a sentence: ``Anna, Boris`` rather than ``['Anna', 'Boris']``."""
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
+        return ", ".join(str(display_param(item)) for item in items)
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else str(value)
+    if value is None:
+        return "-"
+    return value
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_jsonable(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _jsonable(item) for key, item in value.items()}
+    return str(value)

@@ -133,8 +133,14 @@ class EventState:
     rounds: list[Round] = field(default_factory=list)
     last_seq: int = 0
     draws: int = 0  # rounds paired so far, undone ones included: each draw gets its own seed
-    # Format-specific state (games of an open-play marathon, a bracket...), owned by the format's
-    # own action handlers (see Ruleset.handlers); the core never reads it.
+    # The phases entered so far (podium.core.phases.PhaseEntry), the current one last; empty
+    # while the event is in its first phase.
+    phase_log: list[Any] = field(default_factory=list)
+    # Named groups of players (podium.core.divisions), in their declared order.
+    divisions: dict[str, Any] = field(default_factory=dict)
+    division_of: dict[PlayerId, str] = field(default_factory=dict)
+    # Format-specific state (games of an open-play marathon, a bracket...), each under a key
+    # owned by the format's own action kinds (Ruleset.action_kinds); the core never reads it.
     extra: dict[str, Any] = field(default_factory=dict)
     _names: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 

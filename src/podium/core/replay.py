@@ -1,106 +1,160 @@
 """Replay: fold the action log into :class:`EventState`.
 
-:func:`apply` is the single place where an action is checked against the state it would change.
-The service calls it before appending an action (so a bad action is refused and nothing is
-stored) and replay calls it for every stored action (so an imported file is checked the same way).
+:func:`apply` is the single place where an action is checked against the state it would change:
+its kind must be one the event's format declares (:func:`kinds_of`), its payload is decoded by
+the kind's schema before any rule reads it, and its handler applies the rules. The service
+calls it before appending an action (so a bad action is refused and nothing is stored) and
+replay calls it for every stored action (so an imported file is checked the same way).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
+from weakref import WeakKeyDictionary
 
+from podium.core import divisions, phases
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.model import Bye, EventState, Player, Round, Table
-from podium.core.ruleset import Ruleset
-from podium.core.top_replay import TOP_HANDLERS
+from podium.core.ruleset import PLAYOFF, ROUNDS, ActionKind, Handler, Ruleset
+from podium.core.schema import (
+    NAME,
+    PLAYER,
+    ROUND,
+    SEED,
+    TEXT,
+    AnyJson,
+    Int,
+    ListOf,
+    Obj,
+    Str,
+    decode_payload,
+    is_int,
+    obj,
+)
+from podium.core.top_replay import TOP_KINDS
 
-Handler = Callable[[EventState, Action, Ruleset], None]
+__all__ = ["Handler", "apply", "kinds_of", "replay"]
 
 
 def replay(actions: Iterable[Action], ruleset: Ruleset) -> EventState:
-    """Rebuild the state from the log; raises InvalidInput at the first inconsistent action."""
+    """Rebuild the state from the log; raises a refusal at the first inconsistent action."""
     state: EventState | None = None
     for action in actions:
         if state is None:
-            if action.kind != Kind.EVENT_CREATED:
-                raise InvalidInput(
-                    f"action {action.seq}: the log must start with {Kind.EVENT_CREATED}"
-                )
-            state = _created(action, ruleset)
+            state = created(action, ruleset)
         else:
             apply(state, action, ruleset)
     if state is None:
-        raise InvalidInput("the log is empty")
+        raise InvalidInput("the log is empty", code="log.empty")
     return state
 
 
-def _created(action: Action, ruleset: Ruleset) -> EventState:
-    payload = action.payload
+CREATED_SCHEMA = obj({"format": Str(64), "seed": Int(0)},
+                     {"name": Str(200), "slug": Str(64), "settings": AnyJson(10_000)})
+
+
+def created(action: Action, ruleset: Ruleset) -> EventState:
+    """The state of a new event from its ``event.created`` action (the first of every log)."""
+    if action.kind != Kind.EVENT_CREATED:
+        raise InvalidInput("action %(seq)s: the log must start with %(kind)s",
+                           code="log.start", seq=action.seq, kind=Kind.EVENT_CREATED)
     if action.seq != 1:
-        raise InvalidInput(f"the first action must have seq 1, not {action.seq}")
+        raise InvalidInput("the first action must have seq 1, not %(seq)s", code="log.seq",
+                           seq=action.seq)
+    payload = action.payload
+    if isinstance(payload, dict) and not is_int(payload.get("seed")):
+        raise InvalidInput("event seed must be a non-negative integer", code="payload",
+                           field="seed")
+    decode_payload(CREATED_SCHEMA, payload)
     if payload.get("format") != ruleset.name:
-        raise InvalidInput(f"event format {payload.get('format')!r} is not {ruleset.name!r}")
-    seed = payload.get("seed")
-    if not _is_int(seed) or seed < 0:
-        raise InvalidInput("event seed must be a non-negative integer")
+        raise InvalidInput("event format %(format)s is not %(expected)s", code="log.format",
+                           format=payload.get("format"), expected=ruleset.name)
+    settings = payload.get("settings") or {}
+    if not isinstance(settings, dict):
+        raise InvalidInput("the settings must be an object", code="payload", field="settings")
     return EventState(
         slug=str(payload.get("slug", "")),  # the store's slug replaces it; kept for bare replays
         name=str(payload.get("name", "")),
         format=ruleset.name,
-        settings=ruleset.parse_settings(payload.get("settings") or {}),
-        seed=seed,
+        settings=ruleset.parse_settings(settings),
+        seed=payload["seed"],
         last_seq=1,
     )
 
 
-def _is_int(value: object) -> bool:
-    """A JSON integer; ``true`` is not player 1, though Python's bool is an int."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
-    """Check ``action`` against ``state`` and apply it. Nothing is changed if it is refused."""
+    """Check ``action`` against ``state`` and apply it.
+
+    A refusal raised before the handler changes anything leaves the state as it was; the
+    service also discards its cached state whenever a command is refused, so a handler that
+    refuses half-way can never leave a half-applied state behind.
+    """
     if action.seq != state.last_seq + 1:
-        raise InvalidInput(f"action {action.seq} does not follow action {state.last_seq}")
-    handler = HANDLERS.get(action.kind) or format_handlers(ruleset).get(action.kind)
-    if handler is None:
-        raise InvalidInput(f"action {action.seq}: unknown kind {action.kind!r}")
-    handler(state, action, ruleset)
+        raise InvalidInput("action %(seq)s does not follow action %(last)s", code="log.seq",
+                           seq=action.seq, last=state.last_seq)
+    kind = kinds_of(ruleset).get(action.kind)
+    if kind is None:
+        raise InvalidInput("action %(seq)s: unknown kind %(kind)r for a %(format)s event",
+                           code="kind.unknown", seq=action.seq, kind=action.kind,
+                           format=ruleset.name)
+    decode_payload(kind.schema, action.payload)
+    kind.handler(state, action, ruleset)
     state.last_seq = action.seq
 
 
-def format_handlers(ruleset: Ruleset) -> Mapping[str, Handler]:
-    """Action kinds a format adds (games, penalties, bracket results...). They go through this
-    same :func:`apply`, so the service refuses a bad one before storing it and replay checks it."""
-    return getattr(ruleset, "handlers", None) or {}
+_KINDS: WeakKeyDictionary[Ruleset, dict[str, ActionKind]] = WeakKeyDictionary()
 
 
+def kinds_of(ruleset: Ruleset) -> Mapping[str, ActionKind]:
+    """Every action kind an event of this format accepts: the core kinds its capabilities
+    bring, then the format's own."""
+    found = _KINDS.get(ruleset)
+    if found is None:
+        caps = ruleset.capabilities
+        chosen = [*CORE_KINDS]
+        if caps.rounds:
+            chosen.extend(ROUND_KINDS)
+        if caps.playoff:
+            chosen.extend(TOP_KINDS)
+        if caps.divisions:
+            chosen.extend(DIVISION_KINDS)
+        chosen.extend(ruleset.action_kinds())
+        found = _KINDS[ruleset] = {kind.name: kind for kind in chosen}
+    return found
+
+
+# core handlers ----------------------------------------------------------------------------------
 def _player_id(state: EventState, payload: dict[str, Any], key: str = "player") -> int:
     pid = payload.get(key)
-    if not _is_int(pid) or pid not in state.players:
-        raise NotFound(f"no player {pid!r} in event {state.slug!r}")
+    if pid not in state.players:
+        raise NotFound("no player %(player)s in event %(event)s", code="player.unknown",
+                       field=key, player=pid, event=state.slug)
     return pid
 
 
 def _registered(state: EventState, action: Action, ruleset: Ruleset) -> None:
-    pid = action.payload.get("player")
-    name = str(action.payload.get("name", "")).strip()
-    if not _is_int(pid) or pid <= 0 or pid in state.players:
-        raise InvalidInput(f"player id {pid!r} is not new")
+    pid = action.payload["player"]
+    name = action.payload["name"].strip()
+    if pid in state.players:
+        raise InvalidInput("player id %(player)s is not new", code="player.id", field="player",
+                           player=pid)
     if not name:
-        raise InvalidInput("a player needs a name")
+        raise InvalidInput("a player needs a name", code="player.name", field="name")
     if state.player_by_name(name) is not None:
-        raise InvalidInput(f"a player named {name!r} is already registered")
+        raise InvalidInput("a player named %(name)r is already registered",
+                           code="player.duplicate", field="name", name=name)
+    if phases.current(state, ruleset).kind == PLAYOFF:
+        raise Conflict("registration is closed: the TOP has begun", code="phase.closed")
     state.add_player(Player(pid, name, joined_round=len(state.rounds)))
 
 
 def _dropped(state: EventState, action: Action, ruleset: Ruleset) -> None:
     player = state.players[_player_id(state, action.payload)]
     if player.dropped:
-        raise Conflict(f"{player.name} has already dropped")
+        raise Conflict("%(name)s has already dropped", code="player.dropped", name=player.name)
     player.dropped = True
     player.drop_reason = action.reason
 
@@ -108,118 +162,161 @@ def _dropped(state: EventState, action: Action, ruleset: Ruleset) -> None:
 def _reinstated(state: EventState, action: Action, ruleset: Ruleset) -> None:
     player = state.players[_player_id(state, action.payload)]
     if not player.dropped:
-        raise Conflict(f"{player.name} has not dropped")
+        raise Conflict("%(name)s has not dropped", code="player.active", name=player.name)
     player.dropped = False
     player.drop_reason = ""
 
 
 def _settings_changed(state: EventState, action: Action, ruleset: Ruleset) -> None:
     merged = dict(ruleset.settings_to_json(state.settings))
-    merged.update(action.payload.get("settings") or {})
-    state.settings = ruleset.parse_settings(merged)
+    merged.update(action.payload["settings"])
+    settings = ruleset.parse_settings(merged)
+    now = phases.current(state, ruleset)
+    if state.phase_log and now.key not in [p.key for p in ruleset.phases(settings)]:
+        raise Conflict("the %(phase)s stage has begun; this change would remove it",
+                       code="settings.phase", phase=now.key)
+    state.settings = settings
 
 
 def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
-    number = payload.get("round")
+    number = payload["round"]
     if number != len(state.rounds) + 1:
-        raise InvalidInput(f"round {number!r} cannot follow round {len(state.rounds)}")
+        raise InvalidInput("round %(round)s cannot follow round %(last)s", code="round.number",
+                           field="round", round=number, last=len(state.rounds))
     current = state.current_round
     if current is not None and not current.complete:
-        raise Conflict(f"round {current.number} still misses results for tables {current.missing}")
+        raise Conflict("round %(round)s still misses results for tables %(tables)s",
+                       code="round.incomplete", round=current.number, tables=current.missing)
+    stage = payload.get("stage") or phases.current(state, ruleset).key
+    phase = phases.find(state, ruleset, stage)
+    if phase is None or phase.kind != ROUNDS:
+        raise InvalidInput("round %(round)s: %(stage)r is not a stage of rounds of this event",
+                           code="round.stage", field="stage", round=number, stage=stage)
+    if phases.current(state, ruleset).key == stage:
+        phases.require_open(state, ruleset)
     tables: list[Table] = []
     seen: set[int] = set()
-    for index, seats in enumerate(payload.get("tables") or [], start=1):
-        if not isinstance(seats, list) or not 2 <= len(seats) <= 7:
-            raise InvalidInput(f"round {number}, table {index}: a table seats 2 to 7 players")
+    for index, seats in enumerate(payload["tables"], start=1):
+        if not 2 <= len(seats) <= 7:
+            raise InvalidInput("round %(round)s, table %(table)s: a table seats 2 to 7 players",
+                               code="round.table_size", field="tables", round=number,
+                               table=index)
         for pid in seats:
             _seat_check(state, pid, seen, number)
         tables.append(Table(index, tuple(seats)))
     points, order = ruleset.bye_award(state.settings)
     byes = []
     for bye in payload.get("byes") or []:
-        pid = bye.get("player")
+        pid = bye["player"]
         _seat_check(state, pid, seen, number)
         byes.append(Bye(pid, points, order, str(bye.get("reason", ""))))
-    seed = payload.get("seed")
-    if not _is_int(seed):
-        raise InvalidInput(f"round {number}: the draw's seed is missing")
+    ruleset.check_round(state, payload)
+    phases.enter(state, ruleset, stage, action.seq, number)
     state.rounds.append(
         Round(
             number=number,
-            stage=str(payload.get("stage", "")),
+            stage=stage,
             tables=tables,
             byes=byes,
-            seed=seed,
-            notes=[str(note) for note in payload.get("notes") or []],
+            seed=payload["seed"],
+            notes=list(payload.get("notes") or []),
         )
     )
     state.draws += 1
 
 
-def _seat_check(state: EventState, pid: object, seen: set[int], number: object) -> None:
-    if not _is_int(pid) or pid not in state.players:
-        raise InvalidInput(f"round {number}: no player {pid!r}")
+def _seat_check(state: EventState, pid: int, seen: set[int], number: int) -> None:
+    if pid not in state.players:
+        raise InvalidInput("round %(round)s: no player %(player)s", code="round.player",
+                           field="tables", round=number, player=pid)
+    name = state.players[pid].name
     if pid in seen:
-        raise InvalidInput(f"round {number}: player {state.players[pid].name} is seated twice")
+        raise InvalidInput("round %(round)s: player %(name)s is seated twice",
+                           code="round.twice", field="tables", round=number, name=name)
     if state.players[pid].dropped:
-        raise InvalidInput(f"round {number}: {state.players[pid].name} has dropped")
+        raise InvalidInput("round %(round)s: %(name)s has dropped", code="round.dropped",
+                           field="tables", round=number, name=name)
     seen.add(pid)
 
 
 def _undone(state: EventState, action: Action, ruleset: Ruleset) -> None:
     current = state.current_round
-    if current is None or action.payload.get("round") != current.number:
-        raise Conflict("only the last paired round can be undone")
+    if current is None or action.payload["round"] != current.number:
+        raise Conflict("only the last paired round can be undone", code="round.not_last")
     if current.results:
-        raise Conflict(
-            f"round {current.number} already has results for tables {sorted(current.results)}; "
-            "it cannot be undone"
-        )
+        raise Conflict("round %(round)s already has results for tables %(tables)s; "
+                       "it cannot be undone", code="round.has_results", round=current.number,
+                       tables=sorted(current.results))
+    if phases.current(state, ruleset).key != current.stage:
+        raise Conflict("the %(phase)s stage has begun; round %(round)s cannot be undone",
+                       code="phase.closed", phase=phases.current(state, ruleset).key,
+                       round=current.number)
     state.rounds.pop()
+    phases.round_undone(state, current.number)
 
 
 def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
-    number = payload.get("round")
+    number = payload["round"]
     correcting = action.kind == Kind.RESULT_CORRECTED
-    if not _is_int(number) or not 1 <= number <= len(state.rounds):
-        raise NotFound(f"no round {number!r}")
+    if not 1 <= number <= len(state.rounds):
+        raise NotFound("no round %(round)s", code="round.unknown", field="round", round=number)
     rnd = state.round(number)
     if not correcting and rnd is not state.current_round:
-        raise Conflict(
-            f"round {number} is not the current round; use the correction command to change it"
-        )
-    table_no = payload.get("table")
+        raise Conflict("round %(round)s is not the current round; use the correction command "
+                       "to change it", code="round.not_current", round=number)
+    table_no = payload["table"]
     try:
-        table = rnd.table(table_no) if _is_int(table_no) else None
+        table = rnd.table(table_no)
     except KeyError:
-        table = None
-    if table is None:
-        raise NotFound(f"round {number} has no table {table_no!r}")
+        raise NotFound("round %(round)s has no table %(table)s", code="table.unknown",
+                       field="table", round=number, table=table_no) from None
     if correcting and table_no not in rnd.results:
-        raise Conflict(f"round {number}, table {table_no} has no result to correct")
+        raise Conflict("round %(round)s, table %(table)s has no result to correct",
+                       code="result.missing", round=number, table=table_no)
     if not correcting and table_no in rnd.results:
-        raise Conflict(
-            f"round {number}, table {table_no} already has a result; use the correction command"
-        )
-    entry = payload.get("entry")
-    if not isinstance(entry, dict):
-        raise InvalidInput("the result entry is missing")
-    result = ruleset.score(state, rnd, table, entry)
+        raise Conflict("round %(round)s, table %(table)s already has a result; use the "
+                       "correction command", code="result.exists", round=number,
+                       table=table_no)
+    result = ruleset.score(state, rnd, table, payload["entry"])
     if correcting:
         result = replace(result, corrected=True)
     rnd.results[table_no] = result
 
 
-HANDLERS: dict[str, Handler] = {
-    Kind.PLAYER_REGISTERED: _registered,
-    Kind.PLAYER_DROPPED: _dropped,
-    Kind.PLAYER_REINSTATED: _reinstated,
-    Kind.SETTINGS_CHANGED: _settings_changed,
-    Kind.ROUND_PAIRED: _paired,
-    Kind.ROUND_UNDONE: _undone,
-    Kind.RESULT_ENTERED: _result,
-    Kind.RESULT_CORRECTED: _result,
-    **TOP_HANDLERS,  # the TOP (play-off) of any format: core/top_replay.py
-}
+def _legacy_created(state: EventState, action: Action, ruleset: Ruleset) -> None:
+    raise InvalidInput("action %(seq)s: an event is created once, by the first action",
+                       code="log.created", seq=action.seq)
+
+
+PAIRED_SCHEMA = obj(
+    {"round": ROUND, "tables": ListOf(ListOf(PLAYER, max_items=7), max_items=100_000),
+     "seed": SEED},
+    {"stage": Str(40), "byes": ListOf(Obj({"player": PLAYER}, {"reason": TEXT})),
+     "notes": ListOf(TEXT, max_items=10_000)},
+)
+RESULT_SCHEMA = obj({"round": Int(), "table": Int(), "entry": Obj(extra=AnyJson(10_000))})
+
+CORE_KINDS: tuple[ActionKind, ...] = (
+    ActionKind(Kind.EVENT_CREATED, _legacy_created, None, "Event created"),
+    ActionKind(Kind.PLAYER_REGISTERED, _registered,
+               obj({"player": PLAYER, "name": NAME}), "Player registered"),
+    ActionKind(Kind.PLAYER_DROPPED, _dropped, obj({"player": Int()}), "Player dropped"),
+    ActionKind(Kind.PLAYER_REINSTATED, _reinstated, obj({"player": Int()}),
+               "Player reinstated"),
+    ActionKind(Kind.SETTINGS_CHANGED, _settings_changed,
+               obj({"settings": Obj(extra=AnyJson(10_000))}), "Settings changed"),
+)
+ROUND_KINDS: tuple[ActionKind, ...] = (
+    ActionKind(Kind.ROUND_PAIRED, _paired, PAIRED_SCHEMA, "Round paired"),
+    ActionKind(Kind.ROUND_UNDONE, _undone, obj({"round": Int()}), "Round undone"),
+    ActionKind(Kind.RESULT_ENTERED, _result, RESULT_SCHEMA, "Result entered"),
+    ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
+)
+DIVISION_KINDS: tuple[ActionKind, ...] = (
+    ActionKind(divisions.DIVISIONS_ASSIGNED, divisions.assigned, divisions.ASSIGNED_SCHEMA,
+               "Divisions assigned"),
+    ActionKind(divisions.DIVISION_MOVED, divisions.moved, divisions.MOVED_SCHEMA,
+               "Player moved to another division"),
+)

@@ -1,14 +1,51 @@
-"""What a format must provide so that the core can replay and validate its events."""
+"""The plug-in surface of a format: one declared :class:`Ruleset` per regulation.
+
+A format is a subclass of :class:`Ruleset` (as chess variants subclass a board): it declares its
+name, title, settings fields, :class:`Capabilities`, :class:`Phase` sequence, its own
+:class:`ActionKind` list (each with a payload schema) and the :class:`Contributions` it makes to
+the CLI, the web pages and the API; and it overrides the typed hooks it needs. Every hook has a
+default, so the core, the service and the adapters call hooks directly and never probe a format
+with ``getattr``. :func:`check_ruleset` verifies the declaration when the format registers.
+
+What a capability brings:
+
+- ``rounds``: round-based play. The format overrides :meth:`Ruleset.plan_round` and
+  :meth:`Ruleset.score`; the core gives pairing, result entry, corrections, undo, self-report.
+- ``open_play``: players play when they like and the organiser ingests finished games (format
+  action kinds); no pairings.
+- ``divisions``: named groups of players inside the event (core ``divisions.assigned`` and
+  ``division.moved``), with standings per division (:meth:`Ruleset.division_standings`).
+- ``playoff``: a TOP phase (a single-elimination bracket, core ``top.*`` kinds) declared in
+  :meth:`Ruleset.phases`.
+- ``series``: the event is one part of a series (a season of a year).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from podium.core.errors import Conflict, InvalidInput
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
+from podium.core.schema import Schema
 from podium.core.standings import Standings
+from podium.core.views import TableView, standings_view
+
+if TYPE_CHECKING:
+    from podium.core.divisions import Division
+    from podium.core.log import Action
+
+#: A phase in which rounds are paired (Swiss, a final pod, a league's ladder).
+ROUNDS = "rounds"
+#: A single-elimination play-off (the TOP, core ``top.*`` kinds).
+PLAYOFF = "playoff"
+#: Open play: games arrive whenever they are played (a marathon).
+OPEN = "open"
+PHASE_KINDS = (ROUNDS, PLAYOFF, OPEN)
+
+Handler = Callable[[EventState, "Action", "Ruleset"], None]
 
 
 @dataclass(frozen=True)
@@ -43,40 +80,242 @@ class RoundPlan:
         }
 
 
-class Ruleset(Protocol):
-    """The format-specific part of replay: settings, pairing, scoring, standings.
+@dataclass(frozen=True)
+class Capabilities:
+    """What a format can do; pages, commands and routes appear only for what it has."""
 
-    Optional members a format may add, found with ``getattr`` so older formats need none:
+    rounds: bool = False
+    open_play: bool = False
+    divisions: bool = False
+    playoff: bool = False
+    series: bool = False
 
-    - ``title: str`` and ``fields``: a description and the settings fields
-      (:mod:`podium.formats.settings`), shown by ``podium event formats`` and the web form;
-    - ``handlers: Mapping[str, Handler]``: action kinds of its own (named ``"<format>.<what>"``),
-      applied by :func:`podium.core.replay.apply` exactly like the core kinds;
-    - ``views(state) -> list[TableView]``: the public tables (:mod:`podium.core.views`).
+
+@dataclass(frozen=True)
+class Phase:
+    """One step of an event (Swiss, then a final pod; table rounds, then a TOP).
+
+    ``key`` is what a round's ``stage`` names; ``optional`` phases may be skipped: an event whose
+    remaining phases are all optional is complete, and may still enter them.
     """
 
-    name: str
+    key: str
+    kind: str
+    title: str  # an English msgid
+    optional: bool = False
 
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of logged action a format adds, with the schema its payload is decoded by."""
+
+    name: str
+    handler: Handler
+    schema: Schema | None
+    title: str = ""  # an English msgid naming the action in the log
+    legacy: bool = False  # accepted from old logs and files; new actions use another kind
+
+
+@dataclass(frozen=True)
+class Contributions:
+    """What a format adds to the adapters, as ``"module:attribute"`` paths imported only by the
+    composition root (:mod:`podium.compose`), so the core never imports an adapter:
+
+    - ``cli``: a ``click.Command`` (usually a group named after the format);
+    - ``web``: a :class:`podium.web.formats.WebFormat` (result form, pages, organiser forms);
+    - ``api``: a ``fastapi.APIRouter`` with the format's own JSON routes.
+    """
+
+    cli: str | None = None
+    web: str | None = None
+    api: str | None = None
+
+
+@dataclass(frozen=True)
+class TopDefaults:
+    """What a format proposes for its TOP (rules BRK-1, BRK-5, BRK-7)."""
+
+    size: int | None = None
+    draw_rule: str = "higher_seed"
+    minutes: int | None = None
+    seeding: str = "written"
+
+
+class Ruleset:
+    """Base class of every format. Subclasses set the class attributes and override hooks."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""  # an English msgid
+    fields: ClassVar[tuple[Any, ...]] = ()  # podium.formats.settings.Field
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    contributions: ClassVar[Contributions] = Contributions()
+    #: Bump when the shape of this format's replayed state changes (snapshots are per version).
+    state_version: ClassVar[int] = 1
+    #: The prefix of the format's own action kinds (default: its name).
+    kind_prefix: ClassVar[str] = ""
+
+    # declaration ------------------------------------------------------------------------------
+    def action_kinds(self) -> Sequence[ActionKind]:
+        """The format's own action kinds (named ``"<format>.<what>"``)."""
+        return ()
+
+    def phases(self, settings: Any) -> tuple[Phase, ...]:
+        """The event's phases under ``settings``, in order."""
+        if self.capabilities.open_play:
+            return (Phase("play", OPEN, "Open play"),)
+        return (Phase("swiss", ROUNDS, "Swiss"),)
+
+    # settings ---------------------------------------------------------------------------------
     def parse_settings(self, raw: Mapping[str, Any]) -> Any:
         """Validate settings given as JSON values or strings; raise InvalidInput naming the key."""
-        ...
+        from podium.formats import settings as fs
 
-    def settings_to_json(self, settings: Any) -> dict[str, Any]: ...
+        return fs.parse_fields(self.fields, raw)
 
+    def settings_to_json(self, settings: Any) -> dict[str, Any]:
+        from podium.formats import settings as fs
+
+        def value(key: str) -> Any:
+            return settings[key] if isinstance(settings, Mapping) else getattr(settings, key)
+
+        return {f.key: fs.to_json(value(f.key)) for f in self.fields}
+
+    # play -------------------------------------------------------------------------------------
     def bye_award(self, settings: Any) -> tuple[Fraction, int | None]:
         """Points and elimination order a bye is worth."""
-        ...
+        return Fraction(0), None
 
-    def score(
-        self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
-    ) -> TableResult:
+    def score(self, state: EventState, rnd: Round, table: Table,
+              entry: Mapping[str, Any]) -> TableResult:
         """Validate a result entry for ``table`` and score it; raise InvalidInput if it is bad."""
-        ...
+        raise Conflict("this format has no rounds", code="capability.rounds")
 
     def plan_round(self, state: EventState) -> RoundPlan:
         """Propose the next round; raise Conflict when it cannot be paired now."""
-        ...
+        raise Conflict("this format has no pairings", code="capability.rounds")
 
+    def planned_rounds(self, state: EventState, phase: str) -> int | None:
+        """How many rounds ``phase`` is planned to have (None: no fixed number)."""
+        return None
+
+    def phase_complete(self, state: EventState, phase: Phase) -> bool:
+        """Whether ``phase`` has been played out (its last round has every result)."""
+        if phase.kind == PLAYOFF:
+            from podium.core.top_replay import top_of
+
+            bracket = top_of(state)
+            return bracket is not None and bracket.champion is not None
+        if phase.kind == OPEN:
+            return False
+        rounds = [r for r in state.rounds if r.stage == phase.key]
+        planned = self.planned_rounds(state, phase.key)
+        if not rounds or not rounds[-1].complete:
+            return False
+        return planned is not None and len(rounds) >= planned
+
+    def check_round(self, state: EventState, payload: Mapping[str, Any]) -> None:
+        """A format's own checks of a round about to be stored (all seats are known players)."""
+
+    # groups -----------------------------------------------------------------------------------
+    def check_divisions(self, state: EventState, divisions: Sequence[Division]) -> None:
+        """Refuse an assignment of the players to divisions that the format cannot play."""
+        if state.rounds:
+            raise Conflict("the divisions are set before round 1; round 1 is paired",
+                           code="divisions.started")
+
+    def check_move(self, state: EventState, player: PlayerId, target: Division) -> None:
+        """Refuse moving ``player`` into ``target`` (default: only before they have played)."""
+        if any(player in set(r.players()) for r in state.rounds):
+            raise Conflict("%(name)s has already played in a division and cannot move",
+                           code="divisions.played", name=state.players[player].name)
+
+    # standings and views ----------------------------------------------------------------------
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """Standings after ``through_round`` rounds (all rounds when None)."""
-        ...
+        raise InvalidInput("this format has no standings", code="capability.standings")
+
+    def division_standings(self, state: EventState, through_round: int | None = None
+                           ) -> list[tuple[Division, Standings]]:
+        """Each division's own standings, in division order (empty without divisions)."""
+        return []
+
+    def views(self, state: EventState) -> list[TableView]:
+        """The public tables (:mod:`podium.core.views`)."""
+        return [standings_view(state, self.standings(state))]
+
+    def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+        """The public tables' keys, title msgids and title arguments."""
+        return [(view.key, view.title, view.title_args) for view in self.views(state)]
+
+    def view(self, state: EventState, key: str) -> TableView | None:
+        """One public table, or None for an unknown key."""
+        return next((view for view in self.views(state) if view.key == key), None)
+
+    # the TOP ----------------------------------------------------------------------------------
+    def top_sources(self, state: EventState) -> list[list[PlayerId]]:
+        """The tables the TOP is seeded from, each best first, active players only."""
+        return [[pid for pid in self.standings(state).order()
+                 if not state.players[pid].dropped]]
+
+    def top_defaults(self, state: EventState) -> TopDefaults:
+        return TopDefaults()
+
+    # the end ----------------------------------------------------------------------------------
+    def champion(self, state: EventState) -> PlayerId | None:
+        """The winner of a complete event (:func:`podium.core.phases.is_complete`)."""
+        from podium.core.top_replay import top_of
+
+        bracket = top_of(state)
+        if bracket is not None:
+            return bracket.champion
+        order = self.standings(state).order()
+        return order[0] if order else None
+
+
+class RulesetError(Exception):
+    """A format's declaration is inconsistent (a programming error, found at registration)."""
+
+
+def check_ruleset(ruleset: Ruleset) -> None:
+    """Check a format's declaration when it registers; raise RulesetError listing every problem."""
+    problems: list[str] = []
+    cls = type(ruleset)
+    caps = ruleset.capabilities
+    if not ruleset.name or not all(c.isalnum() or c == "-" for c in ruleset.name):
+        problems.append(f"name {ruleset.name!r}: use lowercase letters, digits and '-'")
+    if not ruleset.title:
+        problems.append("a title is needed")
+    if caps.rounds and caps.open_play:
+        problems.append("a format is either round-based or open play, not both")
+    if not (caps.rounds or caps.open_play):
+        problems.append("declare rounds or open_play")
+    if caps.rounds:
+        for hook in ("plan_round", "score", "standings"):
+            if getattr(cls, hook) is getattr(Ruleset, hook):
+                problems.append(f"rounds: override {hook}()")
+    if caps.divisions and cls.division_standings is Ruleset.division_standings:
+        problems.append("divisions: override division_standings()")
+    kinds = [kind.name for kind in ruleset.action_kinds()]
+    if len(set(kinds)) != len(kinds):
+        problems.append("an action kind is declared twice")
+    prefix = f"{ruleset.kind_prefix or ruleset.name}."
+    for kind in ruleset.action_kinds():
+        if not kind.legacy and not kind.name.startswith(prefix):
+            problems.append(f"action kind {kind.name!r} must start with {prefix!r}")
+    try:
+        phases = ruleset.phases(ruleset.parse_settings({}))
+    except Exception as error:  # a declaration error, reported with the rest
+        problems.append(f"phases() with the default settings failed: {error}")
+        phases = ()
+    keys = [p.key for p in phases]
+    if not phases or len(set(keys)) != len(keys):
+        problems.append("declare at least one phase, each key once")
+    for phase in phases:
+        if phase.kind not in PHASE_KINDS:
+            problems.append(f"phase {phase.key!r}: kind must be one of {PHASE_KINDS}")
+        if phase.kind == PLAYOFF and not caps.playoff:
+            problems.append(f"phase {phase.key!r} is a play-off: declare the playoff capability")
+        if phase.kind == ROUNDS and not caps.rounds:
+            problems.append(f"phase {phase.key!r} has rounds: declare the rounds capability")
+    if problems:
+        raise RulesetError(f"format {ruleset.name!r}: " + "; ".join(problems))

@@ -1,8 +1,10 @@
 """Replay of the TOP (play-off) action kinds, for every format (rules BRK-1 .. BRK-5).
 
-A TOP can follow the Swiss stage of any format, Commander included, so its actions are core
-kinds (``top.built``, ``top.result``, ``top.corrected``), registered in
-:data:`podium.core.replay.HANDLERS`. The bracket lives in ``state.extra["top"]``.
+A TOP can follow the Swiss stage of any format that declares the ``playoff`` capability and a
+play-off phase (:mod:`podium.core.phases`), Commander included, so its actions are core kinds
+(``top.built``, ``top.result``, ``top.corrected``, ``top.undone``) that
+:func:`podium.core.replay.kinds_of` gives such formats. The bracket lives in
+``state.extra["top"]``; building it enters the play-off phase, undoing it leaves it.
 
 ``top.built`` stores the bracket as seeded (slots in bracket order, each player's pre-TOP seed,
 the draw rule of BRK-5, the time limit of BRK-7, and the seeding's notes and goal report), so a
@@ -13,10 +15,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
 from podium.core.model import EventState
+from podium.core.ruleset import PLAYOFF, ActionKind
+from podium.core.schema import (
+    PLAYER,
+    TEXT,
+    AnyJson,
+    Int,
+    ListOf,
+    Nullable,
+    Obj,
+    Str,
+    obj,
+)
 
 TOP_KEY = "top"
 
@@ -30,10 +45,23 @@ def top_of(state: EventState) -> Bracket | None:
     return state.extra.get(TOP_KEY)
 
 
+def playoff_key(state: EventState, ruleset: Any) -> str:
+    """The key of the event's play-off phase; refused when its settings declare none."""
+    for phase in ruleset.phases(state.settings):
+        if phase.kind == PLAYOFF:
+            return phase.key
+    raise Conflict("this event has no TOP (play-off): %(format)s under its settings plays "
+                   "%(phases)s", code="phase.undeclared", format=ruleset.name,
+                   phases=[p.key for p in ruleset.phases(state.settings)])
+
+
 def _built(state: EventState, action: Action, ruleset: Any) -> None:
     payload = action.payload
     if top_of(state) is not None:
-        raise Conflict("the TOP is already built")
+        raise Conflict("the TOP is already built", code="top.exists")
+    key = playoff_key(state, ruleset)
+    if phases.is_complete(state, ruleset) and phases.current(state, ruleset).key == key:
+        raise Conflict("the event is complete", code="event.complete")
     current = state.current_round
     if current is not None and not current.complete:
         raise Conflict(
@@ -82,6 +110,7 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         raise InvalidInput("the TOP's tables must map its players' ids to where they qualified")
     if not isinstance(goals, list) or not all(isinstance(goal, dict) for goal in goals):
         raise InvalidInput("the TOP's goals must be a list of objects")
+    phases.enter(state, ruleset, key, action.seq)
     state.extra[TOP_KEY] = Bracket(
         slots=tuple(slots),
         seeds=seeds,
@@ -122,11 +151,22 @@ def _undone(state: EventState, action: Action, ruleset: Any) -> None:
             "it cannot be undone (correct a match instead)"
         )
     del state.extra[TOP_KEY]
+    phases.leave(state, playoff_key(state, ruleset))
 
 
-TOP_HANDLERS = {
-    Kind.TOP_BUILT: _built,
-    Kind.TOP_RESULT: _result,
-    Kind.TOP_CORRECTED: _result,
-    Kind.TOP_UNDONE: _undone,
-}
+BUILT_SCHEMA = obj(
+    {"slots": ListOf(Nullable(PLAYER), max_items=4096), "size": Int(2, 4096),
+     "seeds": ListOf(ListOf(Int(), max_items=2), max_items=4096)},
+    {"draw_rule": Str(40), "minutes": Nullable(Int(1, 10_000)),
+     "notes": ListOf(TEXT, max_items=1000),
+     "goals": ListOf(Obj(extra=AnyJson(100)), max_items=100),
+     "tables": Obj(extra=Str(200)), "seeding": Str(40)},
+)
+RESULT_SCHEMA = obj({"match": Int(), "entry": Obj(extra=AnyJson(100))})
+
+TOP_KINDS = (
+    ActionKind(Kind.TOP_BUILT, _built, BUILT_SCHEMA, "TOP built"),
+    ActionKind(Kind.TOP_RESULT, _result, RESULT_SCHEMA, "TOP result entered"),
+    ActionKind(Kind.TOP_CORRECTED, _result, RESULT_SCHEMA, "TOP result corrected"),
+    ActionKind(Kind.TOP_UNDONE, _undone, obj(), "TOP undone"),
+)

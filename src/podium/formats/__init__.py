@@ -1,5 +1,5 @@
-"""One module per regulation, each a composition of core parts registered by name."""
+"""One package per regulation, each a declared plug-in found through the registry."""
 
-from podium.formats.registry import available, get_format, register
+from podium.formats.registry import all_formats, available, get_format, register
 
-__all__ = ["available", "get_format", "register"]
+__all__ = ["all_formats", "available", "get_format", "register"]

@@ -1,7 +1,8 @@
 """Berserk CCG: duel Swiss inside draft tables, then a TOP (regulation BRK).
 
-The players are split into draft tables (rule BRK-6, minimum BRK-10) by the format's own action
-``berserk.tables.split``, drawn with a recorded seed. Each round pairs every table's players in
+The players are split into draft tables (rule BRK-6, minimum BRK-10): core divisions
+(:mod:`podium.core.divisions`), drawn with a recorded seed (``divisions.assigned``; logs written
+before divisions were in the core hold the same as ``berserk.tables.split``, still accepted). Each round pairs every table's players in
 duels (tables of two seats in the core model, so the usual round, result, undo and explanation
 machinery works), by the table's standings and with no rematch while one can be avoided. A win,
 a draw and a loss score as set; a technical win 2.5 and a technical loss 0 (rule BRK-8). In Team
@@ -16,24 +17,37 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from podium.core import divisions as core_divisions
+from podium.core.divisions import DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
-from podium.core.ruleset import ByePlan, RoundPlan
+from podium.core.ruleset import (
+    PLAYOFF,
+    ROUNDS,
+    ActionKind,
+    ByePlan,
+    Capabilities,
+    Contributions,
+    Phase,
+    RoundPlan,
+    Ruleset,
+    TopDefaults,
+)
+from podium.core.schema import PLAYERS, Int, ListOf, Nullable, obj
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
 from podium.core.top_replay import top_of
 from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
-from podium.formats.registry import register
 from podium.pairing.duel import choose_bye, pair_duels, round_count, split_sizes
 
 SWISS = "swiss"
-SPLIT = "berserk.tables.split"
-TABLES_KEY = "berserk.tables"
+SPLIT = DIVISIONS_ASSIGNED
+LEGACY_SPLIT = "berserk.tables.split"  # the split as logs before core divisions stored it
 TEAM_SCORING = ("none", "match", "sum")
 DRAW_RULES = ("higher_seed", "named")
 GAME_CODES = ("1", "2", "D", "T1", "T2")
@@ -105,7 +119,13 @@ class BerserkSettings:
 
 def draft_tables(state: EventState) -> list[list[PlayerId]]:
     """The draft tables' members, as split (empty before the split)."""
-    return state.extra.get(TABLES_KEY, [])
+    return [list(d.members) for d in state.divisions.values()]
+
+
+def table_divisions(tables: list[list[PlayerId]]) -> list[dict[str, Any]]:
+    """The ``divisions.assigned`` entries of a split: draft table 1, 2, ..."""
+    return [{"key": f"table-{n}", "name": f"Draft table {n}", "players": list(members)}
+            for n, members in enumerate(tables, start=1)]
 
 
 def team_points(codes: list[str], decider: str | None, settings: BerserkSettings,
@@ -165,15 +185,27 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
         loss, win, "won the deciding game (rule BRK-9)")
 
 
-class Berserk:
+class Berserk(Ruleset):
     """The BRK ruleset; see the module docstring."""
 
     name = "berserk"
     title = "Berserk CCG: duel Swiss in draft tables, then a TOP"
     fields = FIELDS
+    capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
+    contributions = Contributions(web="podium.web.formats.berserk:BERSERK_WEB")
 
-    def __init__(self) -> None:
-        self.handlers = {SPLIT: self._split}
+    def action_kinds(self) -> tuple[ActionKind, ...]:
+        return (ActionKind(LEGACY_SPLIT, self._legacy_split,
+                           obj({"tables": ListOf(PLAYERS, min_items=1, max_items=10_000)},
+                               {"seed": Nullable(Int(0))}),
+                           "Draft tables split", legacy=True),)
+
+    def phases(self, settings: BerserkSettings) -> tuple[Phase, ...]:
+        """Rules BRK-6, BRK-1: duel Swiss rounds in the draft tables, then the TOP."""
+        return (Phase(SWISS, ROUNDS, "Swiss"), Phase("top", PLAYOFF, "TOP"))
+
+    def planned_rounds(self, state: EventState, phase: str) -> int | None:
+        return self.swiss_round_count(state) if phase == SWISS else None
 
     # settings ---------------------------------------------------------------------------------
     def parse_settings(self, raw: Mapping[str, Any]) -> BerserkSettings:
@@ -203,39 +235,49 @@ class Berserk:
         for size in sizes:
             out.append(sorted(active[start:start + size]))
             start += size
-        return {"tables": out, "seed": seed}
+        return {"divisions": table_divisions(out), "seed": seed, "method": "random"}
 
-    def _split(self, state: EventState, action: Action, ruleset: Any) -> None:
+    def _legacy_split(self, state: EventState, action: Action, ruleset: Any) -> None:
+        """``berserk.tables.split`` of older logs: the same as ``divisions.assigned``."""
+        divisions = core_divisions.build(state, table_divisions(action.payload["tables"]))
+        self.check_divisions(state, divisions)
+        core_divisions.set_divisions(state, divisions)
+
+    def check_divisions(self, state: EventState, divisions: list[Division]) -> None:
+        """Rules BRK-6, BRK-10: draft tables of ``min_table`` to ``max_table`` players, split
+        before round 1."""
         settings: BerserkSettings = state.settings
         if state.rounds:
-            raise Conflict("the draft tables are split before round 1; round 1 is paired")
-        tables = action.payload.get("tables")
-        if not isinstance(tables, list) or not tables:
-            raise InvalidInput("the split needs a list of draft tables")
-        seen: set[int] = set()
-        for number, members in enumerate(tables, start=1):
-            if not isinstance(members, list):
-                raise InvalidInput(f"draft table {number} must list its players")
-            if len(members) < settings.min_table:
-                raise InvalidInput(
-                    f"draft table {number} has {len(members)} players, under the minimum of "
-                    f"{settings.min_table} (rule BRK-10)"
-                )
-            if len(members) > settings.max_table:
-                raise InvalidInput(
-                    f"draft table {number} has {len(members)} players, over the maximum of "
-                    f"{settings.max_table} (rule BRK-6)"
-                )
-            for pid in members:
-                if not isinstance(pid, int) or isinstance(pid, bool) or pid not in state.players:
-                    raise InvalidInput(f"draft table {number}: no player {pid!r}")
-                if pid in seen:
-                    raise InvalidInput(f"{state.players[pid].name} is at two draft tables")
-                seen.add(pid)
-        missing = [p.name for p in state.active_players() if p.id not in seen]
-        if missing:
-            raise InvalidInput(f"no draft table for {', '.join(missing)}")
-        state.extra[TABLES_KEY] = [list(members) for members in tables]
+            raise Conflict("the draft tables are split before round 1; round 1 is paired",
+                           code="divisions.started")
+        for number, division in enumerate(divisions, start=1):
+            size = len(division.members)
+            if size < settings.min_table:
+                raise InvalidInput("draft table %(table)s has %(count)s players, under the "
+                                   "minimum of %(minimum)s (rule BRK-10)", field="tables",
+                                   code="divisions.small", table=number, count=size,
+                                   minimum=settings.min_table)
+            if size > settings.max_table:
+                raise InvalidInput("draft table %(table)s has %(count)s players, over the "
+                                   "maximum of %(maximum)s (rule BRK-6)", field="tables",
+                                   code="divisions.large", table=number, count=size,
+                                   maximum=settings.max_table)
+
+    def check_move(self, state: EventState, player: PlayerId, target: Division) -> None:
+        """A player who has not played yet (a late entrant) may join a draft table that has
+        room (rule BRK-6); one who has played stays at their table."""
+        super().check_move(state, player, target)
+        settings: BerserkSettings = state.settings
+        if len(target.members) + 1 > settings.max_table:
+            raise Conflict("%(division)s already has %(count)s players, the maximum (rule "
+                           "BRK-6)", code="divisions.large", division=target.name,
+                           count=len(target.members))
+
+    def division_standings(self, state: EventState, through_round: int | None = None
+                           ) -> list[tuple[Division, Standings]]:
+        divisions = list(state.divisions.values())
+        return [(d, standings) for d, (_n, standings)
+                in zip(divisions, self.table_standings(state, through_round), strict=True)]
 
     # results ----------------------------------------------------------------------------------
     def score(
@@ -319,8 +361,6 @@ class Berserk:
                 f"round {current.number} still misses results for tables "
                 f"{', '.join(map(str, current.missing))}"
             )
-        if top_of(state) is not None:
-            raise Conflict("the TOP is built: no more table rounds (podium top result)")
         tables = draft_tables(state)
         if not tables:
             raise Conflict("split the players into draft tables first (podium berserk split)")
@@ -411,17 +451,16 @@ class Berserk:
             out.append((number, rank_players(members, records, criteria, state.seed, dropped)))
         return out
 
-    def top_tables(self, state: EventState) -> list[list[PlayerId]]:
+    def top_sources(self, state: EventState) -> list[list[PlayerId]]:
         """The TOP's sources: each draft table's active players, best first (rule BRK-3)."""
         return [
             [pid for pid in standings.order() if not state.players[pid].dropped]
             for _number, standings in self.table_standings(state)
         ]
 
-    def top_defaults(self, state: EventState) -> dict[str, Any]:
+    def top_defaults(self, state: EventState) -> TopDefaults:
         settings: BerserkSettings = state.settings
-        return {"size": settings.top_size, "draw_rule": settings.top_draw,
-                "minutes": settings.top_minutes}
+        return TopDefaults(settings.top_size, settings.top_draw, settings.top_minutes)
 
     def views(self, state: EventState) -> list[TableView]:
         """One standings table per draft table, then the TOP once it is built."""
@@ -436,4 +475,4 @@ class Berserk:
         return [*views, *top_views(state)]
 
 
-BERSERK = register(Berserk())
+BERSERK = Berserk()

@@ -18,12 +18,20 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
-from podium.core.ruleset import ByePlan, RoundPlan
+from podium.core.ruleset import (
+    PLAYOFF,
+    ROUNDS,
+    ByePlan,
+    Capabilities,
+    Contributions,
+    Phase,
+    RoundPlan,
+    Ruleset,
+)
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
 from podium.core.views import TableView, standings_view
 from podium.formats import settings as fs
-from podium.formats.registry import register
 from podium.pairing import (
     BYE_POLICIES,
     apply_repeat_swaps,
@@ -82,12 +90,26 @@ def default_round_count(players: int) -> int:
     return max(5, math.ceil(math.log2(players)) - 1)
 
 
-class Commander:
+class Commander(Ruleset):
     """The CMD ruleset; see the module docstring."""
 
     name = "commander"
     title = "Commander Swiss pods with a top-4 final"
     fields = FIELDS
+    capabilities = Capabilities(rounds=True, playoff=True)
+    contributions = Contributions(web="podium.web.formats.commander:COMMANDER_WEB")
+
+    def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
+        """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod
+        (``final_size=0``) the Swiss standings decide, and a TOP may follow if the organiser
+        builds one."""
+        swiss = Phase(SWISS, ROUNDS, "Swiss")
+        if settings.final_size:
+            return (swiss, Phase(FINAL, ROUNDS, "Final"))
+        return (swiss, Phase("top", PLAYOFF, "TOP", optional=True))
+
+    def planned_rounds(self, state: EventState, phase: str) -> int | None:
+        return self.swiss_round_count(state) if phase == SWISS else 1
 
     # settings ---------------------------------------------------------------------------------
     def parse_settings(self, raw: Mapping[str, Any]) -> CommanderSettings:
@@ -362,4 +384,4 @@ def _check_permutation(
         )
 
 
-COMMANDER = register(Commander())
+COMMANDER = Commander()

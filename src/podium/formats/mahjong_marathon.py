@@ -21,8 +21,19 @@ import numpy as np
 
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
-from podium.core.model import EventState, Round, Table, TableResult
+from podium.core.model import EventState
 from podium.core.records import PlayerRecord
+from podium.core.ruleset import ActionKind, Capabilities, Contributions, Ruleset
+from podium.core.schema import (
+    AnyJson,
+    Int,
+    IntColumn,
+    Nullable,
+    Obj,
+    Str,
+    StrColumn,
+    obj,
+)
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import Tiebreaker
 from podium.core.views import N_, TableView
@@ -36,7 +47,6 @@ from podium.formats.marathon.settings import (
     MJ6C_AMOUNTS,
     MarathonSettings,
 )
-from podium.formats.registry import register
 
 GAMES_ADDED = "mahjong.games.added"
 PENALTY = "mahjong.penalty"
@@ -273,40 +283,45 @@ def _decision(action: Action) -> Decision:
                     action.at.isoformat())
 
 
-HANDLERS = {
-    GAMES_ADDED: _games_added,
-    PENALTY: _penalty,
-    GAME_DQ: _game_dq,
-    PLAYER_DQ: _player_dq,
-    REVERTED: _reverted,
-    PUBLISHED: _published,
-}
+INT32 = 2**31 - 1
+GAMES_SCHEMA = obj(
+    {"ids": StrColumn(200), "tables": StrColumn(200), "table": IntColumn(0, INT32),
+     "start": IntColumn(-(2**40), 2**40), "players": IntColumn(1, INT32),
+     "gp": IntColumn(-INT32, INT32)},
+    {"summary": Obj(extra=AnyJson(1000))},
+)
+ACTION_KINDS = (
+    ActionKind(GAMES_ADDED, _games_added, GAMES_SCHEMA, "Games added"),
+    ActionKind(PENALTY, _penalty,
+               obj({"kind": Str(10), "player": Int(), "amount": Int()},
+                   {"game": Str(200), "stage": Int()}), "Penalty"),
+    ActionKind(GAME_DQ, _game_dq, obj({"game": Str(200)}, {"ground": Str(40)}),
+               "Game disqualified"),
+    ActionKind(PLAYER_DQ, _player_dq,
+               obj({"player": Int(), "from": Int()}, {"until": Nullable(Int())}),
+               "Player disqualified"),
+    ActionKind(REVERTED, _reverted, obj({"seq": Int()}), "Decision reverted"),
+    ActionKind(PUBLISHED, _published,
+               obj({"number": Int(), "snapshot": Obj(extra=AnyJson(10_000_000))}),
+               "Tables published"),
+)
 
 
-class MahjongMarathon:
+class MahjongMarathon(Ruleset):
     """The MJ ruleset; see the module docstring."""
 
     name = "mahjong-marathon"
     title = "Online mahjong marathon: open play, stages, best series, normalised rating"
     fields = FIELDS
-    handlers = HANDLERS
+    capabilities = Capabilities(open_play=True)
+    kind_prefix = "mahjong"
+    contributions = Contributions(web="podium.web.formats.mahjong_marathon:MARATHON_WEB")
+
+    def action_kinds(self) -> tuple[ActionKind, ...]:
+        return ACTION_KINDS
 
     def parse_settings(self, raw: Mapping[str, Any]) -> MarathonSettings:
         return MarathonSettings(**fs.parse_fields(FIELDS, raw))
-
-    def settings_to_json(self, settings: MarathonSettings) -> dict[str, Any]:
-        return {f.key: fs.to_json(getattr(settings, f.key)) for f in FIELDS}
-
-    def bye_award(self, settings: MarathonSettings) -> tuple[Fraction, int | None]:
-        return Fraction(0), None
-
-    def score(self, state: EventState, rnd: Round, table: Table,
-              entry: Mapping[str, Any]) -> TableResult:
-        raise Conflict("a marathon has no rounds: import or add games instead")
-
-    def plan_round(self, state: EventState) -> Any:
-        raise Conflict("a marathon has no pairings: players sit down at the marathon tables "
-                       "when they like; import the finished games with `podium games import`")
 
     def book(self, state: EventState) -> MarathonBook:
         return book_of(state)
@@ -349,4 +364,4 @@ class MahjongMarathon:
         return mviews.live_view(book_of(state), state.settings, key, names)
 
 
-MAHJONG_MARATHON = register(MahjongMarathon())
+MAHJONG_MARATHON = MahjongMarathon()

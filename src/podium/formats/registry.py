@@ -1,33 +1,75 @@
-"""Formats registered by name, so events, files and the CLI can refer to them as text."""
+"""The one registry of formats: Python entry points of the group ``podium.formats``.
+
+Every format, built in or shipped by a third party as its own package, is found the same way:
+an entry point whose value is a :class:`podium.core.ruleset.Ruleset` instance (or class), for
+example in a ``pyproject.toml``::
+
+    [project.entry-points."podium.formats"]
+    commander = "podium.formats.commander:COMMANDER"
+
+Each format's declaration is checked (:func:`podium.core.ruleset.check_ruleset`) when it is
+loaded, so an inconsistent plug-in fails at start-up with every problem listed, not later in a
+page. :func:`register` adds a format in code (tests use it for a toy format).
+"""
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
+
 from podium.core.errors import InvalidInput
-from podium.core.ruleset import Ruleset
+from podium.core.ruleset import Ruleset, RulesetError, check_ruleset
+
+GROUP = "podium.formats"
 
 _FORMATS: dict[str, Ruleset] = {}
+_loaded = False
 
 
-def register(ruleset: Ruleset) -> Ruleset:
-    _FORMATS[ruleset.name] = ruleset
-    return ruleset
+def register(ruleset: Ruleset | type[Ruleset]) -> Ruleset:
+    """Add a format (checked first); a second format with the same name is refused."""
+    instance = ruleset() if isinstance(ruleset, type) else ruleset
+    check_ruleset(instance)
+    existing = _FORMATS.get(instance.name)
+    if existing is not None and type(existing) is not type(instance):
+        raise RulesetError(f"two formats are named {instance.name!r}")
+    _FORMATS[instance.name] = instance
+    return instance
 
 
-def _load_builtin() -> None:
-    # Imported here so that registering happens once, on first use, without import cycles.
-    from podium.formats import berserk, commander, mahjong_marathon  # noqa: F401
+def unregister(name: str) -> None:
+    """Remove a format registered in code (tests)."""
+    _FORMATS.pop(name, None)
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for entry in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        loaded = entry.load()
+        instance = register(loaded)
+        if instance.name != entry.name:
+            raise RulesetError(
+                f"entry point {entry.name!r} names the format {instance.name!r}; use one name"
+            )
 
 
 def get_format(name: str) -> Ruleset:
-    _load_builtin()
+    _load()
     try:
         return _FORMATS[name]
     except KeyError:
-        raise InvalidInput(
-            f"unknown format {name!r}; available: {', '.join(available())}"
-        ) from None
+        raise InvalidInput("unknown format %(format)r; available: %(available)s",
+                           code="format.unknown", field="format", format=name,
+                           available=available()) from None
 
 
 def available() -> list[str]:
-    _load_builtin()
+    _load()
     return sorted(_FORMATS)
+
+
+def all_formats() -> list[Ruleset]:
+    _load()
+    return [_FORMATS[name] for name in sorted(_FORMATS)]

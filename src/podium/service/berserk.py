@@ -35,7 +35,7 @@ def split_tables(service: EventService, slug: str, actor: str, tables: int | Non
         lambda loaded: [NewAction(SPLIT, _berserk(loaded).plan_split(loaded.state, tables),
                                   reason)],
     )
-    return loaded.actions[-1].payload["tables"]
+    return [d["players"] for d in loaded.actions[-1].payload["divisions"]]
 
 
 def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:

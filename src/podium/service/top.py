@@ -1,10 +1,11 @@
 """TOP (play-off) use cases for any format: build the seeded bracket, enter and correct results.
 
 The TOP follows the Swiss stage of any format (rules BRK-1 .. BRK-5): a format that plays in
-several tables (Berserk's draft tables) gives ``top_tables(state)``, each table's players best
-first, and the bracket is seeded across them (rules BRK-3, BRK-4); any other format is one table,
-its standings (rules BRK-1, BRK-2). A format may give ``top_defaults(state)`` (size, draw rule,
-minutes); otherwise the size must be given. Every change is a logged action checked by
+several tables (Berserk's draft tables) gives them as ``top_sources(state)``, each table's players
+best first, and the bracket is seeded across them (rules BRK-3, BRK-4); by default a format is
+one table, its standings (rules BRK-1, BRK-2). ``top_defaults(state)`` gives the size, draw rule
+and minutes a format proposes; without a size the organiser must give one. Only a format that
+declares a play-off phase can build a TOP (:mod:`podium.core.phases`). Every change is a logged action checked by
 :func:`podium.core.replay.apply` before it is stored.
 """
 
@@ -13,22 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Kind
-from podium.core.model import EventState, PlayerId
+from podium.core.model import EventState
 from podium.core.ruleset import Ruleset
-from podium.core.top_replay import top_of
+from podium.core.top_replay import playoff_key, top_of
 from podium.pairing.bracket import build_top
 from podium.service.events import EventService, LoadedEvent, NewAction
-
-
-def top_sources(ruleset: Ruleset, state: EventState) -> list[list[PlayerId]]:
-    """The tables the TOP is seeded from, each best first, active players only."""
-    tables = getattr(ruleset, "top_tables", None)
-    if tables is not None:
-        return [list(t) for t in tables(state)]
-    return [[pid for pid in ruleset.standings(state).order() if not state.players[pid].dropped]]
 
 
 def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None = None,
@@ -36,11 +30,12 @@ def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None
     """The ``top.built`` payload for the event as it stands (nothing is stored)."""
     state, ruleset = loaded.state, loaded.ruleset
     if top_of(state) is not None:
-        raise Conflict("the TOP is already built")
-    defaults = getattr(ruleset, "top_defaults", lambda _state: {})(state)
-    size = size if size is not None else defaults.get("size")
-    draw_rule = draw_rule or defaults.get("draw_rule") or "higher_seed"
-    minutes = minutes if minutes is not None else defaults.get("minutes")
+        raise Conflict("the TOP is already built", code="top.exists")
+    playoff_key(state, ruleset)  # refused when the event has no TOP phase
+    defaults = ruleset.top_defaults(state)
+    size = size if size is not None else defaults.size
+    draw_rule = draw_rule or defaults.draw_rule
+    minutes = minutes if minutes is not None else defaults.minutes
     if size is None:
         raise InvalidInput("give the TOP size (the number of players in the TOP)")
     if size < 2:
@@ -54,7 +49,7 @@ def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None
         raise Conflict(
             f"round {current.number} still misses results for tables {current.missing}"
         )
-    tables = top_sources(ruleset, state)
+    tables = ruleset.top_sources(state)
     available = sum(len(t) for t in tables)
     if size > available:
         raise InvalidInput(
@@ -84,12 +79,10 @@ def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None
 def _early_warning(ruleset: Ruleset, state: EventState) -> str:
     """A TOP built before the format's planned rounds are all played is allowed (an organiser
     may cut the Swiss short) but said loudly in the preview and the stored notes."""
-    planned = getattr(ruleset, "swiss_round_count", None)
-    if planned is None:
-        return ""
-    count = planned(state)
-    played = len(state.rounds)
-    if played >= count:
+    key = phases.current(state, ruleset).key
+    count = ruleset.planned_rounds(state, key)
+    played = sum(1 for r in state.rounds if r.stage == key)
+    if count is None or played >= count:
         return ""
     return (f"WARNING: built after {played} of the {count} planned rounds; "
             "the standings that seed it are not final")
