@@ -21,7 +21,7 @@ from podium.core.log import Action, Kind
 from podium.core.replay import apply, replay
 from podium.core.rng import rng_for
 from podium.formats import get_format
-from podium.service.demo import simulate_result
+from podium.formats.commander.demo import simulate_result
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 

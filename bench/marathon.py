@@ -33,10 +33,10 @@ import numpy as np
 from podium.core.log import Action, Kind
 from podium.core.replay import apply, replay
 from podium.formats import get_format
-from podium.formats.mahjong_marathon import GAMES_ADDED, book_of
+from podium.formats.mahjong_marathon.commands import BATCH, MarathonService
+from podium.formats.mahjong_marathon.demo import generate_year
+from podium.formats.mahjong_marathon.rules import GAMES_ADDED, book_of
 from podium.service.events import NewAction
-from podium.service.marathon import BATCH, MarathonService
-from podium.service.marathon_demo import generate_year
 from podium.store.db import Database, resolve_url
 
 AT = datetime(2026, 11, 30, tzinfo=UTC)

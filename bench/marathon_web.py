@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from marathon import Log, payloads
 from podium.core.log import Kind
-from podium.formats.mahjong_marathon import book_of
-from podium.service.marathon_demo import generate_year
+from podium.formats.mahjong_marathon.demo import generate_year
+from podium.formats.mahjong_marathon.rules import book_of
 from podium.web.render import Renderer, formatter
 from podium.web.routes.public import PAGE_ROWS
 

@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from podium.service.demo import demo_slug, run_commander_demo
+from podium.formats.commander.demo import demo_slug, run_commander_demo
 from podium.service.events import EventService
 from podium.store.db import Database
 

@@ -1,5 +1,5 @@
 """Russian for Berserk (regulation BRK) and the TOP after any format: the web plug-ins
-(podium.web.formats.berserk, podium.web.formats.top), their templates and the views' labels.
+(podium.formats.berserk.web, podium.web.top), their templates and the views' labels.
 Merged by tools/ru_catalog.py."""
 
 RU = {
@@ -99,9 +99,9 @@ RU = {
     "the higher seed advances": "проходит более высокий посев",
     "the judge names who advances": "судья называет, кто проходит",
     "who advances after a draw in the TOP": "кто проходит после ничьей в ТОПе",
-    # refusals of the web forms (podium.web.formats.berserk, podium.web.formats.top)
-    "%(field)s: a whole number from %(low)s to %(high)s":
-        "%(field)s: целое число от %(low)s до %(high)s",
+    # refusals of the web forms (podium.formats.berserk.web, podium.web.top)
+    "%(name)s: a whole number from %(low)s to %(high)s":
+        "%(name)s: целое число от %(low)s до %(high)s",
     "draw_rule: higher_seed or named (rule BRK-5)":
         "правило ничьей: higher_seed или named (правило BRK-5)",
     "match: the TOP’s matches are 1 to %(n)s": "матч: в ТОПе матчи с 1 по %(n)s",

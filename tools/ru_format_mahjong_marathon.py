@@ -1,11 +1,11 @@
 """Russian of the mahjong marathon's web pages and table views (regulation MJ).
 
 Merged by tools/ru_catalog.py. The table vocabulary follows the organisers' published tables
-(the seed: №, ∆, Игрок, Результат, ТО, ИО, Игр, НР) and podium.service.marathon_export.
+(the seed: №, ∆, Игрок, Результат, ТО, ИО, Игр, НР) and podium.formats.mahjong_marathon.export.
 """
 
 RU = {
-    # table views (podium.formats.marathon.views, podium.formats.mahjong_marathon)
+    # table views (podium.formats.mahjong_marathon.views, podium.formats.mahjong_marathon)
     "±": "∆",
     "TP": "ТО",
     "GP": "ИО",

@@ -23,7 +23,7 @@ class Scenario:
 def scenario(site: Site) -> Scenario:  # noqa: F811
     for name in ("owner", "judge", "other"):
         site.user(name)
-    site.event("cup", "owner")
+    site.event("cup", "owner", final_size="0")  # Swiss, then a TOP (the TOP routes)
     site.accounts.grant("cup", "judge", "judge", "owner")
     site.event("side", "other", players=4)
     site.events.pair_round("cup", "owner")

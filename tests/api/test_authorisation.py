@@ -55,7 +55,7 @@ def report_by_neighbour(s: Scenario) -> dict[str, Any]:
 def marathon(s: Scenario) -> dict[str, Any]:
     """A mahjong marathon "mj" run by the same owner and judge, with two games and a penalty
     (to revert)."""
-    from podium.service.marathon import MarathonService
+    from podium.formats.mahjong_marathon.commands import MarathonService
 
     site = s.site
     site.events.create_event("mj", "MJ", "mahjong-marathon", {}, "setup")

@@ -16,10 +16,10 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
+from podium.formats.berserk.commands import split_tables
+from podium.formats.mahjong_marathon.commands import MarathonService
 from podium.service import accounts as accounts_module
 from podium.service import top
-from podium.service.berserk import split_tables
-from podium.service.marathon import MarathonService
 from podium.store.db import Database
 from podium.web.app import create_app
 

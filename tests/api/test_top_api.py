@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from podium.core.top_replay import top_of
-from podium.service.berserk import split_tables
+from podium.formats.berserk.commands import split_tables
 from tests.api.conftest import Scenario
 
 

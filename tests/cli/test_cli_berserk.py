@@ -140,7 +140,11 @@ def test_berserk_commands_refuse_other_formats(podium: Podium) -> None:
     podium("player", "add", "cmd", *NAMES[:8])
     message = podium.error("berserk", "split", "cmd", code=EXIT_INVALID)
     assert "not a Berserk one" in message
-    message = podium.error("top", "build", "cmd", code=EXIT_INVALID)
+    message = podium.error("top", "build", "cmd", code=EXIT_CONFLICT)
+    assert "this event has no TOP" in message  # Commander plays its final pod (rule CMD-10)
+    podium("event", "create", "swiss", "--seed", "1", "--set", "final_size=0")
+    podium("player", "add", "swiss", *NAMES[:8])
+    message = podium.error("top", "build", "swiss", code=EXIT_INVALID)
     assert "give the TOP size" in message
 
 
@@ -196,7 +200,7 @@ def test_split_under_the_minimum_through_the_cli(podium: Podium) -> None:
             "leaves a table of 3, under the minimum of 4 (rule BRK-10); use at most 3 tables")
     refused(podium, ["round", "pair", "brk"], EXIT_CONFLICT, "split the players into draft")
     podium("berserk", "split", "brk", "--tables", "3")
-    assert len(podium.load("brk").state.extra["berserk.tables"]) == 3
+    assert len(podium.load("brk").state.divisions) == 3
 
 
 def test_top_undo_through_the_cli(podium: Podium) -> None:
@@ -207,6 +211,7 @@ def test_top_undo_through_the_cli(podium: Podium) -> None:
     assert "The TOP is undone" in out
     loaded = podium.load("demo-commander-12-1")
     assert top_of(loaded.state) is None
-    assert loaded.actions[-1].kind == "top.undone" and loaded.actions[-1].reason == "the TOP is 4"
+    last = podium.service().log("demo-commander-12-1")[-1]
+    assert last.kind == "top.undone" and last.reason == "the TOP is 4"
     podium("top", "build", "demo-commander-12-1", "--size", "4")
     assert top_of(podium.load("demo-commander-12-1").state).size == 4

@@ -106,7 +106,7 @@ def test_commands_refuse_a_commander_event(podium, tmp_path):
 
 def test_round_pair_explains_there_are_no_rounds(podium, tmp_path):
     make(podium, tmp_path, "")
-    assert "no pairings" in podium.error("round", "pair", "mj", code=4)
+    assert "no rounds or pairings" in podium.error("round", "pair", "mj", code=4)
 
 
 def test_demo_marathon_prints_stage_tables_and_total(podium):
@@ -150,4 +150,4 @@ def test_standings_options_belong_to_their_format(podium, tmp_path):
     make(podium, tmp_path, "")
     assert "no rounds" in podium.error("standings", "mj", "--round", "1", code=2)
     podium("event", "create", "cup", "--seed", "1")
-    assert "for marathons" in podium.error("standings", "cup", "--stage", "1", code=2)
+    assert "no stage 1" in podium.error("standings", "cup", "--stage", "1", code=3)

@@ -7,7 +7,6 @@ import pytest
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Kind
 from podium.core.top_replay import top_of
-from podium.service.events import LoadedEvent
 from podium.service.top import plan_top
 from tests.builders import EventLog
 
@@ -24,8 +23,7 @@ def commander_after_swiss(players: int = 8) -> EventLog:
 
 
 def build(log: EventLog, size: int, draw_rule: str | None = None) -> None:
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
-    log.do(Kind.TOP_BUILT, plan_top(loaded, size, draw_rule))
+    log.do(Kind.TOP_BUILT, plan_top(log.ruleset, log.state, size, draw_rule))
 
 
 def test_top_after_commander_is_seeded_by_its_standings():
@@ -128,10 +126,9 @@ def test_correction_replaces_a_result_until_the_next_match_is_played():
 
 def test_top_larger_than_the_players_is_refused():
     log = commander_after_swiss(8)
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
     with pytest.raises(InvalidInput, match="a TOP of 9 is larger than the 8 active players"):
-        plan_top(loaded, 9)
-    payload = plan_top(loaded, 8)
+        plan_top(log.ruleset, log.state, 9)
+    payload = plan_top(log.ruleset, log.state, 8)
     payload["size"] = 9
     payload["slots"] = [*payload["slots"], *([None] * 8)][:16]
     with pytest.raises(InvalidInput):
@@ -214,8 +211,7 @@ def test_any_results_reach_one_champion():
 def test_a_malformed_top_in_a_file_is_refused(change):
     """An imported ``top.built`` is checked like live entry: a clear refusal, nothing kept."""
     log = commander_after_swiss()
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
-    payload = {**plan_top(loaded, 4), **change}
+    payload = {**plan_top(log.ruleset, log.state, 4), **change}
     with pytest.raises(InvalidInput):
         log.do(Kind.TOP_BUILT, payload)
     assert top_of(log.state) is None
@@ -223,15 +219,14 @@ def test_a_malformed_top_in_a_file_is_refused(change):
 
 def test_one_top_per_event_and_only_after_a_complete_round():
     log = commander_after_swiss()
+    log.do(Kind.SETTINGS_CHANGED, {"settings": {"rounds": 3}})
     log.seat([1, 2, 3, 4], [5, 6, 7, 8])  # a third round, paired by hand, no results yet
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
     with pytest.raises(Conflict, match="still misses results"):
-        plan_top(loaded, 4)
+        plan_top(log.ruleset, log.state, 4)
     log = commander_after_swiss()
     build(log, 4)
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
     with pytest.raises(Conflict, match="already built"):
-        plan_top(loaded, 4)
+        plan_top(log.ruleset, log.state, 4)
 
 
 def test_a_top_built_before_the_planned_rounds_says_so():
@@ -241,12 +236,9 @@ def test_a_top_built_before_the_planned_rounds_says_so():
     rnd = log.pair()
     for table in rnd.tables:
         log.win(table.number, min(table.seats), *[p for p in table.seats if p != min(table.seats)])
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
-    early = plan_top(loaded, 4)
+    early = plan_top(log.ruleset, log.state, 4)
     assert early["notes"][0].startswith("WARNING: built after 1 of the 3 planned rounds")
-    on_time = plan_top(
-        LoadedEvent(None, log.ruleset, commander_after_swiss().state, []), 4  # type: ignore[arg-type]
-    )
+    on_time = plan_top(log.ruleset, commander_after_swiss().state, 4)
     assert not any(note.startswith("WARNING") for note in on_time["notes"])
 
 

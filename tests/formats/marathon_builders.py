@@ -6,7 +6,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from podium.core.views import TableView
-from podium.formats.mahjong_marathon import (
+from podium.formats.mahjong_marathon import views as mviews
+from podium.formats.mahjong_marathon.rules import (
     GAME_DQ,
     GAMES_ADDED,
     PENALTY,
@@ -15,7 +16,6 @@ from podium.formats.mahjong_marathon import (
     REVERTED,
     book_of,
 )
-from podium.formats.marathon import views as mviews
 from tests.builders import EventLog
 
 STAGE1 = datetime(2015, 2, 10, 12, 0, tzinfo=UTC)

@@ -11,9 +11,8 @@ import pytest
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Kind
 from podium.core.top_replay import top_of
-from podium.formats.berserk import SPLIT, draft_tables
+from podium.formats.berserk.rules import LEGACY_SPLIT, SPLIT, draft_tables, table_divisions
 from podium.pairing.duel import pair_duels, round_count, split_sizes
-from podium.service.events import LoadedEvent
 from podium.service.top import plan_top
 from tests.builders import EventLog
 
@@ -57,8 +56,11 @@ def test_split_action_refused_under_minimum_stores_nothing():
     count = len(log.actions)
     with pytest.raises(InvalidInput, match="under the minimum of 4"):
         log.do(SPLIT, log.ruleset.plan_split(log.state, 4))
+    tables = [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11, 12]]
     with pytest.raises(InvalidInput, match="under the minimum of 4"):
-        log.do(SPLIT, {"tables": [[1, 2, 3], [4, 5, 6, 7, 8, 9, 10, 11, 12]], "seed": 0})
+        log.do(SPLIT, {"divisions": table_divisions(tables), "seed": 0})
+    with pytest.raises(InvalidInput, match="under the minimum of 4"):  # a log from before
+        log.do(LEGACY_SPLIT, {"tables": tables, "seed": 0})  # core divisions: same rule
     assert len(log.actions) == count and draft_tables(log.state) == []
 
 
@@ -211,8 +213,7 @@ def test_time_limits_on_the_pairings_and_the_top():
     for _ in range(4):
         play_round(log)
     assert "time: 40 minutes per game (rule BRK-7)" in log.state.rounds[0].notes
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
-    log.do(Kind.TOP_BUILT, plan_top(loaded, 4))
+    log.do(Kind.TOP_BUILT, plan_top(log.ruleset, log.state, 4))
     assert top_of(log.state).minutes == 70
     views = {v.key: v for v in log.ruleset.views(log.state)}
     assert any("70 minutes" in note for note in views["top"].notes)
@@ -223,8 +224,7 @@ def test_top_is_seeded_from_each_tables_standings():
     log = berserk(40, 4)
     for _ in range(4):
         play_round(log)
-    loaded = LoadedEvent(None, log.ruleset, log.state, log.actions)  # type: ignore[arg-type]
-    log.do(Kind.TOP_BUILT, plan_top(loaded, 16))
+    log.do(Kind.TOP_BUILT, plan_top(log.ruleset, log.state, 16))
     bracket = top_of(log.state)
     tops = log.ruleset.top_sources(log.state)
     assert [bracket.seeds[t[0]] for t in tops] == [1, 2, 3, 4]

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from podium.core.replay import replay
-from podium.service.demo import simulate_result
+from podium.formats.commander.demo import simulate_result
 from tests.builders import EventLog
 
 ALLOWED_SIZES = {"byes": {4}, "short-pods": {3, 4}, "long-pods": {4, 5}}

@@ -12,8 +12,8 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.explain import explain_round
 from podium.core.rng import derive_seed
 from podium.core.tiebreakers import opponents_win_ratio
-from podium.formats.commander import default_round_count
-from podium.service.demo import simulate_result
+from podium.formats.commander.demo import simulate_result
+from podium.formats.commander.rules import default_round_count
 from tests.builders import EventLog
 
 

@@ -12,15 +12,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from podium.core.errors import InvalidInput
-from podium.formats.mahjong_marathon import book_of
-from podium.formats.marathon.scoring import (
+from podium.formats.mahjong_marathon.commands import MarathonService
+from podium.formats.mahjong_marathon.files import GameRecord, make_record
+from podium.formats.mahjong_marathon.rules import book_of
+from podium.formats.mahjong_marathon.scoring import (
     PlayerStats,
     _shared_places,
     rank_stage,
     table_tp12,
 )
-from podium.service.marathon import MarathonService
-from podium.service.marathon_files import GameRecord, make_record
 from podium.store.db import Database, resolve_url
 from tests.formats.marathon_builders import STAGE1, Marathon, epoch
 

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from podium.formats.mahjong_marathon import GAMES_ADDED
-from podium.service.marathon_demo import generate_year
+from podium.formats.mahjong_marathon.demo import generate_year
+from podium.formats.mahjong_marathon.rules import GAMES_ADDED
 from tests.formats.marathon_builders import Marathon
 
 PLACE_TP = (4, 2, 1, 0)

@@ -10,7 +10,7 @@ import pytest
 
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.views import Column, display
-from podium.formats.marathon.scoring import (
+from podium.formats.mahjong_marathon.scoring import (
     PlayerStats,
     RankRules,
     StageRanking,
@@ -19,7 +19,7 @@ from podium.formats.marathon.scoring import (
     table_tp12,
     total_standings,
 )
-from podium.formats.marathon.settings import parse_calendar
+from podium.formats.mahjong_marathon.settings import parse_calendar
 from tests.formats.marathon_builders import STAGE1, Marathon, epoch
 
 

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
-from podium.formats.mahjong_marathon import book_of
-from podium.formats.marathon.views import snapshot
-from podium.service.marathon import MarathonService
-from podium.service.marathon_demo import generate_year, records
-from podium.service.marathon_export import to_csv, to_html
-from podium.service.marathon_files import write_csv
+from podium.formats.mahjong_marathon.commands import MarathonService
+from podium.formats.mahjong_marathon.demo import generate_year, records
+from podium.formats.mahjong_marathon.files import write_csv
+from podium.formats.mahjong_marathon.rules import book_of
+from podium.formats.mahjong_marathon.views import snapshot
+from podium.service.exports import to_csv, to_html
 from podium.store.db import Database, resolve_url
 
 SLUG = "mj"
@@ -225,13 +225,13 @@ def test_incremental_refresh_equals_full_recompute(service):
     book.total(loaded.state.settings)  # fill the caches
     from podium.core.log import Action
     from podium.core.replay import apply
-    from podium.formats.mahjong_marathon import GAMES_ADDED
+    from podium.formats.mahjong_marathon.rules import GAMES_ADDED
 
     for record in games[300:]:
         if not record.table.startswith("RU-Marathon"):
             continue
         ids = [loaded.state.player_by_name(n).id for n in record.names]
-        action = Action(loaded.state.last_seq + 1, GAMES_ADDED, ACTOR, loaded.actions[0].at, {
+        action = Action(loaded.state.last_seq + 1, GAMES_ADDED, ACTOR, service.log(SLUG)[0].at, {
             "ids": [record.game_id], "tables": [record.table], "table": [0],
             "start": [record.start], "players": ids, "gp": list(record.gp)})
         apply(loaded.state, action, loaded.ruleset)

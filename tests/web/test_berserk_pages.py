@@ -51,8 +51,8 @@ def test_split_refuses_a_table_under_the_minimum_then_draws_the_tables(site: Sit
     answer = action(client, csrf, "brk", "berserk-split", tables="2", reason="two rooms")
     assert answer.status_code == 303
     last = site.events.log("brk")[-1]
-    assert last.kind == "berserk.tables.split" and last.actor == "anna"
-    assert [len(t) for t in last.payload["tables"]] == [4, 4]
+    assert last.kind == "divisions.assigned" and last.actor == "anna"
+    assert [len(d["players"]) for d in last.payload["divisions"]] == [4, 4]
     # the public standings are the format's views: one per draft table
     public = site.client().get("/e/brk").text
     assert "Draft table 1" in public and "Draft table 2" in public
@@ -131,7 +131,7 @@ def test_team_sealed_games_typed_in_one_field(site: Site, anna) -> None:
 def test_a_player_code_reports_only_its_own_duel(site: Site) -> None:
     """The table comes from the code: a ``table`` field sent along is ignored."""
     berserk(site, players=8, owner=None)
-    from podium.service.berserk import split_tables
+    from podium.formats.berserk.commands import split_tables
 
     split_tables(site.events, "brk", "setup", 2)
     site.events.pair_round("brk", "setup")

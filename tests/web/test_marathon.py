@@ -325,7 +325,7 @@ def test_a_large_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna, monke
 
 def test_a_published_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna,
                                                              monkeypatch) -> None:
-    from podium.web.formats import mahjong_marathon
+    from podium.formats.mahjong_marathon import web as mahjong_marathon
 
     monkeypatch.setattr(mahjong_marathon, "PAGE_ROWS", 3)
     client, csrf = anna

@@ -37,7 +37,7 @@ def test_create_an_event_and_own_it(site: Site, anna) -> None:
     assert answer.status_code == 303 and answer.headers["location"] == "/manage/cup"
     loaded = site.events.load("cup")
     assert loaded.state.settings.win_points == 5
-    assert loaded.actions[0].actor == "anna"
+    assert site.events.log("cup")[0].actor == "anna"
     assert site.accounts.role_of(site.accounts.get_user("anna"), "cup") == "owner"
 
 

@@ -43,7 +43,7 @@ def a_report(site: Site) -> dict[str, Any]:
 
 def marathon(site: Site) -> dict[str, Any]:
     """A mahjong marathon "mj" run by the same owner and judge: a game and a penalty."""
-    from podium.service.marathon import MarathonService
+    from podium.formats.mahjong_marathon.commands import MarathonService
 
     site.events.create_event("mj", "MJ", "mahjong-marathon", {}, "setup")
     site.accounts.grant("mj", "owner", "owner", "setup")
@@ -114,7 +114,7 @@ FORMS = [
 def clients(site: Site) -> dict[str, Any]:
     for name in ("owner", "judge", "other"):
         site.user(name)
-    site.event("cup", "owner")
+    site.event("cup", "owner", final_size="0")  # Swiss, then a TOP (the TOP routes)
     site.accounts.grant("cup", "judge", "judge", "owner")
     site.event("side", "other", players=4)
     site.events.pair_round("cup", "owner")

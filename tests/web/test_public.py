@@ -7,10 +7,12 @@ from fractions import Fraction
 
 import pytest
 
+from podium.compose import forget_web_formats
+from podium.core.ruleset import Capabilities, Contributions
 from podium.core.views import Column, TableView
-from podium.formats import get_format
-from podium.formats.registry import _FORMATS, register
-from podium.web.formats import _PLUGINS, OrganiserAction, PublicPage, WebFormat, register_web
+from podium.formats.commander import Commander
+from podium.formats.registry import register, unregister
+from podium.web.plugins import OrganiserAction, PublicPage, WebFormat
 from tests.web.conftest import Site, csrf_of
 
 
@@ -83,33 +85,27 @@ def test_an_unknown_event_is_a_404(site: Site) -> None:
     assert site.client().get("/api/v1/events/nope").status_code == 404
 
 
-class TinyFormat:
-    """A format the shared pages have never heard of: one view, one extra public page."""
+def add_guest(web, slug, fields, actor):
+    """An extra organiser action of the tiny format: it calls a service method."""
+    web.events.add_players(slug, [fields.get("guest", "")], actor)
+    return "guest added"
+
+
+TINY_WEB = WebFormat(
+    "tiny",
+    public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),),
+    organiser_actions=(OrganiserAction("guest", "Add a guest", "_error.html", add_guest),),
+)
+
+
+class TinyFormat(Commander):
+    """A format the shared pages have never heard of: Commander's rules, one view of its own,
+    one extra public page and one organiser form, declared in its manifest."""
 
     name = "tiny"
     title = "Tiny"
-    fields = ()
-
-    def __init__(self) -> None:
-        self.base = get_format("commander")
-
-    def parse_settings(self, raw):
-        return self.base.parse_settings(raw)
-
-    def settings_to_json(self, settings):
-        return self.base.settings_to_json(settings)
-
-    def bye_award(self, settings):
-        return self.base.bye_award(settings)
-
-    def score(self, *args):
-        return self.base.score(*args)
-
-    def plan_round(self, state):
-        return self.base.plan_round(state)
-
-    def standings(self, state, through_round=None):
-        return self.base.standings(state, through_round)
+    capabilities = Capabilities(rounds=True)
+    contributions = Contributions(web="tests.web.test_public:TINY_WEB")
 
     def views(self, state):
         return [TableView("hands", "Hands", (Column("who", "Player"),
@@ -118,23 +114,13 @@ class TinyFormat:
                                 for p in state.players.values()))]
 
 
-def add_guest(web, slug, fields, actor):
-    """An extra organiser action of the tiny format: it calls a service method."""
-    web.events.add_players(slug, [fields.get("guest", "")], actor)
-    return "guest added"
-
-
 @pytest.fixture
 def tiny():
     register(TinyFormat())
-    register_web(WebFormat(
-        "tiny",
-        public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),),
-        organiser_actions=(OrganiserAction("guest", "Add a guest", "_error.html", add_guest),),
-    ))
+    forget_web_formats()
     yield
-    _FORMATS.pop("tiny", None)
-    _PLUGINS.pop("tiny", None)
+    unregister("tiny")
+    forget_web_formats()
 
 
 def test_a_new_format_plugs_in_without_editing_the_shared_pages(site: Site, tiny) -> None:

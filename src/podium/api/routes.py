@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from podium.api import models as m
+from podium.compose import web_format
 from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound, PodiumError
 from podium.core.model import EventState, Round, Table
 from podium.core.views import TableView, display
@@ -24,7 +25,6 @@ from podium.formats import get_format
 from podium.service.accounts import JUDGE, OWNER, TOKEN_PREFIX, User
 from podium.service.events import LoadedEvent, explain_plan
 from podium.service.selfreport import Report, Seat
-from podium.web.formats import web_format
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 bearer = HTTPBearer(auto_error=False, description="An organiser token or a player code.")

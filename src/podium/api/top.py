@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import Query, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, Field
 
 from podium.api import models as m
@@ -24,7 +24,6 @@ from podium.api.routes import (
     Slug,
     guarded_entry,
     organiser,
-    router,
     web_of,
 )
 from podium.core.bracket import Bracket, round_name
@@ -32,7 +31,9 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.model import EventState
 from podium.core.top_replay import top_of
 from podium.service import top as top_service
-from podium.web.formats.top import parse_match
+from podium.web.top import parse_match
+
+router = APIRouter(prefix="/api/v1", tags=["TOP"])
 
 Size = Annotated[int, Field(ge=2, le=4096)]
 Minutes = Annotated[int, Field(ge=1, le=1440)]

@@ -3,91 +3,34 @@
 from __future__ import annotations
 
 import getpass
-import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
-from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from podium.cli import render
-from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.cli.base import (
+    EXIT_CONFLICT,
+    EXIT_INVALID,
+    EXIT_NOT_FOUND,
+    Context,
+    console,
+    errors,
+    fail,
+    guarded,
+    parse_assignments,
+    pass_ctx,
+    setting_text,
+    split_names,
+)
+from podium.core.errors import InvalidInput, NotFound
 from podium.formats import available, get_format
-from podium.service import EventService
-from podium.service.demo import run_commander_demo
 from podium.service.forms import PodResult, player_names_from_csv
 from podium.service.transfer import dumps, export_document, import_document, parse_document
-from podium.store.db import Database, resolve_url
 
-EXIT_INVALID = 2
-EXIT_NOT_FOUND = 3
-EXIT_CONFLICT = 4
-
-# Piped output (a file, a pager) gets a wide page instead of rich's 80-column default.
-console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 140)
-errors = Console(stderr=True)
-
-
-class Context:
-    def __init__(self, db: str | None, actor: str) -> None:
-        self.db_arg = db
-        self.actor = actor
-        self._service: EventService | None = None
-
-    @property
-    def service(self) -> EventService:
-        if self._service is None:
-            self._service = EventService(Database(resolve_url(self.db_arg)))
-        return self._service
-
-
-def fail(error: PodiumError) -> NoReturn:
-    code = (
-        EXIT_NOT_FOUND if isinstance(error, NotFound)
-        else EXIT_CONFLICT if isinstance(error, Conflict)
-        else EXIT_INVALID
-    )
-    errors.print(f"[bold red]Error:[/] {escape(str(error))}", highlight=False)
-    sys.exit(code)
-
-
-def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn a PodiumError into a clear message and an exit code (nothing was stored)."""
-
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except PodiumError as error:
-            fail(error)
-
-    wrapper.__name__ = func.__name__
-    wrapper.__doc__ = func.__doc__
-    return wrapper
-
-
-def parse_assignments(pairs: tuple[str, ...]) -> dict[str, str]:
-    settings = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise InvalidInput(f"setting {pair!r}: write it as key=value")
-        settings[key.strip()] = value.strip()
-    return settings
-
-
-def _setting_text(value: Any) -> str:
-    """A setting as typed on the command line: lists comma-separated, None as auto."""
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    return "auto" if value is None else str(value)
-
-
-def split_names(text: str | None) -> list[str]:
-    return [name.strip() for name in (text or "").split(",") if name.strip()]
+__all__ = ["EXIT_CONFLICT", "EXIT_INVALID", "EXIT_NOT_FOUND", "cli", "errors", "fail", "main"]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,9 +46,6 @@ def cli(ctx: click.Context, db: str | None, actor: str | None) -> None:
         except (KeyError, OSError):
             actor = "organiser"
     ctx.obj = Context(db, actor)
-
-
-pass_ctx = click.make_pass_decorator(Context)
 
 
 # events ---------------------------------------------------------------------------------------
@@ -152,7 +92,7 @@ def event_formats() -> None:
         for field in getattr(ruleset, "fields", ()):
             rule = f" (rule {field.rule})" if field.rule else ""
             value = defaults[field.key]
-            console.print(f"  {field.key} = {_setting_text(value)}: {field.help}{rule}",
+            console.print(f"  {field.key} = {setting_text(value)}: {field.help}{rule}",
                           highlight=False)
 
 
@@ -176,7 +116,7 @@ def event_show(ctx: Context, slug: str) -> None:
     console.print(f"[bold]{escape(state.name)}[/] ({state.slug}, {state.format}, "
                   f"seed {state.seed})")
     for key, value in loaded.ruleset.settings_to_json(state.settings).items():
-        console.print(f"  {key} = {_setting_text(value)}", highlight=False)
+        console.print(f"  {key} = {setting_text(value)}", highlight=False)
     active = len(state.active_players())
     console.print(f"Players: {len(state.players)} registered, {active} active.")
     for rnd in state.rounds:
@@ -387,22 +327,53 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
 @cli.command()
 @click.argument("slug")
 @click.option("--round", "through", type=int, default=None, help="Standings after this round.")
-@click.option("--stage", type=int, default=None, help="Marathon: stage N (default: the total).")
-@click.option("--publication", type=int, default=None, help="Marathon: a frozen publication.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", help="Marathon headers.")
+@click.option("--table", "key", default=None,
+              help="One public table by its key (e.g. stage-2, total, table-1).")
+@click.option("--stage", type=int, default=None, help="Shorthand for --table stage-N.")
+@click.option("--publication", type=int, default=None,
+              help="A frozen publication's table (formats that publish, e.g. the marathon).")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="en",
+              help="Language of a table's headers.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @pass_ctx
 @guarded
-def standings(ctx: Context, slug: str, through: int | None, **marathon: Any) -> None:
-    """Standings with every tiebreak column (a marathon: a stage table or the total)."""
-    from podium.cli.marathon import marathon_standings
-
-    if marathon_standings(ctx, slug, through, **marathon):
-        return
-    state, table = ctx.service.standings(slug, through)
-    shown = through if through is not None else len(state.rounds)
-    console.print(render.standings_table(state, table, f"{state.name}: after round {shown}"))
+def standings(ctx: Context, slug: str, through: int | None, key: str | None, stage: int | None,
+              publication: int | None, lang: str, csv_path: Path | None,
+              html_path: Path | None) -> None:
+    """Standings with every tiebreak column, or one public table (a stage, the total)."""
+    if stage is not None:
+        key = key or f"stage-{stage}"
+    loaded = ctx.service.load(slug)
+    state, ruleset = loaded.state, loaded.ruleset
+    if key is None and publication is None and ruleset.capabilities.rounds:
+        if csv_path or html_path:
+            key = ruleset.main_view_key(state)
+        else:
+            state, table = ctx.service.standings(slug, through)
+            shown = through if through is not None else len(state.rounds)
+            console.print(render.standings_table(state, table,
+                                                 f"{state.name}: after round {shown}"))
+            return
+    if through is not None:
+        raise InvalidInput("a %(format)s event has no rounds: ask for one of its tables "
+                           "(--table)", code="capability.rounds", field="round",
+                           format=ruleset.name)
+    key = key or ruleset.main_view_key(state)
+    if publication is not None:
+        view = next((v for v in ruleset.publication_views(state, publication) if v.key == key),
+                    None)
+    else:
+        view = ruleset.view(state, key)
+    if view is None:
+        known = [k for k, _title, _args in ruleset.view_keys(state)]
+        if stage is not None:
+            raise NotFound("no stage %(stage)s; tables: %(known)s", code="view.unknown",
+                           field="stage", stage=stage, known=known)
+        raise NotFound("no table %(key)r; tables: %(known)s", code="view.unknown",
+                       field="table", key=key, known=known)
+    render.print_view(view, lang)
+    render.write_exports(view, state.name, lang, csv_path, html_path)
 
 
 @cli.command()
@@ -412,7 +383,7 @@ def standings(ctx: Context, slug: str, through: int | None, **marathon: Any) -> 
 def log(ctx: Context, slug: str) -> None:
     """The event's action log: who did what, when, and why."""
     loaded = ctx.service.load(slug)
-    console.print(render.log_table(loaded.actions, loaded.state))
+    console.print(render.log_table(ctx.service.log(slug), loaded.state))
 
 
 @cli.command("export")
@@ -437,7 +408,7 @@ def import_cmd(ctx: Context, file: Any, slug: str | None) -> None:
     except UnicodeDecodeError:
         raise InvalidInput("the event file is not UTF-8 text") from None
     loaded = import_document(ctx.service, parse_document(text), slug)
-    console.print(f"Imported {loaded.summary.slug}: {len(loaded.actions)} actions, "
+    console.print(f"Imported {loaded.summary.slug}: {loaded.state.last_seq} actions, "
                   f"{len(loaded.state.players)} players, {len(loaded.state.rounds)} rounds.")
 
 
@@ -447,48 +418,9 @@ def demo() -> None:
     """Simulated events on embedded SQLite."""
 
 
-@demo.command("commander")
-@click.option("--players", type=click.IntRange(min=4), default=32, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
-@click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
-              help="A commander setting, e.g. repeat_policy=avoid.")
-@pass_ctx
-@guarded
-def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str, ...]) -> None:
-    """Simulate a full Commander event and print the final standings."""
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=errors, transient=True) as bar:
-        task = bar.add_task("pairing", total=None)
+from podium.compose import attach_cli  # noqa: E402 - the formats' commands need the groups
 
-        def progress(label: str, done: int, total: int) -> None:
-            bar.update(task, description=label, completed=done, total=total)
-
-        loaded = run_commander_demo(ctx.service, players, seed, parse_assignments(assignments),
-                                    progress)
-    state = loaded.state
-    table = loaded.ruleset.standings(state)
-    console.print(render.standings_table(state, table, f"{state.name}: final standings"))
-    champion = escape(state.players[table.rows[0].player].name)
-    db = ctx.service.db
-    where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
-    console.print(f"Champion: [bold]{champion}[/]. Event id {state.slug} in {escape(where)}; "
-                  f"try `podium standings {state.slug}` or `podium round show {state.slug} 1`.")
-
-
-def _attach_commands() -> None:
-    """Commands kept in their own modules (formats, the web server). They import this module's
-    helpers, so they attach once this module is complete."""
-    from podium.cli import (
-        berserk,
-        marathon,  # noqa: F401  (its commands register on import)
-        serve,
-    )
-
-    berserk.attach(cli, demo)
-    serve.register(cli, pass_ctx, guarded, console)
-
-
-_attach_commands()
+attach_cli(cli, demo)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
 from rich import box
 from rich.console import RenderableType
@@ -11,10 +12,15 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from podium.cli.base import console
+from podium.cli.bracket_text import bracket_text
+from podium.core.bracket import Bracket
 from podium.core.explain import RoundExplanation
 from podium.core.log import Action
 from podium.core.model import EventState, Round
 from podium.core.standings import Standings
+from podium.core.views import TableView
+from podium.service.exports import cell_text, label, title, to_csv, to_html
 
 
 def points_text(value: Fraction) -> str:
@@ -142,3 +148,43 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
         table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
                       escape(action.actor), action.kind, escape(detail), escape(action.reason))
     return table
+
+
+def view_table(view: TableView, lang: str = "en", limit: int | None = None) -> Table:
+    """A format-neutral table view as a rich table, its labels in ``lang``."""
+    table = Table(title=escape(title(view, lang)), box=box.SIMPLE_HEAVY, title_justify="left")
+    for column in view.columns:
+        table.add_column(escape(label(column.label, lang)),
+                         justify="right" if column.numeric else "left", no_wrap=True)
+    rows = view.rows if limit is None else view.rows[:limit]
+    for row in rows:
+        table.add_row(*(escape(cell_text(row.get(c.key), c, lang)) for c in view.columns))
+    return table
+
+
+def print_view(view: TableView, lang: str = "en", limit: int | None = None) -> None:
+    console.print(view_table(view, lang, limit))
+    if limit is not None and len(view.rows) > limit:
+        console.print(f"[dim]... {len(view.rows) - limit} more rows[/]")
+    for note in view.notes:
+        console.print(f"[dim]{escape(label(note, lang))}[/]", highlight=False)
+
+
+def print_views(views: list[TableView], lang: str = "en") -> None:
+    for view in views:
+        print_view(view, lang)
+
+
+def write_exports(view: TableView, event_name: str, lang: str, csv_path: Path | None,
+                  html_path: Path | None, subtitle: str = "") -> None:
+    """Write a table as CSV and/or standalone HTML (:mod:`podium.service.exports`)."""
+    if csv_path:
+        csv_path.write_text(to_csv(view, lang), encoding="utf-8")
+        console.print(f"Wrote {csv_path}.")
+    if html_path:
+        html_path.write_text(to_html(view, event_name, lang, subtitle), encoding="utf-8")
+        console.print(f"Wrote {html_path}.")
+
+
+def print_bracket(state: EventState, bracket: Bracket) -> None:
+    console.print(escape(bracket_text(state, bracket)), highlight=False, soft_wrap=True)

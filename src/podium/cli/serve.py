@@ -12,7 +12,10 @@ from podium.service.accounts import ROLES, AccountService
 from podium.store.db import Database, resolve_url
 
 
-def register(cli: click.Group, pass_ctx, guarded, console) -> None:
+def register(cli: click.Group) -> None:
+    """Add ``serve`` and ``user`` to the root group."""
+    from podium.cli.base import console, guarded, pass_ctx
+
     @cli.command()
     @click.option("--host", default="127.0.0.1", show_default=True,
                   help="Address to listen on (0.0.0.0: every network of the laptop).")

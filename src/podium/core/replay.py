@@ -100,7 +100,12 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise InvalidInput("action %(seq)s: unknown kind %(kind)r for a %(format)s event",
                            code="kind.unknown", seq=action.seq, kind=action.kind,
                            format=ruleset.name)
-    decode_payload(kind.schema, action.payload)
+    try:
+        decode_payload(kind.schema, action.payload)
+    except InvalidInput as error:
+        raise InvalidInput("action %(seq)s (%(kind)s) is malformed: " + error.msgid,
+                           code=error.code, field=error.field, seq=action.seq,
+                           kind=action.kind, **error.params) from None
     kind.handler(state, action, ruleset)
     state.last_seq = action.seq
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
 from podium.core.schema import Schema
 from podium.core.standings import Standings
@@ -122,13 +122,15 @@ class Contributions:
     composition root (:mod:`podium.compose`), so the core never imports an adapter:
 
     - ``cli``: a ``click.Command`` (usually a group named after the format);
-    - ``web``: a :class:`podium.web.formats.WebFormat` (result form, pages, organiser forms);
-    - ``api``: a ``fastapi.APIRouter`` with the format's own JSON routes.
+    - ``web``: a :class:`podium.web.plugins.WebFormat` (result form, pages, organiser forms);
+    - ``api``: a ``fastapi.APIRouter`` with the format's own JSON routes;
+    - ``demo``: a ``click.Command`` run as ``podium demo <name>``.
     """
 
     cli: str | None = None
     web: str | None = None
     api: str | None = None
+    demo: str | None = None
 
 
 @dataclass(frozen=True)
@@ -250,6 +252,15 @@ class Ruleset:
     def view(self, state: EventState, key: str) -> TableView | None:
         """One public table, or None for an unknown key."""
         return next((view for view in self.views(state) if view.key == key), None)
+
+    def main_view_key(self, state: EventState) -> str:
+        """The public table shown when none is asked for."""
+        return "standings"
+
+    def publication_views(self, state: EventState, number: int) -> list[TableView]:
+        """The tables of a frozen publication (formats that publish, e.g. rule MJ-11)."""
+        raise NotFound("this format has no publications", code="capability.publications",
+                       field="publication")
 
     # the TOP ----------------------------------------------------------------------------------
     def top_sources(self, state: EventState) -> list[list[PlayerId]]:

@@ -1,48 +1,71 @@
-"""Event use cases shared by the CLI (and later the API): one transaction each.
+"""The service: every use case is a command object run by :meth:`EventService.execute`.
 
-Every mutating use case follows one path, :meth:`EventService._commit`: load the log, replay it,
-build the new actions, check each with :func:`podium.core.replay.apply` on the replayed state,
-and only then append them. A refused action raises and the transaction rolls back, so nothing is
-half-written.
+A command (:mod:`podium.service.commands`, and each format's own in its package) is decoded
+input. ``execute`` runs it in one unit of work: take the event's lock (this process's, and on
+PostgreSQL an advisory lock per event, so writers queue instead of failing), bring the cached
+state up to date with the log (:mod:`podium.service.states`), let the command build its new
+actions, check each with :func:`podium.core.replay.apply`, append them and commit. A refusal
+anywhere rolls the transaction back and drops the cached state, so nothing is half-written and
+nothing half-applied. The outcome carries the new state, so no adapter loads it again.
+
+Reads (:meth:`EventService.load`) use a read-only transaction, which on SQLite never waits for
+the write lock, and catch the state up with what other processes stored.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from podium.core import phases
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.explain import RoundExplanation, explain_round
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round
 from podium.core.replay import apply, replay
-from podium.core.ruleset import RoundPlan, Ruleset
+from podium.core.ruleset import RoundPlan
 from podium.core.standings import Standings
 from podium.formats import get_format
-from podium.service.forms import clean_name, resolve_player
+from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
 from podium.store.db import Database
 from podium.store.repository import EventRepository, EventSummary
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from podium.service.commands import Command
+
 Clock = Callable[[], datetime]
 SLUG_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-_")
+T = TypeVar("T")
 
-
-@dataclass
-class LoadedEvent:
-    summary: EventSummary
-    ruleset: Ruleset
-    state: EventState
-    actions: list[Action]
+__all__ = ["EventService", "LoadedEvent", "NewAction", "Outcome", "UnitOfWork"]
 
 
 @dataclass(frozen=True)
 class NewAction:
+    """An action a command wants stored; ``execute`` gives it its seq, actor and time."""
+
     kind: str
     payload: dict[str, Any]
     reason: str = ""
+
+
+@dataclass
+class Outcome(Generic[T]):
+    """What a command did: the event after it, the actions it stored, and its own answer."""
+
+    loaded: LoadedEvent
+    actions: list[Action]
+    value: T
+
+    @property
+    def state(self) -> EventState:
+        return self.loaded.state
 
 
 def utc_now() -> datetime:
@@ -51,88 +74,91 @@ def utc_now() -> datetime:
 
 def check_slug(slug: str) -> str:
     if not slug or len(slug) > 64 or not set(slug) <= SLUG_CHARS:
-        raise InvalidInput(
-            f"event id {slug!r}: use 1 to 64 lowercase latin letters, digits, '-' or '_'"
-        )
+        raise InvalidInput("event id %(slug)r: use 1 to 64 lowercase latin letters, digits, "
+                           "'-' or '_'", code="slug", field="slug", slug=slug)
     return slug
+
+
+@dataclass
+class UnitOfWork:
+    """One transaction on one event: its session, repository and current state; ``append``
+    checks new actions against the state and stores them."""
+
+    service: EventService
+    session: Session
+    repo: EventRepository
+    loaded: LoadedEvent
+    actor: str
+    stored: list[Action]
+    dry_run: bool = False
+
+    @property
+    def state(self) -> EventState:
+        return self.loaded.state
+
+    def append(self, new: Sequence[NewAction]) -> list[Action]:
+        actions = self.service.check(self.loaded, self.actor, new)
+        if not self.dry_run:
+            self.repo.append(self.loaded.summary.id, actions)
+        self.stored.extend(actions)
+        return actions
 
 
 class EventService:
     """The use cases of one database. ``clock`` is injected so tests control time."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: Database, clock: Clock = utc_now,
+                 snapshots: SnapshotPolicy | None = None,
+                 states: StateCache | None = None) -> None:
         self.db = db
         self.clock = clock
+        self.states = states or StateCache(db, snapshots)
 
-    # reading ----------------------------------------------------------------------------------
-    def list_events(self) -> list[EventSummary]:
-        with self.db.session() as session:
-            return EventRepository(session).list()
+    @classmethod
+    def sharing(cls, other: EventService) -> EventService:
+        """A service of this class over ``other``'s database, clock and cached states (a
+        format's facade on the web's service)."""
+        return cls(other.db, other.clock, states=other.states)
 
-    def load(self, slug: str) -> LoadedEvent:
-        with self.db.session() as session:
-            return self._load(EventRepository(session), slug)
+    # the one entry point ------------------------------------------------------------------------
+    def execute(self, command: Command[T], actor: str) -> Outcome[T]:
+        """Run ``command`` as ``actor`` in one unit of work and return what it did."""
+        return command.run(self, actor)
 
-    @staticmethod
-    def _load(repo: EventRepository, slug: str) -> LoadedEvent:
-        summary = repo.get(slug)
-        ruleset = get_format(summary.format)
-        actions = repo.actions(summary.id)
-        state = replay(actions, ruleset)
-        state.slug = summary.slug
-        return LoadedEvent(summary, ruleset, state, actions)
+    @contextmanager
+    def unit(self, slug: str, actor: str, *, dry_run: bool = False) -> Iterator[UnitOfWork]:
+        """A write transaction on event ``slug`` with its state caught up; commits when the
+        block ends (nothing when ``dry_run``), rolls back and drops the state on any error."""
+        if not dry_run and not actor.strip():
+            raise InvalidInput("every action needs an actor", code="actor", field="actor")
+        holder = self.states.holder(slug)
+        with holder.lock:
+            try:
+                with self.db.session(readonly=dry_run) as session:
+                    repo = EventRepository(session)
+                    summary = repo.get(slug)
+                    if not dry_run:
+                        repo.lock(summary.id)
+                    loaded = self.states.current(repo, summary, holder)
+                    work = UnitOfWork(self, session, repo, loaded, actor, [], dry_run)
+                    yield work
+                    if dry_run and work.stored:
+                        holder.discard()  # the state went ahead of the log: rebuild it
+            except BaseException:
+                holder.discard()
+                raise
+        self._maybe_snapshot(slug, holder)
 
-    def standings(
-        self, slug: str, through_round: int | None = None
-    ) -> tuple[EventState, Standings]:
-        loaded = self.load(slug)
-        paired = len(loaded.state.rounds)
-        if through_round is not None and not 0 <= through_round <= paired:
-            raise NotFound(f"no round {through_round}; rounds paired: {paired}")
-        return loaded.state, loaded.ruleset.standings(loaded.state, through_round)
+    def run(self, slug: str, actor: str, build: Callable[[LoadedEvent], Sequence[NewAction]],
+            *, dry_run: bool = False) -> tuple[LoadedEvent, list[Action]]:
+        """Build actions from the current state and store them (the body of most commands)."""
+        with self.unit(slug, actor, dry_run=dry_run) as work:
+            work.append(build(work.loaded))
+            return work.loaded, work.stored
 
-    def preview_round(self, slug: str) -> tuple[EventState, RoundPlan]:
-        """The round that :meth:`pair_round` would commit now, without storing anything."""
-        loaded, plan = self._preview(slug)
-        return loaded.state, plan
-
-    def preview_explained(self, slug: str) -> tuple[EventState, RoundExplanation]:
-        """:meth:`preview_round` with its explanation."""
-        loaded, plan = self._preview(slug)
-        return loaded.state, explain_plan(loaded, plan)
-
-    def _preview(self, slug: str) -> tuple[LoadedEvent, RoundPlan]:
-        loaded = self.load(slug)
-        return loaded, loaded.ruleset.plan_round(loaded.state)
-
-    def explain(self, slug: str, number: int | None = None) -> tuple[EventState, RoundExplanation]:
-        """A committed round's explanation (the last round by default), against the standings
-        it was paired by."""
-        loaded = self.load(slug)
-        paired = len(loaded.state.rounds)
-        if number is None:
-            if not paired:
-                raise Conflict("no round has been paired")
-            number = paired
-        if not 1 <= number <= paired:
-            raise NotFound(f"no round {number}; rounds paired: {paired}")
-        return loaded.state, explain_paired(loaded, number)
-
-    # writing ----------------------------------------------------------------------------------
-    def _commit(
-        self, slug: str, actor: str, build: Callable[[LoadedEvent], Sequence[NewAction]]
-    ) -> LoadedEvent:
-        with self.db.session() as session:
-            repo = EventRepository(session)
-            loaded = self._load(repo, slug)
-            new = self._check(loaded, actor, build(loaded))
-            repo.append(loaded.summary.id, new)
-            loaded.actions.extend(new)
-            return loaded
-
-    def _check(self, loaded: LoadedEvent, actor: str, new: Sequence[NewAction]) -> list[Action]:
-        if not actor.strip():
-            raise InvalidInput("every action needs an actor")
+    def check(self, loaded: LoadedEvent, actor: str, new: Sequence[NewAction]) -> list[Action]:
+        """Give each new action its seq, actor and time and apply it to the state (refused
+        actions raise; the caller's unit of work then drops the state)."""
         now = self.clock()
         actions = []
         for item in new:
@@ -148,152 +174,190 @@ class EventService:
             actions.append(action)
         return actions
 
-    def create_event(
-        self,
-        slug: str,
-        name: str,
-        format_name: str,
-        settings: Mapping[str, Any],
-        actor: str,
-        seed: int | None = None,
-    ) -> LoadedEvent:
-        check_slug(slug)
-        ruleset = get_format(format_name)
-        parsed = ruleset.parse_settings(settings)  # validates before anything is stored
-        if seed is None:
-            seed = secrets.randbits(32)
-        if seed < 0:
-            raise InvalidInput("the seed must not be negative")
-        name = " ".join(name.split()) or slug
-        created = Action(
-            seq=1,
-            kind=Kind.EVENT_CREATED,
-            actor=actor,
-            at=self.clock(),
-            payload={
-                "name": name,
-                "format": ruleset.name,
-                "settings": ruleset.settings_to_json(parsed),
-                "seed": seed,
-            },
-        )
-        state = replay([created], ruleset)
-        state.slug = slug
+    def _maybe_snapshot(self, slug: str, holder: Any) -> None:
+        if self.states.due(holder):
+            self.states.save_snapshot(slug, self.clock())
+
+    # reading ----------------------------------------------------------------------------------
+    def list_events(self) -> list[EventSummary]:
+        with self.db.session(readonly=True) as session:
+            return EventRepository(session).list()
+
+    def load(self, slug: str) -> LoadedEvent:
+        """The event at its newest stored action (the cached state, caught up)."""
+        holder = self.states.holder(slug)
+        with holder.lock, self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            loaded = self.states.current(repo, repo.get(slug), holder)
+        self._maybe_snapshot(slug, holder)
+        return loaded
+
+    @contextmanager
+    def reading(self, slug: str) -> Iterator[LoadedEvent]:
+        """The event, held still (no command of this process changes it) inside the block."""
+        holder = self.states.holder(slug)
+        with holder.lock:
+            yield self.load(slug)
+
+    def log(self, slug: str) -> list[Action]:
+        """The event's whole log, from the database."""
+        with self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            return repo.actions(repo.get(slug).id)
+
+    def standings(
+        self, slug: str, through_round: int | None = None
+    ) -> tuple[EventState, Standings]:
+        loaded = self.load(slug)
+        paired = len(loaded.state.rounds)
+        if through_round is not None and not 0 <= through_round <= paired:
+            raise NotFound("no round %(round)s; rounds paired: %(paired)s",
+                           code="round.unknown", field="round", round=through_round,
+                           paired=paired)
+        return loaded.state, loaded.ruleset.standings(loaded.state, through_round)
+
+    def preview_round(self, slug: str) -> tuple[EventState, RoundPlan]:
+        """The round that pairing would commit now, without storing anything."""
+        loaded = self.load(slug)
+        return loaded.state, plan_next_round(loaded)
+
+    def preview_explained(self, slug: str) -> tuple[EventState, RoundExplanation]:
+        """:meth:`preview_round` with its explanation."""
+        loaded = self.load(slug)
+        return loaded.state, explain_plan(loaded, plan_next_round(loaded))
+
+    def explain(self, slug: str, number: int | None = None) -> tuple[EventState, RoundExplanation]:
+        """A committed round's explanation (the last round by default), against the standings
+        it was paired by."""
+        loaded = self.load(slug)
+        paired = len(loaded.state.rounds)
+        if number is None:
+            if not paired:
+                raise Conflict("no round has been paired", code="round.none")
+            number = paired
+        if not 1 <= number <= paired:
+            raise NotFound("no round %(round)s; rounds paired: %(paired)s",
+                           code="round.unknown", field="round", round=number, paired=paired)
+        return loaded.state, explain_paired(loaded, number)
+
+    # creating ---------------------------------------------------------------------------------
+    def create_event(self, slug: str, name: str, format_name: str,
+                     settings: Mapping[str, Any], actor: str, seed: int | None = None
+                     ) -> LoadedEvent:
+        from podium.service.commands import CreateEvent
+
+        return self.execute(CreateEvent(slug, name, format_name, dict(settings), seed),
+                            actor).loaded
+
+    def store_new(self, slug: str, name: str, format_name: str, actions: Sequence[Action],
+                  state: EventState) -> LoadedEvent:
+        """Store a new event whose log was already replayed into ``state`` (create, import)."""
         with self.db.session() as session:
             repo = EventRepository(session)
-            summary = repo.create(slug, name, ruleset.name, created.at)
-            repo.append(summary.id, [created])
-        return LoadedEvent(summary, ruleset, state, [created])
+            summary = repo.create(slug, name, format_name, actions[0].at)
+            repo.append(summary.id, list(actions))
+        holder = self.states.holder(slug)
+        with holder.lock:
+            holder.discard()
+            state.slug = slug
+            holder.loaded = LoadedEvent(summary, get_format(format_name), state)
+            holder.pending_actions = len(actions)
+        return holder.loaded
 
-    def change_settings(
-        self, slug: str, changes: Mapping[str, Any], actor: str, reason: str = ""
-    ) -> LoadedEvent:
-        if not changes:
-            raise InvalidInput("no setting to change")
-        return self._commit(
-            slug,
-            actor,
-            lambda loaded: [
-                NewAction(
-                    Kind.SETTINGS_CHANGED, {"settings": _settings_json(loaded, changes)}, reason
-                )
-            ],
-        )
+    # conveniences for scripts and tests: each runs one command -------------------------------
+    def change_settings(self, slug: str, changes: Mapping[str, Any], actor: str,
+                        reason: str = "") -> LoadedEvent:
+        from podium.service.commands import ChangeSettings
+
+        return self.execute(ChangeSettings(slug, dict(changes), reason), actor).loaded
 
     def add_players(self, slug: str, names: Sequence[str], actor: str) -> list[Player]:
-        cleaned = [clean_name(name) for name in names]
-        if not cleaned:
-            raise InvalidInput("no player names given")
+        from podium.service.commands import AddPlayers
 
-        def build(loaded: LoadedEvent) -> list[NewAction]:
-            next_id = max(loaded.state.players, default=0) + 1
-            return [
-                NewAction(Kind.PLAYER_REGISTERED, {"player": next_id + i, "name": name})
-                for i, name in enumerate(cleaned)
-            ]
-
-        loaded = self._commit(slug, actor, build)
-        return [loaded.state.players[a.payload["player"]] for a in loaded.actions[-len(cleaned) :]]
+        return self.execute(AddPlayers(slug, tuple(names)), actor).value
 
     def drop_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
-        return self._player_action(slug, ref, actor, Kind.PLAYER_DROPPED, reason)
+        from podium.service.commands import DropPlayer
+
+        return self.execute(DropPlayer(slug, ref, reason), actor).value
 
     def reinstate_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
-        return self._player_action(slug, ref, actor, Kind.PLAYER_REINSTATED, reason)
+        from podium.service.commands import ReinstatePlayer
 
-    def _player_action(self, slug: str, ref: str, actor: str, kind: str, reason: str) -> Player:
-        loaded = self._commit(
-            slug,
-            actor,
-            lambda loaded: [
-                NewAction(kind, {"player": resolve_player(loaded.state, ref).id}, reason)
-            ],
-        )
-        return loaded.state.players[loaded.actions[-1].payload["player"]]
+        return self.execute(ReinstatePlayer(slug, ref, reason), actor).value
 
     def pair_round(self, slug: str, actor: str) -> tuple[EventState, Round]:
-        loaded = self._pair(slug, actor)
-        return loaded.state, loaded.state.rounds[-1]
+        from podium.service.commands import PairRound
+
+        done = self.execute(PairRound(slug), actor)
+        return done.state, done.value
 
     def pair_round_explained(self, slug: str, actor: str) -> tuple[EventState, RoundExplanation]:
-        """Commit the next round and explain it, with one load of the log."""
-        loaded = self._pair(slug, actor)
-        return loaded.state, explain_paired(loaded, len(loaded.state.rounds))
+        """Commit the next round and explain it."""
+        from podium.service.commands import PairRound
 
-    def _pair(self, slug: str, actor: str) -> LoadedEvent:
-        def build(loaded: LoadedEvent) -> list[NewAction]:
-            plan = loaded.ruleset.plan_round(loaded.state)
-            return [NewAction(Kind.ROUND_PAIRED, plan.to_payload())]
-
-        return self._commit(slug, actor, build)
+        done = self.execute(PairRound(slug), actor)
+        return done.state, explain_paired(done.loaded, done.value.number)
 
     def undo_round(self, slug: str, actor: str, reason: str = "") -> int:
-        def build(loaded: LoadedEvent) -> list[NewAction]:
-            current = loaded.state.current_round
-            if current is None:
-                raise Conflict("no round has been paired")
-            return [NewAction(Kind.ROUND_UNDONE, {"round": current.number}, reason)]
+        from podium.service.commands import UndoRound
 
-        return self._commit(slug, actor, build).actions[-1].payload["round"]
+        return self.execute(UndoRound(slug, reason), actor).value
 
     def enter_result(
         self,
         slug: str,
         table: int,
-        entry: Callable[[EventState], dict[str, Any]],
+        entry: Callable[[EventState], dict[str, Any]] | Mapping[str, Any],
         actor: str,
         *,
         round_number: int | None = None,
         correct: bool = False,
         reason: str = "",
     ) -> tuple[EventState, Round]:
-        """Enter (or, with ``correct``, correct) one table's result. ``entry`` turns the typed
-        form into the stored entry with the replayed state at hand (names to ids)."""
-        if correct and not reason.strip():
-            raise InvalidInput("a correction needs a reason")
+        """Enter (or, with ``correct``, correct) one table's result. ``entry`` is the stored
+        entry, or turns the typed form into it with the state at hand (names to ids)."""
+        from podium.service.commands import EnterResult
 
-        def build(loaded: LoadedEvent) -> list[NewAction]:
-            current = loaded.state.current_round
-            if current is None:
-                raise Conflict("no round has been paired")
-            number = round_number if round_number is not None else current.number
-            kind = Kind.RESULT_CORRECTED if correct else Kind.RESULT_ENTERED
-            payload = {"round": number, "table": table, "entry": entry(loaded.state)}
-            return [NewAction(kind, payload, reason)]
-
-        loaded = self._commit(slug, actor, build)
-        return loaded.state, loaded.state.round(loaded.actions[-1].payload["round"])
-
-    def log(self, slug: str) -> list[Action]:
-        return self.load(slug).actions
+        done = self.execute(EnterResult(slug, table, entry, round_number, correct, reason),
+                            actor)
+        return done.state, done.value
 
 
-def _settings_json(loaded: LoadedEvent, changes: Mapping[str, Any]) -> dict[str, Any]:
-    merged = dict(loaded.ruleset.settings_to_json(loaded.state.settings))
-    merged.update(changes)
-    parsed = loaded.ruleset.parse_settings(merged)
-    as_json = loaded.ruleset.settings_to_json(parsed)
-    return {key: as_json[key] for key in changes}
+def plan_next_round(loaded: LoadedEvent) -> RoundPlan:
+    """The format's proposal for the next round, once the phases allow one (nothing stored)."""
+    if not loaded.ruleset.capabilities.rounds:
+        raise Conflict("a %(format)s event has no rounds or pairings", code="capability.rounds",
+                       format=loaded.ruleset.name)
+    phases.require_open(loaded.state, loaded.ruleset)
+    return loaded.ruleset.plan_round(loaded.state)
+
+
+def new_event_actions(slug: str, name: str, format_name: str, settings: Mapping[str, Any],
+                      actor: str, seed: int | None, at: datetime) -> tuple[Action, EventState]:
+    """The ``event.created`` action of a new event and the state it gives (checked)."""
+    check_slug(slug)
+    ruleset = get_format(format_name)
+    parsed = ruleset.parse_settings(settings)  # validates before anything is stored
+    if seed is None:
+        seed = secrets.randbits(32)
+    if seed < 0:
+        raise InvalidInput("the seed must not be negative", code="seed", field="seed")
+    created = Action(
+        seq=1,
+        kind=Kind.EVENT_CREATED,
+        actor=actor,
+        at=at,
+        payload={
+            "name": " ".join(name.split()) or slug,
+            "format": ruleset.name,
+            "settings": ruleset.settings_to_json(parsed),
+            "seed": seed,
+        },
+    )
+    state = replay([created], ruleset)
+    state.slug = slug
+    return created, state
 
 
 def explain_plan(loaded: LoadedEvent, plan: RoundPlan) -> RoundExplanation:

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from podium.core.errors import Conflict, Forbidden, NotFound
 from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
-from podium.service.events import EventService, LoadedEvent, NewAction
+from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
 
@@ -98,9 +98,8 @@ class SelfReportService:
     # codes -------------------------------------------------------------------------------------
     def codes(self, slug: str) -> dict[int, str]:
         """Every registered player's code (new players get theirs now)."""
+        loaded = self.events.load(slug)
         with self.db.session() as session:
-            repo = EventRepository(session)
-            loaded = EventService._load(repo, slug)
             event_id = loaded.summary.id
             rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.event_id == event_id))
             codes = {row.player_id: row.code for row in rows}
@@ -130,7 +129,7 @@ class SelfReportService:
 
     def _identify(self, slug: str, code: str) -> tuple[LoadedEvent, Player]:
         with self.db.session(readonly=True) as session:
-            return self._identify_in(session, EventRepository(session), slug, code)
+            return self._identify_in(session, self.events.load(slug), code)
 
     # reports -----------------------------------------------------------------------------------
     def reports(self, slug: str, open_only: bool = False) -> list[Report]:
@@ -155,9 +154,9 @@ class SelfReportService:
 
     def report(self, slug: str, code: str, build: EntryBuilder) -> Report:
         """Report the result of the code's own table; returns the report (maybe accepted)."""
-        with self.db.session() as session:
-            repo = EventRepository(session)
-            loaded, player = self._identify_in(session, repo, slug, code)
+        with self.events.unit(slug, "player") as work:
+            session, loaded = work.session, work.loaded
+            player = self._player_of(session, loaded, code)
             rnd, table = self._own_table(loaded, player)
             entry = loaded.ruleset.score(loaded.state, rnd, table, build(loaded.state, rnd, table))
             normalised = entry.entry
@@ -166,7 +165,7 @@ class SelfReportService:
             if same is not None and same.status == PENDING:
                 if player.id not in same.confirmed_by:
                     same.confirmed_by = [*same.confirmed_by, player.id]
-                self._maybe_accept(session, repo, loaded, same, table)
+                self._maybe_accept(work, same, table)
                 return _report(same)
             status = CONFLICT if open_rows else PENDING
             for row in open_rows:
@@ -185,27 +184,25 @@ class SelfReportService:
             )
             session.add(row)
             session.flush()
-            self._maybe_accept(session, repo, loaded, row, table)
+            self._maybe_accept(work, row, table)
             return _report(row)
 
     def confirm(self, slug: str, code: str, report_id: int) -> Report:
-        with self.db.session() as session:
-            repo = EventRepository(session)
-            loaded, player = self._identify_in(session, repo, slug, code)
-            row, table = self._row_for_player(session, loaded, player, report_id)
+        with self.events.unit(slug, "player") as work:
+            player = self._player_of(work.session, work.loaded, code)
+            row, table = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status != PENDING:
                 raise Conflict("this report waits for the organiser's decision")
             if player.id not in row.confirmed_by:
                 row.confirmed_by = [*row.confirmed_by, player.id]
-            self._maybe_accept(session, repo, loaded, row, table)
+            self._maybe_accept(work, row, table)
             return _report(row)
 
     def dispute(self, slug: str, code: str, report_id: int, note: str = "") -> Report:
         """A player at the table says the report is wrong: the organiser decides."""
-        with self.db.session() as session:
-            repo = EventRepository(session)
-            loaded, player = self._identify_in(session, repo, slug, code)
-            row, _table = self._row_for_player(session, loaded, player, report_id)
+        with self.events.unit(slug, "player") as work:
+            player = self._player_of(work.session, work.loaded, code)
+            row, _table = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status not in OPEN:
                 raise Conflict("this report is already decided")
             row.status = CONFLICT
@@ -217,9 +214,8 @@ class SelfReportService:
         self, slug: str, report_id: int, accept: bool, actor: str, reason: str = ""
     ) -> Report:
         """The organiser accepts one report (it becomes the result) or rejects it."""
-        with self.db.session() as session:
-            repo = EventRepository(session)
-            loaded = EventService._load(repo, slug)
+        with self.events.unit(slug, actor) as work:
+            session, loaded = work.session, work.loaded
             row = session.get(SelfReportRow, report_id)
             if row is None or row.event_id != loaded.summary.id:
                 raise NotFound(f"no self-report {report_id} in this event")
@@ -228,7 +224,7 @@ class SelfReportService:
             if accept:
                 who = loaded.state.players[row.reporter].name
                 why = reason.strip() or f"self-report by {who} accepted by {actor}"
-                self._enter(repo, loaded, row, actor, why)
+                self._enter(work, row, actor, why)
                 for other in self._open_rows(session, loaded.summary.id, row.round, row.table):
                     if other.id != row.id:
                         other.status, other.decided_by = REJECTED, actor
@@ -240,17 +236,20 @@ class SelfReportService:
 
     # helpers -----------------------------------------------------------------------------------
     def _identify_in(
-        self, session: Session, repo: EventRepository, slug: str, code: str
+        self, session: Session, loaded: LoadedEvent, code: str
     ) -> tuple[LoadedEvent, Player]:
+        return loaded, self._player_of(session, loaded, code)
+
+    @staticmethod
+    def _player_of(session: Session, loaded: LoadedEvent, code: str) -> Player:
         wanted = normalise_code(code)
-        loaded = EventService._load(repo, slug)
         rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.code == wanted)).all()
         if not wanted or not rows:
             raise Forbidden("this player code is not known; check it with the organiser")
         row = next((r for r in rows if r.event_id == loaded.summary.id), None)
         if row is None:
             raise Forbidden("this player code belongs to another event")
-        return loaded, loaded.state.players[row.player_id]
+        return loaded.state.players[row.player_id]
 
     @staticmethod
     def _own_table(loaded: LoadedEvent, player: Player) -> tuple[Round, Table]:
@@ -289,37 +288,28 @@ class SelfReportService:
             )
         )
 
-    def _maybe_accept(
-        self,
-        session: Session,
-        repo: EventRepository,
-        loaded: LoadedEvent,
-        row: SelfReportRow,
-        table: Table,
-    ) -> None:
+    def _maybe_accept(self, work: UnitOfWork, row: SelfReportRow, table: Table) -> None:
         if row.status != PENDING or set(row.confirmed_by) < set(table.seats):
             return
-        names = loaded.state.players
+        names = work.state.players
         others = [names[pid].name for pid in row.confirmed_by if pid != row.reporter]
         reason = f"self-report confirmed by {', '.join(others)}" if others else "self-report"
-        self._enter(repo, loaded, row, f"player:{names[row.reporter].name}", reason)
+        self._enter(work, row, f"player:{names[row.reporter].name}", reason)
         row.status = ACCEPTED
         row.decided_by = "players"
 
-    def _enter(
-        self,
-        repo: EventRepository,
-        loaded: LoadedEvent,
-        row: SelfReportRow,
-        actor: str,
-        reason: str,
-    ) -> None:
+    @staticmethod
+    def _enter(work: UnitOfWork, row: SelfReportRow, actor: str, reason: str) -> None:
         """Append the result action in the caller's transaction, checked like any entry."""
         payload = {"round": row.round, "table": row.table, "entry": dict(row.entry)}
-        if row.table in loaded.state.round(row.round).results:
-            raise Conflict(f"table {row.table} already has its result")
-        new = self.events._check(loaded, actor, [NewAction(Kind.RESULT_ENTERED, payload, reason)])
-        repo.append(loaded.summary.id, new)
+        if row.table in work.state.round(row.round).results:
+            raise Conflict("table %(table)s already has its result", code="result.exists",
+                           table=row.table)
+        saved, work.actor = work.actor, actor
+        try:
+            work.append([NewAction(Kind.RESULT_ENTERED, payload, reason)])
+        finally:
+            work.actor = saved
 
 
 def _seat_of(state: EventState, player: Player) -> Seat:

@@ -5,30 +5,32 @@ several tables (Berserk's draft tables) gives them as ``top_sources(state)``, ea
 best first, and the bracket is seeded across them (rules BRK-3, BRK-4); by default a format is
 one table, its standings (rules BRK-1, BRK-2). ``top_defaults(state)`` gives the size, draw rule
 and minutes a format proposes; without a size the organiser must give one. Only a format that
-declares a play-off phase can build a TOP (:mod:`podium.core.phases`). Every change is a logged action checked by
-:func:`podium.core.replay.apply` before it is stored.
+declares a play-off phase can build a TOP (:mod:`podium.core.phases`). Every change is a
+command (:class:`BuildTop`, :class:`EnterTopResult`, :class:`UndoTop`), a logged action checked
+by :func:`podium.core.replay.apply` before it is stored.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
-from podium.core.log import Kind
+from podium.core.log import Action, Kind
 from podium.core.model import EventState
 from podium.core.ruleset import Ruleset
 from podium.core.top_replay import playoff_key, top_of
 from podium.pairing.bracket import build_top
+from podium.service.commands import Command, need_reason
 from podium.service.events import EventService, LoadedEvent, NewAction
 
 
-def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None = None,
-             minutes: int | None = None) -> dict[str, Any]:
+def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
+             draw_rule: str | None = None, minutes: int | None = None) -> dict[str, Any]:
     """The ``top.built`` payload for the event as it stands (nothing is stored)."""
-    state, ruleset = loaded.state, loaded.ruleset
     if top_of(state) is not None:
         raise Conflict("the TOP is already built", code="top.exists")
     playoff_key(state, ruleset)  # refused when the event has no TOP phase
@@ -37,24 +39,27 @@ def plan_top(loaded: LoadedEvent, size: int | None = None, draw_rule: str | None
     draw_rule = draw_rule or defaults.draw_rule
     minutes = minutes if minutes is not None else defaults.minutes
     if size is None:
-        raise InvalidInput("give the TOP size (the number of players in the TOP)")
+        raise InvalidInput("give the TOP size (the number of players in the TOP)",
+                           code="top.size", field="size")
     if size < 2:
-        raise InvalidInput(f"a TOP of {size} is too small: it needs at least 2 players")
+        raise InvalidInput("a TOP of %(size)s is too small: it needs at least 2 players",
+                           code="top.size", field="size", size=size)
     if draw_rule not in DRAW_RULES:
-        raise InvalidInput(f"draw rule {draw_rule!r} is not one of {', '.join(DRAW_RULES)}")
+        raise InvalidInput("draw rule %(rule)r is not one of %(rules)s", code="top.draw_rule",
+                           field="draw_rule", rule=draw_rule, rules=DRAW_RULES)
     if minutes is not None and minutes <= 0:
-        raise InvalidInput("the TOP's time limit must be a positive number of minutes")
+        raise InvalidInput("the TOP's time limit must be a positive number of minutes",
+                           code="top.minutes", field="minutes")
     current = state.current_round
     if current is not None and not current.complete:
-        raise Conflict(
-            f"round {current.number} still misses results for tables {current.missing}"
-        )
+        raise Conflict("round %(round)s still misses results for tables %(tables)s",
+                       code="round.incomplete", round=current.number, tables=current.missing)
     tables = ruleset.top_sources(state)
     available = sum(len(t) for t in tables)
     if size > available:
-        raise InvalidInput(
-            f"a TOP of {size} is larger than the {available} active players of the event"
-        )
+        raise InvalidInput("a TOP of %(size)s is larger than the %(count)s active players of "
+                           "the event", code="top.size", field="size", size=size,
+                           count=available)
     seeded = build_top(tables, size)
     early = _early_warning(ruleset, state)
     if early:
@@ -88,55 +93,92 @@ def _early_warning(ruleset: Ruleset, state: EventState) -> str:
             "the standings that seed it are not final")
 
 
+def bracket_of(state: EventState) -> Bracket:
+    bracket = top_of(state)
+    if bracket is None:
+        raise Conflict("the TOP has not been built yet (podium top build)", code="top.none")
+    return bracket
+
+
+@dataclass(frozen=True)
+class BuildTop(Command[Bracket]):
+    """Seed and store the TOP (one ``top.built`` action); ``PreviewTop`` only shows it."""
+
+    size: int | None = None
+    draw_rule: str | None = None
+    minutes: int | None = None
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        payload = plan_top(loaded.ruleset, loaded.state, self.size, self.draw_rule, self.minutes)
+        return [NewAction(Kind.TOP_BUILT, payload, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Bracket:
+        return bracket_of(loaded.state)
+
+
+@dataclass(frozen=True)
+class PreviewTop(BuildTop):
+    dry_run = True
+
+
+@dataclass(frozen=True)
+class EnterTopResult(Command[Bracket]):
+    """One TOP match (or, with ``correct``, its correction); the bracket advances by replay."""
+
+    match: int
+    entry: Callable[[EventState], dict[str, Any]] | Mapping[str, Any]
+    correct: bool = False
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        if self.correct:
+            need_reason(self.reason, "a correction")
+        kind = Kind.TOP_CORRECTED if self.correct else Kind.TOP_RESULT
+        entry = self.entry(loaded.state) if callable(self.entry) else dict(self.entry)
+        return [NewAction(kind, {"match": self.match, "entry": entry}, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Bracket:
+        return bracket_of(loaded.state)
+
+
+@dataclass(frozen=True)
+class UndoTop(Command[None]):
+    """Undo the TOP while no match has a result (one ``top.undone`` action)."""
+
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        return [NewAction(Kind.TOP_UNDONE, {}, self.reason)]
+
+
+# conveniences: one command each ----------------------------------------------------------------
 def preview_top(service: EventService, slug: str, size: int | None = None,
                 draw_rule: str | None = None, minutes: int | None = None
                 ) -> tuple[EventState, Bracket]:
     """The TOP that :func:`build` would store now, without storing it."""
-    loaded = service.load(slug)
-    payload = plan_top(loaded, size, draw_rule, minutes)
-    service._check(loaded, "preview", [NewAction(Kind.TOP_BUILT, payload)])
-    return loaded.state, _bracket(loaded.state)
+    done = service.execute(PreviewTop(slug, size, draw_rule, minutes), "preview")
+    return done.state, done.value
 
 
 def build(service: EventService, slug: str, actor: str, size: int | None = None,
           draw_rule: str | None = None, minutes: int | None = None, reason: str = ""
           ) -> tuple[EventState, Bracket]:
-    """Seed and store the TOP (one ``top.built`` action)."""
-    loaded = service._commit(
-        slug, actor,
-        lambda loaded: [NewAction(Kind.TOP_BUILT, plan_top(loaded, size, draw_rule, minutes),
-                                  reason)],
-    )
-    return loaded.state, _bracket(loaded.state)
+    done = service.execute(BuildTop(slug, size, draw_rule, minutes, reason), actor)
+    return done.state, done.value
 
 
 def load_top(service: EventService, slug: str) -> tuple[EventState, Bracket]:
     loaded = service.load(slug)
-    return loaded.state, _bracket(loaded.state)
-
-
-def _bracket(state: EventState) -> Bracket:
-    bracket = top_of(state)
-    if bracket is None:
-        raise Conflict("the TOP has not been built yet (podium top build)")
-    return bracket
+    return loaded.state, bracket_of(loaded.state)
 
 
 def undo(service: EventService, slug: str, actor: str, reason: str = "") -> EventState:
-    """Undo the TOP while no match has a result (one ``top.undone`` action)."""
-    loaded = service._commit(slug, actor, lambda loaded: [NewAction(Kind.TOP_UNDONE, {}, reason)])
-    return loaded.state
+    return service.execute(UndoTop(slug, reason), actor).state
 
 
 def enter_result(service: EventService, slug: str, match: int,
                  entry: Callable[[EventState], dict[str, Any]], actor: str, *,
                  correct: bool = False, reason: str = "") -> tuple[EventState, Bracket]:
-    """Enter (or, with ``correct``, correct) one TOP match; the bracket advances by replay."""
-    if correct and not reason.strip():
-        raise InvalidInput("a correction needs a reason")
-    kind = Kind.TOP_CORRECTED if correct else Kind.TOP_RESULT
-    loaded = service._commit(
-        slug, actor,
-        lambda loaded: [NewAction(kind, {"match": match, "entry": entry(loaded.state)}, reason)],
-    )
-    return loaded.state, _bracket(loaded.state)
+    done = service.execute(EnterTopResult(slug, match, entry, correct, reason), actor)
+    return done.state, done.value

@@ -14,7 +14,6 @@ from podium.core.log import Action
 from podium.core.replay import replay
 from podium.formats import get_format
 from podium.service.events import EventService, LoadedEvent, check_slug
-from podium.store.repository import EventRepository
 
 FILE_FORMAT = "podium-event"
 FILE_VERSION = 1
@@ -30,7 +29,7 @@ def export_document(service: EventService, slug: str) -> dict[str, Any]:
             "name": loaded.summary.name,
             "format": loaded.summary.format,
         },
-        "actions": [action.to_json() for action in loaded.actions],
+        "actions": [action.to_json() for action in service.log(slug)],
     }
 
 
@@ -76,15 +75,12 @@ def import_document(
     try:
         state = replay(actions, ruleset)
     except PodiumError as error:
-        raise InvalidInput(f"the file's log is inconsistent: {error}") from None
+        problem = "malformed" if error.code == "payload" else "inconsistent"
+        raise InvalidInput(f"the file's log is {problem}: {error}", code="file.log",
+                           field=error.field) from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         # A payload of the wrong shape (a list where an object belongs, ...): refuse, no trace.
         kind = type(error).__name__
         raise InvalidInput(f"the file's log is malformed: {kind}: {error}") from None
-    state.slug = slug
     name = str(event.get("name") or state.name)
-    with service.db.session() as session:
-        repo = EventRepository(session)
-        summary = repo.create(slug, name, ruleset.name, actions[0].at)
-        repo.append(summary.id, actions)
-    return LoadedEvent(summary, ruleset, state, actions)
+    return service.store_new(slug, name, ruleset.name, actions, state)

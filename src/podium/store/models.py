@@ -15,6 +15,7 @@ from sqlalchemy import (
     Dialect,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -204,3 +205,30 @@ class SelfReportRow(Base):
     decided_by: Mapped[str] = mapped_column(
         String(ACTOR_LENGTH), nullable=False, default="", server_default=""
     )
+
+
+# -- snapshots of replayed state (migration 0003) ------------------------------------------------
+CODE_VERSION_LENGTH = 64
+
+
+class SnapshotRow(Base):
+    """A replayed event's state after action ``seq``, pickled, for the code version that made it.
+
+    Derived data, never the truth: a snapshot is used only when its ``code_version`` equals the
+    running code's and the stored action at ``seq`` still has the same kind and time; otherwise
+    the event is replayed from its log. Deleted with the event.
+    """
+
+    __tablename__ = "snapshots"
+    __table_args__ = (UniqueConstraint("event_id", "code_version", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("events.id", ondelete="CASCADE"), index=True, nullable=False
+    )
+    seq: Mapped[int] = mapped_column(Integer, nullable=False)
+    code_version: Mapped[str] = mapped_column(String(CODE_VERSION_LENGTH), nullable=False)
+    last_kind: Mapped[str] = mapped_column(String(KIND_LENGTH), nullable=False)
+    last_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    data: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Text, cast, delete, func, insert, select
+from sqlalchemy import Text, cast, delete, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -22,9 +22,11 @@ from podium.store.models import (
     SLUG_LENGTH,
     ActionRow,
     EventRow,
+    SnapshotRow,
 )
 
 _ACTIONS = ActionRow.__table__
+_LOCK_NAMESPACE = 0x706F64  # "pod": the first key of every per-event advisory lock
 # The payload is read as its JSON text and the whole log decoded with one json.loads call:
 # per-row JSON decoding (by SQLAlchemy or psycopg) is what made long logs slow to load.
 _LOG_COLUMNS = (
@@ -121,28 +123,68 @@ class EventRepository:
 
     def delete(self, event_id: int) -> None:
         """Remove an event and its whole log (no error if it does not exist)."""
+        self.session.execute(delete(SnapshotRow).where(SnapshotRow.event_id == event_id))
         self.session.execute(delete(ActionRow).where(ActionRow.event_id == event_id))
         self.session.execute(delete(EventRow).where(EventRow.id == event_id))
 
     # -- the action log ----------------------------------------------------------------------
 
-    def actions(self, event_id: int) -> builtins.list[Action]:
-        """The event's log in ``seq`` order (empty for an unknown event)."""
+    def lock(self, event_id: int) -> None:
+        """Serialise the writers of one event until the transaction ends.
+
+        SQLite's write transactions already run one at a time (``BEGIN IMMEDIATE``); on
+        PostgreSQL a transaction-scoped advisory lock per event makes a second writer wait for
+        the first instead of failing on the log's unique ``seq``, so it then builds its change
+        on the state the first one left.
+        """
+        if self.session.get_bind().dialect.name == "postgresql":
+            self.session.execute(text("SELECT pg_advisory_xact_lock(:ns, :id)"),
+                                 {"ns": _LOCK_NAMESPACE, "id": event_id})
+
+    def actions(self, event_id: int, after: int = 0) -> builtins.list[Action]:
+        """The event's log in ``seq`` order from action ``after + 1`` (empty for an unknown
+        event)."""
         self.session.flush()  # the Core query below bypasses autoflush
-        rows = (
-            self.session.connection()
-            .execute(
-                select(*_LOG_COLUMNS)
-                .where(_ACTIONS.c.event_id == event_id)
-                .order_by(_ACTIONS.c.seq)
-            )
-            .all()
-        )
+        query = select(*_LOG_COLUMNS).where(_ACTIONS.c.event_id == event_id)
+        if after:
+            query = query.where(_ACTIONS.c.seq > after)
+        rows = self.session.connection().execute(query.order_by(_ACTIONS.c.seq)).all()
         payloads = json.loads("[" + ",".join(row[5] for row in rows) + "]")
         return [
             Action(seq=seq, kind=kind, actor=actor, at=at, reason=reason, payload=payload)
             for (seq, kind, actor, at, reason, _), payload in zip(rows, payloads, strict=True)
         ]
+
+    def action_stamp(self, event_id: int, seq: int) -> tuple[str, datetime] | None:
+        """The kind and time of action ``seq`` (to check that a snapshot still fits the log)."""
+        row = self.session.execute(
+            select(ActionRow.kind, ActionRow.at)
+            .where(ActionRow.event_id == event_id, ActionRow.seq == seq)
+        ).first()
+        return None if row is None else (row[0], row[1])
+
+    # -- snapshots ---------------------------------------------------------------------------
+
+    def latest_snapshot(self, event_id: int, code_version: str
+                        ) -> tuple[int, str, datetime, bytes] | None:
+        """The newest snapshot of the event for this code version: (seq, kind and time of the
+        action at seq, the pickled state)."""
+        row = self.session.execute(
+            select(SnapshotRow.seq, SnapshotRow.last_kind, SnapshotRow.last_at, SnapshotRow.data)
+            .where(SnapshotRow.event_id == event_id, SnapshotRow.code_version == code_version)
+            .order_by(SnapshotRow.seq.desc())
+            .limit(1)
+        ).first()
+        return None if row is None else (row[0], row[1], row[2], row[3])
+
+    def save_snapshot(self, event_id: int, seq: int, code_version: str, last_kind: str,
+                      last_at: datetime, data: bytes, now: datetime) -> None:
+        """Store a snapshot and drop the event's older ones (and those of other code)."""
+        self.session.execute(delete(SnapshotRow).where(SnapshotRow.event_id == event_id))
+        self.session.add(SnapshotRow(event_id=event_id, seq=seq, code_version=code_version,
+                                     last_kind=last_kind, last_at=last_at, created_at=now,
+                                     data=data))
+        self.session.flush()
 
     def last_seq(self, event_id: int) -> int:
         """The ``seq`` of the event's last stored action, 0 when the log is empty."""

@@ -17,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound, PodiumError
+from podium.core.errors import Forbidden, InvalidInput, PodiumError
 from podium.core.views import N_
 from podium.service.accounts import AccountService
 from podium.service.events import Clock, EventService, utc_now
@@ -46,16 +46,8 @@ class Web:
 
 
 def status_of(error: PodiumError) -> int:
-    explicit = getattr(error, "status", None)
-    if isinstance(explicit, int):
-        return explicit
-    if isinstance(error, NotFound):
-        return 404
-    if isinstance(error, Conflict):
-        return 409
-    if isinstance(error, Forbidden):
-        return 403
-    return 422
+    """The HTTP status of a refusal: its category's (422, 404, 409, 403), or its own."""
+    return error.status
 
 
 def create_app(
@@ -96,16 +88,13 @@ def create_app(
     app.add_middleware(CachedPublicPages)  # rendered public pages answered before routing
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
-    import podium.api.top  # noqa: F401 - the TOP's routes join the API router
-    from podium.api.routes import router as api_router
+    from podium.compose import api_routers, web_routers
     from podium.web.routes import auth, organiser, public, selfreport
 
-    app.include_router(api_router)
-    from podium.web.formats import all_plugins
-
-    for plugin in all_plugins():  # a format's own API routes (its web plug-in's api_router)
-        if plugin.api_router is not None:
-            app.include_router(plugin.api_router)
+    for router in api_routers():  # the shared API, the TOP's, each format's own
+        app.include_router(router)
+    for router in web_routers():  # pages of a format's own
+        app.include_router(router)
     for module in (auth, public, organiser, selfreport):
         app.include_router(module.router)
 
@@ -114,7 +103,8 @@ def create_app(
         status = status_of(error)
         if request.url.path.startswith("/api/"):
             headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-            return JSONResponse({"detail": str(error)}, status_code=status, headers=headers)
+            body = {"detail": str(error), **error.to_json()}
+            return JSONResponse(body, status_code=status, headers=headers)
         return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status)
 
     from podium.web.deps import CsrfRefused, LoginRequired

@@ -15,7 +15,7 @@ from podium.core.views import N_
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
 from podium.web.app import Web
 from podium.web.i18n import COOKIE as LANG_COOKIE
-from podium.web.i18n import Formatter, LocalisedMixin, localise, negotiate
+from podium.web.i18n import Formatter, localise, negotiate
 from podium.web.render import formatter, qr_svg
 
 SESSION_COOKIE = "podium_session"
@@ -152,7 +152,7 @@ async def page_dep(request: Request) -> Page:
     return page
 
 
-class TooLarge(LocalisedMixin, PodiumError):
+class TooLarge(PodiumError):
     """A request body over the upload limit: HTTP 413, refused before it is read."""
 
     status = 413

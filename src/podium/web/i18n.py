@@ -15,7 +15,7 @@ from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
-from podium.core.errors import InvalidInput, PodiumError
+from podium.core.errors import InvalidInput, PodiumError, render
 from podium.core.views import Change, Column, display
 from podium.i18n import DEFAULT, LANGUAGES, numbered, translations
 
@@ -85,24 +85,14 @@ class Formatter:
         return text
 
 
-class LocalisedMixin:
-    """An error whose message is a msgid with %-style arguments, translated on the page.
-
-    ``str(error)`` stays the English text (the API, logs); pages show ``localise(error, lang)``.
-    """
-
-    def __init__(self, msgid: str, **args: object) -> None:
-        super().__init__(msgid % args)  # type: ignore[call-arg]
-        self.msgid = msgid
-        self.args_ = args
-
-
-class Localised(LocalisedMixin, InvalidInput):
-    """Invalid input from the web layer (a form field), with a translatable message."""
+#: Invalid input from a form field. Every refusal carries its msgid and params
+#: (podium.core.errors), so this is the core's InvalidInput under the name the forms use.
+Localised = InvalidInput
 
 
 def localise(error: PodiumError | str, lang: str) -> str:
+    """A refusal in ``lang``: its msgid translated, then filled with its params."""
     gettext = translations(lang).gettext
-    if isinstance(error, LocalisedMixin):
-        return gettext(error.msgid) % error.args_
-    return gettext(str(error))
+    if isinstance(error, str):
+        return gettext(error)
+    return render(gettext(error.msgid), error.params)

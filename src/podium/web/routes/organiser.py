@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
+from podium.compose import web_format
 from podium.core.errors import NotFound, PodiumError
 from podium.core.model import Round, Table
 from podium.core.views import N_
@@ -21,9 +22,9 @@ from podium.service.events import LoadedEvent
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
-from podium.web.formats import ActionForm, ActionPage, web_format
 from podium.web.i18n import Localised
 from podium.web.logtext import describe as describe_action
+from podium.web.plugins import ActionForm, ActionPage
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -351,7 +352,7 @@ def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
     return page.render("manage/log.html", event=loaded.state, describe=describe_action,
-                       actions=list(reversed(loaded.actions)), title="Log")
+                       actions=list(reversed(page.web.events.log(slug))), title="Log")
 
 
 @router.get("/{slug}/print/{what}", response_class=HTMLResponse)

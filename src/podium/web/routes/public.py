@@ -15,11 +15,11 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, Response
 
+from podium.compose import web_format
 from podium.core.errors import NotFound
 from podium.service.events import LoadedEvent
 from podium.web.deps import Page, page_dep
 from podium.web.fastpath import page_response
-from podium.web.formats import web_format
 
 router = APIRouter(include_in_schema=False)
 

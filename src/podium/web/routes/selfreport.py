@@ -11,11 +11,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
+from podium.compose import web_format
 from podium.core.errors import PodiumError
 from podium.core.views import N_
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
-from podium.web.formats import web_format
 from podium.web.routes.organiser import _describer, parse_entry
 
 router = APIRouter(prefix="/e/{slug}/report", include_in_schema=False)

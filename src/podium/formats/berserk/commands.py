@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput
+from podium.core.log import Action
 from podium.core.model import Table
 from podium.core.rng import rng_for
-from podium.formats.berserk import BERSERK, SPLIT, Berserk
+from podium.formats.berserk.rules import BERSERK, SPLIT, Berserk
 from podium.pairing.duel import split_sizes
 from podium.service import top
+from podium.service.commands import Command
 from podium.service.events import EventService, LoadedEvent, NewAction
 from podium.store.repository import EventRepository
 
@@ -27,15 +30,25 @@ def _berserk(loaded: LoadedEvent) -> Berserk:
     return loaded.ruleset
 
 
+@dataclass(frozen=True)
+class SplitTables(Command[list[list[int]]]):
+    """Draw the draft tables (rules BRK-6, BRK-10) and store them with the draw's seed, as
+    core divisions; answers each table's players."""
+
+    tables: int | None = None
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        payload = _berserk(loaded).plan_split(loaded.state, self.tables)
+        return [NewAction(SPLIT, payload, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> list[list[int]]:
+        return [d["players"] for d in stored[-1].payload["divisions"]]
+
+
 def split_tables(service: EventService, slug: str, actor: str, tables: int | None = None,
                  reason: str = "") -> list[list[int]]:
-    """Draw the draft tables (rules BRK-6, BRK-10) and store them with the draw's seed."""
-    loaded = service._commit(
-        slug, actor,
-        lambda loaded: [NewAction(SPLIT, _berserk(loaded).plan_split(loaded.state, tables),
-                                  reason)],
-    )
-    return [d["players"] for d in loaded.actions[-1].payload["divisions"]]
+    return service.execute(SplitTables(slug, tables, reason), actor).value
 
 
 def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:

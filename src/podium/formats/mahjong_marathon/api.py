@@ -3,7 +3,7 @@
 Included through the marathon's web plug-in (``WebFormat.api_router``). Reads are public (the
 stage tables, the total, the publications: what the public pages show); writes need an
 organiser token of the event's owner or a judge, like every other event change, and each is one
-call of :class:`podium.service.marathon.MarathonService` (nothing stored on an error). On an
+call of :class:`podium.formats.mahjong_marathon.commands.MarathonService` (nothing stored on an error). On an
 event of another format every route answers 409.
 """
 
@@ -18,14 +18,14 @@ from pydantic import BaseModel, Field
 from podium.api import models as m
 from podium.api.routes import R409, READ, WRITE, CallerDep, Slug, organiser, view_out, web_of
 from podium.core.errors import Conflict, InvalidInput, NotFound
-from podium.formats.mahjong_marathon import MAX_GP, book_of
-from podium.formats.marathon import views as mviews
-from podium.service.marathon import (
+from podium.formats.mahjong_marathon import views as mviews
+from podium.formats.mahjong_marathon.commands import (
     FORMAT,
     ImportSummary,
     MarathonService,
-    published_view,
 )
+from podium.formats.mahjong_marathon.rules import MAX_GP, book_of
+from podium.formats.mahjong_marathon.views import published_view
 
 router = APIRouter(prefix="/api/v1", tags=["mahjong marathon"])
 
@@ -114,7 +114,7 @@ class PublicationOut(BaseModel):
 
 def service(request: Request) -> MarathonService:
     web = web_of(request)
-    return MarathonService(web.events.db, web.events.clock)
+    return MarathonService.sharing(web.events)
 
 
 def _summary(summary: ImportSummary) -> ImportOut:

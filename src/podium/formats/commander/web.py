@@ -15,9 +15,8 @@ from typing import Any
 
 from podium.core.model import EventState, Round, Table, TableResult
 from podium.core.views import N_
-from podium.web.formats import WebFormat, register_web
-from podium.web.formats.top import TOP_ACTIONS, TOP_PAGE
 from podium.web.i18n import Localised
+from podium.web.plugins import WebFormat
 
 
 def _seats(text: str, table: Table, where: str) -> list[int]:
@@ -109,13 +108,9 @@ SETTING_HELP = (
     N_("repeat handling"), N_("players in the final pod (0: no final)"),
 )
 
-COMMANDER_WEB = register_web(
-    WebFormat(
-        name="commander",
-        result_form="formats/commander_result.html",
-        parse_result=parse_result,
-        describe_result=describe_result,
-        public_pages=(TOP_PAGE,),  # the TOP after the Swiss stage (podium.web.formats.top)
-        organiser_actions=TOP_ACTIONS,
-    )
+COMMANDER_WEB = WebFormat(
+    name="commander",
+    result_form="formats/commander_result.html",
+    parse_result=parse_result,
+    describe_result=describe_result,
 )

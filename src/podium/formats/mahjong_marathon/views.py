@@ -11,9 +11,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from podium.core.errors import NotFound
+from podium.core.model import EventState
 from podium.core.views import N_, Cell, Change, Column, TableView
-from podium.formats.marathon.book import MarathonBook
-from podium.formats.marathon.scoring import TP_DEN
+from podium.formats.mahjong_marathon.book import MarathonBook
+from podium.formats.mahjong_marathon.scoring import TP_DEN
 
 # Labels built with a number: msgids with ``{n}``; the web finds them by the number
 # (podium.web.i18n.numbered), the text itself stays plain English for the CLI and the API.
@@ -217,3 +219,36 @@ def table_views(current: dict[str, Any], previous: dict[str, Any] | None,
     out.append(total_view(current["total"], previous["total"] if previous else None, names,
                           len(stages)))
     return out
+
+
+def published_views(state: EventState, book: MarathonBook, number: int) -> list[TableView]:
+    if not 1 <= number <= len(book.publications):
+        raise NotFound("no publication %(number)s; publications: %(count)s",
+                       code="publication.unknown", field="publication", number=number,
+                       count=len(book.publications))
+    current = book.publications[number - 1]["snapshot"]
+    previous = book.publications[number - 2]["snapshot"] if number > 1 else None
+    names = {pid: p.name for pid, p in state.players.items()}
+    return table_views(current, previous, names)
+
+
+def published_view(state: EventState, book: MarathonBook, number: int,
+                   key: str) -> TableView | None:
+    """Table ``key`` (``stage-N``, ``total``) of publication ``number`` against the one before
+    (rule MJ-11), building only that table; None for an unknown key."""
+    if not 1 <= number <= len(book.publications):
+        raise NotFound("no publication %(number)s; publications: %(count)s",
+                       code="publication.unknown", field="publication", number=number,
+                       count=len(book.publications))
+    current = book.publications[number - 1]["snapshot"]
+    previous = book.publications[number - 2]["snapshot"] if number > 1 else None
+    names = {pid: p.name for pid, p in state.players.items()}
+    if key == "total":
+        return total_view(current["total"], previous["total"] if previous else None,
+                                 names, len(current["stages"]))
+    stage = key.removeprefix("stage-")
+    if stage not in current["stages"]:
+        return None
+    return stage_view(stage, current["stages"][stage],
+                             previous["stages"].get(stage) if previous else None, names,
+                             current.get("min_games", 4))

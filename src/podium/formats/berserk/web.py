@@ -12,7 +12,7 @@ deciding game: ``1 D`` (or ``1d``, ``1=``), ``1 2 D``; each game ``1``, ``2``, `
 or ``T2``.
 
 Organiser actions: the split into draft tables (BRK-6, the BRK-10 minimum refused by the
-format), then the TOP parts shared with every format (:mod:`podium.web.formats.top`). Public
+format), then the TOP parts shared with every format (:mod:`podium.web.top`). Public
 pages: each draft table's standings come from the format's ``views()``; the bracket page comes
 from the TOP part.
 """
@@ -25,10 +25,9 @@ from typing import Any
 
 from podium.core.model import EventState, Round, Table, TableResult
 from podium.core.views import N_
-from podium.service.berserk import split_tables
-from podium.web.formats import OrganiserAction, WebFormat, register_web
-from podium.web.formats.top import TOP_ACTIONS, TOP_PAGE
+from podium.formats.berserk.commands import split_tables
 from podium.web.i18n import Localised
+from podium.web.plugins import OrganiserAction, WebFormat
 
 _ALIASES = str.maketrans({"т": "t", "Т": "t", "е": "t", "Е": "t", "Д": "d", "д": "d",
                           "Н": "d", "н": "d"})
@@ -115,13 +114,10 @@ SETTING_HELP = (
 SPLIT = OrganiserAction("berserk-split", N_("Draft tables"), "formats/berserk_split.html", split,
                         shown=before_round_one)
 
-BERSERK_WEB = register_web(
-    WebFormat(
-        name="berserk",
-        result_form="formats/berserk_result.html",
-        parse_result=parse_result,
-        describe_result=describe_result,
-        public_pages=(TOP_PAGE,),
-        organiser_actions=(SPLIT, *TOP_ACTIONS),
-    )
+BERSERK_WEB = WebFormat(
+    name="berserk",
+    result_form="formats/berserk_result.html",
+    parse_result=parse_result,
+    describe_result=describe_result,
+    organiser_actions=(SPLIT,),
 )

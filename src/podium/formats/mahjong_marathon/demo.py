@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from podium.core.rng import derive_seed
-from podium.service.marathon_files import GameRecord
+from podium.formats.mahjong_marathon.files import GameRecord
 
 OTHER_TABLE_SHARE = 0.02
 

@@ -14,7 +14,6 @@ MJ-11 publications and their tables (:mod:`.marathon.views`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -38,9 +37,9 @@ from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import Tiebreaker
 from podium.core.views import N_, TableView
 from podium.formats import settings as fs
-from podium.formats.marathon import views as mviews
-from podium.formats.marathon.book import SEATS, Decision, MarathonBook
-from podium.formats.marathon.settings import (
+from podium.formats.mahjong_marathon import views as mviews
+from podium.formats.mahjong_marathon.book import SEATS, Decision, MarathonBook
+from podium.formats.mahjong_marathon.settings import (
     FIELDS,
     MJ6A_AMOUNTS,
     MJ6B_AMOUNTS,
@@ -287,7 +286,7 @@ INT32 = 2**31 - 1
 GAMES_SCHEMA = obj(
     {"ids": StrColumn(200), "tables": StrColumn(200), "table": IntColumn(0, INT32),
      "start": IntColumn(-(2**40), 2**40), "players": IntColumn(1, INT32),
-     "gp": IntColumn(-INT32, INT32)},
+     "gp": IntColumn()},
     {"summary": Obj(extra=AnyJson(1000))},
 )
 ACTION_KINDS = (
@@ -315,7 +314,10 @@ class MahjongMarathon(Ruleset):
     fields = FIELDS
     capabilities = Capabilities(open_play=True)
     kind_prefix = "mahjong"
-    contributions = Contributions(web="podium.web.formats.mahjong_marathon:MARATHON_WEB")
+    contributions = Contributions(web="podium.formats.mahjong_marathon.web:MARATHON_WEB",
+                                  api="podium.formats.mahjong_marathon.api:router",
+                                  cli="podium.formats.mahjong_marathon.cli:COMMANDS",
+                                  demo="podium.formats.mahjong_marathon.cli:demo_marathon")
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return ACTION_KINDS
@@ -357,6 +359,13 @@ class MahjongMarathon(Ruleset):
     def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
         """The public tables' keys and titles (stage-1.., total), none of them built."""
         return mviews.view_keys(len(state.settings.stage_bounds))
+
+    def main_view_key(self, state: EventState) -> str:
+        return "total"  # rules MJ-9, MJ-10: the year's table
+
+    def publication_views(self, state: EventState, number: int) -> list[TableView]:
+        """Rule MJ-11: publication ``number``'s tables against the one before."""
+        return mviews.published_views(state, book_of(state), number)
 
     def view(self, state: EventState, key: str) -> TableView | None:
         """One public table (``stage-N`` or ``total``), or None for an unknown key."""

@@ -10,21 +10,25 @@ from pathlib import Path
 import click
 from rich import box
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from podium.cli.main import Context, cli, console, demo, errors, guarded, pass_ctx
+from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
+from podium.cli.render import print_view, write_exports
 from podium.core.errors import InvalidInput
-from podium.core.views import N_, TableView
-from podium.formats.mahjong_marathon import DQ_GROUNDS
-from podium.service.marathon import FORMAT, ImportSummary, MarathonService, pick_view
-from podium.service.marathon_demo import generate_year, records
-from podium.service.marathon_export import cell_text, label, title, to_csv, to_html
+from podium.core.views import N_
+from podium.formats.mahjong_marathon.commands import (
+    FORMAT,
+    ImportSummary,
+    MarathonService,
+)
+from podium.formats.mahjong_marathon.demo import generate_year, records
+from podium.formats.mahjong_marathon.rules import DQ_GROUNDS
+from podium.service.exports import label
 from podium.store.repository import EventRepository
 
 
 def marathon(ctx: Context) -> MarathonService:
-    return MarathonService(ctx.service.db)
+    return MarathonService.sharing(ctx.service)
 
 
 def is_marathon(ctx: Context, slug: str) -> bool:
@@ -32,30 +36,6 @@ def is_marathon(ctx: Context, slug: str) -> bool:
     with ctx.service.db.session() as session:
         found = EventRepository(session).find(slug)
     return found is not None and found.format == FORMAT
-
-
-def progress_bar() -> Progress:
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), console=errors, transient=True)
-
-
-def view_table(view: TableView, lang: str = "en", limit: int | None = None) -> Table:
-    table = Table(title=escape(title(view, lang)), box=box.SIMPLE_HEAVY, title_justify="left")
-    for column in view.columns:
-        table.add_column(escape(label(column.label, lang)),
-                         justify="right" if column.numeric else "left", no_wrap=True)
-    rows = view.rows if limit is None else view.rows[:limit]
-    for row in rows:
-        table.add_row(*(escape(cell_text(row.get(c.key), c, lang)) for c in view.columns))
-    return table
-
-
-def print_view(view: TableView, lang: str, limit: int | None = None) -> None:
-    console.print(view_table(view, lang, limit))
-    if limit is not None and len(view.rows) > limit:
-        console.print(f"[dim]... {len(view.rows) - limit} more rows[/]")
-    for note in view.notes:
-        console.print(f"[dim]{escape(label(note, lang))}[/]", highlight=False)
 
 
 def print_summary(summary: ImportSummary) -> None:
@@ -71,18 +51,8 @@ def print_summary(summary: ImportSummary) -> None:
                       highlight=False)
 
 
-def write_exports(view: TableView, event_name: str, lang: str, csv_path: Path | None,
-                  html_path: Path | None, subtitle: str = "") -> None:
-    if csv_path:
-        csv_path.write_text(to_csv(view, lang), encoding="utf-8")
-        console.print(f"Wrote {csv_path}.")
-    if html_path:
-        html_path.write_text(to_html(view, event_name, lang, subtitle), encoding="utf-8")
-        console.print(f"Wrote {html_path}.")
-
-
 # games ----------------------------------------------------------------------------------------
-@cli.group()
+@click.group()
 def games() -> None:
     """Marathon games: import finished games, add one by hand."""
 
@@ -138,7 +108,7 @@ def games_add(ctx: Context, slug: str, game_id: str, table: str, start: str, zon
 
 
 # decisions ------------------------------------------------------------------------------------
-@cli.command()
+@click.command()
 @click.argument("slug")
 @click.argument("player")
 @click.option("--kind", type=click.Choice(["6a", "6b", "6c"]), required=True,
@@ -157,7 +127,7 @@ def penalty(ctx: Context, slug: str, player: str, kind: str, amount: int, game: 
     console.print(f"Penalty recorded as decision {seq}.")
 
 
-@cli.group()
+@click.group()
 def disqualify() -> None:
     """Disqualify a game (rule MJ-5) or a player for a period (rule MJ-6)."""
 
@@ -192,7 +162,7 @@ def disqualify_player(ctx: Context, slug: str, player: str, start: str, until: s
     console.print(f"{escape(player)} disqualified (decision {seq}).", highlight=False)
 
 
-@cli.command()
+@click.command()
 @click.argument("slug")
 @click.argument("seq", type=int)
 @click.option("--reason", required=True, help="Why (logged).")
@@ -204,7 +174,7 @@ def revert(ctx: Context, slug: str, seq: int, reason: str) -> None:
     console.print(f"Decision {seq} reverted.")
 
 
-@cli.command()
+@click.command()
 @click.argument("slug")
 @pass_ctx
 @guarded
@@ -228,25 +198,7 @@ def decisions(ctx: Context, slug: str) -> None:
 
 
 # tables ---------------------------------------------------------------------------------------
-def marathon_standings(ctx: Context, slug: str, through: int | None, stage: int | None,
-                       publication: int | None, lang: str, csv_path: Path | None,
-                       html_path: Path | None) -> bool:
-    """`podium standings SLUG [--stage N]` for a marathon: a stage table or the total.
-    False (nothing done) for other formats, which take none of the marathon's options."""
-    if not is_marathon(ctx, slug):
-        if stage is not None or publication is not None or csv_path or html_path:
-            raise InvalidInput("--stage, --publication, --csv and --html are for marathons")
-        return False
-    if through is not None:
-        raise InvalidInput("a marathon has no rounds: use --stage N, or nothing for the total")
-    state, views = marathon(ctx).tables(slug, publication)
-    view = pick_view(views, stage, state)
-    print_view(view, lang)
-    write_exports(view, state.name, lang, csv_path, html_path)
-    return True
-
-
-@cli.command()
+@click.command()
 @click.argument("slug")
 @click.option("--reason", default="", help="Why (logged).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
@@ -272,7 +224,7 @@ def publish(ctx: Context, slug: str, reason: str, out_dir: Path | None, lang: st
 
 
 # demo -----------------------------------------------------------------------------------------
-@demo.command("marathon")
+@click.command("marathon")
 @click.option("--players", type=click.IntRange(min=4), default=300, show_default=True)
 @click.option("--games", "game_count", type=click.IntRange(min=1), default=20000,
               show_default=True)
@@ -319,3 +271,6 @@ def demo_marathon(ctx: Context, players: int, game_count: int, seed: int, rows: 
         f"{len(state.players)} players. Event id {slug} in {escape(where)}; try "
         f"`podium standings {slug} --stage 1`.", highlight=False)
 
+
+
+COMMANDS = [games, penalty, disqualify, revert, decisions, publish]

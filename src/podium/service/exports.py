@@ -1,4 +1,5 @@
-"""Rule MJ-11: a table as CSV or as a standalone HTML page, with Russian or English headers.
+"""Any public table (:class:`podium.core.views.TableView`) as CSV or as a standalone HTML page,
+with Russian or English headers (first made for the marathon's publications, rule MJ-11).
 
 The labels are the English message ids of the views, translated from the shared catalog
 (:mod:`podium.i18n`); the marathon's Russian is the seed's published table's vocabulary

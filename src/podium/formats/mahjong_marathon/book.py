@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from podium.formats.marathon.scoring import (
+from podium.formats.mahjong_marathon.scoring import (
     PlayerStats,
     StageRanking,
     Total,

@@ -97,7 +97,8 @@ class Commander(Ruleset):
     title = "Commander Swiss pods with a top-4 final"
     fields = FIELDS
     capabilities = Capabilities(rounds=True, playoff=True)
-    contributions = Contributions(web="podium.web.formats.commander:COMMANDER_WEB")
+    contributions = Contributions(web="podium.formats.commander.web:COMMANDER_WEB",
+                                  demo="podium.formats.commander.cli:demo_commander")
 
     def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
         """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod

@@ -14,7 +14,7 @@ from typing import Any
 from podium.core.errors import Conflict
 from podium.core.model import EventState, Table
 from podium.core.rng import rng_for
-from podium.formats.commander import COMMANDER
+from podium.formats.commander.rules import COMMANDER
 from podium.service.events import EventService, LoadedEvent
 from podium.store.repository import EventRepository
 

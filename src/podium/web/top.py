@@ -24,8 +24,8 @@ from podium.core.model import EventState
 from podium.core.top_replay import top_of
 from podium.core.views import N_
 from podium.service import top as top_service
-from podium.web.formats import ActionPage, OrganiserAction, PublicPage
 from podium.web.i18n import Localised
+from podium.web.plugins import ActionPage, OrganiserAction, PublicPage
 
 
 def has_top(state: EventState) -> bool:
@@ -59,7 +59,7 @@ def _number(form: Mapping[str, str], key: str, low: int, high: int) -> int | Non
     if not text:
         return None
     if not text.isdigit() or not low <= int(text) <= high:
-        raise Localised(N_("%(field)s: a whole number from %(low)s to %(high)s"), field=key,
+        raise Localised(N_("%(name)s: a whole number from %(low)s to %(high)s"), name=key, field=key,
                         low=low, high=high)
     return int(text)
 

@@ -2,7 +2,9 @@
 
 Shared pages never name a format. Standings and other public tables come from the format's
 ``views(state)`` (:mod:`podium.core.views`), rendered by one shared template. What only a format
-knows comes from its :class:`WebFormat`, registered here by the format's name:
+knows comes from its :class:`WebFormat`, which the format names in its manifest
+(``Contributions(web="podium.formats.<name>.web:PLUGIN")``) and the composition root
+(:func:`podium.compose.web_format`) completes with the shared parts its capabilities bring:
 
 - ``result_form``: the template partial of one table's result form (context: ``event``,
   ``state``, ``round``, ``table``, ``seats``, ``prefix``) and ``parse_result(form, state, round,
@@ -21,19 +23,21 @@ knows comes from its :class:`WebFormat`, registered here by the format's name:
   :class:`ActionPage` to answer with a page of its own (a preview that stores nothing).
 - ``shown(state)`` on a page or an action: show it only when this is true (a bracket page once
   the TOP exists, a split form before round 1). Several formats may share parts: see
-  :mod:`podium.web.formats.top`, the TOP after any format.
+  :mod:`podium.web.top`, the TOP after any format.
 
-Optional, generic capabilities (all additive, with defaults that keep a round-based format as it
-was):
+From the format's capabilities (not set by the format):
 
-- ``rounds=False``: the format has no rounds or pairings (open play, e.g. a marathon): the
-  shared pages hide the round, pairing, slip and self-report parts.
+- ``rounds``: false for open play (a marathon): the shared pages hide the round, pairing, slip
+  and self-report parts;
+- the TOP's forms and public bracket page (:mod:`podium.web.top`) for a format with a play-off.
+
+Optional parts of a plug-in:
+
+- ``routes``: a FastAPI router with pages of the format's own (e.g. downloads);
 - ``PublicPage.context(loaded, query) -> dict``: extra template context of a public page,
   computed from the replayed event and the page's query parameters.
 - ``OrganiserAction.upload=True``: the action's form is sent as multipart; its files reach
   ``handle`` in ``form.files`` ({field: (filename, bytes)}, each at most the upload limit).
-- ``api_router``: a FastAPI router with the format's own JSON API routes, included by
-  ``create_app`` (see :func:`all_plugins`).
 
 A format with no plug-in still gets its standings, players, rounds, log and a "no result form"
 message.
@@ -106,30 +110,6 @@ class WebFormat:
     describe_result: Callable[[EventState, TableResult], str] | None = None
     public_pages: tuple[PublicPage, ...] = ()
     organiser_actions: tuple[OrganiserAction, ...] = field(default_factory=tuple)
+    routes: Any = None  # a fastapi.APIRouter with the format's own pages (downloads...)
+    # Set by the composition root from the format's capabilities (podium.compose.web_format):
     rounds: bool = True  # False: open play, no rounds or pairings (the shared pages hide them)
-    api_router: Any = None  # a fastapi.APIRouter with the format's own API routes
-
-
-_PLUGINS: dict[str, WebFormat] = {}
-
-
-def register_web(plugin: WebFormat) -> WebFormat:
-    _PLUGINS[plugin.name] = plugin
-    return plugin
-
-
-def _load_builtin() -> None:
-    import podium.web.formats.mahjong_marathon  # noqa: F401
-    from podium.web.formats import berserk, commander  # noqa: F401
-
-
-def web_format(name: str) -> WebFormat:
-    """The plug-in of format ``name``, or an empty one (shared pages only)."""
-    _load_builtin()
-    return _PLUGINS.get(name) or WebFormat(name)
-
-
-def all_plugins() -> list[WebFormat]:
-    """Every registered plug-in (for the app to include their API routers)."""
-    _load_builtin()
-    return list(_PLUGINS.values())

@@ -1,6 +1,6 @@
 """The mahjong marathon's web plug-in (regulation MJ): open play, so no rounds on its pages.
 
-Organiser actions, each one call of :class:`podium.service.marathon.MarathonService` (so the same
+Organiser actions, each one call of :class:`podium.formats.mahjong_marathon.commands.MarathonService` (so the same
 checks as ``podium games``/``penalty``/``disqualify``/``revert``/``publish`` on the command line,
 and a refused action stores nothing):
 
@@ -17,7 +17,7 @@ and a refused action stores nothing):
 Public pages: the standings page shows the live stage tables and the total (the format's
 ``views``); ``/e/{slug}/p/publications`` lists the publications and shows a chosen table of one,
 with the movement against the previous publication (place, GP, games), and links to its CSV and
-standalone HTML exports (:mod:`podium.service.marathon_export`).
+standalone HTML exports (:mod:`podium.service.exports`).
 """
 
 from __future__ import annotations
@@ -31,21 +31,25 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.views import N_, TableView
-from podium.formats.mahjong_marathon import DQ_GROUNDS, GAME_DQ, PENALTY, book_of
-from podium.formats.marathon import views as mviews
-from podium.formats.marathon.settings import MJ6A_AMOUNTS, MJ6B_AMOUNTS, MJ6C_AMOUNTS
+from podium.formats.mahjong_marathon import views as mviews
+from podium.formats.mahjong_marathon.commands import (
+    FORMAT,
+    ImportSummary,
+    MarathonService,
+)
+from podium.formats.mahjong_marathon.files import parse_start, resolve_zone, whole_gp
+from podium.formats.mahjong_marathon.rules import DQ_GROUNDS, GAME_DQ, PENALTY, book_of
+from podium.formats.mahjong_marathon.settings import MJ6A_AMOUNTS, MJ6B_AMOUNTS, MJ6C_AMOUNTS
+from podium.formats.mahjong_marathon.views import published_view
 from podium.service.events import LoadedEvent
-from podium.service.marathon import FORMAT, ImportSummary, MarathonService, published_view
-from podium.service.marathon_export import label, to_csv, to_html
-from podium.service.marathon_files import parse_start, resolve_zone, whole_gp
-from podium.web.formats import (
+from podium.service.exports import label, to_csv, to_html
+from podium.web.i18n import LANGUAGES, Localised
+from podium.web.plugins import (
     ActionForm,
     OrganiserAction,
     PublicPage,
     WebFormat,
-    register_web,
 )
-from podium.web.i18n import LANGUAGES, Localised
 from podium.web.render import formatter
 
 # Rule MJ-6: the amounts the regulation allows, per kind (the select of the penalty form).
@@ -67,7 +71,7 @@ KIND_LABELS = {
 
 
 def service(web: Any) -> MarathonService:
-    return MarathonService(web.events.db, web.events.clock)
+    return MarathonService.sharing(web.events)
 
 
 def _text(form: Mapping[str, str], key: str, limit: int = 200) -> str:
@@ -372,10 +376,9 @@ def _template(name: str) -> str:
     return f"formats/mahjong_marathon_{name}.html"
 
 
-MARATHON_WEB = register_web(
-    MarathonWeb(
+MARATHON_WEB = MarathonWeb(
         name=FORMAT,
-        rounds=False,
+        routes=router,
         public_pages=(PublicPage("publications", N_("Publications"), _template("publications"),
                                  publications_context),),
         organiser_actions=(
@@ -391,13 +394,6 @@ MARATHON_WEB = register_web(
             OrganiserAction("publish", N_("Publish the tables (rule MJ-11)"),
                             _template("publish"), publish),
         ),
-        api_router=router,
-    )
 )
-
-# the API's routes of the marathon join the same router (see podium.api.marathon)
-from podium.api import marathon as _api  # noqa: E402
-
-router.include_router(_api.router)
 
 __all__ = ["MARATHON_WEB", "PodiumError"]

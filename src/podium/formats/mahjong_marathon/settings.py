@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
 from podium.formats import settings as fs
-from podium.formats.marathon.scoring import RankRules
+from podium.formats.mahjong_marathon.scoring import RankRules
 
 # Rule MJ-1: five two-month stages, 1 Feb - 30 Nov 2015 (inclusive dates, stage time zone).
 DEFAULT_STAGES = (

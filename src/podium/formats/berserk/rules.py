@@ -39,7 +39,6 @@ from podium.core.ruleset import (
 from podium.core.schema import PLAYERS, Int, ListOf, Nullable, obj
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
-from podium.core.top_replay import top_of
 from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
@@ -192,7 +191,9 @@ class Berserk(Ruleset):
     title = "Berserk CCG: duel Swiss in draft tables, then a TOP"
     fields = FIELDS
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
-    contributions = Contributions(web="podium.web.formats.berserk:BERSERK_WEB")
+    contributions = Contributions(web="podium.formats.berserk.web:BERSERK_WEB",
+                                  cli="podium.formats.berserk.cli:COMMANDS",
+                                  demo="podium.formats.berserk.cli:demo_berserk")
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return (ActionKind(LEGACY_SPLIT, self._legacy_split,

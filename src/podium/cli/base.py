@@ -1,0 +1,94 @@
+"""What every command module shares: the context (database and actor), the consoles, and the
+translation of a refusal into a message and an exit code."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.service import EventService
+from podium.store.db import Database, resolve_url
+
+EXIT_INVALID = 2
+EXIT_NOT_FOUND = 3
+EXIT_CONFLICT = 4
+
+# Piped output (a file, a pager) gets a wide page instead of rich's 80-column default.
+console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 140)
+errors = Console(stderr=True)
+
+
+class Context:
+    def __init__(self, db: str | None, actor: str) -> None:
+        self.db_arg = db
+        self.actor = actor
+        self._service: EventService | None = None
+
+    @property
+    def service(self) -> EventService:
+        if self._service is None:
+            self._service = EventService(Database(resolve_url(self.db_arg)))
+        return self._service
+
+
+def fail(error: PodiumError) -> NoReturn:
+    code = (
+        EXIT_NOT_FOUND if isinstance(error, NotFound)
+        else EXIT_CONFLICT if isinstance(error, Conflict)
+        else EXIT_INVALID
+    )
+    errors.print(f"[bold red]Error:[/] {escape(str(error))}", highlight=False)
+    sys.exit(code)
+
+
+def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn a PodiumError into a clear message and an exit code (nothing was stored)."""
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except PodiumError as error:
+            fail(error)
+
+    wrapper.__name__ = func.__name__
+    wrapper.__doc__ = func.__doc__
+    return wrapper
+
+
+def parse_assignments(pairs: tuple[str, ...]) -> dict[str, str]:
+    settings = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InvalidInput(f"setting {pair!r}: write it as key=value")
+        settings[key.strip()] = value.strip()
+    return settings
+
+
+def setting_text(value: Any) -> str:
+    """A setting as typed on the command line: lists comma-separated, None as auto."""
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return "auto" if value is None else str(value)
+
+
+def split_names(text: str | None) -> list[str]:
+    return [name.strip() for name in (text or "").split(",") if name.strip()]
+
+
+
+pass_ctx = click.make_pass_decorator(Context)
+
+
+def progress_bar() -> Progress:
+    """A transient progress bar on stderr (long imports, demos)."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=errors, transient=True)

@@ -1,0 +1,251 @@
+"""The core commands: decoded input for one use case each, run by ``EventService.execute``.
+
+A command is a frozen dataclass of what the person asked for (names as typed, numbers already
+parsed by the adapter). :meth:`Command.build` turns it into new actions against the event's
+current state; :meth:`Command.answer` says what the adapter shows afterwards. Formats add their
+own commands in their packages (``formats/<name>/commands.py``) the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED
+from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.log import Action, Kind
+from podium.core.model import EventState, Player, Round
+from podium.service.events import (
+    EventService,
+    LoadedEvent,
+    NewAction,
+    Outcome,
+    new_event_actions,
+    plan_next_round,
+)
+from podium.service.forms import clean_name, resolve_player
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Command(Generic[T]):
+    """One use case on one event. Subclasses give ``build`` and, if they answer something
+    other than nothing, ``answer``."""
+
+    slug: str
+    #: A command that only shows what would be stored (a preview): run, checked, not stored.
+    dry_run: ClassVar[bool] = False
+
+    def build(self, loaded: LoadedEvent) -> Sequence[NewAction]:
+        raise NotImplementedError
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> T:
+        return None  # type: ignore[return-value]
+
+    def run(self, service: EventService, actor: str) -> Outcome[T]:
+        with service.unit(self.slug, actor, dry_run=self.dry_run) as work:
+            work.append(self.build(work.loaded))
+            value = self.answer(work.loaded, work.stored)
+            return Outcome(work.loaded, list(work.stored), value)
+
+
+def need_reason(reason: str, what: str) -> str:
+    if not reason.strip():
+        raise InvalidInput("%(what)s needs a reason", code="reason.missing", field="reason",
+                           what=what)
+    return reason.strip()
+
+
+# events ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CreateEvent(Command[None]):
+    name: str
+    format: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+    def run(self, service: EventService, actor: str) -> Outcome[None]:
+        created, state = new_event_actions(self.slug, self.name, self.format, self.settings,
+                                           actor, self.seed, service.clock())
+        loaded = service.store_new(self.slug, created.payload["name"], self.format, [created],
+                                   state)
+        return Outcome(loaded, [created], None)
+
+
+@dataclass(frozen=True)
+class ChangeSettings(Command[None]):
+    changes: Mapping[str, Any]
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        if not self.changes:
+            raise InvalidInput("no setting to change", code="settings.none")
+        ruleset = loaded.ruleset
+        merged = dict(ruleset.settings_to_json(loaded.state.settings))
+        merged.update(self.changes)
+        as_json = ruleset.settings_to_json(ruleset.parse_settings(merged))
+        changed = {key: as_json[key] for key in self.changes}
+        return [NewAction(Kind.SETTINGS_CHANGED, {"settings": changed}, self.reason)]
+
+
+# players --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AddPlayers(Command[list[Player]]):
+    names: tuple[str, ...]
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        cleaned = [clean_name(name) for name in self.names]
+        if not cleaned:
+            raise InvalidInput("no player names given", code="players.none", field="names")
+        next_id = max(loaded.state.players, default=0) + 1
+        return [NewAction(Kind.PLAYER_REGISTERED, {"player": next_id + i, "name": name})
+                for i, name in enumerate(cleaned)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> list[Player]:
+        return [loaded.state.players[a.payload["player"]] for a in stored]
+
+
+@dataclass(frozen=True)
+class _PlayerCommand(Command[Player]):
+    player: str  # a name or #id, as typed
+    reason: str = ""
+    kind: ClassVar[str] = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        pid = resolve_player(loaded.state, self.player).id
+        return [NewAction(self.kind, {"player": pid}, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Player:
+        return loaded.state.players[stored[-1].payload["player"]]
+
+
+@dataclass(frozen=True)
+class DropPlayer(_PlayerCommand):
+    kind: ClassVar[str] = Kind.PLAYER_DROPPED
+
+
+@dataclass(frozen=True)
+class ReinstatePlayer(_PlayerCommand):
+    kind: ClassVar[str] = Kind.PLAYER_REINSTATED
+
+
+# rounds ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PairRound(Command[Round]):
+    """Pair and store the next round (the format's own pairing, explained in its notes)."""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        return [NewAction(Kind.ROUND_PAIRED, plan_next_round(loaded).to_payload())]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Round:
+        return loaded.state.rounds[-1]
+
+
+@dataclass(frozen=True)
+class UndoRound(Command[int]):
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        current = loaded.state.current_round
+        if current is None:
+            raise Conflict("no round has been paired", code="round.none")
+        return [NewAction(Kind.ROUND_UNDONE, {"round": current.number}, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> int:
+        return stored[-1].payload["round"]
+
+
+EntryBuilder = Callable[[EventState], dict[str, Any]] | Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class EnterResult(Command[Round]):
+    """One table's result (or, with ``correct``, its correction with a reason). ``entry`` is
+    the entry as stored, or a function that builds it from the state (names to ids)."""
+
+    table: int
+    entry: EntryBuilder
+    round_number: int | None = None
+    correct: bool = False
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        if self.correct:
+            need_reason(self.reason, "a correction")
+        current = loaded.state.current_round
+        if current is None:
+            raise Conflict("no round has been paired", code="round.none")
+        number = self.round_number if self.round_number is not None else current.number
+        kind = Kind.RESULT_CORRECTED if self.correct else Kind.RESULT_ENTERED
+        entry = self.entry(loaded.state) if callable(self.entry) else dict(self.entry)
+        payload = {"round": number, "table": self.table, "entry": entry}
+        return [NewAction(kind, payload, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Round:
+        return loaded.state.round(stored[-1].payload["round"])
+
+
+# divisions ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AssignDivisions(Command[None]):
+    """Set the divisions by hand: each ``(key, name, [player names or #ids])``."""
+
+    divisions: tuple[tuple[str, str, tuple[str, ...]], ...]
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        if not loaded.ruleset.capabilities.divisions:
+            raise Conflict("a %(format)s event has no divisions", code="capability.divisions",
+                           format=loaded.ruleset.name)
+        items = [{"key": key, "name": name,
+                  "players": [resolve_player(loaded.state, ref).id for ref in refs]}
+                 for key, name, refs in self.divisions]
+        return [NewAction(DIVISIONS_ASSIGNED, {"divisions": items, "method": "organiser"},
+                          self.reason)]
+
+
+@dataclass(frozen=True)
+class MoveToDivision(Command[None]):
+    """Move a player into another division: ``why`` is promotion, relegation or organiser
+    (the organiser's move needs a reason)."""
+
+    player: str
+    to: str
+    why: str = "organiser"
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        if not loaded.ruleset.capabilities.divisions:
+            raise Conflict("a %(format)s event has no divisions", code="capability.divisions",
+                           format=loaded.ruleset.name)
+        state = loaded.state
+        target = self.to
+        if target not in state.divisions:
+            named = [d.key for d in state.divisions.values() if d.name.casefold()
+                     == self.to.strip().casefold()]
+            if not named:
+                raise NotFound("no division %(division)r; divisions: %(known)s",
+                               code="division.unknown", field="to", division=self.to,
+                               known=[d.name for d in state.divisions.values()])
+            target = named[0]
+        pid = resolve_player(state, self.player).id
+        return [NewAction(DIVISION_MOVED, {"player": pid, "to": target, "why": self.why},
+                          self.reason)]
+
+
+__all__ = [
+    "AddPlayers",
+    "AssignDivisions",
+    "ChangeSettings",
+    "Command",
+    "CreateEvent",
+    "DropPlayer",
+    "EnterResult",
+    "MoveToDivision",
+    "PairRound",
+    "ReinstatePlayer",
+    "UndoRound",
+    "need_reason",
+]

@@ -1,0 +1,214 @@
+"""Replayed events kept in the process and brought up to date incrementally.
+
+Replaying a whole log on every request does not scale (a marathon of a million games takes
+seconds), so the service keeps each event's state between commands and only applies the
+actions stored since (by this process or any other: the CLI and several web workers share the
+database). A process that starts, or meets an event for the first time, begins from the newest
+snapshot of that event made by the same code (table ``snapshots``) and applies the tail of the
+log; without one it replays the log and, if that was slow, stores a snapshot for the next one.
+
+A state is only ever changed by :func:`podium.core.replay.apply` under its holder's lock. When
+a command is refused, or its transaction fails, the holder drops the state (it may have been
+changed half-way), and the next use catches up again from the snapshot and the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import logging
+import pickle
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from podium.core.errors import InvalidInput, PodiumError
+from podium.core.model import EventState
+from podium.core.replay import apply, replay
+from podium.core.ruleset import Ruleset
+from podium.formats import get_format
+from podium.store.db import Database
+from podium.store.repository import EventRepository, EventSummary
+
+log = logging.getLogger(__name__)
+
+CORE_DIR = Path(__file__).resolve().parent.parent / "core"
+
+
+@dataclass
+class LoadedEvent:
+    """An event's stored identity, its format and its state at ``state.last_seq``."""
+
+    summary: EventSummary
+    ruleset: Ruleset
+    state: EventState
+
+
+@dataclass(frozen=True)
+class SnapshotPolicy:
+    """When to store a snapshot: after catching up took ``seconds`` or more, or applied
+    ``actions`` or more since the last snapshot. ``enabled=False`` never reads or writes one."""
+
+    seconds: float = 0.2
+    actions: int = 5_000
+    enabled: bool = True
+
+
+@dataclass
+class Holder:
+    """One event's state in this process, and the lock every change and catch-up takes."""
+
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    loaded: LoadedEvent | None = None
+    # replay work done since the last snapshot, to decide when to store the next one
+    pending_seconds: float = 0.0
+    pending_actions: int = 0
+
+    def discard(self) -> None:
+        self.loaded = None
+        self.pending_seconds = 0.0
+        self.pending_actions = 0
+
+
+_CODE_VERSIONS: dict[type, str] = {}
+
+
+def code_version(ruleset: Ruleset) -> str:
+    """A digest of the code that shapes a replayed state: the core and the format's package.
+
+    A snapshot made by other code is never used (the state's classes may differ), so editing
+    either invalidates every snapshot of that format without a version to bump by hand.
+    """
+    cls = type(ruleset)
+    found = _CODE_VERSIONS.get(cls)
+    if found is None:
+        digest = hashlib.sha256(f"{ruleset.name}:{ruleset.state_version}".encode())
+        package = Path(inspect.getfile(cls)).resolve().parent
+        for directory in (CORE_DIR, package):
+            for path in sorted(directory.rglob("*.py")):
+                digest.update(path.name.encode())
+                digest.update(path.read_bytes())
+        found = _CODE_VERSIONS[cls] = digest.hexdigest()
+    return found
+
+
+class StateCache:
+    """The replayed events of one process (at most ``capacity``, least recently used out)."""
+
+    def __init__(self, db: Database, policy: SnapshotPolicy | None = None,
+                 capacity: int = 64) -> None:
+        self.db = db
+        self.policy = policy or SnapshotPolicy()
+        self.capacity = capacity
+        self._holders: OrderedDict[str, Holder] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def holder(self, slug: str) -> Holder:
+        with self._lock:
+            found = self._holders.get(slug)
+            if found is None:
+                found = self._holders[slug] = Holder()
+                while len(self._holders) > self.capacity:
+                    self._holders.popitem(last=False)
+            else:
+                self._holders.move_to_end(slug)
+            return found
+
+    def forget(self, slug: str) -> None:
+        with self._lock:
+            self._holders.pop(slug, None)
+
+    def current(self, repo: EventRepository, summary: EventSummary, holder: Holder
+                ) -> LoadedEvent:
+        """The event's state at the newest stored action (call with ``holder.lock`` held)."""
+        loaded = holder.loaded
+        if loaded is not None and loaded.summary.id != summary.id:
+            holder.discard()  # the slug names another event now (deleted and created again)
+            loaded = None
+        last = repo.last_seq(summary.id)
+        if loaded is not None and loaded.state.last_seq > last:
+            holder.discard()  # cannot happen with an append-only log; rebuild to be safe
+            loaded = None
+        started = time.perf_counter()
+        if loaded is None:
+            loaded = self._cold(repo, summary, holder)
+        tail = last - loaded.state.last_seq
+        if tail > 0:
+            try:
+                for action in repo.actions(summary.id, after=loaded.state.last_seq):
+                    apply(loaded.state, action, loaded.ruleset)
+            except BaseException:
+                holder.discard()
+                raise
+            holder.pending_actions += tail
+        holder.pending_seconds += time.perf_counter() - started
+        holder.loaded = loaded
+        return loaded
+
+    def _cold(self, repo: EventRepository, summary: EventSummary, holder: Holder
+              ) -> LoadedEvent:
+        ruleset = get_format(summary.format)
+        state = self._from_snapshot(repo, summary, ruleset)
+        if state is None:
+            actions = repo.actions(summary.id)
+            try:
+                state = replay(actions, ruleset)
+            except PodiumError as error:
+                raise InvalidInput("the stored log of event %(event)s no longer replays: "
+                                   "%(error)s", code="log.broken", event=summary.slug,
+                                   error=str(error)) from None
+            holder.pending_actions = len(actions)
+        state.slug = summary.slug
+        return LoadedEvent(summary, ruleset, state)
+
+    def _from_snapshot(self, repo: EventRepository, summary: EventSummary, ruleset: Ruleset
+                       ) -> EventState | None:
+        if not self.policy.enabled:
+            return None
+        found = repo.latest_snapshot(summary.id, code_version(ruleset))
+        if found is None:
+            return None
+        seq, kind, at, data = found
+        if repo.action_stamp(summary.id, seq) != (kind, at):
+            return None  # the log under the snapshot is not the one it was made from
+        try:
+            state = pickle.loads(data)
+        except Exception:  # a snapshot is only a shortcut: replay instead
+            log.warning("snapshot of event %s at %s is unreadable; replaying", summary.slug, seq)
+            return None
+        if not isinstance(state, EventState) or state.last_seq != seq:
+            return None
+        return state
+
+    def due(self, holder: Holder) -> bool:
+        policy = self.policy
+        return policy.enabled and holder.loaded is not None and (
+            holder.pending_seconds >= policy.seconds or holder.pending_actions >= policy.actions)
+
+    def save_snapshot(self, slug: str, now: datetime) -> bool:
+        """Store a snapshot of the event's state as this process holds it (best effort)."""
+        holder = self.holder(slug)
+        with holder.lock:
+            loaded = holder.loaded
+            if loaded is None:
+                return False
+            state = loaded.state
+            try:
+                data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+                with self.db.session() as session:
+                    repo = EventRepository(session)
+                    stamp = repo.action_stamp(loaded.summary.id, state.last_seq)
+                    if stamp is None:
+                        return False
+                    repo.save_snapshot(loaded.summary.id, state.last_seq,
+                                       code_version(loaded.ruleset), stamp[0], stamp[1], data,
+                                       now)
+            except Exception as error:  # a snapshot is only a shortcut
+                log.warning("could not store a snapshot of event %s: %s", slug, error)
+                return False
+            holder.pending_seconds = 0.0
+            holder.pending_actions = 0
+            return True
