@@ -25,6 +25,7 @@ from podium.cli.base import (
     setting_text,
     split_names,
 )
+from podium.core import phases
 from podium.core.errors import InvalidInput, NotFound
 from podium.formats import available, get_format
 from podium.service.forms import PodResult, player_names_from_csv
@@ -122,6 +123,12 @@ def event_show(ctx: Context, slug: str) -> None:
     for rnd in state.rounds:
         status = "complete" if rnd.complete else f"missing tables {rnd.missing}"
         console.print(f"Round {rnd.number} ({rnd.stage}): {len(rnd.tables)} tables, {status}.")
+    now = phases.status(state, loaded.ruleset)
+    stages = " -> ".join(p.key for p in phases.declared(state, loaded.ruleset))
+    console.print(f"Stages: {stages}; now: {now.phase.key}.")
+    if now.complete:
+        champion = state.players[now.champion].name if now.champion in state.players else "-"
+        console.print(f"[bold]Complete.[/] Champion: [bold]{escape(champion)}[/].")
 
 
 @event.command("set")

@@ -124,3 +124,38 @@ def require_open(state: EventState, ruleset: Ruleset) -> None:
     if now.kind == PLAYOFF:
         raise Conflict("the TOP has begun: no more rounds; enter the TOP's results",
                        code="phase.closed", phase=now.key)
+
+
+@dataclass(frozen=True)
+class Status:
+    """Where an event stands, for every adapter to offer only what can be done now."""
+
+    phase: Phase
+    complete: bool
+    champion: PlayerId | None
+    can_pair: bool  # another round may be paired (once the current one has its results)
+    can_build_top: bool  # the TOP may be built now
+    can_undo_round: bool  # the last round has no result yet and is of the current phase
+    can_undo_top: bool  # the TOP has been built and no match has a result
+
+
+def status(state: EventState, ruleset: Ruleset) -> Status:
+    from podium.core.top_replay import top_of
+
+    now = current(state, ruleset)
+    complete = is_complete(state, ruleset)
+    bracket = top_of(state)
+    last = state.current_round
+    playoff = next((p for p in declared(state, ruleset) if p.kind == PLAYOFF), None)
+    round_done = last is None or last.complete
+    can_build = (playoff is not None and bracket is None and last is not None and round_done
+                 and now.kind != PLAYOFF)
+    return Status(
+        phase=now,
+        complete=complete,
+        champion=ruleset.champion(state) if complete else None,
+        can_pair=ruleset.capabilities.rounds and not complete and now.kind != PLAYOFF,
+        can_build_top=can_build,
+        can_undo_round=(last is not None and not last.results and last.stage == now.key),
+        can_undo_top=bracket is not None and not bracket.results,
+    )

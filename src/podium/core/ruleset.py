@@ -22,6 +22,7 @@ What a capability brings:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -155,6 +156,11 @@ class Ruleset:
     state_version: ClassVar[int] = 1
     #: The prefix of the format's own action kinds (default: its name).
     kind_prefix: ClassVar[str] = ""
+    #: Public pages show one table at a time, with tabs (many large tables, e.g. stages).
+    one_table_per_page: ClassVar[bool] = False
+    #: Settings the examples run with (:meth:`sample_result`...), together covering every
+    #: phase the format can have; the conformance kit plays one event with each.
+    example_settings: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     # declaration ------------------------------------------------------------------------------
     def action_kinds(self) -> Sequence[ActionKind]:
@@ -283,6 +289,27 @@ class Ruleset:
         return order[0] if order else None
 
 
+    # examples -----------------------------------------------------------------------------------
+    # Plausible random play, drawn from a seeded ``rng``: the demos, the conformance kit every
+    # format passes (tests/conformance) and the property tests all drive a format through these.
+    def setup_actions(self, state: EventState, rng: random.Random
+                      ) -> list[tuple[str, dict[str, Any], str]]:
+        """Actions (kind, payload, reason) an organiser takes before the next round can be
+        paired (Berserk's draft tables before round 1); none by default."""
+        return []
+
+    def sample_result(self, state: EventState, rnd: Round, table: Table,
+                      rng: random.Random) -> dict[str, Any]:
+        """A plausible entry for ``table``'s result (formats with rounds must give one)."""
+        raise Conflict("this format has no rounds", code="capability.rounds")
+
+    def sample_actions(self, state: EventState, rng: random.Random
+                       ) -> list[tuple[str, dict[str, Any], str]]:
+        """A few plausible actions of the format's own kinds (an open-play format's games and
+        decisions), as (kind, payload, reason); none by default."""
+        return []
+
+
 class RulesetError(Exception):
     """A format's declaration is inconsistent (a programming error, found at registration)."""
 
@@ -301,7 +328,7 @@ def check_ruleset(ruleset: Ruleset) -> None:
     if not (caps.rounds or caps.open_play):
         problems.append("declare rounds or open_play")
     if caps.rounds:
-        for hook in ("plan_round", "score", "standings"):
+        for hook in ("plan_round", "score", "standings", "sample_result"):
             if getattr(cls, hook) is getattr(Ruleset, hook):
                 problems.append(f"rounds: override {hook}()")
     if caps.divisions and cls.division_standings is Ruleset.division_standings:

@@ -187,6 +187,21 @@ class EnterResult(Command[Round]):
         return loaded.state.round(stored[-1].payload["round"])
 
 
+# any action ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AppendActions(Command[None]):
+    """Store actions given as (kind, payload, reason), each checked like live entry: what a
+    format's examples (:meth:`podium.core.ruleset.Ruleset.sample_actions`) and an organiser's
+    own tools hand over."""
+
+    actions: tuple[tuple[str, dict[str, Any], str], ...]
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        if not self.actions:
+            raise InvalidInput("no action given", code="actions.none")
+        return [NewAction(kind, payload, reason) for kind, payload, reason in self.actions]
+
+
 # divisions ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class AssignDivisions(Command[None]):
@@ -237,6 +252,7 @@ class MoveToDivision(Command[None]):
 
 __all__ = [
     "AddPlayers",
+    "AppendActions",
     "AssignDivisions",
     "ChangeSettings",
     "Command",

@@ -19,10 +19,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.model import EventState
 from podium.core.top_replay import top_of
 from podium.core.views import N_
+from podium.formats import get_format
 from podium.service import top as top_service
 from podium.web.i18n import Localised
 from podium.web.plugins import ActionPage, OrganiserAction, PublicPage
@@ -33,9 +35,9 @@ def has_top(state: EventState) -> bool:
 
 
 def can_build(state: EventState) -> bool:
-    """The build form is shown once a round is complete and while there is no TOP."""
-    current = state.current_round
-    return top_of(state) is None and current is not None and current.complete
+    """The build form is shown when the event's phases allow a TOP now (rounds complete, a
+    play-off declared under its settings, none built yet)."""
+    return phases.status(state, get_format(state.format)).can_build_top
 
 
 def open_top(state: EventState) -> bool:
@@ -50,8 +52,7 @@ def played_top(state: EventState) -> bool:
 
 def unplayed_top(state: EventState) -> bool:
     """A TOP can be undone (built with the wrong size, too early) while no match has a result."""
-    bracket = top_of(state)
-    return bracket is not None and not bracket.results
+    return phases.status(state, get_format(state.format)).can_undo_top
 
 
 def _number(form: Mapping[str, str], key: str, low: int, high: int) -> int | None:
@@ -59,8 +60,8 @@ def _number(form: Mapping[str, str], key: str, low: int, high: int) -> int | Non
     if not text:
         return None
     if not text.isdigit() or not low <= int(text) <= high:
-        raise Localised(N_("%(name)s: a whole number from %(low)s to %(high)s"), name=key, field=key,
-                        low=low, high=high)
+        raise Localised(N_("%(name)s: a whole number from %(low)s to %(high)s"), name=key,
+                        field=key, low=low, high=high)
     return int(text)
 
 

@@ -2,16 +2,18 @@
 
 The players are split into draft tables (rule BRK-6, minimum BRK-10): core divisions
 (:mod:`podium.core.divisions`), drawn with a recorded seed (``divisions.assigned``; logs written
-before divisions were in the core hold the same as ``berserk.tables.split``, still accepted). Each round pairs every table's players in
-duels (tables of two seats in the core model, so the usual round, result, undo and explanation
-machinery works), by the table's standings and with no rematch while one can be avoided. A win,
-a draw and a loss score as set; a technical win 2.5 and a technical loss 0 (rule BRK-8). In Team
-Sealed (rule BRK-9) a "player" is a team and a result is its two games. Each table's standings
-then seed the TOP (rules BRK-3, BRK-4), which the core builds and replays for any format.
+before divisions were in the core hold the same as ``berserk.tables.split``, still accepted).
+Each round pairs every table's players in duels (tables of two seats in the core model, so the
+usual round, result, undo and explanation machinery works), by the table's standings and with
+no rematch while one can be avoided. A win, a draw and a loss score as set; a technical win 2.5
+and a technical loss 0 (rule BRK-8). In Team Sealed (rule BRK-9) a "player" is a team and a
+result is its two games. Each table's standings then seed the TOP (rules BRK-3, BRK-4), which
+the core builds and replays for any format with a play-off.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -191,6 +193,7 @@ class Berserk(Ruleset):
     title = "Berserk CCG: duel Swiss in draft tables, then a TOP"
     fields = FIELDS
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
+    example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})
     contributions = Contributions(web="podium.formats.berserk.web:BERSERK_WEB",
                                   cli="podium.formats.berserk.cli:COMMANDS",
                                   demo="podium.formats.berserk.cli:demo_berserk")
@@ -462,6 +465,34 @@ class Berserk(Ruleset):
     def top_defaults(self, state: EventState) -> TopDefaults:
         settings: BerserkSettings = state.settings
         return TopDefaults(settings.top_size, settings.top_draw, settings.top_minutes)
+
+    # examples ---------------------------------------------------------------------------------
+    def setup_actions(self, state: EventState, rng: random.Random
+                      ) -> list[tuple[str, dict[str, Any], str]]:
+        """Before round 1: the random split into draft tables (rules BRK-6, BRK-10)."""
+        if state.divisions or state.rounds:
+            return []
+        return [(SPLIT, self.plan_split(state), "")]
+
+    def sample_result(self, state: EventState, rnd: Round, table: Table,
+                      rng: random.Random) -> dict[str, Any]:
+        """A plausible duel: mostly wins, some draws and technical wins (rule BRK-8); in Team
+        Sealed, the match's two games and, when they are level, the deciding game (BRK-9)."""
+        settings: BerserkSettings = state.settings
+        if settings.team_scoring != "none":
+            games = rng.choices(["1", "2", "D", "T1", "T2"], weights=[45, 45, 6, 2, 2], k=2)
+            entry: dict[str, Any] = {"games": games}
+            try:
+                team_points(games, None, settings, "")
+            except InvalidInput:
+                entry["decider"] = rng.choice(["1", "2", "D"])
+            return entry
+        roll = rng.random()
+        if roll < 0.08:
+            return {"draw": True}
+        if roll < 0.11:
+            return {"technical": rng.choice(table.seats)}
+        return {"winner": rng.choice(table.seats)}
 
     def views(self, state: EventState) -> list[TableView]:
         """One standings table per draft table, then the TOP once it is built."""

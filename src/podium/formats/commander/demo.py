@@ -18,7 +18,6 @@ from podium.formats.commander.rules import COMMANDER
 from podium.service.events import EventService, LoadedEvent
 from podium.store.repository import EventRepository
 
-SEAT_WEIGHTS = (24.7, 19.3, 16.7, 14.6, 12.0, 10.0, 8.0)
 DEMO_ACTOR = "demo"
 
 Progress = Callable[[str, int, int], None]
@@ -29,23 +28,8 @@ def demo_slug(players: int, seed: int) -> str:
 
 
 def simulate_result(table: Table, rng: random.Random) -> dict[str, Any]:
-    """A plausible pod result as a stored entry."""
-    seats = list(table.seats)
-    roll = rng.random()
-    if roll < 0.08 and len(seats) >= 3:
-        survivors = rng.sample(seats, rng.randint(2, len(seats) - 1))
-        eliminated = [p for p in seats if p not in survivors]
-        rng.shuffle(eliminated)
-        return {"draw": True, "survivors": survivors, "eliminated": eliminated}
-    winner = rng.choices(seats, weights=SEAT_WEIGHTS[: len(seats)])[0]
-    eliminated = [p for p in seats if p != winner]
-    rng.shuffle(eliminated)
-    entry: dict[str, Any] = {"winner": winner, "eliminated": eliminated}
-    if roll > 0.97:
-        entry["simultaneous"] = True
-    elif roll > 0.95:
-        entry["game_losses"] = [{"player": eliminated[0], "reason": "broke a deal (demo)"}]
-    return entry
+    """A plausible pod result as a stored entry (:meth:`Commander.sample_result`)."""
+    return COMMANDER.sample_result(None, None, table, rng)  # type: ignore[arg-type]
 
 
 def run_commander_demo(

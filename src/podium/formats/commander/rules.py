@@ -9,6 +9,7 @@ as its default.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,6 +46,7 @@ from podium.pairing import (
 
 SWISS = "swiss"
 FINAL = "final"
+SEAT_WEIGHTS = (24.7, 19.3, 16.7, 14.6, 12.0, 10.0, 8.0)  # public win rates by seat, in %
 REPEAT_POLICIES = ("swap", "avoid")
 
 FIELDS = (
@@ -97,6 +99,7 @@ class Commander(Ruleset):
     title = "Commander Swiss pods with a top-4 final"
     fields = FIELDS
     capabilities = Capabilities(rounds=True, playoff=True)
+    example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3})
     contributions = Contributions(web="podium.formats.commander.web:COMMANDER_WEB",
                                   demo="podium.formats.commander.cli:demo_commander")
 
@@ -346,6 +349,29 @@ class Commander(Ruleset):
     def views(self, state: EventState) -> list[TableView]:
         """The public tables: the standings, with the final on top once it is played."""
         return [standings_view(state, self.standings(state))]
+
+    # examples ---------------------------------------------------------------------------------
+    def sample_result(self, state: EventState, rnd: Round, table: Table,
+                      rng: random.Random) -> dict[str, Any]:
+        """A plausible pod result (seat advantage of about 24.7 / 19.3 / 16.7 / 14.6 % by
+        seat), with some draws, simultaneous wins and judge's game losses (rules CMD-2, CMD-4,
+        CMD-13, CMD-14)."""
+        seats = list(table.seats)
+        roll = rng.random()
+        if roll < 0.08 and len(seats) >= 3:
+            survivors = rng.sample(seats, rng.randint(2, len(seats) - 1))
+            eliminated = [p for p in seats if p not in survivors]
+            rng.shuffle(eliminated)
+            return {"draw": True, "survivors": survivors, "eliminated": eliminated}
+        winner = rng.choices(seats, weights=SEAT_WEIGHTS[: len(seats)])[0]
+        eliminated = [p for p in seats if p != winner]
+        rng.shuffle(eliminated)
+        entry: dict[str, Any] = {"winner": winner, "eliminated": eliminated}
+        if roll > 0.97:
+            entry["simultaneous"] = True
+        elif roll > 0.95:
+            entry["game_losses"] = [{"player": eliminated[0], "reason": "broke a deal (demo)"}]
+        return entry
 
 
 def _final_on_top(

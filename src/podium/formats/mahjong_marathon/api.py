@@ -1,9 +1,9 @@
 """``/api/v1/events/{slug}/marathon/...``: the mahjong marathon's JSON API (regulation MJ).
 
-Included through the marathon's web plug-in (``WebFormat.api_router``). Reads are public (the
+Declared in the marathon's manifest (``Contributions.api``). Reads are public (the
 stage tables, the total, the publications: what the public pages show); writes need an
 organiser token of the event's owner or a judge, like every other event change, and each is one
-call of :class:`podium.formats.mahjong_marathon.commands.MarathonService` (nothing stored on an error). On an
+command (:mod:`podium.formats.mahjong_marathon.commands`; nothing stored on an error). On an
 event of another format every route answers 409.
 """
 

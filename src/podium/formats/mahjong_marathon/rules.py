@@ -13,6 +13,7 @@ MJ-11 publications and their tables (:mod:`.marathon.views`).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any
 
@@ -314,6 +315,7 @@ class MahjongMarathon(Ruleset):
     fields = FIELDS
     capabilities = Capabilities(open_play=True)
     kind_prefix = "mahjong"
+    one_table_per_page = True
     contributions = Contributions(web="podium.formats.mahjong_marathon.web:MARATHON_WEB",
                                   api="podium.formats.mahjong_marathon.api:router",
                                   cli="podium.formats.mahjong_marathon.cli:COMMANDS",
@@ -359,6 +361,55 @@ class MahjongMarathon(Ruleset):
     def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
         """The public tables' keys and titles (stage-1.., total), none of them built."""
         return mviews.view_keys(len(state.settings.stage_bounds))
+
+    # examples ---------------------------------------------------------------------------------
+    def sample_actions(self, state: EventState, rng: random.Random
+                       ) -> list[tuple[str, dict[str, Any], str]]:
+        """A few games among the registered players at marathon tables inside the calendar
+        (rules MJ-1 .. MJ-3), and now and then an organiser decision: a penalty (MJ-6), a
+        disqualification (MJ-5), a revert, a publication (MJ-11)."""
+        settings: MarathonSettings = state.settings
+        book = book_of(state)
+        players = sorted(state.players)
+        out: list[tuple[str, dict[str, Any], str]] = []
+        if len(players) >= SEATS:
+            count = rng.randint(1, 4)
+            ids = [f"s{state.last_seq}-{i}" for i in range(count)]
+            lo, hi = settings.stage_bounds[rng.randrange(len(settings.stage_bounds))]
+            seats = [rng.sample(players, SEATS) for _ in range(count)]
+            gp = []
+            for _ in range(count):
+                three = [rng.randrange(-40, 41) * 8 for _ in range(SEATS - 1)]
+                gp.extend([*three, -sum(three)])
+            out.append((GAMES_ADDED, {
+                "ids": ids, "tables": ["RU-Marathon-1"], "table": [0] * count,
+                "start": [rng.randrange(lo, hi) for _ in range(count)],
+                "players": [p for four in seats for p in four], "gp": gp,
+            }, ""))
+        roll = rng.random()
+        if book.games.n and roll < 0.15:
+            game = rng.randrange(book.games.n)
+            pid = int(book.games.players[game, rng.randrange(SEATS)])
+            out.append((PENALTY, {"kind": "6a", "player": pid, "game": book.games.ids[game],
+                                  "amount": rng.choice(MJ6A_AMOUNTS)}, "late (sample)"))
+        elif book.games.n and roll < 0.25:
+            game = rng.randrange(book.games.n)
+            if not book.games.dq[game]:
+                out.append((GAME_DQ, {"game": book.games.ids[game], "ground": "left"},
+                            "two players left (sample)"))
+        elif roll < 0.32 and players:
+            stage = rng.randint(1, len(settings.stage_bounds))
+            kind, amounts = rng.choice([("6b", MJ6B_AMOUNTS), ("6c", MJ6C_AMOUNTS)])
+            out.append((PENALTY, {"kind": kind, "player": rng.choice(players), "stage": stage,
+                                  "amount": rng.choice(amounts)}, "conduct (sample)"))
+        elif roll < 0.36:
+            active = [seq for seq, d in book.decisions.items() if d.active]
+            if active:
+                out.append((REVERTED, {"seq": rng.choice(active)}, "on appeal (sample)"))
+        elif roll < 0.40 and book.games.n:
+            out.append((PUBLISHED, {"number": len(book.publications) + 1,
+                                    "snapshot": mviews.snapshot(book, settings)}, ""))
+        return out
 
     def main_view_key(self, state: EventState) -> str:
         return "total"  # rules MJ-9, MJ-10: the year's table

@@ -1,6 +1,6 @@
 """The mahjong marathon's web plug-in (regulation MJ): open play, so no rounds on its pages.
 
-Organiser actions, each one call of :class:`podium.formats.mahjong_marathon.commands.MarathonService` (so the same
+Organiser actions, each one command (:mod:`podium.formats.mahjong_marathon.commands`; the same
 checks as ``podium games``/``penalty``/``disqualify``/``revert``/``publish`` on the command line,
 and a refused action stores nothing):
 

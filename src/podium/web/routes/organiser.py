@@ -13,6 +13,7 @@ from fastapi import APIRouter, Depends, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
 from podium.compose import web_format
+from podium.core import phases
 from podium.core.errors import NotFound, PodiumError
 from podium.core.model import Round, Table
 from podium.core.views import N_
@@ -123,6 +124,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     return {
         "loaded": loaded,
         "event": state,
+        "event_status": phases.status(state, loaded.ruleset),
         "role": page.role(slug),
         "plugin": plugin,
         "round": rnd,

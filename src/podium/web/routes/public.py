@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, Response
 
 from podium.compose import web_format
+from podium.core import phases
 from podium.core.errors import NotFound
 from podium.service.events import LoadedEvent
 from podium.web.deps import Page, page_dep
@@ -100,17 +101,17 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
                 ) -> tuple[LoadedEvent, str]:
     """The rendered tables of the event's views, once per event version, language and table.
 
-    A format whose ruleset offers ``view_keys(state)`` and ``view(state, key)`` (many large
-    tables, e.g. a marathon's stages) shows one table at a time, chosen by ``?table=KEY`` (the
-    first by default), with links to the others: only that table is built, and only
-    :data:`PAGE_ROWS` of its rows from ``?start=N`` are rendered.
+    A format that declares ``one_table_per_page`` (many large tables, e.g. a marathon's stages)
+    shows one table at a time, chosen by ``?table=KEY`` (the first by default), with links to
+    the others: only that table is built, and only :data:`PAGE_ROWS` of its rows from
+    ``?start=N`` are rendered. Other formats show all their tables.
     """
 
     def build(loaded: LoadedEvent) -> tuple[LoadedEvent, str]:
         ruleset = loaded.ruleset
         tabs: list[Any] = []
         paging: dict[str, int] | None = None
-        if hasattr(ruleset, "view_keys") and hasattr(ruleset, "view"):
+        if ruleset.one_table_per_page:
             tabs = ruleset.view_keys(loaded.state)
             chosen = table or (tabs[0][0] if tabs else "")
             one = ruleset.view(loaded.state, chosen) if chosen else None
@@ -124,12 +125,13 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
                 paging = {"first": first, "last": min(first + PAGE_ROWS, len(one.rows)),
                           "total": len(one.rows), "size": PAGE_ROWS}
         else:
-            views = ruleset.views(loaded.state) if hasattr(ruleset, "views") else []
+            views = ruleset.views(loaded.state)
             chosen = ""
         html = page.web.renderer.render(
             page.lang, "public/_views.html",
             {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
-             "slug": loaded.state.slug, "paging": paging},
+             "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
+             "event_status": phases.status(loaded.state, ruleset)},
         )
         return loaded, html
 
