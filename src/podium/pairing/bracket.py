@@ -166,11 +166,6 @@ class Score:
         return (self.same_table, self.winners, self.pairs, self.changes, self.winners_moved,
                 self.displacement, self.rank_moved)
 
-    def written_key(self) -> tuple:
-        """The ``written`` mode's order: goal 1, then the fewest moves, then the other goals."""
-        return (self.same_table, self.changes, self.winners, self.pairs, self.displacement,
-                self.rank_moved)
-
 
 @dataclass(frozen=True)
 class Goal:
@@ -576,16 +571,21 @@ def _place_seconds(top: _Top, winners: dict[int, int], seats: list[_Seat],
                    crowded: set[int]) -> _Placement | None:
     """With the table winners in ``winners`` (table -> slot), put the 2nd places where they can
     meet their own 1st as late as possible (goal 3), exactly, by the Hungarian method. Ties go
-    to: no 2nd next to another table's winner or 2nd, the fewest moves, the closest seeds."""
+    to: the fewest moves, no 2nd next to another table's winner or 2nd, the closest seeds. Where
+    a table holds half of the first round or more, two other tables' players must not meet each
+    other (it would cost goal 1), so 2nds then sit next to such winners only if one of the two
+    is from that table."""
     ref = top.reference
     seconds = sorted(top.seconds.items())
     keys = {ref[s] for s in top.firsts.values()} | {ref[s] for s in top.seconds.values()}
     size = top.size
     span = size + 2
-    w_winner = span * span * 4 + 1  # a table winner moved weighs more than all seed distances
+    # goal 3, then the fewest moves, then the fewest table winners moved, then 2nds not next
+    # to another 1st or 2nd, then the closest seeds
+    w_keys = span * span * 4 + 1
+    w_winner = w_keys * (len(seconds) + 1) * 2
     w_move = w_winner * (len(winners) + 1) * 2
-    w_keys = w_move * (8 * len(winners) + 8)
-    w_goal = w_keys * (len(seconds) + 1)
+    w_goal = w_move * (4 * (len(seconds) + len(winners)) + 4)
     slot_of = {pid: slot for slot, pid in enumerate(ref) if pid is not None}
 
     def slot_cost(pid: PlayerId, slot: int) -> int:
@@ -1149,6 +1149,12 @@ def _report(top: _Top, slots: Slots, seeding: str, exact: bool) -> list[Goal]:
     return goals
 
 
+def _byes_note(byes: int) -> str:
+    if byes == 1:
+        return "1 bye in the first round goes to seed 1 (rule BRK-1)"
+    return f"{byes} byes in the first round go to seeds 1 to {byes} (rule BRK-1)"
+
+
 # the entry points -------------------------------------------------------------------------------
 def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
               seeding: str = "written") -> SeededBracket:
@@ -1177,16 +1183,14 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
             "(rules BRK-1, BRK-2)"
         )
         if byes:
-            result.notes.append(f"{byes} byes in the first round go to seeds 1 to {byes} "
-                                "(rule BRK-1)")
+            result.notes.append(_byes_note(byes))
         return result
     result.notes.append(
         f"{len(tables)} tables: seeds interleave the tables' places, 1st places first "
         "(rule BRK-3); players are named by table letter and place (A7 is the 7th of table 1)"
     )
     if byes:
-        result.notes.append(f"{byes} byes in the first round go to seeds 1 to {byes} "
-                            "(rule BRK-1)")
+        result.notes.append(_byes_note(byes))
     written = _written(top)
     exact = True
     if seeding == "written":
