@@ -38,6 +38,7 @@ router = APIRouter(prefix="/api/v1", tags=["TOP"])
 Size = Annotated[int, Field(ge=2, le=4096)]
 Minutes = Annotated[int, Field(ge=1, le=1440)]
 DrawRule = Literal["higher_seed", "named"]
+Seeding = Literal["written", "goals"]
 
 
 class TopSeedOut(BaseModel):
@@ -69,12 +70,17 @@ class TopOut(BaseModel):
     champion: int | None
     notes: list[str]
     goals: list[dict[str, Any]] = Field(description="The BRK-4 goal report of the seeding.")
+    seeding: str = Field("written", description="Rule BRK-4: written or goals.")
+    choices: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="A preview only: what each seeding gives (goals met, players moved).")
 
 
 class TopBuildBody(m.Strict):
     size: Size | None = Field(None, description="Players in the TOP (default: the format's).")
     draw_rule: DrawRule | None = None
     minutes: Minutes | None = None
+    seeding: Seeding | None = None
     reason: m.Reason = ""
 
 
@@ -105,6 +111,7 @@ def top_out(state: EventState, bracket: Bracket) -> TopOut:
                for pid, seed in sorted(bracket.seeds.items(), key=lambda item: item[1])],
         matches=matches, champion=bracket.champion, notes=list(bracket.notes),
         goals=[dict(goal) for goal in bracket.goals],
+        seeding=bracket.seeding,
     )
 
 
@@ -122,12 +129,17 @@ def get_top(request: Request, slug: Slug) -> TopOut:
 def preview_top(request: Request, slug: Slug, who: CallerDep,
                 size: Annotated[int | None, Query(ge=2, le=4096)] = None,
                 draw_rule: Annotated[DrawRule | None, Query()] = None,
-                minutes: Annotated[int | None, Query(ge=1, le=1440)] = None) -> TopOut:
-    """The TOP that would be built now, with its BRK-4 goal report; nothing stored."""
+                minutes: Annotated[int | None, Query(ge=1, le=1440)] = None,
+                seeding: Annotated[Seeding | None, Query()] = None) -> TopOut:
+    """The TOP that would be built now, with its BRK-4 goal report and what each seeding
+    gives; nothing stored."""
     organiser(request, who, slug)
-    state, bracket = top_service.preview_top(web_of(request).events, slug, size, draw_rule,
-                                             minutes)
-    return top_out(state, bracket)
+    events = web_of(request).events
+    state, bracket = top_service.preview_top(events, slug, size, draw_rule, minutes, seeding)
+    loaded = events.load(slug)
+    out = top_out(state, bracket)
+    out.choices = top_service.seeding_choices(loaded.ruleset, loaded.state, bracket.size)
+    return out
 
 
 @router.post("/events/{slug}/top", response_model=TopOut, status_code=201, responses=WRITE)
@@ -135,7 +147,7 @@ def build_top(request: Request, slug: Slug, body: TopBuildBody, who: CallerDep) 
     """Seed and store the TOP from the standings (rules BRK-1 .. BRK-4)."""
     user = organiser(request, who, slug)
     state, bracket = top_service.build(web_of(request).events, slug, user.username, body.size,
-                                       body.draw_rule, body.minutes, body.reason)
+                                       body.draw_rule, body.minutes, body.reason, body.seeding)
     return top_out(state, bracket)
 
 

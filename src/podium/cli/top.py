@@ -13,6 +13,7 @@ from podium.cli.render import print_bracket, print_views
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState
+from podium.pairing.bracket import TOP_SEEDINGS
 from podium.service import top as top_service
 from podium.service.bracket_html import bracket_html
 from podium.service.forms import resolve_player
@@ -29,19 +30,31 @@ def top() -> None:
 @click.option("--draw-rule", type=click.Choice(DRAW_RULES), default=None,
               help="Who advances after a draw (BRK-5; default: the higher seed).")
 @click.option("--minutes", type=int, default=None, help="Time per game in the TOP (BRK-7).")
+@click.option("--seeding", type=click.Choice(TOP_SEEDINGS), default=None,
+              help="written: the regulation's bracket, changed only for goal 1; goals: the "
+                   "bracket that best meets goals 1 to 3 (BRK-4; default: the format's).")
 @click.option("--preview", is_flag=True, help="Show the bracket without storing it.")
 @pass_ctx
 @guarded
 def top_build(ctx: Context, slug: str, size: int | None, draw_rule: str | None,
-              minutes: int | None, preview: bool) -> None:
+              minutes: int | None, seeding: str | None, preview: bool) -> None:
     """Seed the TOP from the standings (BRK-1 .. BRK-4) and print it."""
     if preview:
-        state, bracket = top_service.preview_top(ctx.service, slug, size, draw_rule, minutes)
+        state, bracket = top_service.preview_top(ctx.service, slug, size, draw_rule, minutes,
+                                                 seeding)
     else:
         state, bracket = top_service.build(ctx.service, slug, ctx.actor, size, draw_rule,
-                                           minutes)
+                                           minutes, seeding=seeding)
     print_top(state, bracket)
     if preview:
+        loaded = ctx.service.load(slug)
+        for choice in top_service.seeding_choices(loaded.ruleset, loaded.state, bracket.size):
+            met = ", ".join(f"goal {g['number']} {'met' if g['met'] else 'NOT met'}"
+                            for g in choice["goals"]) or "no goal applies"
+            mark = " (this preview)" if choice["seeding"] == bracket.seeding else ""
+            console.print(f"• seeding {choice['seeding']}{mark}: {met}; "
+                          f"{choice['moved']} players moved from the written bracket",
+                          highlight=False)
         console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
 
 

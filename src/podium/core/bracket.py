@@ -73,6 +73,7 @@ class Bracket:
     notes: list[str] = field(default_factory=list)
     goals: list[dict[str, Any]] = field(default_factory=list)
     tables: dict[PlayerId, str] = field(default_factory=dict)  # where each player qualified
+    seeding: str = "written"  # rule BRK-4: the written bracket, or the goal-optimising search
     results: dict[int, MatchResult] = field(default_factory=dict)
 
     @property

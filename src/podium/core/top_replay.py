@@ -120,6 +120,7 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         notes=[str(note) for note in payload.get("notes") or []],
         goals=[dict(goal) for goal in goals],
         tables={int(k): str(v) for k, v in tables.items()},
+        seeding=str(payload.get("seeding", "written")),
     )
 
 

@@ -23,14 +23,18 @@ from podium.core.log import Action, Kind
 from podium.core.model import EventState
 from podium.core.ruleset import Ruleset
 from podium.core.top_replay import playoff_key, top_of
-from podium.pairing.bracket import build_top
+from podium.pairing.bracket import TOP_SEEDINGS, build_top, compare_seedings
 from podium.service.commands import Command, need_reason
 from podium.service.events import EventService, LoadedEvent, NewAction
 
 
 def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
-             draw_rule: str | None = None, minutes: int | None = None) -> dict[str, Any]:
-    """The ``top.built`` payload for the event as it stands (nothing is stored)."""
+             draw_rule: str | None = None, minutes: int | None = None,
+             seeding: str | None = None) -> dict[str, Any]:
+    """The ``top.built`` payload for the event as it stands (nothing is stored). ``seeding``:
+    ``written`` builds the regulation's bracket and departs from it only for goal 1 of rule
+    BRK-4; ``goals`` searches the bracket that best meets goals 1 to 3 (default: the
+    format's)."""
     if top_of(state) is not None:
         raise Conflict("the TOP is already built", code="top.exists")
     playoff_key(state, ruleset)  # refused when the event has no TOP phase
@@ -38,6 +42,11 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
     size = size if size is not None else defaults.size
     draw_rule = draw_rule or defaults.draw_rule
     minutes = minutes if minutes is not None else defaults.minutes
+    seeding = seeding or defaults.seeding
+    if seeding not in TOP_SEEDINGS:
+        raise InvalidInput("seeding %(seeding)r is not one of %(choices)s (rule BRK-4)",
+                           code="top.seeding", field="seeding", seeding=seeding,
+                           choices=TOP_SEEDINGS)
     if size is None:
         raise InvalidInput("give the TOP size (the number of players in the TOP)",
                            code="top.size", field="size")
@@ -60,7 +69,7 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
         raise InvalidInput("a TOP of %(size)s is larger than the %(count)s active players of "
                            "the event", code="top.size", field="size", size=size,
                            count=available)
-    seeded = build_top(tables, size)
+    seeded = build_top(tables, size, seeding)
     early = _early_warning(ruleset, state)
     if early:
         seeded.notes.insert(0, early)
@@ -78,7 +87,27 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
         "notes": seeded.notes,
         "goals": [{"number": g.number, "met": g.met, "text": g.text} for g in seeded.goals],
         "tables": where,
+        "seeding": seeding,
     }
+
+
+def seeding_choices(ruleset: Ruleset, state: EventState, size: int | None = None
+                    ) -> list[dict[str, Any]]:
+    """What each seeding mode gives for the TOP as it stands (rule BRK-4): its goals report,
+    how many players it moves from the written bracket, its notes. Shown with a preview so the
+    organiser sees what each choice costs."""
+    size = size if size is not None else ruleset.top_defaults(state).size
+    tables = ruleset.top_sources(state)
+    if size is None or not 2 <= size <= sum(len(t) for t in tables):
+        return []
+    out = []
+    for mode, seeded in compare_seedings(tables, size).items():
+        moved = sum(1 for a, b in zip(seeded.slots, seeded.reference, strict=True)
+                    if a is not None and a != b)
+        out.append({"seeding": mode, "moved": moved, "notes": seeded.notes,
+                    "goals": [{"number": g.number, "met": g.met, "text": g.text}
+                              for g in seeded.goals]})
+    return out
 
 
 def _early_warning(ruleset: Ruleset, state: EventState) -> str:
@@ -108,9 +137,11 @@ class BuildTop(Command[Bracket]):
     draw_rule: str | None = None
     minutes: int | None = None
     reason: str = ""
+    seeding: str | None = None
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        payload = plan_top(loaded.ruleset, loaded.state, self.size, self.draw_rule, self.minutes)
+        payload = plan_top(loaded.ruleset, loaded.state, self.size, self.draw_rule, self.minutes,
+                           self.seeding)
         return [NewAction(Kind.TOP_BUILT, payload, self.reason)]
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Bracket:
@@ -154,17 +185,17 @@ class UndoTop(Command[None]):
 
 # conveniences: one command each ----------------------------------------------------------------
 def preview_top(service: EventService, slug: str, size: int | None = None,
-                draw_rule: str | None = None, minutes: int | None = None
-                ) -> tuple[EventState, Bracket]:
+                draw_rule: str | None = None, minutes: int | None = None,
+                seeding: str | None = None) -> tuple[EventState, Bracket]:
     """The TOP that :func:`build` would store now, without storing it."""
-    done = service.execute(PreviewTop(slug, size, draw_rule, minutes), "preview")
+    done = service.execute(PreviewTop(slug, size, draw_rule, minutes, "", seeding), "preview")
     return done.state, done.value
 
 
 def build(service: EventService, slug: str, actor: str, size: int | None = None,
-          draw_rule: str | None = None, minutes: int | None = None, reason: str = ""
-          ) -> tuple[EventState, Bracket]:
-    done = service.execute(BuildTop(slug, size, draw_rule, minutes, reason), actor)
+          draw_rule: str | None = None, minutes: int | None = None, reason: str = "",
+          seeding: str | None = None) -> tuple[EventState, Bracket]:
+    done = service.execute(BuildTop(slug, size, draw_rule, minutes, reason, seeding), actor)
     return done.state, done.value
 
 

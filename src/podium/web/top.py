@@ -25,6 +25,7 @@ from podium.core.model import EventState
 from podium.core.top_replay import top_of
 from podium.core.views import N_
 from podium.formats import get_format
+from podium.pairing.bracket import TOP_SEEDINGS
 from podium.service import top as top_service
 from podium.web.i18n import Localised
 from podium.web.plugins import ActionPage, OrganiserAction, PublicPage
@@ -70,11 +71,15 @@ def build_options(form: Mapping[str, str]) -> dict[str, Any]:
     ``minutes`` (BRK-7)."""
     draw_rule = str(form.get("draw_rule", "")).strip() or None
     if draw_rule is not None and draw_rule not in DRAW_RULES:
-        raise Localised(N_("draw_rule: higher_seed or named (rule BRK-5)"))
+        raise Localised(N_("draw_rule: higher_seed or named (rule BRK-5)"), field="draw_rule")
+    seeding = str(form.get("seeding", "")).strip() or None
+    if seeding is not None and seeding not in TOP_SEEDINGS:
+        raise Localised(N_("seeding: written or goals (rule BRK-4)"), field="seeding")
     return {
         "size": _number(form, "size", 2, 4096),
         "draw_rule": draw_rule,
         "minutes": _number(form, "minutes", 1, 1440),
+        "seeding": seeding,
     }
 
 
@@ -87,8 +92,11 @@ def build(web: Any, slug: str, form: Mapping[str, str], actor: str) -> Any:
         top_service.build(web.events, slug, actor, reason=reason, **options)
         return N_("The TOP is built.")
     state, bracket = top_service.preview_top(web.events, slug, **options)
+    loaded = web.events.load(slug)
+    choices = top_service.seeding_choices(loaded.ruleset, loaded.state, bracket.size)
     return ActionPage("formats/top_preview.html", N_("Preview of the TOP"),
-                      {"bracket": bracket, "options": options, "preview_state": state})
+                      {"bracket": bracket, "options": options, "preview_state": state,
+                       "choices": choices})
 
 
 def parse_match(form: Mapping[str, str], bracket: Bracket) -> tuple[int, dict[str, Any]]:

@@ -44,6 +44,7 @@ from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
 from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
+from podium.pairing.bracket import TOP_SEEDINGS
 from podium.pairing.duel import choose_bye, pair_duels, round_count, split_sizes
 
 SWISS = "swiss"
@@ -95,6 +96,9 @@ FIELDS = (
     fs.Field("top_size", 8, fs.integer(2), "players in the TOP", "BRK-1"),
     fs.Field("top_draw", "higher_seed", fs.choice(DRAW_RULES),
              "who advances after a draw in the TOP", "BRK-5"),
+    fs.Field("top_seeding", "written", fs.choice(TOP_SEEDINGS),
+             "TOP seeding: written (the regulation's bracket, changed only for goal 1) or goals "
+             "(the bracket that best meets goals 1 to 3)", "BRK-4"),
 )
 
 
@@ -116,6 +120,7 @@ class BerserkSettings:
     top_minutes: int
     top_size: int
     top_draw: str
+    top_seeding: str
 
 
 def draft_tables(state: EventState) -> list[list[PlayerId]]:
@@ -464,7 +469,8 @@ class Berserk(Ruleset):
 
     def top_defaults(self, state: EventState) -> TopDefaults:
         settings: BerserkSettings = state.settings
-        return TopDefaults(settings.top_size, settings.top_draw, settings.top_minutes)
+        return TopDefaults(settings.top_size, settings.top_draw, settings.top_minutes,
+                           settings.top_seeding)
 
     # examples ---------------------------------------------------------------------------------
     def setup_actions(self, state: EventState, rng: random.Random
