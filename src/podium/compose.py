@@ -101,7 +101,7 @@ def attach_cli(cli: click.Group, demo: click.Group) -> None:
 
 
 def _commands(ruleset: Ruleset, what: str) -> list[click.Command]:
-    path = getattr(ruleset.contributions, what)
+    path = ruleset.contributions.cli if what == "cli" else ruleset.contributions.demo
     if not path:
         return []
     found = load(path)

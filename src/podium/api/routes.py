@@ -23,6 +23,7 @@ from podium.core.model import EventState, Round, Table
 from podium.core.views import TableView, display
 from podium.formats import get_format
 from podium.service.accounts import JUDGE, OWNER, TOKEN_PREFIX, User
+from podium.service.commands import DropPlayer, ReinstatePlayer
 from podium.service.events import LoadedEvent, explain_plan
 from podium.service.selfreport import Report, Seat
 
@@ -204,15 +205,16 @@ def entry_builder(
 
 
 def guarded_entry(call: Callable[[], Any], field: str = "entry") -> Any:
-    """A refused result names its field (``entry`` or ``form``); a malformed ``entry`` (wrong
-    JSON types the format did not expect) is a 422 too, never a 500."""
+    """A refused result names its field (``entry`` or ``form``) when the refusal has none; the
+    entry is decoded by the format's schema, so any JSON in it is a 422, never a 500."""
     try:
         return call()
     except InvalidInput as error:
-        text = str(error)
-        raise InvalidInput(text if text.startswith(f"{field}:") else f"{field}: {text}") from None
-    except (TypeError, ValueError, AttributeError, KeyError) as error:
-        raise InvalidInput(f"{field}: not a valid result for this format ({error})") from None
+        if error.field is None or not error.field.startswith(field):
+            prefix = "" if error.msgid.startswith(f"{field}:") else f"{field}: "
+            raise InvalidInput(prefix + error.msgid, code=error.code, field=field,
+                               **error.params) from None
+        raise
 
 
 # reading --------------------------------------------------------------------------------------
@@ -233,9 +235,9 @@ def formats(request: Request) -> list[dict[str, Any]]:
         ruleset = get_format(name)
         defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
         out.append({
-            "name": name, "title": getattr(ruleset, "title", ""),
+            "name": name, "title": ruleset.title,
             "settings": [{"key": f.key, "default": defaults[f.key], "help": f.help,
-                          "rule": f.rule} for f in getattr(ruleset, "fields", ())],
+                          "rule": f.rule} for f in ruleset.fields],
         })
     return out
 
@@ -249,7 +251,7 @@ def get_event(request: Request, slug: Slug) -> m.EventDetail:
 def views(request: Request, slug: Slug) -> list[m.ViewOut]:
     """The format's public tables (standings and any others), exact values and display text."""
     loaded = loaded_of(request, slug)
-    found = loaded.ruleset.views(loaded.state) if hasattr(loaded.ruleset, "views") else []
+    found = loaded.ruleset.views(loaded.state)
     return [view_out(v) for v in found]
 
 
@@ -363,10 +365,10 @@ def add_players(request: Request, slug: Slug, body: m.PlayersAdd,
                         drop_reason=p.drop_reason) for p in added]
 
 
-def _player_change(request: Request, slug: str, player: int, who: Caller, method: str,
-                   reason: str) -> m.PlayerOut:
+def _player_change(request: Request, slug: str, player: int, who: Caller,
+                   command: type[DropPlayer | ReinstatePlayer], reason: str) -> m.PlayerOut:
     user = organiser(request, who, slug)
-    p = getattr(web_of(request).events, method)(slug, f"#{player}", user.username, reason)
+    p = web_of(request).events.execute(command(slug, f"#{player}", reason), user.username).value
     return m.PlayerOut(id=p.id, name=p.name, joined_round=p.joined_round, dropped=p.dropped,
                        drop_reason=p.drop_reason)
 
@@ -379,14 +381,14 @@ def drop(request: Request, slug: Slug, player: Num, body: m.DropBody,
     reason = " ".join(body.reason.split())
     if body.disqualify:
         reason = f"disqualified: {reason}" if reason else "disqualified"
-    return _player_change(request, slug, player, who, "drop_player", reason)
+    return _player_change(request, slug, player, who, DropPlayer, reason)
 
 
 @router.post("/events/{slug}/players/{player}/reinstate", response_model=m.PlayerOut,
              responses=WRITE)
 def reinstate(request: Request, slug: Slug, player: Num, body: m.ReasonBody,
               who: CallerDep) -> m.PlayerOut:
-    return _player_change(request, slug, player, who, "reinstate_player", body.reason)
+    return _player_change(request, slug, player, who, ReinstatePlayer, body.reason)
 
 
 @router.post("/events/{slug}/rounds", response_model=m.RoundOut, status_code=201,

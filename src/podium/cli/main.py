@@ -88,9 +88,9 @@ def event_formats() -> None:
     """List the formats and their settings with the regulation's defaults."""
     for name in available():
         ruleset = get_format(name)
-        console.print(f"[bold]{name}[/]: {getattr(ruleset, 'title', '')}")
+        console.print(f"[bold]{name}[/]: {ruleset.title}")
         defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
-        for field in getattr(ruleset, "fields", ()):
+        for field in ruleset.fields:
             rule = f" (rule {field.rule})" if field.rule else ""
             value = defaults[field.key]
             console.print(f"  {field.key} = {setting_text(value)}: {field.help}{rule}",

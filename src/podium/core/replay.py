@@ -284,7 +284,7 @@ def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise Conflict("round %(round)s, table %(table)s already has a result; use the "
                        "correction command", code="result.exists", round=number,
                        table=table_no)
-    result = ruleset.score(state, rnd, table, payload["entry"])
+    result = ruleset.score_entry(state, rnd, table, payload["entry"])
     if correcting:
         result = replace(result, corrected=True)
     rnd.results[table_no] = result

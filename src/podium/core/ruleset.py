@@ -193,10 +193,30 @@ class Ruleset:
         """Points and elimination order a bye is worth."""
         return Fraction(0), None
 
+    def entry_schema(self, settings: Any) -> Schema:
+        """The shape of one table's result entry, decoded before :meth:`score` reads it."""
+        from podium.core.schema import AnyJson, Obj
+
+        return Obj(extra=AnyJson(1000))
+
     def score(self, state: EventState, rnd: Round, table: Table,
               entry: Mapping[str, Any]) -> TableResult:
         """Validate a result entry for ``table`` and score it; raise InvalidInput if it is bad."""
         raise Conflict("this format has no rounds", code="capability.rounds")
+
+    def score_entry(self, state: EventState, rnd: Round, table: Table,
+                    entry: Any) -> TableResult:
+        """:meth:`score` of an entry decoded by :meth:`entry_schema` first (any JSON value is
+        refused with the field it concerns, never a Python error from the rules)."""
+        from podium.core.schema import decode_payload
+
+        try:
+            decode_payload(self.entry_schema(state.settings), entry)
+        except InvalidInput as error:
+            raise InvalidInput("entry: " + error.msgid, code=error.code,
+                               field=f"entry.{error.field}" if error.field else "entry",
+                               **error.params) from None
+        return self.score(state, rnd, table, entry)
 
     def plan_round(self, state: EventState) -> RoundPlan:
         """Propose the next round; raise Conflict when it cannot be paired now."""

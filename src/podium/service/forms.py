@@ -14,17 +14,19 @@ from podium.core.model import EventState, Player
 MAX_NAME = 80
 
 
-def resolve_player(state: EventState, ref: str) -> Player:
+def resolve_player(state: EventState, ref: str, field: str = "player") -> Player:
     """A player by name (case-insensitive) or by ``#id``."""
     text = ref.strip()
     if text.startswith("#") and text[1:].isdigit():
         player = state.players.get(int(text[1:]))
         if player is None:
-            raise InvalidInput(f"no player {text} in this event")
+            raise InvalidInput("no player %(ref)s in this event", code="player.unknown",
+                               field=field, ref=text)
         return player
     player = state.player_by_name(text)
     if player is None:
-        raise InvalidInput(f"no player named {text!r} in this event")
+        raise InvalidInput("no player named %(name)r in this event", code="player.unknown",
+                           field=field, name=text)
     return player
 
 
@@ -32,13 +34,13 @@ def clean_name(raw: str, where: str = "") -> str:
     name = " ".join(raw.split())
     prefix = f"{where}: " if where else ""
     if not name:
-        raise InvalidInput(f"{prefix}a player name is empty")
+        raise InvalidInput(prefix + "a player name is empty", code="player.name", field="name")
     if len(name) > MAX_NAME:
-        raise InvalidInput(
-            f"{prefix}the name {name[:20]!r}... is longer than {MAX_NAME} characters"
-        )
+        raise InvalidInput(prefix + "the name %(start)r... is longer than %(limit)s characters",
+                           code="player.name", field="name", start=name[:20], limit=MAX_NAME)
     if name.startswith("#"):
-        raise InvalidInput(f"{prefix}a name must not start with '#' (that marks a player id)")
+        raise InvalidInput(prefix + "a name must not start with '#' (that marks a player id)",
+                           code="player.name", field="name")
     return name
 
 

@@ -158,7 +158,8 @@ class SelfReportService:
             session, loaded = work.session, work.loaded
             player = self._player_of(session, loaded, code)
             rnd, table = self._own_table(loaded, player)
-            entry = loaded.ruleset.score(loaded.state, rnd, table, build(loaded.state, rnd, table))
+            typed = build(loaded.state, rnd, table)
+            entry = loaded.ruleset.score_entry(loaded.state, rnd, table, typed)
             normalised = entry.entry
             open_rows = self._open_rows(session, loaded.summary.id, rnd.number, table.number)
             same = next((r for r in open_rows if r.entry == normalised), None)

@@ -38,7 +38,19 @@ from podium.core.ruleset import (
     Ruleset,
     TopDefaults,
 )
-from podium.core.schema import PLAYERS, Int, ListOf, Nullable, obj
+from podium.core.schema import (
+    PLAYER,
+    PLAYERS,
+    AnyJson,
+    Bool,
+    Int,
+    ListOf,
+    Nullable,
+    OneOf,
+    Schema,
+    Str,
+    obj,
+)
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
 from podium.core.top_view import top_views
@@ -289,6 +301,22 @@ class Berserk(Ruleset):
                 in zip(divisions, self.table_standings(state, through_round), strict=True)]
 
     # results ----------------------------------------------------------------------------------
+    def entry_schema(self, settings: BerserkSettings) -> Schema:
+        """A duel's entry: a winner, a draw or a technical win (rule BRK-8); in Team Sealed the
+        two games and the deciding game (rule BRK-9)."""
+        return obj(optional={
+            "winner": OneOf((Nullable(PLAYER), ListOf(PLAYER, max_items=2))),
+            "draw": Bool(),
+            "technical": Nullable(PLAYER),
+            "games": ListOf(Str(4), max_items=3),
+            "decider": Nullable(Str(4)),
+            # the shared result form (podium result enter) sends these too; a duel ignores them
+            "eliminated": ListOf(PLAYER, max_items=2),
+            "survivors": ListOf(PLAYER, max_items=2),
+            "simultaneous": Bool(),
+            "game_losses": ListOf(AnyJson(10), max_items=2),
+        })
+
     def score(
         self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
     ) -> TableResult:

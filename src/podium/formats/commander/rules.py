@@ -29,6 +29,17 @@ from podium.core.ruleset import (
     RoundPlan,
     Ruleset,
 )
+from podium.core.schema import (
+    PLAYER,
+    TEXT,
+    Bool,
+    ListOf,
+    Nullable,
+    Obj,
+    OneOf,
+    Schema,
+    obj,
+)
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
 from podium.core.views import TableView, standings_view
@@ -130,6 +141,19 @@ class Commander(Ruleset):
         return settings.bye_points, settings.pod_size
 
     # results ----------------------------------------------------------------------------------
+    def entry_schema(self, settings: CommanderSettings) -> Schema:
+        """A pod's entry: the winner (or a draw), the elimination order, the survivors of a
+        draw, a simultaneous win, judge's game losses (rules CMD-2, CMD-4, CMD-13, CMD-14)."""
+        return obj(optional={
+            "winner": OneOf((Nullable(PLAYER), ListOf(PLAYER, max_items=7))),
+            "draw": Bool(),
+            "eliminated": ListOf(PLAYER, max_items=7),
+            "survivors": ListOf(PLAYER, max_items=7),
+            "simultaneous": Bool(),
+            "game_losses": ListOf(OneOf((PLAYER, Obj({"player": PLAYER}, {"reason": TEXT}))),
+                                  max_items=7),
+        })
+
     def score(
         self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
     ) -> TableResult:

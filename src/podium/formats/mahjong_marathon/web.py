@@ -188,13 +188,8 @@ def penalty(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
                 N_("stage: a %(kind)s penalty needs the stage number (rule MJ-%(kind)s)"),
                 kind=kind)
         stage = int(stage_text)
-    try:
-        seq = service(web).penalty(slug, kind, player, int(amount_text), reason, actor,
-                                   game=game if kind == "6a" else None, stage=stage)
-    except InvalidInput as error:
-        if str(error).startswith("no player"):
-            raise InvalidInput(f"player: {error}") from None
-        raise
+    seq = service(web).penalty(slug, kind, player, int(amount_text), reason, actor,
+                               game=game if kind == "6a" else None, stage=stage)
     return _gettext(web, form)(N_("Penalty saved (decision %(seq)s).")) % {"seq": seq}
 
 
@@ -231,12 +226,7 @@ def disqualify_player(web: Any, slug: str, form: Mapping[str, str], actor: str) 
     parse_start(start, tz, "from")
     if until:
         parse_start(until, tz, "until")
-    try:
-        seq = service(web).disqualify_player(slug, player, start, until, zone, reason, actor)
-    except InvalidInput as error:
-        if str(error).startswith("no player"):
-            raise InvalidInput(f"player: {error}") from None
-        raise
+    seq = service(web).disqualify_player(slug, player, start, until, zone, reason, actor)
     return _gettext(web, form)(N_("%(name)s disqualified (decision %(seq)s).")) % {
         "name": player, "seq": seq}
 

@@ -46,7 +46,7 @@ def settings_form(format_name: str) -> list[dict[str, Any]]:
     defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
     return [
         {"key": f.key, "help": f.help, "rule": f.rule, "default": setting_text(defaults[f.key])}
-        for f in getattr(ruleset, "fields", ())
+        for f in ruleset.fields
     ]
 
 
@@ -429,7 +429,7 @@ def _describer(loaded: LoadedEvent):
     def describe(report: Any) -> str:
         try:
             rnd = state.round(report.round)
-            result = loaded.ruleset.score(state, rnd, rnd.table(report.table), report.entry)
+            result = loaded.ruleset.score_entry(state, rnd, rnd.table(report.table), report.entry)
         except (KeyError, PodiumError):
             return str(report.entry)
         return plugin.describe_result(state, result) if plugin.describe_result else ""
