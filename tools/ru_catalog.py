@@ -17,6 +17,21 @@ from babel.messages.pofile import read_po, write_po
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "podium" / "locale"
 
 RU = {
+    # the event's end and the TOP's seeding (rules BRK-4, CMD-10)
+    "Champion": "Чемпион",
+    "Final standings": "Итоговая таблица",
+    "Goal %(n)s": "Цель %(n)s",
+    "Players moved": "Перемещено игроков",
+    "Seeding": "Посев",
+    "Seeding (rule BRK-4)": "Посев (правило BRK-4)",
+    "What each seeding gives (rule BRK-4)": "Что даёт каждый посев (правило BRK-4)",
+    "as the regulation writes it (changed only for goal 1)":
+        "как написано в регламенте (меняется только ради цели 1)",
+    "goals": "по целям",
+    "not met": "не выполнена",
+    "seeding: written or goals (rule BRK-4)": "посев: written или goals (правило BRK-4)",
+    "the bracket that best meets goals 1 to 3": "сетка, лучше всего выполняющая цели 1–3",
+    "written": "по регламенту",
     # refusals (web layer and service)
     "file: choose a CSV file with a “name” column":
         "файл: выберите CSV-файл со столбцом «name»",

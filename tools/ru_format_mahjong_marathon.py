@@ -123,6 +123,14 @@ RU = {
         "start: %(start)s не попадает ни в один этап календаря (правила MJ-1, MJ-2)",
     "player%(k)s: the name of player %(k)s is missing (rule MJ-3)":
         "player%(k)s: не указано имя игрока %(k)s (правило MJ-3)",
+    "%(name)s sits twice at the table (rule MJ-3)":
+        "%(name)s дважды за одним столом (правило MJ-3)",
+    "%(table)s does not count; only tables matching %(pattern)s do (rule MJ-3)":
+        "%(table)s не в зачёт: в зачёт идут только столы по шаблону %(pattern)s (правило MJ-3)",
+    "%(start)s is outside every stage of the calendar (rules MJ-1, MJ-2)":
+        "%(start)s вне всех этапов календаря (правила MJ-1, MJ-2)",
+    "game %(game)s is already stored with different data":
+        "игра %(game)s уже сохранена с другими данными",
     "player%(k)s: %(name)s sits twice at the table (rule MJ-3)":
         "player%(k)s: %(name)s дважды за одним столом (правило MJ-3)",
     "file: choose a CSV or JSON file of games": "file: выберите файл игр CSV или JSON",

@@ -91,8 +91,14 @@ Localised = InvalidInput
 
 
 def localise(error: PodiumError | str, lang: str) -> str:
-    """A refusal in ``lang``: its msgid translated, then filled with its params."""
+    """A refusal in ``lang``: its msgid translated, then filled with its params, after the name
+    of the field it concerns (unless the message starts with it)."""
     gettext = translations(lang).gettext
     if isinstance(error, str):
         return gettext(error)
-    return render(gettext(error.msgid), error.params)
+    text = render(gettext(error.msgid), error.params)
+    field = error.field
+    if field and not error.msgid.startswith(("%(field_name)s", f"{field}:")) and not (
+            text.startswith(f"{field}:")):
+        text = f"{field}: {text}"
+    return text

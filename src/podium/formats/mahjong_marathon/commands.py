@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
 from podium.core.model import EventState
-from podium.core.views import TableView
+from podium.core.views import N_, TableView
 from podium.formats.mahjong_marathon import views as mviews
 from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon.files import (
@@ -118,17 +119,19 @@ class IngestGames(Command[ImportSummary]):
         for i, r in enumerate(records):
             if not regex.fullmatch(r.table):
                 if strict:
-                    raise InvalidInput("table %(table)r does not count: only tables matching "
-                                       "%(pattern)r do (rule MJ-3)", code="mj.table",
+                    raise InvalidInput(N_("%(table)s does not count; only tables matching "
+                                          "%(pattern)s do (rule MJ-3)"), code="mj.table",
                                        field="table", table=r.table,
                                        pattern=settings.table_pattern)
                 summary.other_tables += 1
                 continue
             if not any(lo <= r.start < hi for lo, hi in bounds):
                 if strict:
-                    raise InvalidInput("%(where)s: the start time is outside every stage of the "
-                                       "calendar (rule MJ-1, MJ-2)", code="mj.calendar",
-                                       field="start", where=r.where)
+                    raise InvalidInput(N_("%(start)s is outside every stage of the calendar "
+                                          "(rules MJ-1, MJ-2)"), code="mj.calendar",
+                                       field="start",
+                                       start=datetime.fromtimestamp(r.start, UTC)
+                                       .strftime("%Y-%m-%d %H:%M UTC"))
                 summary.outside_calendar += 1
                 continue
             twin = seen.get(r.game_id)
@@ -147,8 +150,8 @@ class IngestGames(Command[ImportSummary]):
                     summary.duplicates += 1
                 else:
                     if strict:
-                        raise Conflict("game %(game)r is already stored with different data",
-                                       code="mj.changed", field="game", game=r.game_id)
+                        raise Conflict(N_("game %(game)s is already stored with different data"),
+                                       code="mj.changed", field="game_id", game=r.game_id)
                     summary.changed.append(r.game_id)
                 continue
             fresh.append(r)
@@ -312,8 +315,7 @@ class MarathonService(EventService):
         loaded = self.load(slug)
         _marathon(loaded)
         tz = resolve_zone(zone, loaded.state.settings.server_timezone)
-        record = make_record(game_id, table, parse_start(start, tz, "the start time"),
-                             list(seats), "the game")
+        record = make_record(game_id, table, parse_start(start, tz, "start"), list(seats), "")
         return self.ingest(slug, [record], actor, strict=True, source="manual entry")
 
     def penalty(self, slug: str, kind: str, player: str, amount: int, reason: str, actor: str,

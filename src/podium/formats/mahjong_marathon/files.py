@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.core.views import N_
 from podium.service.forms import clean_name
 
 SEATS = 4
@@ -99,11 +100,13 @@ def _in_range(value: int, where: str, name: str) -> int:
 
 def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any]],
                 where: str) -> GameRecord:
-    """Rule MJ-3: exactly 4 distinct players, each with whole game points."""
+    """Rule MJ-3: exactly 4 distinct players, each with whole game points. ``where`` names
+    the game's place in a file (empty for a game typed in: the refusal names the field)."""
     gid = str(game_id if game_id is not None else "").strip()
     if not gid:
-        raise InvalidInput(f"{where}: the game id is missing")
-    where = f"{where} (game {gid})"
+        raise InvalidInput(f"{where or 'the game'}: the game id is missing", field="game_id")
+    place = where
+    where = f"{where} (game {gid})" if where else f"game {gid}"
     if len(seats) != SEATS:
         raise InvalidInput(
             f"{where}: {len(seats)} players; a marathon game has exactly 4 (rule MJ-3)"
@@ -115,9 +118,11 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
             raise InvalidInput(f"{where}: a player name is missing")
         names.append(clean_name(text, where))
     folded = [n.casefold() for n in names]
-    for n in names:
-        if folded.count(n.casefold()) > 1:
-            raise InvalidInput(f"{where}: {n} sits twice at the table (rule MJ-3)")
+    for k, n in enumerate(names, start=1):
+        if folded.index(n.casefold()) != k - 1:
+            message = N_("%(name)s sits twice at the table (rule MJ-3)")
+            raise InvalidInput(f"%(where)s: {message}" if place else message, code="mj.twice",
+                               field=f"player{k}", where=where, name=n)
     gp = tuple(whole_gp(g, where, n) for n, (_, g) in zip(names, seats, strict=True))
     return GameRecord(gid, str(table or "").strip(), start, tuple(names), gp, where)
 
