@@ -159,11 +159,11 @@ def test_drop_of_an_unknown_or_dropped_player(podium: Podium, paired: list[list[
 
 @pytest.mark.parametrize(("setting", "needle"), [
     ("win_points=abc", "setting win_points: 'abc' is not a number"),
-    ("win_points=-1", "setting win_points: -1 must not be negative"),
+    ("win_points=-1", "setting win_points: -1 must be between 0 and 1000000"),
     ("pod_size=-1", "setting pod_size: -1 must be between 2 and 7"),
     ("pod_size=4.5", "setting pod_size: '4.5' is not a whole number"),
     ("rounds=x", "setting rounds: 'x' is not a whole number"),
-    ("rounds=0", "setting rounds: 0 must be >= 1"),
+    ("rounds=0", "setting rounds: 0 must be between 1 and 100"),
     ("bye_policy=maybe", "setting bye_policy: 'maybe' is not one of"),
     ("tiebreakers=random,luck", "setting tiebreakers: 'luck' is not one of"),
     ("final_size=1", "final_size"),

@@ -59,8 +59,9 @@ def integer(minimum: int, maximum: int | None = None) -> Callable[[str, Any], in
     return parse
 
 
-def optional_integer(minimum: int) -> Callable[[str, Any], int | None]:
-    inner = integer(minimum)
+def optional_integer(minimum: int, maximum: int | None = None
+                     ) -> Callable[[str, Any], int | None]:
+    inner = integer(minimum, maximum)
 
     def parse(key: str, value: Any) -> int | None:
         if value in ("", "auto"):
@@ -70,16 +71,27 @@ def optional_integer(minimum: int) -> Callable[[str, Any], int | None]:
     return parse
 
 
+MAX_POINTS = 1_000_000  # far beyond any regulation; keeps every sum exact and printable
+
+
 def points(key: str, value: Any) -> Fraction:
-    """A non-negative exact number of points: 3, 2.5 or 5/2."""
+    """A non-negative exact number of points: 3, 2.5 or 5/2 (at most :data:`MAX_POINTS`)."""
     if isinstance(value, bool):
-        raise InvalidInput(f"setting {key}: expected a number, got {value!r}")
+        raise InvalidInput("setting %(key)s: expected a number, got %(value)r", field=key,
+                           code="setting.type", key=key, value=value)
+    text = str(value).strip()
+    if len(text) > 24 or "e" in text.lower():
+        raise InvalidInput("setting %(key)s: %(value)r is not a number like 3, 2.5 or 5/2",
+                           field=key, code="setting.type", key=key, value=text[:24])
     try:
-        number = Fraction(str(value).strip())
+        number = Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise InvalidInput(f"setting {key}: {value!r} is not a number") from None
-    if number < 0:
-        raise InvalidInput(f"setting {key}: {value} must not be negative")
+        raise InvalidInput("setting %(key)s: %(value)r is not a number", field=key,
+                           code="setting.type", key=key, value=text) from None
+    if number < 0 or number > MAX_POINTS:
+        raise InvalidInput("setting %(key)s: %(value)s must be between 0 and %(limit)s",
+                           field=key, code="setting.range", key=key, value=text,
+                           limit=MAX_POINTS)
     return number
 
 

@@ -4,6 +4,7 @@ Rule IDs (``CMD-5`` ... ``CMD-8``) refer to the regulations digest (shared/regul
 """
 
 from podium.pairing.avoid import avoid_repeats
+from podium.pairing.partition import Partition, partition
 from podium.pairing.pods import (
     BYE_POLICIES,
     PodPlan,
@@ -17,6 +18,7 @@ from podium.pairing.swap import SwapResult, apply_repeat_swaps
 
 __all__ = [
     "BYE_POLICIES",
+    "Partition",
     "PodPlan",
     "SwapResult",
     "apply_repeat_swaps",
@@ -24,6 +26,7 @@ __all__ = [
     "avoid_repeats",
     "choose_byes",
     "fill_by_standings",
+    "partition",
     "plan_pod_sizes",
     "random_pods",
     "random_seats",

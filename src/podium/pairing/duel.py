@@ -22,6 +22,9 @@ PlayerId = int
 
 TARGET_MIN = 8  # rule BRK-6: tables of 8 to 16
 TARGET_MAX = 16
+#: The largest draft table the exact duel pairing handles (2^24 subsets, about 0.35 s a round);
+#: the ``max_table`` setting is bounded by it.
+MAX_DUEL_TABLE = 24
 
 
 def split_sizes(players: int, tables: int | None = None, minimum: int = 4,
@@ -76,8 +79,8 @@ def pair_duels(
     n = len(order)
     if n % 2:
         raise ValueError("pair_duels needs an even number of players")
-    if n > 24:
-        raise ValueError("a draft table has at most 24 players here")
+    if n > MAX_DUEL_TABLE:
+        raise ValueError(f"a draft table has at most {MAX_DUEL_TABLE} players here")
     exact = [Fraction(points.get(pid, 0)) for pid in order]
     scale = math.lcm(*(p.denominator for p in exact)) if exact else 1
     pts = [int(p * scale) for p in exact]  # ints: the same order, far cheaper than Fractions

@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from podium.pairing.partition import partition
+
 BYE_POLICIES = ("byes", "short-pods", "long-pods")
 
 MIN_SEATS = 2
@@ -58,25 +60,18 @@ def _byes_plan(n_players: int, pod_size: int) -> tuple[tuple[int, ...], int]:
 
 def _short_plan(n_players: int, pod_size: int) -> tuple[int, ...] | None:
     """``k - r`` pods of ``k - 1`` at the bottom, or None when that is impossible."""
-    rest = n_players % pod_size
-    if rest == 0:
-        return (pod_size,) * (n_players // pod_size)
-    short = pod_size - rest
-    if pod_size - 1 < MIN_SEATS or n_players < short * (pod_size - 1):
+    if pod_size - 1 < MIN_SEATS:
         return None
-    full = (n_players - short * (pod_size - 1)) // pod_size
-    return (pod_size,) * full + (pod_size - 1,) * short
+    plan = partition(n_players, pod_size - 1, pod_size, pod_size)
+    return None if plan.left_over else plan.sizes
 
 
 def _long_plan(n_players: int, pod_size: int) -> tuple[int, ...] | None:
     """``r`` pods of ``k + 1`` at the bottom, or None when that is impossible."""
-    rest = n_players % pod_size
-    if rest == 0:
-        return (pod_size,) * (n_players // pod_size)
-    if pod_size + 1 > MAX_SEATS or n_players < rest * (pod_size + 1):
+    if pod_size + 1 > MAX_SEATS:
         return None
-    full = (n_players - rest * (pod_size + 1)) // pod_size
-    return (pod_size,) * full + (pod_size + 1,) * rest
+    plan = partition(n_players, pod_size, pod_size + 1, pod_size)
+    return None if plan.left_over else plan.sizes
 
 
 def plan_pod_sizes(n_players: int, pod_size: int, bye_policy: str) -> PodPlan:

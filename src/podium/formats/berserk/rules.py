@@ -57,7 +57,7 @@ from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
 from podium.pairing.bracket import TOP_SEEDINGS
-from podium.pairing.duel import choose_bye, pair_duels, round_count, split_sizes
+from podium.pairing.duel import MAX_DUEL_TABLE, choose_bye, pair_duels, round_count, split_sizes
 
 SWISS = "swiss"
 SPLIT = DIVISIONS_ASSIGNED
@@ -84,11 +84,13 @@ BERSERK_TIEBREAKERS: dict[str, Tiebreaker] = {
 }
 
 FIELDS = (
-    fs.Field("tables", None, fs.optional_integer(1),
+    fs.Field("tables", None, fs.optional_integer(1, 1000),
              "draft tables (auto: the fewest of at most max_table players)", "BRK-6"),
-    fs.Field("min_table", 4, fs.integer(2), "fewest players at a draft table", "BRK-10"),
-    fs.Field("max_table", 16, fs.integer(2), "most players at a draft table", "BRK-6"),
-    fs.Field("rounds", None, fs.optional_integer(1),
+    fs.Field("min_table", 4, fs.integer(2, MAX_DUEL_TABLE), "fewest players at a draft table",
+             "BRK-10"),
+    fs.Field("max_table", 16, fs.integer(2, MAX_DUEL_TABLE), "most players at a draft table",
+             "BRK-6"),
+    fs.Field("rounds", None, fs.optional_integer(1, 100),
              "Swiss rounds (auto: 3, or 4 when most tables have 8 or more)", "BRK-6"),
     fs.Field("win_points", Fraction(3), fs.points, "points for a win", "BRK-6"),
     fs.Field("draw_points", Fraction(1), fs.points, "points for a draw", "BRK-6"),
@@ -103,9 +105,10 @@ FIELDS = (
              "BRK-6"),
     fs.Field("team_scoring", "none", fs.choice(TEAM_SCORING),
              "Team Sealed: none (duels), match (3-0 / 1-1) or sum of the two games", "BRK-9"),
-    fs.Field("swiss_minutes", 40, fs.integer(1), "minutes per game before the TOP", "BRK-7"),
-    fs.Field("top_minutes", 70, fs.integer(1), "minutes per game in the TOP", "BRK-7"),
-    fs.Field("top_size", 8, fs.integer(2), "players in the TOP", "BRK-1"),
+    fs.Field("swiss_minutes", 40, fs.integer(1, 1440), "minutes per game before the TOP",
+             "BRK-7"),
+    fs.Field("top_minutes", 70, fs.integer(1, 1440), "minutes per game in the TOP", "BRK-7"),
+    fs.Field("top_size", 8, fs.integer(2, 4096), "players in the TOP", "BRK-1"),
     fs.Field("top_draw", "higher_seed", fs.choice(DRAW_RULES),
              "who advances after a draw in the TOP", "BRK-5"),
     fs.Field("top_seeding", "written", fs.choice(TOP_SEEDINGS),

@@ -74,7 +74,7 @@ FIELDS = (
         "CMD-3",
     ),
     fs.Field(
-        "rounds", None, fs.optional_integer(1), "Swiss rounds (auto: CMD-11 formula)", "CMD-11"
+        "rounds", None, fs.optional_integer(1, 100), "Swiss rounds (auto: CMD-11 formula)", "CMD-11"
     ),
     fs.Field("bye_policy", "byes", fs.choice(BYE_POLICIES), "what leftover players get", "CMD-8"),
     fs.Field("repeat_policy", "swap", fs.choice(REPEAT_POLICIES), "repeat handling", "CMD-7"),
