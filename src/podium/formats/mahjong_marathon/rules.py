@@ -402,11 +402,16 @@ class MahjongMarathon(Ruleset):
             kind, amounts = rng.choice([("6b", MJ6B_AMOUNTS), ("6c", MJ6C_AMOUNTS)])
             out.append((PENALTY, {"kind": kind, "player": rng.choice(players), "stage": stage,
                                   "amount": rng.choice(amounts)}, "conduct (sample)"))
-        elif roll < 0.36:
+        elif roll < 0.34 and players:
+            lo, hi = settings.stage_bounds[0][0], settings.stage_bounds[-1][1]
+            start = rng.randrange(lo, hi)
+            out.append((PLAYER_DQ, {"player": rng.choice(players), "from": start,
+                                    "until": start + 7 * 86400}, "cheating (sample)"))
+        elif roll < 0.38:
             active = [seq for seq, d in book.decisions.items() if d.active]
             if active:
                 out.append((REVERTED, {"seq": rng.choice(active)}, "on appeal (sample)"))
-        elif roll < 0.40 and book.games.n:
+        elif roll < 0.42 and book.games.n:
             out.append((PUBLISHED, {"number": len(book.publications) + 1,
                                     "snapshot": mviews.snapshot(book, settings)}, ""))
         return out
