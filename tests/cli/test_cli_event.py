@@ -224,3 +224,18 @@ def test_names_with_brackets_are_shown_verbatim(podium: Podium, make_event) -> N
     assert "Ivan [Moscow]" in out and "Olga [/b]" in out
     message = podium.error("player", "drop", "cup", "Nobody [/x]", code=2)
     assert "Nobody [/x]" in message
+
+
+def test_event_show_says_when_the_event_is_complete(podium) -> None:
+    """Phases in `event show`: the stages, the current one, and the champion once complete
+    (rule CMD-10: the final pod's winner)."""
+    podium("demo", "commander", "--players", "12", "--seed", "3", "--set", "rounds=2")
+    out = podium.out("event", "show", "demo-commander-12-3")
+    assert "Stages: swiss -> final; now: final." in out
+    champion = podium.load("demo-commander-12-3")
+    from podium.core import phases
+
+    name = champion.state.players[phases.champion(champion.state, champion.ruleset)].name
+    assert f"Complete. Champion: {name}." in out
+    assert "the event is complete" in podium.error("round", "pair", "demo-commander-12-3",
+                                                   code=4)

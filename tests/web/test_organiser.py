@@ -231,3 +231,25 @@ def test_settings_change_from_the_next_round(site: Site, anna) -> None:
     answer = client.post("/manage/cup/settings", data={"csrf_token": csrf, "set_pod_size": "99"})
     assert answer.status_code == 422 and "pod_size" in answer.text
     assert site.log_length("cup") == before
+
+
+def test_a_finished_event_offers_nothing_more_and_names_its_champion(site: Site, anna) -> None:
+    """Rule CMD-10. Reproduced before: after the final pod's result the organiser page still
+    offered "Pair the next round" and "Build the TOP"; now the event says it is finished, with
+    its champion, on the organiser page and the public page."""
+    import random
+
+    from podium.core import phases
+    from podium.service.simulate import play
+
+    client, _csrf = anna
+    site.event("fin", "anna", players=8, rounds="2")
+    play(site.events, "fin", "org", random.Random(1))
+    loaded = site.events.load("fin")
+    champion = loaded.state.players[phases.champion(loaded.state, loaded.ruleset)].name
+    page = client.get("/manage/fin").text
+    assert 'id="pair"' not in page and "Pair the next round" not in page
+    assert "/action/top-build" not in page and "Build the TOP" not in page
+    assert "Final standings" in page and f"Champion: {champion}" in page
+    public = site.client().get("/e/fin").text
+    assert "Final standings" in public and champion in public
