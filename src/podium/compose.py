@@ -10,9 +10,11 @@ touches its own package only.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import replace
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from podium.core.ruleset import Ruleset
@@ -49,6 +51,17 @@ def web_format(name: str) -> WebFormat:
         actions = (*actions, *TOP_ACTIONS)
     return replace(plugin, name=name, rounds=ruleset.capabilities.rounds, public_pages=pages,
                    organiser_actions=actions)
+
+
+def template_dirs() -> list[Path]:
+    """Each format package's own ``templates/`` folder (its forms and pages), after the shared
+    templates in the Jinja search path."""
+    dirs = []
+    for ruleset in all_formats():
+        folder = Path(inspect.getfile(type(ruleset))).resolve().parent / "templates"
+        if folder.is_dir():
+            dirs.append(folder)
+    return dirs
 
 
 def web_routers() -> list[APIRouter]:

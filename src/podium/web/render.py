@@ -8,9 +8,10 @@ from typing import Any
 
 import segno
 from fastapi import Request
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from podium.compose import template_dirs
 from podium.core.errors import PodiumError
 from podium.web.i18n import (
     DEFAULT,
@@ -39,7 +40,8 @@ class Renderer:
     @staticmethod
     def _environment(lang: str) -> Environment:
         env = Environment(
-            loader=FileSystemLoader(TEMPLATE_DIR),
+            loader=ChoiceLoader([FileSystemLoader(TEMPLATE_DIR),
+                                 *(FileSystemLoader(d) for d in template_dirs())]),
             autoescape=select_autoescape(["html"]),
             extensions=["jinja2.ext.i18n"],
             trim_blocks=True,
