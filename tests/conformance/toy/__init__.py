@@ -1,0 +1,74 @@
+"""A toy format written as a third party would: finishing order at tables of 3 to 5, one point
+per player beaten. It exists to prove the plug-in surface (docs/architecture.md): this file, its
+web plug-in and one template are the whole format."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from podium.core.errors import InvalidInput
+from podium.core.model import EventState, Round, SeatOutcome, Table, TableResult
+from podium.core.records import build_records
+from podium.core.rng import derive_seed, rng_for
+from podium.core.ruleset import Capabilities, Contributions, RoundPlan, Ruleset
+from podium.core.schema import PLAYER, ListOf, Schema, obj
+from podium.core.standings import Standings, rank_players
+from podium.core.tiebreakers import get_tiebreaker
+from podium.formats import settings as fs
+from podium.pairing import partition
+
+
+class Toy(Ruleset):
+    name = "toy"
+    title = "Toy: finishing order at tables of 3 to 5"
+    fields = (fs.Field("rounds", 3, fs.integer(1, 20), "rounds"),)
+    capabilities = Capabilities(rounds=True)
+    contributions = Contributions(web="tests.conformance.toy.web:TOY_WEB")
+
+    def planned_rounds(self, state: EventState, phase: str) -> int | None:
+        return state.settings["rounds"]
+
+    def entry_schema(self, settings: Any) -> Schema:
+        return obj({"order": ListOf(PLAYER, max_items=7)})
+
+    def score(self, state: EventState, rnd: Round, table: Table,
+              entry: Mapping[str, Any]) -> TableResult:
+        order = entry["order"]
+        if sorted(order) != sorted(table.seats):
+            raise InvalidInput("the order must name every player at the table once",
+                               field="order", code="toy.order")
+        size = len(order)
+        outcomes = tuple(SeatOutcome(pid, Fraction(size - place), place, won=place == 1)
+                         for place, pid in enumerate(order, start=1))
+        return TableResult(outcomes, {"order": list(order)})
+
+    def plan_round(self, state: EventState) -> RoundPlan:
+        active = [p.id for p in state.active_players()]
+        seed = derive_seed(state.seed, "pairing", state.draws + 1)
+        order = [pid for pid in self.standings(state).order() if pid in active]
+        if not state.rounds:
+            rng_for(seed).shuffle(order)
+        plan = partition(len(order), 3, 5, 4)
+        tables, start = [], 0
+        for size in plan.sizes:
+            tables.append(tuple(order[start:start + size]))
+            start += size
+        return RoundPlan(len(state.rounds) + 1, "swiss", tables, [], seed)
+
+    def standings(self, state: EventState, through_round: int | None = None) -> Standings:
+        rounds = state.rounds if through_round is None else state.rounds[:through_round]
+        records = build_records(state.players, rounds)
+        return rank_players(state.players, records,
+                            [get_tiebreaker("points"), get_tiebreaker("random")], state.seed)
+
+    def sample_result(self, state: EventState, rnd: Round, table: Table,
+                      rng: random.Random) -> dict[str, Any]:
+        order = list(table.seats)
+        rng.shuffle(order)
+        return {"order": order}
+
+
+TOY = Toy()
