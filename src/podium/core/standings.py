@@ -48,6 +48,29 @@ def _plain(value: Value) -> Value:
     return value
 
 
+def _random_as_decided(keyed: list[tuple[tuple[Value, ...], int]],
+                       criteria: Sequence[Tiebreaker]
+                       ) -> list[tuple[tuple[Value | None, ...], int]]:
+    """Rule CMD-3c: the random draw is shown as the order it gives among the players tied on
+    every criterion before it (1, 2, ...), and only where it decided a place (None elsewhere):
+    its raw value means nothing to a person, and shown in part it seemed to contradict the
+    order. The order itself is already sorted by the raw values."""
+    index = next((i for i, tb in enumerate(criteria) if tb.name == "random"), None)
+    if index is None:
+        return keyed  # type: ignore[return-value]
+    out: list[tuple[tuple[Value | None, ...], int]] = []
+    start = 0
+    while start < len(keyed):
+        end = start + 1
+        while end < len(keyed) and keyed[end][0][:index] == keyed[start][0][:index]:
+            end += 1
+        for place, (values, negated) in enumerate(keyed[start:end], start=1):
+            shown = place if end - start > 1 else None
+            out.append(((*values[:index], shown, *values[index + 1:]), negated))
+        start = end
+    return out
+
+
 def rank_players(
     players: Iterable[PlayerId],
     records: Mapping[PlayerId, PlayerRecord],
@@ -64,6 +87,7 @@ def rank_players(
         keyed.append((values, -pid))
     # Highest values first; among full ties the lower player id first (stable, deterministic).
     keyed.sort(reverse=True)
+    keyed = _random_as_decided(keyed, criteria)
     standings = Standings(criteria)
     previous: tuple[Value, ...] | None = None
     rank = 0

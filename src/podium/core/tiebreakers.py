@@ -87,7 +87,8 @@ TIEBREAKERS: dict[str, Tiebreaker] = {
         Tiebreaker("opponents_win_pct", "Opp. win %", _owp, _percent),
         Tiebreaker("wins", "Wins", _wins),
         Tiebreaker("score_sum", "Score", _score_sum, _points_text),
-        Tiebreaker("random", "Random", _random, lambda v: f"{int(v) % 10000:04d}"),
+        # shown as the order the draw gave among the players it separated (core.standings)
+        Tiebreaker("random", "Random", _random, lambda v: "-" if v is None else str(v)),
     )
 }
 

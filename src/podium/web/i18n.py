@@ -75,8 +75,6 @@ class Formatter:
             return str(value)
         if column.key in PERCENT:
             return format_percent(float(value), "#,##0.00%", locale=self.locale)
-        if column.key == "random" and isinstance(value, int):
-            return f"{value % 10000:04d}"  # as the CLI shows it: the draw's last digits
         if isinstance(value, int | Fraction):
             return self.number(value, column.decimals)
         text = str(value)
