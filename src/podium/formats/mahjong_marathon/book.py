@@ -39,7 +39,7 @@ class GameTable:
 
     def __init__(self) -> None:
         self.ids: list[str] = []
-        self._index: dict[str, int] | None = {}  # see ``index``
+        self.index: dict[str, int] = {}
         self.table_names: list[str] = []
         self._table_index: dict[str, int] = {}
         self.n = 0
@@ -56,31 +56,21 @@ class GameTable:
         # orders games that start in the same second by id, whatever the import order was
         self.idkey = np.zeros(cap, dtype=np.int64)
 
-    @property
-    def index(self) -> dict[str, int]:
-        """Game id -> position. After a snapshot is loaded it is rebuilt on first use: only
-        writes need it, and it takes 0.3 s for a million games, so a process that only reads
-        never pays for it."""
-        found = self._index
-        if found is None:
-            found = self._index = {game: i for i, game in enumerate(self.ids)}
-        return found
-
     # pickling (the service's snapshots) -------------------------------------------------------
     _COLUMNS = ("table", "start", "players", "gp", "penalty", "tp12", "dq", "idkey")
     _ID_SEPARATOR = "\n"
 
     def __getstate__(self) -> dict[str, Any]:
         """The columns cut to the games stored (a column of zeros, such as ``penalty`` without
-        an MJ-6a penalty, as nothing), the ids as one string, no index: a snapshot of a million
-        games is a third smaller and unpickles in half the time."""
+        an MJ-6a penalty, as nothing), the ids as one string, no index (rebuilt from the ids): a
+        snapshot of a million games is a third smaller and unpickles in half the time."""
         state = dict(self.__dict__)
         n = self.n
         state["_capacity"] = self.start.size
         for name in self._COLUMNS:
             used = state[name][:n]
             state[name] = used if used.any() else None
-        state["_index"] = None
+        del state["index"]
         joined = self._ID_SEPARATOR.join(self.ids)
         if n and joined.count(self._ID_SEPARATOR) == n - 1:  # no id holds the separator
             state["ids"] = joined
@@ -98,6 +88,9 @@ class GameTable:
             if state[name] is not None:
                 column[:n] = state[name]
             state[name] = column
+        # Built here, not on first use: nearly every load replays a tail of new games, which
+        # needs it, and 0.3 s (a million ids) counted as replay made the load store a snapshot.
+        state["index"] = {game: i for i, game in enumerate(state["ids"])}
         self.__dict__.update(state)
 
     def _grow(self, need: int) -> None:
