@@ -158,7 +158,7 @@ class IngestGames(Command[ImportSummary]):
             if progress and i % 20000 == 0:
                 progress("checking", i, len(records))
         actions: list[NewAction] = []
-        next_id = max(state.players, default=0) + 1
+        next_id = 0  # found when a first new player needs it: max() scans every player
         known: dict[str, int] = {}
         for r in fresh:
             for name in r.names:
@@ -167,6 +167,7 @@ class IngestGames(Command[ImportSummary]):
                     continue
                 player = state.player_by_name(name)
                 if player is None:
+                    next_id = next_id or max(state.players, default=0) + 1
                     known[key] = next_id
                     actions.append(NewAction(Kind.PLAYER_REGISTERED,
                                              {"player": next_id, "name": name}))
