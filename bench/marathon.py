@@ -36,7 +36,7 @@ from podium.formats import get_format
 from podium.formats.mahjong_marathon.commands import BATCH, MarathonService
 from podium.formats.mahjong_marathon.demo import generate_year
 from podium.formats.mahjong_marathon.rules import GAMES_ADDED, book_of
-from podium.service.events import NewAction
+from podium.service.commands import AppendActions
 from podium.store.db import Database, resolve_url
 
 AT = datetime(2026, 11, 30, tzinfo=UTC)
@@ -128,12 +128,10 @@ def store(path: str, games: int, players: int, seed: int) -> dict:
     year = generate_year(players, games, seed, service.load("mj").state.settings.stage_bounds)
     t = time.perf_counter()
 
-    def build(_loaded: object) -> list[NewAction]:
-        actions = [NewAction(Kind.PLAYER_REGISTERED, {"player": p, "name": f"player{p:05d}"})
-                   for p in range(1, players + 1)]
-        return actions + [NewAction(GAMES_ADDED, p) for p in payloads(year, 0, games)]
-
-    service._commit("mj", "bench", build)
+    actions = [(Kind.PLAYER_REGISTERED, {"player": p, "name": f"player{p:05d}"}, "")
+               for p in range(1, players + 1)]
+    actions += [(GAMES_ADDED, p, "") for p in payloads(year, 0, games)]
+    service.execute(AppendActions("mj", tuple(actions)), "bench")
     stored = time.perf_counter() - t
     database.dispose()
     return {"store_s": stored, "db_mb": Path(path).stat().st_size / 2**20}

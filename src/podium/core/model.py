@@ -108,6 +108,9 @@ class Round:
         return [t.number for t in self.tables if t.number not in self.results]
 
     def table(self, number: int) -> Table:
+        # tables are numbered 1, 2, ... in order: look there first (a 10,000-player round)
+        if 1 <= number <= len(self.tables) and self.tables[number - 1].number == number:
+            return self.tables[number - 1]
         for table in self.tables:
             if table.number == number:
                 return table
