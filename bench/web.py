@@ -39,7 +39,7 @@ def build_event(path: Path, players: int) -> str:
     db = Database(str(path))
     service = EventService(db)
     started = time.perf_counter()
-    run_commander_demo(service, players, 1, {"rounds": 3, "final_size": 0})
+    run_commander_demo(service, players, 1, {"rounds": 3, "final_size": 0, "fewer_rounds": True})
     db.dispose()
     print(f"built {players} players, 3 rounds in {time.perf_counter() - started:.1f} s",
           file=sys.stderr)

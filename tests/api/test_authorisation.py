@@ -84,7 +84,8 @@ def top_built(s: Scenario) -> None:
 
 ROUTES = [
     Route("POST", "/api/v1/events", {"slug": "new", "format": "commander"}, ANY_ORGANISER),
-    Route("PATCH", "/api/v1/events/cup/settings", {"settings": {"rounds": 3}}, ORGANISERS),
+    Route("PATCH", "/api/v1/events/cup/settings",
+          {"settings": {"rounds": 3, "fewer_rounds": True}}, ORGANISERS),
     Route("POST", "/api/v1/events/cup/players", {"names": ["Zed"]}, ORGANISERS),
     Route("POST", "/api/v1/events/cup/players/7/drop", {"reason": "ill"}, ORGANISERS),
     Route("POST", "/api/v1/events/cup/players/8/reinstate", {}, ORGANISERS),

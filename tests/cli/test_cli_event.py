@@ -9,7 +9,8 @@ from tests.cli.conftest import Podium, flat, printed_pods, standings_rows
 
 def test_create_show_and_formats(podium: Podium) -> None:
     out = podium.out("event", "create", "cup", "--name", "Spring  Cup", "--seed", "42",
-                     "--set", "win_points=5", "--set", "rounds=3", "--set", "final_size=0")
+                     "--set", "win_points=5", "--set", "rounds=3", "--set", "final_size=0",
+                     "--set", "fewer_rounds=yes")
     assert "Created cup (commander), seed 42." in out
 
     shown = flat(podium.out("event", "show", "cup"))
@@ -43,7 +44,7 @@ def test_seed_makes_the_draw_reproducible(podium: Podium, tmp_path: Path) -> Non
 
 
 def test_full_event_flow(podium: Podium, make_event) -> None:
-    make_event("cup", 8, 42, "rounds=3", "final_size=0")
+    make_event("cup", 8, 42, "rounds=3", "final_size=0", "fewer_rounds=yes")
     before = podium.action_count("cup")
 
     # Preview: prints the pods, stores nothing; the commit then stores exactly those pods.
@@ -162,7 +163,7 @@ def test_undo_allowed_without_results_refused_with_one(podium: Podium, make_even
 
 
 def test_drop_and_late_entry(podium: Podium, make_event) -> None:
-    make_event("cup", 8, 3, "rounds=3")
+    make_event("cup", 8, 3, "rounds=3", "fewer_rounds=yes")
     podium("round", "pair", "cup")
     podium.win_all("cup")
     dropped = podium.seating("cup")[0][2]
@@ -229,7 +230,8 @@ def test_names_with_brackets_are_shown_verbatim(podium: Podium, make_event) -> N
 def test_event_show_says_when_the_event_is_complete(podium) -> None:
     """Phases in `event show`: the stages, the current one, and the champion once complete
     (rule CMD-10: the final pod's winner)."""
-    podium("demo", "commander", "--players", "12", "--seed", "3", "--set", "rounds=2")
+    podium("demo", "commander", "--players", "12", "--seed", "3", "--set", "rounds=2",
+           "--set", "fewer_rounds=yes")
     out = podium.out("event", "show", "demo-commander-12-3")
     assert "Stages: swiss -> final; now: final." in out
     champion = podium.load("demo-commander-12-3")

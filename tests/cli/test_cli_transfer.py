@@ -18,7 +18,7 @@ def play_everything(podium: Podium, tmp_path: Path) -> None:
     game loss, a simultaneous win, a drop, a late entry, a settings change, a correction and a
     reinstatement."""
     podium("event", "create", "cup", "--name", "Кубок «Гусеница»", "--seed", "2026",
-           "--set", "rounds=3")
+           "--set", "rounds=3", "--set", "fewer_rounds=yes")
     csv_file = tmp_path / "players.csv"
     csv_file.write_bytes(("имя;name\n" + "".join(f"x;{n}\n" for n in CYRILLIC)).encode("cp1251"))
     podium("player", "import", "cup", str(csv_file))

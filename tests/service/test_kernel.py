@@ -53,7 +53,7 @@ def event(service: EventService, slug: str, fmt: str, players: int = 8,
 def test_no_swiss_round_once_the_top_has_begun(service: EventService) -> None:
     """Reproduced before: a Commander event accepted Swiss rounds 2 and 3 after its TOP was
     built and had a result. Now the TOP phase closes the Swiss stage, whoever pairs."""
-    event(service, "cup", "commander", rounds=3, final_size=0)
+    event(service, "cup", "commander", rounds=3, final_size=0, fewer_rounds=True)
     rng = random.Random(1)
     play_round(service, "cup", ACTOR, rng)
     service.execute(BuildTop("cup", 4), ACTOR)
@@ -85,7 +85,7 @@ def test_a_commander_event_with_a_final_pod_has_no_top_and_ends_with_it(
     """Rule CMD-10: after the final pod's result the event is complete with its champion; no
     next round, and the TOP (which Commander plays only without a final pod) is refused,
     preview included (reproduced before: a preview offered a TOP of 8)."""
-    event(service, "cup", "commander", players=8, rounds=2)
+    event(service, "cup", "commander", players=8, rounds=2, fewer_rounds=True)
     play(service, "cup", ACTOR, random.Random(2))
     loaded = service.load("cup")
     status = phases.status(loaded.state, loaded.ruleset)
@@ -114,7 +114,7 @@ def test_a_round_of_an_undeclared_stage_is_refused(service: EventService) -> Non
 
 
 def test_undoing_the_round_that_opened_a_phase_goes_back(service: EventService) -> None:
-    event(service, "cup", "commander", players=8, rounds=1)
+    event(service, "cup", "commander", players=8, rounds=1, fewer_rounds=True)
     play_round(service, "cup", ACTOR, random.Random(3))
     service.execute(PairRound("cup"), ACTOR)
     assert phases.current(service.load("cup").state, service.load("cup").ruleset).key == "final"
@@ -239,7 +239,7 @@ def test_a_snapshot_from_other_code_or_another_log_is_not_used(service: EventSer
 
 
 def test_a_preview_stores_nothing_and_leaves_the_state(service: EventService) -> None:
-    event(service, "cup", "commander", final_size=0, rounds=1)
+    event(service, "cup", "commander", final_size=0, rounds=1, fewer_rounds=True)
     play_round(service, "cup", ACTOR, random.Random(8))
     before = service.load("cup").state.last_seq
     preview = service.execute(PreviewTop("cup", 4), "preview")

@@ -243,7 +243,7 @@ def test_a_finished_event_offers_nothing_more_and_names_its_champion(site: Site,
     from podium.service.simulate import play
 
     client, _csrf = anna
-    site.event("fin", "anna", players=8, rounds="2")
+    site.event("fin", "anna", players=8, rounds="2", fewer_rounds="yes")
     play(site.events, "fin", "org", random.Random(1))
     loaded = site.events.load("fin")
     champion = loaded.state.players[phases.champion(loaded.state, loaded.ruleset)].name

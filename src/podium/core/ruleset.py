@@ -188,6 +188,15 @@ class Ruleset:
 
         return {f.key: fs.to_json(value(f.key)) for f in self.fields}
 
+    def check_new_settings(self, settings: Any) -> None:
+        """Refuse settings the regulation allows only with an explicit override, when they are
+        chosen (creating an event, changing a setting); a stored log is replayed as it is."""
+
+    def warnings(self, state: EventState) -> list[str]:
+        """Sentences about the event that the organiser and the players should see (a departure
+        from the regulation that the organiser allowed)."""
+        return []
+
     # play -------------------------------------------------------------------------------------
     def bye_award(self, settings: Any) -> tuple[Fraction, int | None]:
         """Points and elimination order a bye is worth."""

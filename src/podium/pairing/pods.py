@@ -10,7 +10,7 @@ seed gives the same pods (rule CMD-5).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from podium.pairing.partition import partition
@@ -171,13 +171,16 @@ def _check_order(order: Sequence[int]) -> None:
         raise ValueError("a player appears more than once in the order")
 
 
-def choose_byes(order: Sequence[int], count: int, byes_had: Mapping[int, int]) -> list[int]:
+def choose_byes(order: Sequence[int], count: int, byes_had: Mapping[int, int],
+                spare: Collection[int] = ()) -> list[int]:
     """Pick the ``count`` players who sit out this round.
 
     rule CMD-8 [open default]: byes go to the bottom of the standings, but nobody gets a second
     bye while someone still has none (nor a third while someone has only one, and so on). So the
     byes go to the lowest-standing players among those with the fewest byes so far; players not
-    in ``byes_had`` have had none. The result keeps the order of ``order``.
+    in ``byes_had`` have had none. Among those, players in ``spare`` (late entrants in their
+    first round) sit out only when no one else with as few byes can. The result keeps the order
+    of ``order``.
     """
     _check_order(order)
     if not 0 <= count <= len(order):
@@ -186,7 +189,7 @@ def choose_byes(order: Sequence[int], count: int, byes_had: Mapping[int, int]) -
         return []
     position = {player: index for index, player in enumerate(order)}
     # Fewest byes first; among equals, the lowest standing (largest position) first.
-    ranked = sorted(order, key=lambda p: (byes_had.get(p, 0), -position[p]))
+    ranked = sorted(order, key=lambda p: (byes_had.get(p, 0), p in spare, -position[p]))
     chosen = set(ranked[:count])
     return [player for player in order if player in chosen]
 

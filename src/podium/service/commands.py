@@ -85,7 +85,9 @@ class ChangeSettings(Command[None]):
         ruleset = loaded.ruleset
         merged = dict(ruleset.settings_to_json(loaded.state.settings))
         merged.update(self.changes)
-        as_json = ruleset.settings_to_json(ruleset.parse_settings(merged))
+        parsed = ruleset.parse_settings(merged)
+        ruleset.check_new_settings(parsed)
+        as_json = ruleset.settings_to_json(parsed)
         changed = {key: as_json[key] for key in self.changes}
         return [NewAction(Kind.SETTINGS_CHANGED, {"settings": changed}, self.reason)]
 

@@ -339,6 +339,7 @@ def new_event_actions(slug: str, name: str, format_name: str, settings: Mapping[
     check_slug(slug)
     ruleset = get_format(format_name)
     parsed = ruleset.parse_settings(settings)  # validates before anything is stored
+    ruleset.check_new_settings(parsed)
     if seed is None:
         seed = secrets.randbits(32)
     if seed < 0:

@@ -59,6 +59,8 @@ SWISS = "swiss"
 FINAL = "final"
 SEAT_WEIGHTS = (24.7, 19.3, 16.7, 14.6, 12.0, 10.0, 8.0)  # public win rates by seat, in %
 REPEAT_POLICIES = ("swap", "avoid")
+FINAL_SEATINGS = ("random", "standings", "reverse")
+MIN_ROUNDS = 5  # rule CMD-11
 
 FIELDS = (
     fs.Field("pod_size", 4, fs.integer(2, 7), "players per pod", "CMD-1"),
@@ -79,6 +81,12 @@ FIELDS = (
     fs.Field("bye_policy", "byes", fs.choice(BYE_POLICIES), "what leftover players get", "CMD-8"),
     fs.Field("repeat_policy", "swap", fs.choice(REPEAT_POLICIES), "repeat handling", "CMD-7"),
     fs.Field("final_size", 4, fs.integer(0, 7), "players in the final pod (0: no final)", "CMD-10"),
+    fs.Field("final_seating", "random", fs.choice(FINAL_SEATINGS),
+             "turn order of the final pod: random (seeded), standings or reverse", "CMD-10"),
+    fs.Field("late_entry_bye", False, fs.boolean,
+             "a late entrant's first round may be a bye", "CMD-8"),
+    fs.Field("fewer_rounds", False, fs.boolean,
+             "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
 )
 
 
@@ -94,6 +102,9 @@ class CommanderSettings:
     bye_policy: str
     repeat_policy: str
     final_size: int
+    final_seating: str = "random"
+    late_entry_bye: bool = False
+    fewer_rounds: bool = False
 
 
 def default_round_count(players: int) -> int:
@@ -110,7 +121,8 @@ class Commander(Ruleset):
     title = "Commander Swiss pods with a top-4 final"
     fields = FIELDS
     capabilities = Capabilities(rounds=True, playoff=True)
-    example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3})
+    example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
+                                                    "fewer_rounds": True})
     contributions = Contributions(web="podium.formats.commander.web:COMMANDER_WEB",
                                   demo="podium.formats.commander.cli:demo_commander")
 
@@ -122,6 +134,22 @@ class Commander(Ruleset):
         if settings.final_size:
             return (swiss, Phase(FINAL, ROUNDS, "Final"))
         return (swiss, Phase("top", PLAYOFF, "TOP", optional=True))
+
+    def check_new_settings(self, settings: CommanderSettings) -> None:
+        """Rule CMD-11: at least 5 Swiss rounds; fewer only with the explicit override."""
+        if settings.rounds is not None and settings.rounds < MIN_ROUNDS and (
+                not settings.fewer_rounds):
+            raise InvalidInput("setting rounds: rule CMD-11 asks for at least %(minimum)s Swiss "
+                               "rounds; to play %(rounds)s, also set fewer_rounds=yes",
+                               field="rounds", code="setting.cmd11", minimum=MIN_ROUNDS,
+                               rounds=settings.rounds)
+
+    def warnings(self, state: EventState) -> list[str]:
+        settings: CommanderSettings = state.settings
+        if settings.rounds is not None and settings.rounds < MIN_ROUNDS:
+            return [f"{settings.rounds} Swiss rounds: fewer than the {MIN_ROUNDS} rule CMD-11 "
+                    "asks for (allowed by the organiser's override)"]
+        return []
 
     def planned_rounds(self, state: EventState, phase: str) -> int | None:
         return self.swiss_round_count(state) if phase == SWISS else 1
@@ -297,7 +325,7 @@ class Commander(Ruleset):
             order = [pid for pid in standings.order() if pid in active]  # rule CMD-6
         plan = plan_pod_sizes(len(order), settings.pod_size, settings.bye_policy)
         records = {row.player: row.record for row in standings.rows}
-        byes = choose_byes(order, plan.byes, {pid: records[pid].byes for pid in order})
+        byes, bye_reasons = self._byes(state, order, plan.byes, records, first)
         sitting_out = set(byes)
         seated = [pid for pid in order if pid not in sitting_out]
         pods = fill_by_standings(seated, plan.sizes)
@@ -314,22 +342,21 @@ class Commander(Ruleset):
         else:
             counts = {pid: records[pid].seat_counts for pid in seated}
             tables = [tuple(assign_seats(pod, counts, rng)) for pod in pods]
-        why = (
-            "drawn at random in round 1 (rules CMD-5, CMD-8)"
-            if first
-            else "lowest in the standings among those with the fewest byes (rule CMD-8)"
-        )
+        notes.extend(self._repeat_notes(state, tables))
         return RoundPlan(
             number=number,
             stage=SWISS,
             tables=tables,
-            byes=[ByePlan(pid, why) for pid in byes],
+            byes=[ByePlan(pid, bye_reasons[pid]) for pid in byes],
             seed=seed,
             notes=notes,
         )
 
     def _plan_final(self, state: EventState) -> RoundPlan:
-        """Rule CMD-10: the top of the Swiss standings play one final pod, seated by rank."""
+        """Rule CMD-10: the top of the Swiss standings play one final pod. Its turn order is a
+        setting (``final_seating``): drawn at random from the recorded seed (the default), in
+        standings order, or in reverse standings order. It matters: in a drawn final the
+        survivors are ranked by turn order, the first seat as eliminated first (rule CMD-4b)."""
         settings: CommanderSettings = state.settings
         active = {p.id for p in state.active_players()}
         order = [pid for pid in self.standings(state).order() if pid in active]
@@ -337,18 +364,80 @@ class Commander(Ruleset):
             raise Conflict(
                 f"the final needs {settings.final_size} active players, only {len(order)} remain"
             )
-        top = tuple(order[: settings.final_size])
+        top = list(order[: settings.final_size])
+        seed = derive_seed(state.seed, "pairing", state.draws + 1)
+        if settings.final_seating == "random":
+            rng_for(seed).shuffle(top)
+            how = "turn order drawn at random from the recorded seed"
+        elif settings.final_seating == "reverse":
+            top.reverse()
+            how = "turn order in reverse standings order (the Swiss winner plays last)"
+        else:
+            how = "turn order in standings order (the Swiss winner plays first)"
         return RoundPlan(
             number=len(state.rounds) + 1,
             stage=FINAL,
-            tables=[top],
+            tables=[tuple(top)],
             byes=[],
-            seed=derive_seed(state.seed, "pairing", state.draws + 1),
+            seed=seed,
             notes=[
-                f"final: the top {settings.final_size} of the Swiss standings, "
-                "seated in standings order (rule CMD-10)"
+                f"final: the top {settings.final_size} of the Swiss standings, {how} "
+                "(rule CMD-10, setting final_seating)",
+                "in a drawn final the survivors are ranked by turn order: the first seat counts "
+                "as eliminated first, the last seat ranks highest (rule CMD-4b)",
             ],
         )
+
+    def _byes(self, state: EventState, order: list[PlayerId], count: int,
+              records: Mapping[PlayerId, PlayerRecord], first: bool
+              ) -> tuple[list[PlayerId], dict[PlayerId, str]]:
+        """Rule CMD-8: who sits out, each with the reason. The lowest in the standings among
+        those with the fewest byes; among those, a late entrant's first round is not a bye while
+        someone else can take it (setting ``late_entry_bye``): a bye would hand a newcomer a
+        point for a round they did not play."""
+        if not count:
+            return [], {}
+        number = len(state.rounds) + 1
+        newcomers = set() if state.settings.late_entry_bye else {
+            pid for pid in order if state.players[pid].joined_round == number - 1 > 0
+            and records[pid].games == 0 and records[pid].byes == 0}
+        chosen = choose_byes(order, count, {pid: records[pid].byes for pid in order}, newcomers)
+        spared = bool(newcomers - set(chosen))
+        rank = {pid: i for i, pid in enumerate(order, start=1)}
+        reasons = {}
+        for pid in chosen:
+            if first:
+                why = "drawn at random in round 1 (rules CMD-5, CMD-8)"
+            else:
+                fewest = records[pid].byes
+                why = (f"{rank[pid]} of {len(order)} in the standings, the lowest among the "
+                       f"players with {fewest} bye{'s' if fewest != 1 else ''} so far "
+                       "(rule CMD-8)")
+            if pid in newcomers:
+                why += "; a late entrant, as no one else with as few byes could sit out"
+            elif spared:
+                why += "; late entrants in their first round get no bye (setting late_entry_bye)"
+            reasons[pid] = why
+        return chosen, reasons
+
+    def _repeat_notes(self, state: EventState, tables: list[tuple[PlayerId, ...]]) -> list[str]:
+        """Rule CMD-7 swaps only against the previous round; a pod may still repeat a whole pod
+        of an earlier round. Each such repeat is named with the rounds it repeats, so the
+        organiser can decide (the avoid policy, from the preview)."""
+        seen: dict[frozenset[PlayerId], list[int]] = {}
+        for rnd in self._swiss_rounds(state):
+            for table in rnd.tables:
+                seen.setdefault(frozenset(table.seats), []).append(rnd.number)
+        notes = []
+        for number, seats in enumerate(tables, start=1):
+            rounds = seen.get(frozenset(seats))
+            if rounds:
+                listed = ", ".join(map(str, rounds))
+                which = "rounds" if len(rounds) > 1 else "round"
+                notes.append(f"table {number} repeats a whole pod of {which} {listed} (rule "
+                             "CMD-7 compares with the previous round only; the avoid policy "
+                             "avoids every earlier meeting)")
+        return notes
 
     @staticmethod
     def _swiss_rounds(state: EventState) -> list[Round]:
