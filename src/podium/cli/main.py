@@ -123,6 +123,8 @@ def event_show(ctx: Context, slug: str) -> None:
     for rnd in state.rounds:
         status = "complete" if rnd.complete else f"missing tables {rnd.missing}"
         console.print(f"Round {rnd.number} ({rnd.stage}): {len(rnd.tables)} tables, {status}.")
+    for warning in loaded.ruleset.warnings(state):
+        console.print(f"[bold yellow]Warning:[/] {escape(warning)}", highlight=False)
     now = phases.status(state, loaded.ruleset)
     stages = " -> ".join(p.key for p in phases.declared(state, loaded.ruleset))
     console.print(f"Stages: {stages}; now: {now.phase.key}.")

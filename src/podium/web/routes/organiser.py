@@ -125,6 +125,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "loaded": loaded,
         "event": state,
         "event_status": phases.status(state, loaded.ruleset),
+        "warnings": loaded.ruleset.warnings(state),
         "role": page.role(slug),
         "plugin": plugin,
         "round": rnd,
@@ -170,6 +171,9 @@ async def change_settings(page: FormDep, slug: str, request: Request) -> Respons
                                                  form.get("reason", "")[:500])
     except PodiumError as error:
         return _failed(page, slug, error)
+    if form.get("then") == "preview":  # switched from the round's preview: show it again
+        page.flash(page.fmt.gettext("Settings changed."))
+        return page.redirect(f"/manage/{slug}/preview")
     return _done(page, slug, page.fmt.gettext("Settings changed."))
 
 
@@ -236,8 +240,11 @@ def preview(page: PageDep, slug: str) -> Response:
         state, explanation = page.web.events.preview_explained(slug)
     except PodiumError as error:
         return _failed(page, slug, error)
+    loaded = page.web.events.load(slug)
+    settings = loaded.ruleset.settings_to_json(state.settings)
     return page.render("manage/preview.html", event=state, explanation=explanation,
-                       title="Preview")
+                       title="Preview", repeat_policy=settings.get("repeat_policy"),
+                       warnings=loaded.ruleset.warnings(state))
 
 
 @router.post("/{slug}/rounds", response_class=HTMLResponse)

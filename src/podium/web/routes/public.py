@@ -131,7 +131,8 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             page.lang, "public/_views.html",
             {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
              "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
-             "event_status": phases.status(loaded.state, ruleset)},
+             "event_status": phases.status(loaded.state, ruleset),
+             "warnings": ruleset.warnings(loaded.state)},
         )
         return loaded, html
 
