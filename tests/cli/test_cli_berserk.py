@@ -217,3 +217,21 @@ def test_top_undo_through_the_cli(podium: Podium) -> None:
     assert last.kind == "top.undone" and last.reason == "the TOP is 4"
     podium("top", "build", "demo-commander-12-1", "--size", "4")
     assert top_of(podium.load("demo-commander-12-1").state).size == 4
+
+
+def test_the_top_preview_shows_what_each_seeding_gives(podium: Podium) -> None:
+    """Rules BRK-3, BRK-4: the written bracket by default (setting top_seeding), the preview
+    shows both seedings with their goals, and the chosen one is stored with the TOP."""
+    podium("event", "create", "tt", "--format", "berserk", "--seed", "5", "--set", "rounds=1",
+           "--set", "top_size=8", "--set", "min_table=4")
+    podium("player", "add", "tt", *NAMES[:16])
+    podium("berserk", "split", "tt", "--tables", "4")
+    podium("round", "pair", "tt")
+    for number, pair in enumerate(podium.seating("tt"), start=1):
+        podium("berserk", "result", "tt", str(number), "--winner", pair[0])
+    preview = podium.out("top", "build", "tt", "--preview")
+    assert "seeding written (this preview)" in preview and "seeding goals:" in preview
+    assert top_of(podium.load("tt").state) is None
+    podium("top", "build", "tt", "--seeding", "goals")
+    assert top_of(podium.load("tt").state).seeding == "goals"
+    assert podium.service().log("tt")[-1].payload["seeding"] == "goals"

@@ -270,8 +270,11 @@ def result_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.option("--winner", multiple=True, help="The winner (last alive)."),
         click.option("--order", "eliminated", default="",
-                     help="Eliminated players, first out first, comma-separated."),
-        click.option("--draw", is_flag=True, help="The game ended in a draw (CMD-12, CMD-13)."),
+                     help="Eliminated players, first out first, comma-separated; players out "
+                          "at the same moment joined by +, e.g. \"Boris,Vera+Gleb\"."),
+        click.option("--draw", is_flag=True,
+                     help="The game ended in a draw (CMD-12, CMD-13); with no --survivors, "
+                          "everyone was eliminated."),
         click.option("--survivors", default="", help="Survivors of a draw, comma-separated."),
         click.option("--simultaneous", is_flag=True,
                      help="The winner took everyone out at once and named --order (CMD-4a)."),

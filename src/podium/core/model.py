@@ -58,7 +58,8 @@ class SeatOutcome:
     """What one game gave one player.
 
     ``place``: 1 is best; tied players share the best place they cover.
-    ``order``: elimination order where the format uses one (1 = first out, table size = winner).
+    ``order``: elimination order where the format uses one (1 = first out, table size = winner;
+    players out at the same moment share the average of the orders they cover, e.g. 3/2).
     ``score``: the raw game score where the game has one.
     """
 
@@ -67,7 +68,7 @@ class SeatOutcome:
     place: int
     won: bool = False
     drew: bool = False
-    order: int | None = None
+    order: int | Fraction | None = None
     score: Fraction | None = None
     note: str = ""
 

@@ -83,7 +83,7 @@ TIEBREAKERS: dict[str, Tiebreaker] = {
     tb.name: tb
     for tb in (
         Tiebreaker("points", "Pts", _points, _points_text),
-        Tiebreaker("elimination_sum", "Elim. sum", _order_sum),
+        Tiebreaker("elimination_sum", "Elim. sum", _order_sum, _points_text),
         Tiebreaker("opponents_win_pct", "Opp. win %", _owp, _percent),
         Tiebreaker("wins", "Wins", _wins),
         Tiebreaker("score_sum", "Score", _score_sum, _points_text),

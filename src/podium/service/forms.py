@@ -62,11 +62,16 @@ class PodResult:
         def ids(names: Sequence[str]) -> list[int]:
             return [resolve_player(state, name).id for name in names]
 
+        def item(text: str) -> int | list[int]:
+            """``Vera+Gleb``: eliminated at the same moment (one item of the order)."""
+            group = ids([part for part in text.split("+") if part.strip()])
+            return group[0] if len(group) == 1 else group
+
         winners = ids(self.winner)
         return {
             "winner": winners if len(winners) > 1 else (winners[0] if winners else None),
             "draw": self.draw,
-            "eliminated": ids(self.eliminated),
+            "eliminated": [item(text) for text in self.eliminated],
             "survivors": ids(self.survivors),
             "simultaneous": self.simultaneous,
             "game_losses": [

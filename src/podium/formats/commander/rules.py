@@ -175,7 +175,8 @@ class Commander(Ruleset):
         return obj(optional={
             "winner": OneOf((Nullable(PLAYER), ListOf(PLAYER, max_items=7))),
             "draw": Bool(),
-            "eliminated": ListOf(PLAYER, max_items=7),
+            "eliminated": ListOf(OneOf((PLAYER, ListOf(PLAYER, min_items=2, max_items=7))),
+                                 max_items=7),
             "survivors": ListOf(PLAYER, max_items=7),
             "simultaneous": Bool(),
             "game_losses": ListOf(OneOf((PLAYER, Obj({"player": PLAYER}, {"reason": TEXT}))),
@@ -189,8 +190,10 @@ class Commander(Ruleset):
 
         Accepted forms (all normalised to one entry dict):
         a winner and the elimination order of the others, first out first (CMD-2; a joint
-        concession, CMD-15, is entered the same way); a winner who took everyone out at once and
-        names the order (``simultaneous``, CMD-4a); a draw with its survivors (CMD-4b, CMD-13);
+        concession, CMD-15, is entered the same way), where players eliminated at the same
+        moment are one item, a list; a winner who took everyone out at once and names the order
+        (``simultaneous``, CMD-4a); a draw with its survivors (CMD-4b, CMD-13), or with none
+        when everyone was eliminated (all score the loss points: CMD-13 pays survivors only);
         and judge's game losses (CMD-14), each an eliminated player with a reason.
         """
         settings: CommanderSettings = state.settings
@@ -212,7 +215,10 @@ class Commander(Ruleset):
                 raise InvalidInput(f"{where}: two winners; a table has at most one (rule CMD-2)")
             winner = winner[0] if winner else None
         draw = bool(entry.get("draw"))
-        eliminated = [check_seated(pid) for pid in entry.get("eliminated") or []]
+        # each item: one player, or a group eliminated at the same moment (first out first)
+        groups = [[check_seated(p) for p in (item if isinstance(item, list) else [item])]
+                  for item in entry.get("eliminated") or []]
+        eliminated = [pid for group in groups for pid in group]
         survivors = [check_seated(pid) for pid in entry.get("survivors") or []]
         simultaneous = bool(entry.get("simultaneous"))
         losses = entry.get("game_losses") or []
@@ -229,8 +235,9 @@ class Commander(Ruleset):
                 raise InvalidInput(f"{where}: survivors are only entered for a draw")
             finishers = [*eliminated, winner]
         else:
-            if len(survivors) < 2:
-                raise InvalidInput(f"{where}: a draw needs at least two survivors (rule CMD-13)")
+            if len(survivors) == 1:
+                raise InvalidInput(f"{where}: a draw needs at least two survivors, or none when "
+                                   "everyone was eliminated (rule CMD-13)")
             finishers = [*eliminated, *survivors]
         _check_permutation(where, finishers, seats, who)
 
@@ -247,37 +254,46 @@ class Commander(Ruleset):
                 raise InvalidInput(f"{where}: a game loss needs the judge's reason (rule CMD-14)")
             loss_reasons[pid] = reason
 
+        # rule CMD-3a's elimination order: 1 for the first out. Players eliminated at the same
+        # moment share the orders they cover, averaged (exact: two first out take 1.5 each, so
+        # every table still hands out 1 + 2 + ... + size), and the best place they cover.
         # rule CMD-4b: draw survivors count as eliminated in turn order, first turn first.
-        ordered = [*eliminated, *sorted(survivors, key=table.seat_of)]
+        ordered = [*groups, *([pid] for pid in sorted(survivors, key=table.seat_of))]
         if winner is not None:
-            ordered.append(winner)
+            ordered.append([winner])
         size = len(seats)
         outcomes = []
-        for index, pid in enumerate(ordered):
-            order = index + 1
-            if pid == winner:
-                points, note = settings.win_points, "simultaneous win" if simultaneous else "win"
-            elif pid in survivors:
-                points, note = settings.draw_points, "survived the draw"
-            else:
-                points, note = settings.loss_points, ""
-            if pid in loss_reasons:
-                note = f"game loss: {loss_reasons[pid]}"
-            outcomes.append(
-                SeatOutcome(
-                    player=pid,
-                    points=points,
-                    place=size + 1 - order,
-                    won=pid == winner,
-                    drew=pid in survivors,
-                    order=order,
-                    note=note,
+        covered = 0
+        for group in ordered:
+            first, covered = covered + 1, covered + len(group)
+            order: int | Fraction = (first if len(group) == 1
+                                     else Fraction(first + covered, 2))
+            for pid in group:
+                if pid == winner:
+                    points, note = (settings.win_points,
+                                    "simultaneous win" if simultaneous else "win")
+                elif pid in survivors:
+                    points, note = settings.draw_points, "survived the draw"
+                else:
+                    points = settings.loss_points
+                    note = "eliminated at the same moment" if len(group) > 1 else ""
+                if pid in loss_reasons:
+                    note = f"game loss: {loss_reasons[pid]}"
+                outcomes.append(
+                    SeatOutcome(
+                        player=pid,
+                        points=points,
+                        place=size + 1 - covered,
+                        won=pid == winner,
+                        drew=pid in survivors,
+                        order=order,  # type: ignore[arg-type]
+                        note=note,
+                    )
                 )
-            )
         normalised = {
             "winner": winner,
             "draw": draw,
-            "eliminated": eliminated,
+            "eliminated": [group[0] if len(group) == 1 else group for group in groups],
             "survivors": survivors,
             "simultaneous": simultaneous,
             "game_losses": [{"player": p, "reason": r} for p, r in loss_reasons.items()],
@@ -471,6 +487,15 @@ class Commander(Ruleset):
         CMD-13, CMD-14)."""
         seats = list(table.seats)
         roll = rng.random()
+        if roll < 0.02 and len(seats) >= 3:  # everyone out: the last two at the same moment
+            out = list(seats)
+            rng.shuffle(out)
+            return {"draw": True, "survivors": [], "eliminated": [*out[:-2], out[-2:]]}
+        if 0.98 < roll and len(seats) >= 4:  # two players out at the same moment
+            winner = rng.choice(seats)
+            out = [p for p in seats if p != winner]
+            rng.shuffle(out)
+            return {"winner": winner, "eliminated": [out[:2], *out[2:]]}
         if roll < 0.08 and len(seats) >= 3:
             survivors = rng.sample(seats, rng.randint(2, len(seats) - 1))
             eliminated = [p for p in seats if p not in survivors]

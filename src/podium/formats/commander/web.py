@@ -19,42 +19,74 @@ from podium.web.i18n import Localised
 from podium.web.plugins import WebFormat
 
 
-def _seats(text: str, table: Table, where: str) -> list[int]:
-    seats = []
+def _seats(text: str, table: Table, where: str) -> list[int | list[int]]:
+    """Seat numbers, each one item; ``(34)`` is a group eliminated at the same moment."""
+    items: list[int | list[int]] = []
+    group: list[int] | None = None
     for char in text:
+        if char == "(" and group is None:
+            group = []
+            continue
+        if char == ")" and group is not None:
+            if len(group) < 2:
+                raise Localised(N_("finish: a group in brackets names at least two seats"),
+                                field="finish")
+            items.append(group)
+            group = None
+            continue
         if not char.isdigit() or not 1 <= int(char) <= len(table.seats):
             raise Localised(N_("finish: “%(char)s” is not a seat number (1 to %(n)s)"),
-                            char=char, n=len(table.seats))
-        seats.append(int(char))
-    return seats
+                            char=char, n=len(table.seats), field="finish")
+        if group is not None:
+            group.append(int(char))
+        else:
+            items.append(int(char))
+    if group is not None:
+        raise Localised(N_("finish: a bracket is not closed"), field="finish")
+    return items
+
+
+def _flat(items: list[int | list[int]]) -> list[int]:
+    return [s for item in items for s in (item if isinstance(item, list) else [item])]
 
 
 def parse_result(
     form: Mapping[str, str], state: EventState, rnd: Round, table: Table
 ) -> dict[str, Any]:
-    """Rules CMD-2, CMD-4a, CMD-4b, CMD-13, CMD-14: the typed finish to the stored entry."""
+    """Rules CMD-2, CMD-4a, CMD-4b, CMD-13, CMD-14: the typed finish to the stored entry.
+
+    Seats from the winner to the first out (``2431``); seats in brackets were eliminated at the
+    same moment (``2(43)1``). A draw: ``=24 31`` (survivors, then the others from the last out
+    to the first); ``=0 (21)43`` is a draw with no survivors."""
     text = "".join(str(form.get("finish", "")).split(",")).strip()
     where = "finish"
     if not text:
-        raise Localised(N_("finish: type the seats from the winner to the first out, e.g. 2431"))
+        raise Localised(N_("finish: type the seats from the winner to the first out, e.g. 2431"),
+                        field="finish")
     draw = text.startswith("=")
     if draw:
         head, _, tail = text[1:].strip().partition(" ")
-        survivors = _seats(head, table, where)
+        head = "" if head == "0" else head
+        survivors = _flat(_seats(head, table, where))
         others = _seats(tail.replace(" ", ""), table, where)
-        order = [*survivors, *others]
+        order: list[int | list[int]] = [*survivors, *others]
     else:
         order = _seats(text.replace(" ", ""), table, where)
         survivors = []
-    if len(set(order)) != len(order):
-        raise Localised(N_("finish: a seat is listed twice"))
-    missing = [s for s in range(1, len(table.seats) + 1) if s not in order]
-    if len(missing) == 1 and len(order) == len(table.seats) - 1:
+    typed = _flat(order)
+    if len(set(typed)) != len(typed):
+        raise Localised(N_("finish: a seat is listed twice"), field="finish")
+    missing = [s for s in range(1, len(table.seats) + 1) if s not in typed]
+    if len(missing) == 1 and len(typed) == len(table.seats) - 1:
         order.append(missing[0])  # the one not typed is the first out
     elif missing:
         raise Localised(N_("finish: seats %(seats)s are missing"),
-                        seats=", ".join(map(str, missing)))
-    pid = [table.seats[s - 1] for s in order]
+                        seats=", ".join(map(str, missing)), field="finish")
+
+    def pid(item: int | list[int]) -> int | list[int]:
+        return [table.seats[s - 1] for s in item] if isinstance(item, list) else (
+            table.seats[item - 1])
+
     losses = []
     for seat in range(1, len(table.seats) + 1):
         reason = " ".join(str(form.get(f"loss_{seat}", "")).split())
@@ -65,16 +97,18 @@ def parse_result(
         return {
             "winner": None,
             "draw": True,
-            "survivors": pid[: len(survivors)],
-            "eliminated": list(reversed(pid[len(survivors) :])),
+            "survivors": [table.seats[s - 1] for s in survivors],
+            "eliminated": [pid(item) for item in reversed(order[len(survivors):])],
             "simultaneous": False,
             "game_losses": losses,
         }
+    if isinstance(order[0], list):
+        raise Localised(N_("finish: the winner is one seat, first"), field="finish")
     return {
-        "winner": pid[0],
+        "winner": pid(order[0]),
         "draw": False,
         "survivors": [],
-        "eliminated": list(reversed(pid[1:])),
+        "eliminated": [pid(item) for item in reversed(order[1:])],
         "simultaneous": simultaneous,
         "game_losses": losses,
     }
@@ -83,11 +117,17 @@ def parse_result(
 def finish_text(entry: Mapping[str, Any], table: Table) -> str:
     """The stored entry back as the typed ``finish`` (to prefill a correction)."""
     seat = {pid: i for i, pid in enumerate(table.seats, 1)}
+
+    def text(item: Any) -> str:
+        if isinstance(item, list):
+            return "(" + "".join(str(seat[p]) for p in item if p in seat) + ")"
+        return str(seat[item]) if item in seat else ""
+
     out = list(reversed(entry.get("eliminated") or []))
     if entry.get("draw"):
-        head = "".join(str(seat[p]) for p in entry.get("survivors") or [])
-        return f"={head} " + "".join(str(seat[p]) for p in out)
-    return "".join(str(seat[p]) for p in [entry.get("winner"), *out] if p in seat)
+        head = "".join(str(seat[p]) for p in entry.get("survivors") or []) or "0"
+        return f"={head} " + "".join(text(p) for p in out)
+    return "".join(text(p) for p in [entry.get("winner"), *out])
 
 
 def describe_result(state: EventState, result: TableResult) -> str:
