@@ -491,7 +491,7 @@ class Commander(Ruleset):
             out = list(seats)
             rng.shuffle(out)
             return {"draw": True, "survivors": [], "eliminated": [*out[:-2], out[-2:]]}
-        if 0.98 < roll and len(seats) >= 4:  # two players out at the same moment
+        if roll > 0.98 and len(seats) >= 4:  # two players out at the same moment
             winner = rng.choice(seats)
             out = [p for p in seats if p != winner]
             rng.shuffle(out)
