@@ -4,7 +4,6 @@ regulation (rules MJ-4, MJ-5, MJ-6a, MJ-7, MJ-8, MJ-9, MJ-10), on simulated year
 from __future__ import annotations
 
 import random
-import zlib
 from datetime import UTC, datetime
 from fractions import Fraction
 
@@ -50,7 +49,10 @@ def reference(games: list[dict], stage_bounds: list[tuple[int, int]], dq_periods
         for name, tp, points in zip(game["names"], reference_tp(gp), gp, strict=True):
             if any(who == name and lo <= game["start"] < hi for who, lo, hi in dq_periods):
                 continue  # rule MJ-6: the player's games in the period do not count for them
-            order = (game["start"], zlib.crc32(game["id"].encode()), index)
+            # rule MJ-7a, same second: by game id, numeric ids numerically (docs/marathon.md)
+            gid = game["id"]
+            by_id = (0, int(gid), "") if gid.isdigit() else (1, 0, gid)
+            order = (game["start"], by_id, index)
             per.setdefault((stage, name), []).append((order, tp, points))
     stages: dict[int, dict[str, dict]] = {}
     for (stage, name), entries in per.items():

@@ -62,10 +62,24 @@ def test_stage_is_decided_by_moscow_date_of_the_start():
     after = datetime(2015, 3, 31, 21, 0, 0, tzinfo=UTC)  # 14:00 PDT, 00:00 MSK
     stages = book.stage_of(settings, np.array([epoch(before), epoch(after)]))
     assert stages.tolist() == [1, 2]
-    # the marathon opens at 00:00 Moscow on 1 February: 31 January 21:00 UTC
-    opening = datetime(2015, 1, 31, 21, 0, tzinfo=UTC)
-    assert book.stage_of(settings, np.array([epoch(opening) - 1, epoch(opening)])).tolist() == [
-        0, 1]
+
+
+
+@pytest.mark.parametrize(("window", "opening"), [
+    # the seed's 2.1: the marathon starts at 00:00 on 1 February in San Diego (PST, UTC-8)
+    ("America/Los_Angeles", datetime(2015, 2, 1, 8, 0, tzinfo=UTC)),
+    # the window in Moscow: the stage calendar alone (00:00 Moscow, UTC+3)
+    ("Europe/Moscow", datetime(2015, 1, 31, 21, 0, tzinfo=UTC)),
+])
+def test_mj1_the_outer_window_at_its_four_boundary_moments(window, opening):
+    """Rule MJ-1 with the seed's 2.1 (start and end in San Diego time) and MJ-2 (stages by the
+    Moscow date). The window moves the first 11 hours of 1 February (Moscow) out of the
+    marathon; at the end nothing moves: 30 November ends first in Moscow, at 21:00 UTC."""
+    m = Marathon(window_timezone=window)
+    book, settings = m.book, m.state.settings
+    closing = datetime(2015, 11, 30, 21, 0, tzinfo=UTC)  # 00:00 on 1 December in Moscow
+    moments = [epoch(opening) - 1, epoch(opening), epoch(closing) - 1, epoch(closing)]
+    assert book.stage_of(settings, np.array(moments)).tolist() == [0, 1, 5, 0]
 
 
 def test_games_land_in_the_stage_of_their_moscow_start():

@@ -97,7 +97,7 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
     ("gp3", "abc", "gp3"),
     ("gp2", "2.5", "gp2"),
     ("player4", "", "player4"),
-    ("player4", "anna", "player4"),  # the same player twice (rule MJ-3)
+    ("player4", "Anna", "player4"),  # the same player twice (rule MJ-3)
     ("start", "yesterday", "start"),
     ("zone", "Mars/Base", "zone"),
     ("table", "Friendly-1", "table"),  # rule MJ-3: only marathon tables count

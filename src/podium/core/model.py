@@ -146,6 +146,9 @@ class EventState:
     # Format-specific state (games of an open-play marathon, a bracket...), each under a key
     # owned by the format's own action kinds (Ruleset.action_kinds); the core never reads it.
     extra: dict[str, Any] = field(default_factory=dict)
+    # Names are unique per event without case, unless the format says case matters (an online
+    # server's accounts "Anna" and "anna" are two people): Ruleset.names_case_sensitive.
+    names_case_sensitive: bool = False
     _names: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -157,11 +160,30 @@ class EventState:
 
     def add_player(self, player: Player) -> None:
         self.players[player.id] = player
-        self._names[player.name.casefold()] = player
+        self._names[self.name_key(player.name)] = player
+
+    def name_key(self, name: str) -> str:
+        """How a name is compared: without case, or as written when case matters."""
+        return name.strip() if self.names_case_sensitive else name.casefold().strip()
 
     def player_by_name(self, name: str) -> Player | None:
-        """Names are unique per event, compared without case."""
-        return self._names.get(name.casefold().strip())
+        """Names are unique per event (see :meth:`name_key`)."""
+        return self._names.get(self.name_key(name))
+
+    def set_names_case_sensitive(self, sensitive: bool) -> list[str]:
+        """Compare names as the format now says; the names that would then collide (nothing
+        changes when there are any)."""
+        keys: dict[str, Player] = {}
+        clashes = []
+        for player in self.players.values():
+            key = player.name.strip() if sensitive else player.name.casefold().strip()
+            if key in keys:
+                clashes.append(player.name)
+            keys[key] = player
+        if not clashes:
+            self.names_case_sensitive = sensitive
+            self._names = keys
+        return clashes
 
     def round(self, number: int) -> Round:
         if 1 <= number <= len(self.rounds):

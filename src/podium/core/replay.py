@@ -75,13 +75,15 @@ def created(action: Action, ruleset: Ruleset) -> EventState:
     settings = payload.get("settings") or {}
     if not isinstance(settings, dict):
         raise InvalidInput("the settings must be an object", code="payload", field="settings")
+    parsed = ruleset.parse_settings(settings)
     return EventState(
         slug=str(payload.get("slug", "")),  # the store's slug replaces it; kept for bare replays
         name=str(payload.get("name", "")),
         format=ruleset.name,
-        settings=ruleset.parse_settings(settings),
+        settings=parsed,
         seed=payload["seed"],
         last_seq=1,
+        names_case_sensitive=ruleset.names_case_sensitive(parsed),
     )
 
 
@@ -180,6 +182,12 @@ def _settings_changed(state: EventState, action: Action, ruleset: Ruleset) -> No
     if state.phase_log and now.key not in [p.key for p in ruleset.phases(settings)]:
         raise Conflict("the %(phase)s stage has begun; this change would remove it",
                        code="settings.phase", phase=now.key)
+    sensitive = ruleset.names_case_sensitive(settings)
+    if sensitive != state.names_case_sensitive:
+        clashes = state.set_names_case_sensitive(sensitive)
+        if clashes:
+            raise Conflict("names would no longer be told apart: %(names)s",
+                           code="settings.names", field="settings", names=clashes)
     state.settings = settings
 
 

@@ -188,6 +188,10 @@ class Ruleset:
 
         return {f.key: fs.to_json(value(f.key)) for f in self.fields}
 
+    def names_case_sensitive(self, settings: Any) -> bool:
+        """Whether "Anna" and "anna" are two players (an online server's accounts) or one."""
+        return False
+
     def check_new_settings(self, settings: Any) -> None:
         """Refuse settings the regulation allows only with an explicit override, when they are
         chosen (creating an event, changing a setting); a stored log is replayed as it is."""

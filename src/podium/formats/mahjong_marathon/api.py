@@ -66,6 +66,9 @@ class ImportOut(BaseModel):
     other_tables: int = Field(description="Skipped: not a marathon table (rule MJ-3).")
     outside_calendar: int = Field(description="Skipped: outside every stage (rule MJ-1).")
     new_players: int
+    case_merged: list[str] = Field(
+        default_factory=list,
+        description="Skipped: two names one player (names compared without case).")
 
 
 class PenaltyIn(m.Strict):
@@ -120,7 +123,8 @@ def service(request: Request) -> MarathonService:
 def _summary(summary: ImportSummary) -> ImportOut:
     return ImportOut(read=summary.read, added=summary.added, duplicates=summary.duplicates,
                      changed=summary.changed, other_tables=summary.other_tables,
-                     outside_calendar=summary.outside_calendar, new_players=summary.new_players)
+                     outside_calendar=summary.outside_calendar, new_players=summary.new_players,
+                     case_merged=summary.case_merged)
 
 
 def _games_doc(body: GamesIn) -> bytes:

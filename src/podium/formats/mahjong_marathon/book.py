@@ -11,7 +11,6 @@ disqualification) recomputes everything on the next read; MJ-6b/6c re-rank only 
 
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +33,14 @@ SEATS = 4
 PLAYER_DQ = "mahjong.player.disqualified"
 
 
+def id_order(game_id: str) -> tuple[int, int, str]:
+    """How games that start at the same moment are ordered: numeric ids numerically (``9``
+    before ``10``), before any other id, which go in text order."""
+    if game_id.isdigit() and len(game_id) < 19:
+        return (0, int(game_id), "")
+    return (1, 0, game_id)
+
+
 class GameTable:
     """Columns of every ingested game, in ingest order (index = position)."""
 
@@ -53,11 +60,10 @@ class GameTable:
         self.penalised = False  # any MJ-6a penalty ever applied
         self.place_tp: tuple[int, ...] = (4, 2, 1, 0)  # the MJ-4 points tp12 was scored with
         self.dq = np.zeros(cap, dtype=bool)  # MJ-5
-        # orders games that start in the same second by id, whatever the import order was
-        self.idkey = np.zeros(cap, dtype=np.int64)
+        self.usec = np.zeros(cap, dtype=np.int32)  # microseconds of the start, when a file has them
 
     # pickling (the service's snapshots) -------------------------------------------------------
-    _COLUMNS = ("table", "start", "players", "gp", "penalty", "tp12", "dq", "idkey")
+    _COLUMNS = ("table", "start", "players", "gp", "penalty", "tp12", "dq", "usec")
     _ID_SEPARATOR = "\n"
 
     def __getstate__(self) -> dict[str, Any]:
@@ -99,7 +105,7 @@ class GameTable:
             return
         while cap < need:
             cap *= 2
-        for name in ("table", "start", "players", "gp", "penalty", "tp12", "dq", "idkey"):
+        for name in self._COLUMNS:
             old = getattr(self, name)
             new = np.zeros((cap, *old.shape[1:]), dtype=old.dtype)
             new[: self.n] = old[: self.n]
@@ -113,7 +119,8 @@ class GameTable:
         return code
 
     def extend(self, ids: list[str], tables: np.ndarray, start: np.ndarray,
-               players: np.ndarray, gp: np.ndarray, place_tp: tuple[int, ...]) -> range:
+               players: np.ndarray, gp: np.ndarray, place_tp: tuple[int, ...],
+               usec: np.ndarray | None = None) -> range:
         first, count = self.n, len(ids)
         self._grow(first + count)
         end = first + count
@@ -125,7 +132,8 @@ class GameTable:
             self.tp12[:first] = table_tp12(self.gp[:first] - self.penalty[:first], place_tp)
         self.place_tp = tuple(place_tp)
         self.tp12[first:end] = table_tp12(gp, place_tp)
-        self.idkey[first:end] = [zlib.crc32(i.encode()) for i in ids]
+        if usec is not None:
+            self.usec[first:end] = usec
         self.ids.extend(ids)
         self.index.update(zip(ids, range(first, end), strict=True))
         self.n = end
@@ -283,14 +291,23 @@ class MarathonBook:
         self._settings = settings
 
     def chronological(self) -> np.ndarray:
-        """Game indices by start time; games of the same second by id key (so that the order,
-        hence every best series, does not depend on the import order)."""
+        """Game indices by start time (to the microsecond when a file gives it); games that
+        start at the same moment by game id, numeric ids numerically (rule MJ-7a: a player's
+        own chronological order, whatever the import order was)."""
         g = self.games
         start = g.view("start")
         if not start.size:
             return np.zeros(0, dtype=np.int64)
-        key = ((start - start.min()) << 32) | g.view("idkey")
-        return np.argsort(key, kind="stable")
+        key = (start - start.min()) * 1_000_000 + g.view("usec")
+        order = np.argsort(key, kind="stable")
+        ordered = key[order]
+        same = np.flatnonzero(ordered[1:] == ordered[:-1])
+        if same.size:  # rare: put each run of equal start times in game-id order
+            runs = np.split(same, np.flatnonzero(np.diff(same) > 1) + 1)
+            for run in runs:
+                lo, hi = int(run[0]), int(run[-1]) + 2
+                order[lo:hi] = sorted(order[lo:hi].tolist(), key=lambda i: id_order(g.ids[i]))
+        return order
 
     # -- incremental: new games -----------------------------------------------------------------
     def games_added(self, settings: Any, rows: range) -> None:
@@ -335,7 +352,7 @@ class MarathonBook:
         assert self._stages is not None
         g = self.games
         games = sorted(self._player_games(stage, player),
-                       key=lambda x: (int(g.start[x]), int(g.idkey[x]), x))
+                       key=lambda x: (int(g.start[x]), int(g.usec[x]), id_order(g.ids[x])))
         arr = np.asarray(games, dtype=np.int64)
         seat = np.argmax(g.players[arr] == player, axis=1)
         tp = g.tp12[arr, seat]

@@ -49,6 +49,12 @@ def print_summary(summary: ImportSummary) -> None:
         console.print(f"[bold yellow]{len(summary.changed)} games are already stored with "
                       f"different data and were NOT applied:[/] {escape(shown)}",
                       highlight=False)
+    if summary.case_merged:
+        shown = ", ".join(summary.case_merged[:10]) + (
+            " ..." if len(summary.case_merged) > 10 else "")
+        console.print(f"[bold yellow]{len(summary.case_merged)} games seat two names that "
+                      "this event takes for one player (names compared without case) and "
+                      f"were skipped:[/] {escape(shown)}", highlight=False)
 
 
 # games ----------------------------------------------------------------------------------------
@@ -151,15 +157,19 @@ def disqualify_game(ctx: Context, slug: str, game: str, ground: str, reason: str
 @click.argument("player")
 @click.option("--from", "start", required=True, help="Start of the period, e.g. 2015-05-01.")
 @click.option("--until", default=None, help="End of the period (exclusive); default: open.")
-@click.option("--zone", default="UTC", show_default=True, help="Zone of --from/--until.")
+@click.option("--zone", default=None,
+              help="Zone of --from/--until (default: the marathon's decision zone, Moscow, as "
+                   "for the stage calendar; 'server' for the server's clock).")
 @click.option("--reason", required=True, help="Why (logged).")
 @pass_ctx
 @guarded
 def disqualify_player(ctx: Context, slug: str, player: str, start: str, until: str | None,
-                      zone: str, reason: str) -> None:
+                      zone: str | None, reason: str) -> None:
     """The player's games in the period do not count for them."""
     seq = marathon(ctx).disqualify_player(slug, player, start, until, zone, reason, ctx.actor)
-    console.print(f"{escape(player)} disqualified (decision {seq}).", highlight=False)
+    used = zone or ctx.service.load(slug).state.settings.stage_timezone
+    console.print(f"{escape(player)} disqualified (decision {seq}); times in {escape(used)}.",
+                  highlight=False)
 
 
 @click.command()

@@ -60,11 +60,14 @@ class ImportSummary:
     outside_calendar: int = 0
     new_players: int = 0
     changed: list[str] = field(default_factory=list)
+    # games skipped: two of their names are one player when names are compared without case
+    case_merged: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"read": self.read, "added": self.added, "duplicates": self.duplicates,
                 "other_tables": self.other_tables, "outside_calendar": self.outside_calendar,
-                "new_players": self.new_players, "changed": len(self.changed)}
+                "new_players": self.new_players, "changed": len(self.changed),
+                **({"case_merged": len(self.case_merged)} if self.case_merged else {})}
 
 
 def _marathon(loaded: LoadedEvent) -> MarathonBook:
@@ -80,6 +83,7 @@ def _same(book: MarathonBook, state: EventState, index: int, record: GameRecord)
     return (
         g.table_names[int(g.table[index])] == record.table
         and int(g.start[index]) == record.start
+        and int(g.usec[index]) == record.usec
         and all(p is not None for p in ids)
         and [p.id for p in ids if p] == g.players[index].tolist()
         and list(record.gp) == g.gp[index].tolist()
@@ -136,12 +140,21 @@ class IngestGames(Command[ImportSummary]):
                 continue
             twin = seen.get(r.game_id)
             if twin is not None:
-                if (twin.table, twin.start, twin.names, twin.gp) != (
-                        r.table, r.start, r.names, r.gp):
+                if (twin.table, twin.start, twin.usec, twin.names, twin.gp) != (
+                        r.table, r.start, r.usec, r.names, r.gp):
                     raise InvalidInput("%(where)s: game %(game)r appears twice in the file with "
                                        "different data (%(other)s)", code="mj.twice",
                                        where=r.where, game=r.game_id, other=twin.where)
                 summary.duplicates += 1
+                continue
+            keys = [state.name_key(n) for n in r.names]
+            if len(set(keys)) < len(keys):  # names that differ only in case, told apart only
+                if strict:                  # when the event's names are case-sensitive
+                    raise InvalidInput(N_("%(names)s are one player in this event (names are "
+                                          "compared without case): they cannot sit at one "
+                                          "table"), code="mj.case", field="player1",
+                                       names=list(r.names))
+                summary.case_merged.append(r.game_id)
                 continue
             seen[r.game_id] = r
             stored = book.games.index.get(r.game_id)
@@ -162,7 +175,7 @@ class IngestGames(Command[ImportSummary]):
         known: dict[str, int] = {}
         for r in fresh:
             for name in r.names:
-                key = name.casefold()
+                key = state.name_key(name)
                 if key in known:
                     continue
                 player = state.player_by_name(name)
@@ -185,9 +198,11 @@ class IngestGames(Command[ImportSummary]):
                 "tables": tables,
                 "table": [code[r.table] for r in chunk],
                 "start": [r.start for r in chunk],
-                "players": [known[n.casefold()] for r in chunk for n in r.names],
+                "players": [known[state.name_key(n)] for r in chunk for n in r.names],
                 "gp": [g for r in chunk for g in r.gp],
             }
+            if any(r.usec for r in chunk):
+                payload["usec"] = [r.usec for r in chunk]
             if lo + BATCH >= len(fresh):
                 payload["summary"] = {"source": self.source, **summary.to_json()}
             actions.append(NewAction(GAMES_ADDED, payload))
@@ -257,11 +272,18 @@ class DisqualifyPlayer(_Decision):
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         _marathon(loaded)
-        tz = resolve_zone(self.zone or "UTC", loaded.state.settings.server_timezone)
+        # rule MJ-2: the organiser's decisions are in the decision (stage) zone, Moscow by
+        # default, like the stage calendar; ``server`` or any zone name may be given instead
+        zone = self.zone or loaded.state.settings.stage_timezone
+        try:
+            tz = resolve_zone(zone, loaded.state.settings.server_timezone)
+        except InvalidInput as error:
+            raise InvalidInput(error.msgid, field="zone", code="mj.zone",
+                               **error.params) from None
         payload = {
             "player": resolve_player(loaded.state, self.player).id,
-            "from": parse_start(self.start, tz, "--from"),
-            "until": parse_start(self.until, tz, "--until") if self.until else None,
+            "from": parse_start(self.start, tz, "from"),
+            "until": parse_start(self.until, tz, "until") if self.until else None,
         }
         return [NewAction(PLAYER_DQ, payload, self.reason)]
 

@@ -37,6 +37,7 @@ class GameRecord:
     names: tuple[str, ...]
     gp: tuple[int, ...]
     where: str = ""
+    usec: int = 0  # microseconds of the start, when the file gives them
 
 
 def resolve_zone(name: str | None, server_zone: str) -> ZoneInfo | None:
@@ -53,6 +54,12 @@ def resolve_zone(name: str | None, server_zone: str) -> ZoneInfo | None:
 
 def parse_start(text: Any, zone: ZoneInfo | None, where: str) -> int:
     """A start time as UTC epoch seconds; rule MJ-2: times are converted at the edge."""
+    return parse_moment(text, zone, where)[0]
+
+
+def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int]:
+    """A start time as UTC epoch seconds and the microseconds within the second (a server log
+    may give them; they order games that start in the same second)."""
     raw = str(text if text is not None else "").strip()
     if not raw:
         raise InvalidInput(f"{where}: the start time is missing")
@@ -70,7 +77,7 @@ def parse_start(text: Any, zone: ZoneInfo | None, where: str) -> int:
                 "or --zone server)"
             )
         moment = moment.replace(tzinfo=zone)
-    return int(moment.timestamp())
+    return int(moment.replace(microsecond=0).timestamp()), moment.microsecond
 
 
 def whole_gp(value: Any, where: str, name: str) -> int:
@@ -99,7 +106,7 @@ def _in_range(value: int, where: str, name: str) -> int:
 
 
 def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any]],
-                where: str) -> GameRecord:
+                where: str, usec: int = 0) -> GameRecord:
     """Rule MJ-3: exactly 4 distinct players, each with whole game points. ``where`` names
     the game's place in a file (empty for a game typed in: the refusal names the field)."""
     gid = str(game_id if game_id is not None else "").strip()
@@ -117,14 +124,13 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
         if not text:
             raise InvalidInput(f"{where}: a player name is missing")
         names.append(clean_name(text, where))
-    folded = [n.casefold() for n in names]
     for k, n in enumerate(names, start=1):
-        if folded.index(n.casefold()) != k - 1:
+        if names.index(n) != k - 1:  # as written: whether "anna" is "Anna" is the event's call
             message = N_("%(name)s sits twice at the table (rule MJ-3)")
             raise InvalidInput(f"%(where)s: {message}" if place else message, code="mj.twice",
                                field=f"player{k}", where=where, name=n)
     gp = tuple(whole_gp(g, where, n) for n, (_, g) in zip(names, seats, strict=True))
-    return GameRecord(gid, str(table or "").strip(), start, tuple(names), gp, where)
+    return GameRecord(gid, str(table or "").strip(), start, tuple(names), gp, where, usec)
 
 
 def read_csv(data: bytes, server_zone: str, zone: str | None = None,
@@ -149,10 +155,10 @@ def read_csv(data: bytes, server_zone: str, zone: str | None = None,
     for number, row in enumerate(rows, start=2):
         where = f"line {number}"
         row_zone = resolve_zone(row.get("zone"), server_zone) or declared
-        start = parse_start(row.get("start"), row_zone, where)
+        start, usec = parse_moment(row.get("start"), row_zone, where)
         pairs = [(row.get(f"player{k}"), row.get(f"gp{k}")) for k in seats]
         pairs = [(n, g) for n, g in pairs if (n or "").strip() or (g or "").strip()]
-        out.append(make_record(row.get("game_id"), row.get("table"), start, pairs, where))
+        out.append(make_record(row.get("game_id"), row.get("table"), start, pairs, where, usec))
         if progress and number % 5000 == 0:
             progress("reading", number - 1, len(rows))
     return out
@@ -180,7 +186,7 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
         if not isinstance(game, dict):
             raise InvalidInput(f"{where}: a game must be an object")
         game_zone = resolve_zone(game.get("zone"), server_zone) or declared
-        start = parse_start(game.get("start"), game_zone, where)
+        start, usec = parse_moment(game.get("start"), game_zone, where)
         players = game.get("players")
         if not isinstance(players, list):
             raise InvalidInput(f"{where}: 'players' must be a list of {{name, gp}}")
@@ -189,7 +195,7 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
             if not isinstance(p, dict):
                 raise InvalidInput(f"{where}: each player must be an object with name and gp")
             pairs.append((p.get("name"), p.get("gp")))
-        out.append(make_record(game.get("id"), game.get("table"), start, pairs, where))
+        out.append(make_record(game.get("id"), game.get("table"), start, pairs, where, usec))
         if progress and number % 5000 == 0:
             progress("reading", number, len(games))
     return out

@@ -66,6 +66,7 @@ DQ_GROUNDS = {
     "other": "another organiser decision",
 }
 MAX_GP = 1_000_000  # far beyond any real game; keeps the columns' int32 exact
+MAX_TP_PENALTY = 10_000  # rule MJ-6c custom amounts: far beyond any stage's TP
 PENALTY_KINDS = {"6a": MJ6A_AMOUNTS, "6b": MJ6B_AMOUNTS, "6c": MJ6C_AMOUNTS}
 
 
@@ -160,8 +161,13 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
         raise InvalidInput(f"game {ids[bad]!r}: the same player sits twice at the table "
                            "(rule MJ-3)")
     codes = np.asarray([book.games.table_code(t) for t in tables], dtype=np.int32)
+    usec = p.get("usec")
+    if usec is not None and len(usec) != n:
+        raise InvalidInput("action %(seq)s: the usec column differs in length", field="usec",
+                           seq=action.seq)
     rows = book.games.extend(list(ids), codes[t_arr], s_arr, p_arr, g_arr,  # type: ignore[arg-type]
-                             settings.place_points)
+                             settings.place_points,
+                             None if usec is None else np.asarray(usec, dtype=np.int32))
     summary = p.get("summary")
     if isinstance(summary, dict):
         book.imports.append({"seq": action.seq, **summary})
@@ -184,6 +190,11 @@ def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
     allowed = PENALTY_KINDS[kind]
     if not _is_int(amount) or amount <= 0:  # type: ignore[operator]
         raise InvalidInput(f"penalty amount {amount!r} must be a positive whole number")
+    limit = MAX_GP if kind != "6c" else MAX_TP_PENALTY
+    if amount > limit:  # type: ignore[operator]
+        raise InvalidInput("a penalty of %(amount)s is beyond the limit of %(limit)s (rule "
+                           "MJ-6)", code="mj.penalty_limit", field="amount", amount=amount,
+                           limit=limit)
     if amount not in allowed and not settings.custom_penalties:
         raise InvalidInput(
             f"rule MJ-{kind}: a penalty of {amount} is not allowed; use one of "
@@ -194,6 +205,13 @@ def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
         seats = np.flatnonzero(book.games.players[g] == pid)
         if not seats.size:
             raise InvalidInput(f"{state.players[pid].name} did not play game {p.get('game')!r}")
+        taken = int(book.games.penalty[g, int(seats[0])])
+        if taken + amount > MAX_GP:  # type: ignore[operator]
+            raise InvalidInput("%(name)s already has %(taken)s GP of penalties in game "
+                               "%(game)s; with %(amount)s more they would pass the GP limit of "
+                               "%(limit)s (rule MJ-6a)", code="mj.penalty_limit",
+                               field="amount", name=state.players[pid].name, taken=taken,
+                               game=p.get("game"), amount=amount, limit=MAX_GP)
         book.games.penalty[g, int(seats[0])] += amount
         book.games.rescore(g, settings.place_points)
         book.invalidate()
@@ -288,7 +306,7 @@ GAMES_SCHEMA = obj(
     {"ids": StrColumn(200), "tables": StrColumn(200), "table": IntColumn(0, INT32),
      "start": IntColumn(-(2**40), 2**40), "players": IntColumn(1, INT32),
      "gp": IntColumn()},
-    {"summary": Obj(extra=AnyJson(1000))},
+    {"summary": Obj(extra=AnyJson(1000)), "usec": IntColumn(0, 999_999)},
 )
 ACTION_KINDS = (
     ActionKind(GAMES_ADDED, _games_added, GAMES_SCHEMA, "Games added"),
@@ -326,6 +344,11 @@ class MahjongMarathon(Ruleset):
 
     def parse_settings(self, raw: Mapping[str, Any]) -> MarathonSettings:
         return MarathonSettings(**fs.parse_fields(FIELDS, raw))
+
+    def names_case_sensitive(self, settings: MarathonSettings) -> bool:
+        """The server's accounts are case-sensitive by default: "Anna" and "anna" are two
+        players (setting case_sensitive_names)."""
+        return settings.case_sensitive_names
 
     def book(self, state: EventState) -> MarathonBook:
         return book_of(state)

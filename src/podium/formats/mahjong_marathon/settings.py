@@ -93,6 +93,9 @@ FIELDS = (
              "time zone of the game server's clock (San Diego)", "MJ-2"),
     fs.Field("stage_timezone", "Europe/Moscow", zone,
              "time zone whose calendar date decides a game's stage", "MJ-2"),
+    fs.Field("window_timezone", "America/Los_Angeles", zone,
+             "time zone of the marathon's first and last day (the seed's 2.1: San Diego)",
+             "MJ-1"),
     fs.Field("table_pattern", r"RU-Marathon-\d+", pattern,
              "regular expression a table name must match in full to count", "MJ-3"),
     fs.Field("place_points", (4, 2, 1, 0), place_points, "TP for places 1-4", "MJ-4"),
@@ -108,6 +111,9 @@ FIELDS = (
              "rounding of the normalised rating", "MJ-8"),
     fs.Field("nr_places", "qualified", fs.choice(("qualified", "all")),
              "P in NR: the place among players with enough games, or among all", "MJ-8"),
+    fs.Field("case_sensitive_names", True, fs.boolean,
+             "nicknames differing only in case are different players (as on the server)",
+             "MJ-3"),
 )
 
 
@@ -116,6 +122,7 @@ class MarathonSettings:
     stages: str
     server_timezone: str
     stage_timezone: str
+    window_timezone: str
     table_pattern: str
     place_points: tuple[int, ...]
     series_length: int
@@ -125,6 +132,7 @@ class MarathonSettings:
     gp_penalty_in_series: bool
     nr_rounding: str
     nr_places: str
+    case_sensitive_names: bool = True
 
     @property
     def rank_rules(self) -> RankRules:
@@ -143,15 +151,25 @@ class MarathonSettings:
     @property
     def stage_bounds(self) -> list[tuple[int, int]]:
         """Rule MJ-2: each stage as [start, end) in UTC epoch seconds, from midnight to
-        midnight in the stage time zone (Moscow by default)."""
+        midnight in the stage time zone (Moscow by default); and rule MJ-1 as the seed's 2.1
+        writes it: the marathon itself starts and ends at midnight in the window zone (San
+        Diego), so the first stage starts no earlier, and the last ends no later, than that.
+        By default this drops the games of 1 February before midnight in San Diego (the 11
+        hours after midnight in Moscow); at the end nothing moves, Moscow's 30 November ending
+        first."""
         cached = self.__dict__.get("_bounds")
         if cached is None:
             tz = ZoneInfo(self.stage_timezone)
+            window = ZoneInfo(self.window_timezone)
+            calendar = self.calendar
+            opens = int(datetime.combine(calendar[0][0], time(0), tzinfo=window).timestamp())
+            closes = int(datetime.combine(calendar[-1][1] + timedelta(days=1), time(0),
+                                          tzinfo=window).timestamp())
             cached = []
-            for a, b in self.calendar:
-                lo = datetime.combine(a, time(0), tzinfo=tz)
-                hi = datetime.combine(b + timedelta(days=1), time(0), tzinfo=tz)
-                cached.append((int(lo.timestamp()), int(hi.timestamp())))
+            for a, b in calendar:
+                lo = int(datetime.combine(a, time(0), tzinfo=tz).timestamp())
+                hi = int(datetime.combine(b + timedelta(days=1), time(0), tzinfo=tz).timestamp())
+                cached.append((max(lo, opens), min(hi, closes)))
             object.__setattr__(self, "_bounds", cached)
         return cached
 

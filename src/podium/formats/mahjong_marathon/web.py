@@ -202,16 +202,8 @@ def disqualify_player(web: Any, slug: str, form: Mapping[str, str], actor: str) 
     if not start:
         raise Localised(N_("from: the start of the disqualification is missing"))
     until = _text(form, "until", 64) or None
-    zone = _text(form, "zone", 64) or "UTC"
+    zone = _text(form, "zone", 64) or None  # the decision (stage) zone by default
     reason = _reason(form)
-    loaded = web.cache.load(slug)[1]  # the cached replay: settings only
-    try:
-        tz = resolve_zone(zone, loaded.state.settings.server_timezone)
-    except InvalidInput as error:
-        raise InvalidInput(f"zone: {error}") from None
-    parse_start(start, tz, "from")
-    if until:
-        parse_start(until, tz, "until")
     seq = service(web).disqualify_player(slug, player, start, until, zone, reason, actor)
     return _gettext(web, form)(N_("%(name)s disqualified (decision %(seq)s).")) % {
         "name": player, "seq": seq}
