@@ -13,6 +13,7 @@ here, "the player is registered" to the rule that reads it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +21,10 @@ from typing import Any
 import numpy as np
 
 from podium.core.errors import InvalidInput
+
+#: Control characters a payload's text may not hold (tab, newline and return aside): a NUL
+#: breaks PostgreSQL, an escape sequence garbles a terminal.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 #: The longest text a payload may hold (names, reasons, notes, links).
 MAX_TEXT = 2_000
@@ -80,6 +85,8 @@ def _check_json(value: Any, path: str, budget: int) -> int:
         elif isinstance(item, str):
             if len(item) > 100_000:
                 raise _refuse(where, "%(field_name)s: the text is too long")
+            if CONTROL.search(item):
+                raise _refuse(where, "%(field_name)s: the text holds a control character")
         elif isinstance(item, float):
             if item != item or item in (float("inf"), float("-inf")):
                 raise _refuse(where, "%(field_name)s: not a finite number")
@@ -122,8 +129,8 @@ class Str(Schema):
         if len(value) > self.max_length:
             raise _refuse(path, "%(field_name)s: at most %(limit)s characters",
                           limit=self.max_length)
-        if "\x00" in value:
-            raise _refuse(path, "%(field_name)s: the text holds a NUL character")
+        if CONTROL.search(value):
+            raise _refuse(path, "%(field_name)s: the text holds a control character")
         if self.choices and value not in self.choices:
             raise _refuse(path, "%(field_name)s: one of %(choices)s", choices=self.choices)
         if self.non_empty and not value.strip():
@@ -242,8 +249,8 @@ class StrColumn(Schema):
         if value and max(map(len, value)) > self.max_length:
             raise _refuse(path, "%(field_name)s: a text is longer than %(limit)s characters",
                           limit=self.max_length)
-        if any("\x00" in item for item in value):
-            raise _refuse(path, "%(field_name)s: a text holds a NUL character")
+        if any(CONTROL.search(item) for item in value):
+            raise _refuse(path, "%(field_name)s: a text holds a control character")
         return value
 
     def describe(self) -> Any:

@@ -29,6 +29,7 @@ from podium.core.model import EventState, Player, Round
 from podium.core.replay import apply, replay
 from podium.core.ruleset import RoundPlan
 from podium.core.standings import Standings
+from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
 from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
 from podium.store.db import Database
@@ -160,6 +161,7 @@ class EventService:
         """Give each new action its seq, actor and time and apply it to the state (refused
         actions raise; the caller's unit of work then drops the state)."""
         now = self.clock()
+        actor = clean_text(actor, "actor", 120, required=True)
         actions = []
         for item in new:
             action = Action(
@@ -168,7 +170,7 @@ class EventService:
                 actor=actor,
                 at=now,
                 payload=item.payload,
-                reason=item.reason,
+                reason=clean_text(item.reason, "reason", 2000, newlines=True),
             )
             apply(loaded.state, action, loaded.ruleset)
             actions.append(action)
@@ -337,6 +339,8 @@ def new_event_actions(slug: str, name: str, format_name: str, settings: Mapping[
                       actor: str, seed: int | None, at: datetime) -> tuple[Action, EventState]:
     """The ``event.created`` action of a new event and the state it gives (checked)."""
     check_slug(slug)
+    name = clean_name(name, "name", 200) if name.strip() else slug
+    actor = clean_text(actor, "actor", 120, required=True)
     ruleset = get_format(format_name)
     parsed = ruleset.parse_settings(settings)  # validates before anything is stored
     ruleset.check_new_settings(parsed)

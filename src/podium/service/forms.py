@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Player
+from podium.core.text import has_control, visible
 
 MAX_NAME = 80
 
@@ -31,9 +33,15 @@ def resolve_player(state: EventState, ref: str, field: str = "player") -> Player
 
 
 def clean_name(raw: str, where: str = "") -> str:
-    name = " ".join(raw.split())
+    """A player's name as stored (:func:`podium.core.text.clean_name`: NFC, whitespace
+    collapsed, no control characters, something visible, at most 80 characters)."""
     prefix = f"{where}: " if where else ""
-    if not name:
+    if has_control(str(raw)):
+        raise InvalidInput(prefix + "the name %(start)r holds a control character (such as NUL "
+                           "or an escape)", code="text.control", field="name",
+                           start=str(raw)[:20])
+    name = " ".join(unicodedata.normalize("NFC", str(raw)).split())
+    if not visible(name):
         raise InvalidInput(prefix + "a player name is empty", code="player.name", field="name")
     if len(name) > MAX_NAME:
         raise InvalidInput(prefix + "the name %(start)r... is longer than %(limit)s characters",

@@ -84,7 +84,7 @@ class PenaltyIn(m.Strict):
 
 class DisqualifyIn(m.Strict):
     """Either a game (rule MJ-5, on a ``ground``) or a player for a period (``from``,
-    ``until``, in ``zone``, UTC by default)."""
+    ``until``, in ``zone``; by default the decision zone, Moscow, as the stage calendar)."""
 
     game: Annotated[str | None, Field(default=None, max_length=64)] = None
     ground: Literal["left", "absent", "automoves", "player-dq", "server", "other"] = "other"

@@ -248,7 +248,13 @@ def _player_dq(state: EventState, action: Action, ruleset: Any) -> None:
     if not _is_int(start) or not (until is None or _is_int(until)):
         raise InvalidInput("a disqualification period needs a start time (and an optional end)")
     if until is not None and until <= start:
-        raise InvalidInput("the disqualification period ends before it starts")
+        raise InvalidInput("the disqualification period ends before it starts", field="until",
+                           code="mj.period")
+    bounds = state.settings.stage_bounds
+    if start >= bounds[-1][1] or (until is not None and until <= bounds[0][0]):
+        raise InvalidInput("the disqualification period is outside the marathon (rule MJ-1: "
+                           "it runs from its first stage to its last)", field="from",
+                           code="mj.period")
     book.invalidate()
     book.decisions[action.seq] = _decision(action)
 
