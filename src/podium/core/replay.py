@@ -20,6 +20,7 @@ from podium.core.log import Action, Kind
 from podium.core.model import Bye, EventState, Player, Round, Table
 from podium.core.ruleset import PLAYOFF, ROUNDS, ActionKind, Handler, Ruleset
 from podium.core.schema import (
+    CONTROL,
     NAME,
     PLAYER,
     ROUND,
@@ -97,6 +98,9 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
     if action.seq != state.last_seq + 1:
         raise InvalidInput("action %(seq)s does not follow action %(last)s", code="log.seq",
                            seq=action.seq, last=state.last_seq)
+    if CONTROL.search(action.reason) or CONTROL.search(action.actor):
+        raise InvalidInput("action %(seq)s: its reason or actor holds a control character",
+                           code="text.control", field="reason", seq=action.seq)
     kind = kinds_of(ruleset).get(action.kind)
     if kind is None:
         raise InvalidInput("action %(seq)s: unknown kind %(kind)r for a %(format)s event",
