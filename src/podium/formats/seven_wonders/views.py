@@ -213,7 +213,8 @@ def dashboard(state: EventState, key: str) -> dict[str, Any]:
     title, args = league_title(state, key)
     places = league_places(state, key)
     division = state.divisions[key]
-    standing = sorted(division.members, key=lambda p: (places.get(p, 99),
+    # places 1-3 of the final, then the players still in, then those out (4th to 7th)
+    standing = sorted(division.members, key=lambda p: (places.get(p, 3.5),
                                                        player_name(state, p)))
     return {
         "key": key, "title": title, "title_args": args, "name": division.name,
