@@ -117,14 +117,23 @@ class GameInput:
     link: str = ""
     reporter: str | None = None
     no_positions: bool = False
+    #: instead of ``order``: (player, position or None, score or None), positions as given
+    results: tuple[tuple[str, int | None, int | None], ...] = ()
 
     def payload(self, state: EventState) -> dict[str, Any]:
-        order = parse_order(state, self.order)
         scores = {resolve_player(state, name, "scores").id: value
                   for name, value in self.scores}
         results = []
-        for pid, position in order:
-            item: dict[str, Any] = {"player": pid}
+        if self.results:
+            for name, position, score in self.results:
+                item: dict[str, Any] = {"player": resolve_player(state, name, "results").id}
+                if position is not None:
+                    item["position"] = position
+                if score is not None:
+                    item["score"] = score
+                results.append(item)
+        for pid, position in ([] if self.results else parse_order(state, self.order)):
+            item = {"player": pid}
             if not (self.unfinished and self.no_positions):
                 item["position"] = position
             if pid in scores:

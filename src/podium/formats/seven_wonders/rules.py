@@ -286,9 +286,9 @@ def read_game(state: EventState, payload: Mapping[str, Any], ref: str, league: s
             raise InvalidInput("%(field)s: %(name)s did not play this game", code="sw.not_in_game",
                                field=field, name=_name(state, pid))
     if kicker is not None and kicker == deepest:
-        raise InvalidInput("deepest: the player deepest in negative time is one of the players "
-                           "the kicker did not kick out of the count; the kicker is named "
-                           "apart (rule W7-22)", code="sw.deepest", field="deepest")
+        raise InvalidInput("deepest: the kicker and the player deepest in negative time are "
+                           "two different players (rule W7-22)", code="sw.deepest",
+                           field="deepest")
     if finished or positions:
         missing = [names[p] for p in players if p not in positions]
         if missing:

@@ -53,7 +53,7 @@ def league_title(state: EventState, key: str) -> tuple[str, dict[str, Any]]:
     if key in LEAGUE_TITLES:
         return LEAGUE_TITLES[key], {}
     if key.startswith("league-") and key[7:].isdigit():
-        return N_("League {number}"), {"number": int(key[7:])}
+        return N_("League {n}"), {"n": int(key[7:])}
     return "{name}", {"name": state.divisions[key].name if key in state.divisions else key}
 
 
