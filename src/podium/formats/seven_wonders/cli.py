@@ -37,7 +37,7 @@ from podium.formats.seven_wonders.demo import Odds, season_actions
 from podium.formats.seven_wonders.rules import FORMAT, REGULAR_LEAGUES
 from podium.formats.seven_wonders.season import SPECIALS, TITANS, Game, book_of, note_text
 from podium.i18n import translate
-from podium.service.commands import AddPlayers, AppendActions
+from podium.service.commands import AddPlayers, AppendActions, MoveToDivision
 from podium.store.repository import EventRepository
 
 
@@ -161,6 +161,22 @@ def read_leagues_csv(data: bytes) -> list[tuple[str, ...]]:
         return (2, list(groups).index(league), league)
 
     return [tuple(groups[key]) for key in sorted(groups, key=rank)]
+
+
+@sw.command("move")
+@click.argument("slug")
+@click.argument("player")
+@click.argument("league")
+@click.option("--reason", required=True, help="Why (logged).")
+@pass_ctx
+@guarded
+def move_cmd(ctx: Context, slug: str, player: str, league: str, reason: str) -> None:
+    """Move PLAYER into LEAGUE before either league has played (a swap is two moves: a league
+    starts only with 7 players, rule W7-15)."""
+    state = season(ctx.service.load(slug))
+    ctx.service.execute(MoveToDivision(slug, player, league_of(state, league), "organiser",
+                                       reason), ctx.actor)
+    console.print(f"{escape(player)} moved to {escape(league)}.", highlight=False)
 
 
 @sw.command("profile")
@@ -426,10 +442,24 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
         state = service.load(slug).state
         console.print(f"[bold]{escape(state.name)}[/]", highlight=False)
         print_table(state, lang)
-        titans = book_of(state).specials.get(TITANS)
+        book = book_of(state)
+        games = list(book.games())
+        ties = sum(1 for g in games for n in g.notes if n[0].startswith(("tie ", "tie for")))
+        console.print(
+            f"{sum(1 for g in games if g.league)} ladder games, {ties} ties decided "
+            f"({sum(1 for g in games if g.roll)} by a die roll), "
+            f"{sum(len(g.overruns) for g in games)} overruns, "
+            f"{sum(1 for g in games if g.kicker is not None)} kicks, "
+            f"{sum(1 for g in games if not g.finished)} unfinished games, "
+            f"{len(book.liftings)} penalties lifted.", highlight=False)
+        titans = book.specials.get(TITANS)
         if titans is not None and titans.groups:
             winners = ", ".join(state.players[p].name for p in titans.groups[0])
-            console.print(f"Battle of Titans won by {escape(winners)}.", highlight=False)
+            if len(titans.groups[0]) > 1:
+                console.print(f"Battle of Titans: first place shared by {escape(winners)} "
+                              "(rule W7-28).", highlight=False)
+            else:
+                console.print(f"Battle of Titans won by {escape(winners)}.", highlight=False)
         db = service.db
         where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
         console.print(f"Event id {slug} in {escape(where)}; try `podium sw status {slug}`.",
