@@ -377,6 +377,16 @@ def test_an_unfinished_game_gives_no_winner_points_and_1_point_to_the_others(sea
     assert error.code == "sw.unfinished"
 
 
+def test_the_player_deepest_in_negative_time_is_over_the_time_limit(season):
+    """Rules W7-19, W7-21: negative time is over the time limit: the deepest one gets −5 and
+    no unfinished-game point even when not listed among the overruns."""
+    # rule W7-19, W7-21
+    season.game(ALL, unfinished=True, deepest="Dmitry")
+    dmitry = season.rows()["Dmitry"]
+    assert (dmitry.penalties, dmitry.unfinished) == (5, 0)
+    assert season.rows()["Galina"].unfinished == 1
+
+
 def test_an_unfinished_game_by_a_kick_eliminates_the_kicker(season):
     """Rule W7-21: the kicker gets no point and is out; the others 1 each."""
     # rule W7-21
@@ -487,44 +497,66 @@ def test_a_tie_for_last_goes_back_more_than_one_game(season):
         "rule W7-26 (1), game 1: Elena 5, Fedor 6")
 
 
+def tied_twice(season: Season) -> None:
+    """Elena and Fedor share 5th in game 1 and 3rd in game 2 (Galina, then Dmitry out)."""
+    season.game("Anna, Boris, Clara, Dmitry, Elena = Fedor, Galina")
+    season.game("Anna, Boris, Elena = Fedor, Clara, Dmitry")
+
+
 def test_then_the_higher_league_last_season(season):
-    """Rule W7-26 (2): in game 1 there is no previous game; Fedor was in Priests (level 1),
-    Galina in Warriors (level 2): Galina is out."""
+    """Rule W7-26 (2): Elena and Fedor tie for last in game 3; they were equal in game 2 and in
+    game 1, back to the season's start; last season Fedor was in Priests (level 1), Elena in
+    Warriors (level 2): Elena is out (5th)."""
+    # rule W7-26
+    season.profile("Fedor", level=1, place=6)
+    season.profile("Elena", level=2, place=1)
+    tied_twice(season)
+    game = season.game("Anna, Boris, Clara, Elena = Fedor")
+    assert season.name(game.out) == "Elena" and season.places()["Elena"] == 5
+    notes = season.notes("gods/3")
+    assert "rule W7-26 (1), game 2: Elena 3, Fedor 3" in notes
+    assert "rule W7-26 (1), game 1: Elena 5, Fedor 5" in notes
+    assert "rule W7-26 (2), league last season (0 = the top one): Elena 2, Fedor 1" in notes
+
+
+def test_then_the_higher_place_last_season(season):
+    """Rule W7-26 (3): equal in games 2 and 1, both in Priests last season, Fedor 4th and
+    Elena 2nd: Fedor is out."""
+    # rule W7-26
+    season.profile("Fedor", level=1, place=4)
+    season.profile("Elena", level=1, place=2)
+    tied_twice(season)
+    game = season.game("Anna, Boris, Clara, Elena = Fedor")
+    assert season.name(game.out) == "Fedor"
+    assert "rule W7-26 (3), place last season: Elena 2, Fedor 4" in season.notes("gods/3")
+
+
+def test_a_first_game_tie_goes_straight_to_last_season(season):
+    """Rule W7-26 (2) in game 1: no previous game of the season."""
     # rule W7-26
     season.profile("Fedor", level=1, place=6)
     season.profile("Galina", level=2, place=1)
     game = season.game("Anna, Boris, Clara, Dmitry, Elena, Fedor = Galina")
     assert season.name(game.out) == "Galina"
-    assert any("rule W7-26 (2)" in n and "Fedor 1, Galina 2" in n
-               for n in season.notes("gods/1"))
-
-
-def test_then_the_higher_place_last_season(season):
-    """Rule W7-26 (3): both in Priests last season, Fedor 4th and Galina 2nd: Fedor is out."""
-    # rule W7-26
-    season.profile("Fedor", level=1, place=4)
-    season.profile("Galina", level=1, place=2)
-    game = season.game("Anna, Boris, Clara, Dmitry, Elena, Fedor = Galina")
-    assert season.name(game.out) == "Fedor"
-    assert any("rule W7-26 (3)" in n for n in season.notes("gods/1"))
 
 
 def test_then_a_die_roll_recorded_by_the_organiser(season):
-    """Rule W7-26 (4): nothing separates Fedor and Galina: the ladder waits for the roll (the
-    next game is refused), the roll is recorded, higher is better; a roll that leaves them tied
-    and a roll where there is no tie are refused."""
+    """Rule W7-26 (4): nothing separates Elena and Fedor (equal in games 2 and 1, no history):
+    the ladder waits for the roll (the next game is refused), the roll is recorded, higher is
+    better; a roll that leaves them tied and a roll where there is no tie are refused."""
     # rule W7-26
-    game = season.game("Anna, Boris, Clara, Dmitry, Elena, Fedor = Galina")
+    tied_twice(season)
+    game = season.game("Anna, Boris, Clara, Elena = Fedor")
     assert game.out is None and game.unresolved
     waiting = season.refused(EnterGame(season.slug, "gods", GameInput(
-        "Anna, Boris, Clara, Dmitry, Elena, Fedor")))
+        "Anna, Boris, Clara, Elena")))
     assert waiting.code == "sw.roll_due"
-    tied = season.refused(RollDie(season.slug, "gods/1", (("Fedor", 4), ("Galina", 4))))
+    tied = season.refused(RollDie(season.slug, "gods/3", (("Fedor", 4), ("Elena", 4))))
     assert tied.code == "sw.roll_tied"
-    season.roll("gods/1", Fedor=2, Galina=5)
-    assert season.places() == {"Fedor": 7}
-    assert "rule W7-26 (4), die roll: Fedor 2, Galina 5" in season.notes("gods/1")
-    no_tie = season.refused(RollDie(season.slug, "gods/1", (("Fedor", 1), ("Galina", 6))))
+    season.roll("gods/3", Fedor=2, Elena=5)
+    assert season.places()["Fedor"] == 5
+    assert "rule W7-26 (4), die roll: Elena 5, Fedor 2" in season.notes("gods/3")
+    no_tie = season.refused(RollDie(season.slug, "gods/3", (("Fedor", 1), ("Elena", 6))))
     assert no_tie.code == "sw.no_tie"
 
 

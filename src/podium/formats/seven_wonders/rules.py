@@ -309,6 +309,8 @@ def read_game(state: EventState, payload: Mapping[str, Any], ref: str, league: s
             raise InvalidInput("overruns: %(name)s is listed twice", code="sw.twice",
                                field=f"overruns[{index}]", name=names[pid])
         overruns.append(pid)
+    if deepest is not None and deepest not in overruns:
+        overruns.append(deepest)  # rule W7-19: negative time is over the time limit
     reporter = payload.get("reporter")
     if reporter is not None and reporter not in players:
         raise InvalidInput("reporter: %(name)s did not play this game", code="sw.not_in_game",
