@@ -60,6 +60,12 @@ RU = {
         "Ни у кого нет премиум-аккаунта: организатор создаёт пошаговый турнир на %(days)s "
         "дн., активное игровое время %(hours)s (правило W7-36).",
     "Deadline: %(when)s": "Срок: %(when)s",
+    "7 Wonders, base game; the table settings of the regulation's screenshot (game speed and "
+    "active time may be changed slightly by agreement with the other players and the "
+    "organiser)":
+        "«7 Чудес», базовая игра; настройки стола со скриншота регламента (скорость игры и "
+        "активное игровое время можно немного изменить по договорённости с другими игроками "
+        "и организатором)",
     "The winner reports the result and the table link (player code, “Report a result”); the "
     "other players confirm.":
         "Победитель сообщает результат и ссылку на стол (код игрока, «Сообщить результат»); "

@@ -18,6 +18,10 @@ DYNAMIC = (
     N_("League ladders"), N_("Special matches and the Battle of Titans"),
     # league and page titles built with a number
     N_("League {n}"),
+    # the default table settings a premium player copies (setting site_settings)
+    N_("7 Wonders, base game; the table settings of the regulation's screenshot (game speed "
+       "and active time may be changed slightly by agreement with the other players and the "
+       "organiser)"),
 )
 
 REFUSALS = (

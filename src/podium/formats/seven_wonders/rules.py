@@ -697,6 +697,7 @@ class SevenWonders(Ruleset):
     title = "7 Wonders season league: 7-player ladders, promotion and relegation"
     fields = FIELDS
     capabilities = Capabilities(open_play=True, divisions=True)
+    one_table_per_page = True  # the season table, then each league's: tabs, not one long page
     example_settings = ({}, {"season": "starting"})
     contributions = Contributions(cli="podium.formats.seven_wonders.cli:COMMANDS",
                                   web="podium.formats.seven_wonders.web:SEVEN_WONDERS_WEB",

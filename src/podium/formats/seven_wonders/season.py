@@ -595,8 +595,8 @@ def season_rows(state: EventState, settings: SevenWondersSettings | None = None
             row.floored = True
             row.notes.append((N_("total floored at 0 (rule W7-19)"), {}))
     order = {d.key: i for i, d in enumerate(divisions)}
-    return sorted(rows.values(), key=lambda r: (order[r.league], r.place or LEAGUE_SIZE + 1,
-                                                r.player))
+    # places 1-3 of the final, then the players still in the ladder, then 4th to 7th
+    return sorted(rows.values(), key=lambda r: (order[r.league], r.place or 3.5, r.player))
 
 
 def _game_points(book: SeasonBook, game: Game, rows: dict[PlayerId, SeasonRow],

@@ -208,6 +208,12 @@ class SevenWondersWeb(WebFormat):
     def leagues(self, loaded: LoadedEvent) -> list[tuple[str, str, int]]:
         return [(d.key, d.name, d.level) for d in loaded.state.divisions.values()]
 
+    def league_name(self, loaded: LoadedEvent, key: str, tr: Gettext) -> str:
+        """A league's name in the page's language (the regulation's names for the usual
+        leagues, else the name the organiser gave)."""
+        title, args = sw_views.league_title(loaded.state, key)
+        return tr(title).format(**args)
+
     def dashboard(self, loaded: LoadedEvent, key: str) -> dict[str, Any] | None:
         state = loaded.state
         if not is_season(state) or key not in state.divisions:
