@@ -1,0 +1,59 @@
+"""`podium sw ...` and `podium demo seven-wonders`: a season on the command line, refusals with
+their exit codes and nothing stored."""
+
+from __future__ import annotations
+
+from tests.cli.conftest import Podium, flat
+
+GODS = ["Anna", "Boris", "Clara", "Dmitry", "Elena", "Fedor", "Galina"]
+
+
+def season(podium: Podium) -> None:
+    podium("event", "create", "sw", "--format", "seven-wonders", "--set", "start=2025-03-01")
+    podium("player", "add", "sw", *GODS)
+    out = podium.out("sw", "leagues", "sw")
+    assert "Gods (level 0): Anna, Boris" in flat(out)
+
+
+def test_a_league_on_the_command_line(podium: Podium) -> None:
+    """Rules W7-2, W7-3, W7-19, W7-24, W7-26 (4) through `podium sw`."""
+    season(podium)
+    podium("sw", "profile", "sw", "Boris", "--premium")
+    out = flat(podium.out("sw", "game", "sw", "gods", "Anna, Boris, Clara, Dmitry, Elena, "
+                          "Fedor = Galina", "--overrun", "Galina", "--score", "Anna=61"))
+    assert "still tied: a die roll decides" in out
+    waiting = podium("sw", "game", "sw", "gods", "Anna, Boris, Clara, Dmitry, Elena, Fedor",
+                     code=4)
+    assert "waits for the die roll" in flat(waiting.output)
+    rolled = flat(podium.out("sw", "roll", "sw", "Gods 1"))  # the service rolls
+    assert "rule W7-26 (4), die roll" in rolled
+    podium("sw", "lift", "sw", "gods/1", "Galina", "--reason", "site down")
+    status = flat(podium.out("sw", "status", "sw"))
+    assert "next is game 2" in status and "Table created by Boris (premium)" in status
+    table = flat(podium.out("sw", "table", "sw", "--lang", "ru"))
+    assert "Лига Богов" in table and "просрочка в игре gods/1 снята" in table
+    before = podium.load("sw").state.last_seq
+    out_of_order = podium("sw", "game", "sw", "gods", "Anna, Boris", "--game", "4", code=2)
+    assert "not game 4" in flat(out_of_order.output)
+    not_in = podium("sw", "overrun", "sw", "gods/1", "Nobody", code=2)
+    assert "Nobody" in flat(not_in.output)
+    no_tie = podium("sw", "roll", "sw", "gods/1", "--roll", "Anna=1", "--roll", "Boris=2",
+                    code=4)
+    assert "no tie waiting" in flat(no_tie.output)
+    assert podium.load("sw").state.last_seq == before  # nothing stored
+
+
+def test_the_demo_plays_a_season_of_four_leagues(podium: Podium) -> None:
+    """Done when: `podium demo seven-wonders --players 28 --seasons 1 --seed 1` plays a season
+    of 4 leagues with random ties and penalties and prints the table and the Titans."""
+    first = podium.out("demo", "seven-wonders", "--players", "28", "--seasons", "1",
+                       "--seed", "1")
+    text = flat(first)
+    for league in ("League of Gods", "League of Priests", "League of Warriors A",
+                   "League of Warriors B", "Battle of Titans"):
+        assert league in text
+    assert "20 ladder games" in text
+    assert "Battle of Titans won by" in text or "first place shared by" in text
+    state = podium.load("demo-seven-wonders-28-1").state
+    assert len(state.divisions) == 4
+    assert flat(podium.out("demo", "seven-wonders", "--players", "28", "--seed", "1")) == text

@@ -1,0 +1,126 @@
+"""The 7 Wonders season on the web (regulation W7): leagues, games with ties and penalties
+entered by the organiser, the die roll, a lifted penalty, the league dashboards and the season
+table in English and Russian, the players' self-report, and refusals storing nothing."""
+
+from __future__ import annotations
+
+import html
+
+import pytest
+
+from podium.formats.seven_wonders.season import book_of
+from tests.web.conftest import Site, csrf_of
+
+GODS = ["Anna", "Boris", "Clara", "Dmitry", "Elena", "Fedor", "Galina"]
+PRIESTS = [f"P{i}" for i in range(1, 8)]
+
+
+@pytest.fixture
+def anna(site: Site):
+    site.user("anna")
+    client = site.login("anna")
+    csrf = csrf_of(client.get("/manage").text)
+    answer = client.post("/manage/new", data={
+        "csrf_token": csrf, "format": "seven-wonders", "slug": "sw", "name": "March season",
+        "set_start": "2025-03-01"})
+    assert answer.status_code == 303, answer.text
+    done = client.post("/manage/sw/action/sw-leagues", data={
+        "csrf_token": csrf, "names": "\n".join(GODS + PRIESTS), "assign": "1",
+        "_lang": "en"})
+    assert done.status_code == 303, done.text
+    return client, csrf
+
+
+def act(client, csrf: str, key: str, **fields: str):
+    return client.post(f"/manage/sw/action/{key}", data={"csrf_token": csrf, "_lang": "en",
+                                                         **fields})
+
+
+def text(page: str) -> str:
+    return html.unescape(page)
+
+
+def test_the_organiser_runs_a_league_on_the_web(site: Site, anna) -> None:
+    """Rules W7-2, W7-3, W7-19, W7-24, W7-26 through the organiser's forms."""
+    client, csrf = anna
+    state = site.events.load("sw").state
+    assert [d.key for d in state.divisions.values()] == ["gods", "priests"]
+    page = client.get("/manage/sw").text
+    assert "Enter a game" in page and "Players and leagues" in page
+    # rule W7-26 (4): a tie for last that nothing breaks waits for the die
+    answer = act(client, csrf, "sw-game", league="gods",
+                 order="Anna, Boris, Clara, Dmitry, Elena, Fedor = Galina",
+                 overruns="Galina", link="https://boardgamearena.com/table?table=1")
+    assert answer.status_code == 303, answer.text
+    page = client.get("/manage/sw").text
+    assert "Die roll (rule W7-26)" in page
+    assert "Players and leagues" not in page  # the leagues are set once a game is in
+    before = site.log_length("sw")
+    refused = act(client, csrf, "sw-game", league="gods",
+                  order="Anna, Boris, Clara, Dmitry, Elena, Fedor")
+    assert refused.status_code == 409 and "waits for the die roll" in text(refused.text)
+    assert site.log_length("sw") == before
+    assert act(client, csrf, "sw-roll", game="gods/1", rolls="Fedor=2, Galina=5").status_code \
+        == 303
+    assert book_of(site.events.load("sw").state).ladders["gods"].places
+    # rule W7-24: lift Galina's overrun with a reason
+    missing = act(client, csrf, "sw-lift", penalty="gods/1|7|overrun", reason="")
+    assert missing.status_code == 422
+    galina = site.events.load("sw").state.player_by_name("Galina").id
+    assert act(client, csrf, "sw-lift", penalty=f"gods/1|{galina}|overrun",
+               reason="site failure").status_code == 303
+    # a position that is not a ranking: refused, nothing stored (rule W7-3)
+    before = site.log_length("sw")
+    bad = act(client, csrf, "sw-game", league="gods", order="Anna, Boris, Zed")
+    assert bad.status_code == 422 and site.log_length("sw") == before
+    # the league's dashboard: the ladder so far, the next game, who creates it, the deadline
+    board = text(client.get("/e/sw/p/league-gods").text)
+    assert "League of Gods" in board and "Game 2" in board
+    assert "turn-based game of 7 days" in board and "Deadline: 2026-12-07" in board
+    assert "rule W7-26 (4), die roll: Fedor 2, Galina 5" in board
+    season = text(client.get("/e/sw/p/season").text)
+    assert "Season table" in season and "overrun in gods/1 lifted (rule W7-24)" in season
+
+
+def test_the_season_table_in_russian(site: Site, anna) -> None:
+    client, csrf = anna
+    act(client, csrf, "sw-game", league="gods", order=", ".join(GODS), overruns="Galina")
+    client.cookies.set("lang", "ru")
+    page = text(client.get("/e/sw/p/season").text)
+    assert "Лига Богов" in page and "Итого" in page
+    assert "просрочка" in page.lower()
+    board = text(client.get("/e/sw/p/league-gods").text)
+    assert "Следующая игра" in board
+
+
+def test_players_report_and_confirm_on_the_web(site: Site, anna) -> None:
+    """Rule W7-36: Anna reports with her code, the others confirm; the game is in."""
+    assert anna
+    site.events.change_settings("sw", {"confirmations": 1}, "anna")
+    codes = {site.events.load("sw").state.players[p].name: c
+             for p, c in site.reports.codes("sw").items()}
+    player = site.client()
+    form = player.get("/e/sw/p/report").text
+    token = csrf_of(form)
+    page = player.post("/e/sw/sw/me", data={"csrf_token": token, "code": codes["Anna"]})
+    assert page.status_code == 200 and "gods/1" in page.text
+    sent = player.post("/e/sw/sw/report", data={
+        "csrf_token": token, "code": codes["Anna"], "game": "gods/1",
+        "order": ", ".join(GODS), "link": "https://boardgamearena.com/table?table=9"})
+    assert sent.status_code == 200, sent.text
+    state = site.events.load("sw").state
+    report = next(iter(book_of(state).reports.values()))
+    answer = player.post("/e/sw/sw/answer", data={"csrf_token": token, "code": codes["Boris"],
+                                                  "report": str(report.seq)})
+    assert answer.status_code == 200
+    assert book_of(site.events.load("sw").state).find("gods/1") is not None
+    wrong = player.post("/e/sw/sw/me", data={"csrf_token": token, "code": "NOPE1234"})
+    assert wrong.status_code == 403
+
+
+def test_other_formats_pages_do_not_break_on_a_season(site: Site, anna) -> None:
+    client, _csrf = anna
+    for url in ("/e/sw", "/e/sw/p/leagues", "/e/sw/p/league-priests", "/e/sw/p/report",
+                "/api/v1/events/sw/sw/leagues", "/api/v1/events/sw/sw/table",
+                "/api/v1/events/sw/sw/games", "/api/v1/events/sw/views"):
+        assert client.get(url).status_code == 200, url
