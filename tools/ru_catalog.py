@@ -17,6 +17,17 @@ from babel.messages.pofile import read_po, write_po
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "podium" / "locale"
 
 RU = {
+    # Commander: simultaneous eliminations, the avoid policy from the preview (CMD-7, CMD-3a)
+    "finish: a bracket is not closed": "итог: скобка не закрыта",
+    "finish: a group in brackets names at least two seats":
+        "итог: в скобках нужно не меньше двух мест",
+    "finish: the winner is one seat, first": "итог: победитель — одно место, первым",
+    "The regulation's swap (rule CMD-7) only looks at the previous round. The avoid policy "
+    "keeps players apart who met in any earlier round.":
+        "Обмен по регламенту (правило CMD-7) смотрит только на предыдущий тур. Политика "
+        "«избегать» разводит игроков, встречавшихся в любом из прошлых туров.",
+    "Use the avoid policy from this round on": "Со следующего тура — политика «избегать»",
+    "avoid repeats of earlier rounds": "избегать повторов прошлых туров",
     # the event's end and the TOP's seeding (rules BRK-4, CMD-10)
     "Champion": "Чемпион",
     "Final standings": "Итоговая таблица",

@@ -123,6 +123,10 @@ RU = {
         "start: %(start)s не попадает ни в один этап календаря (правила MJ-1, MJ-2)",
     "player%(k)s: the name of player %(k)s is missing (rule MJ-3)":
         "player%(k)s: не указано имя игрока %(k)s (правило MJ-3)",
+    "%(names)s are one player in this event (names are compared without case): they cannot sit "
+    "at one table":
+        "%(names)s в этом турнире — один игрок (имена сравниваются без учёта регистра): они не "
+        "могут сидеть за одним столом",
     "%(name)s sits twice at the table (rule MJ-3)":
         "%(name)s дважды за одним столом (правило MJ-3)",
     "%(table)s does not count; only tables matching %(pattern)s do (rule MJ-3)":
