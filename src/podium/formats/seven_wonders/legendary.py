@@ -80,7 +80,7 @@ def tie_chain(records: Mapping[PlayerId, YearRecord], last_season: int | None,
     steps: list[_Step] = []
     for k in range(1, most + 1):
         steps.append(_Step(lambda group, k=k: {p: records[p].best(k) for p in group},
-                           N_("rule W7-33 (1), best %(k)s seasons: %(detail)s"), {"k": k}))
+                           N_("rule W7-33 (1), the best %(k)s season(s): %(detail)s"), {"k": k}))
     if last_season is not None:
         steps.append(_Step(lambda group: {p: records[p].seasons.get(last_season, -1)
                                           for p in group},
@@ -421,7 +421,8 @@ def final(numbers: Mapping[PlayerId, int], games: Sequence[Game],
         try:
             positions = ranking(entered, names)
         except InvalidInput as error:
-            raise error.at(field_) from None
+            error.field = field_  # name the game, not only its positions
+            raise
         game = FinalGame(index, tuple(alive))
         if len(alive) > FINAL_PLAYERS:
             _eliminate(game, positions, numbers, names)
@@ -442,7 +443,8 @@ def final(numbers: Mapping[PlayerId, int], games: Sequence[Game],
                          "wins, then the lower selection number (rule W7-34)"),
                       {"name": names.get(champion, champion),
                        "others": [names.get(p, p) for p in others]}))
-    return Final(tuple(played), places, wins if len(alive) <= FINAL_PLAYERS else {},
+    finalists = {p: wins[p] for p in alive} if len(alive) <= FINAL_PLAYERS else {}
+    return Final(tuple(played), places, finalists,
                  () if champion is not None else tuple(alive), champion, tuple(notes))
 
 
