@@ -186,7 +186,7 @@ def _records(records: Sequence[YearRecord]) -> dict[PlayerId, YearRecord]:
     by_id: dict[PlayerId, YearRecord] = {}
     for r in records:
         if r.player in by_id:
-            raise InvalidInput("players: %(name)s is listed twice", code="sw.legendary",
+            raise InvalidInput(N_("players: %(name)s is listed twice"), code="sw.legendary",
                                field="players", name=r.name)
         by_id[r.player] = r
     return by_id
@@ -402,8 +402,8 @@ def final(numbers: Mapping[PlayerId, int], games: Sequence[Game],
     the ones due, or after the champion, is refused naming it."""
     names = dict(names or {})
     if len(numbers) < FINAL_PLAYERS:
-        raise InvalidInput("players: the Legendary League needs at least 3 players, it has "
-                           "%(count)s", code="sw.legendary", field="players", count=len(numbers))
+        raise InvalidInput(N_("players: the Legendary League needs at least 3 players, it has "
+                           "%(count)s"), code="sw.legendary", field="players", count=len(numbers))
     alive = sorted(numbers, key=lambda p: numbers[p])
     places: dict[PlayerId, int] = {}
     wins = {p: 0 for p in alive}
@@ -412,10 +412,10 @@ def final(numbers: Mapping[PlayerId, int], games: Sequence[Game],
     for index, entered in enumerate(games, start=1):
         field_ = f"games[{index}]"
         if champion is not None:
-            raise InvalidInput("game %(game)s: the Legendary League is won already",
+            raise InvalidInput(N_("game %(game)s: the Legendary League is won already"),
                                code="sw.legendary", field=field_, game=index)
         if set(entered) != set(alive):
-            raise InvalidInput("game %(game)s: its players are %(names)s (rule W7-34)",
+            raise InvalidInput(N_("game %(game)s: its players are %(names)s (rule W7-34)"),
                                code="sw.legendary", field=field_, game=index,
                                names=[names.get(p, p) for p in alive])
         try:

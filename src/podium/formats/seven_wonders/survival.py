@@ -113,7 +113,7 @@ def propose_format(entrants: int, free: int, newcomers: int = 1) -> BattleFormat
     sizes (largest remainder), and the matches ordered easiest first.
     """
     if entrants < 0 or free < 0:
-        raise InvalidInput("the number of entrants and of free places cannot be negative",
+        raise InvalidInput(N_("the number of entrants and of free places cannot be negative"),
                            code="sw.survival", field="free")
     if newcomers == 0:
         return BattleFormat((), free, ((N_("no newcomer applies: the players who must defend "
@@ -150,21 +150,22 @@ def check_format(fmt: BattleFormat, entrants: int) -> BattleFormat:
     """An organiser's format, checked: every entrant seated once, 2 to 7 a table, the
     qualifying places of each match within its size and adding up to the free places."""
     if sum(s.size for s in fmt.slots) != entrants:
-        raise InvalidInput("format: the matches seat %(seated)s players, there are %(entrants)s",
+        raise InvalidInput(N_("format: the matches seat %(seated)s players, there are "
+                              "%(entrants)s"),
                            code="sw.survival", field="format",
                            seated=sum(s.size for s in fmt.slots), entrants=entrants)
     for number, slot in enumerate(fmt.slots, start=1):
         if not TABLE_MIN <= slot.size <= TABLE_MAX:
-            raise InvalidInput("format: match %(match)s has %(size)s players; a table seats 2 "
-                               "to 7", code="sw.survival", field="format", match=number,
+            raise InvalidInput(N_("format: match %(match)s has %(size)s players; a table seats 2 "
+                               "to 7"), code="sw.survival", field="format", match=number,
                                size=slot.size)
         if not 0 <= slot.qualifying <= slot.size:
-            raise InvalidInput("format: match %(match)s has %(qualifying)s qualifying places "
-                               "for %(size)s players", code="sw.survival", field="format",
+            raise InvalidInput(N_("format: match %(match)s has %(qualifying)s qualifying places "
+                               "for %(size)s players"), code="sw.survival", field="format",
                                match=number, qualifying=slot.qualifying, size=slot.size)
     if sum(s.qualifying for s in fmt.slots) != min(fmt.free, entrants):
-        raise InvalidInput("format: the matches give %(given)s qualifying places for %(free)s "
-                           "free places", code="sw.survival", field="format",
+        raise InvalidInput(N_("format: the matches give %(given)s qualifying places for %(free)s "
+                           "free places"), code="sw.survival", field="format",
                            given=sum(s.qualifying for s in fmt.slots), free=fmt.free)
     return fmt
 
@@ -363,7 +364,7 @@ def draw(fmt: BattleFormat, entrants: Sequence[Entrant], seed: int) -> Draw:
     check_format(fmt, len(entrants))
     ids = [e.player for e in entrants]
     if len(set(ids)) != len(ids):
-        raise InvalidInput("players: a player is entered twice", code="sw.survival",
+        raise InvalidInput(N_("players: a player is entered twice"), code="sw.survival",
                            field="players")
     order, notes = strength_order(entrants, seed)
     sizes = [s.size for s in fmt.slots]
@@ -482,13 +483,13 @@ def battle_outcome(slot: Slot, game: BattleGame, entrants: Mapping[PlayerId, Ent
     names = {pid: e.name for pid, e in entrants.items()}
     missing = [p for p in game.players if p not in entrants]
     if missing:
-        raise InvalidInput("players: %(players)s did not enter the survival battles",
+        raise InvalidInput(N_("players: %(players)s did not enter the survival battles"),
                            code="sw.survival", field="players", players=missing)
     result = BattleOutcome()
     if not game.finished or game.kicker is not None:
         return _unfinished(slot, game, names, result)
     if game.positions is None or set(game.positions) != set(game.players):
-        raise InvalidInput("positions: give a position for each of %(names)s (rule W7-3)",
+        raise InvalidInput(N_("positions: give a position for each of %(names)s (rule W7-3)"),
                            code="sw.survival", field="positions",
                            names=[names[p] for p in game.players])
     positions = ranking(game.positions, names)
@@ -557,13 +558,13 @@ def _unfinished(slot: Slot, game: BattleGame, names: Mapping[PlayerId, str],
                 result: BattleOutcome) -> BattleOutcome:
     """Rule W7-23 (through :func:`season.survival_replay`)."""
     if game.kicker is None and game.deepest is None and not game.negative_time:
-        raise InvalidInput("deepest: an unfinished survival battle needs its kicker or the "
-                           "player deepest in negative time (rule W7-23)", code="sw.survival",
+        raise InvalidInput(N_("deepest: an unfinished survival battle needs its kicker or the "
+                           "player deepest in negative time (rule W7-23)"), code="sw.survival",
                            field="deepest")
     involved = [p for p in (game.kicker, game.deepest, *game.negative_time) if p is not None]
     strangers = [p for p in involved if p not in game.players]
     if strangers:
-        raise InvalidInput("%(names)s did not play this match", code="sw.survival",
+        raise InvalidInput(N_("%(names)s did not play this match"), code="sw.survival",
                            field="players", names=[names.get(p, p) for p in strangers])
     negative = list(game.negative_time)
     if game.deepest is not None and game.deepest not in negative:
