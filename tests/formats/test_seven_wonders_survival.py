@@ -4,11 +4,16 @@ over random entrants."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.core.errors import InvalidInput
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.log import Action, Kind
+from podium.core.replay import apply, replay
+from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
 from podium.formats.seven_wonders.season import note_text
 from podium.formats.seven_wonders.survival import (
     BattleFormat,
@@ -24,6 +29,11 @@ from podium.formats.seven_wonders.survival import (
     snake_slots,
     to_warriors,
 )
+from podium.formats.seven_wonders.survival_rules import ACTION_KINDS as SURVIVAL_KINDS
+from podium.formats.seven_wonders.survival_rules import DRAWN, GAME, book_of, survival_of
+from podium.service.events import new_event_actions
+
+AT = datetime(2026, 1, 5, tzinfo=UTC)
 
 
 def texts(notes) -> list[str]:
@@ -314,3 +324,84 @@ def test_every_match_has_a_premium_player_and_league_mates_apart_when_avoidable(
         assert all(sum(1 for p in m if by_id[p].league == league) <= cap for m in d.matches)
     assert d.separated and d.premium_everywhere
     assert draw(fmt, list(reversed(entrants)), seed) == d
+
+
+# the log: seven-wonders.survival-drawn / -game (wired into a ruleset's action kinds) -------------
+class WithSurvival(SevenWonders):
+    def action_kinds(self):
+        return (*SEVEN_WONDERS.action_kinds(), *SURVIVAL_KINDS)
+
+
+class Log:
+    """An event whose ruleset has the survival kinds, and its log, in memory."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.ruleset = WithSurvival()
+        created, self.state = new_event_actions("y", "Y", "seven-wonders", {}, "t", 1, AT)
+        self.log = [created]
+        for i, name in enumerate(names, start=1):
+            self.add(Kind.PLAYER_REGISTERED, {"player": i, "name": name})
+
+    def add(self, kind: str, payload: dict, reason: str = "") -> None:
+        action = Action(self.state.last_seq + 1, kind, "t", AT, payload, reason)
+        apply(self.state, action, self.ruleset)
+        self.log.append(action)
+
+
+def test_a_stored_draw_and_its_games_replay_to_warriors_and_bars():
+    """Rules W7-14, W7-23, W7-29 through the log: the draw stored from its inputs equals the
+    preview; match 1 is unfinished (N2 kicks): replayed by the others, N2 barred; a game with
+    the wrong players is refused and nothing changes; replay of the log gives the same."""
+    # rule W7-14
+    log = Log(["A5", "B6", "B7", "N1", "N2", "N3", "N4", "N5"])
+    ents = [{"player": 1, "league": "Warriors A", "level": 2, "place": 5},
+            {"player": 2, "league": "Warriors B", "level": 2, "place": 6},
+            {"player": 3, "league": "Warriors B", "level": 2, "place": 7},
+            *({"player": 3 + i, "rating": 1700 - 100 * i, "premium": i in (2, 5), "signup": i}
+              for i in range(1, 6))]
+    log.add(DRAWN, {"entrants": ents, "free": 4, "seed": 3})
+    preview = draw(BattleFormat((Slot(4, 2), Slot(4, 2)), 4),
+                   [defender(1, "A5", "Warriors A", 2, 5), defender(2, "B6", "Warriors B", 2, 6),
+                    defender(3, "B7", "Warriors B", 2, 7),
+                    *(newcomer(3 + i, f"N{i}", 1700 - 100 * i, i in (2, 5), i)
+                      for i in range(1, 6))], seed=3)
+    assert book_of(log.state).matches == list(preview.matches) == [(1, 3, 4, 5), (2, 6, 7, 8)]
+    with pytest.raises(InvalidInput) as wrong:
+        log.add(GAME, {"match": 1, "results": [{"player": p, "position": i}
+                                               for i, p in enumerate((1, 3, 4, 6), start=1)]})
+    assert wrong.value.field == "results" and len(log.log) == 10
+    log.add(GAME, {"match": 1, "finished": False, "kicker": 5})  # N2 kicks
+    assert survival_of(log.state).due[1] == (1, 3, 4) and survival_of(log.state).barred == [5]
+    log.add(GAME, {"match": 1, "results": [{"player": 4, "position": 1},
+                                           {"player": 1, "position": 2},
+                                           {"player": 3, "position": 3}]})
+    log.add(GAME, {"match": 2, "results": [{"player": 6, "position": 1},
+                                           {"player": 2, "position": 2},
+                                           {"player": 7, "position": 2},
+                                           {"player": 8, "position": 4}]})
+    done = survival_of(log.state)
+    assert done.due == {1: (), 2: ()} and done.warriors == [4, 1, 6, 2]  # W7-29 (1): B6
+    with pytest.raises(Conflict):
+        log.add(GAME, {"match": 2, "results": []})
+    assert survival_of(replay(log.log, log.ruleset)) == done
+
+
+def test_an_adjusted_draw_needs_a_reason_and_every_entrant_once():
+    """Rule W7-14: the organiser may adjust the seating, with a reason, seating everyone once
+    in matches of the format's sizes."""
+    # rule W7-14
+    log = Log([f"N{i}" for i in range(1, 7)])
+    ents = [{"player": i, "rating": 1000 + i, "premium": True} for i in range(1, 7)]
+    seating = [[1, 2, 3], [4, 5, 6]]
+    two = [{"size": 3, "qualifying": 1}, {"size": 3, "qualifying": 1}]
+    with pytest.raises(InvalidInput) as no_reason:
+        log.add(DRAWN, {"entrants": ents, "free": 2, "format": two, "matches": seating})
+    assert no_reason.value.field == "reason"
+    with pytest.raises(InvalidInput) as bad:
+        log.add(DRAWN, {"entrants": ents, "free": 2, "format": two,
+                        "matches": [[1, 2, 3], [4, 5, 5]]},
+                reason="friends apart")
+    assert bad.value.field == "matches"
+    log.add(DRAWN, {"entrants": ents, "free": 2, "format": two, "matches": seating},
+            reason="friends apart")
+    assert book_of(log.state).matches == [(1, 2, 3), (4, 5, 6)]
