@@ -180,4 +180,29 @@ RU = {
     "selection number (rule W7-34)":
         "%(name)s выигрывает Легендарную лигу; далее %(others)s — по числу побед в финале, "
         "затем по меньшему номеру отбора (правило W7-34)",
+    # the log (legendary_rules.py, survival_rules.py)
+    "seven-wonders.legendary-selected": "отбор в Легендарную лигу",
+    "seven-wonders.legendary-answer": "ответ на приглашение в Легендарную лигу",
+    "seven-wonders.legendary-game": "игра Легендарной лиги",
+    "seven-wonders.survival-drawn": "жеребьёвка Боёв на выживание",
+    "seven-wonders.survival-game": "игра Боя на выживание",
+    "%(name)s holds no place waiting for a confirmation (rule W7-32)":
+        "у %(name)s нет места, ждущего подтверждения (правило W7-32)",
+    "no Legendary League selection yet": "отбора в Легендарную лигу ещё не было",
+    "the Legendary League has begun: the selection is closed":
+        "Легендарная лига уже началась: отбор закрыт",
+    "the Legendary League starts once its places are confirmed; waiting for %(names)s (rule "
+    "W7-32)":
+        "Легендарная лига начинается, когда места подтверждены; ждём: %(names)s "
+        "(правило W7-32)",
+    "matches: seat every entrant once, %(sizes)s players a match":
+        "матчи: каждый участник ровно один раз, игроков в матчах: %(sizes)s",
+    "no survival match %(match)s": "нет Боя на выживание под номером %(match)s",
+    "results: survival match %(match)s is played by %(names)s":
+        "результаты: в Бою на выживание %(match)s играют %(names)s",
+    "survival match %(match)s is decided": "Бой на выживание %(match)s уже решён",
+    "the draw adjusted by the organiser: %(reason)s":
+        "жеребьёвка изменена организатором: %(reason)s",
+    "the survival battles have begun: the draw is closed":
+        "Бои на выживание уже начались: жеребьёвка закрыта",
 }

@@ -11,7 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.core.errors import InvalidInput
+from podium.core.errors import Conflict, InvalidInput
+from podium.core.log import Action, Kind
+from podium.core.replay import apply, replay
 from podium.formats.seven_wonders.legendary import (
     STEPS,
     Answer,
@@ -21,7 +23,11 @@ from podium.formats.seven_wonders.legendary import (
     head_to_head,
     select,
 )
+from podium.formats.seven_wonders.legendary_rules import ACTION_KINDS as LEGENDARY_KINDS
+from podium.formats.seven_wonders.legendary_rules import ANSWER, GAME, SELECTED, legendary_of
+from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
 from podium.formats.seven_wonders.season import note_text
+from podium.service.events import new_event_actions
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -252,3 +258,66 @@ def test_the_selection_picks_distinct_players_and_replays_identically(case):
     shuffled = list(records)
     random.Random(seed).shuffle(shuffled)
     assert select(shuffled, declined=declined, games=games, seed=seed) == s
+
+
+# the log: seven-wonders.legendary-selected / -answer / -game -------------------------------------
+class WithLegendary(SevenWonders):
+    def action_kinds(self):
+        return (*SEVEN_WONDERS.action_kinds(), *LEGENDARY_KINDS)
+
+
+class Log:
+    def __init__(self) -> None:
+        self.ruleset = WithLegendary()
+        created, self.state = new_event_actions("l", "L", "seven-wonders", {}, "t", 1, T0)
+        self.log = [created]
+        for r in year():
+            self.add(Kind.PLAYER_REGISTERED, {"player": r.player, "name": r.name})
+
+    def add(self, kind: str, payload: dict, at: datetime = T0) -> None:
+        action = Action(self.state.last_seq + 1, kind, "t", at, payload)
+        apply(self.state, action, self.ruleset)
+        self.log.append(action)
+
+
+def snapshot() -> dict:
+    return {"records": [{"player": r.player, "seasons": [{"season": s, "points": v}
+                                                         for s, v in r.seasons.items()]}
+                        for r in year()], "declined": [IVAN], "seed": 5}
+
+
+def test_the_legendary_league_through_the_log():
+    """Rules W7-31 .. W7-34 through the log: the selection from the year's snapshot, answers
+    at their time (Boris refuses: #6 passes to Fedor), a game refused while a place waits, then
+    the ladder; replaying the log gives the same."""
+    # rule W7-32
+    log = Log()
+    log.add(SELECTED, snapshot())
+    assert picked(legendary_of(log.state, T0).selection) == [
+        "Anna", "Elena", "Clara", "Dmitry", "Hugo", "Boris", "Oleg"]
+    with pytest.raises(Conflict) as stranger:
+        log.add(ANSWER, {"player": 6, "accepted": True}, T0 + timedelta(hours=1))  # Fedor
+    assert stranger.value.field == "player"
+    log.add(ANSWER, {"player": 2, "accepted": False}, T0 + timedelta(hours=1))  # Boris
+    for pid in (1, 5, 3, 4, 8, 10, 6):
+        log.add(ANSWER, {"player": pid, "accepted": True}, T0 + timedelta(hours=2))
+    state = legendary_of(log.state, T0 + timedelta(hours=3))
+    assert state.roster.complete and state.roster.numbers[6] == 6
+    assert state.final.next == (1, 5, 3, 4, 8, 6, 10)  # by selection number
+    game = {"results": [{"player": p, "position": i}
+                        for i, p in enumerate((1, 5, 3, 4, 8, 10, 6), start=1)]}
+    log.add(GAME, game, T0 + timedelta(days=1))
+    assert legendary_of(log.state, T0 + timedelta(days=1)).final.places == {6: 7}
+    again = legendary_of(replay(log.log, log.ruleset), T0 + timedelta(days=1))
+    assert again == legendary_of(log.state, T0 + timedelta(days=1))
+
+
+def test_a_legendary_game_waits_for_the_confirmations():
+    # rule W7-32
+    log = Log()
+    log.add(SELECTED, snapshot())
+    game = {"results": [{"player": p, "position": i}
+                        for i, p in enumerate((1, 5, 3, 4, 8, 2, 10), start=1)]}
+    with pytest.raises(Conflict) as waiting:
+        log.add(GAME, game, T0 + timedelta(hours=1))
+    assert "waiting for Anna, Elena" in str(waiting.value)

@@ -43,7 +43,8 @@ from podium.formats.seven_wonders.legendary import (
 SELECTED = "seven-wonders.legendary-selected"
 ANSWER = "seven-wonders.legendary-answer"
 GAME = "seven-wonders.legendary-game"
-KINDS_TITLES = (N_(SELECTED), N_(ANSWER), N_(GAME))
+KINDS_TITLES = (N_("seven-wonders.legendary-selected"), N_("seven-wonders.legendary-answer"),
+                N_("seven-wonders.legendary-game"))  # the kinds' names in the log, translated
 
 
 @dataclass

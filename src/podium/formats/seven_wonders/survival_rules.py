@@ -43,7 +43,8 @@ from podium.formats.seven_wonders.survival import (
 
 DRAWN = "seven-wonders.survival-drawn"
 GAME = "seven-wonders.survival-game"
-KINDS_TITLES = (N_(DRAWN), N_(GAME))
+KINDS_TITLES = (N_("seven-wonders.survival-drawn"),
+                N_("seven-wonders.survival-game"))  # the kinds' names in the log, translated
 
 
 @dataclass
