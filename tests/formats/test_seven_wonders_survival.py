@@ -175,6 +175,19 @@ def test_too_few_premium_players_is_said_not_hidden():
     assert any("1 premium players for 2 matches: 1 without one" in t for t in texts(d.notes))
 
 
+def test_separation_given_up_only_when_no_draw_can_keep_it():
+    """Rule W7-14 asks league mates apart "when avoidable": six players of Warriors A in the
+    organiser's matches of 2 and 5 cannot be spread at most 3 a match (2 + 3 seats), so the
+    draw gives separation up and says so, still with the premium player's table."""
+    # rule W7-14
+    entrants = [defender(i, f"A{i}", "Warriors A", 2, 4 + i) for i in range(1, 7)]
+    entrants.append(newcomer(9, "N1", 1500, premium=True))
+    d = draw(BattleFormat((Slot(2, 1), Slot(5, 2)), 3), entrants, seed=1)
+    assert not d.separated and d.premium_everywhere
+    assert "league mates cannot all be kept apart" in " ".join(texts(d.notes))
+    assert [len(m) for m in d.matches] == [2, 5]
+
+
 def test_a_player_entered_twice_is_refused():
     # rule W7-14
     entrants = [newcomer(1, "N1", 1), newcomer(1, "N1", 1), newcomer(2, "N2", 1)]
