@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.replay import apply, replay
 from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
@@ -418,3 +418,16 @@ def test_an_adjusted_draw_needs_a_reason_and_every_entrant_once():
     log.add(DRAWN, {"entrants": ents, "free": 2, "format": two, "matches": seating},
             reason="friends apart")
     assert book_of(log.state).matches == [(1, 2, 3), (4, 5, 6)]
+
+
+def test_with_a_place_for_everyone_the_stored_draw_has_no_match():
+    """Rule W7-14: 3 players for 4 free places: no battle, all of them play in Warriors."""
+    # rule W7-14
+    log = Log(["A5", "N1", "N2"])
+    log.add(DRAWN, {"entrants": [{"player": 1, "league": "Warriors A", "level": 2, "place": 5},
+                                 {"player": 2, "rating": 1}, {"player": 3, "rating": 2}],
+                    "free": 4})
+    assert survival_of(log.state).warriors == [1, 2, 3]
+    with pytest.raises(NotFound):
+        log.add(GAME, {"match": 1, "results": []})
+
