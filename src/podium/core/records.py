@@ -10,7 +10,7 @@ from fractions import Fraction
 from podium.core.model import PlayerId, Round
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerRecord:
     """What one player has done so far.
 
@@ -53,7 +53,8 @@ def build_records(
                 pid = outcome.player
                 rec = records.get(pid) or records.setdefault(pid, PlayerRecord(pid))
                 rec.games += 1
-                rec.points += _exact(outcome.points)
+                points = outcome.points
+                rec.points += points.numerator if points.denominator == 1 else points
                 rec.wins += outcome.won
                 rec.draws += outcome.drew
                 if outcome.order is not None:

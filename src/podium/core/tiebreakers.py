@@ -69,20 +69,37 @@ def opponents_win_ratio(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord])
     return Fraction(wins, games) if games else Fraction(0)
 
 
+def opponent_sums(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+                  attribute: str) -> list[Value]:
+    """For each player, the sum of ``attribute`` over every opponent met (per meeting): the
+    Buchholz-like sums, from per-player aggregates.
+
+    The aggregates are read once into a flat table indexed by player id, then each player sums
+    over their own meetings only (``map`` over the table, no Python loop per meeting): time
+    linear in players plus meetings, never a scan of all games per player. An opponent without
+    a record counts 0, as :func:`opponents_win_ratio` skips them.
+    """
+    size = max(records, default=0) + 1
+    table: list[Value] = [0] * size
+    for pid, record in records.items():
+        table[pid] = getattr(record, attribute)
+    look = table.__getitem__
+    out: list[Value] = []
+    try:
+        for pid in players:
+            out.append(sum(map(look, records[pid].opponents)))
+    except IndexError:  # an opponent id beyond every record: the plain way
+        return [sum((getattr(records[o], attribute) for o in records[pid].opponents
+                     if o in records), 0) for pid in players]
+    return out
+
+
 def _owp_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
                 seed: int) -> list[Value]:
-    """Rule CMD-3b for many players: each opponent's wins and games are per-player aggregates
-    read once into flat tables, then every player sums over their own meetings only (time
-    linear in players plus meetings; never a scan of all games per player)."""
-    wins = {pid: record.wins for pid, record in records.items()}
-    games = {pid: record.games for pid, record in records.items()}
-    out: list[Value] = []
-    for pid in players:
-        met = records[pid].opponents
-        total = sum([games.get(opponent, 0) for opponent in met])
-        out.append(Fraction(sum([wins.get(opponent, 0) for opponent in met]), total)
-                   if total else Fraction(0))
-    return out
+    """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``."""
+    wins = opponent_sums(players, records, "wins")
+    games = opponent_sums(players, records, "games")
+    return [Fraction(w, g) if g else Fraction(0) for w, g in zip(wins, games, strict=True)]
 
 
 def _owp(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
