@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from podium.core.gcpause import collector_paused
 from podium.core.model import PlayerId, Round
 
 
@@ -32,6 +33,7 @@ class PlayerRecord:
     seat_counts: dict[int, int] = field(default_factory=dict)
 
 
+@collector_paused
 def build_records(
     players: Iterable[PlayerId], rounds: Iterable[Round]
 ) -> dict[PlayerId, PlayerRecord]:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from podium.core.gcpause import collector_paused
 from podium.core.model import PlayerId
 from podium.core.records import PlayerRecord
 from podium.core.tiebreakers import Tiebreaker, Value
@@ -139,6 +140,7 @@ def _order(pids: list[PlayerId], columns: list[list[Value]], criteria: Sequence[
     return out, shown
 
 
+@collector_paused
 def rank_players(
     players: Iterable[PlayerId],
     records: Mapping[PlayerId, PlayerRecord],
