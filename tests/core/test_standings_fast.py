@@ -2,7 +2,7 @@
 
 ``rank_players`` sorts by exact integer keys, draws the random tiebreak only among players tied
 on everything before it, and reads opponents' aggregates from flat tables, so 200,000 players
-rank in about a second (bench/standings.py). Here random events (seeded) are ranked both ways:
+rank in seconds (bench/standings.py). Here random events (seeded) are ranked both ways:
 the reference below recomputes every criterion from the games themselves, per player, by
 scanning every table of every round, exactly as the rules say, and sorts with Fractions.
 """
