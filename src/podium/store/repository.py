@@ -25,6 +25,7 @@ from podium.store.models import (
     SnapshotRow,
 )
 
+APPEND_BATCH = 10_000  # rows a statement when a long log is stored at once (import)
 _ACTIONS = ActionRow.__table__
 _LOCK_NAMESPACE = 0x706F64  # "pod": the first key of every per-event advisory lock
 # The payload is read as its JSON text and the whole log decoded with one json.loads call:
@@ -227,7 +228,10 @@ class EventRepository:
             )
         try:
             with self.session.begin_nested():
-                self.session.execute(insert(_ACTIONS), rows)
+                # in batches: an imported file of 200,000 players is 450,000 rows, and one
+                # statement over all of them holds every bound parameter in memory at once
+                for start in range(0, len(rows), APPEND_BATCH):
+                    self.session.execute(insert(_ACTIONS), rows[start:start + APPEND_BATCH])
         except IntegrityError:
             # A concurrent writer stored the same seq first (the unique constraint caught it).
             raise _stale(last, first) from None
