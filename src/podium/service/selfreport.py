@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 from podium.core.errors import Conflict, Forbidden, NotFound
 from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
+from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
@@ -103,9 +104,9 @@ def _of_draw(row: SelfReportRow | Report, rnd: Round) -> bool:
 
 
 def _stale(rnd: Round) -> Conflict:
-    return Conflict("this report was made for an earlier draw of round %(round)s; the organiser "
-                    "undid that draw and paired the round again: report your table's result "
-                    "again", code="report.stale", round=rnd.number)
+    return Conflict(N_("this report was made for an earlier draw of round %(round)s; the "
+                       "organiser undid that draw and paired the round again: report your "
+                       "table's result again"), code="report.stale", round=rnd.number)
 
 
 class SelfReportService:
@@ -274,9 +275,9 @@ class SelfReportService:
                 raise Conflict("this report is already decided")
             if accept and (row.round > len(loaded.state.rounds)
                            or not _of_draw(row, loaded.state.round(row.round))):
-                raise Conflict("this report was made for an earlier draw of round %(round)s, "
-                               "which was undone: reject it", code="report.stale",
-                               round=row.round)
+                raise Conflict(N_("this report was made for an earlier draw of round "
+                                  "%(round)s, which was undone: reject it"),
+                               code="report.stale", round=row.round)
             if accept:
                 who = loaded.state.players[row.reporter].name
                 why = reason.strip() or f"self-report by {who} accepted by {actor}"

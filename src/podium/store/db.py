@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from podium.core.errors import Conflict
+from podium.core.views import N_
 
 DEFAULT_DB = "podium.db"
 """The database file used when neither ``--db`` nor ``PODIUM_DB`` names one."""
@@ -46,8 +47,8 @@ class Busy(Conflict):
     database stayed busy through every attempt."""
 
     def __init__(self) -> None:
-        super().__init__("the database is busy with other changes; nothing was stored, "
-                         "please send the same change again", code="store.busy")
+        super().__init__(N_("the database is busy with other changes; nothing was stored, "
+                            "please send the same change again"), code="store.busy")
 
 
 def is_contention(error: DBAPIError) -> bool:
