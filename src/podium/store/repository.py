@@ -67,11 +67,18 @@ def _check_length(what: str, value: str, limit: int) -> None:
         raise InvalidInput(f"the {what} is too long ({len(value)} characters, at most {limit})")
 
 
-def _stale(last: int, first: int) -> Conflict:
-    return Conflict(
+class StaleLog(Conflict):
+    """The change was built on an older state of the log than the stored one: nothing was
+    stored. It says nothing about the change itself, so the service builds it again on the new
+    state (:meth:`podium.service.events.EventService.execute`); writers of one event normally
+    never meet it, since they queue on the event's lock."""
+
+
+def _stale(last: int, first: int) -> StaleLog:
+    return StaleLog(
         "another change to this event was saved meanwhile "
         f"(the stored log ends at action {last}, this change starts at action {first}); "
-        "reload the event and try again"
+        "reload the event and try again", code="log.stale"
     )
 
 
