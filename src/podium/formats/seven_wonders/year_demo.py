@@ -1,0 +1,90 @@
+"""A whole W7 year played by the service (rule W7-1): the demo, the property tests and the
+benchmark drive it. Sign-ups with ratings and premium accounts, the starting season, then
+regular seasons with drop-outs, returning players and newcomers, play-off and survival results
+drawn from the year's seed (recorded in the series' log with each season)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from podium.core.rng import derive_seed
+from podium.formats.seven_wonders.demo import Odds, season_actions
+from podium.formats.seven_wonders.year import SignUp
+from podium.formats.seven_wonders.year_commands import Formed, next_season, plan_next, start_year
+from podium.service.commands import AppendActions
+from podium.service.events import EventService
+
+ACTOR = "demo"
+DEFAULT_ODDS = Odds()
+NEWCOMERS_AT_MOST = 8  # qualification candidates a season (the rest wait)
+
+
+@dataclass
+class Year:
+    """What a played year left: the series slug and each season as it was formed."""
+
+    series: str
+    seasons: list[Formed] = field(default_factory=list)
+
+
+def play_season(service: EventService, slug: str, rng: random.Random,
+                odds: Odds = DEFAULT_ODDS) -> None:
+    """Every ladder game, die roll, special match and Battle of Titans of a formed season."""
+    for _ in range(1000):
+        actions = season_actions(service.load(slug).state, rng, odds)
+        if not actions:
+            return
+        service.execute(AppendActions(slug, tuple(actions)), ACTOR)
+
+
+def play_year(service: EventService, prefix: str, players: int = 35, seasons: int = 11,
+              seed: int = 1, odds: Odds = DEFAULT_ODDS,
+              report: Callable[[Formed, str], None] | None = None) -> Year:
+    """A starting season of ``players`` sign-ups and ``seasons - 1`` regular seasons."""
+    rng = random.Random(derive_seed(seed, "year"))
+    series = f"{prefix}-year"
+    service.create_event(series, f"7 Wonders year {seed}", "series", {}, ACTOR, seed)
+    signups = [SignUp(f"Player {i:02d}", rng.randint(1200, 2400), rng.random() < 0.4)
+               for i in range(1, players + 1)]
+    formed = start_year(service, series, f"{prefix}-s0", "Season 0 (starting)", signups, ACTOR,
+                        derive_seed(seed, "season", 0), {"start": "2025-01-01"})
+    year = Year(series, [formed])
+    if report:
+        report(formed, "Season 0 (starting)")
+    waiting = list(formed.qualification)  # rule W7-4: the rest go to qualification
+    fresh = players
+    previous = formed.slug
+    for number in range(1, seasons):
+        play_season(service, previous, random.Random(derive_seed(seed, "play", number)), odds)
+        current = {n for league in formed.leagues for n in league[3]}
+        leaving = [n for n in sorted(current) if rng.random() < 0.03]
+        for _ in range(rng.randint(2, 4)):
+            fresh += 1
+            waiting.append(f"Player {fresh:02d}")
+        newcomers = [n for n in waiting if n not in current][:NEWCOMERS_AT_MOST]
+        plan = plan_next(service, previous, newcomers, leaving=leaving)
+        playoffs = {}
+        for place, group in plan.playoffs.items():  # rule W7-6: the play-off matches
+            order = list(group)
+            rng.shuffle(order)
+            playoffs[place] = order
+        survivors: list[str] = []
+        if plan.survival:  # rule W7-14: the survival battles' winners
+            survivors = rng.sample(plan.survival, plan.free)
+        name = f"Season {number}"
+        formed = next_season(service, series, previous, f"{prefix}-s{number}", name, ACTOR,
+                             newcomers, survivors, playoffs, (), leaving,
+                             seed=derive_seed(seed, "season", number),
+                             settings={"start": f"2025-{min(number + 1, 12):02d}-01"})
+        year.seasons.append(formed)
+        if report:
+            report(formed, name)
+        playing = {n for league in formed.leagues for n in league[3]}
+        # the ones out of this season (dropped, barred, survival lost) may qualify again later
+        waiting = [n for n in waiting if n not in playing] + sorted(current - playing)
+        previous = formed.slug
+    play_season(service, previous, random.Random(derive_seed(seed, "play", seasons)), odds)
+    return year
+
