@@ -17,9 +17,8 @@ from typing import Any
 
 from podium.core import phases
 from podium.core.divisions import DIVISIONS_ASSIGNED
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Kind
-from podium.core.model import EventState
 from podium.formats.seven_wonders.rules import FORMAT, PROFILE, league_keys, league_places
 from podium.formats.seven_wonders.season import FORTUNE, WILL, book_of, season_rows
 from podium.formats.seven_wonders.year import (
@@ -32,6 +31,7 @@ from podium.formats.seven_wonders.year import (
     next_leagues,
     starting_leagues,
 )
+from podium.formats.seven_wonders.year_views import Step
 from podium.service.commands import Command, CreateEvent
 from podium.service.events import EventService, LoadedEvent, NewAction
 from podium.service.series import AddMember, series_of
@@ -203,5 +203,22 @@ def next_season(service: EventService, series: str, previous: str, slug: str, na
                   survival=planned.survival, playoffs=planned.playoffs)
 
 
-def season_state(service: EventService, slug: str) -> EventState:
-    return service.load(slug).state
+def player_path(service: EventService, series: str, player: str) -> list[Step]:
+    """A player's path through the year: each season's league, place and points (rule W7-1)."""
+    from podium.core.series import book_of as series_book
+
+    steps = []
+    for member in series_book(series_of(service.load(series)).state).members:
+        state = service.load(member.event).state
+        found = state.player_by_name(player)
+        if found is None or found.id not in state.division_of:
+            steps.append(Step(member.label, None, None, None))
+            continue
+        key = state.division_of[found.id]
+        row = next(r for r in season_rows(state) if r.player == found.id)
+        steps.append(Step(member.label, state.divisions[key].name,
+                          league_places(state, key).get(found.id), row.total))
+    if all(s.league is None for s in steps):
+        raise NotFound("%(name)s played no season of the year", code="player.unknown",
+                       field="player", name=player)
+    return steps
