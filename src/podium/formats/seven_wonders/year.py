@@ -217,7 +217,7 @@ def regular_tiers(facts: SeasonFacts, newcomers: bool) -> tuple[dict[str, int], 
 
     def say(p: PlayerSeason, msgid: str, tier: int, **extra: Any) -> None:
         tiers[p.name] = tier
-        lines.append(Line(p.name, msgid, {"place": _ordinal(p.place),
+        lines.append(Line(p.name, msgid, {"place": _ordinal(p.place), "n": p.place,
                                           "league": facts.league_names.get(p.league, p.league),
                                           **extra}))
 
@@ -306,7 +306,7 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Sequ
                 lines.append(Line(p.name, N_("%(name)s: %(place)s in %(league)s of the starting "
                                              "season, defends a place in the survival battles "
                                              "(rule W7-6)"),
-                                  {"place": _ordinal(p.place),
+                                  {"place": _ordinal(p.place), "n": p.place,
                                    "league": facts.league_names.get(p.league, p.league)}))
             continue
         first, end = slot // LEAGUE_SIZE, (slot + len(group) - 1) // LEAGUE_SIZE
@@ -333,7 +333,8 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Sequ
         for rank, p in enumerate(group, start=1):
             tier = min(slot // LEAGUE_SIZE, WARRIORS)
             tiers[p.name] = tier
-            lines.append(Line(p.name, how, {"place": _ordinal(p.place), "rank": rank,
+            lines.append(Line(p.name, how, {"place": _ordinal(p.place), "n": p.place,
+                                            "rank": rank,
                                             "count": len(group), "to": TIER_NAMES[tier],
                                             "league": facts.league_names.get(p.league,
                                                                              p.league)}))
