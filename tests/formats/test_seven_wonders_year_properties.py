@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from podium.formats.seven_wonders.season import season_rows
-from podium.formats.seven_wonders.year_demo import play_year
+from podium.formats.seven_wonders.year_demo import legendary_selection, play_year
 from podium.service.events import EventService
 from podium.service.series import series_ledger
 from podium.store.db import Database
@@ -51,6 +51,11 @@ def test_a_year_replays_identically(tmp_path: Path) -> None:
     assert rows == [(r.player, r.points) for r in series_ledger(second, two.series).rows]
     cold = EventService(Database(str(tmp_path / "a.db")))  # replayed from the database
     assert rows == [(r.player, r.points) for r in series_ledger(cold, one.series).rows]
+    # rules W7-31 .. W7-33: 7 distinct players, the same from a replay
+    picked, names = legendary_selection(first, one)
+    again, names_again = legendary_selection(cold, one)
+    chosen = [names[p.player] for p in picked.picks]
+    assert len(set(chosen)) == 7 and chosen == [names_again[p.player] for p in again.picks]
 
 
 def test_a_players_path_and_the_year_table_columns(tmp_path: Path) -> None:

@@ -203,7 +203,8 @@ def demo_year(ctx: Context, players: int, seasons: int, seed: int, lang: str) ->
     """Rule W7-1: a whole year: a starting season of 4 or 5 leagues, newcomers and drop-outs
     each season, play-offs and survival battles, regular seasons; each season's moves and the
     year table."""
-    from podium.formats.seven_wonders.year_demo import play_year
+    from podium.formats.seven_wonders.season import note_text
+    from podium.formats.seven_wonders.year_demo import legendary_selection, play_year
 
     if players < 28:
         raise InvalidInput("--players: a year starts with at least 28 sign-ups (rule W7-4)",
@@ -222,8 +223,24 @@ def demo_year(ctx: Context, players: int, seasons: int, seed: int, lang: str) ->
         print_leagues(formed)
         print_view(moves_view(formed.lines, _tr(lang)), lang)
 
-    year = play_year(service, prefix, players, seasons, seed, report=report)
+    def report_notes(title: str, notes: list) -> None:
+        console.print(f"[bold]{escape(title)}[/]", highlight=False)
+        for note in notes:
+            console.print(f"  · {escape(note_text(note, _tr(lang)))}", highlight=False)
+
+    year = play_year(service, prefix, players, seasons, seed, report=report,
+                     report_notes=report_notes)
     print_view(year_view(series_ledger(service, year.series)), lang)
+    selection, names = legendary_selection(service, year)
+    console.print("[bold]Legendary League: the selection (rules W7-31 .. W7-33)[/]",
+                  highlight=False)
+    for pick in selection.picks:
+        console.print(f"#{pick.number} {escape(names[pick.player])} ({pick.points})",
+                      highlight=False)
+        for note in pick.notes:
+            console.print(f"  · {escape(note_text(note, _tr(lang)))}", highlight=False)
+    for note in selection.notes:
+        console.print(f"  · {escape(note_text(note, _tr(lang)))}", highlight=False)
     console.print(f"Year {year.series}: try `podium sw year {year.series}`.", highlight=False)
 
 

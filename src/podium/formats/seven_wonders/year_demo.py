@@ -6,15 +6,25 @@ drawn from the year's seed (recorded in the series' log with each season)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from podium.core.rng import derive_seed
+from podium.formats.seven_wonders import legendary, survival
 from podium.formats.seven_wonders.demo import Odds, season_actions
-from podium.formats.seven_wonders.year import SignUp
-from podium.formats.seven_wonders.year_commands import Formed, next_season, plan_next, start_year
+from podium.formats.seven_wonders.season import Note, season_rows
+from podium.formats.seven_wonders.year import SeasonFacts, SignUp
+from podium.formats.seven_wonders.year_commands import (
+    Formed,
+    facts_of,
+    next_season,
+    plan_next,
+    start_year,
+)
 from podium.service.commands import AppendActions
 from podium.service.events import EventService
+from podium.service.series import series_ledger
 
 ACTOR = "demo"
 DEFAULT_ODDS = Odds()
@@ -41,13 +51,15 @@ def play_season(service: EventService, slug: str, rng: random.Random,
 
 def play_year(service: EventService, prefix: str, players: int = 35, seasons: int = 11,
               seed: int = 1, odds: Odds = DEFAULT_ODDS,
-              report: Callable[[Formed, str], None] | None = None) -> Year:
+              report: Callable[[Formed, str], None] | None = None,
+              report_notes: Callable[[str, list[Note]], None] | None = None) -> Year:
     """A starting season of ``players`` sign-ups and ``seasons - 1`` regular seasons."""
     rng = random.Random(derive_seed(seed, "year"))
     series = f"{prefix}-year"
     service.create_event(series, f"7 Wonders year {seed}", "series", {}, ACTOR, seed)
     signups = [SignUp(f"Player {i:02d}", rng.randint(1200, 2400), rng.random() < 0.4)
                for i in range(1, players + 1)]
+    ratings = {s.name: (s.rating, s.premium) for s in signups}
     formed = start_year(service, series, f"{prefix}-s0", "Season 0 (starting)", signups, ACTOR,
                         derive_seed(seed, "season", 0), {"start": "2025-01-01"})
     year = Year(series, [formed])
@@ -63,6 +75,7 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
         for _ in range(rng.randint(2, 4)):
             fresh += 1
             waiting.append(f"Player {fresh:02d}")
+            ratings[waiting[-1]] = (rng.randint(1200, 2400), rng.random() < 0.4)
         newcomers = [n for n in waiting if n not in current][:NEWCOMERS_AT_MOST]
         plan = plan_next(service, previous, newcomers, leaving=leaving)
         playoffs = {}
@@ -71,8 +84,12 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
             rng.shuffle(order)
             playoffs[place] = order
         survivors: list[str] = []
-        if plan.survival:  # rule W7-14: the survival battles' winners
-            survivors = rng.sample(plan.survival, plan.free)
+        if plan.survival:  # rule W7-14: the survival battles, drawn and played
+            survivors, battle_notes = survival_battles(
+                facts_of(service.load(previous)), plan.survival, plan.free, ratings, rng,
+                derive_seed(seed, "survival", number))
+            if report_notes:
+                report_notes(f"Survival battles before season {number}", battle_notes)
         name = f"Season {number}"
         formed = next_season(service, series, previous, f"{prefix}-s{number}", name, ACTOR,
                              newcomers, survivors, playoffs, (), leaving,
@@ -87,4 +104,57 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
         previous = formed.slug
     play_season(service, previous, random.Random(derive_seed(seed, "play", seasons)), odds)
     return year
+
+
+def survival_battles(facts: SeasonFacts, players: Sequence[str], free: int,
+                     ratings: Mapping[str, tuple[int, bool]], rng: random.Random, seed: int
+                     ) -> tuple[list[str], list[Note]]:
+    """Rule W7-14: the proposed format, the draw (a premium player in every match, league mates
+    apart, the snake) and a random game per match; the winners (W7-29 ties) play in Warriors."""
+    by = facts.by_name()
+    ids = {name: i for i, name in enumerate(players, start=1)}
+    entrants = []
+    for name in players:
+        p = by.get(name)
+        rating, premium = ratings.get(name, (1500, False))
+        if p is not None:
+            entrants.append(survival.defender(ids[name], name, facts.league_names[p.league],
+                                              p.level, p.place, p.premium, rating=rating))
+        else:
+            entrants.append(survival.newcomer(ids[name], name, rating, premium,
+                                              signup=ids[name]))
+    newcomers = sum(1 for e in entrants if not e.defender)
+    fmt = survival.propose_format(len(entrants), free, newcomers)
+    drawn = survival.draw(fmt, entrants, seed)
+    notes: list[Note] = [*fmt.notes, *drawn.notes]
+    by_id = {e.player: e for e in entrants}
+    names = {i: n for n, i in ids.items()}
+    outcomes = []
+    for slot, match in zip(fmt.slots, drawn.matches, strict=True):
+        order = list(match)
+        rng.shuffle(order)
+        game = survival.BattleGame(tuple(match), {pid: i for i, pid in enumerate(order, 1)})
+        outcome = survival.battle_outcome(slot, game, by_id)
+        notes.extend(outcome.notes)
+        outcomes.append(outcome)
+    return [names[p] for p in survival.to_warriors(outcomes)], notes
+
+
+def legendary_selection(service: EventService, year: Year) -> tuple[Any, dict[int, str]]:
+    """Rules W7-31 .. W7-33: the Legendary League's selection over the year's seasons."""
+    ledger = series_ledger(service, year.series)
+    titans: dict[str, int] = {}
+    for formed in year.seasons:
+        state = service.load(formed.slug).state
+        for row in season_rows(state):
+            name = state.players[row.player].name
+            titans[name] = titans.get(name, 0) + row.titans
+    records = []
+    names = {}
+    for i, row in enumerate(ledger.rows, start=1):
+        names[i] = row.player
+        records.append(legendary.YearRecord(
+            i, row.player, {n: p for n, p in enumerate(row.points) if p is not None},
+            titans.get(row.player, 0)))
+    return legendary.select(records, seed=service.load(year.series).state.seed), names
 
