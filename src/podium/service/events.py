@@ -194,6 +194,20 @@ class EventService:
         self._maybe_snapshot(slug, holder)
         return loaded
 
+    def load_many(self, slugs: Sequence[str]) -> list[LoadedEvent]:
+        """Several events at their newest stored actions, caught up in one database session
+        (a series and its members): one connection, not one per event."""
+        out = []
+        with self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            for slug in slugs:
+                holder = self.states.holder(slug)
+                with holder.lock:
+                    out.append(self.states.current(repo, repo.get(slug), holder))
+        for slug in slugs:
+            self._maybe_snapshot(slug, self.states.holder(slug))
+        return out
+
     @contextmanager
     def reading(self, slug: str) -> Iterator[LoadedEvent]:
         """The event, held still (no command of this process changes it) inside the block."""

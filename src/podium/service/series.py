@@ -68,14 +68,19 @@ class RemoveMember(Command[None]):
                           need_reason(self.reason, "removing a member"))]
 
 
-def series_ledger(service: EventService, slug: str, best: int | None = None) -> Ledger:
-    """The series' table: each member replayed (cached), asked what its players earned."""
+def series_members(service: EventService, slug: str) -> tuple[LoadedEvent, list[LoadedEvent]]:
+    """The series and its member events in order, each caught up (one database session)."""
     loaded = series_of(service.load(slug))
     members = list(book_of(loaded.state).members)
+    return loaded, service.load_many([m.event for m in members])
+
+
+def series_ledger(service: EventService, slug: str, best: int | None = None,
+                  loaded: tuple[LoadedEvent, list[LoadedEvent]] | None = None) -> Ledger:
+    """The series' table: each member replayed (cached), asked what its players earned."""
+    series, events = loaded or series_members(service, slug)
+    members = list(book_of(series.state).members)
     if best is None:
-        best = loaded.state.settings.get("best") or None
-    points = []
-    for member in members:
-        event = service.load(member.event)
-        points.append(event.ruleset.series_points(event.state))
+        best = series.state.settings.get("best") or None
+    points = [event.ruleset.series_points(event.state) for event in events]
     return ledger(members, points, best)
