@@ -13,6 +13,9 @@ RU = {
     "Members": "Состав серии",
     "Label": "Название",
     "Event": "Турнир",
+    "History of {player}": "История игрока {player}",
+    "Series table": "Таблица серии",
+    "%(name)s played no event of the series": "%(name)s не играл ни в одном турнире серии",
     "Series of events (a year of seasons, a circuit)": "Серия турниров (год сезонов, цикл)",
     "count only each player's best N members (0: all of them)":
         "учитывать только N лучших турниров игрока (0: все)",

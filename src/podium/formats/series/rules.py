@@ -27,7 +27,8 @@ class SeriesFormat(Ruleset):
     title = "Series of events (a year of seasons, a circuit)"
     fields = FIELDS
     capabilities = Capabilities(open_play=True, series=True)
-    contributions = Contributions(cli="podium.formats.series.cli:COMMANDS")
+    contributions = Contributions(cli="podium.formats.series.cli:COMMANDS",
+                                  web="podium.formats.series.web:SERIES_WEB")
 
     def phases(self, settings: Any) -> tuple[Phase, ...]:
         return (Phase("members", OPEN, "Members"),)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core.errors import Conflict
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import legendary, survival
 from podium.formats.seven_wonders.demo import Odds, season_actions
@@ -77,7 +78,17 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
             waiting.append(f"Player {fresh:02d}")
             ratings[waiting[-1]] = (rng.randint(1200, 2400), rng.random() < 0.4)
         newcomers = [n for n in waiting if n not in current][:NEWCOMERS_AT_MOST]
-        plan = plan_next(service, previous, newcomers, leaving=leaving)
+        while True:
+            try:
+                plan = plan_next(service, previous, newcomers, leaving=leaving)
+                break
+            except Conflict as short:  # more places freed than entrants: more newcomers come
+                if short.code != "sw.conservation" or "free" not in short.params:
+                    raise
+                for _ in range(short.params["free"] - short.params["count"]):
+                    fresh += 1
+                    newcomers.append(f"Player {fresh:02d}")
+                    ratings[newcomers[-1]] = (rng.randint(1200, 2400), rng.random() < 0.4)
         playoffs = {}
         for place, group in plan.playoffs.items():  # rule W7-6: the play-off matches
             order = list(group)

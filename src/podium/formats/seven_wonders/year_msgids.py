@@ -9,6 +9,7 @@ DYNAMIC = (
     N_("series.member_added"), N_("series.member_removed"),
     N_("Event added to the series"), N_("Event removed from the series"), N_("Members"),
     N_("Event"), N_("Series of events (a year of seasons, a circuit)"),
+    N_("History of {player}"), N_("Series table"),
 )
 
 REFUSALS = (
@@ -36,6 +37,7 @@ REFUSALS = (
     N_("season %(slug)s already has its players"),
     N_("an event %(slug)s already exists"),
     N_("%(name)s played no season of the year"),
+    N_("%(name)s played no event of the series"),
     N_("the sign-ups file is not UTF-8 text"),
     N_("sign-ups line %(line)s: a name and a whole rating are needed"),
     N_("a series cannot be its own member"),
