@@ -78,6 +78,10 @@ RU = {
     "%(name)s: %(place)s in %(league)s, won the Will match, stays in Priests (rule W7-12)":
         "%(name)s: %(n)s-е место в лиге %(league)s, выиграл Матч Воли, остаётся в Жрецах "
         "(правило W7-12)",
+    "%(name)s: %(place)s in %(league)s, no Will match was played: stays in Priests "
+    "(rule W7-12)":
+        "%(name)s: %(n)s-е место в лиге %(league)s, Матч Воли не игрался: остаётся в Жрецах "
+        "(правило W7-12)",
     "%(name)s: %(place)s in %(league)s, lost the Will match, down to Warriors (rules W7-9, "
     "W7-12)":
         "%(name)s: %(n)s-е место в лиге %(league)s, проиграл Матч Воли, вниз, в Воины "

@@ -206,6 +206,13 @@ def test_will_match_winner_plays_in_priests() -> None:
     assert "lost the Will match" in explained(result, "P5")[0]
 
 
+def test_no_will_match_keeps_the_priests_fifth() -> None:
+    # rule W7-12: without a Will match (its players kicked or gone), nobody goes up through it
+    result = next_leagues(regular(will=[]))
+    assert "P5" in league(result, "priests")
+    assert "no Will match was played" in explained(result, "P5")[0]
+
+
 def test_warriors_defend_only_when_newcomers_want_in() -> None:
     # rule W7-10: 5th-7th of each Warriors league play survival battles only if newcomers come
     alone = next_leagues(regular())

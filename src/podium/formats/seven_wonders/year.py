@@ -249,7 +249,10 @@ def regular_tiers(facts: SeasonFacts, newcomers: bool) -> tuple[dict[str, int], 
                 say(p, N_("%(name)s: %(place)s in %(league)s, stays in Priests (rule W7-9)"),
                     PRIESTS)
             elif p.place == 5:
-                if p.name == winner_of_will or not will:
+                if not will:
+                    say(p, N_("%(name)s: %(place)s in %(league)s, no Will match was played: "
+                              "stays in Priests (rule W7-12)"), PRIESTS)
+                elif p.name == winner_of_will:
                     say(p, N_("%(name)s: %(place)s in %(league)s, won the Will match, stays in "
                               "Priests (rule W7-12)"), PRIESTS)
                 else:
