@@ -87,3 +87,15 @@ def test_ledger_from_a_formats_own_points(service: EventService) -> None:
     service.execute(AddMember("year", "night-1"), "org")
     table = series_ledger(service, "year")
     assert {r.player: r.points for r in table.rows} == {"Anna": [0], "Boris": [0]}
+
+
+def test_members_are_caught_up_with_what_another_process_stored(service: EventService,
+                                                                tmp_path: Path) -> None:
+    service.create_event("night-1", "Night 1", "commander", {}, "org", 1)
+    service.execute(AddMember("year", "night-1"), "org")
+    assert series_ledger(service, "year").rows == []
+    other = EventService(Database(str(tmp_path / "series.db")))  # another process
+    other.execute(AddPlayers("night-1", ("Anna",)), "org")
+    assert [r.player for r in series_ledger(service, "year").rows] == ["Anna"]
+    with pytest.raises(NotFound):
+        service.load_many(["night-1", "no-such-event"])
