@@ -194,6 +194,19 @@ class EventRepository:
                                      data=data))
         self.session.flush()
 
+    def find_many(self, slugs: Sequence[str]) -> dict[str, tuple[EventSummary, int]]:
+        """Several events with the ``seq`` of their last stored action, in two queries (a
+        series and its members); slugs not found are left out."""
+        rows = self.session.scalars(select(EventRow).where(EventRow.slug.in_(list(slugs))))
+        found = {row.id: _summary(row) for row in rows}
+        if not found:
+            return {}
+        lasts = dict(self.session.execute(
+            select(ActionRow.event_id, func.max(ActionRow.seq))
+            .where(ActionRow.event_id.in_(list(found))).group_by(ActionRow.event_id)).all())
+        return {summary.slug: (summary, int(lasts.get(event_id) or 0))
+                for event_id, summary in found.items()}
+
     def last_seq(self, event_id: int) -> int:
         """The ``seq`` of the event's last stored action, 0 when the log is empty."""
         last = self.session.scalar(
