@@ -143,8 +143,11 @@ class StateCache:
                 ) -> LoadedEvent:
         """The event's state at the newest stored action (call with ``holder.lock`` held)."""
         loaded = holder.loaded
-        if loaded is not None and loaded.summary.id != summary.id:
-            holder.discard()  # the slug names another event now (deleted and created again)
+        if loaded is not None and (loaded.summary.id, loaded.summary.created_at) != (
+                summary.id, summary.created_at):
+            # The slug names another event now (deleted and created again); SQLite may reuse
+            # the deleted one's id, so its creation time tells them apart too.
+            holder.discard()
             loaded = None
         last = repo.last_seq(summary.id)
         if loaded is not None and loaded.state.last_seq > last:

@@ -1,13 +1,15 @@
-"""Replayed events kept between requests, keyed by the event's id and the log's length.
+"""Replayed events kept between requests, keyed by the event's identity and the log's length.
 
 A public page is read far more often than the event changes. Each request asks the database
-only for the event's id and last ``seq`` (one indexed query); the replayed event and anything
-rendered from it are reused until the log grows. Writers from any process (the CLI too) just
-append, so the next read sees a new ``seq`` and replays.
+only for the event's identity and last ``seq`` (one indexed query); the replayed event and
+anything rendered from it are reused until the log grows. Writers from any process (the CLI
+too) just append, so the next read sees a new ``seq`` and replays.
 
-Why the key is ``(event id, seq)`` and not the slug: an event deleted and created again under
-the same slug starts a new log whose length may equal the old one's; only the id tells them
-apart.
+Why the key is ``(event id, created at, seq)`` and not the slug and ``seq``: an event deleted
+and created again under the same slug starts a new log whose length may equal the old one's.
+Its id tells them apart on PostgreSQL; SQLite may give the new event the deleted one's id
+(a rowid is reused when the deleted row had the largest), so its creation time is part of the
+identity too.
 
 Why each memo is bounded: the rendered parts are keyed by what the request asked for (language,
 address, a table...), which visitors choose; an unbounded dict grew by 20 MB under 3,000 junk
@@ -28,6 +30,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
@@ -37,6 +40,7 @@ from podium.service.events import EventService, LoadedEvent
 from podium.store.models import ActionRow, EventRow
 
 MAX_EVENTS = 32
+Key = tuple[int, datetime, int]  # an event's id, creation time and last seq
 MEMO_ITEMS = 256  # rendered parts of one event version
 MEMO_BYTES = 32 * 1024 * 1024  # their estimated size
 _NOMINAL = 4096  # the estimated size of a part that is not text or bytes
@@ -100,9 +104,14 @@ class Entry:
     """One event at one version, and the parts rendered from it."""
 
     event_id: int
+    created: datetime
     seq: int
     loaded: LoadedEvent
     memo: Memo = field(default_factory=Memo)
+
+    @property
+    def key(self) -> Key:
+        return (self.event_id, self.created, self.seq)
 
     def __iter__(self) -> Any:  # ``seq, loaded, memo = cache.load(slug)``
         return iter((self.seq, self.loaded, self.memo))
@@ -122,26 +131,26 @@ class ViewCache:
         self.freeze_gc = freeze_gc
         self._lock = threading.Lock()  # short: never held while taking a holder's lock
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
-        self._versions: dict[str, tuple[float, tuple[int, int]]] = {}
+        self._versions: dict[str, tuple[float, Key]] = {}
         events_table, actions = EventRow.__table__, ActionRow.__table__
-        event_id = select(events_table.c.id).where(events_table.c.slug == bindparam("slug"))
         self._query = select(
-            event_id.scalar_subquery(),
+            events_table.c.id,
+            events_table.c.created_at,
             select(func.max(actions.c.seq))
-            .where(actions.c.event_id == event_id.scalar_subquery())
+            .where(actions.c.event_id == events_table.c.id)
             .scalar_subquery(),
-        )
+        ).where(events_table.c.slug == bindparam("slug"))
 
-    def fresh_key(self, slug: str) -> tuple[int, int] | None:
-        """The event's ``(id, last seq)`` if known fresh, without asking the database."""
+    def fresh_key(self, slug: str) -> Key | None:
+        """The event's ``(id, created at, last seq)`` if known fresh, without a query."""
         known = self._versions.get(slug)
         if known is not None and time.monotonic() - known[0] < self.freshness:
             return known[1]
         return None
 
-    def key(self, slug: str) -> tuple[int, int]:
-        """The event's ``(id, last seq)``: one indexed query in a read transaction (which on
-        SQLite never waits for a writer)."""
+    def key(self, slug: str) -> Key:
+        """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
+        (which on SQLite never waits for a writer)."""
         now = time.monotonic()
         known = self._versions.get(slug)
         if known is not None and now - known[0] < self.freshness:
@@ -151,7 +160,7 @@ class ViewCache:
         if row is None or row[0] is None:
             self._versions.pop(slug, None)
             raise NotFound(f"no event {slug!r}")
-        found = (int(row[0]), int(row[1] or 0))
+        found = (int(row[0]), row[1], int(row[2] or 0))
         if self.freshness:
             with self._lock:
                 self._versions[slug] = (now, found)
@@ -161,18 +170,18 @@ class ViewCache:
 
     def version(self, slug: str) -> int:
         """The event's last ``seq`` (NotFound for an unknown event)."""
-        return self.key(slug)[1]
+        return self.key(slug)[2]
 
-    def _hit(self, slug: str, key: tuple[int, int]) -> Entry | None:
+    def _hit(self, slug: str, key: Key) -> Entry | None:
         with self._lock:
             hit = self._loaded.get(slug)
-            if hit is not None and (hit.event_id, hit.seq) == key:
+            if hit is not None and hit.key == key:
                 self._loaded.move_to_end(slug)
                 return hit
         return None
 
-    def peek(self, slug: str, key: tuple[int, int]) -> Memo | None:
-        """The memo of the event at ``key`` (id, seq) if it is loaded, without loading."""
+    def peek(self, slug: str, key: Key) -> Memo | None:
+        """The memo of the event at ``key`` (id, created at, seq) if loaded, without loading."""
         hit = self._hit(slug, key)
         return hit.memo if hit is not None else None
 
@@ -201,7 +210,8 @@ class ViewCache:
             # objects are still freed by reference counting when the next version replaces it.
             gc.collect()
             gc.freeze()
-        entry = Entry(loaded.summary.id, loaded.state.last_seq, loaded)
+        summary = loaded.summary
+        entry = Entry(summary.id, summary.created_at, loaded.state.last_seq, loaded)
         with self._lock:
             self._loaded[slug] = entry
             self._loaded.move_to_end(slug)

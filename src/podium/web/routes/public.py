@@ -103,7 +103,7 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     def render(_loaded: LoadedEvent) -> tuple[bytes, bytes, str, int]:
         response = build()
         body = bytes(response.body)
-        tag = zlib.crc32("\0".join(key[1:]).encode())
+        tag = zlib.crc32("\0".join([*key[1:], entry.created.isoformat()]).encode())
         etag = f'"{slug}-{entry.event_id}-{entry.seq}-{page.lang}-{tag}"'
         return (body, gzip.compress(body, compresslevel=5, mtime=0), etag,
                 response.status_code)
@@ -135,6 +135,8 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             if table and one is None:
                 raise NotFound(f"no table {table!r}: {', '.join(k for k, _t, _a in tabs)}")
             views = [one] if one is not None else []
+            if start and (one is None or start >= len(one.rows)):
+                raise NotFound(f"no row {start + 1} in table {chosen!r}")
             if one is not None and len(one.rows) > PAGE_ROWS:
                 first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
                             * PAGE_ROWS)
@@ -142,8 +144,9 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
                 paging = {"first": first, "last": min(first + PAGE_ROWS, len(one.rows)),
                           "total": len(one.rows), "size": PAGE_ROWS}
         else:
-            if table:
-                raise NotFound(f"no table {table!r}: this event shows all its tables at once")
+            if table or start:
+                raise NotFound(f"no table {table!r} or row {start + 1}: this event shows all "
+                               "its tables at once")
             views = ruleset.views(loaded.state)
             chosen = ""
         html = page.web.renderer.render(
