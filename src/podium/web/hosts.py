@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection
 
 from podium.core.errors import InvalidInput
+from podium.core.views import N_
 
 PUBLIC_URL_ENV = "PODIUM_PUBLIC_URL"
 ALLOWED_HOSTS_ENV = "PODIUM_ALLOWED_HOSTS"
@@ -35,8 +36,8 @@ def public_origin(url: str | None) -> str | None:
     if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
             or parts.path not in ("", "/") or parts.query or parts.fragment
             or parts.username or parts.password):
-        raise InvalidInput("public URL: give the server's address as http(s)://host[:port], "
-                           "for example https://results.example.org (got %(url)s)",
+        raise InvalidInput(N_("public URL: give the server's address as http(s)://host[:port], "
+                           "for example https://results.example.org (got %(url)s)"),
                            code="public_url", field="public_url", url=url[:200])
     host = parts.hostname
     if ":" in host:
