@@ -38,6 +38,7 @@ from sqlalchemy import bindparam, func, select
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
 from podium.store.models import ActionRow, EventRow
+from podium.store.repository import EventRepository
 
 MAX_EVENTS = 32
 Key = tuple[int, datetime, int]  # an event's id, creation time and last seq
@@ -132,6 +133,7 @@ class ViewCache:
         self._lock = threading.Lock()  # short: never held while taking a holder's lock
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
         self._versions: dict[str, tuple[float, Key]] = {}
+        self._snapshots: dict[str, threading.Thread] = {}
         events_table, actions = EventRow.__table__, ActionRow.__table__
         self._query = select(
             events_table.c.id,
@@ -202,8 +204,17 @@ class ViewCache:
             return self._refresh(slug)
 
     def _refresh(self, slug: str) -> Entry:
-        """Catch up and store a new entry (call with the event's holder lock held)."""
-        loaded = self.events.load(slug)
+        """Catch up and store a new entry (call with the event's holder lock held).
+
+        In a read transaction only: a snapshot the catch-up made due is stored by another
+        thread, so a page never waits for the database's write lock."""
+        states = self.events.states
+        holder = states.holder(slug)
+        with self.events.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            loaded = states.current(repo, repo.get(slug), holder)
+        if states.due(holder):
+            self._snapshot_later(slug)
         if self.freeze_gc:
             # A replayed event is large and long-lived: keep the cycle collector from scanning
             # it on every full collection (a 1,000-player event made those take ~90 ms). Frozen
@@ -218,6 +229,35 @@ class ViewCache:
             while len(self._loaded) > MAX_EVENTS:
                 self._loaded.popitem(last=False)
         return entry
+
+    def _snapshot_later(self, slug: str) -> None:
+        with self._lock:
+            if slug in self._snapshots:
+                return
+            thread = threading.Thread(target=self._snapshot, args=(slug,), daemon=True,
+                                      name=f"podium-snapshot-{slug}")
+            self._snapshots[slug] = thread
+        thread.start()
+
+    def _snapshot(self, slug: str) -> None:
+        try:
+            self.events.states.save_snapshot(slug, self.events.clock())
+        finally:
+            with self._lock:
+                self._snapshots.pop(slug, None)
+
+    def clear(self) -> None:
+        """Forget every loaded event (the next read of each loads it again)."""
+        with self._lock:
+            self._loaded.clear()
+            self._versions.clear()
+
+    def wait_for_snapshots(self) -> None:
+        """Return once the snapshots being stored are (a server stopping, a test)."""
+        with self._lock:
+            threads = list(self._snapshots.values())
+        for thread in threads:
+            thread.join()
 
     def memo(self, slug: str, key: Hashable, build: Callable[[LoadedEvent], Any]) -> Any:
         """``build(loaded)`` computed once per event version and ``key``."""
