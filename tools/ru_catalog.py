@@ -17,6 +17,10 @@ from babel.messages.pofile import read_po, write_po
 LOCALE = Path(__file__).resolve().parent.parent / "src" / "podium" / "locale"
 
 RU = {
+    "public URL: give the server's address as http(s)://host[:port], for example "
+    "https://results.example.org (got %(url)s)":
+        "public URL: укажите адрес сервера в виде http(s)://хост[:порт], например "
+        "https://results.example.org (указано %(url)s)",
     # Commander: simultaneous eliminations, the avoid policy from the preview (CMD-7, CMD-3a)
     "finish: a bracket is not closed": "итог: скобка не закрыта",
     "finish: a group in brackets names at least two seats":

@@ -153,4 +153,6 @@ RU = {
     "from: the start of the disqualification is missing":
         "from: не указано начало дисквалификации",
     "seq: choose the decision to revert": "seq: выберите решение для отмены",
+    "%(name)s: a whole number from 0 to 999999999": "%(name)s: целое число от 0 до 999999999",
+    "no publication %(n)s; published: %(count)s": "нет публикации %(n)s; опубликовано: %(count)s",
 }

@@ -32,10 +32,13 @@ def test_the_fast_path_answers_only_anonymous_cached_pages(site: Site) -> None:
     anonymous.get("/e/cup")  # renders and caches
     scope = {
         "type": "http", "method": "GET", "path": "/e/cup", "query_string": b"",
-        "headers": [], "app": site.app,
+        "headers": [(b"host", b"testserver")], "app": site.app,
     }
     assert cached_response(scope) is not None
-    with_session = {**scope, "headers": [(b"cookie", b"podium_session=abc")]}
+    other_host = {**scope, "headers": [(b"host", b"elsewhere.example")]}
+    assert cached_response(other_host) is None  # without a public URL: cached per host
+    with_session = {**scope, "headers": [(b"host", b"testserver"),
+                                         (b"cookie", b"podium_session=abc")]}
     assert cached_response(with_session) is None
     other_page = {**scope, "path": "/e/cup/pairings"}
     assert cached_response(other_page) is None  # not rendered yet: the application answers

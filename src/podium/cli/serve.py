@@ -26,14 +26,30 @@ def register(cli: click.Group) -> None:
                   help="Seconds between live refreshes of the public pages.")
     @click.option("--secure-cookies", is_flag=True,
                   help="Send cookies over HTTPS only (behind a TLS proxy).")
+    @click.option("--public-url", envvar="PODIUM_PUBLIC_URL", metavar="URL",
+                  help="The address visitors use (https://results.example.org): QR codes and "
+                       "links are built from it, never from a request's Host header. "
+                       "[env: PODIUM_PUBLIC_URL]")
+    @click.option("--allowed-host", "allowed_host", multiple=True, metavar="NAME",
+                  help="A Host name to answer (repeatable; default: the public URL's host and "
+                       "localhost, or any host without a public URL). "
+                       "[env: PODIUM_ALLOWED_HOSTS, comma-separated]")
     @pass_ctx
+    @guarded
     def serve(ctx, host: str, port: int, workers: int, poll: int,
-              secure_cookies: bool) -> None:
+              secure_cookies: bool, public_url: str | None,
+              allowed_host: tuple[str, ...]) -> None:
         """Serve the organiser pages, the public pages and the JSON API."""
         import os
 
         import uvicorn
 
+        from podium.web.hosts import ALLOWED_HOSTS_ENV, PUBLIC_URL_ENV, public_origin
+
+        origin = public_origin(public_url)  # refused here, before anything starts
+        os.environ[PUBLIC_URL_ENV] = origin or ""
+        if allowed_host:
+            os.environ[ALLOWED_HOSTS_ENV] = ",".join(allowed_host)
         url = resolve_url(ctx.db_arg)
         Database(url).dispose()  # migrate once, before the workers start
         os.environ["PODIUM_SERVE_DB"] = url

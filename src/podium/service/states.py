@@ -144,8 +144,11 @@ class StateCache:
         """The event's state at the newest stored action (call with ``holder.lock`` held);
         ``last``: that action's ``seq`` when the caller already read it."""
         loaded = holder.loaded
-        if loaded is not None and loaded.summary.id != summary.id:
-            holder.discard()  # the slug names another event now (deleted and created again)
+        if loaded is not None and (loaded.summary.id, loaded.summary.created_at) != (
+                summary.id, summary.created_at):
+            # The slug names another event now (deleted and created again); SQLite may reuse
+            # the deleted one's id, so its creation time tells them apart too.
+            holder.discard()
             loaded = None
         if last is None:
             last = repo.last_seq(summary.id)
@@ -218,7 +221,11 @@ class StateCache:
             holder.pending_seconds >= policy.seconds or holder.pending_actions >= policy.actions)
 
     def save_snapshot(self, slug: str, now: datetime) -> bool:
-        """Store a snapshot of the event's state as this process holds it (best effort)."""
+        """Store a snapshot of the event's state as this process holds it (best effort).
+
+        The state is pickled under the holder's lock, the row written after it is released:
+        a write that waits for another process's lock never holds up this process's readers
+        of the event."""
         holder = self.holder(slug)
         with holder.lock:
             loaded = holder.loaded
@@ -227,17 +234,20 @@ class StateCache:
             state = loaded.state
             try:
                 data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
-                with self.db.session() as session:
-                    repo = EventRepository(session)
-                    stamp = repo.action_stamp(loaded.summary.id, state.last_seq)
-                    if stamp is None:
-                        return False
-                    repo.save_snapshot(loaded.summary.id, state.last_seq,
-                                       code_version(loaded.ruleset), stamp[0], stamp[1], data,
-                                       now)
             except Exception as error:  # a snapshot is only a shortcut
                 log.warning("could not store a snapshot of event %s: %s", slug, error)
                 return False
-            holder.pending_seconds = 0.0
+            event_id, seq, version = loaded.summary.id, state.last_seq, code_version(loaded.ruleset)
+            holder.pending_seconds = 0.0  # claimed: another thread does not store it again
             holder.pending_actions = 0
-            return True
+        try:
+            with self.db.session() as session:
+                repo = EventRepository(session)
+                stamp = repo.action_stamp(event_id, seq)
+                if stamp is None:
+                    return False
+                repo.save_snapshot(event_id, seq, version, stamp[0], stamp[1], data, now)
+        except Exception as error:  # a snapshot is only a shortcut
+            log.warning("could not store a snapshot of event %s: %s", slug, error)
+            return False
+        return True

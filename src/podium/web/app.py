@@ -8,6 +8,7 @@ routes or templates: they call :mod:`podium.service` and render what it returns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from podium.core.errors import Forbidden, InvalidInput, PodiumError
 from podium.core.views import N_
@@ -24,6 +26,8 @@ from podium.service.events import Clock, EventService, utc_now
 from podium.service.selfreport import SelfReportService
 from podium.store.db import Database
 from podium.web.cache import ViewCache
+from podium.web.hosts import allowed_hosts as allowed_hosts_for
+from podium.web.hosts import public_origin
 from podium.web.render import Renderer
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -43,6 +47,7 @@ class Web:
     poll_seconds: int
     secure_cookies: bool
     max_upload: int
+    public_url: str | None = None  # origin of absolute links; None: the request's (see hosts)
 
 
 def status_of(error: PodiumError) -> int:
@@ -59,9 +64,15 @@ def create_app(
     max_upload: int = MAX_UPLOAD,
     freshness: float = 0.25,
     freeze_gc: bool = False,
+    public_url: str | None = None,
+    allowed_hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
-    replayed event from the cycle collector (a server process; see ViewCache)."""
+    replayed event from the cycle collector (a server process; see ViewCache); ``public_url``:
+    the origin of absolute links (QR codes); ``allowed_hosts``: the ``Host`` names answered
+    (default: the public URL's host and localhost, or any host without a public URL; see
+    :mod:`podium.web.hosts`)."""
+    origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock)
     web = Web(
@@ -74,6 +85,7 @@ def create_app(
         poll_seconds=poll_seconds,
         secure_cookies=secure_cookies,
         max_upload=max_upload,
+        public_url=origin,
     )
     app = FastAPI(
         title="podium",
@@ -86,6 +98,9 @@ def create_app(
     from podium.web.fastpath import CachedPublicPages
 
     app.add_middleware(CachedPublicPages)  # rendered public pages answered before routing
+    hosts = allowed_hosts_for(origin, allowed_hosts)
+    if hosts != ["*"]:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts)  # outermost: first
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     from podium.compose import api_routers, web_routers

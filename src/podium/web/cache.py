@@ -1,9 +1,25 @@
-"""Replayed events kept between requests, keyed by the log's length.
+"""Replayed events kept between requests, keyed by the event's identity and the log's length.
 
 A public page is read far more often than the event changes. Each request asks the database
-only for the event's last ``seq`` (one indexed query); the replayed event and anything rendered
-from it are reused until the log grows. Writers from any process (the CLI too) just append, so
-the next read sees a new ``seq`` and replays.
+only for the event's identity and last ``seq`` (one indexed query); the replayed event and
+anything rendered from it are reused until the log grows. Writers from any process (the CLI
+too) just append, so the next read sees a new ``seq`` and replays.
+
+Why the key is ``(event id, created at, seq)`` and not the slug and ``seq``: an event deleted
+and created again under the same slug starts a new log whose length may equal the old one's.
+Its id tells them apart on PostgreSQL; SQLite may give the new event the deleted one's id
+(a rowid is reused when the deleted row had the largest), so its creation time is part of the
+identity too.
+
+Why each memo is bounded: the rendered parts are keyed by what the request asked for (language,
+address, a table...), which visitors choose; an unbounded dict grew by 20 MB under 3,000 junk
+URLs. Routes key their pages by the validated, normalised query, and each event's memo keeps at
+most :data:`MEMO_ITEMS` parts and :data:`MEMO_BYTES` bytes, least recently used out.
+
+Why builds run under the event's holder lock (:class:`podium.service.states.Holder`): the
+replayed state is shared with this process's writers, which change it in place (and drop it
+when a command is refused half-way). Building under that lock reads a state no writer is
+changing, and makes concurrent misses for one event build once (single flight).
 """
 
 from __future__ import annotations
@@ -12,7 +28,9 @@ import gc
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import bindparam, func, select
@@ -20,8 +38,87 @@ from sqlalchemy import bindparam, func, select
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
 from podium.store.models import ActionRow, EventRow
+from podium.store.repository import EventRepository
 
 MAX_EVENTS = 32
+Key = tuple[int, datetime, int]  # an event's id, creation time and last seq
+MEMO_ITEMS = 256  # rendered parts of one event version
+MEMO_BYTES = 32 * 1024 * 1024  # their estimated size
+_NOMINAL = 4096  # the estimated size of a part that is not text or bytes
+
+
+def size_of(value: Any) -> int:
+    """A cheap estimate of a memo value's size: the text and bytes it holds (one level deep)."""
+    if isinstance(value, (bytes, bytearray, str)):
+        return len(value) + 64
+    if isinstance(value, tuple):
+        return sum(len(v) for v in value if isinstance(v, (bytes, bytearray, str))) + _NOMINAL
+    return _NOMINAL
+
+
+class Memo:
+    """A bounded LRU map of the parts rendered for one event version (thread-safe)."""
+
+    def __init__(self, max_items: int = MEMO_ITEMS, max_bytes: int = MEMO_BYTES) -> None:
+        self.max_items = max_items
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[Hashable, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any:
+        with self._lock:
+            found = self._items.get(key)
+            if found is None:
+                return None
+            self._items.move_to_end(key)
+            return found[0]
+
+    def __contains__(self, key: Hashable) -> bool:
+        with self._lock:
+            return key in self._items
+
+    def __setitem__(self, key: Hashable, value: Any) -> None:
+        size = size_of(value)
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= old[1]
+            self._items[key] = (value, size)
+            self._bytes += size
+            while self._items and (len(self._items) > self.max_items
+                                   or self._bytes > self.max_bytes):
+                _key, (_value, dropped) = self._items.popitem(last=False)
+                self._bytes -= dropped
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    @property
+    def nbytes(self) -> int:
+        """The estimated size of what is kept."""
+        return self._bytes
+
+
+@dataclass
+class Entry:
+    """One event at one version, and the parts rendered from it."""
+
+    event_id: int
+    created: datetime
+    seq: int
+    loaded: LoadedEvent
+    memo: Memo = field(default_factory=Memo)
+
+    @property
+    def key(self) -> Key:
+        return (self.event_id, self.created, self.seq)
+
+    def __iter__(self) -> Any:  # ``seq, loaded, memo = cache.load(slug)``
+        return iter((self.seq, self.loaded, self.memo))
+
+    def __getitem__(self, index: int) -> Any:
+        return (self.seq, self.loaded, self.memo)[index]
 
 
 class ViewCache:
@@ -33,20 +130,29 @@ class ViewCache:
         self.events = events
         self.freshness = freshness
         self.freeze_gc = freeze_gc
-        self._lock = threading.Lock()
-        self._loaded: OrderedDict[str, tuple[int, LoadedEvent, dict[Any, Any]]] = OrderedDict()
-        self._versions: dict[str, tuple[float, int]] = {}
+        self._lock = threading.Lock()  # short: never held while taking a holder's lock
+        self._loaded: OrderedDict[str, Entry] = OrderedDict()
+        self._versions: dict[str, tuple[float, Key]] = {}
+        self._snapshots: dict[str, threading.Thread] = {}
         events_table, actions = EventRow.__table__, ActionRow.__table__
-        event_id = select(events_table.c.id).where(events_table.c.slug == bindparam("slug"))
         self._query = select(
-            event_id.scalar_subquery(),
+            events_table.c.id,
+            events_table.c.created_at,
             select(func.max(actions.c.seq))
-            .where(actions.c.event_id == event_id.scalar_subquery())
+            .where(actions.c.event_id == events_table.c.id)
             .scalar_subquery(),
-        )
+        ).where(events_table.c.slug == bindparam("slug"))
 
-    def version(self, slug: str) -> int:
-        """The event's last ``seq``: one indexed query on a plain connection."""
+    def fresh_key(self, slug: str) -> Key | None:
+        """The event's ``(id, created at, last seq)`` if known fresh, without a query."""
+        known = self._versions.get(slug)
+        if known is not None and time.monotonic() - known[0] < self.freshness:
+            return known[1]
+        return None
+
+    def key(self, slug: str) -> Key:
+        """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
+        (which on SQLite never waits for a writer)."""
         now = time.monotonic()
         known = self._versions.get(slug)
         if known is not None and now - known[0] < self.freshness:
@@ -54,43 +160,128 @@ class ViewCache:
         with self.events.db.session(readonly=True) as session:
             row = session.connection().execute(self._query, {"slug": slug}).first()
         if row is None or row[0] is None:
+            self._versions.pop(slug, None)
             raise NotFound(f"no event {slug!r}")
-        version = int(row[1] or 0)
+        found = (int(row[0]), row[1], int(row[2] or 0))
         if self.freshness:
-            self._versions[slug] = (now, version)
-        return version
+            with self._lock:
+                self._versions[slug] = (now, found)
+                while len(self._versions) > 4 * MAX_EVENTS:
+                    self._versions.pop(next(iter(self._versions)))
+        return found
 
-    def peek(self, slug: str, seq: int) -> dict[Any, Any] | None:
-        """The memo of the event's replay at version ``seq`` if it is loaded, without loading."""
+    def version(self, slug: str) -> int:
+        """The event's last ``seq`` (NotFound for an unknown event)."""
+        return self.key(slug)[2]
+
+    def _hit(self, slug: str, key: Key) -> Entry | None:
         with self._lock:
             hit = self._loaded.get(slug)
-        return hit[2] if hit is not None and hit[0] == seq else None
-
-    def load(self, slug: str) -> tuple[int, LoadedEvent, dict[Any, Any]]:
-        """The event at its current version, with a per-version memo dict for rendered parts."""
-        seq = self.version(slug)
-        with self._lock:
-            hit = self._loaded.get(slug)
-            if hit is not None and hit[0] == seq:
+            if hit is not None and hit.key == key:
                 self._loaded.move_to_end(slug)
                 return hit
-        loaded = self.events.load(slug)
+        return None
+
+    def peek(self, slug: str, key: Key) -> Memo | None:
+        """The memo of the event at ``key`` (id, created at, seq) if loaded, without loading."""
+        hit = self._hit(slug, key)
+        return hit.memo if hit is not None else None
+
+    def load(self, slug: str) -> Entry:
+        """The event at its current version, with a bounded memo for rendered parts.
+
+        Concurrent misses for one event replay once: the second waits on the event's holder
+        lock and finds the first one's entry."""
+        key = self.key(slug)
+        hit = self._hit(slug, key)
+        if hit is not None:
+            return hit
+        holder = self.events.states.holder(slug)
+        with holder.lock:
+            hit = self._hit(slug, key)
+            if hit is not None:
+                return hit
+            return self._refresh(slug)
+
+    def _refresh(self, slug: str) -> Entry:
+        """Catch up and store a new entry (call with the event's holder lock held).
+
+        In a read transaction only: a snapshot the catch-up made due is stored by another
+        thread, so a page never waits for the database's write lock."""
+        states = self.events.states
+        holder = states.holder(slug)
+        with self.events.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            loaded = states.current(repo, repo.get(slug), holder)
+        if states.due(holder):
+            self._snapshot_later(slug)
         if self.freeze_gc:
             # A replayed event is large and long-lived: keep the cycle collector from scanning
             # it on every full collection (a 1,000-player event made those take ~90 ms). Frozen
             # objects are still freed by reference counting when the next version replaces it.
             gc.collect()
             gc.freeze()
-        entry = (loaded.state.last_seq, loaded, {})
+        summary = loaded.summary
+        entry = Entry(summary.id, summary.created_at, loaded.state.last_seq, loaded)
         with self._lock:
             self._loaded[slug] = entry
+            self._loaded.move_to_end(slug)
             while len(self._loaded) > MAX_EVENTS:
                 self._loaded.popitem(last=False)
         return entry
 
-    def memo(self, slug: str, key: Any, build: Callable[[LoadedEvent], Any]) -> Any:
+    def _snapshot_later(self, slug: str) -> None:
+        with self._lock:
+            if slug in self._snapshots:
+                return
+            thread = threading.Thread(target=self._snapshot, args=(slug,), daemon=True,
+                                      name=f"podium-snapshot-{slug}")
+            self._snapshots[slug] = thread
+        thread.start()
+
+    def _snapshot(self, slug: str) -> None:
+        try:
+            self.events.states.save_snapshot(slug, self.events.clock())
+        finally:
+            with self._lock:
+                self._snapshots.pop(slug, None)
+
+    def clear(self) -> None:
+        """Forget every loaded event (the next read of each loads it again)."""
+        with self._lock:
+            self._loaded.clear()
+            self._versions.clear()
+
+    def wait_for_snapshots(self) -> None:
+        """Return once the snapshots being stored are (a server stopping, a test)."""
+        with self._lock:
+            threads = list(self._snapshots.values())
+        for thread in threads:
+            thread.join()
+
+    def memo(self, slug: str, key: Hashable, build: Callable[[LoadedEvent], Any]) -> Any:
         """``build(loaded)`` computed once per event version and ``key``."""
-        _seq, loaded, memo = self.load(slug)
-        if key not in memo:
-            memo[key] = build(loaded)
-        return memo[key]
+        return self.memo_of(self.load(slug), slug, key, build)
+
+    def memo_of(self, entry: Entry, slug: str, key: Hashable,
+                build: Callable[[LoadedEvent], Any]) -> Any:
+        """``build(loaded)`` kept in ``entry``'s memo; built under the event's holder lock, so
+        no writer of this process changes the state meanwhile and one miss builds it once."""
+        found = entry.memo.get(key)
+        if found is not None:
+            return found
+        holder = self.events.states.holder(slug)
+        with holder.lock:
+            found = entry.memo.get(key)
+            if found is not None:
+                return found
+            if holder.loaded is not entry.loaded or entry.loaded.state.last_seq != entry.seq:
+                # A writer of this process moved the state on (or dropped it): build from the
+                # current state, and keep the result with the current entry.
+                entry = self._refresh(slug)
+                found = entry.memo.get(key)
+                if found is not None:
+                    return found
+            value = build(entry.loaded)
+            entry.memo[key] = value
+            return value

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import quote, unquote
 
-from fastapi import Request
+from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from podium.core.errors import Forbidden, PodiumError
 from podium.core.views import N_
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
 from podium.web.app import Web
+from podium.web.hosts import absolute
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import Formatter, localise, negotiate
 from podium.web.render import formatter, qr_svg
@@ -98,7 +100,9 @@ class Page:
         return localise(error, self.lang)
 
     def qr(self) -> Any:
-        return qr_svg(str(self.request.url.replace(query="")))
+        """The page's address as a QR code: from the public URL when one is set, never from a
+        request's Host header then (see :mod:`podium.web.hosts`)."""
+        return qr_svg(absolute(self.web.public_url, self.request, self.request.url.path))
 
     def require_login(self) -> User:
         if self.user is None:
@@ -146,7 +150,9 @@ async def check_csrf(request: Request) -> None:
         raise CsrfRefused()
 
 
-async def page_dep(request: Request) -> Page:
+def page_dep(request: Request) -> Page:
+    """The page context; a plain function, so FastAPI runs its database read (the session of
+    the cookie) in the thread pool, never on the event loop."""
     page = get_page(request)
     request.state.page = page
     return page
@@ -160,7 +166,7 @@ class TooLarge(PodiumError):
 
 async def form_page(request: Request) -> Page:
     """The page of a POST form, after the CSRF check; refused before anything is done."""
-    page = await page_dep(request)
+    page = await run_in_threadpool(page_dep, request)  # a database read: off the event loop
     length = request.headers.get("content-length", "")
     limit = page.web.max_upload + 64_000  # the file plus the form's other fields
     if length.isdigit() and int(length) > limit:
@@ -173,5 +179,24 @@ async def form_page(request: Request) -> Page:
 
 
 async def form_fields(request: Request) -> dict[str, str]:
+    """The text fields of a form. Also a dependency (``Fields``): routes that take it can be
+    plain functions, whose blocking work FastAPI runs in the thread pool."""
     form = await request.form()
     return {key: value for key, value in form.items() if isinstance(value, str)}
+
+
+async def form_uploads(request: Request) -> dict[str, tuple[str, bytes]]:
+    """The files of a multipart form as ``name: (filename, bytes)``, each read up to one byte
+    past the upload limit (so a route can refuse a larger one). A dependency (``Uploads``)."""
+    form = await request.form()
+    web: Web = request.app.state.web
+    files = {}
+    for name, value in form.items():
+        if isinstance(value, str) or not hasattr(value, "read"):
+            continue
+        files[name] = (value.filename or "", await value.read(web.max_upload + 1))
+    return files
+
+
+Fields = Annotated[dict[str, str], Depends(form_fields)]
+Uploads = Annotated[dict[str, tuple[str, bytes]], Depends(form_uploads)]

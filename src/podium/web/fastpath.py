@@ -13,12 +13,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from podium.core.errors import NotFound
 from podium.web.deps import FLASH_COOKIE, SESSION_COOKIE
+from podium.web.hosts import cache_scope
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import negotiate
 
@@ -33,7 +35,14 @@ class CachedPublicPages:
             and scope["method"] == "GET"
             and scope["path"].startswith("/e/")
         ):
-            response = cached_response(scope)
+            # The lookup may ask the database for the event's version: off the event loop
+            # unless the version is known fresh (then it is a few dict lookups).
+            web: Any = scope["app"].state.web
+            slug = scope["path"].split("/")[2]
+            if web.cache.fresh_key(slug) is not None:
+                response = cached_response(scope)
+            else:
+                response = await run_in_threadpool(cached_response, scope)
             if response is not None:
                 await response(scope, receive, send)
                 return
@@ -49,17 +58,25 @@ def cached_response(scope: Scope) -> Response | None:
     web: Any = scope["app"].state.web
     slug = scope["path"].split("/")[2]
     try:
-        version = web.cache.version(slug)
+        key = web.cache.key(slug)
     except NotFound:
         return None
-    hit = web.cache.peek(slug, version)
+    hit = web.cache.peek(slug, key)
     if hit is None:
         return None
     lang = negotiate(cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
-    entry = hit.get(("page", lang, request.url.path, request.url.query))
+    entry = hit.get(page_key(web.public_url, request, lang))
     if entry is None:
         return None
     return page_response(entry, request.headers)
+
+
+def page_key(public_url: str | None, request: Request, lang: str) -> tuple[str, ...]:
+    """A rendered page's key in its event's memo. The query is the raw one: the application
+    stores pages only under their normalised query (others are redirected to it), so a junk
+    query never matches and never adds an entry. Without a public URL the page's absolute
+    links come from the request's host, so the host is part of the key."""
+    return ("page", cache_scope(public_url, request), lang, request.url.path, request.url.query)
 
 
 def page_response(entry: tuple[bytes, bytes, str, int], headers: Any) -> Response:

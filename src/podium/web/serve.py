@@ -7,6 +7,7 @@ import os
 from fastapi import FastAPI
 
 from podium.web.app import create_app
+from podium.web.hosts import ALLOWED_HOSTS_ENV, PUBLIC_URL_ENV
 
 
 def app() -> FastAPI:
@@ -15,4 +16,6 @@ def app() -> FastAPI:
         poll_seconds=int(os.environ.get("PODIUM_SERVE_POLL", "5")),
         secure_cookies=bool(os.environ.get("PODIUM_SERVE_SECURE")),
         freeze_gc=True,
+        public_url=os.environ.get(PUBLIC_URL_ENV) or None,
+        allowed_hosts=[h for h in os.environ.get(ALLOWED_HOSTS_ENV, "").split(",") if h.strip()],
     )

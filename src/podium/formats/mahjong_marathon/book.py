@@ -7,10 +7,15 @@ kept by the ``seq`` of the action that made them, so a revert names that ``seq``
 Derived tables are cached per stage: a new game refreshes only its own four players in its
 stage (then the stage is re-ranked); a decision that changes games (MJ-5, MJ-6a, a player's
 disqualification) recomputes everything on the next read; MJ-6b/6c re-rank only their stage.
+
+Those caches are filled by reads, and several threads of a web server read one book: every
+method that reads or changes them takes the book's lock (concurrent readers raised KeyError
+while one of them was filling a stage in place).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -188,29 +193,38 @@ class MarathonBook:
     _entry_src: np.ndarray | None = None  # entry -> index into the chrono-ordered seats
     _chrono: np.ndarray | None = None
     _overlay: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    _lock: Any = field(default_factory=threading.RLock, repr=False, compare=False)
 
     def __getstate__(self) -> dict[str, Any]:
         """Without the derived caches (the first read after loading recomputes them): a
         snapshot stays the games and decisions, 40 % smaller for a year of games."""
-        state = dict(self.__dict__)
+        with self._lock:
+            state = dict(self.__dict__)
+        state.pop("_lock", None)
         state.update(_settings=None, _stages=None, _total=None, _seg_keys=None,
                      _seg_starts=None, _entry_src=None, _chrono=None, _overlay={})
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._lock = threading.RLock()
 
     # -- decisions that the computation reads ---------------------------------------------------
     def active(self, kind: str) -> list[Decision]:
         return [d for d in self.decisions.values() if d.active and d.kind == kind]
 
     def invalidate(self) -> None:
-        self._stages = None
-        self._total = None
-        self._overlay = {}
+        with self._lock:
+            self._stages = None
+            self._total = None
+            self._overlay = {}
 
     def rerank(self, stage: int) -> None:
-        if self._stages is not None and stage in self._stages:
-            self._stages[stage].ranking = None
-            self._stages[stage].changed.clear()
-        self._total = None
+        with self._lock:
+            if self._stages is not None and stage in self._stages:
+                self._stages[stage].ranking = None
+                self._stages[stage].changed.clear()
+            self._total = None
 
     # -- counting -------------------------------------------------------------------------------
     def player_dq_mask(self, settings: Any, rows: slice | np.ndarray | None = None) -> np.ndarray:
@@ -312,6 +326,10 @@ class MarathonBook:
     # -- incremental: new games -----------------------------------------------------------------
     def games_added(self, settings: Any, rows: range) -> None:
         """Refresh the stats of the new games' players in their stages only (if cached)."""
+        with self._lock:
+            self._games_added(settings, rows)
+
+    def _games_added(self, settings: Any, rows: range) -> None:
         if self._stages is None or settings is not self._settings:
             self.invalidate()
             return
@@ -379,7 +397,12 @@ class MarathonBook:
         return self._stages
 
     def stage(self, settings: Any, stage: int) -> StageRanking:
-        """Rules MJ-7, MJ-8: the ranking of one stage (cached)."""
+        """Rules MJ-7, MJ-8: the ranking of one stage (cached; under the book's lock, as the
+        cache is filled in place)."""
+        with self._lock:
+            return self._stage(settings, stage)
+
+    def _stage(self, settings: Any, stage: int) -> StageRanking:
         caches = self._ensure(settings)
         cache = caches[stage]
         pens = [d.payload for d in self.active("mahjong.penalty")
@@ -423,11 +446,13 @@ class MarathonBook:
         return cache.ranking
 
     def stages(self, settings: Any) -> list[StageRanking]:
-        return [self.stage(settings, s) for s in range(1, len(settings.stage_bounds) + 1)]
+        with self._lock:
+            return [self._stage(settings, s) for s in range(1, len(settings.stage_bounds) + 1)]
 
     def total(self, settings: Any) -> Total:
         """Rules MJ-9, MJ-10."""
-        stages = self.stages(settings)
-        if self._total is None:
-            self._total = total_standings(stages, len(settings.stage_bounds))
-        return self._total
+        with self._lock:
+            stages = self.stages(settings)
+            if self._total is None:
+                self._total = total_standings(stages, len(settings.stage_bounds))
+            return self._total

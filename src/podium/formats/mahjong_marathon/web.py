@@ -260,6 +260,17 @@ def published_table(loaded: LoadedEvent, number: int, key: str) -> TableView | N
     return published_view(loaded.state, book_of(loaded.state), number, key)
 
 
+def _query_number(query: Mapping[str, str], name: str, default: int) -> int:
+    """A whole number of the page's query, bounded (``n=10**30`` is refused, not guessed)."""
+    text = str(query.get(name, "")).strip()
+    if not text:
+        return default
+    if not text.isdigit() or not text.isascii() or len(text) > 9:
+        raise InvalidInput(N_("%(name)s: a whole number from 0 to 999999999"),
+                           code="query.number", field=name, name=name)
+    return int(text)
+
+
 def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[str, Any]:
     """Rule MJ-11: the publications, and one chosen table of one (the last by default),
     compared with the publication before it; 1,000 rows a page from ``start``."""
@@ -267,16 +278,17 @@ def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[
     pubs = [{"number": p["number"], "at": p["at"]} for p in book.publications]
     if not pubs:
         return {"publications": [], "chosen": None, "shown": [], "tables": []}
-    number_text = str(query.get("n", "")).strip()
-    number = int(number_text) if number_text.isdigit() else len(pubs)
-    snapshot = book.publications[min(max(number, 1), len(pubs)) - 1]["snapshot"]
+    number = _query_number(query, "n", len(pubs))
+    if not 1 <= number <= len(pubs):
+        raise NotFound(N_("no publication %(n)s; published: %(count)s"), code="publication",
+                       field="n", n=number, count=len(pubs))
+    snapshot = book.publications[number - 1]["snapshot"]
     tables = mviews.view_keys(len(snapshot["stages"]))
     key = str(query.get("table", "")) or tables[0][0]
     view = published_table(loaded, number, key)
     if view is None:
         raise NotFound(f"no table {key!r} in publication {number}")
-    start_text = str(query.get("start", "0"))
-    start = int(start_text) if start_text.isdigit() else 0
+    start = _query_number(query, "start", 0)
     total = len(view.rows)
     first = min(start - start % PAGE_ROWS, max(total - 1, 0) // PAGE_ROWS * PAGE_ROWS)
     paging = None

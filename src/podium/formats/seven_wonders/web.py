@@ -65,7 +65,7 @@ from podium.formats.seven_wonders.season import (
 )
 from podium.service.commands import AddPlayers
 from podium.service.events import LoadedEvent
-from podium.web.deps import form_fields, form_page
+from podium.web.deps import Fields, form_page
 from podium.web.i18n import LANGUAGES, Localised
 from podium.web.plugins import OrganiserAction, PublicPage, WebFormat
 from podium.web.render import formatter
@@ -368,9 +368,7 @@ def me(request: Request, slug: str, code: Code,
 
 
 @router.post("/report", response_class=HTMLResponse)
-async def report(request: Request, slug: str,
-                 page: Annotated[Any, Depends(form_page)]) -> Response:
-    form = await form_fields(request)
+def report(slug: str, page: Annotated[Any, Depends(form_page)], form: Fields) -> Response:
     code = form.get("code", "")[:32]
     try:
         _page(page, slug, code)  # a known code of this event

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Request, UploadFile
+from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from podium.compose import web_format
@@ -22,7 +22,7 @@ from podium.service.accounts import JUDGE, OWNER
 from podium.service.events import LoadedEvent
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
-from podium.web.deps import Page, form_fields, form_page, page_dep
+from podium.web.deps import Fields, Page, Uploads, form_page, page_dep
 from podium.web.i18n import Localised
 from podium.web.logtext import describe as describe_action
 from podium.web.plugins import ActionForm, ActionPage
@@ -71,9 +71,8 @@ def new_event_form(page: PageDep, format: str = "commander") -> Response:
 
 
 @router.post("/new", response_class=HTMLResponse)
-async def new_event(page: FormDep, request: Request) -> Response:
+def new_event(page: FormDep, form: Fields) -> Response:
     user = page.require_login()
-    form = await form_fields(request)
     format_name = form.get("format", "")
     try:
         fields = settings_form(format_name)
@@ -157,10 +156,9 @@ def _failed(page: Page, slug: str, error: PodiumError) -> Response:
 
 
 @router.post("/{slug}/settings", response_class=HTMLResponse)
-async def change_settings(page: FormDep, slug: str, request: Request) -> Response:
+def change_settings(page: FormDep, slug: str, form: Fields) -> Response:
     """Change settings from the next round on (logged, with the reason)."""
     user = page.require_role(slug)
-    form = await form_fields(request)
     loaded = page.web.events.load(slug)
     current = {k: setting_text(v) for k, v in
                loaded.ruleset.settings_to_json(loaded.state.settings).items()}
@@ -191,14 +189,13 @@ def add_players(page: FormDep, slug: str,
 
 
 @router.post("/{slug}/players/import", response_class=HTMLResponse)
-async def import_players(page: FormDep, slug: str, request: Request) -> Response:
+def import_players(page: FormDep, slug: str, uploads: Uploads) -> Response:
     user = page.require_role(slug)
-    form = await request.form()
-    upload = form.get("file")
+    upload = uploads.get("file")
     try:
-        if not isinstance(upload, UploadFile) and not hasattr(upload, "read"):
+        if upload is None:
             raise Localised(N_("file: choose a CSV file with a “name” column"))
-        data = await upload.read(page.web.max_upload + 1)
+        data = upload[1]
         if len(data) > page.web.max_upload:
             raise Localised(N_("file: the upload is larger than %(kb)s kB"),
                             kb=page.web.max_upload // 1000)
@@ -288,9 +285,9 @@ def _table_of(loaded: LoadedEvent, number: int | None, table: int) -> tuple[Roun
 
 
 @router.post("/{slug}/results/{table}", response_class=HTMLResponse)
-async def enter_result(page: FormDep, slug: str, table: int, request: Request) -> Response:
+def enter_result(page: FormDep, slug: str, table: int, request: Request,
+                 form: Fields) -> Response:
     user = page.require_role(slug)
-    form = await form_fields(request)
     error = None
     try:
         loaded = page.web.events.load(slug)
@@ -334,10 +331,8 @@ def _correction_context(loaded: LoadedEvent, rnd: Round, tab: Table) -> dict[str
 
 
 @router.post("/{slug}/rounds/{number}/tables/{table}/correct", response_class=HTMLResponse)
-async def correct(page: FormDep, slug: str, number: int, table: int,
-                  request: Request) -> Response:
+def correct(page: FormDep, slug: str, number: int, table: int, form: Fields) -> Response:
     user = page.require_role(slug)
-    form = await form_fields(request)
     loaded = page.web.events.load(slug)
     rnd, tab = _table_of(loaded, number, table)
     try:
@@ -456,7 +451,8 @@ def decide(page: FormDep, slug: str, report: int, decision: str, reason: Reason 
 
 # actions a format plug-in adds ----------------------------------------------------------------
 @router.post("/{slug}/action/{key}", response_class=HTMLResponse)
-async def plugin_action(page: FormDep, slug: str, key: str, request: Request) -> Response:
+def plugin_action(page: FormDep, slug: str, key: str, form: Fields,
+                  uploads: Uploads) -> Response:
     user = page.require_role(slug)
     loaded = page.web.events.load(slug)
     action = next((a for a in web_format(loaded.state.format).organiser_actions
@@ -464,17 +460,13 @@ async def plugin_action(page: FormDep, slug: str, key: str, request: Request) ->
     if action is None:
         raise NotFound(f"no action {key!r} for this event")
     try:
-        fields = ActionForm(await form_fields(request))
+        fields = ActionForm(form)
         if action.upload:
-            form = await request.form()
-            for name, value in form.items():
-                if isinstance(value, str) or not hasattr(value, "read"):
-                    continue
-                data = await value.read(page.web.max_upload + 1)
+            for name, (filename, data) in uploads.items():
                 if len(data) > page.web.max_upload:
                     raise Localised(N_("file: the upload is larger than %(kb)s kB"),
                                     kb=page.web.max_upload // 1000)
-                fields.files[name] = (value.filename or "", data)
+                fields.files[name] = (filename, data)
         message = action.handle(page.web, slug, fields, user.username)
     except PodiumError as error:
         return _failed(page, slug, error)

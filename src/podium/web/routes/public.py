@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import gzip
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Query
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from podium.compose import web_format
 from podium.core import phases
 from podium.core.errors import NotFound
 from podium.service.events import LoadedEvent
 from podium.web.deps import Page, page_dep
-from podium.web.fastpath import page_response
+from podium.web.fastpath import page_key, page_response
 
 router = APIRouter(include_in_schema=False)
 
@@ -73,25 +73,42 @@ def index(page: Annotated[Page, Depends(page_dep)]) -> Response:
     return page.render("public/index.html", events=page.web.events.list_events())
 
 
-def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Response:
+def canonical_query(params: Mapping[str, Any]) -> str:
+    """The normalised query of a page: its known parameters in a fixed order, defaults left
+    out (the only query under which a rendered page is cached)."""
+    return urlencode({k: v for k, v in params.items() if v})
+
+
+def cached_page(page: Page, slug: str, build: Callable[[], Response],
+                params: Mapping[str, Any] | None = None) -> Response:
     """A public page for anonymous visitors, rendered once per event version, language and
     address, served gzipped when the browser accepts it, with an ETag for polling.
 
-    Logged-in organisers (whose header differs) get a fresh render.
+    ``params`` are the page's validated query parameters: a request whose query is not their
+    normalised form (unknown parameters, another order, a default spelt out) is redirected to
+    it, so visitors cannot fill the memo with junk addresses (3,000 of them grew the process by
+    20 MB). Logged-in organisers (whose header differs) get a fresh render.
     """
-    if page.user is not None or page.flashed or page.request.cookies.get("podium_flash"):
-        return build()
     request = page.request
-    version, _loaded, memo = page.web.cache.load(slug)
-    key = ("page", page.lang, request.url.path, request.url.query)
-    entry = memo.get(key)
-    if entry is None:
+    query = canonical_query(params or {})
+    if request.url.query != query:
+        target = request.url.path + (f"?{query}" if query else "")
+        return RedirectResponse(target, status_code=307)
+    if page.user is not None or page.flashed or request.cookies.get("podium_flash"):
+        return build()
+    web = page.web
+    entry = web.cache.load(slug)
+    key = page_key(web.public_url, request, page.lang)
+
+    def render(_loaded: LoadedEvent) -> tuple[bytes, bytes, str, int]:
         response = build()
         body = bytes(response.body)
-        etag = f'"{slug}-{version}-{page.lang}-{zlib.crc32(key[2].encode() + key[3].encode())}"'
-        entry = (body, gzip.compress(body, compresslevel=5, mtime=0), etag, response.status_code)
-        memo[key] = entry
-    return page_response(entry, request.headers)
+        tag = zlib.crc32("\0".join([*key[1:], entry.created.isoformat()]).encode())
+        etag = f'"{slug}-{entry.event_id}-{entry.seq}-{page.lang}-{tag}"'
+        return (body, gzip.compress(body, compresslevel=5, mtime=0), etag,
+                response.status_code)
+
+    return page_response(web.cache.memo_of(entry, slug, key, render), request.headers)
 
 
 PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time
@@ -118,6 +135,8 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             if table and one is None:
                 raise NotFound(f"no table {table!r}: {', '.join(k for k, _t, _a in tabs)}")
             views = [one] if one is not None else []
+            if start and (one is None or start >= len(one.rows)):
+                raise NotFound(f"no row {start + 1} in table {chosen!r}")
             if one is not None and len(one.rows) > PAGE_ROWS:
                 first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
                             * PAGE_ROWS)
@@ -125,6 +144,9 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
                 paging = {"first": first, "last": min(first + PAGE_ROWS, len(one.rows)),
                           "total": len(one.rows), "size": PAGE_ROWS}
         else:
+            if table or start:
+                raise NotFound(f"no table {table!r} or row {start + 1}: this event shows all "
+                               "its tables at once")
             views = ruleset.views(loaded.state)
             chosen = ""
         html = page.web.renderer.render(
@@ -139,12 +161,17 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
     return page.web.cache.memo(slug, ("views", page.lang, table, start), build)
 
 
-Table = Annotated[str, Query(max_length=40)]
+Table = Annotated[str, Query(max_length=40, pattern=r"^[A-Za-z0-9_-]*$")]
 Start = Annotated[int, Query(ge=0, le=10**9)]
 
 
+def view_params(table: str, start: int) -> dict[str, Any]:
+    """The standings' query, normalised: ``start`` to the first row of its page."""
+    return {"table": table, "start": start - start % PAGE_ROWS}
+
+
 @router.get("/e/{slug}", response_class=HTMLResponse)
-async def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
+def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
                     table: Table = "", start: Start = 0) -> Response:
     def build() -> Response:
         loaded, tables = _views_html(page, slug, table, start)
@@ -156,18 +183,19 @@ async def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
             plugin=web_format(loaded.state.format),
         )
 
-    return cached_page(page, slug, build)
+    return cached_page(page, slug, build, view_params(table, start))
 
 
 @router.get("/e/{slug}/live/views", response_class=HTMLResponse)
-async def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
-                             table: Table = "", start: Start = 0) -> Response:
+def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+                       table: Table = "", start: Start = 0) -> Response:
     return cached_page(page, slug,
-                       lambda: HTMLResponse(_views_html(page, slug, table, start)[1]))
+                       lambda: HTMLResponse(_views_html(page, slug, table, start)[1]),
+                       view_params(table, start))
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)
-async def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
+def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
                    q: Annotated[str, Query(max_length=80)] = "") -> Response:
     def build() -> Response:
         _seq, loaded, _memo = page.web.cache.load(slug)
@@ -179,18 +207,18 @@ async def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
             plugin=web_format(loaded.state.format),
         )
 
-    return cached_page(page, slug, build) if not q else build()
+    return cached_page(page, slug, build, {"q": q}) if not q else build()
 
 
 @router.get("/e/{slug}/live/pairings", response_class=HTMLResponse)
-async def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
                             q: Annotated[str, Query(max_length=80)] = "") -> Response:
     def build() -> Response:
         data = page.web.cache.memo(slug, "pairings", pairings_of)
         return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q,
                            byes_found=byes_found)
 
-    return cached_page(page, slug, build) if not q else build()
+    return cached_page(page, slug, build, {"q": q}) if not q else build()
 
 
 @router.get("/e/{slug}/p/{key}", response_class=HTMLResponse)
@@ -208,7 +236,7 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
 
 
 @router.get("/e/{slug}/p/{key}/live", response_class=HTMLResponse)
-async def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
+def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
                                key: str) -> Response:
     """The live part of a format's page (polled by the page itself), cached per version."""
 

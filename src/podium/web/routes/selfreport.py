@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form
 from fastapi.responses import HTMLResponse, Response
 
 from podium.compose import web_format
 from podium.core.errors import PodiumError
 from podium.core.views import N_
 from podium.web.app import status_of
-from podium.web.deps import Page, form_fields, form_page, page_dep
+from podium.web.deps import Fields, Page, form_page, page_dep
 from podium.web.routes.organiser import _describer, parse_entry
 
 router = APIRouter(prefix="/e/{slug}/report", include_in_schema=False)
@@ -64,9 +64,7 @@ def my_table(page: Annotated[Page, Depends(form_page)], slug: str, code: Code) -
 
 
 @router.post("/submit", response_class=HTMLResponse)
-async def submit(page: Annotated[Page, Depends(form_page)], slug: str,
-                 request: Request) -> Response:
-    form = await form_fields(request)
+def submit(page: Annotated[Page, Depends(form_page)], slug: str, form: Fields) -> Response:
     code = form.get("code", "")[:32]
     try:
         seat = page.web.reports.seat(slug, code)
