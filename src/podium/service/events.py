@@ -234,6 +234,24 @@ class EventService:
         self._maybe_snapshot(slug, holder)
         return loaded
 
+    def load_many(self, slugs: Sequence[str]) -> list[LoadedEvent]:
+        """Several events at their newest stored actions, caught up in one database session
+        (a series and its members): two queries for all of them, then each one's new actions."""
+        out = []
+        with self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            found = repo.find_many(slugs)
+            for slug in slugs:
+                if slug not in found:
+                    repo.get(slug)  # NotFound, named
+                summary, last = found[slug]
+                holder = self.states.holder(slug)
+                with holder.lock:
+                    out.append(self.states.current(repo, summary, holder, last))
+        for slug in slugs:
+            self._maybe_snapshot(slug, self.states.holder(slug))
+        return out
+
     @contextmanager
     def reading(self, slug: str) -> Iterator[LoadedEvent]:
         """The event, held still (no command of this process changes it) inside the block."""
