@@ -102,7 +102,7 @@ def server(url: str, workers: int) -> Iterator[int]:
         [PODIUM, "--db", url, "serve", "--port", str(port), "--workers", str(workers)],
         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180  # workers start slowly on a loaded machine
         while True:
             try:
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
@@ -112,6 +112,7 @@ def server(url: str, workers: int) -> Iterator[int]:
             except OSError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
+                os.killpg(process.pid, signal.SIGTERM)
                 raise RuntimeError(f"the server did not start: {process.stderr.read()!r}")
             time.sleep(0.2)
         # every worker answers once (each replays the event on its first request)
