@@ -22,6 +22,7 @@ from podium.core.views import N_
 from podium.service.accounts import AccountService
 from podium.service.events import Clock, EventService, utc_now
 from podium.service.selfreport import SelfReportService
+from podium.service.throttle import TooManyAttempts
 from podium.store.db import Database
 from podium.web.cache import ViewCache
 from podium.web.render import Renderer
@@ -86,6 +87,10 @@ def create_app(
     from podium.web.fastpath import CachedPublicPages
 
     app.add_middleware(CachedPublicPages)  # rendered public pages answered before routing
+    from podium.web.security import SecurityHeaders
+
+    # outermost: the headers go on every answer, the cached pages' included
+    app.add_middleware(SecurityHeaders, docs_path=app.docs_url, https=secure_cookies)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     from podium.compose import api_routers, web_routers
@@ -101,11 +106,14 @@ def create_app(
     @app.exception_handler(PodiumError)
     async def podium_error(request: Request, error: PodiumError) -> Response:
         status = status_of(error)
+        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
+        if isinstance(error, TooManyAttempts):
+            headers["Retry-After"] = str(error.retry_after)
         if request.url.path.startswith("/api/"):
-            headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
             body = {"detail": str(error), **error.to_json()}
             return JSONResponse(body, status_code=status, headers=headers)
-        return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status)
+        return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status,
+                            headers=headers)
 
     from podium.web.deps import CsrfRefused, LoginRequired
 
