@@ -37,7 +37,7 @@ from podium.store.db import Database
 from podium.web.app import create_app
 from tests.conftest import DEFAULT_PG_URL
 
-EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "15"))
+EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "10"))
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=list(HealthCheck), database=None)
