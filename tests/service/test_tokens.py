@@ -1,4 +1,4 @@
-"""API tokens expire, are listed and revoked; tokens made before revision 0004 keep working
+"""API tokens expire, are listed and revoked; tokens made before revision 0005 keep working
 for the default lifetime counted from the upgrade."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_tokens_are_listed_and_revoked_one_by_one(db: Database, clock: Clock) ->
 def test_tokens_made_before_the_migration_keep_working(tmp_path) -> None:
     url = str(tmp_path / "old.db")
     old = Database(url, migrate=False)
-    old.upgrade("0003")
+    old.upgrade("0004")
     made = datetime(2026, 1, 1, tzinfo=UTC)
     with old.engine.begin() as connection:
         connection.execute(sa.text(

@@ -4,8 +4,8 @@ Tokens made before this revision keep working: the migration gives each one the 
 lifetime (90 days) counted from the upgrade, so no token lives forever and no integration
 breaks on the day of the upgrade. ``podium user token NAME --list`` shows their expiry.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-12-01 00:00:00
 """
 
@@ -17,8 +17,8 @@ from datetime import UTC, datetime, timedelta
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0004"
-down_revision: str | None = "0003"
+revision: str = "0005"
+down_revision: str | None = "0004"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
