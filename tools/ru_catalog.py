@@ -21,6 +21,32 @@ RU = {
     "https://results.example.org (got %(url)s)":
         "public URL: укажите адрес сервера в виде http(s)://хост[:порт], например "
         "https://results.example.org (указано %(url)s)",
+    # hardening (issue 14 part 4): throttling, the account page, API tokens
+    "Too many failed attempts: wait %(seconds)s s and try again.":
+        "Слишком много неудачных попыток: подождите %(seconds)s с и попробуйте снова.",
+    "%(user)s has no token #%(id)s": "у пользователя %(user)s нет токена №%(id)s",
+    "API tokens": "API-токены",
+    "Account": "Учётная запись",
+    "Create a token": "Создать токен",
+    "Days until it expires": "Дней до истечения",
+    "Expires": "Истекает",
+    "Label": "Назначение",
+    "Revoke": "Отозвать",
+    "State": "Состояние",
+    "Token #%(id)s revoked.": "Токен №%(id)s отозван.",
+    "You have no API token.": "У вас нет API-токенов.",
+    "Your account": "Ваша учётная запись",
+    "Your new token (copy it now: it is not shown again):":
+        "Ваш новый токен (скопируйте его сейчас: больше он показан не будет):",
+    "days: a token lives 1 to %(max)s days": "дни: токен действует от 1 до %(max)s дней",
+    "in use": "действует",
+    "expired": "истёк",
+    "revoked": "отозван",
+    "this organiser token (#%(id)s) expired on %(date)s: create a new one with podium user token":
+        "этот токен организатора (№%(id)s) истёк %(date)s: создайте новый командой "
+        "podium user token",
+    "this organiser token (#%(id)s) was revoked: create a new one with podium user token":
+        "этот токен организатора (№%(id)s) отозван: создайте новый командой podium user token",
     # Commander: simultaneous eliminations, the avoid policy from the preview (CMD-7, CMD-3a)
     "finish: a bracket is not closed": "итог: скобка не закрыта",
     "finish: a group in brackets names at least two seats":

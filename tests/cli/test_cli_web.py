@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from podium.service.accounts import AccountService
+import pytest
+
+from podium.service.accounts import AccountService, TokenRefused
 from podium.store.db import Database, resolve_url
 from tests.cli.conftest import Podium, flat
 
@@ -49,3 +51,20 @@ def test_player_codes(podium: Podium) -> None:
     assert [line.split("\t")[2] for line in lines] == ["Anna", "Boris"]
     assert podium.out("codes", "cup").strip().splitlines() == lines  # stable
     podium("codes", "nope", code=3)
+
+
+def test_tokens_are_listed_and_revoked_from_the_cli(podium: Podium) -> None:
+    podium("user", "create", "anna", "--password-stdin", input="correct horse\n")
+    kept = podium.out("user", "token", "anna", "--label", "scoreboard").strip()
+    gone = podium.out("user", "token", "anna", "--label", "laptop", "--days", "7").strip()
+    service = accounts(podium)
+    listing = podium.out("user", "token", "anna", "--list").splitlines()
+    assert [line.split("\t")[0] for line in listing] == ["#2", "#1"]
+    assert "laptop" in listing[0] and "active" in listing[0]
+    podium("user", "token", "anna", "--revoke", "2")
+    assert "revoked" in podium.out("user", "token", "anna", "--list").splitlines()[0]
+    assert service.token_user(kept).username == "anna"
+    with pytest.raises(TokenRefused):
+        service.token_user(gone)
+    podium("user", "token", "anna", "--revoke", "9", code=3)  # not anna's token
+    podium("user", "token", "anna", "--days", "0", code=2)

@@ -26,6 +26,7 @@ from podium.service.accounts import JUDGE, OWNER, TOKEN_PREFIX, User
 from podium.service.commands import DropPlayer, ReinstatePlayer
 from podium.service.events import LoadedEvent, explain_plan
 from podium.service.selfreport import Report, Seat
+from podium.web.deps import client_address
 
 router = APIRouter(prefix="/api/v1", tags=["api"])
 bearer = HTTPBearer(auto_error=False, description="An organiser token or a player code.")
@@ -50,8 +51,11 @@ R403 = {403: _err("The token may not do this (role, other event, other table).")
 R404 = {404: _err("No such event, round, table, player or report.")}
 R409 = {409: _err("Not possible in the event's current state; nothing stored.")}
 R422 = {422: _err("Invalid input, the field named; nothing stored.")}
+R429 = {429: _err("Too many wrong player codes from this address or for this event: wait "
+                  "the seconds of Retry-After.")}
 READ = {**R404, **R422}
 WRITE = {**R400, **R401, **R403, **R404, **R409, **R422}
+PLAYER = {**WRITE, **R429}
 
 
 # who is calling -------------------------------------------------------------------------------
@@ -71,7 +75,7 @@ def caller(request: Request, credentials: Credentials) -> Caller:
     if token.startswith(TOKEN_PREFIX):
         user = request.app.state.web.accounts.token_user(token)
         if user is None:
-            raise Unauthorised("unknown or revoked organiser token")
+            raise Unauthorised("unknown organiser token")
         return Caller(user=user)
     return Caller(code=token[:64])
 
@@ -479,22 +483,22 @@ def _seat_out(request: Request, slug: str, seat: Seat, reports: list[Report]) ->
     )
 
 
-@router.get("/events/{slug}/me", response_model=m.SeatOut, responses=WRITE)
+@router.get("/events/{slug}/me", response_model=m.SeatOut, responses=PLAYER)
 def me(request: Request, slug: Slug, who: CallerDep) -> m.SeatOut:
     """The player code's table now and its open reports."""
     code = player_code(who)
-    seat, reports = web_of(request).reports.table_reports(slug, code)
+    seat, reports = web_of(request).reports.table_reports(slug, code, client_address(request))
     return _seat_out(request, slug, seat, reports)
 
 
 @router.post("/events/{slug}/self-reports", response_model=m.ReportOut, status_code=201,
-             responses=WRITE)
+             responses=PLAYER)
 def self_report(request: Request, slug: Slug, body: m.SelfReportBody,
                 who: CallerDep) -> m.ReportOut:
     """Report the result of your own table; it counts once the others confirm."""
     code = player_code(who)
     web = web_of(request)
-    web.reports.seat(slug, code)  # 403 for a code of another event before anything else
+    web.reports.seat(slug, code, client_address(request))  # 403/429 before anything else
     loaded = web.events.load(slug)
     build = entry_builder(loaded, body)
     field = "form" if body.form is not None else "entry"
@@ -502,16 +506,18 @@ def self_report(request: Request, slug: Slug, body: m.SelfReportBody,
 
 
 @router.post("/events/{slug}/self-reports/{report}/confirm", response_model=m.ReportOut,
-             responses=WRITE)
+             responses=PLAYER)
 def confirm(request: Request, slug: Slug, report: Num, who: CallerDep) -> m.ReportOut:
     code = player_code(who)
+    web_of(request).reports.seat(slug, code, client_address(request))  # throttled identification
     return report_out(web_of(request).reports.confirm(slug, code, report))
 
 
 @router.post("/events/{slug}/self-reports/{report}/dispute", response_model=m.ReportOut,
-             responses=WRITE)
+             responses=PLAYER)
 def dispute(request: Request, slug: Slug, report: Num, body: m.DisputeBody,
             who: CallerDep) -> m.ReportOut:
     """Say the report of your table is wrong: the organiser decides."""
     code = player_code(who)
+    web_of(request).reports.seat(slug, code, client_address(request))  # throttled identification
     return report_out(web_of(request).reports.dispute(slug, code, report, body.note))

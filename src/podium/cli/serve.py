@@ -8,7 +8,7 @@ import sys
 import click
 
 from podium.core.errors import InvalidInput
-from podium.service.accounts import ROLES, AccountService
+from podium.service.accounts import MAX_TOKEN_DAYS, ROLES, TOKEN_DAYS, AccountService
 from podium.store.db import Database, resolve_url
 
 
@@ -34,10 +34,13 @@ def register(cli: click.Group) -> None:
                   help="A Host name to answer (repeatable; default: the public URL's host and "
                        "localhost, or any host without a public URL). "
                        "[env: PODIUM_ALLOWED_HOSTS, comma-separated]")
+    @click.option("--behind-proxy", is_flag=True,
+                  help="Served over HTTPS by a TLS proxy on this machine: Secure cookies, "
+                       "Strict-Transport-Security, the client address from X-Forwarded-For.")
     @pass_ctx
     @guarded
     def serve(ctx, host: str, port: int, workers: int, poll: int,
-              secure_cookies: bool, public_url: str | None,
+              secure_cookies: bool, behind_proxy: bool, public_url: str | None,
               allowed_host: tuple[str, ...]) -> None:
         """Serve the organiser pages, the public pages and the JSON API."""
         import os
@@ -54,10 +57,13 @@ def register(cli: click.Group) -> None:
         Database(url).dispose()  # migrate once, before the workers start
         os.environ["PODIUM_SERVE_DB"] = url
         os.environ["PODIUM_SERVE_POLL"] = str(poll)
-        os.environ["PODIUM_SERVE_SECURE"] = "1" if secure_cookies else ""
+        os.environ["PODIUM_SERVE_SECURE"] = "1" if secure_cookies or behind_proxy else ""
         console.print(f"podium on http://{host}:{port}/  (organisers: /manage, API: /api/docs)")
+        # uvicorn trusts X-Forwarded-For/-Proto from 127.0.0.1 only (the local proxy): the
+        # client address then keys the login and player-code throttling
         uvicorn.run("podium.web.serve:app", factory=True, host=host, port=port,
-                    workers=workers, log_level="warning", access_log=False)
+                    workers=workers, log_level="warning", access_log=False,
+                    proxy_headers=behind_proxy)
 
     @cli.group()
     def user() -> None:
@@ -119,8 +125,26 @@ def register(cli: click.Group) -> None:
     @user.command("token")
     @click.argument("username")
     @click.option("--label", default="", help="What the token is for.")
+    @click.option("--days", type=click.IntRange(1, MAX_TOKEN_DAYS), default=TOKEN_DAYS,
+                  show_default=True, help="Days until the new token expires.")
+    @click.option("--list", "listing", is_flag=True,
+                  help="List USERNAME's tokens (id, state, expiry, label) instead.")
+    @click.option("--revoke", "revoke_id", type=click.IntRange(1, 2**31 - 1), metavar="ID",
+                  help="Revoke USERNAME's token ID (see --list) instead.")
     @pass_ctx
     @guarded
-    def user_token(ctx, username: str, label: str) -> None:
-        """Create an API bearer token for USERNAME (printed once)."""
-        click.echo(accounts(ctx).create_token(username, label))
+    def user_token(ctx, username: str, label: str, days: int, listing: bool,
+                   revoke_id: int | None) -> None:
+        """Create an API bearer token for USERNAME (printed once), or --list / --revoke ID."""
+        if listing and revoke_id is not None:
+            raise InvalidInput("use --list or --revoke, not both")
+        if listing:
+            for t in accounts(ctx).tokens(username):
+                click.echo(f"#{t.id}\t{t.state}\texpires {t.expires_at:%Y-%m-%d %H:%M} UTC"
+                           f"\tcreated {t.created_at:%Y-%m-%d}\t{t.label}")
+            return
+        if revoke_id is not None:
+            accounts(ctx).revoke_token(username, revoke_id)
+            console.print(f"Token #{revoke_id} of {username} revoked.")
+            return
+        click.echo(accounts(ctx).create_token(username, label, days))

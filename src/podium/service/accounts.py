@@ -20,8 +20,10 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.core.views import N_
 from podium.service.events import Clock, utc_now
+from podium.service.throttle import LOGIN_ACCOUNT, LOGIN_ADDRESS, Throttle, service_throttle
 from podium.store.db import Database
 from podium.store.models import (
     USERNAME_LENGTH,
@@ -39,6 +41,8 @@ SESSION_TTL = timedelta(hours=12)
 MIN_PASSWORD = 8
 USERNAME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-_.")
 TOKEN_PREFIX = "pod_"
+TOKEN_DAYS = 90  # the default lifetime of an API token
+MAX_TOKEN_DAYS = 3650
 
 _hasher = PasswordHasher()
 # Verified against when the user does not exist, so a wrong name costs as long as a wrong password.
@@ -60,6 +64,25 @@ class WebSession:
     user: User
     csrf: str
     expires_at: datetime
+
+
+@dataclass(frozen=True)
+class TokenInfo:
+    """An API token as its owner sees it (never the token itself: only its hash is kept)."""
+
+    id: int
+    label: str
+    created_at: datetime
+    expires_at: datetime
+    revoked_at: datetime | None
+    state: str  # "active", "expired" or "revoked"
+
+
+class TokenRefused(PodiumError):
+    """An expired or revoked API token: HTTP 401 with the reason."""
+
+    category = "unauthorised"
+    status = 401
 
 
 @dataclass(frozen=True)
@@ -89,9 +112,11 @@ def check_role(role: str) -> str:
 class AccountService:
     """Accounts of one database. ``clock`` is injected so tests control time (session expiry)."""
 
-    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+    def __init__(self, db: Database, clock: Clock = utc_now,
+                 throttle: Throttle | None = None) -> None:
         self.db = db
         self.clock = clock
+        self.throttle = throttle or service_throttle(clock)
 
     # users -------------------------------------------------------------------------------------
     def create_user(self, username: str, password: str) -> User:
@@ -123,11 +148,20 @@ class AccountService:
         return User(row.id, row.username) if row else None
 
     # sessions ----------------------------------------------------------------------------------
-    def login(self, username: str, password: str) -> tuple[str, WebSession] | None:
-        """A new session (its cookie token and the session) for a right password, else None."""
+    def login(self, username: str, password: str,
+              address: str = "") -> tuple[str, WebSession] | None:
+        """A new session (its cookie token and the session) for a right password, else None.
+
+        Throttled per account and per client ``address``: after repeated failures the attempt
+        is refused with TooManyAttempts before the password is checked."""
+        keys = [(LOGIN_ACCOUNT, username.strip().lower()[:USERNAME_LENGTH]),
+                (LOGIN_ADDRESS, address)]
+        self.throttle.check(keys, "login")
         user = self.authenticate(username, password)
         if user is None:
+            self.throttle.failed(keys, "login")
             return None
+        self.throttle.succeeded(keys[:1])
         token = secrets.token_urlsafe(32)
         now = self.clock()
         web = WebSession(user, secrets.token_urlsafe(32), now + SESSION_TTL)
@@ -163,29 +197,72 @@ class AccountService:
             session.execute(delete(WebSessionRow).where(WebSessionRow.token_hash == digest(token)))
 
     # API tokens --------------------------------------------------------------------------------
-    def create_token(self, username: str, label: str = "") -> str:
-        """A new bearer token for ``username`` (shown once; only its hash is kept)."""
+    def create_token(self, username: str, label: str = "", days: int = TOKEN_DAYS) -> str:
+        """A new bearer token for ``username`` living ``days`` days (shown once; only its hash
+        is kept)."""
+        if not 1 <= days <= MAX_TOKEN_DAYS:
+            raise InvalidInput(N_("days: a token lives 1 to %(max)s days"), field="days",
+                               max=MAX_TOKEN_DAYS)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
+        now = self.clock()
         with self.db.session() as session:
             user = _user(session, username)
             session.add(
                 ApiTokenRow(
                     token_hash=digest(token),
                     user_id=user.id,
-                    label=label[:200],
-                    created_at=self.clock(),
+                    label=" ".join(label.split())[:200],
+                    created_at=now,
+                    expires_at=now + timedelta(days=days),
                 )
             )
         return token
 
-    def token_user(self, token: str) -> User | None:
+    def tokens(self, username: str) -> list[TokenInfo]:
+        """The user's tokens, newest first, revoked and expired ones included."""
         with self.db.session(readonly=True) as session:
-            row = session.execute(
-                select(UserRow.id, UserRow.username)
-                .join(ApiTokenRow, ApiTokenRow.user_id == UserRow.id)
+            user = _user(session, username)
+            rows = session.scalars(
+                select(ApiTokenRow).where(ApiTokenRow.user_id == user.id)
+                .order_by(ApiTokenRow.id.desc())
+            ).all()
+            now = self.clock()
+            return [TokenInfo(r.id, r.label, r.created_at, r.expires_at, r.revoked_at,
+                              _token_state(r, now)) for r in rows]
+
+    def revoke_token(self, username: str, token_id: int) -> None:
+        """Revoke one of the user's tokens: it is refused from now on (kept in the list)."""
+        with self.db.session() as session:
+            user = _user(session, username)
+            row = session.scalar(select(ApiTokenRow).where(
+                ApiTokenRow.id == token_id, ApiTokenRow.user_id == user.id))
+            if row is None:
+                raise NotFound(N_("%(user)s has no token #%(id)s"), field="token",
+                               user=user.username, id=token_id)
+            if row.revoked_at is None:
+                row.revoked_at = self.clock()
+
+    def token_user(self, token: str) -> User | None:
+        """The user of a live token; None for an unknown one; TokenRefused (HTTP 401, saying
+        why) for an expired or revoked one."""
+        with self.db.session(readonly=True) as session:
+            found = session.execute(
+                select(ApiTokenRow, UserRow.username)
+                .join(UserRow, ApiTokenRow.user_id == UserRow.id)
                 .where(ApiTokenRow.token_hash == digest(token))
             ).first()
-        return User(row[0], row[1]) if row else None
+        if found is None:
+            return None
+        row, username = found
+        state = _token_state(row, self.clock())
+        if state == "revoked":
+            raise TokenRefused(N_("this organiser token (#%(id)s) was revoked: create a new "
+                                  "one with podium user token"), id=row.id)
+        if state == "expired":
+            raise TokenRefused(N_("this organiser token (#%(id)s) expired on %(date)s: create a "
+                                  "new one with podium user token"),
+                               id=row.id, date=row.expires_at.date().isoformat())
+        return User(row.user_id, username)
 
     # roles -------------------------------------------------------------------------------------
     def grant(self, slug: str, username: str, role: str, granted_by: str) -> None:
@@ -246,6 +323,12 @@ class AccountService:
                 .where(EventRoleRow.user_id == user.id)
             ).all()
         return {slug: role for slug, role in rows}
+
+
+def _token_state(row: ApiTokenRow, now: datetime) -> str:
+    if row.revoked_at is not None:
+        return "revoked"
+    return "expired" if row.expires_at <= now else "active"
 
 
 def _user(session: Session, username: str) -> User:

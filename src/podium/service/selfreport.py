@@ -35,6 +35,7 @@ from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
+from podium.service.throttle import CODE_ADDRESS, CODE_EVENT, Throttle, service_throttle
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
 
@@ -110,9 +111,14 @@ def _stale(rnd: Round) -> Conflict:
 
 
 class SelfReportService:
-    def __init__(self, events: EventService) -> None:
+    """Reports of players identified by their code. Guessing codes is throttled per event and
+    per client address (:mod:`podium.service.throttle`): adapters identify the caller through
+    :meth:`seat` or :meth:`table_reports` with the address before anything else."""
+
+    def __init__(self, events: EventService, throttle: Throttle | None = None) -> None:
         self.events = events
         self.db = events.db
+        self.throttle = throttle or service_throttle(lambda: events.clock())
 
     @property
     def clock(self):  # the event service's clock, so tests control both at once
@@ -145,9 +151,18 @@ class SelfReportService:
             if session.scalar(select(PlayerCodeRow.id).where(PlayerCodeRow.code == code)) is None:
                 return code
 
-    def seat(self, slug: str, code: str) -> Seat:
-        """The player of ``code`` in event ``slug`` and their table now."""
-        loaded, player = self._identify(slug, code)
+    def seat(self, slug: str, code: str, address: str = "") -> Seat:
+        """The player of ``code`` in event ``slug`` and their table now.
+
+        Throttled: after repeated unknown codes for the event or from ``address`` every attempt
+        waits (TooManyAttempts, HTTP 429), a right code included."""
+        keys = [(CODE_EVENT, slug), (CODE_ADDRESS, address)]
+        self.throttle.check(keys, "player code")
+        try:
+            loaded, player = self._identify(slug, code)
+        except Forbidden:
+            self.throttle.failed(keys, "player code")
+            raise
         return _seat_of(loaded.state, player)
 
     def _identify(self, slug: str, code: str) -> tuple[LoadedEvent, Player]:
@@ -170,9 +185,10 @@ class SelfReportService:
                      if r.round <= len(state.rounds) and _of_draw(r, state.round(r.round))]
         return found
 
-    def table_reports(self, slug: str, code: str) -> tuple[Seat, list[Report]]:
+    def table_reports(self, slug: str, code: str,
+                      address: str = "") -> tuple[Seat, list[Report]]:
         """The code's seat and the open reports of its table."""
-        seat = self.seat(slug, code)
+        seat = self.seat(slug, code, address)
         if seat.table is None or seat.round is None:
             return seat, []
         reports = [

@@ -145,6 +145,8 @@ class ApiTokenRow(Base):
     )
     label: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False, default="")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
 
 
 class EventRoleRow(Base):

@@ -24,6 +24,7 @@ from podium.core.views import N_
 from podium.service.accounts import AccountService
 from podium.service.events import Clock, EventService, utc_now
 from podium.service.selfreport import SelfReportService
+from podium.service.throttle import TooManyAttempts
 from podium.store.db import Database
 from podium.web.cache import ViewCache
 from podium.web.hosts import allowed_hosts as allowed_hosts_for
@@ -100,7 +101,11 @@ def create_app(
     app.add_middleware(CachedPublicPages)  # rendered public pages answered before routing
     hosts = allowed_hosts_for(origin, allowed_hosts)
     if hosts != ["*"]:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts)  # outermost: first
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts)  # before the cached pages
+    from podium.web.security import SecurityHeaders
+
+    # outermost: the headers go on every answer, the cached pages' included
+    app.add_middleware(SecurityHeaders, docs_path=app.docs_url, https=secure_cookies)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     from podium.compose import api_routers, web_routers
@@ -116,11 +121,14 @@ def create_app(
     @app.exception_handler(PodiumError)
     async def podium_error(request: Request, error: PodiumError) -> Response:
         status = status_of(error)
+        headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
+        if isinstance(error, TooManyAttempts):
+            headers["Retry-After"] = str(error.retry_after)
         if request.url.path.startswith("/api/"):
-            headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
             body = {"detail": str(error), **error.to_json()}
             return JSONResponse(body, status_code=status, headers=headers)
-        return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status)
+        return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status,
+                            headers=headers)
 
     from podium.web.deps import CsrfRefused, LoginRequired
 

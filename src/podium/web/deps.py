@@ -61,7 +61,8 @@ class Page:
         """A message for the next page (after a redirect)."""
         self.flashed = message
 
-    def render(self, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    def render(self, template: str, status: int = 200, headers: dict[str, str] | None = None,
+               **context: Any) -> HTMLResponse:
         context.setdefault("title", "")
         context.setdefault("qr", None)
         shown = self.request.cookies.get(FLASH_COOKIE)
@@ -72,7 +73,7 @@ class Page:
             template,
             {"page": self, "fmt": self.fmt, "request": self.request, **context},
         )
-        response = HTMLResponse(html, status_code=status)
+        response = HTMLResponse(html, status_code=status, headers=headers)
         if shown:
             response.delete_cookie(FLASH_COOKIE)
         self.finish(response)
@@ -119,6 +120,12 @@ class Page:
             self.web.cache.version(slug)  # an unknown event is a 404, not a 403
             raise Forbidden(f"you do not run event {slug!r} (needs: {', '.join(allowed)})")
         return user
+
+
+def client_address(request: Request) -> str:
+    """The caller's address, the key of login and player-code throttling (behind a proxy,
+    uvicorn puts the forwarded client address here when the proxy is trusted)."""
+    return request.client.host if request.client else ""
 
 
 def get_page(request: Request) -> Page:

@@ -1,13 +1,16 @@
-"""Login, logout and the language switch."""
+"""Login (throttled), logout, the language switch and the organiser's account (API tokens)."""
 
 from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form
+from fastapi import APIRouter, Depends, Form, Path
 from fastapi.responses import Response
 
-from podium.web.deps import SESSION_COOKIE, Page, form_page, page_dep
+from podium.core.errors import PodiumError
+from podium.service.accounts import MAX_TOKEN_DAYS, TOKEN_DAYS
+from podium.service.throttle import TooManyAttempts
+from podium.web.deps import SESSION_COOKIE, Page, client_address, form_page, page_dep
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import LANGUAGES
 
@@ -35,7 +38,12 @@ def login(
     password: Annotated[str, Form(max_length=200)],
     next: Annotated[str, Form(max_length=500)] = "/manage",
 ) -> Response:
-    found = page.web.accounts.login(username, password)
+    try:
+        found = page.web.accounts.login(username, password, client_address(page.request))
+    except TooManyAttempts as error:
+        return page.render("login.html", status=error.status, next=safe_next(next),
+                           throttled=page.message(error), username=username, title="Log in",
+                           headers={"Retry-After": str(error.retry_after)})
     if found is None:
         return page.render("login.html", status=401, next=safe_next(next), failed=True,
                            username=username, title="Log in")
@@ -62,3 +70,40 @@ def switch_language(page: Annotated[Page, Depends(page_dep)], lang: str,
     if lang in LANGUAGES:
         page.cookies[LANG_COOKIE] = lang
     return page.redirect(safe_next(next, "/"))
+
+
+# the organiser's account: API tokens ------------------------------------------------------------
+def _account(page: Page, status: int = 200, **extra: object) -> Response:
+    user = page.require_login()
+    return page.render("account.html", status=status, tokens=page.web.accounts.tokens(
+        user.username), default_days=TOKEN_DAYS, max_days=MAX_TOKEN_DAYS, title="Your account",
+        **extra)
+
+
+@router.get("/account")
+def account(page: Annotated[Page, Depends(page_dep)]) -> Response:
+    return _account(page)
+
+
+@router.post("/account/tokens")
+def create_token(
+    page: Annotated[Page, Depends(form_page)],
+    label: Annotated[str, Form(max_length=200)] = "",
+    days: Annotated[int, Form(ge=1, le=MAX_TOKEN_DAYS)] = TOKEN_DAYS,
+) -> Response:
+    """The new token is shown on this answer only (never stored, never in a URL)."""
+    user = page.require_login()
+    try:
+        token = page.web.accounts.create_token(user.username, label, days)
+    except PodiumError as error:
+        return _account(page, status=error.status, error=page.message(error))
+    return _account(page, new_token=token)
+
+
+@router.post("/account/tokens/{token_id}/revoke")
+def revoke_token(page: Annotated[Page, Depends(form_page)],
+                 token_id: Annotated[int, Path(ge=1, le=2**31 - 1)]) -> Response:
+    user = page.require_login()
+    page.web.accounts.revoke_token(user.username, token_id)
+    page.flash(page.fmt.gettext("Token #%(id)s revoked.") % {"id": token_id})
+    return page.redirect("/account")

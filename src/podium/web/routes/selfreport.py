@@ -15,7 +15,7 @@ from podium.compose import web_format
 from podium.core.errors import PodiumError
 from podium.core.views import N_
 from podium.web.app import status_of
-from podium.web.deps import Fields, Page, form_page, page_dep
+from podium.web.deps import Fields, Page, client_address, form_page, page_dep
 from podium.web.routes.organiser import _describer, parse_entry
 
 router = APIRouter(prefix="/e/{slug}/report", include_in_schema=False)
@@ -31,7 +31,7 @@ def code_form(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
 
 
 def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: Any) -> Response:
-    seat, reports = page.web.reports.table_reports(slug, code)
+    seat, reports = page.web.reports.table_reports(slug, code, client_address(page.request))
     loaded = page.web.events.load(slug)
     state = loaded.state
     plugin = web_format(state.format)
@@ -67,7 +67,7 @@ def my_table(page: Annotated[Page, Depends(form_page)], slug: str, code: Code) -
 def submit(page: Annotated[Page, Depends(form_page)], slug: str, form: Fields) -> Response:
     code = form.get("code", "")[:32]
     try:
-        seat = page.web.reports.seat(slug, code)
+        seat = page.web.reports.seat(slug, code, client_address(page.request))
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
@@ -94,7 +94,7 @@ _STATUS_TEXT = {  # msgids (extracted by the N_ keyword)
 def confirm(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
             report: Annotated[int, Form(ge=1, le=2**31)]) -> Response:
     try:
-        page.web.reports.seat(slug, code)
+        page.web.reports.seat(slug, code, client_address(page.request))
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
@@ -109,7 +109,7 @@ def dispute(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
             report: Annotated[int, Form(ge=1, le=2**31)],
             note: Annotated[str, Form(max_length=500)] = "") -> Response:
     try:
-        page.web.reports.seat(slug, code)
+        page.web.reports.seat(slug, code, client_address(page.request))
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
