@@ -150,10 +150,20 @@ def _done(page: Page, slug: str, message: str) -> Response:
     return page.redirect(f"/manage/{slug}")
 
 
-def _failed(page: Page, slug: str, error: PodiumError) -> Response:
+def _failed(page: Page, slug: str, error: PodiumError, **extra: Any) -> Response:
+    """The event's page again with the refusal: next to its field when the form shows that
+    field (``extra`` carries what was typed), else at the top."""
     context = event_context(page, slug)
+    shown = f"{extra.get('form_id', '')}:{error.field or ''}"
+    if shown in _FIELDS_SHOWN:
+        extra["errors"] = {shown: page.message(error)}
+        return page.render("manage/event.html", status=status_of(error), **extra, **context)
     return page.render("manage/event.html", status=status_of(error), error=page.message(error),
-                       **context)
+                       **extra, **context)
+
+
+# The form fields the event page shows a refusal next to (form id: field).
+_FIELDS_SHOWN = {"players:names", "players:name", "undo:reason"}
 
 
 @router.post("/{slug}/settings", response_class=HTMLResponse)
@@ -182,11 +192,20 @@ async def change_settings(page: FormDep, slug: str, request: Request) -> Respons
 def add_players(page: FormDep, slug: str,
                 names: Annotated[str, Form(max_length=20_000)] = "") -> Response:
     user = page.require_role(slug)
+    lines = [line for line in names.splitlines() if line.strip()]
     try:
-        lines = [line for line in names.splitlines() if line.strip()]
+        fresh, taken = page.web.events.split_new_names(slug, lines)
+        if taken:  # list the duplicates, keep the box, offer the others in one click
+            message = page.fmt.ngettext(
+                "This name is already taken: %(names)s.",
+                "These names are already taken: %(names)s.", len(taken),
+            ) % {"names": ", ".join(taken)}
+            return page.render("manage/event.html", status=422, typed={"names": names},
+                               errors={"players:names": message}, fresh=fresh,
+                               **event_context(page, slug))
         added = page.web.events.add_players(slug, lines, user.username)
     except PodiumError as error:
-        return _failed(page, slug, error)
+        return _failed(page, slug, error, form_id="players", typed={"names": names})
     return _done(page, slug, page.fmt.gettext("Players added: %(n)s") % {"n": len(added)})
 
 

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 from podium.compose import web_format
 from podium.core import phases
 from podium.core.errors import NotFound
+from podium.core.text import search_key
 from podium.service.events import LoadedEvent
 from podium.web.deps import Page, page_dep
 from podium.web.fastpath import page_response
@@ -42,7 +43,8 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
             {
                 "number": table.number,
                 "seats": [
-                    {"seat": i, "name": state.players[pid].name}
+                    {"seat": i, "name": state.players[pid].name,
+                     "key": search_key(state.players[pid].name)}
                     for i, pid in enumerate(table.seats, 1)
                 ],
                 "done": result is not None,
@@ -50,22 +52,31 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
             }
         )
     byes = [state.players[b.player].name for b in rnd.byes]
-    return {"round": rnd, "tables": tables, "byes": byes}
+    names = [search_key(p.name) for p in state.players.values()]
+    return {"round": rnd, "tables": tables, "byes": byes, "final": rnd.stage == "final",
+            "names": names}
 
 
 def find(pairings: dict[str, Any], query: str) -> list[dict[str, Any]]:
-    needle = query.casefold().strip()
+    """The tables with a player whose name holds ``query`` (case, accents, ё/е ignored)."""
+    needle = search_key(query)
     if not needle:
         return pairings["tables"]
     return [
         t for t in pairings["tables"]
-        if any(needle in seat["name"].casefold() for seat in t["seats"])
+        if any(needle in seat["key"] for seat in t["seats"])
     ]
 
 
 def byes_found(pairings: dict[str, Any], query: str) -> list[str]:
-    needle = query.casefold().strip()
-    return [name for name in pairings["byes"] if needle and needle in name.casefold()]
+    needle = search_key(query)
+    return [name for name in pairings["byes"] if needle and needle in search_key(name)]
+
+
+def registered(pairings: dict[str, Any], query: str) -> bool:
+    """Whether ``query`` names a player of the event (to tell them they are not in the final)."""
+    needle = search_key(query)
+    return bool(needle) and any(needle in key for key in pairings.get("names", ()))
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -174,7 +185,7 @@ async def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
         data = page.web.cache.memo(slug, "pairings", pairings_of)
         return page.render(
             "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
-            byes_found=byes_found,
+            byes_found=byes_found, registered=registered, needle=search_key(q),
             title=loaded.state.name, qr=page.qr(), tab="pairings",
             plugin=web_format(loaded.state.format),
         )
@@ -188,7 +199,8 @@ async def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
     def build() -> Response:
         data = page.web.cache.memo(slug, "pairings", pairings_of)
         return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q,
-                           byes_found=byes_found)
+                           byes_found=byes_found, registered=registered,
+                           needle=search_key(q))
 
     return cached_page(page, slug, build) if not q else build()
 

@@ -1,0 +1,96 @@
+"""Issue 13: errors people can act on and the pages players use most (find my table,
+duplicates on a bulk add, a 404 that stored nothing to begin with)."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from podium.service.simulate import play
+from tests.web.conftest import Site, csrf_of
+
+
+@pytest.fixture
+def anna(site: Site):
+    site.user("anna")
+    client = site.login("anna")
+    return client, csrf_of(client.get("/manage").text)
+
+
+def _marked(page: str) -> list[str]:
+    return re.findall(r'<li class="me"><span class="seat">\d+</span> ([^<]+)</li>', page)
+
+
+def test_find_my_table_ignores_case_accents_and_yo(site: Site) -> None:
+    """Players type on a phone: "петр" finds "Пётр", "jose" finds "José", "ЁЖ" finds "ёж"."""
+    site.events.create_event("cup", "Cup", "commander", {}, "setup", seed=3)
+    site.events.add_players("cup", ["Пётр Ёжиков", "José Núñez", "Анна", "Борис", "Вера",
+                                    "Глеб", "Дина", "Егор"], "setup")
+    site.events.pair_round("cup", "setup")
+    client = site.client()
+    for typed, name in [("петр", "Пётр Ёжиков"), ("ЕЖИК", "Пётр Ёжиков"),
+                        ("jose nunez", "José Núñez"), ("JOSÉ", "José Núñez")]:
+        page = html.unescape(client.get("/e/cup/pairings", params={"q": typed}).text)
+        assert _marked(page) == [name], typed
+        fragment = html.unescape(client.get("/e/cup/live/pairings", params={"q": typed}).text)
+        assert _marked(fragment) == [name], typed
+
+
+def test_the_final_is_named_and_a_player_outside_it_is_told_so(site: Site) -> None:
+    """Rule CMD-10: the final pod is "Final" (not "Round 3, table 1"); a player of the event
+    who is not in it reads that, not "no table found"."""
+    site.event("fin", None, players=8, rounds="2", fewer_rounds="yes")
+    play(site.events, "fin", "org", random.Random(1))
+    state = site.events.load("fin").state
+    final = state.current_round
+    assert final.stage == "final"
+    outside = next(p.name for p in state.players.values()
+                   if p.id not in final.tables[0].seats)
+    inside = state.players[final.tables[0].seats[0]].name
+    client = site.client()
+    page = html.unescape(client.get("/e/fin/pairings", params={"q": outside.lower()}).text)
+    assert f"“{outside.lower()}” does not play in the final." in page
+    assert "<h2>Final</h2>" in page
+    page = html.unescape(client.get("/e/fin/pairings", params={"q": inside}).text)
+    assert _marked(page) == [inside] and "<h3>Final" in page
+    russian = client.get("/e/fin/pairings", params={"q": "nobody"},
+                         headers={"Accept-Language": "ru"}).text
+    assert "<h2>Финал</h2>" in russian and "nobody" in russian
+
+
+def test_duplicates_on_a_bulk_add_are_listed_and_the_rest_added_in_one_click(
+    site: Site, anna
+) -> None:
+    """Reproduced before: 13 names with one case-variant duplicate refused the batch and
+    emptied the box. Now the duplicates are named next to the field, the box keeps what was
+    typed, nothing is stored, and one button adds the others."""
+    client, csrf = anna
+    site.event("cup", "anna", players=0)
+    site.events.add_players("cup", ["Vera"], "setup")
+    typed = "Anna\nvera\nBoris\nanna\nGleb"
+    answer = client.post("/manage/cup/players", data={"csrf_token": csrf, "names": typed})
+    assert answer.status_code == 422
+    page = html.unescape(answer.text)
+    assert "These names are already taken: vera, anna." in page
+    assert f'id="names" aria-invalid="true" aria-describedby="names-error">{typed}</textarea>' \
+        in page
+    assert "Add the other 3 players" in page
+    assert len(site.events.load("cup").state.players) == 1
+    rest = re.search(r'id="add-rest">.*?<textarea name="names" hidden>(.*?)</textarea>', page,
+                     re.S).group(1)
+    assert client.post("/manage/cup/players",
+                       data={"csrf_token": csrf, "names": rest}).status_code == 303
+    names = [p.name for p in site.events.load("cup").state.players.values()]
+    assert names == ["Vera", "Anna", "Boris", "Gleb"]
+    russian = client.post("/manage/cup/players", data={"csrf_token": csrf, "names": "ANNA"},
+                          headers={"Accept-Language": "ru"})
+    assert "Это имя уже занято: ANNA." in html.unescape(russian.text)
+
+
+def test_a_404_does_not_say_nothing_was_stored(site: Site) -> None:
+    for lang, stored in (("en", "Nothing was stored"), ("ru", "Ничего не сохранено")):
+        answer = site.client().get("/e/nope", headers={"Accept-Language": lang})
+        assert answer.status_code == 404 and stored not in answer.text
