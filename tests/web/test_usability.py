@@ -94,3 +94,17 @@ def test_a_404_does_not_say_nothing_was_stored(site: Site) -> None:
     for lang, stored in (("en", "Nothing was stored"), ("ru", "Ничего не сохранено")):
         answer = site.client().get("/e/nope", headers={"Accept-Language": lang})
         assert answer.status_code == 404 and stored not in answer.text
+
+
+def test_api_docs_work_without_the_internet(site: Site) -> None:
+    """Reproduced before: /api/docs loaded Swagger UI from a CDN, a blank page offline. Every
+    script and stylesheet it names is served by podium itself."""
+    client = site.client()
+    page = client.get("/api/docs")
+    assert page.status_code == 200
+    assets = re.findall(r'(?:src|href)="([^"]+)"', page.text)
+    assert assets and all(a.startswith("/") and not a.startswith("//") for a in assets), assets
+    for asset in assets:
+        answer = client.get(asset)
+        assert answer.status_code == 200 and len(answer.content) > 1000, asset
+    assert client.get("/openapi.json").json()["openapi"].startswith("3.1")

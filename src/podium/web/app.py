@@ -79,7 +79,7 @@ def create_app(
         title="podium",
         version="1",
         summary="Tournaments for multiplayer table games: public results and organiser API.",
-        docs_url="/api/docs",
+        docs_url=None,  # served from local files by podium.web.apidocs
         redoc_url=None,
     )
     app.state.web = web
@@ -87,6 +87,9 @@ def create_app(
 
     app.add_middleware(CachedPublicPages)  # rendered public pages answered before routing
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    from podium.web.apidocs import add_api_docs
+
+    add_api_docs(app)
 
     from podium.compose import api_routers, web_routers
     from podium.web.routes import auth, organiser, public, selfreport
