@@ -9,4 +9,27 @@ RU = {
         "Добавить ещё %(num)s игрока", "Добавить ещё %(num)s игроков",
         "Добавить ещё %(num)s игроков"),
     "“%(q)s” does not play in the final.": "«%(q)s» не играет в финале.",
+    # self-report by tapping, confirm and dispute, the code remembered, code slips
+    "Done: check and send.": "Готово: проверьте и отправьте.",
+    "It was a draw": "Была ничья",
+    "Not you? Use another code": "Это не вы? Ввести другой код",
+    "Scan the code, or open %(url)s and type your code, to report your table's result.":
+        "Отсканируйте QR-код или откройте %(url)s и введите свой код, чтобы сообщить результат "
+        "своего стола.",
+    "Send the result": "Отправить результат",
+    "Something is wrong?": "Что-то не так?",
+    "Start again": "Начать заново",
+    "Survivors chosen": "Выжившие выбраны",
+    "Tap the players who shared the draw, then “Survivors chosen”.":
+        "Нажмите на игроков, разделивших ничью, затем «Выжившие выбраны».",
+    "Tap the winner.": "Нажмите на победителя.",
+    "Tap who went out first, then the next.": "Нажмите, кто выбыл первым, затем следующего.",
+    "What is wrong? (the organiser reads it)": "Что не так? (это прочтёт организатор)",
+    "You disputed this report: the organiser decides, and nothing counts until then.":
+        "Вы оспорили этот отчёт: решает организатор, до тех пор ничего не засчитано.",
+    "draw": "ничья",
+    "out %(n)s": "вылет %(n)s",
+    "won": "победа",
+    "note: a dispute needs a reason: say what is wrong":
+        "комментарий: для спора нужна причина — напишите, что не так",
 }

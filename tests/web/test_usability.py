@@ -108,3 +108,77 @@ def test_api_docs_work_without_the_internet(site: Site) -> None:
         answer = client.get(asset)
         assert answer.status_code == 200 and len(answer.content) > 1000, asset
     assert client.get("/openapi.json").json()["openapi"].startswith("3.1")
+
+
+# part 4: self-report on a phone ---------------------------------------------------------------
+def _report_setup(site: Site):
+    site.event("cup", None)
+    site.events.pair_round("cup", "org")
+    return site.reports.codes("cup"), site.events.load("cup").state.current_round.table(1)
+
+
+def test_a_player_never_sees_or_sends_judge_only_fields(site: Site) -> None:
+    """Rule CMD-14: a game loss is the judge's. The player's form taps names, has no seat-code
+    typing box shown by default and no game-loss field; a game loss posted anyway is dropped."""
+    codes, table = _report_setup(site)
+    phone = site.client()
+    csrf = csrf_of(phone.get("/e/cup/report").text)
+    page = phone.post("/e/cup/report/table", data={"csrf_token": csrf,
+                                                   "code": codes[table.seats[0]]}).text
+    assert "loss_" not in page and "Game loss" not in page
+    assert page.count('class="tap-player"') == 4
+    phone.post("/e/cup/report/submit", data={"csrf_token": csrf, "code": codes[table.seats[0]],
+                                             "finish": "1234", "loss_2": "slow play"})
+    report = site.reports.reports("cup")[0]
+    assert report.entry["game_losses"] == []
+
+
+def test_a_dispute_needs_a_reason_and_the_disputer_is_told_the_truth(site: Site) -> None:
+    codes, table = _report_setup(site)
+    first, second = table.seats[:2]
+    reporter = site.client()
+    csrf = csrf_of(reporter.get("/e/cup/report").text)
+    reporter.post("/e/cup/report/submit", data={"csrf_token": csrf, "code": codes[first],
+                                                "finish": "1234"})
+    report = site.reports.reports("cup")[0]
+    phone = site.client()
+    token = csrf_of(phone.get("/e/cup/report").text)
+    page = phone.post("/e/cup/report/table", data={"csrf_token": token,
+                                                   "code": codes[second]}).text
+    assert 'class="confirm"' in page and 'class="danger"' in page  # they look different
+    refused = phone.post("/e/cup/report/dispute", data={
+        "csrf_token": token, "code": codes[second], "report": str(report.id), "note": "  "},
+        headers={"Accept-Language": "ru"})
+    assert refused.status_code == 422
+    assert re.search(r'<details class="dispute" open>.*aria-invalid="true".*'
+                     r'class="field-error"[^>]*>[^<]*нужна причина', refused.text, re.S)
+    assert site.reports.reports("cup")[0].status != "conflict"
+    done = phone.post("/e/cup/report/dispute", data={
+        "csrf_token": token, "code": codes[second], "report": str(report.id),
+        "note": "I won, not seat 1"})
+    assert "You disputed this report: the organiser decides" in done.text
+    assert "differs from another" not in done.text
+    assert "I won, not seat 1" in site.reports.reports("cup")[0].note
+
+
+def test_the_code_is_remembered_on_the_phone_for_that_event(site: Site) -> None:
+    codes, table = _report_setup(site)
+    phone = site.client()
+    csrf = csrf_of(phone.get("/e/cup/report").text)
+    phone.post("/e/cup/report/table", data={"csrf_token": csrf, "code": codes[table.seats[0]]})
+    name = site.events.load("cup").state.players[table.seats[0]].name
+    again = phone.get("/e/cup/report").text  # after the round, no code typed again
+    assert f"Hello, {name}." in again and "Table 1" in again
+    phone.post("/e/cup/report/forget", data={"csrf_token": csrf_of(again)})
+    assert "Your player code" in phone.get("/e/cup/report").text
+
+
+def test_code_slips_carry_the_address_and_a_qr_code_with_the_code(site: Site, anna) -> None:
+    client, _csrf = anna
+    site.event("cup", "anna")
+    codes = site.reports.codes("cup")
+    page = client.get("/manage/cup/print/codes").text
+    assert "http://testserver/e/cup/report" in page
+    assert page.count("<svg") == len(codes)
+    prefilled = site.client().get("/e/cup/report", params={"code": codes[1]}).text
+    assert f'value="{codes[1]}"' in prefilled

@@ -151,6 +151,8 @@ SETTING_HELP = (
 COMMANDER_WEB = WebFormat(
     name="commander",
     result_form="formats/commander_result.html",
+    report_form="formats/commander_report.html",
+    judge_only=("loss_",),  # a game loss is a judge's decision (rule CMD-14)
     parse_result=parse_result,
     describe_result=describe_result,
 )

@@ -26,6 +26,7 @@ from podium.web.deps import Page, form_fields, form_page, page_dep
 from podium.web.i18n import Localised
 from podium.web.logtext import describe as describe_action
 from podium.web.plugins import ActionForm, ActionPage
+from podium.web.render import qr_svg
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -393,7 +394,12 @@ def printable(page: PageDep, slug: str, what: str) -> Response:
     codes = page.web.reports.codes(slug) if what == "codes" else {}
     return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
                        rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
-                       title="Print")
+                       base_url=public_base(page), qr_of=qr_svg, title="Print")
+
+
+def public_base(page: Page) -> str:
+    """The address players reach the service at: the request's own (scheme, host, port)."""
+    return str(page.request.base_url).rstrip("/")
 
 
 # judges ---------------------------------------------------------------------------------------
