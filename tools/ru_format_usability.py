@@ -32,4 +32,10 @@ RU = {
     "won": "победа",
     "note: a dispute needs a reason: say what is wrong":
         "комментарий: для спора нужна причина — напишите, что не так",
+    # public standings
+    "Details: every tiebreak column": "Подробнее: все дополнительные показатели",
+    "Nothing here yet: this table fills in once players are registered.":
+        "Пока пусто: таблица заполнится, когда игроки будут зарегистрированы.",
+    "Round %(n)s in progress: %(done)s of %(total)s tables in":
+        "Тур %(n)s идёт: результатов %(done)s из %(total)s столов",
 }

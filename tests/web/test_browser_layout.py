@@ -65,3 +65,24 @@ def test_table_cards_fit_their_content(site: Site, server: str, browser, width: 
     page.goto(f"{server}/e/cmd/pairings")
     assert page.evaluate(OVERFLOWING) == [], f"public pairings at {width}x{height}"
     context.close()
+
+
+def test_phone_standings_show_place_name_points_and_details_on_demand(
+    site: Site, server: str, browser  # noqa: F811
+) -> None:
+    from playwright.sync_api import expect
+
+    _event(site)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(f"{server}/e/cmd")
+    heads = page.locator("#view-standings thead th")
+    visible = [h for h in heads.all() if h.is_visible()]
+    assert [h.inner_text() for h in visible] == ["#", "Player", "Pts"]
+    page.click("label[for=details]")
+    expect(heads.nth(3)).to_be_visible()
+    table = page.locator("#view-standings")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    del table
+    context.close()

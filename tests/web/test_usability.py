@@ -182,3 +182,19 @@ def test_code_slips_carry_the_address_and_a_qr_code_with_the_code(site: Site, an
     assert page.count("<svg") == len(codes)
     prefilled = site.client().get("/e/cup/report", params={"code": codes[1]}).text
     assert f'value="{codes[1]}"' in prefilled
+
+
+def test_standings_say_a_round_is_in_progress_and_when_there_is_nobody(site: Site) -> None:
+    site.events.create_event("none", "Empty", "commander", {}, "setup", seed=1)
+    page = site.client().get("/e/none").text
+    assert "Nothing here yet" in page and "<table" not in page
+    site.event("cup", None)
+    site.events.pair_round("cup", "org")
+    page = site.client().get("/e/cup").text
+    assert "Round 1 in progress: 0 of 2 tables in" in page
+    russian = site.client().get("/e/cup", headers={"Accept-Language": "ru"}).text
+    assert "Тур 1 идёт: результатов 0 из 2 столов" in russian
+    # place, name and points first; the tiebreak columns are marked to fold away on a phone
+    heads = re.findall(r'<th class="([^"]*)" scope="col">([^<]+)</th>', page)
+    assert [label for cls, label in heads if "extra" not in cls] == ["#", "Player", "Pts"]
+    assert len([cls for cls, _label in heads if "extra" in cls]) >= 2

@@ -105,6 +105,14 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response]) -> Respons
     return page_response(entry, request.headers)
 
 
+def round_in_progress(loaded: LoadedEvent) -> dict[str, int] | None:
+    """The round whose results are still coming in (for the standings' marker), or None."""
+    rnd = loaded.state.current_round
+    if rnd is None or rnd.complete or not rnd.tables:
+        return None
+    return {"number": rnd.number, "done": len(rnd.results), "total": len(rnd.tables)}
+
+
 PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time
 
 
@@ -143,6 +151,7 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
              "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
              "event_status": phases.status(loaded.state, ruleset),
+             "in_progress": round_in_progress(loaded),
              "warnings": ruleset.warnings(loaded.state)},
         )
         return loaded, html
