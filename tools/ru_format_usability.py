@@ -38,4 +38,18 @@ RU = {
         "Пока пусто: таблица заполнится, когда игроки будут зарегистрированы.",
     "Round %(n)s in progress: %(done)s of %(total)s tables in":
         "Тур %(n)s идёт: результатов %(done)s из %(total)s столов",
+    # settings forms
+    "1 to 64 characters: lowercase latin letters a–z, digits 0–9, “-” and “_”":
+        "от 1 до 64 символов: строчные латинские буквы a–z, цифры 0–9, «-» и «_»",
+    "Please check the fields marked below.": "Проверьте поля, отмеченные ниже.",
+    "reason: say why the settings change (it is kept in the log)":
+        "причина: напишите, почему меняются настройки (это сохранится в журнале)",
+    "byes": "пропуски тура",
+    "short-pods": "меньшие столы",
+    "long-pods": "большие столы",
+    "swap": "обмен",
+    "avoid": "избегать",
+    "random": "случайно",
+    "standings": "по таблице",
+    "reverse": "обратный порядок",
 }

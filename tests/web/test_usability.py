@@ -198,3 +198,38 @@ def test_standings_say_a_round_is_in_progress_and_when_there_is_nobody(site: Sit
     heads = re.findall(r'<th class="([^"]*)" scope="col">([^<]+)</th>', page)
     assert [label for cls, label in heads if "extra" not in cls] == ["#", "Player", "Pts"]
     assert len([cls for cls, _label in heads if "extra" in cls]) >= 2
+
+
+# part 2/3: settings forms ---------------------------------------------------------------------
+def test_every_bad_field_of_the_new_event_form_is_named_next_to_it_at_once(
+    site: Site, anna
+) -> None:
+    client, csrf = anna
+    answer = client.post("/manage/new", data={
+        "csrf_token": csrf, "format": "commander", "slug": "Cup 9!", "name": "Cup",
+        "set_pod_size": "четыре", "set_win_points": "lots", "set_bye_policy": "byes",
+        "seed": "x"}, headers={"Accept-Language": "ru"})
+    assert answer.status_code == 422
+    page = html.unescape(answer.text)
+    errors = re.findall(r'<p class="field-error"[^>]*>([^<]+)</p>', page)
+    assert len(errors) == 4, errors  # the event id, two settings and the seed, all at once
+    assert 'name="set_pod_size" value="четыре" aria-invalid="true"' in page  # kept as typed
+    assert "строчные латинские буквы a–z" in page  # the id's allowed characters named
+    assert '<select name="set_bye_policy">' in page and "пропуски тура" in page
+    assert site.events.list_events() == []
+
+
+def test_a_settings_change_needs_a_reason_and_keeps_what_was_typed(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna")
+    answer = client.post("/manage/cup/settings", data={
+        "csrf_token": csrf, "set_win_points": "4", "reason": ""})
+    assert answer.status_code == 422
+    page = html.unescape(answer.text)
+    assert "reason: say why the settings change" in page
+    assert 'name="set_win_points" value="4"' in page and '<details id="settings" open>' in page
+    before = site.log_length("cup")
+    assert client.post("/manage/cup/settings", data={
+        "csrf_token": csrf, "set_win_points": "4", "set_fewer_rounds": "no",
+        "reason": "house rule"}).status_code == 303
+    assert site.log_length("cup") == before + 1

@@ -102,6 +102,7 @@ def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
             raise InvalidInput(f"setting {key}: {text!r} is not one of {', '.join(options)}")
         return text
 
+    parse.options = tuple(options)  # type: ignore[attr-defined]  # a form shows a select
     return parse
 
 

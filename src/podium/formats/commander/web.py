@@ -147,6 +147,11 @@ SETTING_HELP = (
     N_("Swiss rounds (auto: CMD-11 formula)"), N_("what leftover players get"),
     N_("repeat handling"), N_("players in the final pod (0: no final)"),
 )
+# The choices of those settings, shown in the settings' selects (issue 13).
+SETTING_CHOICES = (
+    N_("byes"), N_("short-pods"), N_("long-pods"), N_("swap"), N_("avoid"), N_("random"),
+    N_("standings"), N_("reverse"),
+)
 
 COMMANDER_WEB = WebFormat(
     name="commander",

@@ -19,7 +19,7 @@ from podium.core.model import Round, Table
 from podium.core.views import N_
 from podium.formats import available, get_format
 from podium.service.accounts import JUDGE, OWNER
-from podium.service.events import LoadedEvent
+from podium.service.events import LoadedEvent, check_slug
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
@@ -42,13 +42,34 @@ def setting_text(value: Any) -> str:
 
 
 def settings_form(format_name: str) -> list[dict[str, Any]]:
-    """Each setting with the regulation's default, for the create form."""
+    """Each setting with the regulation's default, for the create form; ``options`` lists a
+    choice's values (shown as a select; yes/no for a switch)."""
+    from podium.formats import settings as fs
+
     ruleset = get_format(format_name)
     defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
-    return [
-        {"key": f.key, "help": f.help, "rule": f.rule, "default": setting_text(defaults[f.key])}
-        for f in ruleset.fields
-    ]
+    rows = []
+    for f in ruleset.fields:
+        default = setting_text(defaults[f.key])
+        options = getattr(f.parse, "options", None)
+        if f.parse is fs.boolean:
+            options, default = ("yes", "no"), "yes" if defaults[f.key] else "no"
+        rows.append({"key": f.key, "help": f.help, "rule": f.rule, "default": default,
+                     "options": options})
+    return rows
+
+
+def setting_errors(page: Page, format_name: str, values: dict[str, str]) -> dict[str, str]:
+    """Every setting refused on its own, each by its field (``set_<key>``), so the form shows
+    all of them at once next to their fields, not only the first."""
+    ruleset = get_format(format_name)
+    errors = {}
+    for key, value in values.items():
+        try:
+            ruleset.parse_settings({key: value})
+        except PodiumError as error:
+            errors[f"set_{key}"] = page.message(error)
+    return errors
 
 
 # events ---------------------------------------------------------------------------------------
@@ -76,14 +97,23 @@ async def new_event(page: FormDep, request: Request) -> Response:
     user = page.require_login()
     form = await form_fields(request)
     format_name = form.get("format", "")
+    errors: dict[str, str] = {}
     try:
         fields = settings_form(format_name)
         raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
+        errors = setting_errors(page, format_name, raw)
         seed_text = form.get("seed", "").strip()
         if seed_text and not seed_text.isdigit():
-            raise Localised(N_("seed: a non-negative whole number, or empty for a random one"))
+            errors["seed"] = page.fmt.gettext(
+                "seed: a non-negative whole number, or empty for a random one")
         slug = form.get("slug", "").strip()
+        try:
+            check_slug(slug)
+        except PodiumError as error:
+            errors["slug"] = page.message(error)
+        if errors:
+            raise Localised(N_("Please check the fields marked below."))
         loaded = page.web.events.create_event(
             slug, form.get("name", "")[:200] or slug, format_name, raw, user.username,
             int(seed_text) if seed_text else None,
@@ -91,8 +121,13 @@ async def new_event(page: FormDep, request: Request) -> Response:
         page.web.accounts.grant(loaded.summary.slug, user.username, OWNER, user.username)
     except PodiumError as error:
         chosen = format_name if format_name in available() else available()[0]
+        if not errors and error.field:  # one refusal of the whole: next to its field
+            name = error.field if error.field in ("slug", "name") else f"set_{error.field}"
+            errors = {name: page.message(error)}
         return page.render(
-            "manage/new.html", status=status_of(error), error=page.message(error),
+            "manage/new.html", status=status_of(error),
+            error=page.fmt.gettext("Please check the fields marked below.") if errors
+            else page.message(error), errors=errors,
             formats=[(n, get_format(n)) for n in available()], chosen=chosen,
             fields=settings_form(chosen), values=form, title="New event",
         )
@@ -133,11 +168,17 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "rows": table_rows(loaded, rnd) if rnd else [],
         "queue": len(page.web.reports.reports(slug, open_only=True)),
         "settings": [
-            {**f, "value": setting_text(current.get(f["key"]))}
+            {**f, "value": _shown_value(f, current.get(f["key"]))}
             for f in settings_form(state.format)
         ],
         "title": state.name,
     }
+
+
+def _shown_value(field: dict[str, Any], value: Any) -> str:
+    if field["options"] == ("yes", "no"):
+        return "yes" if value else "no"
+    return setting_text(value)
 
 
 @router.get("/{slug}", response_class=HTMLResponse)
@@ -175,11 +216,23 @@ async def change_settings(page: FormDep, slug: str, request: Request) -> Respons
     loaded = page.web.events.load(slug)
     current = {k: setting_text(v) for k, v in
                loaded.ruleset.settings_to_json(loaded.state.settings).items()}
+    fields = {f["key"]: f for f in settings_form(loaded.state.format)}
+    for key, f in fields.items():  # a yes/no select sends yes/no: compare as the form shows
+        if f["options"] == ("yes", "no"):
+            current[key] = "yes" if current[key] in ("True", "true", "1") else "no"
     changes = {key: form[f"set_{key}"].strip() for key in current
                if f"set_{key}" in form and form[f"set_{key}"].strip() != current[key]}
+    reason = " ".join(form.get("reason", "").split())[:500]
+    errors = setting_errors(page, loaded.state.format, changes)
+    if changes and not reason:
+        errors["reason"] = page.fmt.gettext(
+            "reason: say why the settings change (it is kept in the log)")
+    if errors:
+        return page.render("manage/event.html", status=422, errors=errors, typed=form,
+                           error=page.fmt.gettext("Please check the fields marked below."),
+                           settings_open=True, **event_context(page, slug))
     try:
-        loaded = page.web.events.change_settings(slug, changes, user.username,
-                                                 form.get("reason", "")[:500])
+        loaded = page.web.events.change_settings(slug, changes, user.username, reason)
     except PodiumError as error:
         return _failed(page, slug, error)
     if form.get("then") == "preview":  # switched from the round's preview: show it again
