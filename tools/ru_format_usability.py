@@ -52,4 +52,8 @@ RU = {
     "random": "случайно",
     "standings": "по таблице",
     "reverse": "обратный порядок",
+    # earlier rounds on the public pages
+    "Earlier rounds": "Прошлые туры",
+    "Game loss: %(name)s": "Техническое поражение: %(name)s",
+    "corrected": "исправлено",
 }

@@ -233,3 +233,31 @@ def test_a_settings_change_needs_a_reason_and_keeps_what_was_typed(site: Site, a
         "csrf_token": csrf, "set_win_points": "4", "set_fewer_rounds": "no",
         "reason": "house rule"}).status_code == 303
     assert site.log_length("cup") == before + 1
+
+
+def test_public_pages_show_earlier_rounds_game_losses_and_corrections(site: Site) -> None:
+    """Rule CMD-14 (a game loss) and a correction are public: a player checks them later."""
+    site.event("cup", None)
+    _state, rnd = site.events.pair_round("cup", "org")
+    for table in rnd.tables:
+        seats = table.seats
+        site.events.enter_result("cup", table.number, {
+            "winner": seats[0], "draw": False, "survivors": [], "simultaneous": False,
+            "eliminated": [seats[3], seats[2], seats[1]],
+            "game_losses": [{"player": seats[3], "reason": "slow play"}]
+            if table.number == 1 else []}, "org")
+    seats = rnd.tables[1].seats
+    site.events.enter_result("cup", 2, {
+        "winner": seats[1], "draw": False, "survivors": [], "simultaneous": False,
+        "eliminated": [seats[3], seats[2], seats[0]], "game_losses": []}, "org",
+        round_number=1, correct=True, reason="slip misread")
+    site.events.pair_round("cup", "org")
+    state = site.events.load("cup").state
+    page = html.unescape(site.client().get("/e/cup/pairings").text)
+    earlier = page.split('id="earlier"')[1]
+    assert "Round 1" in earlier
+    assert f"Game loss: {state.players[rnd.tables[0].seats[3]].name} (slow play)" in earlier
+    table2 = earlier.split("Table 2")[1].split("</li>")[0]
+    assert "corrected" in table2 and f"★ {state.players[seats[1]].name}" in table2
+    russian = site.client().get("/e/cup/pairings", headers={"Accept-Language": "ru"}).text
+    assert "Прошлые туры" in russian and "исправлено" in russian

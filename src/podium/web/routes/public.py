@@ -54,7 +54,31 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
     byes = [state.players[b.player].name for b in rnd.byes]
     names = [search_key(p.name) for p in state.players.values()]
     return {"round": rnd, "tables": tables, "byes": byes, "final": rnd.stage == "final",
-            "names": names}
+            "names": names, "earlier": earlier_rounds(loaded)}
+
+
+def earlier_rounds(loaded: LoadedEvent) -> list[dict[str, Any]]:
+    """The rounds before the current one, latest first: each table's result, whether it was
+    corrected, and the game losses a judge gave (the ``game_losses`` of a stored entry)."""
+    state = loaded.state
+    plugin = web_format(state.format)
+    rounds = []
+    for rnd in reversed(state.rounds[:-1]):
+        tables = []
+        for table in rnd.tables:
+            result = rnd.results.get(table.number)
+            text = ""
+            if result is not None and plugin.describe_result is not None:
+                text = plugin.describe_result(state, result)
+            losses = [(state.players[loss["player"]].name, loss.get("reason", ""))
+                      for loss in (result.entry.get("game_losses") or [] if result else [])
+                      if loss.get("player") in state.players]
+            tables.append({"number": table.number, "result": text, "losses": losses,
+                           "corrected": bool(result and result.corrected),
+                           "names": [state.players[p].name for p in table.seats]})
+        rounds.append({"number": rnd.number, "final": rnd.stage == "final", "tables": tables,
+                       "byes": [state.players[b.player].name for b in rnd.byes]})
+    return rounds
 
 
 def find(pairings: dict[str, Any], query: str) -> list[dict[str, Any]]:
