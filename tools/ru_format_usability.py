@@ -56,4 +56,10 @@ RU = {
     "Earlier rounds": "Прошлые туры",
     "Game loss: %(name)s": "Техническое поражение: %(name)s",
     "corrected": "исправлено",
+    # the marathon's zone fields (rule MJ-2)
+    "Time zone of times without an offset (the game server's by default, rule MJ-2)":
+        "Часовой пояс для времени без смещения (по умолчанию — пояс игрового сервера, "
+        "правило MJ-2)",
+    "Time zone (the game server's by default, rule MJ-2)":
+        "Часовой пояс (по умолчанию — пояс игрового сервера, правило MJ-2)",
 }
