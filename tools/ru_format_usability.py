@@ -62,4 +62,10 @@ RU = {
         "правило MJ-2)",
     "Time zone (the game server's by default, rule MJ-2)":
         "Часовой пояс (по умолчанию — пояс игрового сервера, правило MJ-2)",
+    # result refusals that name the table's players
+    "round %(round)s, table %(table)s: %(name)s is not at this table (%(players)s)":
+        "тур %(round)s, стол %(table)s: %(name)s не сидит за этим столом (%(players)s)",
+    "round %(round)s, table %(table)s: the winner must be one of the two players: %(players)s":
+        "тур %(round)s, стол %(table)s: победителем может быть только один из двух игроков: "
+        "%(players)s",
 }

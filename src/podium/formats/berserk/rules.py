@@ -368,7 +368,11 @@ class Berserk(Ruleset):
             )
         pid = winner if winner is not None else technical
         if pid not in table.seats or isinstance(pid, bool):
-            raise InvalidInput(f"{where}: the winner must be one of the two players")
+            raise InvalidInput(
+                N_("round %(round)s, table %(table)s: the winner must be one of the two "
+                   "players: %(players)s"), code="result.winner", field="winner",
+                round=rnd.number, table=table.number,
+                players=", ".join(state.players[p].name for p in table.seats))
         loser = second if pid == first else first
         if technical is not None:
             # rule BRK-8: a technical win 2.5, a technical loss 0.

@@ -42,7 +42,7 @@ from podium.core.schema import (
 )
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
-from podium.core.views import TableView, standings_view
+from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
 from podium.pairing import (
     BYE_POLICIES,
@@ -206,7 +206,11 @@ class Commander(Ruleset):
 
         def check_seated(pid: Any) -> PlayerId:
             if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seats:
-                raise InvalidInput(f"{where}: {who(pid)} is not at this table")
+                raise InvalidInput(  # name the table's players: the person can fix it
+                    N_("round %(round)s, table %(table)s: %(name)s is not at this table "
+                       "(%(players)s)"), code="result.seat", round=rnd.number,
+                    table=table.number, name=who(pid),
+                    players=", ".join(who(p) for p in seats))
             return pid
 
         winner = entry.get("winner")
