@@ -68,4 +68,8 @@ RU = {
     "round %(round)s, table %(table)s: the winner must be one of the two players: %(players)s":
         "тур %(round)s, стол %(table)s: победителем может быть только один из двух игроков: "
         "%(players)s",
+    # counts with plural forms
+    ("round %(list)s", "rounds %(list)s"): ("тур %(list)s", "туры %(list)s", "туры %(list)s"),
+    ("waiting for table %(t)s", "waiting for tables %(t)s"): (
+        "ждём стол %(t)s", "ждём столы %(t)s", "ждём столы %(t)s"),
 }

@@ -278,3 +278,16 @@ def test_a_player_not_at_the_table_is_refused_naming_who_is(site: Site) -> None:
     assert localise(refused.value, "en") == (
         f"round 1, table 1: {state.players[other].name} is not at this table ({names})")
     assert f"не сидит за этим столом ({names})" in localise(refused.value, "ru")
+
+
+def test_counts_read_as_sentences(site: Site, anna) -> None:
+    """No "1 tables": one missing table is "waiting for table 2" (ngettext), in both languages."""
+    client, _csrf = anna
+    site.event("cup", "anna")
+    _state, rnd = site.events.pair_round("cup", "org")
+    seats = rnd.tables[0].seats
+    site.events.enter_result("cup", 1, {"winner": seats[0], "eliminated": list(seats[1:])},
+                             "org")
+    assert "waiting for table 2<" in client.get("/manage/cup").text
+    russian = client.get("/manage/cup", headers={"Accept-Language": "ru"}).text
+    assert "ждём стол 2<" in russian
