@@ -72,4 +72,8 @@ RU = {
     ("round %(list)s", "rounds %(list)s"): ("тур %(list)s", "туры %(list)s", "туры %(list)s"),
     ("waiting for table %(t)s", "waiting for tables %(t)s"): (
         "ждём стол %(t)s", "ждём столы %(t)s", "ждём столы %(t)s"),
+    # the event's time zone
+    "time zone of the times on the event's pages (e.g. Europe/Moscow)":
+        "часовой пояс времени на страницах турнира (например, Europe/Moscow)",
+    "Times in %(zone)s": "Время — %(zone)s",
 }

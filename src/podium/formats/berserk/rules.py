@@ -114,6 +114,7 @@ FIELDS = (
     fs.Field("top_seeding", "written", fs.choice(TOP_SEEDINGS),
              "TOP seeding: written (the regulation's bracket, changed only for goal 1) or goals "
              "(the bracket that best meets goals 1 to 3)", "BRK-4"),
+    fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
 
@@ -136,6 +137,7 @@ class BerserkSettings:
     top_size: int
     top_draw: str
     top_seeding: str
+    time_zone: str = "UTC"  # of the times shown on the event's pages
 
 
 def draft_tables(state: EventState) -> list[list[PlayerId]]:

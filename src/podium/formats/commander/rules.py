@@ -87,6 +87,7 @@ FIELDS = (
              "a late entrant's first round may be a bye", "CMD-8"),
     fs.Field("fewer_rounds", False, fs.boolean,
              "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
+    fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
 
@@ -105,6 +106,7 @@ class CommanderSettings:
     final_seating: str = "random"
     late_entry_bye: bool = False
     fewer_rounds: bool = False
+    time_zone: str = "UTC"  # of the times shown on the event's pages
 
 
 def default_round_count(players: int) -> int:

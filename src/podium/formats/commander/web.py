@@ -146,6 +146,7 @@ SETTING_HELP = (
     N_("points for a loss"), N_("points for a bye"), N_("tiebreakers after points, in order"),
     N_("Swiss rounds (auto: CMD-11 formula)"), N_("what leftover players get"),
     N_("repeat handling"), N_("players in the final pod (0: no final)"),
+    N_("time zone of the times on the event's pages (e.g. Europe/Moscow)"),
 )
 # The choices of those settings, shown in the settings' selects (issue 13).
 SETTING_CHOICES = (

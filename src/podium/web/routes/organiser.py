@@ -23,7 +23,7 @@ from podium.service.events import LoadedEvent, check_slug
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
-from podium.web.i18n import Localised
+from podium.web.i18n import Formatter, Localised
 from podium.web.logtext import describe as describe_action
 from podium.web.plugins import ActionForm, ActionPage
 from podium.web.render import qr_svg
@@ -434,7 +434,17 @@ def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
     return page.render("manage/log.html", event=loaded.state, describe=describe_action,
-                       actions=list(reversed(page.web.events.log(slug))), title="Log")
+                       actions=list(reversed(page.web.events.log(slug))), title="Log",
+                       fmt=event_formatter(page, loaded), zone=event_zone(loaded))
+
+
+def event_zone(loaded: LoadedEvent) -> str:
+    """The time zone the event's pages show times in (its ``time_zone`` setting, else UTC)."""
+    return str(getattr(loaded.state.settings, "time_zone", "UTC") or "UTC")
+
+
+def event_formatter(page: Page, loaded: LoadedEvent) -> Formatter:
+    return Formatter(page.lang, event_zone(loaded))
 
 
 @router.get("/{slug}/print/{what}", response_class=HTMLResponse)
