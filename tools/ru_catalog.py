@@ -358,6 +358,8 @@ def main() -> int:
             if not message.id:
                 continue
             text = table.get(message.id, "") if lang == "ru" else ""
+            if isinstance(message.id, tuple) and lang == "en":
+                text = ("", "")  # English plurals: the msgids themselves
             if lang == "ru" and not text:
                 missing.append(message.id)
             catalog.add(message.id, text)

@@ -147,8 +147,14 @@ def test_organiser_round_and_live_russian_standings_then_self_report(
         player.click("form[action$='/report/table'] button[type=submit]")
         expect(player.locator("main h2")).to_contain_text("Стол 1")
         if index == 0:
-            player.fill("input[name=finish]", "2134")
-            player.click("form[action$='/report/submit'] button[type=submit]")
+            # Tapping, no seat codes: the winner (seat 2), then who went out first (seat 4),
+            # then next (seat 3); the last one left (seat 1) went out last: "2134".
+            send = player.locator("form[action$='/report/submit'] button[type=submit]")
+            expect(send).to_be_disabled()
+            for seat in (2, 4, 3):
+                player.click(f".tap-player[data-seat='{seat}']")
+            expect(player.locator("input[name=finish]")).to_have_value("2134")
+            send.click()
             expect(player.locator(".flash")).to_contain_text("остальные игроки")
         else:
             player.click("form[action$='/report/confirm'] button[type=submit]")

@@ -341,3 +341,14 @@ def test_a_published_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna,
     assert list(rows_of(rest, "stage-1")) == ["Dmitri"]
     csv = public.get("/e/mj/p/publications/1/stage-1.csv").content.decode("utf-8-sig")
     assert len(csv.strip().splitlines()) == 5  # the export holds every row
+
+
+def test_the_zone_fields_default_to_the_game_servers_zone_as_a_value(site: Site, anna) -> None:
+    """Rule MJ-2: times without an offset are the game server's; the import and game forms
+    show that zone as a real, editable value (not a placeholder that looks filled in)."""
+    client, _csrf = anna
+    zone = site.events.load("mj").state.settings.server_timezone
+    page = client.get("/manage/mj").text
+    for key in ("import", "game"):
+        form = page.split(f'action="/manage/mj/action/{key}"')[1].split("</form>")[0]
+        assert f'name="zone" maxlength="64" value="{zone}" required' in form

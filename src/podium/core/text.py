@@ -58,3 +58,12 @@ def clean_name(raw: object, field: str = "name", limit: int = 80) -> str:
         raise InvalidInput("%(field)s: a name needs at least one visible character",
                            code="text.empty", field=field)
     return text
+
+
+def search_key(text: str) -> str:
+    """``text`` as a name search compares it: case, accents and ``ё``/``е`` ignored.
+
+    A player at the venue types "петр" for "Пётр" or "jose" for "José" on a phone keyboard:
+    the decomposed form without its combining marks, case-folded, finds both."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).strip()

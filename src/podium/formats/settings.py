@@ -102,6 +102,7 @@ def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
             raise InvalidInput(f"setting {key}: {text!r} is not one of {', '.join(options)}")
         return text
 
+    parse.options = tuple(options)  # type: ignore[attr-defined]  # a form shows a select
     return parse
 
 
@@ -130,3 +131,23 @@ def boolean(key: str, value: Any) -> bool:
     if text in ("0", "false", "no", "off"):
         return False
     raise InvalidInput(f"setting {key}: {value!r} is not yes or no")
+
+
+def time_zone(key: str, value: Any) -> str:
+    """An IANA time zone name (``Europe/Moscow``): the times on an event's pages are shown in
+    it (they are stored in UTC)."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    text = str(value).strip()
+    try:
+        ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise InvalidInput("setting %(key)s: %(value)s is not a time zone name such as "
+                           "Europe/Moscow", field=key, code="setting.zone", key=key,
+                           value=text[:64]) from None
+    return text
+
+
+#: The shared setting of the time zone an event's pages show times in.
+TIME_ZONE_HELP = "time zone of the times on the event's pages (e.g. Europe/Moscow)"
+

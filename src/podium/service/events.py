@@ -336,6 +336,23 @@ class EventService:
 
         return self.execute(AddPlayers(slug, tuple(names)), actor).value
 
+    def split_new_names(self, slug: str, names: Sequence[str]) -> tuple[list[str], list[str]]:
+        """``names`` as (those that can be added, those already taken): a name is taken when
+        the event has a player of that name (compared as the event compares names) or it
+        came earlier in ``names``. For a form that lists the duplicates and offers the rest."""
+        state = self.load(slug).state
+        fresh: list[str] = []
+        taken: list[str] = []
+        seen: set[str] = set()
+        for name in names:
+            key = state.name_key(name.strip())
+            if state.player_by_name(name.strip()) is not None or key in seen:
+                taken.append(name.strip())
+            else:
+                fresh.append(name)
+                seen.add(key)
+        return fresh, taken
+
     def drop_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
         from podium.service.commands import DropPlayer
 

@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from podium.core.errors import Conflict, Forbidden, NotFound
+from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.views import N_
@@ -268,9 +268,12 @@ class SelfReportService:
             row, _table = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status not in OPEN:
                 raise Conflict("this report is already decided")
-            row.status = CONFLICT
             text = " ".join(note.split())[:500]
-            row.note = f"{player.name}: {text}" if text else f"{player.name} disputes it"
+            if not text:  # the organiser who decides needs to know what is wrong
+                raise InvalidInput(N_("note: a dispute needs a reason: say what is wrong"),
+                                   code="report.reason", field="note")
+            row.status = CONFLICT
+            row.note = f"{player.name}: {text}"
             return _report(row)
 
     def decide(

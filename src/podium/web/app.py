@@ -92,7 +92,7 @@ def create_app(
         title="podium",
         version="1",
         summary="Tournaments for multiplayer table games: public results and organiser API.",
-        docs_url="/api/docs",
+        docs_url=None,  # served from local files by podium.web.apidocs
         redoc_url=None,
     )
     app.state.web = web
@@ -107,6 +107,9 @@ def create_app(
     # outermost: the headers go on every answer, the cached pages' included
     app.add_middleware(SecurityHeaders, docs_path=app.docs_url, https=secure_cookies)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    from podium.web.apidocs import add_api_docs
+
+    add_api_docs(app)
 
     from podium.compose import api_routers, web_routers
     from podium.web.routes import auth, organiser, public, selfreport

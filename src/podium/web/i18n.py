@@ -49,6 +49,7 @@ class Formatter:
         self.locale = Locale.parse(lang)
         self.zone = ZoneInfo(zone)
         self.gettext = translations(lang).gettext
+        self.ngettext = translations(lang).ngettext
         self.label = numbered(self.gettext)
 
     def number(self, value: int | Fraction, decimals: int = 3) -> str:

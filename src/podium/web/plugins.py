@@ -12,6 +12,8 @@ knows comes from its :class:`WebFormat`, which the format names in its manifest
   :meth:`podium.service.EventService.enter_result` stores (raising InvalidInput naming the
   field). The organiser's entry, the correction form, the player's self-report and the API's
   ``form`` body all use this pair.
+- ``report_form``: the player's self-report partial (the same fields as ``result_form``,
+  entered by tapping), ``judge_only``: prefixes of fields dropped from a player's report.
 - ``describe_result(state, result) -> str``: a one-line text of an entered result.
 - ``public_pages``: extra public pages (a bracket, marathon publications): each a
   :class:`PublicPage` with a key (its URL ``/e/{slug}/p/{key}``), a title msgid and a template
@@ -107,6 +109,10 @@ class WebFormat:
     name: str
     result_form: str | None = None
     parse_result: ParseResult | None = None
+    # The player's self-report form (tapping on a phone; default: ``result_form``) and the
+    # prefixes of judge-only fields a player's form never sends (a game loss's reason).
+    report_form: str | None = None
+    judge_only: tuple[str, ...] = ()
     describe_result: Callable[[EventState, TableResult], str] | None = None
     public_pages: tuple[PublicPage, ...] = ()
     organiser_actions: tuple[OrganiserAction, ...] = field(default_factory=tuple)

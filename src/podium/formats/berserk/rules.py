@@ -116,6 +116,7 @@ FIELDS = (
     fs.Field("top_seeding", "written", fs.choice(TOP_SEEDINGS),
              "TOP seeding: written (the regulation's bracket, changed only for goal 1) or goals "
              "(the bracket that best meets goals 1 to 3)", "BRK-4"),
+    fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
 
@@ -138,6 +139,7 @@ class BerserkSettings:
     top_size: int
     top_draw: str
     top_seeding: str
+    time_zone: str = "UTC"  # of the times shown on the event's pages
 
 
 def draft_tables(state: EventState) -> list[list[PlayerId]]:
@@ -370,7 +372,11 @@ class Berserk(Ruleset):
             )
         pid = winner if winner is not None else technical
         if pid not in table.seats or isinstance(pid, bool):
-            raise InvalidInput(f"{where}: the winner must be one of the two players")
+            raise InvalidInput(
+                N_("round %(round)s, table %(table)s: the winner must be one of the two "
+                   "players: %(players)s"), code="result.winner", field="winner",
+                round=rnd.number, table=table.number,
+                players=", ".join(state.players[p].name for p in table.seats))
         loser = second if pid == first else first
         if technical is not None:
             # rule BRK-8: a technical win 2.5, a technical loss 0.

@@ -42,7 +42,7 @@ from podium.core.schema import (
 )
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
-from podium.core.views import TableView, standings_view
+from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
 from podium.pairing import (
     BYE_POLICIES,
@@ -87,6 +87,7 @@ FIELDS = (
              "a late entrant's first round may be a bye", "CMD-8"),
     fs.Field("fewer_rounds", False, fs.boolean,
              "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
+    fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
 # A pod's result entry (rules CMD-2, CMD-4, CMD-13, CMD-14): one shape for every setting,
@@ -118,6 +119,7 @@ class CommanderSettings:
     final_seating: str = "random"
     late_entry_bye: bool = False
     fewer_rounds: bool = False
+    time_zone: str = "UTC"  # of the times shown on the event's pages
 
 
 def default_round_count(players: int) -> int:
@@ -210,7 +212,11 @@ class Commander(Ruleset):
 
         def check_seated(pid: Any) -> PlayerId:
             if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seats:
-                raise InvalidInput(f"{where}: {who(pid)} is not at this table")
+                raise InvalidInput(  # name the table's players: the person can fix it
+                    N_("round %(round)s, table %(table)s: %(name)s is not at this table "
+                       "(%(players)s)"), code="result.seat", round=rnd.number,
+                    table=table.number, name=who(pid),
+                    players=", ".join(who(p) for p in seats))
             return pid
 
         winner = entry.get("winner")

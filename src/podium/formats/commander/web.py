@@ -146,11 +146,19 @@ SETTING_HELP = (
     N_("points for a loss"), N_("points for a bye"), N_("tiebreakers after points, in order"),
     N_("Swiss rounds (auto: CMD-11 formula)"), N_("what leftover players get"),
     N_("repeat handling"), N_("players in the final pod (0: no final)"),
+    N_("time zone of the times on the event's pages (e.g. Europe/Moscow)"),
+)
+# The choices of those settings, shown in the settings' selects (issue 13).
+SETTING_CHOICES = (
+    N_("byes"), N_("short-pods"), N_("long-pods"), N_("swap"), N_("avoid"), N_("random"),
+    N_("standings"), N_("reverse"),
 )
 
 COMMANDER_WEB = WebFormat(
     name="commander",
     result_form="formats/commander_result.html",
+    report_form="formats/commander_report.html",
+    judge_only=("loss_",),  # a game loss is a judge's decision (rule CMD-14)
     parse_result=parse_result,
     describe_result=describe_result,
 )

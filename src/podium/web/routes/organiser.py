@@ -19,13 +19,14 @@ from podium.core.model import Round, Table
 from podium.core.views import N_
 from podium.formats import available, get_format
 from podium.service.accounts import JUDGE, OWNER
-from podium.service.events import LoadedEvent
+from podium.service.events import LoadedEvent, check_slug
 from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Fields, Page, Uploads, form_page, page_dep
-from podium.web.i18n import Localised
+from podium.web.i18n import Formatter, Localised
 from podium.web.logtext import describe as describe_action
 from podium.web.plugins import ActionForm, ActionPage
+from podium.web.render import qr_svg
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -41,13 +42,34 @@ def setting_text(value: Any) -> str:
 
 
 def settings_form(format_name: str) -> list[dict[str, Any]]:
-    """Each setting with the regulation's default, for the create form."""
+    """Each setting with the regulation's default, for the create form; ``options`` lists a
+    choice's values (shown as a select; yes/no for a switch)."""
+    from podium.formats import settings as fs
+
     ruleset = get_format(format_name)
     defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
-    return [
-        {"key": f.key, "help": f.help, "rule": f.rule, "default": setting_text(defaults[f.key])}
-        for f in ruleset.fields
-    ]
+    rows = []
+    for f in ruleset.fields:
+        default = setting_text(defaults[f.key])
+        options = getattr(f.parse, "options", None)
+        if f.parse is fs.boolean:
+            options, default = ("yes", "no"), "yes" if defaults[f.key] else "no"
+        rows.append({"key": f.key, "help": f.help, "rule": f.rule, "default": default,
+                     "options": options})
+    return rows
+
+
+def setting_errors(page: Page, format_name: str, values: dict[str, str]) -> dict[str, str]:
+    """Every setting refused on its own, each by its field (``set_<key>``), so the form shows
+    all of them at once next to their fields, not only the first."""
+    ruleset = get_format(format_name)
+    errors = {}
+    for key, value in values.items():
+        try:
+            ruleset.parse_settings({key: value})
+        except PodiumError as error:
+            errors[f"set_{key}"] = page.message(error)
+    return errors
 
 
 # events ---------------------------------------------------------------------------------------
@@ -74,14 +96,23 @@ def new_event_form(page: PageDep, format: str = "commander") -> Response:
 def new_event(page: FormDep, form: Fields) -> Response:
     user = page.require_login()
     format_name = form.get("format", "")
+    errors: dict[str, str] = {}
     try:
         fields = settings_form(format_name)
         raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
+        errors = setting_errors(page, format_name, raw)
         seed_text = form.get("seed", "").strip()
         if seed_text and not seed_text.isdigit():
-            raise Localised(N_("seed: a non-negative whole number, or empty for a random one"))
+            errors["seed"] = page.fmt.gettext(
+                "seed: a non-negative whole number, or empty for a random one")
         slug = form.get("slug", "").strip()
+        try:
+            check_slug(slug)
+        except PodiumError as error:
+            errors["slug"] = page.message(error)
+        if errors:
+            raise Localised(N_("Please check the fields marked below."))
         loaded = page.web.events.create_event(
             slug, form.get("name", "")[:200] or slug, format_name, raw, user.username,
             int(seed_text) if seed_text else None,
@@ -89,8 +120,13 @@ def new_event(page: FormDep, form: Fields) -> Response:
         page.web.accounts.grant(loaded.summary.slug, user.username, OWNER, user.username)
     except PodiumError as error:
         chosen = format_name if format_name in available() else available()[0]
+        if not errors and error.field:  # one refusal of the whole: next to its field
+            name = error.field if error.field in ("slug", "name") else f"set_{error.field}"
+            errors = {name: page.message(error)}
         return page.render(
-            "manage/new.html", status=status_of(error), error=page.message(error),
+            "manage/new.html", status=status_of(error),
+            error=page.fmt.gettext("Please check the fields marked below.") if errors
+            else page.message(error), errors=errors,
             formats=[(n, get_format(n)) for n in available()], chosen=chosen,
             fields=settings_form(chosen), values=form, title="New event",
         )
@@ -131,11 +167,17 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "rows": table_rows(loaded, rnd) if rnd else [],
         "queue": len(page.web.reports.reports(slug, open_only=True)),
         "settings": [
-            {**f, "value": setting_text(current.get(f["key"]))}
+            {**f, "value": _shown_value(f, current.get(f["key"]))}
             for f in settings_form(state.format)
         ],
         "title": state.name,
     }
+
+
+def _shown_value(field: dict[str, Any], value: Any) -> str:
+    if field["options"] == ("yes", "no"):
+        return "yes" if value else "no"
+    return setting_text(value)
 
 
 @router.get("/{slug}", response_class=HTMLResponse)
@@ -149,10 +191,20 @@ def _done(page: Page, slug: str, message: str) -> Response:
     return page.redirect(f"/manage/{slug}")
 
 
-def _failed(page: Page, slug: str, error: PodiumError) -> Response:
+def _failed(page: Page, slug: str, error: PodiumError, **extra: Any) -> Response:
+    """The event's page again with the refusal: next to its field when the form shows that
+    field (``extra`` carries what was typed), else at the top."""
     context = event_context(page, slug)
+    shown = f"{extra.get('form_id', '')}:{error.field or ''}"
+    if shown in _FIELDS_SHOWN:
+        extra["errors"] = {shown: page.message(error)}
+        return page.render("manage/event.html", status=status_of(error), **extra, **context)
     return page.render("manage/event.html", status=status_of(error), error=page.message(error),
-                       **context)
+                       **extra, **context)
+
+
+# The form fields the event page shows a refusal next to (form id: field).
+_FIELDS_SHOWN = {"players:names", "players:name", "undo:reason"}
 
 
 @router.post("/{slug}/settings", response_class=HTMLResponse)
@@ -162,11 +214,23 @@ def change_settings(page: FormDep, slug: str, form: Fields) -> Response:
     loaded = page.web.events.load(slug)
     current = {k: setting_text(v) for k, v in
                loaded.ruleset.settings_to_json(loaded.state.settings).items()}
+    fields = {f["key"]: f for f in settings_form(loaded.state.format)}
+    for key, f in fields.items():  # a yes/no select sends yes/no: compare as the form shows
+        if f["options"] == ("yes", "no"):
+            current[key] = "yes" if current[key] in ("True", "true", "1") else "no"
     changes = {key: form[f"set_{key}"].strip() for key in current
                if f"set_{key}" in form and form[f"set_{key}"].strip() != current[key]}
+    reason = " ".join(form.get("reason", "").split())[:500]
+    errors = setting_errors(page, loaded.state.format, changes)
+    if changes and not reason:
+        errors["reason"] = page.fmt.gettext(
+            "reason: say why the settings change (it is kept in the log)")
+    if errors:
+        return page.render("manage/event.html", status=422, errors=errors, typed=form,
+                           error=page.fmt.gettext("Please check the fields marked below."),
+                           settings_open=True, **event_context(page, slug))
     try:
-        loaded = page.web.events.change_settings(slug, changes, user.username,
-                                                 form.get("reason", "")[:500])
+        loaded = page.web.events.change_settings(slug, changes, user.username, reason)
     except PodiumError as error:
         return _failed(page, slug, error)
     if form.get("then") == "preview":  # switched from the round's preview: show it again
@@ -180,11 +244,20 @@ def change_settings(page: FormDep, slug: str, form: Fields) -> Response:
 def add_players(page: FormDep, slug: str,
                 names: Annotated[str, Form(max_length=20_000)] = "") -> Response:
     user = page.require_role(slug)
+    lines = [line for line in names.splitlines() if line.strip()]
     try:
-        lines = [line for line in names.splitlines() if line.strip()]
+        fresh, taken = page.web.events.split_new_names(slug, lines)
+        if taken:  # list the duplicates, keep the box, offer the others in one click
+            message = page.fmt.ngettext(
+                "This name is already taken: %(names)s.",
+                "These names are already taken: %(names)s.", len(taken),
+            ) % {"names": ", ".join(taken)}
+            return page.render("manage/event.html", status=422, typed={"names": names},
+                               errors={"players:names": message}, fresh=fresh,
+                               **event_context(page, slug))
         added = page.web.events.add_players(slug, lines, user.username)
     except PodiumError as error:
-        return _failed(page, slug, error)
+        return _failed(page, slug, error, form_id="players", typed={"names": names})
     return _done(page, slug, page.fmt.gettext("Players added: %(n)s") % {"n": len(added)})
 
 
@@ -356,7 +429,17 @@ def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
     return page.render("manage/log.html", event=loaded.state, describe=describe_action,
-                       actions=list(reversed(page.web.events.log(slug))), title="Log")
+                       actions=list(reversed(page.web.events.log(slug))), title="Log",
+                       fmt=event_formatter(page, loaded), zone=event_zone(loaded))
+
+
+def event_zone(loaded: LoadedEvent) -> str:
+    """The time zone the event's pages show times in (its ``time_zone`` setting, else UTC)."""
+    return str(getattr(loaded.state.settings, "time_zone", "UTC") or "UTC")
+
+
+def event_formatter(page: Page, loaded: LoadedEvent) -> Formatter:
+    return Formatter(page.lang, event_zone(loaded))
 
 
 @router.get("/{slug}/print/{what}", response_class=HTMLResponse)
@@ -369,7 +452,12 @@ def printable(page: PageDep, slug: str, what: str) -> Response:
     codes = page.web.reports.codes(slug) if what == "codes" else {}
     return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
                        rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
-                       title="Print")
+                       base_url=public_base(page), qr_of=qr_svg, title="Print")
+
+
+def public_base(page: Page) -> str:
+    """The address players reach the service at: the request's own (scheme, host, port)."""
+    return str(page.request.base_url).rstrip("/")
 
 
 # judges ---------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from podium.compose import web_format
 from podium.core import phases
 from podium.core.errors import NotFound
+from podium.core.text import search_key
 from podium.service.events import LoadedEvent
 from podium.web.deps import Page, page_dep
 from podium.web.fastpath import page_key, page_response
@@ -42,7 +43,8 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
             {
                 "number": table.number,
                 "seats": [
-                    {"seat": i, "name": state.players[pid].name}
+                    {"seat": i, "name": state.players[pid].name,
+                     "key": search_key(state.players[pid].name)}
                     for i, pid in enumerate(table.seats, 1)
                 ],
                 "done": result is not None,
@@ -50,22 +52,55 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
             }
         )
     byes = [state.players[b.player].name for b in rnd.byes]
-    return {"round": rnd, "tables": tables, "byes": byes}
+    names = [search_key(p.name) for p in state.players.values()]
+    return {"round": rnd, "tables": tables, "byes": byes, "final": rnd.stage == "final",
+            "names": names, "earlier": earlier_rounds(loaded)}
+
+
+def earlier_rounds(loaded: LoadedEvent) -> list[dict[str, Any]]:
+    """The rounds before the current one, latest first: each table's result, whether it was
+    corrected, and the game losses a judge gave (the ``game_losses`` of a stored entry)."""
+    state = loaded.state
+    plugin = web_format(state.format)
+    rounds = []
+    for rnd in reversed(state.rounds[:-1]):
+        tables = []
+        for table in rnd.tables:
+            result = rnd.results.get(table.number)
+            text = ""
+            if result is not None and plugin.describe_result is not None:
+                text = plugin.describe_result(state, result)
+            losses = [(state.players[loss["player"]].name, loss.get("reason", ""))
+                      for loss in (result.entry.get("game_losses") or [] if result else [])
+                      if loss.get("player") in state.players]
+            tables.append({"number": table.number, "result": text, "losses": losses,
+                           "corrected": bool(result and result.corrected),
+                           "names": [state.players[p].name for p in table.seats]})
+        rounds.append({"number": rnd.number, "final": rnd.stage == "final", "tables": tables,
+                       "byes": [state.players[b.player].name for b in rnd.byes]})
+    return rounds
 
 
 def find(pairings: dict[str, Any], query: str) -> list[dict[str, Any]]:
-    needle = query.casefold().strip()
+    """The tables with a player whose name holds ``query`` (case, accents, ё/е ignored)."""
+    needle = search_key(query)
     if not needle:
         return pairings["tables"]
     return [
         t for t in pairings["tables"]
-        if any(needle in seat["name"].casefold() for seat in t["seats"])
+        if any(needle in seat["key"] for seat in t["seats"])
     ]
 
 
 def byes_found(pairings: dict[str, Any], query: str) -> list[str]:
-    needle = query.casefold().strip()
-    return [name for name in pairings["byes"] if needle and needle in name.casefold()]
+    needle = search_key(query)
+    return [name for name in pairings["byes"] if needle and needle in search_key(name)]
+
+
+def registered(pairings: dict[str, Any], query: str) -> bool:
+    """Whether ``query`` names a player of the event (to tell them they are not in the final)."""
+    needle = search_key(query)
+    return bool(needle) and any(needle in key for key in pairings.get("names", ()))
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -111,6 +146,14 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     return page_response(web.cache.memo_of(entry, slug, key, render), request.headers)
 
 
+def round_in_progress(loaded: LoadedEvent) -> dict[str, int] | None:
+    """The round whose results are still coming in (for the standings' marker), or None."""
+    rnd = loaded.state.current_round
+    if rnd is None or rnd.complete or not rnd.tables:
+        return None
+    return {"number": rnd.number, "done": len(rnd.results), "total": len(rnd.tables)}
+
+
 PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time
 
 
@@ -154,6 +197,7 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
              "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
              "event_status": phases.status(loaded.state, ruleset),
+             "in_progress": round_in_progress(loaded),
              "warnings": ruleset.warnings(loaded.state)},
         )
         return loaded, html
@@ -202,7 +246,7 @@ def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
         data = page.web.cache.memo(slug, "pairings", pairings_of)
         return page.render(
             "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
-            byes_found=byes_found,
+            byes_found=byes_found, registered=registered, needle=search_key(q),
             title=loaded.state.name, qr=page.qr(), tab="pairings",
             plugin=web_format(loaded.state.format),
         )
@@ -216,7 +260,8 @@ def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
     def build() -> Response:
         data = page.web.cache.memo(slug, "pairings", pairings_of)
         return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q,
-                           byes_found=byes_found)
+                           byes_found=byes_found, registered=registered,
+                           needle=search_key(q))
 
     return cached_page(page, slug, build, {"q": q}) if not q else build()
 

@@ -1,6 +1,9 @@
 """Player self-report pages: a code, one's own table, report, confirm or dispute.
 
-The code is typed once and sent again with every form (as a hidden field), never put in a URL.
+The code is typed once (or comes from the QR code of the player's printed slip, which opens
+``/e/{slug}/report?code=...`` with the field filled in) and is sent again with every form (as a
+hidden field). Once accepted it is remembered on that phone for that event (an HttpOnly cookie
+limited to the event's report pages), so the player does not type it again after each round.
 The table is always the code's own: the service finds it, the form cannot name another.
 """
 
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form
+from fastapi import APIRouter, Depends, Form, Query
 from fastapi.responses import HTMLResponse, Response
 
 from podium.compose import web_format
@@ -23,11 +26,38 @@ router = APIRouter(prefix="/e/{slug}/report", include_in_schema=False)
 Code = Annotated[str, Form(max_length=32)]
 
 
+CODE_COOKIE = "podium_code"
+CODE_DAYS = 14
+
+
+def remember(page: Page, slug: str, response: Response, code: str) -> Response:
+    """Keep an accepted code on this phone, for this event's report pages only."""
+    response.set_cookie(CODE_COOKIE, code, max_age=CODE_DAYS * 24 * 3600,
+                        path=f"/e/{slug}/report", httponly=True, samesite="lax",
+                        secure=page.web.secure_cookies)
+    return response
+
+
 @router.get("", response_class=HTMLResponse)
-def code_form(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+def code_form(page: Annotated[Page, Depends(page_dep)], slug: str,
+              code: Annotated[str, Query(max_length=32)] = "") -> Response:
     _seq, loaded, _memo = page.web.cache.load(slug)
-    return page.render("report/code.html", event=loaded.state, tab="report",
+    remembered = page.request.cookies.get(CODE_COOKIE, "")[:32]
+    if remembered and not code:
+        try:
+            return _table_page(page, slug, remembered)
+        except PodiumError:
+            pass  # a stale code (the organiser made new ones): ask again
+    return page.render("report/code.html", event=loaded.state, tab="report", code=code,
                        plugin=web_format(loaded.state.format), title="Report a result")
+
+
+@router.post("/forget", response_class=HTMLResponse)
+def forget(page: Annotated[Page, Depends(form_page)], slug: str) -> Response:
+    """"Not me": this phone forgets the code."""
+    response = page.redirect(f"/e/{slug}/report")
+    response.delete_cookie(CODE_COOKIE, path=f"/e/{slug}/report")
+    return response
 
 
 def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: Any) -> Response:
@@ -41,11 +71,13 @@ def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: An
         if result is not None:
             done = plugin.describe_result(state, result) if plugin.describe_result else "✓"
     seats = [state.players[p] for p in seat.table.seats] if seat.table else []
-    return page.render(
+    response = page.render(
         "report/table.html", status=status, event=state, seat=seat, seats=seats,
         reports=reports, code=code, done=done, plugin=plugin, describe=_describer(loaded),
+        report_form=plugin.report_form or plugin.result_form,
         tab="report", title="Report a result", **extra,
     )
+    return remember(page, slug, response, code)
 
 
 def _refused(page: Page, slug: str, error: PodiumError) -> Response:
@@ -66,6 +98,9 @@ def my_table(page: Annotated[Page, Depends(form_page)], slug: str, code: Code) -
 @router.post("/submit", response_class=HTMLResponse)
 def submit(page: Annotated[Page, Depends(form_page)], slug: str, form: Fields) -> Response:
     code = form.get("code", "")[:32]
+    plugin = web_format(page.web.events.load(slug).state.format)
+    judge_only = plugin.judge_only
+    form = {k: v for k, v in form.items() if not (judge_only and k.startswith(judge_only))}
     try:
         seat = page.web.reports.seat(slug, code, client_address(page.request))
     except PodiumError as error:
@@ -87,6 +122,8 @@ _STATUS_TEXT = {  # msgids (extracted by the N_ keyword)
     "accepted": N_("Confirmed by everyone: the result is in."),
     "conflict": N_("Your report differs from another one: the organiser decides."),
     "rejected": N_("The organiser rejected this report."),
+    "disputed": N_("You disputed this report: the organiser decides, and nothing counts until "
+                   "then."),
 }
 
 
@@ -113,7 +150,8 @@ def dispute(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
-        done = page.web.reports.dispute(slug, code, report, note)
+        page.web.reports.dispute(slug, code, report, note)
     except PodiumError as error:
-        return _table_page(page, slug, code, status=status_of(error), error=page.message(error))
-    return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.status]))
+        return _table_page(page, slug, code, status=status_of(error), error=page.message(error),
+                           dispute_error=report)
+    return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT["disputed"]))

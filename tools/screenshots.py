@@ -1,0 +1,148 @@
+"""Screenshots of the key pages, for docs/web.md: a demo event served on a random port and
+photographed by Debian's chromium through Playwright (no browser download).
+
+    .venv/bin/python tools/screenshots.py            # writes docs/screenshots/*.png
+
+Pages: the organiser's round, the public standings, the public pairings ("find my table"),
+a player's self-report, the TOP's bracket; each at 1366x900 (desktop) and 390x844 (phone), in
+Russian and English. The events are played from fixed seeds, so the pictures only change when
+the pages do. Needs /usr/bin/chromium (apt-get install chromium) or PODIUM_CHROMIUM.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+
+from podium.service.simulate import play
+from podium.web.app import create_app
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+LANGS = ("en", "ru")
+USER, PASSWORD = "anna", "screenshots only"
+NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя", "Ivan", "Kira",
+         "Lev", "Mila"]
+
+
+def build(app) -> tuple[str, str]:
+    """The demo events: a Commander night in its third round (one table in, one table's
+    self-report waiting), a Berserk event played through its TOP. Returns (a player's code at
+    the waiting table, the organiser's password)."""
+    web = app.state.web
+    events, accounts = web.events, web.accounts
+    accounts.create_user(USER, PASSWORD)
+    events.create_event("night", "Commander night", "commander", {}, USER, seed=7)
+    events.add_players("night", NAMES, USER)
+    accounts.grant("night", USER, "owner", USER)
+    play(events, "night", USER, random.Random(7), rounds=2)
+    _state, rnd = events.pair_round("night", USER)
+    first = rnd.tables[0]
+    events.enter_result("night", first.number, {
+        "winner": first.seats[1], "draw": False, "survivors": [],
+        "eliminated": [first.seats[3], first.seats[2], first.seats[0]], "simultaneous": False,
+        "game_losses": []}, USER)
+    codes = web.reports.codes("night")
+    second = rnd.tables[1]
+    web.reports.report("night", codes[second.seats[0]], lambda _s, _r, table: {
+        "winner": table.seats[0], "draw": False, "survivors": [],
+        "eliminated": [table.seats[3], table.seats[2], table.seats[1]], "simultaneous": False,
+        "game_losses": []})
+    events.create_event("brk", "Berserk cup", "berserk", {}, USER, seed=5)
+    events.add_players("brk", [f"Player {i:02d}" for i in range(1, 17)], USER)
+    accounts.grant("brk", USER, "owner", USER)
+    play(events, "brk", USER, random.Random(5), top_size=8)
+    return codes[second.seats[1]], PASSWORD
+
+
+def serve(app) -> tuple[str, uvicorn.Server, threading.Thread]:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.05)
+    return f"http://127.0.0.1:{port}", server, thread
+
+
+def shoot(browser, base: str, code: str, lang: str, size: str) -> list[Path]:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  locale="ru-RU" if lang == "ru" else "en-GB",
+                                  extra_http_headers={"Accept-Language": lang},
+                                  is_mobile=size == "phone")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    saved = []
+
+    def snap(name: str) -> None:
+        page.wait_for_load_state("networkidle")
+        path = OUT / f"{name}-{lang}-{size}.png"
+        page.screenshot(path=str(path))
+        saved.append(path)
+
+    page.goto(f"{base}/login")
+    page.fill("input[name=username]", USER)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{base}/manage/night#rounds")
+    snap("organiser-round")
+    page.goto(f"{base}/e/night")
+    snap("standings")
+    page.goto(f"{base}/e/night/pairings?q=mila")
+    snap("pairings")
+    page.goto(f"{base}/e/night/report?code={code}")
+    page.click("form[action$='/report/table'] button[type=submit]")
+    page.locator(".tap-player").first.click()
+    snap("self-report")
+    page.goto(f"{base}/e/brk/p/bracket")
+    snap("top-bracket")
+    context.close()
+    return saved
+
+
+def main() -> int:
+    if not Path(CHROMIUM).exists():
+        print(f"{CHROMIUM} not found: apt-get install chromium", file=sys.stderr)
+        return 1
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(str(Path(folder) / "shots.db"), poll_seconds=3600, freshness=0)
+        code, _password = build(app)
+        base, server, thread = serve(app)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                for lang in LANGS:
+                    for size in SIZES:
+                        for path in shoot(browser, base, code, lang, size):
+                            print(f"{path.relative_to(OUT.parent.parent)} "
+                                  f"{path.stat().st_size // 1024} kB")
+                browser.close()
+        finally:
+            server.should_exit = True
+            thread.join(timeout=10)
+            app.state.web.db.dispose()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
