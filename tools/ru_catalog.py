@@ -47,6 +47,16 @@ RU = {
     "seeding: written or goals (rule BRK-4)": "посев: written или goals (правило BRK-4)",
     "the bracket that best meets goals 1 to 3": "сетка, лучше всего выполняющая цели 1–3",
     "written": "по регламенту",
+    # concurrent writers (issue 14): a busy database, a self-report of an undone draw
+    "the database is busy with other changes; nothing was stored, please send the same change "
+    "again": "база данных занята другими изменениями; ничего не сохранено, отправьте то же "
+    "изменение ещё раз",
+    "this report was made for an earlier draw of round %(round)s; the organiser undid that draw "
+    "and paired the round again: report your table's result again":
+        "этот отчёт относится к прежней жеребьёвке тура %(round)s; организатор отменил её и "
+        "провёл жеребьёвку заново: сообщите результат своего стола ещё раз",
+    "this report was made for an earlier draw of round %(round)s, which was undone: reject it":
+        "этот отчёт относится к отменённой жеребьёвке тура %(round)s: отклоните его",
     # refusals (web layer and service)
     "file: choose a CSV file with a “name” column":
         "файл: выберите CSV-файл со столбцом «name»",

@@ -139,9 +139,10 @@ class StateCache:
         with self._lock:
             self._holders.pop(slug, None)
 
-    def current(self, repo: EventRepository, summary: EventSummary, holder: Holder
-                ) -> LoadedEvent:
-        """The event's state at the newest stored action (call with ``holder.lock`` held)."""
+    def current(self, repo: EventRepository, summary: EventSummary, holder: Holder,
+                last: int | None = None) -> LoadedEvent:
+        """The event's state at the newest stored action (call with ``holder.lock`` held);
+        ``last``: that action's ``seq`` when the caller already read it."""
         loaded = holder.loaded
         if loaded is not None and (loaded.summary.id, loaded.summary.created_at) != (
                 summary.id, summary.created_at):
@@ -149,7 +150,8 @@ class StateCache:
             # the deleted one's id, so its creation time tells them apart too.
             holder.discard()
             loaded = None
-        last = repo.last_seq(summary.id)
+        if last is None:
+            last = repo.last_seq(summary.id)
         if loaded is not None and loaded.state.last_seq > last:
             holder.discard()  # cannot happen with an append-only log; rebuild to be safe
             loaded = None
