@@ -54,7 +54,9 @@ class ViewCache:
         with self.events.db.session(readonly=True) as session:
             row = session.connection().execute(self._query, {"slug": slug}).first()
         if row is None or row[0] is None:
-            raise NotFound(f"no event {slug!r}")
+            raise NotFound(
+                "no event %(slug)r",
+                slug=slug)
         version = int(row[1] or 0)
         if self.freshness:
             self._versions[slug] = (now, version)

@@ -16,8 +16,9 @@ from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
 from podium.core.errors import InvalidInput, PodiumError, render
+from podium.core.messages import Message
 from podium.core.views import Change, Column, display
-from podium.i18n import DEFAULT, LANGUAGES, numbered, translations
+from podium.i18n import DEFAULT, LANGUAGES, tr_for, translations
 
 COOKIE = "lang"
 PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
@@ -49,7 +50,8 @@ class Formatter:
         self.locale = Locale.parse(lang)
         self.zone = ZoneInfo(zone)
         self.gettext = translations(lang).gettext
-        self.label = numbered(self.gettext)
+        self.catalog = translations(lang)
+        self.label = tr_for(lang)
 
     def number(self, value: int | Fraction, decimals: int = 3) -> str:
         if isinstance(value, Fraction) and value.denominator != 1:
@@ -71,6 +73,10 @@ class Formatter:
             if value.new:
                 return self.gettext("new")
             return display(value, column)
+        if isinstance(value, Message):
+            return value.render(self.catalog)
+        if isinstance(value, list | tuple):
+            return "; ".join(self.cell(item, column) for item in value)
         if isinstance(value, bool):
             return str(value)
         if column.key in PERCENT:
@@ -79,7 +85,7 @@ class Formatter:
             return self.number(value, column.decimals)
         text = str(value)
         if column.key == "note" and text:
-            return "; ".join(self.label(part) for part in text.split("; "))
+            return self.label(text)
         return text
 
 

@@ -19,7 +19,7 @@ from podium.web.i18n import (
     Formatter,
     localise,
     negotiate,
-    numbered,
+    tr_for,
     translations,
 )
 
@@ -49,7 +49,7 @@ class Renderer:
         )
         env.install_gettext_translations(translations(lang), newstyle=True)
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
-        env.globals["tr"] = numbered(translations(lang).gettext)
+        env.globals["tr"] = tr_for(lang)
         env.globals["LANGUAGES"] = LANGUAGES
         env.globals["lang"] = lang
         return env

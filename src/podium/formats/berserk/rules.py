@@ -161,8 +161,9 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
     """
     if len(codes) != 2 or any(code not in GAME_CODES for code in codes):
         raise InvalidInput(
-            f"{where}: a Team Sealed result is two games, each one of "
-            f"{', '.join(GAME_CODES)} (rule BRK-9)"
+            "%(where)s: a Team Sealed result is two games, each one of %(game_codes)s"
+            " (rule BRK-9)",
+            where=where, game_codes=', '.join(GAME_CODES)
         )
 
     def game(code: str) -> tuple[Fraction, Fraction]:
@@ -179,26 +180,35 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
     second = sum((game(c)[1] for c in codes), Fraction(0))
     if settings.team_scoring == "sum":
         if decider is not None:
-            raise InvalidInput(f"{where}: with sum scoring no deciding game is played (BRK-9)")
+            raise InvalidInput(
+                "%(where)s: with sum scoring no deciding game is played (BRK-9)",
+                where=where)
         return first, second, f"games {first}-{second} (sum of the two games, rule BRK-9)"
     win, draw, loss = settings.win_points, settings.draw_points, settings.loss_points
     if first != second:
         if decider is not None:
-            raise InvalidInput(f"{where}: the two games decide the match; no deciding game")
+            raise InvalidInput(
+                "%(where)s: the two games decide the match; no deciding game",
+                where=where)
         note = f"games {first}-{second}: the team with more points wins 3-0 (rule BRK-9)"
         return (win, loss, note) if first > second else (loss, win, note)
     if codes == ["D", "D"]:
         if decider is not None:
-            raise InvalidInput(f"{where}: both games were drawn, so the match is 1-1; "
-                               "no deciding game (rule BRK-9)")
+            raise InvalidInput(
+                "%(where)s: both games were drawn, so the match is 1-1; no deciding game "
+                "(rule BRK-9)",
+                where=where)
         return draw, draw, "both games drawn: 1-1 (rule BRK-9)"
     if decider is None:
         raise InvalidInput(
-            f"{where}: the games are level at {first}-{second}; enter the deciding game "
-            "(rule BRK-9)"
+            "%(where)s: the games are level at %(first)s-%(second)s; enter the "
+            "deciding game (rule BRK-9)",
+            where=where, first=first, second=second
         )
     if decider not in GAME_CODES:
-        raise InvalidInput(f"{where}: the deciding game must be one of {', '.join(GAME_CODES)}")
+        raise InvalidInput(
+            "%(where)s: the deciding game must be one of %(game_codes)s",
+            where=where, game_codes=', '.join(GAME_CODES))
     a, b = game(decider)
     if a == b:
         return draw, draw, "the deciding game was drawn: 1-1 (rule BRK-9)"
@@ -329,12 +339,16 @@ class Berserk(Ruleset):
         settings: BerserkSettings = state.settings
         where = f"round {rnd.number}, table {table.number}"
         if len(table.seats) != 2:
-            raise InvalidInput(f"{where}: a Berserk game is a duel of two players")
+            raise InvalidInput(
+                "%(where)s: a Berserk game is a duel of two players",
+                where=where)
         first, second = table.seats
         if settings.team_scoring != "none":
             codes = entry.get("games")
             if not isinstance(codes, list):
-                raise InvalidInput(f"{where}: enter the two games of the Team Sealed match")
+                raise InvalidInput(
+                    "%(where)s: enter the two games of the Team Sealed match",
+                    where=where)
             codes = [str(c).upper() for c in codes]
             decider = entry.get("decider")
             decider = None if decider in (None, "") else str(decider).upper()
@@ -349,14 +363,17 @@ class Berserk(Ruleset):
         winner = entry.get("winner")
         if isinstance(winner, list):
             if len(winner) > 1:
-                raise InvalidInput(f"{where}: a duel has one winner")
+                raise InvalidInput(
+                    "%(where)s: a duel has one winner",
+                    where=where)
             winner = winner[0] if winner else None
         technical = entry.get("technical")
         draw = bool(entry.get("draw"))
         given = sum(x is not None and x is not False for x in (winner, technical, draw or None))
         if given != 1:
             raise InvalidInput(
-                f"{where}: enter exactly one of a winner, a draw or a technical win"
+                "%(where)s: enter exactly one of a winner, a draw or a technical win",
+                where=where
             )
         if draw:
             return TableResult(
@@ -368,7 +385,9 @@ class Berserk(Ruleset):
             )
         pid = winner if winner is not None else technical
         if pid not in table.seats or isinstance(pid, bool):
-            raise InvalidInput(f"{where}: the winner must be one of the two players")
+            raise InvalidInput(
+                "%(where)s: the winner must be one of the two players",
+                where=where)
         loser = second if pid == first else first
         if technical is not None:
             # rule BRK-8: a technical win 2.5, a technical loss 0.
@@ -398,8 +417,8 @@ class Berserk(Ruleset):
         current = state.current_round
         if current is not None and not current.complete:
             raise Conflict(
-                f"round {current.number} still misses results for tables "
-                f"{', '.join(map(str, current.missing))}"
+                "round %(number)s still misses results for tables %(str)s",
+                number=current.number, str=', '.join(map(str, current.missing))
             )
         tables = draft_tables(state)
         if not tables:
@@ -409,11 +428,14 @@ class Berserk(Ruleset):
         if homeless:
             advice = ("split again (podium berserk split)" if not state.rounds
                       else "a draft table cannot change after round 1; drop them")
-            raise Conflict(f"no draft table for {', '.join(homeless)}: {advice}")
+            raise Conflict(
+                "no draft table for %(homeless)s: %(advice)s",
+                homeless=', '.join(homeless), advice=advice)
         if len(state.rounds) >= self.swiss_round_count(state):
             raise Conflict(
-                f"all {len(state.rounds)} table rounds are paired; build the TOP "
-                "(podium top build)"
+                "all %(rounds_count)s table rounds are paired; build the TOP (podium top "
+                "build)",
+                rounds_count=len(state.rounds)
             )
         number = len(state.rounds) + 1
         seed = derive_seed(state.seed, "pairing", state.draws + 1)

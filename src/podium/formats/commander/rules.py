@@ -206,13 +206,17 @@ class Commander(Ruleset):
 
         def check_seated(pid: Any) -> PlayerId:
             if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seats:
-                raise InvalidInput(f"{where}: {who(pid)} is not at this table")
+                raise InvalidInput(
+                    "%(where)s: %(pid)s is not at this table",
+                    where=where, pid=who(pid))
             return pid
 
         winner = entry.get("winner")
         if isinstance(winner, list):
             if len(winner) > 1:
-                raise InvalidInput(f"{where}: two winners; a table has at most one (rule CMD-2)")
+                raise InvalidInput(
+                    "%(where)s: two winners; a table has at most one (rule CMD-2)",
+                    where=where)
             winner = winner[0] if winner else None
         draw = bool(entry.get("draw"))
         # each item: one player, or a group eliminated at the same moment (first out first)
@@ -224,20 +228,30 @@ class Commander(Ruleset):
         losses = entry.get("game_losses") or []
 
         if draw and winner is not None:
-            raise InvalidInput(f"{where}: a result is either a win or a draw, not both")
+            raise InvalidInput(
+                "%(where)s: a result is either a win or a draw, not both",
+                where=where)
         if not draw and winner is None:
-            raise InvalidInput(f"{where}: name the winner, or enter a draw with its survivors")
+            raise InvalidInput(
+                "%(where)s: name the winner, or enter a draw with its survivors",
+                where=where)
         if simultaneous and winner is None:
-            raise InvalidInput(f"{where}: a simultaneous win needs a winner (rule CMD-4a)")
+            raise InvalidInput(
+                "%(where)s: a simultaneous win needs a winner (rule CMD-4a)",
+                where=where)
         if winner is not None:
             winner = check_seated(winner)
             if survivors:
-                raise InvalidInput(f"{where}: survivors are only entered for a draw")
+                raise InvalidInput(
+                    "%(where)s: survivors are only entered for a draw",
+                    where=where)
             finishers = [*eliminated, winner]
         else:
             if len(survivors) == 1:
-                raise InvalidInput(f"{where}: a draw needs at least two survivors, or none when "
-                                   "everyone was eliminated (rule CMD-13)")
+                raise InvalidInput(
+                    "%(where)s: a draw needs at least two survivors, or none when everyone "
+                    "was eliminated (rule CMD-13)",
+                    where=where)
             finishers = [*eliminated, *survivors]
         _check_permutation(where, finishers, seats, who)
 
@@ -247,11 +261,14 @@ class Commander(Ruleset):
             reason = str(loss.get("reason", "")).strip() if isinstance(loss, dict) else ""
             if pid not in eliminated:
                 raise InvalidInput(
-                    f"{where}: {who(pid)} got a game loss, so must be in the elimination order "
-                    "at the moment of the loss (rule CMD-14)"
+                    "%(where)s: %(pid)s got a game loss, so must be in the elimination order "
+                    "at the moment of the loss (rule CMD-14)",
+                    where=where, pid=who(pid)
                 )
             if not reason:
-                raise InvalidInput(f"{where}: a game loss needs the judge's reason (rule CMD-14)")
+                raise InvalidInput(
+                    "%(where)s: a game loss needs the judge's reason (rule CMD-14)",
+                    where=where)
             loss_reasons[pid] = reason
 
         # rule CMD-3a's elimination order: 1 for the first out. Players eliminated at the same
@@ -314,8 +331,8 @@ class Commander(Ruleset):
         current = state.current_round
         if current is not None and not current.complete:
             raise Conflict(
-                f"round {current.number} still misses results for tables "
-                f"{', '.join(map(str, current.missing))}"
+                "round %(number)s still misses results for tables %(str)s",
+                number=current.number, str=', '.join(map(str, current.missing))
             )
         swiss_done = sum(1 for r in state.rounds if r.stage == SWISS)
         if swiss_done < self.swiss_round_count(state):
@@ -378,7 +395,9 @@ class Commander(Ruleset):
         order = [pid for pid in self.standings(state).order() if pid in active]
         if len(order) < settings.final_size:
             raise Conflict(
-                f"the final needs {settings.final_size} active players, only {len(order)} remain"
+                "the final needs %(final_size)s active players, only %(order_count)s "
+                "remain",
+                final_size=settings.final_size, order_count=len(order)
             )
         top = list(order[: settings.final_size])
         seed = derive_seed(state.seed, "pairing", state.draws + 1)
@@ -544,8 +563,9 @@ def _check_permutation(
         if missing:
             parts.append(f"missing: {', '.join(missing)}")
         raise InvalidInput(
-            f"{where}: the elimination order must name every player at the table exactly once "
-            f"({'; '.join(parts)})"
+            "%(where)s: the elimination order must name every player at the table "
+            "exactly once (%(parts)s)",
+            where=where, parts='; '.join(parts)
         )
 
 

@@ -284,7 +284,9 @@ def _table_of(loaded: LoadedEvent, number: int | None, table: int) -> tuple[Roun
         rnd = state.round(number) if number is not None else state.current_round
         return rnd, rnd.table(table)
     except KeyError:
-        raise NotFound(f"no table {table} in round {number or len(state.rounds)}") from None
+        raise NotFound(
+            "no table %(table)s in round %(value)s",
+            table=table, value=number or len(state.rounds)) from None
 
 
 @router.post("/{slug}/results/{table}", response_class=HTMLResponse)
@@ -368,7 +370,9 @@ def log(page: PageDep, slug: str) -> Response:
 def printable(page: PageDep, slug: str, what: str) -> Response:
     page.require_role(slug)
     if what not in ("pairings", "slips", "codes"):
-        raise NotFound(f"no printable {what!r}: pairings, slips or codes")
+        raise NotFound(
+            "no printable %(what)r: pairings, slips or codes",
+            what=what)
     loaded = page.web.events.load(slug)
     rnd = loaded.state.current_round
     codes = page.web.reports.codes(slug) if what == "codes" else {}
@@ -406,7 +410,9 @@ def remove_judge(page: FormDep, slug: str, username: str) -> Response:
     page.require_role(slug, OWNER)
     user = page.web.accounts.get_user(username)
     if page.web.accounts.role_of(user, slug) != JUDGE:
-        raise NotFound(f"{username} is not a judge of this event")
+        raise NotFound(
+            "%(username)s is not a judge of this event",
+            username=username)
     page.web.accounts.revoke(slug, username)
     return page.redirect(f"/manage/{slug}/judges")
 
@@ -448,7 +454,9 @@ def _describer(loaded: LoadedEvent):
 def decide(page: FormDep, slug: str, report: int, decision: str, reason: Reason = "") -> Response:
     user = page.require_role(slug)
     if decision not in ("accept", "reject"):
-        raise NotFound(f"no decision {decision!r}: accept or reject")
+        raise NotFound(
+            "no decision %(decision)r: accept or reject",
+            decision=decision)
     page.web.reports.decide(slug, report, decision == "accept", user.username, reason)
     page.flash(page.fmt.gettext("Decision saved."))
     return page.redirect(f"/manage/{slug}/queue")
@@ -462,7 +470,9 @@ async def plugin_action(page: FormDep, slug: str, key: str, request: Request) ->
     action = next((a for a in web_format(loaded.state.format).organiser_actions
                    if a.key == key), None)
     if action is None:
-        raise NotFound(f"no action {key!r} for this event")
+        raise NotFound(
+            "no action %(key)r for this event",
+            key=key)
     try:
         fields = ActionForm(await form_fields(request))
         if action.upload:

@@ -116,7 +116,9 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             chosen = table or (tabs[0][0] if tabs else "")
             one = ruleset.view(loaded.state, chosen) if chosen else None
             if table and one is None:
-                raise NotFound(f"no table {table!r}: {', '.join(k for k, _t, _a in tabs)}")
+                raise NotFound(
+                    "no table %(table)r: %(value)s",
+                    table=table, value=', '.join(k for k, _t, _a in tabs))
             views = [one] if one is not None else []
             if one is not None and len(one.rows) > PAGE_ROWS:
                 first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
@@ -199,7 +201,9 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
     plugin = web_format(loaded.state.format)
     extra = next((p for p in plugin.public_pages if p.key == key), None)
     if extra is None:
-        raise NotFound(f"no page {key!r} for this event")
+        raise NotFound(
+            "no page %(key)r for this event",
+            key=key)
     more = extra.context(loaded, page.request.query_params) if extra.context else {}
     return page.render(
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
@@ -217,7 +221,9 @@ async def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: s
         plugin = web_format(loaded.state.format)
         extra = next((p for p in plugin.public_pages if p.key == key), None)
         if extra is None:
-            raise NotFound(f"no page {key!r} for this event")
+            raise NotFound(
+                "no page %(key)r for this event",
+                key=key)
         return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
                            plugin=plugin)
 
