@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.messages import M
 from podium.core.model import PlayerId
 
 DRAW_RULES = ("higher_seed", "named")
@@ -175,7 +176,7 @@ class Bracket:
                     " 'named')",
                     number=number
                 )
-            note = "draw; advances as named by the judge (rule BRK-5)"
+            note = M("draw; advances as named by the judge (rule BRK-5)")
         else:
             if entry.get("advances") is not None:
                 raise InvalidInput(
@@ -184,7 +185,7 @@ class Bracket:
                     number=number
                 )
             advances = a if self.seeds[a] < self.seeds[b] else b
-            note = f"draw; seed {self.seeds[advances]} advances (rule BRK-5)"
+            note = M("draw; seed %(seed)s advances (rule BRK-5)", seed=self.seeds[advances])
         return MatchResult(advances, draw=True, note=note, corrected=correcting)
 
     def _next(self, number: int) -> Match | None:
@@ -202,4 +203,5 @@ def _empty(match: Match) -> bool:
 def round_name(round_number: int, rounds: int) -> str:
     """'final', 'semi-final', 'quarter-final', else 'round N'."""
     left = rounds - round_number
-    return {0: "final", 1: "semi-final", 2: "quarter-final"}.get(left, f"round {round_number}")
+    names = {0: M("final"), 1: M("semi-final"), 2: M("quarter-final")}
+    return names.get(left) or M("round %(n)s", n=round_number)

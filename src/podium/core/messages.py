@@ -19,7 +19,6 @@ sentence is itself a msgid).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
@@ -32,39 +31,34 @@ class Translator(Protocol):
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(str):
     """An English msgid, its params, and optionally a plural msgid (counted by ``params["n"]``)
-    and a context. Params may be messages themselves (rendered in the same language)."""
+    and a context. Params may be messages themselves (rendered in the same language).
+
+    A message *is* its English text (a ``str``), so code and tests that read notes as English
+    keep working; what makes it translatable is that it also keeps its id and params.
+    """
 
     id: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-    plural: str | None = None
-    context: str | None = None
+    params: dict[str, Any]
+    plural: str | None
+    context: str | None
+
+    def __new__(cls, id: str, params: Mapping[str, Any] | None = None,
+                plural: str | None = None, context: str | None = None) -> Message:
+        params = dict(params or {})
+        self = super().__new__(cls, _render(id, params, plural, context, None))
+        self.id, self.params, self.plural, self.context = id, params, plural, context
+        return self
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return (self.id, self.params, self.plural, self.context)
 
     def render(self, catalog: Translator | None = None) -> str:
         """The sentence in ``catalog``'s language (English without one)."""
-        count = int(self.params.get("n", 1) or 0) if self.plural else 1
         if catalog is None:
-            text = self.id if (self.plural is None or count == 1) else self.plural
-        elif self.plural is not None and self.context is not None:
-            text = catalog.npgettext(self.context, self.id, self.plural, count)
-        elif self.plural is not None:
-            text = catalog.ngettext(self.id, self.plural, count)
-        elif self.context is not None:
-            text = catalog.pgettext(self.context, self.id)
-        else:
-            text = catalog.gettext(self.id) if self.id else ""
-        if not self.params:
-            return text
-        values = {key: _shown(value, catalog) for key, value in self.params.items()}
-        try:
-            return text % values
-        except (KeyError, ValueError, TypeError):
-            return text
-
-    def __str__(self) -> str:
-        return self.render()
+            return str.__str__(self)
+        return _render(self.id, self.params, self.plural, self.context, catalog)
 
     def to_json(self) -> dict[str, Any]:
         """The message as the log stores it (JSON: nested messages as objects, lists as lists)."""
@@ -86,6 +80,33 @@ class Message:
             params = {key: _unjson(item) for key, item in (value.get("params") or {}).items()}
             return cls(value["id"], params, value.get("plural"), value.get("context"))
         return cls("" if value is None else str(value))
+
+
+def stored(value: Any) -> Any:
+    """What the log keeps of a note: a message as its JSON object, any other text as it is."""
+    return value.to_json() if isinstance(value, Message) else value
+
+
+def _render(msgid: str, params: Mapping[str, Any], plural: str | None, context: str | None,
+            catalog: Translator | None) -> str:
+    count = int(params.get("n", 1) or 0) if plural is not None else 1
+    if catalog is None:
+        text = msgid if (plural is None or count == 1) else plural
+    elif plural is not None and context is not None:
+        text = catalog.npgettext(context, msgid, plural, count)
+    elif plural is not None:
+        text = catalog.ngettext(msgid, plural, count)
+    elif context is not None:
+        text = catalog.pgettext(context, msgid)
+    else:
+        text = catalog.gettext(msgid) if msgid else ""
+    if not params:
+        return text
+    values = {key: _shown(value, catalog) for key, value in params.items()}
+    try:
+        return text % values
+    except (KeyError, ValueError, TypeError):
+        return text
 
 
 def M(msgid: str, **params: Any) -> Message:

@@ -19,11 +19,12 @@ from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
+from podium.core.messages import Message
 from podium.core.model import EventState
 from podium.core.ruleset import PLAYOFF, ActionKind
 from podium.core.schema import (
+    NOTE,
     PLAYER,
-    TEXT,
     AnyJson,
     Int,
     ListOf,
@@ -127,7 +128,7 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         size=size,
         draw_rule=draw_rule,
         minutes=minutes,
-        notes=[str(note) for note in payload.get("notes") or []],
+        notes=[Message.from_json(note) for note in payload.get("notes") or []],
         goals=[dict(goal) for goal in goals],
         tables={int(k): str(v) for k, v in tables.items()},
         seeding=str(payload.get("seeding", "written")),
@@ -172,7 +173,7 @@ BUILT_SCHEMA = obj(
     {"slots": ListOf(Nullable(PLAYER), max_items=4096), "size": Int(2, 4096),
      "seeds": ListOf(ListOf(Int(), max_items=2), max_items=4096)},
     {"draw_rule": Str(40), "minutes": Nullable(Int(1, 10_000)),
-     "notes": ListOf(TEXT, max_items=1000),
+     "notes": ListOf(NOTE, max_items=1000),
      "goals": ListOf(Obj(extra=AnyJson(100)), max_items=100),
      "tables": Obj(extra=Str(200)), "seeding": Str(40)},
 )

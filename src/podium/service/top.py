@@ -20,6 +20,7 @@ from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
+from podium.core.messages import stored
 from podium.core.model import EventState
 from podium.core.ruleset import Ruleset
 from podium.core.top_replay import playoff_key, top_of
@@ -84,7 +85,7 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
         "seeds": [[pid, seed] for pid, seed in sorted(seeded.seeds.items(), key=lambda i: i[1])],
         "draw_rule": draw_rule,
         "minutes": minutes,
-        "notes": seeded.notes,
+        "notes": [stored(note) for note in seeded.notes],
         "goals": [{"number": g.number, "met": g.met, "text": g.text} for g in seeded.goals],
         "tables": where,
         "seeding": seeding,

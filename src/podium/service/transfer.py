@@ -52,9 +52,9 @@ def parse_document(text: str) -> dict[str, Any]:
     version = document.get("version")
     if version != FILE_VERSION:
         raise InvalidInput(
-            "event file version %(version)r is not supported; this podium reads "
+            "event file version %(version)s is not supported; this podium reads "
             "version %(file_version)s",
-            version=version, file_version=FILE_VERSION
+            version=repr(version), file_version=FILE_VERSION
         )
     return document
 

@@ -15,7 +15,7 @@ from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
-from podium.core.errors import InvalidInput, PodiumError, render
+from podium.core.errors import InvalidInput, PodiumError
 from podium.core.messages import Message
 from podium.core.views import Change, Column, display
 from podium.i18n import DEFAULT, LANGUAGES, tr_for, translations
@@ -97,10 +97,10 @@ Localised = InvalidInput
 def localise(error: PodiumError | str, lang: str) -> str:
     """A refusal in ``lang``: its msgid translated, then filled with its params, after the name
     of the field it concerns (unless the message starts with it)."""
-    gettext = translations(lang).gettext
+    catalog = translations(lang)
     if isinstance(error, str):
-        return gettext(error)
-    text = render(gettext(error.msgid), error.params)
+        return catalog.gettext(error)
+    text = error.as_message().render(catalog)
     field = error.field
     if field and not error.msgid.startswith(("%(field_name)s", f"{field}:")) and not (
             text.startswith(f"{field}:")):

@@ -23,6 +23,7 @@ from podium.core import divisions as core_divisions
 from podium.core.divisions import DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
+from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
@@ -190,7 +191,8 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
             raise InvalidInput(
                 "%(where)s: the two games decide the match; no deciding game",
                 where=where)
-        note = f"games {first}-{second}: the team with more points wins 3-0 (rule BRK-9)"
+        note = M("games %(first)s-%(second)s: the team with more points wins 3-0 (rule BRK-9)",
+                 first=first, second=second)
         return (win, loss, note) if first > second else (loss, win, note)
     if codes == ["D", "D"]:
         if decider is not None:
@@ -337,7 +339,7 @@ class Berserk(Ruleset):
         ``{"technical": id}`` for a technical win (rule BRK-8), or in Team Sealed
         ``{"games": ["1", "D"], "decider": "2"}``."""
         settings: BerserkSettings = state.settings
-        where = f"round {rnd.number}, table {table.number}"
+        where = M("round %(round)s, table %(table)s", round=rnd.number, table=table.number)
         if len(table.seats) != 2:
             raise InvalidInput(
                 "%(where)s: a Berserk game is a duel of two players",
@@ -378,8 +380,8 @@ class Berserk(Ruleset):
         if draw:
             return TableResult(
                 (
-                    SeatOutcome(first, settings.draw_points, 1, drew=True, note="draw"),
-                    SeatOutcome(second, settings.draw_points, 1, drew=True, note="draw"),
+                    SeatOutcome(first, settings.draw_points, 1, drew=True, note=M("draw")),
+                    SeatOutcome(second, settings.draw_points, 1, drew=True, note=M("draw")),
                 ),
                 {"draw": True},
             )
@@ -393,11 +395,11 @@ class Berserk(Ruleset):
             # rule BRK-8: a technical win 2.5, a technical loss 0.
             won, lost = settings.tech_win_points, settings.tech_loss_points
             stored: dict[str, Any] = {"technical": pid}
-            note_w, note_l = "technical win (rule BRK-8)", "technical loss (rule BRK-8)"
+            note_w, note_l = M("technical win (rule BRK-8)"), M("technical loss (rule BRK-8)")
         else:
             won, lost = settings.win_points, settings.loss_points
             stored = {"winner": pid}
-            note_w, note_l = "win", ""
+            note_w, note_l = M("win"), ""
         outcomes = {
             pid: SeatOutcome(pid, won, 1, won=True, note=note_w),
             loser: SeatOutcome(loser, lost, 2, note=note_l),
@@ -443,7 +445,9 @@ class Berserk(Ruleset):
         met = meetings(state.rounds)
         pairs: list[tuple[PlayerId, ...]] = []
         byes: list[ByePlan] = []
-        notes = [f"time: {settings.swiss_minutes} minutes per game (rule BRK-7)"]
+        notes: list[str] = [Mn("time: %(n)s minute per game (rule BRK-7)",
+                               "time: %(n)s minutes per game (rule BRK-7)",
+                               settings.swiss_minutes)]
         for table_no, standings in self.table_standings(state):
             active = {p.id for p in state.active_players()}
             if number == 1:
@@ -455,20 +459,23 @@ class Berserk(Ruleset):
             if len(order) % 2:
                 bye = choose_bye(order, {pid: records[pid].byes for pid in order})
                 order.remove(bye)
-                why = ("drawn at random in round 1" if number == 1 else
-                       "lowest in its standings among those with the fewest byes")
-                byes.append(ByePlan(bye, f"odd draft table {table_no}: {why}"))
+                why = (M("drawn at random in round 1") if number == 1 else
+                       M("lowest in its standings among those with the fewest byes"))
+                byes.append(ByePlan(bye, M("odd draft table %(table)s: %(why)s",
+                                           table=table_no, why=why)))
             if not order:
                 continue
             points = {pid: records[pid].points for pid in order}
             duels, rematches = pair_duels(order, points, met)
             first = len(pairs) + 1
             pairs.extend(duels)
-            how = "drawn at random" if number == 1 else "paired by the table's standings"
-            notes.append(f"draft table {table_no}: tables {first}-{len(pairs)}, {how}")
+            how = M("drawn at random") if number == 1 else M("paired by the table's standings")
+            notes.append(M("draft table %(table)s: tables %(first)s-%(last)s, %(how)s",
+                           table=table_no, first=first, last=len(pairs), how=how))
             if rematches:
-                notes.append(f"draft table {table_no}: {rematches} rematch(es) could not be "
-                             "avoided")
+                notes.append(Mn("draft table %(table)s: %(n)s rematch could not be avoided",
+                                "draft table %(table)s: %(n)s rematches could not be avoided",
+                                rematches, table=table_no))
         return RoundPlan(number=number, stage=SWISS, tables=pairs, byes=byes, seed=seed,
                          notes=notes)
 
@@ -490,7 +497,7 @@ class Berserk(Ruleset):
         out = Standings(criteria)
         for number, standings in tables:
             for row in standings.rows:
-                out.rows.append(replace(row, note=f"table {number}"))
+                out.rows.append(replace(row, note=M("table %(table)s", table=number)))
         seated = {row.player for row in out.rows}
         rest = [pid for pid in state.players if pid not in seated]
         if rest:
@@ -498,7 +505,7 @@ class Berserk(Ruleset):
             records = build_records(state.players, rounds)
             dropped = [pid for pid in rest if state.players[pid].dropped]
             others = rank_players(rest, records, criteria, state.seed, dropped)
-            out.rows.extend(replace(row, note="no draft table") for row in others.rows)
+            out.rows.extend(replace(row, note=M("no draft table")) for row in others.rows)
         return out
 
     def table_standings(self, state: EventState, through_round: int | None = None

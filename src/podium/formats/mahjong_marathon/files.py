@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.core.messages import M
 from podium.core.views import N_
 from podium.service.forms import clean_name
 
@@ -130,7 +131,8 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
             "%(value)s: the game id is missing",
             value=where or 'the game', field="game_id")
     place = where
-    where = f"{where} (game {gid})" if where else f"game {gid}"
+    where = M("%(where)s (game %(game)s)", where=where, game=gid) if where else M(
+        "game %(game)s", game=gid)
     if len(seats) != SEATS:
         raise InvalidInput(
             "%(where)s: %(seats_count)s players; a marathon game has exactly 4 (rule "
@@ -178,7 +180,7 @@ def read_csv(data: bytes, server_zone: str, zone: str | None = None,
             error=error) from None
     out = []
     for number, row in enumerate(rows, start=2):
-        where = f"line {number}"
+        where = M("line %(line)s", line=number)
         row_zone = resolve_zone(row.get("zone"), server_zone) or declared
         start, usec = parse_moment(row.get("start"), row_zone, where)
         pairs = [(row.get(f"player{k}"), row.get(f"gp{k}")) for k in seats]
@@ -209,7 +211,7 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
     declared = resolve_zone(zone, server_zone)
     out = []
     for number, game in enumerate(games, start=1):
-        where = f"game #{number}"
+        where = M("game #%(number)s", number=number)
         if not isinstance(game, dict):
             raise InvalidInput(
                 "%(where)s: a game must be an object",
