@@ -21,7 +21,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
-from podium.core.messages import Message
+from podium.core.messages import Message, is_message
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "ru")
@@ -52,6 +52,8 @@ def tr_for(lang: str):
     def tr(message: Any) -> str:
         if isinstance(message, Message):
             return message.render(catalog)
+        if is_message(message):  # a message as the log stores it
+            return Message.from_json(message).render(catalog)
         if not message:
             return ""
         return catalog.gettext(str(message))

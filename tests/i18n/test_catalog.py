@@ -21,7 +21,7 @@ from podium.i18n import catalog_path, translate, translations
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = ["N_", "M", "Mn:1,2", "Mp:1c,2", "InvalidInput", "NotFound", "Conflict", "Forbidden",
-            "Localised", "PodiumError"]
+            "Localised", "PodiumError", "Field:4", "ActionKind:4"]
 REFUSALS = {"InvalidInput", "NotFound", "Conflict", "Forbidden", "Localised", "PodiumError"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)([sdr])")
 

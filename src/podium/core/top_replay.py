@@ -130,7 +130,7 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         minutes=minutes,
         notes=[Message.from_json(note) for note in payload.get("notes") or []],
         goals=[dict(goal) for goal in goals],
-        tables={int(k): str(v) for k, v in tables.items()},
+        tables={int(k): Message.from_json(v) for k, v in tables.items()},
         seeding=str(payload.get("seeding", "written")),
     )
 
@@ -175,7 +175,7 @@ BUILT_SCHEMA = obj(
     {"draw_rule": Str(40), "minutes": Nullable(Int(1, 10_000)),
      "notes": ListOf(NOTE, max_items=1000),
      "goals": ListOf(Obj(extra=AnyJson(100)), max_items=100),
-     "tables": Obj(extra=Str(200)), "seeding": Str(40)},
+     "tables": Obj(extra=NOTE), "seeding": Str(40)},
 )
 RESULT_SCHEMA = obj({"match": Int(), "entry": Obj(extra=AnyJson(100))})
 

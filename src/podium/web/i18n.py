@@ -100,9 +100,36 @@ def localise(error: PodiumError | str, lang: str) -> str:
     catalog = translations(lang)
     if isinstance(error, str):
         return catalog.gettext(error)
-    text = error.as_message().render(catalog)
+    params = dict(error.params)
+    for key in ("key", "format"):
+        if isinstance(params.get(key), str):
+            params[key] = _named(key, params[key])
+    text = Message(error.msgid, params).render(catalog)
     field = error.field
     if field and not error.msgid.startswith(("%(field_name)s", f"{field}:")) and not (
-            text.startswith(f"{field}:")):
-        text = f"{field}: {text}"
+            text.startswith(f"{field}:")) and field not in map(str, error.params.values()):
+        text = f"{_field_label(field, catalog)}: {text}"
     return text
+
+
+def _named(kind: str, value: str) -> object:
+    """A setting's key or a format's id, as a refusal names it: «its label» / its title."""
+    from podium.formats.registry import all_formats
+
+    for ruleset in all_formats():
+        if kind == "format" and ruleset.name == value:
+            return Message(ruleset.title)
+        if kind == "key":
+            for field in ruleset.fields:
+                if field.key == value:
+                    return Message("«%(label)s»", {"label": Message(field.help)})
+    return value
+
+
+def _field_label(field: str, catalog: object) -> str:
+    """The name of the field a refusal concerns, in the page's language when it is known."""
+    named = _named("key", field)
+    if isinstance(named, Message):
+        return named.render(catalog)  # type: ignore[arg-type]
+    found = catalog.pgettext("log field", field)  # type: ignore[attr-defined]
+    return found

@@ -79,7 +79,7 @@ def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int
 
 
 BERSERK_TIEBREAKERS: dict[str, Tiebreaker] = {
-    "buchholz": Tiebreaker("buchholz", "Buchholz", _buchholz, TIEBREAKERS["points"].display),
+    "buchholz": Tiebreaker("buchholz", N_("Buchholz"), _buchholz, TIEBREAKERS["points"].display),
     **{name: tb for name, tb in TIEBREAKERS.items() if name in
        ("opponents_win_pct", "wins", "random")},
 }
@@ -222,7 +222,7 @@ class Berserk(Ruleset):
     """The BRK ruleset; see the module docstring."""
 
     name = "berserk"
-    title = "Berserk CCG: duel Swiss in draft tables, then a TOP"
+    title = N_("Berserk CCG: duel Swiss in draft tables, then a TOP")
     fields = FIELDS
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
     example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})

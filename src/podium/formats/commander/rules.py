@@ -43,7 +43,7 @@ from podium.core.schema import (
 )
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
-from podium.core.views import TableView, standings_view
+from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
 from podium.pairing import (
     BYE_POLICIES,
@@ -119,7 +119,7 @@ class Commander(Ruleset):
     """The CMD ruleset; see the module docstring."""
 
     name = "commander"
-    title = "Commander Swiss pods with a top-4 final"
+    title = N_("Commander Swiss pods with a top-4 final")
     fields = FIELDS
     capabilities = Capabilities(rounds=True, playoff=True)
     example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,

@@ -376,7 +376,7 @@ class MahjongMarathon(Ruleset):
     """The MJ ruleset; see the module docstring."""
 
     name = "mahjong-marathon"
-    title = "Online mahjong marathon: open play, stages, best series, normalised rating"
+    title = N_("Online mahjong marathon: open play, stages, best series, normalised rating")
     fields = FIELDS
     capabilities = Capabilities(open_play=True)
     kind_prefix = "mahjong"

@@ -24,7 +24,7 @@ from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Page, form_fields, form_page, page_dep
 from podium.web.i18n import Localised
-from podium.web.logtext import describe as describe_action
+from podium.web.logtext import describer, kind_titles
 from podium.web.plugins import ActionForm, ActionPage
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
@@ -362,7 +362,8 @@ async def correct(page: FormDep, slug: str, number: int, table: int,
 def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
-    return page.render("manage/log.html", event=loaded.state, describe=describe_action,
+    return page.render("manage/log.html", event=loaded.state, describe=describer(page.lang),
+                       kind_title=kind_titles(page.lang, loaded.ruleset),
                        actions=list(reversed(page.web.events.log(slug))), title="Log")
 
 
