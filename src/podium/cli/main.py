@@ -338,6 +338,8 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
 
 
 # standings, log, files ------------------------------------------------------------------------
+DEFAULT_TOP = 200  # rows `podium standings` prints unless --top says otherwise
+
 @cli.command()
 @click.argument("slug")
 @click.option("--round", "through", type=int, default=None, help="Standings after this round.")
@@ -350,12 +352,18 @@ def result_correct(ctx: Context, slug: str, table: int, round_number: int, reaso
               help="Language of a table's headers.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--top", "top", type=click.IntRange(min=0), default=None,
+              help=f"Print only the first N rows (default {DEFAULT_TOP:,}; 0: every row).")
 @pass_ctx
 @guarded
 def standings(ctx: Context, slug: str, through: int | None, key: str | None, stage: int | None,
               publication: int | None, lang: str, csv_path: Path | None,
-              html_path: Path | None) -> None:
-    """Standings with every tiebreak column, or one public table (a stage, the total)."""
+              html_path: Path | None, top: int | None) -> None:
+    """Standings with every tiebreak column, or one public table (a stage, the total).
+
+    A terminal gets the first rows only (--top): a table of 200,000 rows takes minutes to
+    draw; --csv and --html always write every row."""
+    limit = None if top == 0 else (top or DEFAULT_TOP)
     if stage is not None:
         key = key or f"stage-{stage}"
     loaded = ctx.service.load(slug)
@@ -367,7 +375,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
             state, table = ctx.service.standings(slug, through)
             shown = through if through is not None else len(state.rounds)
             console.print(render.standings_table(state, table,
-                                                 f"{state.name}: after round {shown}"))
+                                                 f"{state.name}: after round {shown}", limit))
             return
     if through is not None:
         raise InvalidInput("a %(format)s event has no rounds: ask for one of its tables "
@@ -386,7 +394,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
                            field="stage", stage=stage, known=known)
         raise NotFound("no table %(key)r; tables: %(known)s", code="view.unknown",
                        field="table", key=key, known=known)
-    render.print_view(view, lang)
+    render.print_view(view, lang, limit)
     render.write_exports(view, state.name, lang, csv_path, html_path)
 
 

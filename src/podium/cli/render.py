@@ -27,8 +27,22 @@ def points_text(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
 
 
-def standings_table(state: EventState, standings: Standings, title: str) -> Table:
-    table = Table(title=escape(title), box=box.SIMPLE_HEAVY, title_justify="left")
+def shown_note(shown: int, total: int) -> str | None:
+    """What a cut table says under it: how many rows it left out and how to see them."""
+    if shown >= total:
+        return None
+    return (f"Showing the top {shown:,} of {total:,} rows; --top N shows more, --top 0 all "
+            "(slow for very large events), --csv writes every row.")
+
+
+def standings_table(state: EventState, standings: Standings, title: str,
+                    limit: int | None = None) -> Table:
+    """The standings with every tiebreak column; only the first ``limit`` rows when given
+    (rendering 200,000 rows takes rich minutes, and nobody reads them on a terminal)."""
+    rows = standings.rows if limit is None else standings.rows[:limit]
+    note = shown_note(len(rows), len(standings.rows))
+    table = Table(title=escape(title), box=box.SIMPLE_HEAVY, title_justify="left",
+                  caption=escape(note) if note else None, caption_justify="left")
     table.add_column("#", justify="right")
     table.add_column("Player", no_wrap=True)
     for criterion in standings.criteria:
@@ -36,7 +50,7 @@ def standings_table(state: EventState, standings: Standings, title: str) -> Tabl
     table.add_column("W-D-L", justify="right")
     table.add_column("Byes", justify="right")
     table.add_column("Note")
-    for row in standings.rows:
+    for row in rows:
         record = row.record
         losses = record.games - record.wins - record.draws
         notes = [n for n in (row.note, "dropped" if row.dropped else "") if n]
@@ -164,8 +178,9 @@ def view_table(view: TableView, lang: str = "en", limit: int | None = None) -> T
 
 def print_view(view: TableView, lang: str = "en", limit: int | None = None) -> None:
     console.print(view_table(view, lang, limit))
-    if limit is not None and len(view.rows) > limit:
-        console.print(f"[dim]... {len(view.rows) - limit} more rows[/]")
+    note = shown_note(limit, len(view.rows)) if limit is not None else None
+    if note:
+        console.print(f"[dim]{escape(note)}[/]", highlight=False)
     for note in view.notes:
         console.print(f"[dim]{escape(label(note, lang))}[/]", highlight=False)
 

@@ -7,10 +7,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from podium.core.gcpause import collector_paused
 from podium.core.model import PlayerId, Round
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerRecord:
     """What one player has done so far.
 
@@ -32,6 +33,7 @@ class PlayerRecord:
     seat_counts: dict[int, int] = field(default_factory=dict)
 
 
+@collector_paused
 def build_records(
     players: Iterable[PlayerId], rounds: Iterable[Round]
 ) -> dict[PlayerId, PlayerRecord]:
@@ -53,7 +55,8 @@ def build_records(
                 pid = outcome.player
                 rec = records.get(pid) or records.setdefault(pid, PlayerRecord(pid))
                 rec.games += 1
-                rec.points += _exact(outcome.points)
+                points = outcome.points
+                rec.points += points.numerator if points.denominator == 1 else points
                 rec.wins += outcome.won
                 rec.draws += outcome.drew
                 if outcome.order is not None:

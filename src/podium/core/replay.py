@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from podium.core import divisions, phases
+from podium.core import divisions, phases, series
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.messages import Message
@@ -133,6 +133,8 @@ def kinds_of(ruleset: Ruleset) -> Mapping[str, ActionKind]:
             chosen.extend(TOP_KINDS)
         if caps.divisions:
             chosen.extend(DIVISION_KINDS)
+        if caps.series:
+            chosen.extend(SERIES_KINDS)
         chosen.extend(ruleset.action_kinds())
         found = _KINDS[ruleset] = {kind.name: kind for kind in chosen}
     return found
@@ -331,6 +333,12 @@ ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.ROUND_UNDONE, _undone, obj({"round": Int()}), "Round undone"),
     ActionKind(Kind.RESULT_ENTERED, _result, RESULT_SCHEMA, "Result entered"),
     ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
+)
+SERIES_KINDS: tuple[ActionKind, ...] = (
+    ActionKind(series.MEMBER_ADDED, series.member_added, series.ADDED_SCHEMA,
+               "Event added to the series"),
+    ActionKind(series.MEMBER_REMOVED, series.member_removed, series.REMOVED_SCHEMA,
+               "Event removed from the series"),
 )
 DIVISION_KINDS: tuple[ActionKind, ...] = (
     ActionKind(divisions.DIVISIONS_ASSIGNED, divisions.assigned, divisions.ASSIGNED_SCHEMA,

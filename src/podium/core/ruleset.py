@@ -17,7 +17,9 @@ What a capability brings:
   ``division.moved``), with standings per division (:meth:`Ruleset.division_standings`).
 - ``playoff``: a TOP phase (a single-elimination bracket, core ``top.*`` kinds) declared in
   :meth:`Ruleset.phases`.
-- ``series``: the event is one part of a series (a season of a year).
+- ``series``: the event is a series of other events in order (a year of seasons, a circuit of
+  nights): the core ``series.*`` kinds (:mod:`podium.core.series`); each member's format says
+  what a player earned in it (:meth:`Ruleset.series_points`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
 from podium.core.schema import Schema
@@ -322,6 +324,17 @@ class Ruleset:
         order = self.standings(state).order()
         return order[0] if order else None
 
+
+    # series -----------------------------------------------------------------------------------
+    def series_points(self, state: EventState) -> dict[str, int]:
+        """What each player (by name) earned in this event as a member of a series
+        (:mod:`podium.core.series`); default: the points of the standings, whole points."""
+        try:
+            standings = self.standings(state)
+        except PodiumError:  # a format without standings earns nothing in a series
+            return {}
+        return {state.players[row.player].name: int(row.record.points)
+                for row in standings.rows if row.player in state.players}
 
     # examples -----------------------------------------------------------------------------------
     # Plausible random play, drawn from a seeded ``rng``: the demos, the conformance kit every

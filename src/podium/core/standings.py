@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from podium.core.gcpause import collector_paused
 from podium.core.model import PlayerId
 from podium.core.records import PlayerRecord
 from podium.core.tiebreakers import Tiebreaker, Value
@@ -48,6 +49,25 @@ def _plain(value: Value) -> Value:
     return value
 
 
+def sort_keys(column: Sequence[Value]) -> list[int]:
+    """Exact integer sort keys of one criterion's values, in time linear in their count.
+
+    Comparing Fractions costs two big multiplications each time, and a sort of 200,000 players
+    makes millions of comparisons. With ``D`` the largest denominator of the column, two
+    different values differ by at least ``1/D**2``, so scaling by ``2**s > D**2`` and flooring
+    keeps every order and every tie: key ``a < b`` exactly when value ``a < b``.
+    """
+    largest = 1
+    for value in column:
+        if isinstance(value, Fraction) and value.denominator > largest:
+            largest = value.denominator
+    if largest == 1:
+        return [int(value) for value in column]
+    shift = 2 * largest.bit_length()
+    return [(value.numerator << shift) // value.denominator if isinstance(value, Fraction)
+            else int(value) << shift for value in column]
+
+
 def _random_as_decided(keyed: list[tuple[tuple[Value, ...], int]],
                        criteria: Sequence[Tiebreaker]
                        ) -> list[tuple[tuple[Value | None, ...], int]]:
@@ -71,6 +91,56 @@ def _random_as_decided(keyed: list[tuple[tuple[Value, ...], int]],
     return out
 
 
+def _random_index(criteria: Sequence[Tiebreaker]) -> int | None:
+    """Where the seeded ``random`` criterion is, when it is the last one (then it is only
+    drawn for the players tied on everything before it); else None."""
+    if criteria and criteria[-1].name == "random":
+        return len(criteria) - 1
+    return None
+
+
+def _order(pids: list[PlayerId], columns: list[list[Value]], criteria: Sequence[Tiebreaker],
+           records: Mapping[PlayerId, PlayerRecord], seed: int
+           ) -> tuple[list[int], list[Value | None]]:
+    """Indexes of ``pids`` best first, and the random value shown for each (rule CMD-3c).
+
+    Highest values first; among full ties the lower player id first (stable, deterministic).
+    The random criterion, when last, is drawn only inside groups tied on every earlier
+    criterion: a value elsewhere changes nothing and would cost a hash per player.
+    """
+    random_at = _random_index(criteria)
+    keys = [sort_keys(column) for column in columns]
+    keyed = list(zip(*keys, [-pid for pid in pids], range(len(pids)), strict=True))
+    keyed.sort(reverse=True)
+    shown: list[Value | None] = [None] * len(pids)
+    if random_at is None:
+        return [entry[-1] for entry in keyed], shown
+    draw = criteria[random_at]
+    width = len(keys)
+    out: list[int] = []
+    start = 0
+    while start < len(keyed):
+        end = start + 1
+        head = keyed[start][:width]
+        while end < len(keyed) and keyed[end][:width] == head:
+            end += 1
+        if end - start == 1:
+            out.append(keyed[start][-1])
+        else:
+            members = keyed[start:end]
+            drawn = draw.values([pids[e[-1]] for e in members], records, seed)
+            group = sorted(((value, e[-2], e[-1]) for value, e in zip(drawn, members,
+                                                                      strict=True)),
+                           reverse=True)
+            # shown as the order the draw gave among the players it separated (CMD-3c)
+            for place, (_value, _negated, index) in enumerate(group, start=1):
+                shown[index] = place
+                out.append(index)
+        start = end
+    return out, shown
+
+
+@collector_paused
 def rank_players(
     players: Iterable[PlayerId],
     records: Mapping[PlayerId, PlayerRecord],
@@ -79,24 +149,40 @@ def rank_players(
     dropped: Iterable[PlayerId] = (),
 ) -> Standings:
     """Sort by ``criteria`` (each higher-is-better). Players equal on every criterion share a
-    rank; with the seeded ``random`` criterion last, that cannot happen."""
+    rank; with the seeded ``random`` criterion last, that cannot happen.
+
+    Time ``O(n log n)`` in players plus what the criteria cost (each one is a per-player
+    aggregate, or a sum over the player's own meetings): no criterion scans all games for
+    each player (figures at 200,000 players: bench/standings.py, docs/benchmarks.md).
+    """
     dropped_set = set(dropped)
-    keyed = []
-    for pid in players:
-        values = tuple(_plain(tb.compute(pid, records, seed)) for tb in criteria)
-        keyed.append((values, -pid))
-    # Highest values first; among full ties the lower player id first (stable, deterministic).
-    keyed.sort(reverse=True)
-    keyed = _random_as_decided(keyed, criteria)
+    pids = list(players)
+    random_at = _random_index(criteria)
+    columns = [[value if type(value) is int else _plain(value)
+                for value in tb.values(pids, records, seed)]
+               for index, tb in enumerate(criteria) if index != random_at]
+    order, shown = _order(pids, columns, criteria, records, seed)
     standings = Standings(criteria)
-    previous: tuple[Value, ...] | None = None
+    rows = standings.rows
+    if random_at is None and any(tb.name == "random" for tb in criteria):
+        # the random draw placed before another criterion (an unusual setting): every
+        # player's value is drawn, then shown as the order it gave (CMD-3c)
+        decided = _random_as_decided(
+            [(tuple(column[i] for column in columns), -pids[i]) for i in order], criteria)
+        columns = [list(column) for column in zip(*(v for v, _n in decided), strict=True)]
+        order = list(range(len(order)))
+        pids = [-negated for _v, negated in decided]
+    previous: tuple[Value | None, ...] | None = None
     rank = 0
-    for index, (values, negated) in enumerate(keyed, start=1):
-        pid = -negated
+    if random_at is not None:
+        columns.append(shown)  # type: ignore[arg-type]
+    by_player = list(zip(*columns, strict=True)) if columns else [()] * len(pids)
+    for place, index in enumerate(order, start=1):
+        values: tuple[Value | None, ...] = by_player[index]
         if values != previous:
-            rank = index
+            rank = place
             previous = values
-        standings.rows.append(
-            StandingRow(rank, pid, values, records[pid], dropped=pid in dropped_set)
-        )
+        pid = pids[index]
+        rows.append(StandingRow(rank, pid, values, records[pid],  # type: ignore[arg-type]
+                                dropped=pid in dropped_set))
     return standings

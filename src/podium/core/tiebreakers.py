@@ -7,25 +7,41 @@ regulation we run is a seeded random value, so the order is always total and rep
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from podium.core.model import PlayerId
 from podium.core.records import PlayerRecord
-from podium.core.rng import derive_seed
+from podium.core.rng import derive_seed, derive_seeds
 
 Value = Fraction | int
 
 
+Column = Callable[[Sequence[PlayerId], Mapping[PlayerId, PlayerRecord], int], list[Value]]
+
+
 @dataclass(frozen=True)
 class Tiebreaker:
-    """``compute(player, records, seed)`` returns the value; ``display`` renders it for people."""
+    """``compute(player, records, seed)`` returns the value; ``display`` renders it for people.
+
+    ``column(players, records, seed)``, when given, returns the values of many players at once,
+    equal to ``compute`` for each: the standings of 200,000 players use it where one call per
+    player repeats work (a hash prefix, the lookups of opponents' aggregates).
+    """
 
     name: str
     label: str
     compute: Callable[[PlayerId, Mapping[PlayerId, PlayerRecord], int], Value]
     display: Callable[[Value], str] = str
+    column: Column | None = None
+
+    def values(self, players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+               seed: int) -> list[Value]:
+        if self.column is not None:
+            return self.column(players, records, seed)
+        compute = self.compute
+        return [compute(pid, records, seed) for pid in players]
 
 
 def _points(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
@@ -53,6 +69,39 @@ def opponents_win_ratio(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord])
     return Fraction(wins, games) if games else Fraction(0)
 
 
+def opponent_sums(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+                  attribute: str) -> list[Value]:
+    """For each player, the sum of ``attribute`` over every opponent met (per meeting): the
+    Buchholz-like sums, from per-player aggregates.
+
+    The aggregates are read once into a flat table indexed by player id, then each player sums
+    over their own meetings only (``map`` over the table, no Python loop per meeting): time
+    linear in players plus meetings, never a scan of all games per player. An opponent without
+    a record counts 0, as :func:`opponents_win_ratio` skips them.
+    """
+    size = max(records, default=0) + 1
+    table: list[Value] = [0] * size
+    for pid, record in records.items():
+        table[pid] = getattr(record, attribute)
+    look = table.__getitem__
+    out: list[Value] = []
+    try:
+        for pid in players:
+            out.append(sum(map(look, records[pid].opponents)))
+    except IndexError:  # an opponent id beyond every record: the plain way
+        return [sum((getattr(records[o], attribute) for o in records[pid].opponents
+                     if o in records), 0) for pid in players]
+    return out
+
+
+def _owp_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+                seed: int) -> list[Value]:
+    """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``."""
+    wins = opponent_sums(players, records, "wins")
+    games = opponent_sums(players, records, "games")
+    return [Fraction(w, g) if g else Fraction(0) for w, g in zip(wins, games, strict=True)]
+
+
 def _owp(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
     return opponents_win_ratio(pid, records)
 
@@ -60,6 +109,12 @@ def _owp(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> 
 def _random(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
     """Rule CMD-3c: a random but reproducible value from the event's recorded seed."""
     return derive_seed(seed, "tiebreak", pid)
+
+
+def _random_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+                   seed: int) -> list[Value]:
+    """Rule CMD-3c for many players (:func:`derive_seeds`, the same values as ``_random``)."""
+    return derive_seeds(seed, "tiebreak", players)  # type: ignore[return-value]
 
 
 def _score_sum(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
@@ -84,11 +139,12 @@ TIEBREAKERS: dict[str, Tiebreaker] = {
     for tb in (
         Tiebreaker("points", "Pts", _points, _points_text),
         Tiebreaker("elimination_sum", "Elim. sum", _order_sum, _points_text),
-        Tiebreaker("opponents_win_pct", "Opp. win %", _owp, _percent),
+        Tiebreaker("opponents_win_pct", "Opp. win %", _owp, _percent, _owp_column),
         Tiebreaker("wins", "Wins", _wins),
         Tiebreaker("score_sum", "Score", _score_sum, _points_text),
         # shown as the order the draw gave among the players it separated (core.standings)
-        Tiebreaker("random", "Random", _random, lambda v: "-" if v is None else str(v)),
+        Tiebreaker("random", "Random", _random, lambda v: "-" if v is None else str(v),
+                   _random_column),
     )
 }
 

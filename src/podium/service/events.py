@@ -8,13 +8,23 @@ actions, check each with :func:`podium.core.replay.apply`, append them and commi
 anywhere rolls the transaction back and drops the cached state, so nothing is half-written and
 nothing half-applied. The outcome carries the new state, so no adapter loads it again.
 
+Writers of one event are serialised: in this process by the event's holder lock, across
+processes by the database (SQLite runs one write transaction at a time, PostgreSQL takes the
+advisory lock before the state is read). The state a command validates against is therefore the
+newest one, and no valid change is refused because another was stored meanwhile. Should a
+transaction still lose (a lock timeout, a deadlock victim, a log that moved under it), nothing
+of it was stored and ``execute`` runs the command again on the new state, a bounded number of
+times; a real conflict (the table's result entered meanwhile) is then refused by the new state.
+
 Reads (:meth:`EventService.load`) use a read-only transaction, which on SQLite never waits for
 the write lock, and catch the state up with what other processes stored.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,8 +42,8 @@ from podium.core.standings import Standings
 from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
 from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
-from podium.store.db import Database
-from podium.store.repository import EventRepository, EventSummary
+from podium.store.db import Busy, Database
+from podium.store.repository import EventRepository, EventSummary, StaleLog
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -43,6 +53,9 @@ if TYPE_CHECKING:
 Clock = Callable[[], datetime]
 SLUG_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789-_")
 T = TypeVar("T")
+ATTEMPTS = 6
+"""How many times a command runs when its transaction loses to another writer (see
+:meth:`EventService.retrying`)."""
 
 __all__ = ["EventService", "LoadedEvent", "NewAction", "Outcome", "UnitOfWork"]
 
@@ -124,7 +137,27 @@ class EventService:
     # the one entry point ------------------------------------------------------------------------
     def execute(self, command: Command[T], actor: str) -> Outcome[T]:
         """Run ``command`` as ``actor`` in one unit of work and return what it did."""
-        return command.run(self, actor)
+        return self.retrying(lambda: command.run(self, actor))
+
+    @staticmethod
+    def retrying(attempt: Callable[[], T]) -> T:
+        """``attempt()``, run again when its transaction lost to another writer.
+
+        Only :class:`Busy` (a lock timeout or deadlock) and :class:`StaleLog` (the log moved
+        under the change) are retried: both mean that nothing was stored and say nothing about
+        the change. Each new attempt reads the state afresh and validates the command against
+        it, so a real conflict is still refused, with its own message. After ``ATTEMPTS`` the
+        last error reaches the caller.
+        """
+        for number in range(1, ATTEMPTS + 1):
+            try:
+                return attempt()
+            except (Busy, StaleLog):
+                if number == ATTEMPTS:
+                    raise
+                # a short random pause, so writers that collided do not collide again
+                time.sleep(random.uniform(0.005, 0.02) * number)
+        raise AssertionError("unreachable")
 
     @contextmanager
     def unit(self, slug: str, actor: str, *, dry_run: bool = False) -> Iterator[UnitOfWork]:
@@ -135,6 +168,13 @@ class EventService:
         holder = self.states.holder(slug)
         with holder.lock:
             try:
+                if holder.loaded is None and not dry_run:
+                    # A cold state (a new process, a refused command) is replayed in a read
+                    # transaction first: a long replay then holds no write lock, and the write
+                    # transaction below only applies what was stored meanwhile.
+                    with self.db.session(readonly=True) as session:
+                        repo = EventRepository(session)
+                        self.states.current(repo, repo.get(slug), holder)
                 with self.db.session(readonly=dry_run) as session:
                     repo = EventRepository(session)
                     summary = repo.get(slug)
@@ -193,6 +233,24 @@ class EventService:
             loaded = self.states.current(repo, repo.get(slug), holder)
         self._maybe_snapshot(slug, holder)
         return loaded
+
+    def load_many(self, slugs: Sequence[str]) -> list[LoadedEvent]:
+        """Several events at their newest stored actions, caught up in one database session
+        (a series and its members): two queries for all of them, then each one's new actions."""
+        out = []
+        with self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            found = repo.find_many(slugs)
+            for slug in slugs:
+                if slug not in found:
+                    repo.get(slug)  # NotFound, named
+                summary, last = found[slug]
+                holder = self.states.holder(slug)
+                with holder.lock:
+                    out.append(self.states.current(repo, summary, holder, last))
+        for slug in slugs:
+            self._maybe_snapshot(slug, self.states.holder(slug))
+        return out
 
     @contextmanager
     def reading(self, slug: str) -> Iterator[LoadedEvent]:

@@ -9,6 +9,14 @@ confirms it; then it becomes the normal result action (actor ``player:<name>``, 
 entry. A different report for the same table, or a player's dispute, puts the table's reports in
 the organiser's queue, and nothing changes until the organiser accepts one or rejects them.
 Pending reports live outside the log (they are not decisions yet); accepted ones are the log.
+
+Every report, confirmation, dispute and decision runs in the event's unit of work, under the
+same serialisation as result entries (:meth:`EventService.unit`: this process's lock, and the
+database's, taken before the state and the open reports are read), so four matching reports
+sent at once always join one report and make one result. A report records the draw of its round
+(the round's seed, new at every draw): when the organiser undoes the round and pairs it again,
+the reports of the old draw no longer count, and a player who confirms one is told to report
+again. Reports stored before the draw was recorded count for the round's current draw.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from sqlalchemy.orm import Session
 from podium.core.errors import Conflict, Forbidden, NotFound
 from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
+from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
@@ -52,6 +61,7 @@ class Report:
     note: str
     created_at: datetime
     decided_by: str
+    draw: int | None = None
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,20 @@ def _report(row: SelfReportRow) -> Report:
         row.note,
         row.created_at,
         row.decided_by,
+        row.draw,
     )
+
+
+def _of_draw(row: SelfReportRow | Report, rnd: Round) -> bool:
+    """Whether a report of ``rnd``'s number belongs to its current draw (one stored before the
+    draw was recorded counts for any)."""
+    return row.draw is None or row.draw == rnd.seed
+
+
+def _stale(rnd: Round) -> Conflict:
+    return Conflict(N_("this report was made for an earlier draw of round %(round)s; the "
+                       "organiser undid that draw and paired the round again: report your "
+                       "table's result again"), code="report.stale", round=rnd.number)
 
 
 class SelfReportService:
@@ -133,12 +156,19 @@ class SelfReportService:
 
     # reports -----------------------------------------------------------------------------------
     def reports(self, slug: str, open_only: bool = False) -> list[Report]:
+        """The event's reports; ``open_only``: those waiting, of the rounds' current draws (a
+        report of an undone draw can no longer be decided)."""
+        state = self.events.load(slug).state if open_only else None
         with self.db.session(readonly=True) as session:
             event_id = EventRepository(session).get(slug).id
             query = select(SelfReportRow).where(SelfReportRow.event_id == event_id)
             if open_only:
                 query = query.where(SelfReportRow.status.in_(OPEN))
-            return [_report(r) for r in session.scalars(query.order_by(SelfReportRow.id))]
+            found = [_report(r) for r in session.scalars(query.order_by(SelfReportRow.id))]
+        if state is not None:
+            found = [r for r in found
+                     if r.round <= len(state.rounds) and _of_draw(r, state.round(r.round))]
+        return found
 
     def table_reports(self, slug: str, code: str) -> tuple[Seat, list[Report]]:
         """The code's seat and the open reports of its table."""
@@ -149,11 +179,15 @@ class SelfReportService:
             r
             for r in self.reports(slug, open_only=True)
             if r.round == seat.round.number and r.table == seat.table.number
+            and _of_draw(r, seat.round)
         ]
         return seat, reports
 
     def report(self, slug: str, code: str, build: EntryBuilder) -> Report:
         """Report the result of the code's own table; returns the report (maybe accepted)."""
+        return self.events.retrying(lambda: self._report_once(slug, code, build))
+
+    def _report_once(self, slug: str, code: str, build: EntryBuilder) -> Report:
         with self.events.unit(slug, "player") as work:
             session, loaded = work.session, work.loaded
             player = self._player_of(session, loaded, code)
@@ -162,6 +196,11 @@ class SelfReportService:
             entry = loaded.ruleset.score_entry(loaded.state, rnd, table, typed)
             normalised = entry.entry
             open_rows = self._open_rows(session, loaded.summary.id, rnd.number, table.number)
+            for row in open_rows:
+                if not _of_draw(row, rnd):  # left behind by an undo and a new draw
+                    row.status, row.decided_by = REJECTED, "redraw"
+                    row.note = row.note or f"round {rnd.number} was drawn again"
+            open_rows = [row for row in open_rows if _of_draw(row, rnd)]
             same = next((r for r in open_rows if r.entry == normalised), None)
             if same is not None and same.status == PENDING:
                 if player.id not in same.confirmed_by:
@@ -182,6 +221,7 @@ class SelfReportService:
                 note="",
                 created_at=self.clock(),
                 decided_by="",
+                draw=rnd.seed,
             )
             session.add(row)
             session.flush()
@@ -189,6 +229,9 @@ class SelfReportService:
             return _report(row)
 
     def confirm(self, slug: str, code: str, report_id: int) -> Report:
+        return self.events.retrying(lambda: self._confirm_once(slug, code, report_id))
+
+    def _confirm_once(self, slug: str, code: str, report_id: int) -> Report:
         with self.events.unit(slug, "player") as work:
             player = self._player_of(work.session, work.loaded, code)
             row, table = self._row_for_player(work.session, work.loaded, player, report_id)
@@ -201,6 +244,9 @@ class SelfReportService:
 
     def dispute(self, slug: str, code: str, report_id: int, note: str = "") -> Report:
         """A player at the table says the report is wrong: the organiser decides."""
+        return self.events.retrying(lambda: self._dispute_once(slug, code, report_id, note))
+
+    def _dispute_once(self, slug: str, code: str, report_id: int, note: str) -> Report:
         with self.events.unit(slug, "player") as work:
             player = self._player_of(work.session, work.loaded, code)
             row, _table = self._row_for_player(work.session, work.loaded, player, report_id)
@@ -215,6 +261,11 @@ class SelfReportService:
         self, slug: str, report_id: int, accept: bool, actor: str, reason: str = ""
     ) -> Report:
         """The organiser accepts one report (it becomes the result) or rejects it."""
+        return self.events.retrying(
+            lambda: self._decide_once(slug, report_id, accept, actor, reason))
+
+    def _decide_once(self, slug: str, report_id: int, accept: bool, actor: str, reason: str
+                     ) -> Report:
         with self.events.unit(slug, actor) as work:
             session, loaded = work.session, work.loaded
             row = session.get(SelfReportRow, report_id)
@@ -224,6 +275,11 @@ class SelfReportService:
                     report_id=report_id)
             if row.status not in OPEN:
                 raise Conflict("this report is already decided")
+            if accept and (row.round > len(loaded.state.rounds)
+                           or not _of_draw(row, loaded.state.round(row.round))):
+                raise Conflict(N_("this report was made for an earlier draw of round "
+                                  "%(round)s, which was undone: reject it"),
+                               code="report.stale", round=row.round)
             if accept:
                 who = loaded.state.players[row.reporter].name
                 why = reason.strip() or f"self-report by {who} accepted by {actor}"
@@ -279,6 +335,8 @@ class SelfReportService:
                 "no self-report %(report_id)s in this event",
                 report_id=report_id)
         rnd, table = self._own_table(loaded, player)
+        if row.round == rnd.number and not _of_draw(row, rnd):
+            raise _stale(rnd)
         if (row.round, row.table) != (rnd.number, table.number):
             raise Forbidden("you can only confirm the report of your own table")
         return row, table

@@ -139,14 +139,16 @@ class StateCache:
         with self._lock:
             self._holders.pop(slug, None)
 
-    def current(self, repo: EventRepository, summary: EventSummary, holder: Holder
-                ) -> LoadedEvent:
-        """The event's state at the newest stored action (call with ``holder.lock`` held)."""
+    def current(self, repo: EventRepository, summary: EventSummary, holder: Holder,
+                last: int | None = None) -> LoadedEvent:
+        """The event's state at the newest stored action (call with ``holder.lock`` held);
+        ``last``: that action's ``seq`` when the caller already read it."""
         loaded = holder.loaded
         if loaded is not None and loaded.summary.id != summary.id:
             holder.discard()  # the slug names another event now (deleted and created again)
             loaded = None
-        last = repo.last_seq(summary.id)
+        if last is None:
+            last = repo.last_seq(summary.id)
         if loaded is not None and loaded.state.last_seq > last:
             holder.discard()  # cannot happen with an append-only log; rebuild to be safe
             loaded = None

@@ -19,8 +19,12 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, Connection, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
+
+from podium.core.errors import Conflict
+from podium.core.views import N_
 
 DEFAULT_DB = "podium.db"
 """The database file used when neither ``--db`` nor ``PODIUM_DB`` names one."""
@@ -31,6 +35,30 @@ BUSY_TIMEOUT_MS = 10_000
 
 # Connection execution option read by the SQLite "begin" hook.
 _BEGIN_OPTION = "podium_sqlite_begin"
+# PostgreSQL errors that mean "another transaction was in the way", never "your change is
+# wrong": serialization failure, deadlock, lock not available.
+_PG_CONTENTION = {"40001", "40P01", "55P03"}
+
+
+class Busy(Conflict):
+    """The database stayed locked by other writers (or chose this transaction as a deadlock's
+    victim): nothing was stored, and running the same change again is safe. The service retries
+    it (:meth:`podium.service.events.EventService.execute`); this reaches a user only when the
+    database stayed busy through every attempt."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("the database is busy with other changes; nothing was stored, "
+                            "please send the same change again"), code="store.busy")
+
+
+def is_contention(error: DBAPIError) -> bool:
+    """Whether ``error`` is a lock timeout or a deadlock (the transaction is rolled back and
+    nothing it did is stored) rather than a fault of the statement."""
+    orig = error.orig
+    if getattr(orig, "sqlstate", None) in _PG_CONTENTION:
+        return True
+    text = str(orig).lower()
+    return "database is locked" in text or "database is busy" in text
 
 
 def resolve_url(db: str | None) -> str:
@@ -95,8 +123,18 @@ class Database:
         return f"Database({self.url.render_as_string(hide_password=True)!r})"
 
     def upgrade(self, revision: str = "head") -> None:
-        """Apply the Alembic migrations up to ``revision`` (a no-op when already there)."""
+        """Apply the Alembic migrations up to ``revision`` (a no-op when already there).
+
+        A database already at the newest revision is recognised by a read, so the many short
+        processes that open one database at once (CLI commands, server workers) do not queue
+        for SQLite's write lock just to learn that there is nothing to do.
+        """
         config = alembic_config(self.url)
+        if revision == "head":
+            from alembic.script import ScriptDirectory
+
+            if self.current_revision() == ScriptDirectory.from_config(config).get_current_head():
+                return
         with self.engine.begin() as connection:
             config.attributes["connection"] = connection
             command.upgrade(config, revision)
@@ -105,7 +143,7 @@ class Database:
         """The Alembic revision the database is at (``None`` before the first migration)."""
         from alembic.runtime.migration import MigrationContext
 
-        with self.engine.connect() as connection:
+        with self._read_engine.connect() as connection:
             return MigrationContext.configure(connection).get_current_revision()
 
     @contextmanager
@@ -114,10 +152,16 @@ class Database:
 
         ``readonly=True`` is a hint for SQLite: the transaction does not take the write lock
         up front, so it never waits for a writer (but must not write).
+        A lock timeout or deadlock becomes :class:`Busy` (the transaction was rolled back).
         """
         bind = self._read_engine if readonly else self.engine
-        with Session(bind=bind, expire_on_commit=False) as session, session.begin():
-            yield session
+        try:
+            with Session(bind=bind, expire_on_commit=False) as session, session.begin():
+                yield session
+        except DBAPIError as error:
+            if is_contention(error):
+                raise Busy() from None
+            raise
 
     def dispose(self) -> None:
         """Close every pooled connection (call once the process is done with the database)."""

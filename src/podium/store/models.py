@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     DateTime,
     Dialect,
     ForeignKey,
@@ -205,6 +206,10 @@ class SelfReportRow(Base):
     decided_by: Mapped[str] = mapped_column(
         String(ACTOR_LENGTH), nullable=False, default="", server_default=""
     )
+    # The draw of the round the report belongs to (the round's seed, new at every draw): an
+    # undo and a new draw of the round leave the report behind. Empty in reports stored before
+    # migration 0004, which count for whatever draw the round has.
+    draw: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
 
 
 # -- snapshots of replayed state (migration 0003) ------------------------------------------------

@@ -53,7 +53,7 @@ from podium.core.schema import (
     obj,
 )
 from podium.core.standings import Standings, rank_players
-from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker
+from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker, opponent_sums
 from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
@@ -79,7 +79,9 @@ def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int
 
 
 BERSERK_TIEBREAKERS: dict[str, Tiebreaker] = {
-    "buchholz": Tiebreaker("buchholz", N_("Buchholz"), _buchholz, TIEBREAKERS["points"].display),
+    "buchholz": Tiebreaker("buchholz", N_("Buchholz"), _buchholz, TIEBREAKERS["points"].display,
+                           lambda players, records, _seed: opponent_sums(players, records,
+                                                                         "points")),
     **{name: tb for name, tb in TIEBREAKERS.items() if name in
        ("opponents_win_pct", "wins", "random")},
 }

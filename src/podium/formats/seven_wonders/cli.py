@@ -19,6 +19,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import EventState
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import views as sw_views
+from podium.formats.seven_wonders import year_cli
 from podium.formats.seven_wonders.commands import (
     AcceptReport,
     AddOverrun,
@@ -411,7 +412,13 @@ def table_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
 def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, starting: bool,
                        lang: str) -> None:
     """Play seasons of 7-player leagues with random ties, overruns, kicks, unfinished games,
-    die rolls and liftings, and print each season table with its Battle of Titans."""
+    die rolls and liftings, and print each season table with its Battle of Titans; with more
+    than one season, a whole year (rule W7-1): each season's moves and the year table."""
+    if seasons > 1:
+        from podium.formats.seven_wonders.year_cli import demo_year
+
+        demo_year(ctx, players, seasons, seed, lang)
+        return
     if players % 7:
         raise InvalidInput("--players: a multiple of 7 (a league has 7, rule W7-2)",
                            code="sw.players", field="players")
@@ -466,6 +473,7 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
                       highlight=False)
 
 
+year_cli.register(sw)
 COMMANDS = [sw]
 
 __all__ = ["COMMANDS", "demo_seven_wonders", "sw"]

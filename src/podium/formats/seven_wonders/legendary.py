@@ -25,7 +25,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import PlayerId
 from podium.core.rng import rng_for
 from podium.core.views import N_
-from podium.formats.seven_wonders.season import Note, ranking
+from podium.formats.seven_wonders.season import Note, SeasonBook, SeasonRow, ranking
 
 SIZE = 7
 STEPS: tuple[int | None, ...] = (None, 3, 2, None, 3, 1, None)
@@ -56,6 +56,19 @@ Game = Mapping[PlayerId, int]
 """One game of the year as head-to-head input (rule W7-33 (5)): each player's final position
 in it (1 = first; equal positions are a tie). Every game of the year where the players met:
 ladder games, special matches, battles."""
+
+
+def year_record(player: PlayerId, name: str, rows: Mapping[int, SeasonRow]) -> YearRecord:
+    """A player's year from their season table rows (season number → the row of each season
+    played): the season totals (rules W7-16 .. W7-19) and the Battle of Titans points."""
+    return YearRecord(player, name, {s: row.total for s, row in rows.items()},
+                      sum(row.titans for row in rows.values()))
+
+
+def season_games(book: SeasonBook) -> list[Game]:
+    """A season's games as head-to-head input (rule W7-33 (5)): every ladder game and special
+    match with positions (an unfinished game entered without them does not count)."""
+    return [dict(g.positions) for g in book.games() if g.positions]
 
 
 # -- the tie chain (rule W7-33) ------------------------------------------------------------------

@@ -805,6 +805,11 @@ class SevenWonders(Ruleset):
     def main_view_key(self, state: EventState) -> str:
         return "season"
 
+    def series_points(self, state: EventState) -> dict[str, int]:
+        """Rule W7-1: a season's points in the year are its table's totals (paid out 1:1 in
+        the site's currency)."""
+        return {state.players[row.player].name: row.total for row in season_rows(state)}
+
     # examples ---------------------------------------------------------------------------------
     def sample_actions(self, state: EventState, rng: random.Random
                        ) -> list[tuple[str, dict[str, Any], str]]:

@@ -150,6 +150,12 @@ class SeasonBook:
     liftings: list[Lifting] = field(default_factory=list)
     reports: dict[int, Report] = field(default_factory=dict)
     late_overruns: int = 0  # overruns recorded after their game (seven-wonders.overrun)
+    #: the season table as of an action number (derived, never pickled into a snapshot)
+    rows_memo: tuple[int, list[SeasonRow]] | None = field(default=None, repr=False,
+                                                          compare=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "rows_memo": None}
 
     def ladder(self, key: str) -> Ladder:
         found = self.ladders.get(key)
@@ -557,9 +563,19 @@ class SeasonRow:
 
 def season_rows(state: EventState, settings: SevenWondersSettings | None = None
                 ) -> list[SeasonRow]:
-    """Every league player's season, league by league (in level order), best place first."""
-    settings = settings or state.settings
+    """Every league player's season, league by league (in level order), best place first
+    (computed once per action number: the year's tables and ledger ask for it again)."""
     book = book_of(state)
+    if settings is None:
+        memo = book.rows_memo
+        if memo is None or memo[0] != state.last_seq:
+            memo = book.rows_memo = (state.last_seq, _season_rows(state, state.settings, book))
+        return list(memo[1])
+    return _season_rows(state, settings, book)
+
+
+def _season_rows(state: EventState, settings: SevenWondersSettings, book: SeasonBook
+                 ) -> list[SeasonRow]:
     rows: dict[PlayerId, SeasonRow] = {}
     divisions = sorted(state.divisions.values(), key=lambda d: d.level)
     for division in divisions:

@@ -80,6 +80,8 @@ def survival_of(state: EventState) -> Survival:
     due = {m: _due(book, m) for m in range(1, len(book.matches) + 1)}
     last = [games[-1] for _, games in sorted(book.outcomes.items()) if games]
     barred = [o.barred for games in book.outcomes.values() for o in games if o.barred]
+    if book.entrants and not book.matches:  # no battle: a place for everyone (rule W7-14)
+        return Survival(due, list(book.entrants), barred)
     return Survival(due, to_warriors(last), barred)
 
 

@@ -1,0 +1,76 @@
+"""Properties of whole W7 years played through the service (rule W7-1): every league has 7
+players every season (W7-15), the year's ledger is the sum of the season tables, nobody plays a
+season they are barred from (W7-19, W7-20), and the year replays identically."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from podium.formats.seven_wonders.season import season_rows
+from podium.formats.seven_wonders.year_demo import legendary_selection, play_year
+from podium.service.events import EventService
+from podium.service.series import series_ledger
+from podium.store.db import Database
+
+
+@pytest.mark.parametrize(("players", "seed"), [(28, 1), (31, 2), (35, 3), (35, 4)])
+def test_random_years_keep_leagues_of_seven_and_a_ledger_of_season_tables(
+        tmp_path: Path, players: int, seed: int) -> None:
+    service = EventService(Database(str(tmp_path / "year.db")))
+    year = play_year(service, "y", players, 4, seed)
+    ledger = series_ledger(service, year.series)
+    assert [m.event for m in ledger.members] == [f.slug for f in year.seasons]
+    barred: set[str] = set()
+    for index, formed in enumerate(year.seasons):
+        state = service.load(formed.slug).state
+        sizes = [len(d.members) for d in state.divisions.values()]
+        assert sizes == ([7] * (players // 7 if players in (28, 35) else 4) if index == 0
+                         else [7, 7, 7, 7])
+        names = {p.name for p in state.players.values()}
+        assert not names & barred  # rules W7-19, W7-20: barred from the next season
+        rows = season_rows(state)
+        barred = {state.players[r.player].name for r in rows if r.barred}
+        # the ledger's column for this season is the season table
+        table = {state.players[r.player].name: r.total for r in rows}
+        column = {r.player: r.points[index] for r in ledger.rows
+                  if r.points[index] is not None}
+        assert column == table
+    for row in ledger.rows:
+        assert row.total == sum(p for p in row.points if p is not None)
+
+
+def test_a_year_replays_identically(tmp_path: Path) -> None:
+    first = EventService(Database(str(tmp_path / "a.db")))
+    second = EventService(Database(str(tmp_path / "b.db")))
+    one = play_year(first, "y", 35, 3, 9)
+    two = play_year(second, "y", 35, 3, 9)
+    assert [f.leagues for f in one.seasons] == [f.leagues for f in two.seasons]
+    rows = [(r.player, r.points) for r in series_ledger(first, one.series).rows]
+    assert rows == [(r.player, r.points) for r in series_ledger(second, two.series).rows]
+    cold = EventService(Database(str(tmp_path / "a.db")))  # replayed from the database
+    assert rows == [(r.player, r.points) for r in series_ledger(cold, one.series).rows]
+    # rules W7-31 .. W7-33: 7 distinct players, the same from a replay
+    picked, names = legendary_selection(first, one)
+    again, names_again = legendary_selection(cold, one)
+    chosen = [names[p.player] for p in picked.picks]
+    assert len(set(chosen)) == 7 and chosen == [names_again[p.player] for p in again.picks]
+
+
+def test_a_players_path_and_the_year_table_columns(tmp_path: Path) -> None:
+    # rule W7-1: a player's path through the leagues, and the site-currency column (1:1)
+    from podium.formats.seven_wonders.year_commands import player_path
+    from podium.formats.seven_wonders.year_views import path_view, year_view
+
+    service = EventService(Database(str(tmp_path / "year.db")))
+    year = play_year(service, "y", 28, 2, 5)
+    ledger = series_ledger(service, year.series)
+    view = year_view(ledger)
+    assert [c.key for c in view.columns] == ["rank", "player", "s0", "s1", "total", "currency"]
+    assert all(row["currency"] == row["total"] for row in view.rows)
+    first = ledger.rows[0]
+    steps = player_path(service, year.series, first.player)
+    assert [s.points for s in steps] == first.points
+    assert steps[0].league and steps[0].league.startswith("League")
+    assert path_view(first.player, steps).title_args == {"player": first.player}
