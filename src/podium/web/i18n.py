@@ -102,7 +102,8 @@ def localise(error: PodiumError | str, lang: str) -> str:
         return catalog.gettext(error)
     params = dict(error.params)
     for key in ("key", "format"):
-        if isinstance(params.get(key), str):
+        if isinstance(params.get(key), str) and (key == "format" or error.msgid.startswith(
+                "setting")):
             params[key] = _named(key, params[key])
     text = Message(error.msgid, params).render(catalog)
     field = error.field
@@ -128,8 +129,4 @@ def _named(kind: str, value: str) -> object:
 
 def _field_label(field: str, catalog: object) -> str:
     """The name of the field a refusal concerns, in the page's language when it is known."""
-    named = _named("key", field)
-    if isinstance(named, Message):
-        return named.render(catalog)  # type: ignore[arg-type]
-    found = catalog.pgettext("log field", field)  # type: ignore[attr-defined]
-    return found
+    return catalog.pgettext("log field", field)  # type: ignore[attr-defined]

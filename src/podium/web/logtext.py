@@ -14,7 +14,7 @@ from typing import Any
 from podium.core.log import Action
 from podium.core.messages import Message, is_message
 from podium.core.model import EventState
-from podium.i18n import translations
+from podium.i18n import DEFAULT, translations
 
 HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
           "read", "usec", "tables_index"}
@@ -102,6 +102,8 @@ def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
     titles = {name: kind.title for name, kind in kinds_of(ruleset).items()}
 
     def title(kind: str) -> str:
+        if lang == DEFAULT:
+            return kind  # English shows the kind itself, as the API and the event file do
         found = catalog.gettext(kind)
         if found != kind or not titles.get(kind):
             return found
