@@ -1,51 +1,66 @@
 """The Russian and English catalogs, for every adapter (web pages, CLI tables, CSV/HTML exports).
 
-Labels that come from the core (``N_`` msgids of table views) are translated here, at the edge,
-so the web, the terminal and the exported files say the same thing from one Babel catalog
-(``src/podium/locale``; ``tools/ru_catalog.py`` writes it).
+``src/podium/locale/ru/LC_MESSAGES/messages.po`` is the source of truth, kept with Babel's usual
+cycle (``pybabel extract`` -> ``pybabel update`` -> edit the ``.po``; docs/i18n.md). The ``.po`` is
+compiled here, in memory, the first time a language is used, so a stale ``.mo`` can never show
+an old text and nothing is compiled at install. English is the msgids themselves.
+
+Labels that come from the core (``N_`` msgids of table views) and message objects
+(:class:`podium.core.messages.Message`: pairing notes, refusals, decisions) are translated here,
+at the edge, so the web, the terminal and the exported files say the same thing.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from functools import cache
+from io import BytesIO
 from pathlib import Path
+from typing import Any
 
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
+
+from podium.core.messages import Message, is_message
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "ru")
 DEFAULT = "en"
-_NUMBER = re.compile(r"\d+")
+
+
+def catalog_path(lang: str) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
 
 
 @cache
 def translations(lang: str) -> NullTranslations:
-    if lang == DEFAULT:
+    """``lang``'s catalog, compiled from its ``.po`` (fuzzy entries are not used)."""
+    if lang == DEFAULT or not catalog_path(lang).exists():
         return NullTranslations()
-    return Translations.load(str(LOCALE_DIR), [lang], domain="messages")
+    with open(catalog_path(lang), "rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(compiled, domain="messages")
 
 
-def numbered(gettext: Callable[[str], str]) -> Callable[[str], str]:
-    """``gettext`` that also finds labels built with a number (``NR 3``, ``< 4 games: NR 0``):
-    when the text itself has no translation, its first number is replaced by ``{n}`` (the
-    msgids ``NR {n}``, ``< {n} games: NR 0``), and the number is put back in the translation."""
+def tr_for(lang: str):
+    """``tr(x)``: a message object rendered, or a plain msgid translated (itself without one)."""
+    catalog = translations(lang)
 
-    def translate(message: str) -> str:
-        text = gettext(message)
-        if text != message or not message:
-            return text
-        numbers = _NUMBER.findall(message)
-        if not numbers:
-            return text
-        template = _NUMBER.sub("{n}", message, count=1)
-        found = gettext(template)
-        return text if found == template else found.replace("{n}", numbers[0])
+    def tr(message: Any) -> str:
+        if isinstance(message, Message):
+            return message.render(catalog)
+        if is_message(message):  # a message as the log stores it
+            return Message.from_json(message).render(catalog)
+        if not message:
+            return ""
+        return catalog.gettext(str(message))
 
-    return translate
+    return tr
 
 
-def translate(message: str, lang: str) -> str:
-    """``message`` (an English msgid) in ``lang``; itself when there is no translation."""
-    return numbered(translations(lang).gettext)(message)
+def translate(message: Any, lang: str) -> str:
+    """``message`` (a message object or an English msgid) in ``lang``."""
+    return tr_for(lang)(message)

@@ -6,6 +6,7 @@ import pytest
 
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Kind
+from podium.core.messages import Message
 from podium.core.top_replay import top_of
 from podium.service.top import plan_top
 from tests.builders import EventLog
@@ -237,9 +238,11 @@ def test_a_top_built_before_the_planned_rounds_says_so():
     for table in rnd.tables:
         log.win(table.number, min(table.seats), *[p for p in table.seats if p != min(table.seats)])
     early = plan_top(log.ruleset, log.state, 4)
-    assert early["notes"][0].startswith("WARNING: built after 1 of the 3 planned rounds")
+    # the notes are stored as message objects, shown in each page's language
+    assert Message.from_json(early["notes"][0]).startswith(
+        "WARNING: built after 1 of the 3 planned rounds")
     on_time = plan_top(log.ruleset, commander_after_swiss().state, 4)
-    assert not any(note.startswith("WARNING") for note in on_time["notes"])
+    assert not any(Message.from_json(note).startswith("WARNING") for note in on_time["notes"])
 
 
 def test_undo_takes_the_top_back_until_a_match_has_a_result():

@@ -150,7 +150,7 @@ def test_the_log_says_who_did_what_and_when(site: Site, anna) -> None:
     client.post("/manage/cup/players/3/drop", data={"csrf_token": csrf, "reason": "ill"})
     page = client.get("/manage/cup/log").text
     assert "anna" in page and "player.dropped" in page and "ill" in page
-    assert "player=P3" in page  # names, not ids
+    assert "player: P3" in page  # names, not ids
     assert "2026" in page  # the time
 
 
@@ -210,7 +210,7 @@ def test_refusals_are_in_the_page_language(site: Site, anna) -> None:
     answer = client.post("/manage/cup/results/1", data={"csrf_token": csrf, "finish": "9"},
                          headers={"HX-Request": "true"})
     assert answer.status_code == 422
-    assert "«9» — не номер места (от 1 до 4)" in answer.text
+    assert "«9» — не номер позиции (от 1 до 4)" in answer.text
     answer = client.post("/manage/cup/rounds", data={"csrf_token": csrf})
     assert answer.status_code == 409
     assert "Ничего не сохранено" in answer.text

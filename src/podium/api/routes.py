@@ -97,7 +97,9 @@ def organiser(request: Request, who: Caller, slug: str | None = None,
         web = web_of(request)
         web.cache.version(slug)  # 404 for an unknown event
         if web.accounts.role_of(who.user, slug) not in roles:
-            raise Forbidden(f"you are not {' or '.join(roles)} of event {slug!r}")
+            raise Forbidden(
+                "you are not %(roles)s of event %(slug)r",
+                roles=' or '.join(roles), slug=slug)
     return who.user
 
 
@@ -275,7 +277,9 @@ def rounds(request: Request, slug: Slug) -> list[m.RoundOut]:
 def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
     state = loaded_of(request, slug).state
     if not 1 <= number <= len(state.rounds):
-        raise NotFound(f"no round {number}; rounds paired: {len(state.rounds)}")
+        raise NotFound(
+            "no round %(number)s; rounds paired: %(rounds_count)s",
+            number=number, rounds_count=len(state.rounds))
     return round_out(state, state.round(number))
 
 
@@ -422,12 +426,16 @@ def result(request: Request, slug: Slug, body: m.ResultBody, who: CallerDep) -> 
         raise Conflict("no round has been paired")
     number = body.round or state.current_round.number
     if number > len(state.rounds):
-        raise NotFound(f"no round {number}; rounds paired: {len(state.rounds)}")
+        raise NotFound(
+            "no round %(number)s; rounds paired: %(rounds_count)s",
+            number=number, rounds_count=len(state.rounds))
     rnd = state.round(number)
     try:
         table = rnd.table(body.table)
     except KeyError:
-        raise NotFound(f"no table {body.table} in round {number}") from None
+        raise NotFound(
+            "no table %(table)s in round %(number)s",
+            table=body.table, number=number) from None
     if body.correct and not body.reason.strip():
         raise InvalidInput("reason: a correction needs a reason")
     field = "form" if body.form is not None else "entry"
@@ -457,7 +465,9 @@ def revoke(request: Request, slug: Slug, username: Annotated[str, Path(max_lengt
     if target.id == user.id:
         raise Conflict("the owner cannot remove their own role")
     if web.accounts.role_of(target, slug) is None:
-        raise NotFound(f"{username} has no role in this event")
+        raise NotFound(
+            "%(username)s has no role in this event",
+            username=username)
     web.accounts.revoke(slug, username)
     return Response(status_code=204)
 

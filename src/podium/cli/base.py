@@ -68,7 +68,9 @@ def parse_assignments(pairs: tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise InvalidInput(f"setting {pair!r}: write it as key=value")
+            raise InvalidInput(
+                "setting %(pair)r: write it as key=value",
+                pair=pair)
         settings[key.strip()] = value.strip()
     return settings
 

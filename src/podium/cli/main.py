@@ -292,7 +292,9 @@ def _form(winner: tuple[str, ...], eliminated: str, draw: bool, survivors: str,
     for item in game_losses:
         name, sep, reason = item.partition("=")
         if not sep:
-            raise InvalidInput(f"--game-loss {item!r}: write it as NAME=REASON")
+            raise InvalidInput(
+                "--game-loss %(item)r: write it as NAME=REASON",
+                item=item)
         losses.append((name.strip(), reason.strip()))
     return PodResult(tuple(winner), split_names(eliminated), draw, split_names(survivors),
                      simultaneous, tuple(losses))

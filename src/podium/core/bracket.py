@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.messages import M
 from podium.core.model import PlayerId
 
 DRAW_RULES = ("higher_seed", "named")
@@ -90,8 +91,9 @@ class Bracket:
     def locate(self, number: int) -> tuple[int, int]:
         """(round, index within the round) of match ``number``."""
         if not 1 <= number < len(self.slots):
-            raise NotFound(f"the TOP has no match {number}; its matches are 1 to "
-                           f"{len(self.slots) - 1}")
+            raise NotFound(
+                "the TOP has no match %(number)s; its matches are 1 to %(slots_count)s",
+                number=number, slots_count=len(self.slots) - 1)
         width = len(self.slots) // 2
         round_number = 1
         while number > width:
@@ -133,45 +135,57 @@ class Bracket:
         match = self.match(number)
         a, b = match.players
         if not match.known or (a is None and b is None):
-            raise Conflict(f"TOP match {number}: its players are not known yet")
+            raise Conflict(
+                "TOP match %(number)s: its players are not known yet",
+                number=number)
         if match.is_bye:
-            raise Conflict(f"TOP match {number} is a bye; it needs no result")
+            raise Conflict(
+                "TOP match %(number)s is a bye; it needs no result",
+                number=number)
         if correcting and match.result is None:
-            raise Conflict(f"TOP match {number} has no result to correct")
+            raise Conflict(
+                "TOP match %(number)s has no result to correct",
+                number=number)
         if not correcting and match.result is not None:
             raise Conflict(
-                f"TOP match {number} already has a result; use the correction command"
+                "TOP match %(number)s already has a result; use the correction command",
+                number=number
             )
         if correcting:
             after = self._next(number)
             if after is not None and after.result is not None:
                 raise Conflict(
-                    f"TOP match {number}: match {after.number} after it already has a result; "
-                    f"correct match {after.number} first"
+                    "TOP match %(number)s: match %(number2)s after it already has a result; "
+                    "correct match %(number2)s first",
+                    number=number, number2=after.number
                 )
         draw = bool(entry.get("draw"))
         winner = entry.get("winner")
         if not draw:
             if winner not in (a, b) or isinstance(winner, bool):
-                raise InvalidInput(f"TOP match {number}: the winner must be one of its players")
+                raise InvalidInput(
+                    "TOP match %(number)s: the winner must be one of its players",
+                    number=number)
             return MatchResult(winner, corrected=correcting)
         # rule BRK-5: a draw is decided by the TOP's draw rule.
         if self.draw_rule == "named":
             advances = entry.get("advances")
             if advances not in (a, b) or isinstance(advances, bool):
                 raise InvalidInput(
-                    f"TOP match {number} is a draw: name who advances (rule BRK-5, "
-                    "draw rule 'named')"
+                    "TOP match %(number)s is a draw: name who advances (rule BRK-5, draw rule"
+                    " 'named')",
+                    number=number
                 )
-            note = "draw; advances as named by the judge (rule BRK-5)"
+            note = M("draw; advances as named by the judge (rule BRK-5)")
         else:
             if entry.get("advances") is not None:
                 raise InvalidInput(
-                    f"TOP match {number}: with draw rule 'higher_seed' the better seed advances "
-                    "(rule BRK-5); do not name who advances"
+                    "TOP match %(number)s: with draw rule 'higher_seed' the better seed "
+                    "advances (rule BRK-5); do not name who advances",
+                    number=number
                 )
             advances = a if self.seeds[a] < self.seeds[b] else b
-            note = f"draw; seed {self.seeds[advances]} advances (rule BRK-5)"
+            note = M("draw; seed %(seed)s advances (rule BRK-5)", seed=self.seeds[advances])
         return MatchResult(advances, draw=True, note=note, corrected=correcting)
 
     def _next(self, number: int) -> Match | None:
@@ -189,4 +203,5 @@ def _empty(match: Match) -> bool:
 def round_name(round_number: int, rounds: int) -> str:
     """'final', 'semi-final', 'quarter-final', else 'round N'."""
     left = rounds - round_number
-    return {0: "final", 1: "semi-final", 2: "quarter-final"}.get(left, f"round {round_number}")
+    names = {0: M("final"), 1: M("semi-final"), 2: M("quarter-final")}
+    return names.get(left) or M("round %(n)s", n=round_number)

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
+from podium.core.messages import Message
+
 
 class PodiumError(Exception):
     """Base class: a refusal meant for the person who caused it; nothing was stored."""
@@ -48,6 +50,10 @@ class PodiumError(Exception):
             "message": str(self),
             "params": {key: _jsonable(value) for key, value in self.params.items()},
         }
+
+    def as_message(self) -> Message:
+        """The refusal as a message object (to render in any language, or to nest in another)."""
+        return Message(self.msgid, self.params)
 
     def at(self, field: str) -> PodiumError:
         """The same refusal attributed to ``field`` (when the caller knows which one it was)."""
@@ -98,6 +104,8 @@ def display_param(value: Any) -> Any:
         return ", ".join(str(display_param(item)) for item in items)
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else str(value)
+    if isinstance(value, Message):
+        return str(value)
     if value is None:
         return "-"
     return value

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
+from podium.core.messages import M
 from podium.core.model import EventState, PlayerId
 from podium.core.standings import Standings
 
@@ -87,10 +88,13 @@ def explain_round(
             for a, b in combinations(sorted(seats), 2)
             if (a, b) in met
         ]
-        size_note = ""
-        if len(seats) != pod_size:
-            kind = "short" if len(seats) < pod_size else "long"
-            size_note = f"{kind} pod of {len(seats)}: the bottom of the standings (see notes)"
+        size_note: str = ""
+        if len(seats) < pod_size:
+            size_note = M("short pod of %(size)s: the bottom of the standings (see notes)",
+                          size=len(seats))
+        elif len(seats) > pod_size:
+            size_note = M("long pod of %(size)s: the bottom of the standings (see notes)",
+                          size=len(seats))
         explained.append(
             TableExplanation(
                 index, [line(s, p) for s, p in enumerate(seats, 1)], repeats, size_note

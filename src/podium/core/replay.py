@@ -17,15 +17,16 @@ from weakref import WeakKeyDictionary
 from podium.core import divisions, phases, series
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
+from podium.core.messages import Message
 from podium.core.model import Bye, EventState, Player, Round, Table
 from podium.core.ruleset import PLAYOFF, ROUNDS, ActionKind, Handler, Ruleset
 from podium.core.schema import (
     CONTROL,
     NAME,
+    NOTE,
     PLAYER,
     ROUND,
     SEED,
-    TEXT,
     AnyJson,
     Int,
     ListOf,
@@ -109,9 +110,9 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
     try:
         decode_payload(kind.schema, action.payload)
     except InvalidInput as error:
-        raise InvalidInput("action %(seq)s (%(kind)s) is malformed: " + error.msgid,
+        raise InvalidInput("action %(seq)s (%(kind)s) is malformed: %(problem)s",
                            code=error.code, field=error.field, seq=action.seq,
-                           kind=action.kind, **error.params) from None
+                           kind=action.kind, problem=error.as_message()) from None
     kind.handler(state, action, ruleset)
     state.last_seq = action.seq
 
@@ -229,7 +230,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
     for bye in payload.get("byes") or []:
         pid = bye["player"]
         _seat_check(state, pid, seen, number)
-        byes.append(Bye(pid, points, order, str(bye.get("reason", ""))))
+        byes.append(Bye(pid, points, order, Message.from_json(bye.get("reason", ""))))
     ruleset.check_round(state, payload)
     phases.enter(state, ruleset, stage, action.seq, number)
     state.rounds.append(
@@ -239,7 +240,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
             tables=tables,
             byes=byes,
             seed=payload["seed"],
-            notes=list(payload.get("notes") or []),
+            notes=[Message.from_json(note) for note in payload.get("notes") or []],
         )
     )
     state.draws += 1
@@ -312,8 +313,8 @@ def _legacy_created(state: EventState, action: Action, ruleset: Ruleset) -> None
 PAIRED_SCHEMA = obj(
     {"round": ROUND, "tables": ListOf(ListOf(PLAYER, max_items=7), max_items=100_000),
      "seed": SEED},
-    {"stage": Str(40), "byes": ListOf(Obj({"player": PLAYER}, {"reason": TEXT})),
-     "notes": ListOf(TEXT, max_items=10_000)},
+    {"stage": Str(40), "byes": ListOf(Obj({"player": PLAYER}, {"reason": NOTE})),
+     "notes": ListOf(NOTE, max_items=10_000)},
 )
 RESULT_SCHEMA = obj({"round": Int(), "table": Int(), "entry": Obj(extra=AnyJson(10_000))})
 

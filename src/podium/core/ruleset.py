@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
 from podium.core.schema import Schema
 from podium.core.standings import Standings
@@ -77,9 +78,9 @@ class RoundPlan:
             "round": self.number,
             "stage": self.stage,
             "tables": [list(seats) for seats in self.tables],
-            "byes": [{"player": b.player, "reason": b.reason} for b in self.byes],
+            "byes": [{"player": b.player, "reason": stored(b.reason)} for b in self.byes],
             "seed": self.seed,
-            "notes": list(self.notes),
+            "notes": [stored(note) for note in self.notes],
         }
 
 
@@ -228,9 +229,9 @@ class Ruleset:
         try:
             decode_payload(self.entry_schema(state.settings), entry)
         except InvalidInput as error:
-            raise InvalidInput("entry: " + error.msgid, code=error.code,
+            raise InvalidInput("entry: %(problem)s", code=error.code,
                                field=f"entry.{error.field}" if error.field else "entry",
-                               **error.params) from None
+                               problem=error.as_message()) from None
         return self.score(state, rnd, table, entry)
 
     def plan_round(self, state: EventState) -> RoundPlan:

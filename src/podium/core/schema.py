@@ -300,6 +300,11 @@ NAME = Str(200, non_empty=True)
 SEED = Int(0, MAX_INT)
 ROUND = Int(1, 100_000)
 TABLE = Int(1, 1_000_000)
+#: A note for people in the log: a message object (podium.core.messages: its id and params, so
+#: a page shows it in its language) or, in events written before message objects, English text.
+NOTE = OneOf((TEXT, Obj({"id": Str(MAX_TEXT)},
+                        {"params": AnyJson(1_000), "plural": Str(MAX_TEXT),
+                         "context": Str(100)})))
 
 
 def obj(required: Mapping[str, Schema] | None = None,

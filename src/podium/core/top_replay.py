@@ -19,11 +19,12 @@ from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
+from podium.core.messages import Message
 from podium.core.model import EventState
 from podium.core.ruleset import PLAYOFF, ActionKind
 from podium.core.schema import (
+    NOTE,
     PLAYER,
-    TEXT,
     AnyJson,
     Int,
     ListOf,
@@ -65,8 +66,9 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
     current = state.current_round
     if current is not None and not current.complete:
         raise Conflict(
-            f"round {current.number} still misses results for tables {current.missing}; "
-            "the TOP is built from complete standings"
+            "round %(number)s still misses results for tables %(missing)s; the TOP is"
+            " built from complete standings",
+            number=current.number, missing=current.missing
         )
     slots = payload.get("slots")
     if not isinstance(slots, list) or len(slots) < 2 or len(slots) & (len(slots) - 1):
@@ -74,16 +76,23 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
     size = payload.get("size")
     players = [pid for pid in slots if pid is not None]
     if not _is_int(size) or size != len(players):
-        raise InvalidInput(f"the TOP size {size!r} does not match its {len(players)} players")
+        raise InvalidInput(
+            "the TOP size %(size)r does not match its %(players_count)s players",
+            size=size, players_count=len(players))
     if size > len(state.players):
         raise InvalidInput(
-            f"a TOP of {size} is larger than the event's {len(state.players)} players"
+            "a TOP of %(size)s is larger than the event's %(players_count)s players",
+            size=size, players_count=len(state.players)
         )
     for pid in players:
         if not _is_int(pid) or pid not in state.players:
-            raise InvalidInput(f"the TOP names no player {pid!r} of this event")
+            raise InvalidInput(
+                "the TOP names no player %(pid)r of this event",
+                pid=pid)
         if state.players[pid].dropped:
-            raise InvalidInput(f"{state.players[pid].name} has dropped and cannot enter the TOP")
+            raise InvalidInput(
+                "%(name)s has dropped and cannot enter the TOP",
+                name=state.players[pid].name)
     if len(set(players)) != len(players):
         raise InvalidInput("a player is in the TOP twice")
     raw_seeds = payload.get("seeds")
@@ -98,7 +107,9 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         raise InvalidInput("the TOP's seeds must number its players 1 to its size")
     draw_rule = payload.get("draw_rule", "higher_seed")
     if draw_rule not in DRAW_RULES:
-        raise InvalidInput(f"draw rule {draw_rule!r} is not one of {', '.join(DRAW_RULES)}")
+        raise InvalidInput(
+            "draw rule %(draw_rule)r is not one of %(draw_rules)s",
+            draw_rule=draw_rule, draw_rules=', '.join(DRAW_RULES))
     minutes = payload.get("minutes")
     if minutes is not None and (not _is_int(minutes) or minutes <= 0):
         raise InvalidInput("the TOP's time limit must be a positive number of minutes")
@@ -117,9 +128,9 @@ def _built(state: EventState, action: Action, ruleset: Any) -> None:
         size=size,
         draw_rule=draw_rule,
         minutes=minutes,
-        notes=[str(note) for note in payload.get("notes") or []],
+        notes=[Message.from_json(note) for note in payload.get("notes") or []],
         goals=[dict(goal) for goal in goals],
-        tables={int(k): str(v) for k, v in tables.items()},
+        tables={int(k): Message.from_json(v) for k, v in tables.items()},
         seeding=str(payload.get("seeding", "written")),
     )
 
@@ -130,7 +141,9 @@ def _result(state: EventState, action: Action, ruleset: Any) -> None:
         raise Conflict("the TOP has not been built yet")
     number = action.payload.get("match")
     if not _is_int(number):
-        raise InvalidInput(f"TOP match {number!r} is not a match number")
+        raise InvalidInput(
+            "TOP match %(number)r is not a match number",
+            number=number)
     entry = action.payload.get("entry")
     if not isinstance(entry, dict):
         raise InvalidInput("the TOP result entry is missing")
@@ -148,8 +161,9 @@ def _undone(state: EventState, action: Action, ruleset: Any) -> None:
         raise Conflict("there is no TOP to undo")
     if bracket.results:
         raise Conflict(
-            f"the TOP already has results for matches {sorted(bracket.results)}; "
-            "it cannot be undone (correct a match instead)"
+            "the TOP already has results for matches %(results)s; it cannot be undone"
+            " (correct a match instead)",
+            results=sorted(bracket.results)
         )
     del state.extra[TOP_KEY]
     phases.leave(state, playoff_key(state, ruleset))
@@ -159,9 +173,9 @@ BUILT_SCHEMA = obj(
     {"slots": ListOf(Nullable(PLAYER), max_items=4096), "size": Int(2, 4096),
      "seeds": ListOf(ListOf(Int(), max_items=2), max_items=4096)},
     {"draw_rule": Str(40), "minutes": Nullable(Int(1, 10_000)),
-     "notes": ListOf(TEXT, max_items=1000),
+     "notes": ListOf(NOTE, max_items=1000),
      "goals": ListOf(Obj(extra=AnyJson(100)), max_items=100),
-     "tables": Obj(extra=Str(200)), "seeding": Str(40)},
+     "tables": Obj(extra=NOTE), "seeding": Str(40)},
 )
 RESULT_SCHEMA = obj({"match": Int(), "entry": Obj(extra=AnyJson(100))})
 

@@ -6,6 +6,7 @@ Any format's ``views(state)`` can append these once a TOP is built (rules BRK-1 
 from __future__ import annotations
 
 from podium.core.bracket import Bracket, round_name
+from podium.core.messages import M, Message, Mn
 from podium.core.model import EventState
 from podium.core.top_replay import top_of
 from podium.core.views import N_, Cell, Column, TableView
@@ -20,7 +21,7 @@ def top_views(state: EventState) -> list[TableView]:
 
 def _name(state: EventState, bracket: Bracket, pid: int | None, known: bool) -> str:
     if pid is None:
-        return "bye" if known else "?"
+        return M("bye") if known else "?"
     return f"({bracket.seeds[pid]}) {state.players[pid].name}"
 
 
@@ -41,9 +42,9 @@ def matches_view(state: EventState, bracket: Bracket) -> TableView:
         winner = match.winner
         note = ""
         if match.result is not None:
-            note = match.result.note or ("corrected" if match.result.corrected else "")
+            note = match.result.note or (M("corrected") if match.result.corrected else "")
         elif match.is_bye:
-            note = "bye"
+            note = M("bye")
         rows.append({
             "match": match.number,
             "round": round_name(match.round, bracket.rounds),
@@ -54,10 +55,11 @@ def matches_view(state: EventState, bracket: Bracket) -> TableView:
         })
     notes = [*bracket.notes]
     if bracket.minutes:
-        notes.append(f"time: {bracket.minutes} minutes per game in the TOP (rule BRK-7)")
+        notes.append(Mn("time: %(n)s minute per game in the TOP (rule BRK-7)",
+                        "time: %(n)s minutes per game in the TOP (rule BRK-7)", bracket.minutes))
     champion = bracket.champion
     if champion is not None:
-        notes.append(f"champion: {state.players[champion].name}")
+        notes.append(M("champion: %(name)s", name=state.players[champion].name))
     return TableView("top", N_("TOP"), columns, tuple(rows), notes=tuple(notes))
 
 
@@ -72,7 +74,11 @@ def seeds_view(state: EventState, bracket: Bracket) -> TableView:
         for pid, seed in sorted(bracket.seeds.items(), key=lambda item: item[1])
     )
     goals = tuple(
-        f"goal {g.get('number')}: {'met' if g.get('met') else 'NOT met'}: {g.get('text')}"
+        (M("goal %(number)s: met: %(text)s", number=g.get("number"),
+           text=Message.from_json(g.get("text")))
+         if g.get("met") else
+         M("goal %(number)s: NOT met: %(text)s", number=g.get("number"),
+           text=Message.from_json(g.get("text"))))
         for g in bracket.goals
     )
     return TableView("top-seeds", N_("TOP seeds"), columns, rows, notes=goals)

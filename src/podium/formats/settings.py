@@ -25,7 +25,8 @@ def parse_fields(fields: Sequence[Field], raw: Mapping[str, Any]) -> dict[str, A
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise InvalidInput(
-            f"unknown setting {unknown[0]!r}; known settings: {', '.join(sorted(known))}"
+            "unknown setting %(unknown)r; known settings: %(known)s",
+            unknown=unknown[0], known=', '.join(sorted(known))
         )
     values = {}
     for f in fields:
@@ -46,14 +47,20 @@ def to_json(value: Any) -> Any:
 def integer(minimum: int, maximum: int | None = None) -> Callable[[str, Any], int]:
     def parse(key: str, value: Any) -> int:
         if isinstance(value, bool):
-            raise InvalidInput(f"setting {key}: expected a whole number, got {value!r}")
+            raise InvalidInput(
+                "setting %(key)s: expected a whole number, got %(value)r",
+                key=key, value=value)
         try:
             number = int(str(value).strip())
         except ValueError:
-            raise InvalidInput(f"setting {key}: {value!r} is not a whole number") from None
+            raise InvalidInput(
+                "setting %(key)s: %(value)r is not a whole number",
+                key=key, value=value) from None
         if number < minimum or (maximum is not None and number > maximum):
             bound = f"between {minimum} and {maximum}" if maximum is not None else f">= {minimum}"
-            raise InvalidInput(f"setting {key}: {number} must be {bound}")
+            raise InvalidInput(
+                "setting %(key)s: %(number)s must be %(bound)s",
+                key=key, number=number, bound=bound)
         return number
 
     return parse
@@ -99,7 +106,9 @@ def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
     def parse(key: str, value: Any) -> str:
         text = str(value).strip()
         if text not in options:
-            raise InvalidInput(f"setting {key}: {text!r} is not one of {', '.join(options)}")
+            raise InvalidInput(
+                "setting %(key)s: %(text)r is not one of %(options)s",
+                key=key, text=text, options=', '.join(options))
         return text
 
     parse.options = tuple(options)  # type: ignore[attr-defined]  # a form shows a select
@@ -114,9 +123,13 @@ def name_list(options: Sequence[str]) -> Callable[[str, Any], tuple[str, ...]]:
         names = tuple(str(item).strip() for item in items if str(item).strip())
         for name in names:
             if name not in options:
-                raise InvalidInput(f"setting {key}: {name!r} is not one of {', '.join(options)}")
+                raise InvalidInput(
+                    "setting %(key)s: %(name)r is not one of %(options)s",
+                    key=key, name=name, options=', '.join(options))
         if len(set(names)) != len(names):
-            raise InvalidInput(f"setting {key}: a name is listed twice")
+            raise InvalidInput(
+                "setting %(key)s: a name is listed twice",
+                key=key)
         return names
 
     return parse
@@ -130,7 +143,9 @@ def boolean(key: str, value: Any) -> bool:
         return True
     if text in ("0", "false", "no", "off"):
         return False
-    raise InvalidInput(f"setting {key}: {value!r} is not yes or no")
+    raise InvalidInput(
+        "setting %(key)s: %(value)r is not yes or no",
+        key=key, value=value)
 
 
 def time_zone(key: str, value: Any) -> str:

@@ -40,6 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from podium.core.bracket import round_name
+from podium.core.messages import M, Mn
 
 PlayerId = int
 Slots = tuple[PlayerId | None, ...]
@@ -264,11 +265,14 @@ def fewest_same_table(slots: Slots, entrants: dict[PlayerId, Entrant]) -> tuple[
         return 0, ""
     others = len(playing) - most
     fewest = most - half
-    return fewest, (
-        f"table {table + 1} has {most} of the {len(playing)} players of the first round and "
-        f"the other tables only {others}, so at least {fewest} of its first-round "
-        f"{'matches are' if fewest > 1 else 'matches is'} between two of its own players"
-    )
+    return fewest, Mn(
+        "table %(table)s has %(most)s of the %(playing)s players of the first round and the "
+        "other tables only %(others)s, so at least %(n)s of its first-round matches is "
+        "between two of its own players",
+        "table %(table)s has %(most)s of the %(playing)s players of the first round and the "
+        "other tables only %(others)s, so at least %(n)s of its first-round matches are "
+        "between two of its own players", fewest, table=table + 1, most=most,
+        playing=len(playing), others=others)
 
 
 def same_table_avoidable(reference: Slots, entrants: dict[PlayerId, Entrant]) -> tuple[bool, str]:
@@ -1020,7 +1024,9 @@ def _earliest(counts: Sequence[int]) -> int | None:
 
 
 def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return M("%(first)s and %(second)s", first=", ".join(words[:-1]), second=words[-1])
 
 
 def _move_notes(top: _Top, slots: Slots) -> list[str]:
@@ -1029,16 +1035,16 @@ def _move_notes(top: _Top, slots: Slots) -> list[str]:
     before, after = top.measure(ref), top.measure(slots)
     notes = []
     for cycle in _cycles(ref, slots):
-        names = [f"{entrant_label(top.entrants[ref[s]])} (seed {top.seeds[ref[s]]})"  # type: ignore[index]
-                 for s in cycle]
+        names = [M("%(label)s (seed %(seed)s)", label=entrant_label(top.entrants[ref[s]]),  # type: ignore[index]
+                   seed=top.seeds[ref[s]]) for s in cycle]  # type: ignore[index]
         if len(cycle) == 2:
-            what = f"{names[0]} and {names[1]} swapped"
+            what = M("%(first)s and %(second)s swapped", first=names[0], second=names[1])
         else:
-            steps = [f"{names[k]} to the place of {names[(k + 1) % len(cycle)]}"
-                     for k in range(len(cycle))]
-            what = "moved in a ring: " + ", ".join(steps)
+            steps = [M("%(who)s to the place of %(whom)s", who=names[k],
+                       whom=names[(k + 1) % len(cycle)]) for k in range(len(cycle))]
+            what = M("moved in a ring: %(steps)s", steps=steps)
         why = _cycle_reasons(top, ref, slots, cycle, before.same_table > after.same_table)
-        notes.append(f"{what} so that {why}")
+        notes.append(M("%(what)s so that %(why)s", what=what, why=why))
     return notes
 
 
@@ -1054,11 +1060,11 @@ def _cycle_reasons(top: _Top, ref: Slots, slots: Slots, cycle: list[int],
     if goal1_changed and sum(map(lambda p: same(ref, p), positions)) > sum(
             map(lambda p: same(slots, p), positions)):
         if top.fewest:
-            reasons.append("as few first-round matches as possible are between players of the "
-                           "same table (rule BRK-4, goal 1)")
+            reasons.append(M("as few first-round matches as possible are between players of "
+                             "the same table (rule BRK-4, goal 1)"))
         else:
-            reasons.append("no first-round match is between players of the same table "
-                           "(rule BRK-4, goal 1)")
+            reasons.append(M("no first-round match is between players of the same table "
+                             "(rule BRK-4, goal 1)"))
     moved = {ref[s] for s in cycle}
     firsts_ref, seconds_ref = _key_slots(ref, top.entrants)
     firsts_now, seconds_now = _key_slots(slots, top.entrants)
@@ -1072,13 +1078,15 @@ def _cycle_reasons(top: _Top, ref: Slots, slots: Slots, cycle: list[int],
     if later:
         tables = _join([table_letter(t) for t, _ in later])
         rounds = {now for _, now in later}
-        when = ("only in the final" if rounds == {top.rounds} else
-                f"no earlier than the {round_name(min(rounds), top.rounds)}")
-        reasons.append(f"the 1st and 2nd of table{'s' if len(later) > 1 else ''} {tables} "
-                       f"can meet {when} (rule BRK-4, goal 3)")
+        when = (M("only in the final") if rounds == {top.rounds} else
+                M("no earlier than the %(round)s", round=round_name(min(rounds), top.rounds)))
+        reasons.append(Mn("the 1st and 2nd of table %(tables)s can meet %(when)s (rule BRK-4, "
+                          "goal 3)",
+                          "the 1st and 2nd of tables %(tables)s can meet %(when)s (rule BRK-4, "
+                          "goal 3)", len(later), tables=tables, when=when))
     if not reasons:
-        reasons.append("the other moves can keep the goals of rule BRK-4 in their order")
-    return " and ".join(reasons)
+        reasons.append(M("the other moves can keep the goals of rule BRK-4 in their order"))
+    return _join(reasons)
 
 
 def _report(top: _Top, slots: Slots, seeding: str, exact: bool) -> list[Goal]:
@@ -1086,73 +1094,77 @@ def _report(top: _Top, slots: Slots, seeding: str, exact: bool) -> list[Goal]:
     goals: list[Goal] = []
     # goal 1
     if after.same_table == 0:
-        goals.append(Goal(1, True, "no first-round match is between players of the same table"))
+        goals.append(Goal(1, True, M("no first-round match is between players of the same "
+                                     "table")))
     else:
         count = after.same_table
-        text = (f"{count} first-round match{'es are' if count > 1 else ' is'} between players "
-                "of the same table")
+        text = Mn("%(n)s first-round match is between players of the same table",
+                  "%(n)s first-round matches are between players of the same table", count)
         if count == top.fewest:
-            text += f", the fewest possible: {top.fewest_why}"
+            text = M("%(text)s, the fewest possible: %(why)s", text=text, why=top.fewest_why)
         else:
-            text += f"; {top.fewest} would be possible"
+            text = M("%(text)s; %(fewest)s would be possible", text=text, fewest=top.fewest)
         goals.append(Goal(1, False, text))
     # goal 2
     winner_count = len(top.firsts)
     ideal = _ideal_winners(winner_count, top.rounds)
     earliest = _earliest(after.winners)
     if earliest is None:
-        goals.append(Goal(2, True, "only one table winner is in the TOP"))
+        goals.append(Goal(2, True, M("only one table winner is in the TOP")))
     else:
-        text = f"table winners can meet at the earliest in the {round_name(earliest, top.rounds)}"
+        text = M("table winners can meet at the earliest in the %(round)s",
+                 round=round_name(earliest, top.rounds))
         if after.winners == ideal:
-            goals.append(Goal(2, True, text + ", as late as the bracket allows"))
+            goals.append(Goal(2, True, M("%(text)s, as late as the bracket allows", text=text)))
         else:
             best = _earliest(ideal) or top.rounds
             if seeding == "written":
-                reason = ("the 'written' seeding moves players only for goal 1, with as few "
-                          "moves as possible")
+                reason = M("the 'written' seeding moves players only for goal 1, with as few "
+                           "moves as possible")
             elif exact:
-                reason = ("no bracket that meets goal 1 as well, keeps seeds 1 and 2 in "
-                          "opposite halves (rule BRK-2) and gives the byes to the highest seeds "
-                          "(rule BRK-1) keeps them apart longer")
+                reason = M("no bracket that meets goal 1 as well, keeps seeds 1 and 2 in "
+                           "opposite halves (rule BRK-2) and gives the byes to the highest "
+                           "seeds (rule BRK-1) keeps them apart longer")
             else:
-                reason = ("the search found no bracket that keeps them apart longer without "
-                          "breaking goal 1 (it is not exhaustive for a TOP this large)")
-            goals.append(Goal(2, False, (
-                f"{text}; on their own they could be kept apart until the "
-                f"{round_name(best, top.rounds)}, but {reason}")))
+                reason = M("the search found no bracket that keeps them apart longer without "
+                           "breaking goal 1 (it is not exhaustive for a TOP this large)")
+            goals.append(Goal(2, False, M(
+                "%(text)s; on their own they could be kept apart until the %(round)s, but "
+                "%(reason)s", text=text, round=round_name(best, top.rounds), reason=reason)))
     # goal 3
     pair_count = sum(after.pairs)
     if not pair_count:
-        goals.append(Goal(3, True, "no table has both its 1st and 2nd in the TOP"))
+        goals.append(Goal(3, True, M("no table has both its 1st and 2nd in the TOP")))
     elif after.pairs[-1] == pair_count:
-        goals.append(Goal(3, True, "each table's 1st and 2nd can meet only in the final"))
+        goals.append(Goal(3, True, M("each table's 1st and 2nd can meet only in the final")))
     else:
         earliest = _earliest(after.pairs) or 1
         early = after.pairs[earliest - 1]
         before_final = pair_count - after.pairs[-1]
-        text = (f"{before_final} of the {pair_count} tables with both their 1st and 2nd in the "
-                f"TOP can see them meet before the final, {early} as early as the "
-                f"{round_name(earliest, top.rounds)}")
+        text = M("%(before)s of the %(count)s tables with both their 1st and 2nd in the TOP can "
+                 "see them meet before the final, %(early)s as early as the %(round)s",
+                 before=before_final, count=pair_count, early=early,
+                 round=round_name(earliest, top.rounds))
         if seeding == "written":
-            reason = ("the written method (rules BRK-1 to BRK-3) places them so and the "
-                      "'written' seeding moves players only for goal 1; the 'goals' seeding "
-                      "looks for a bracket that keeps them apart longer")
+            reason = M("the written method (rules BRK-1 to BRK-3) places them so and the "
+                       "'written' seeding moves players only for goal 1; the 'goals' seeding "
+                       "looks for a bracket that keeps them apart longer")
         elif exact:
-            reason = ("no bracket that meets goals 1 and 2 as well, keeps seeds 1 and 2 in "
-                      "opposite halves (rule BRK-2) and gives the byes to the highest seeds "
-                      "(rule BRK-1) keeps them apart longer")
+            reason = M("no bracket that meets goals 1 and 2 as well, keeps seeds 1 and 2 in "
+                       "opposite halves (rule BRK-2) and gives the byes to the highest seeds "
+                       "(rule BRK-1) keeps them apart longer")
         else:
-            reason = ("the search found no bracket that keeps them apart longer without "
-                      "breaking goal 1 or 2 (it is not exhaustive for a TOP this large)")
-        goals.append(Goal(3, False, f"{text}: {reason}"))
+            reason = M("the search found no bracket that keeps them apart longer without "
+                       "breaking goal 1 or 2 (it is not exhaustive for a TOP this large)")
+        goals.append(Goal(3, False, M("%(text)s: %(reason)s", text=text, reason=reason)))
     return goals
 
 
 def _byes_note(byes: int) -> str:
     if byes == 1:
-        return "1 bye in the first round goes to seed 1 (rule BRK-1)"
-    return f"{byes} byes in the first round go to seeds 1 to {byes} (rule BRK-1)"
+        return M("1 bye in the first round goes to seed 1 (rule BRK-1)")
+    return Mn("%(n)s bye in the first round goes to seeds 1 to %(n)s (rule BRK-1)",
+              "%(n)s byes in the first round go to seeds 1 to %(n)s (rule BRK-1)", byes)
 
 
 # the entry points -------------------------------------------------------------------------------
@@ -1178,16 +1190,19 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
     byes = len(reference) - size
     if len(tables) == 1:
         result.notes.append(
-            f"one table: seed 1 {f'meets seed {size}' if not byes else 'has a bye'}, seed 2 "
-            "the second-to-last, and so on; seeds 1 and 2 can meet only in the final "
-            "(rules BRK-1, BRK-2)"
+            M("one table: seed 1 meets seed %(size)s, seed 2 the second-to-last, and so on; "
+              "seeds 1 and 2 can meet only in the final (rules BRK-1, BRK-2)", size=size)
+            if not byes else
+            M("one table: seed 1 has a bye, seed 2 the second-to-last, and so on; seeds 1 and "
+              "2 can meet only in the final (rules BRK-1, BRK-2)")
         )
         if byes:
             result.notes.append(_byes_note(byes))
         return result
     result.notes.append(
-        f"{len(tables)} tables: seeds interleave the tables' places, 1st places first "
-        "(rule BRK-3); players are named by table letter and place (A7 is the 7th of table 1)"
+        M("%(n)s tables: seeds interleave the tables' places, 1st places first (rule BRK-3); "
+          "players are named by table letter and place (A7 is the 7th of table 1)",
+          n=len(tables))
     )
     if byes:
         result.notes.append(_byes_note(byes))
@@ -1196,26 +1211,26 @@ def build_top(tables: Sequence[Sequence[PlayerId]], size: int,
     if seeding == "written":
         slots = written
         result.notes.append(
-            "seeding 'written': the bracket of rules BRK-1 to BRK-3, changed only where it "
-            "pairs two players of the same table in the first round (rule BRK-4, goal 1), "
-            "moving as few players as possible"
+            M("seeding 'written': the bracket of rules BRK-1 to BRK-3, changed only where it "
+              "pairs two players of the same table in the first round (rule BRK-4, goal 1), "
+              "moving as few players as possible")
         )
     else:
         slots, exact = _goals(top, written)
         result.notes.append(
-            "seeding 'goals': the bracket that best meets the goals of rule BRK-4 in their "
-            "order (seeds 1 and 2 stay in opposite halves, rule BRK-2), moving few players "
-            "from the written bracket"
+            M("seeding 'goals': the bracket that best meets the goals of rule BRK-4 in their "
+              "order (seeds 1 and 2 stay in opposite halves, rule BRK-2), moving few players "
+              "from the written bracket")
         )
     result.slots = slots
     result.searched = slots != reference
     if result.searched:
         moved = top.measure(slots).changes
-        result.notes.append(f"{moved} player{'s' if moved != 1 else ''} moved from the "
-                            "written bracket:")
+        result.notes.append(Mn("%(n)s player moved from the written bracket:",
+                               "%(n)s players moved from the written bracket:", moved))
         result.notes.extend(_move_notes(top, slots))
     else:
-        result.notes.append("the written bracket is kept as it is")
+        result.notes.append(M("the written bracket is kept as it is"))
     result.goals = _report(top, slots, seeding, exact)
     return result
 

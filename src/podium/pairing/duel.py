@@ -36,7 +36,9 @@ def split_sizes(players: int, tables: int | None = None, minimum: int = 4,
     """
     if players < minimum:
         raise InvalidInput(
-            f"{players} players are too few: a table needs at least {minimum} (rule BRK-10)"
+            "%(players)s players are too few: a table needs at least %(minimum)s "
+            "(rule BRK-10)",
+            players=players, minimum=minimum
         )
     if tables is None:
         tables = max(1, math.ceil(players / maximum))
@@ -46,14 +48,19 @@ def split_sizes(players: int, tables: int | None = None, minimum: int = 4,
     sizes = [base + 1] * extra + [base] * (tables - extra)
     if sizes[-1] < minimum:
         raise InvalidInput(
-            f"{players} players at {tables} tables leaves a table of {sizes[-1]}, under the "
-            f"minimum of {minimum} (rule BRK-10); use at most {players // minimum} tables"
+            "%(players)s players at %(tables)s tables leaves a table of %(sizes)s, "
+            "under the minimum of %(minimum)s (rule BRK-10); use at most %(most)s"
+            " tables",
+            players=players, tables=tables, sizes=sizes[-1], minimum=minimum,
+            most=players // minimum,
         )
     if sizes[0] > maximum:
         raise InvalidInput(
-            f"{players} players at {tables} tables leaves a table of {sizes[0]}, over the "
-            f"maximum of {maximum} (rule BRK-6); use at least {math.ceil(players / maximum)} "
-            "tables"
+            "%(players)s players at %(tables)s tables leaves a table of %(sizes)s, "
+            "over the maximum of %(maximum)s (rule BRK-6); use at least %(ceil)s "
+            "tables",
+            players=players, tables=tables, sizes=sizes[0], maximum=maximum,
+            ceil=math.ceil(players / maximum),
         )
     return sizes
 

@@ -13,6 +13,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from podium.core.messages import M, Message, Mn
 from podium.pairing.partition import partition
 
 BYE_POLICIES = ("byes", "short-pods", "long-pods")
@@ -32,25 +33,32 @@ class PodPlan:
 
     sizes: tuple[int, ...]
     byes: int
-    note: str
+    note: Message
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _players(count: int) -> Message:
+    return Mn("%(n)s player", "%(n)s players", count)
 
 
-def _describe(sizes: Sequence[int], byes: int) -> str:
-    """'2 pods of 4 and 1 pod of 3, no byes' style description of a plan."""
+def _pods(count: int, size: int) -> Message:
+    return Mn("%(n)s pod of %(size)s", "%(n)s pods of %(size)s", count, size=size)
+
+
+def _describe(sizes: Sequence[int], byes: int) -> Message:
+    """'2 pods of 4 and 1 pod of 3, no byes' style description of a plan (a message, so each
+    page says it in its language with the right plural forms)."""
     groups: list[tuple[int, int]] = []
     for size in sizes:
         if groups and groups[-1][0] == size:
             groups[-1] = (size, groups[-1][1] + 1)
         else:
             groups.append((size, 1))
-    parts = [f"{_plural(count, 'pod')} of {size}" for size, count in groups]
-    pods = " and ".join(parts) if parts else "no pods"
-    bye_text = "no byes" if byes == 0 else _plural(byes, "bye")
-    return f"{pods}, {bye_text}"
+    pods = M("no pods")
+    for index, (size, count) in enumerate(groups):
+        part = _pods(count, size)
+        pods = part if index == 0 else M("%(first)s and %(second)s", first=pods, second=part)
+    bye_text = M("no byes") if byes == 0 else Mn("%(n)s bye", "%(n)s byes", byes)
+    return M("%(pods)s, %(byes)s", pods=pods, byes=bye_text)
 
 
 def _byes_plan(n_players: int, pod_size: int) -> tuple[tuple[int, ...], int]:
@@ -96,44 +104,46 @@ def plan_pod_sizes(n_players: int, pod_size: int, bye_policy: str) -> PodPlan:
     if n_players < 0:
         raise ValueError(f"number of players cannot be negative, got {n_players}")
 
-    who = _plural(n_players, "player")
+    who = _players(n_players)
     if n_players == 0:
-        return PodPlan((), 0, "0 players: no pods and no byes")
+        return PodPlan((), 0, M("0 players: no pods and no byes"))
     if n_players < pod_size:
         # rule CMD-8: not even one pod can be filled, so everybody sits out.
         return PodPlan(
             (),
             n_players,
-            f"{who} cannot fill a single pod of {pod_size}; all get byes (rule CMD-8)",
+            M("%(who)s cannot fill a single pod of %(size)s; all get byes (rule CMD-8)",
+              who=who, size=pod_size),
         )
 
     rest = n_players % pod_size
     byes_sizes, byes = _byes_plan(n_players, pod_size)
     if rest == 0:
-        return PodPlan(byes_sizes, 0, f"{who}: {_describe(byes_sizes, 0)}")
+        return PodPlan(byes_sizes, 0, M("%(who)s: %(plan)s", who=who,
+                                        plan=_describe(byes_sizes, 0)))
 
     if bye_policy == "byes":
-        return PodPlan(byes_sizes, byes, f"{who}: {_describe(byes_sizes, byes)} (rule CMD-8)")
+        return PodPlan(byes_sizes, byes, M("%(who)s: %(plan)s (rule CMD-8)", who=who,
+                                           plan=_describe(byes_sizes, byes)))
 
-    fallback_reasons: list[str] = []
+    fallback_reasons: list[Message] = []
     if bye_policy == "long-pods":
         long_sizes = _long_plan(n_players, pod_size)
         if long_sizes is not None:
             return PodPlan(
                 long_sizes,
                 0,
-                f"{who}: {_describe(long_sizes, 0)} (long pods at the bottom instead of byes)",
+                M("%(who)s: %(plan)s (long pods at the bottom instead of byes)", who=who,
+                  plan=_describe(long_sizes, 0)),
             )
         if pod_size + 1 > MAX_SEATS:
-            fallback_reasons.append(f"pods cannot have more than {MAX_SEATS} seats")
+            fallback_reasons.append(M("pods cannot have more than %(n)s seats", n=MAX_SEATS))
         else:
-            fallback_reasons.append(
-                f"{_plural(rest, 'pod')} of {pod_size + 1} would need at least "
-                f"{rest * (pod_size + 1)} players"
-            )
-        what = f"{pod_size + 1}-player pods"
+            fallback_reasons.append(M("%(pods)s would need at least %(players)s", pods=_pods(
+                rest, pod_size + 1), players=_players(rest * (pod_size + 1))))
+        what = M("%(size)s-player pods", size=pod_size + 1)
     else:
-        what = f"{pod_size - 1}-player pods"
+        what = M("%(size)s-player pods", size=pod_size - 1)
 
     short_sizes = _short_plan(n_players, pod_size)
     if short_sizes is not None:
@@ -142,27 +152,30 @@ def plan_pod_sizes(n_players: int, pod_size: int, bye_policy: str) -> PodPlan:
             return PodPlan(
                 short_sizes,
                 0,
-                f"{who}: {_describe(short_sizes, 0)} (short pods at the bottom instead of byes)",
+                M("%(who)s: %(plan)s (short pods at the bottom instead of byes)", who=who,
+                  plan=_describe(short_sizes, 0)),
             )
         return PodPlan(
             short_sizes,
             0,
-            f"{who} cannot form {what} ({fallback_reasons[0]}); "
-            f"{_describe(short_sizes, 0)} instead (short pods at the bottom)",
+            M("%(who)s cannot form %(what)s (%(why)s); %(plan)s instead (short pods at the "
+              "bottom)", who=who, what=what, why=fallback_reasons[0],
+              plan=_describe(short_sizes, 0)),
         )
     if pod_size - 1 < MIN_SEATS:
-        fallback_reasons.append(f"pods cannot have fewer than {MIN_SEATS} seats")
+        fallback_reasons.append(M("pods cannot have fewer than %(n)s seats", n=MIN_SEATS))
     else:
         short = pod_size - rest
-        fallback_reasons.append(
-            f"{_plural(short, 'pod')} of {pod_size - 1} would need at least "
-            f"{short * (pod_size - 1)} players"
-        )
+        fallback_reasons.append(M("%(pods)s would need at least %(players)s", pods=_pods(
+            short, pod_size - 1), players=_players(short * (pod_size - 1))))
+    why = fallback_reasons[0]
+    for reason in fallback_reasons[1:]:
+        why = M("%(first)s; %(second)s", first=why, second=reason)
     return PodPlan(
         byes_sizes,
         byes,
-        f"{who} cannot form {what} ({'; '.join(fallback_reasons)}); "
-        f"{_describe(byes_sizes, byes)} instead (rule CMD-8)",
+        M("%(who)s cannot form %(what)s (%(why)s); %(plan)s instead (rule CMD-8)", who=who,
+          what=what, why=why, plan=_describe(byes_sizes, byes)),
     )
 
 

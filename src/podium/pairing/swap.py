@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from podium.core.messages import M, Mn
+
 
 @dataclass
 class SwapResult:
@@ -68,15 +70,17 @@ def apply_repeat_swaps(
         if len(current) == 1:
             given_up.add(index)
             notes.append(
-                f"table {table} repeats a table of the previous round and there is no other "
-                "table to swap with; left as it is (rule CMD-7)"
+                M("table %(table)s repeats a table of the previous round and there is no other "
+                  "table to swap with; left as it is (rule CMD-7)", table=table)
             )
             continue
         if swaps >= max_swaps:
             given_up.add(index)
             notes.append(
-                f"table {table} still repeats a table of the previous round after {swaps} swaps; "
-                "left as it is (rule CMD-7)"
+                Mn("table %(table)s still repeats a table of the previous round after %(n)s "
+                   "swap; left as it is (rule CMD-7)",
+                   "table %(table)s still repeats a table of the previous round after %(n)s "
+                   "swaps; left as it is (rule CMD-7)", swaps, table=table)
             )
             continue
         if index + 1 < len(current):
@@ -98,18 +102,21 @@ def apply_repeat_swaps(
         if state in seen:
             given_up.add(index)
             notes.append(
-                f"table {table} repeats a table of the previous round, and swapping player "
-                f"{mover} (rank {rank[mover]}) with player {partner} (rank {rank[partner]}) "
-                "would only bring back an earlier layout; left as it is (rule CMD-7)"
+                M("table %(table)s repeats a table of the previous round, and swapping player "
+                  "%(mover)s (rank %(mover_rank)s) with player %(partner)s (rank "
+                  "%(partner_rank)s) would only bring back an earlier layout; left as it is "
+                  "(rule CMD-7)", table=table, mover=mover, mover_rank=rank[mover],
+                  partner=partner, partner_rank=rank[partner])
             )
             continue
         seen.add(state)
         current = candidate
         swaps += 1
         notes.append(
-            f"player {mover} (rank {rank[mover]}) swapped with player {partner} "
-            f"(rank {rank[partner]}): table {table} repeated a table of the previous round "
-            "(rule CMD-7)"
+            M("player %(mover)s (rank %(mover_rank)s) swapped with player %(partner)s (rank "
+              "%(partner_rank)s): table %(table)s repeated a table of the previous round "
+              "(rule CMD-7)", mover=mover, mover_rank=rank[mover], partner=partner,
+              partner_rank=rank[partner], table=table)
         )
 
     unresolved = [i for i in range(len(current)) if repeats(i)]

@@ -97,15 +97,18 @@ def check_username(username: str) -> str:
     name = username.strip().lower()
     if not name or len(name) > USERNAME_LENGTH or not set(name) <= USERNAME_CHARS:
         raise InvalidInput(
-            f"username {username!r}: use 1 to {USERNAME_LENGTH} lowercase latin letters, digits, "
-            "'-', '_' or '.'"
+            "username %(username)r: use 1 to %(username_length)s lowercase latin "
+            "letters, digits, '-', '_' or '.'",
+            username=username, username_length=USERNAME_LENGTH
         )
     return name
 
 
 def check_role(role: str) -> str:
     if role not in ROLES:
-        raise InvalidInput(f"role {role!r}: use one of {', '.join(ROLES)}")
+        raise InvalidInput(
+            "role %(role)r: use one of %(roles)s",
+            role=role, roles=', '.join(ROLES))
     return role
 
 
@@ -122,11 +125,15 @@ class AccountService:
     def create_user(self, username: str, password: str) -> User:
         name = check_username(username)
         if len(password) < MIN_PASSWORD:
-            raise InvalidInput(f"the password needs at least {MIN_PASSWORD} characters")
+            raise InvalidInput(
+                "the password needs at least %(min_password)s characters",
+                min_password=MIN_PASSWORD)
         hashed = _hasher.hash(password)
         with self.db.session() as session:
             if session.scalar(select(UserRow.id).where(UserRow.username == name)) is not None:
-                raise Conflict(f"a user named {name!r} already exists")
+                raise Conflict(
+                    "a user named %(name)r already exists",
+                    name=name)
             row = UserRow(username=name, password_hash=hashed, created_at=self.clock())
             session.add(row)
             session.flush()
@@ -334,12 +341,16 @@ def _token_state(row: ApiTokenRow, now: datetime) -> str:
 def _user(session: Session, username: str) -> User:
     row = session.scalar(select(UserRow).where(UserRow.username == username.strip().lower()))
     if row is None:
-        raise NotFound(f"no user {username!r}")
+        raise NotFound(
+            "no user %(username)r",
+            username=username)
     return User(row.id, row.username)
 
 
 def _event_id(session: Session, slug: str) -> int:
     event_id = session.scalar(select(EventRow.id).where(EventRow.slug == slug))
     if event_id is None:
-        raise NotFound(f"no event {slug!r}")
+        raise NotFound(
+            "no event %(slug)r",
+            slug=slug)
     return event_id

@@ -3,7 +3,7 @@ with Russian or English headers (first made for the marathon's publications, rul
 
 The labels are the English message ids of the views, translated from the shared catalog
 (:mod:`podium.i18n`); the marathon's Russian is the seed's published table's vocabulary
-(№, ∆, Игрок, Результат, ТО, ИО, Игр), kept in ``tools/ru_format_mahjong_marathon.py``.
+(№, ∆, Игрок, Результат, ТО, ИО, Игр), in the Russian catalog (``locale/ru``).
 Changes are written as the organisers publish them: ↑ 1 / ↓ 2 / 0 for places, (+262) for GP
 and games, "-" for a new row.
 """

@@ -115,7 +115,8 @@ def player_names_from_csv(data: bytes) -> list[str]:
     columns = [c.strip().lower() for c in reader.fieldnames or []]
     if "name" not in columns:
         raise InvalidInput(
-            f"the CSV needs a 'name' column; found columns: {', '.join(columns) or 'none'}"
+            "the CSV needs a 'name' column; found columns: %(value)s",
+            value=', '.join(columns) or 'none'
         )
     reader.fieldnames = columns
     names: list[str] = []
@@ -125,13 +126,16 @@ def player_names_from_csv(data: bytes) -> list[str]:
         extra = [value for value in row.get(None) or [] if value.strip()]
         if extra:  # more fields than the header: likely a name split at an unquoted delimiter
             raise InvalidInput(
-                f"line {line}: more fields than the header's {len(columns)}; quote a name that "
-                f"contains {dialect.delimiter!r}"
+                "line %(line)s: more fields than the header's %(columns_count)s; quote a "
+                "name that contains %(delimiter)r",
+                line=line, columns_count=len(columns), delimiter=dialect.delimiter
             )
         name = clean_name(row.get("name") or "", f"line {line}")
         key = name.casefold()
         if key in seen:
-            raise InvalidInput(f"line {line}: {name!r} is already on line {seen[key]}")
+            raise InvalidInput(
+                "line %(line)s: %(name)r is already on line %(seen)s",
+                line=line, name=name, seen=seen[key])
         seen[key] = line
         names.append(name)
     if not names:

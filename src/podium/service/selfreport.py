@@ -289,7 +289,9 @@ class SelfReportService:
             session, loaded = work.session, work.loaded
             row = session.get(SelfReportRow, report_id)
             if row is None or row.event_id != loaded.summary.id:
-                raise NotFound(f"no self-report {report_id} in this event")
+                raise NotFound(
+                    "no self-report %(report_id)s in this event",
+                    report_id=report_id)
             if row.status not in OPEN:
                 raise Conflict("this report is already decided")
             if accept and (row.round > len(loaded.state.rounds)
@@ -333,10 +335,13 @@ class SelfReportService:
         if seat.round is None:
             raise Conflict("no round is being played")
         if seat.table is None:
-            raise Conflict(f"{player.name} has no table in round {seat.round.number}")
+            raise Conflict(
+                "%(name)s has no table in round %(number)s",
+                name=player.name, number=seat.round.number)
         if seat.table.number in seat.round.results:
             raise Conflict(
-                f"table {seat.table.number} already has its result; ask the organiser to correct it"
+                "table %(number)s already has its result; ask the organiser to correct it",
+                number=seat.table.number
             )
         return seat.round, seat.table
 
@@ -345,7 +350,9 @@ class SelfReportService:
     ) -> tuple[SelfReportRow, Table]:
         row = session.get(SelfReportRow, report_id)
         if row is None or row.event_id != loaded.summary.id:
-            raise NotFound(f"no self-report {report_id} in this event")
+            raise NotFound(
+                "no self-report %(report_id)s in this event",
+                report_id=report_id)
         rnd, table = self._own_table(loaded, player)
         if row.round == rnd.number and not _of_draw(row, rnd):
             raise _stale(rnd)

@@ -20,6 +20,7 @@ from podium.core import phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
+from podium.core.messages import M, Mn, stored
 from podium.core.model import EventState
 from podium.core.ruleset import Ruleset
 from podium.core.top_replay import playoff_key, top_of
@@ -75,17 +76,19 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
         seeded.notes.insert(0, early)
     where = {}
     for entrant in seeded.entrants.values():
-        label = f"table {entrant.table + 1}, place {entrant.place}" if len(tables) > 1 else (
-            f"place {entrant.place}")
-        where[str(entrant.player)] = label
+        label = M("table %(table)s, place %(place)s", table=entrant.table + 1,
+                  place=entrant.place) if len(tables) > 1 else M("place %(place)s",
+                                                                  place=entrant.place)
+        where[str(entrant.player)] = stored(label)
     return {
         "size": size,
         "slots": list(seeded.slots),
         "seeds": [[pid, seed] for pid, seed in sorted(seeded.seeds.items(), key=lambda i: i[1])],
         "draw_rule": draw_rule,
         "minutes": minutes,
-        "notes": seeded.notes,
-        "goals": [{"number": g.number, "met": g.met, "text": g.text} for g in seeded.goals],
+        "notes": [stored(note) for note in seeded.notes],
+        "goals": [{"number": g.number, "met": g.met, "text": stored(g.text)}
+                  for g in seeded.goals],
         "tables": where,
         "seeding": seeding,
     }
@@ -118,8 +121,10 @@ def _early_warning(ruleset: Ruleset, state: EventState) -> str:
     played = sum(1 for r in state.rounds if r.stage == key)
     if count is None or played >= count:
         return ""
-    return (f"WARNING: built after {played} of the {count} planned rounds; "
-            "the standings that seed it are not final")
+    return Mn("WARNING: built after %(n)s of the %(count)s planned rounds; the standings "
+              "that seed it are not final",
+              "WARNING: built after %(n)s of the %(count)s planned rounds; the standings "
+              "that seed it are not final", played, count=count)
 
 
 def bracket_of(state: EventState) -> Bracket:

@@ -42,14 +42,19 @@ def parse_document(text: str) -> dict[str, Any]:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
-        raise InvalidInput(f"not a JSON file: {error.msg} at line {error.lineno}") from None
+        raise InvalidInput(
+            "not a JSON file: %(msg)s at line %(lineno)s",
+            msg=error.msg, lineno=error.lineno) from None
     if not isinstance(document, dict) or document.get("file") != FILE_FORMAT:
-        raise InvalidInput(f"not a podium event file (expected \"file\": \"{FILE_FORMAT}\")")
+        raise InvalidInput(
+            'not a podium event file (expected "file": "%(file_format)s")',
+            file_format=FILE_FORMAT)
     version = document.get("version")
     if version != FILE_VERSION:
         raise InvalidInput(
-            f"event file version {version!r} is not supported; this podium reads version "
-            f"{FILE_VERSION}"
+            "event file version %(version)s is not supported; this podium reads "
+            "version %(file_version)s",
+            version=repr(version), file_version=FILE_VERSION
         )
     return document
 
@@ -71,17 +76,23 @@ def import_document(
         try:
             actions.append(Action.from_json(raw))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise InvalidInput(f"action #{index} is malformed: {error}") from None
+            raise InvalidInput(
+                "action #%(index)s is malformed: %(error)s",
+                index=index, error=error) from None
     try:
         state = replay(actions, ruleset)
     except PodiumError as error:
         problem = "malformed" if error.code == "payload" else "inconsistent"
-        raise InvalidInput(f"the file's log is {problem}: {error}", code="file.log",
+        raise InvalidInput(
+            "the file's log is %(problem)s: %(error)s",
+            problem=problem, error=error, code="file.log",
                            field=error.field) from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         # A payload of the wrong shape (a list where an object belongs, ...): refuse, no trace.
         kind = type(error).__name__
-        raise InvalidInput(f"the file's log is malformed: {kind}: {error}") from None
+        raise InvalidInput(
+            "the file's log is malformed: %(kind)s: %(error)s",
+            kind=kind, error=error) from None
     name = str(event.get("name") or state.name)
     loaded = service.store_new(slug, name, ruleset.name, actions, state)
     snapshot_after_import(service, loaded.summary.slug, len(actions))

@@ -64,7 +64,9 @@ def _summary(row: EventRow) -> EventSummary:
 def _check_length(what: str, value: str, limit: int) -> None:
     # PostgreSQL enforces VARCHAR lengths and SQLite does not: check here so both agree.
     if len(value) > limit:
-        raise InvalidInput(f"the {what} is too long ({len(value)} characters, at most {limit})")
+        raise InvalidInput(
+            "the %(what)s is too long (%(value_count)s characters, at most %(limit)s)",
+            what=what, value_count=len(value), limit=limit)
 
 
 class StaleLog(Conflict):
@@ -76,9 +78,9 @@ class StaleLog(Conflict):
 
 def _stale(last: int, first: int) -> StaleLog:
     return StaleLog(
-        "another change to this event was saved meanwhile "
-        f"(the stored log ends at action {last}, this change starts at action {first}); "
-        "reload the event and try again", code="log.stale"
+        "another change to this event was saved meanwhile (the stored log ends at"
+        " action %(last)s, this change starts at action %(first)s); reload the "
+        "event and try again", code="log.stale", last=last, first=first
     )
 
 
@@ -101,7 +103,9 @@ class EventRepository:
         _check_length("event slug", slug, SLUG_LENGTH)
         _check_length("event name", name, NAME_LENGTH)
         _check_length("format name", format, FORMAT_LENGTH)
-        taken = Conflict(f"an event with the slug {slug!r} already exists")
+        taken = Conflict(
+            "an event with the slug %(slug)r already exists",
+            slug=slug)
         if self.find(slug) is not None:
             raise taken
         row = EventRow(slug=slug, name=name, format=format, created_at=created_at)
@@ -121,7 +125,9 @@ class EventRepository:
         """The event with this slug, or :class:`NotFound`."""
         found = self.find(slug)
         if found is None:
-            raise NotFound(f"no event {slug!r}")
+            raise NotFound(
+                "no event %(slug)r",
+                slug=slug)
         return found
 
     def list(self) -> builtins.list[EventSummary]:
@@ -225,7 +231,9 @@ class EventRepository:
             return
         last = self.last_seq(event_id)
         if last == 0 and self.session.get(EventRow, event_id) is None:
-            raise NotFound(f"no event with id {event_id}")
+            raise NotFound(
+                "no event with id %(event_id)s",
+                event_id=event_id)
         first = actions[0].seq
         if [action.seq for action in actions] != builtins.list(
             range(last + 1, last + 1 + len(actions))

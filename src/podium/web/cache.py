@@ -161,7 +161,7 @@ class ViewCache:
             row = session.connection().execute(self._query, {"slug": slug}).first()
         if row is None or row[0] is None:
             self._versions.pop(slug, None)
-            raise NotFound(f"no event {slug!r}")
+            raise NotFound("no event %(slug)r", slug=slug)
         found = (int(row[0]), row[1], int(row[2] or 0))
         if self.freshness:
             with self._lock:

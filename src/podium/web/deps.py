@@ -118,7 +118,9 @@ class Page:
         allowed = roles or (OWNER, JUDGE)
         if self.role(slug) not in allowed:
             self.web.cache.version(slug)  # an unknown event is a 404, not a 403
-            raise Forbidden(f"you do not run event {slug!r} (needs: {', '.join(allowed)})")
+            raise Forbidden(
+                "you do not run event %(slug)r (needs: %(allowed)s)",
+                slug=slug, allowed=', '.join(allowed))
         return user
 
 

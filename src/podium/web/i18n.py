@@ -15,9 +15,10 @@ from babel import Locale
 from babel.dates import format_datetime
 from babel.numbers import format_decimal, format_percent
 
-from podium.core.errors import InvalidInput, PodiumError, render
+from podium.core.errors import InvalidInput, PodiumError
+from podium.core.messages import Message
 from podium.core.views import Change, Column, display
-from podium.i18n import DEFAULT, LANGUAGES, numbered, translations
+from podium.i18n import DEFAULT, LANGUAGES, tr_for, translations
 
 COOKIE = "lang"
 PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
@@ -49,8 +50,9 @@ class Formatter:
         self.locale = Locale.parse(lang)
         self.zone = ZoneInfo(zone)
         self.gettext = translations(lang).gettext
-        self.ngettext = translations(lang).ngettext
-        self.label = numbered(self.gettext)
+        self.catalog = translations(lang)
+        self.ngettext = self.catalog.ngettext
+        self.label = tr_for(lang)
 
     def number(self, value: int | Fraction, decimals: int = 3) -> str:
         if isinstance(value, Fraction) and value.denominator != 1:
@@ -72,6 +74,10 @@ class Formatter:
             if value.new:
                 return self.gettext("new")
             return display(value, column)
+        if isinstance(value, Message):
+            return value.render(self.catalog)
+        if isinstance(value, list | tuple):
+            return "; ".join(self.cell(item, column) for item in value)
         if isinstance(value, bool):
             return str(value)
         if column.key in PERCENT:
@@ -80,7 +86,7 @@ class Formatter:
             return self.number(value, column.decimals)
         text = str(value)
         if column.key == "note" and text:
-            return "; ".join(self.label(part) for part in text.split("; "))
+            return self.label(text)
         return text
 
 
@@ -92,12 +98,36 @@ Localised = InvalidInput
 def localise(error: PodiumError | str, lang: str) -> str:
     """A refusal in ``lang``: its msgid translated, then filled with its params, after the name
     of the field it concerns (unless the message starts with it)."""
-    gettext = translations(lang).gettext
+    catalog = translations(lang)
     if isinstance(error, str):
-        return gettext(error)
-    text = render(gettext(error.msgid), error.params)
+        return catalog.gettext(error)
+    params = dict(error.params)
+    for key in ("key", "format"):
+        if isinstance(params.get(key), str) and (key == "format" or error.msgid.startswith(
+                "setting")):
+            params[key] = _named(key, params[key])
+    text = Message(error.msgid, params).render(catalog)
     field = error.field
     if field and not error.msgid.startswith(("%(field_name)s", f"{field}:")) and not (
-            text.startswith(f"{field}:")):
-        text = f"{field}: {text}"
+            text.startswith(f"{field}:")) and field not in map(str, error.params.values()):
+        text = f"{_field_label(field, catalog)}: {text}"
     return text
+
+
+def _named(kind: str, value: str) -> object:
+    """A setting's key or a format's id, as a refusal names it: «its label» / its title."""
+    from podium.formats.registry import all_formats
+
+    for ruleset in all_formats():
+        if kind == "format" and ruleset.name == value:
+            return Message(ruleset.title)
+        if kind == "key":
+            for field in ruleset.fields:
+                if field.key == value:
+                    return Message("«%(label)s»", {"label": Message(field.help)})
+    return value
+
+
+def _field_label(field: str, catalog: object) -> str:
+    """The name of the field a refusal concerns, in the page's language when it is known."""
+    return catalog.pgettext("log field", field)  # type: ignore[attr-defined]

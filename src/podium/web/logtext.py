@@ -1,50 +1,117 @@
-"""The log page's "details" column: an action's payload with player ids shown as names."""
+"""The log page's "details" column: an action's payload as a sentence in the page's language.
+
+Player ids are shown as names, a setting by its label (the format's help text), other payload
+keys by their label (``pgettext("log field", key)``), yes/no and choice values as words, and
+stored message objects (notes, reasons) rendered in the page's language. Raw machinery (seeds,
+the TOP's slots, a publication's snapshot, a batch's columns) is not shown.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from podium.core.log import Action
+from podium.core.messages import Message, is_message
 from podium.core.model import EventState
+from podium.i18n import DEFAULT, translations
 
-HIDDEN = {"seed", "notes", "format"}
-PLAYER_KEYS = {"player", "winner"}
-PLAYER_LISTS = {"eliminated", "survivors"}
+HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
+          "read", "usec", "tables_index"}
+PLAYER_KEYS = {"player", "winner", "advances"}
+PLAYER_LISTS = {"eliminated", "survivors", "players"}
 
 
-def describe(state: EventState, action: Action) -> str:
+def describe(state: EventState, action: Action, lang: str = "en") -> str:
+    catalog = translations(lang)
     players = state.players
+    helps = _setting_helps(state.format)
 
     def name(pid: Any) -> str:
         player = players.get(pid) if isinstance(pid, int) else None
         return player.name if player else str(pid)
 
+    def label(key: str, setting: bool = False) -> str:
+        if setting and key in helps:
+            return catalog.gettext(helps[key])
+        return catalog.pgettext("log field", key)
+
+    def word(item: Any) -> str:
+        if isinstance(item, bool):
+            return catalog.pgettext("setting value", str(item))
+        if isinstance(item, str):
+            found = catalog.pgettext("setting value", item)
+            if found != item or not item:
+                return found
+            return catalog.gettext(item)
+        return str(item)
+
     def value(key: str, item: Any) -> str:
-        if key in PLAYER_KEYS:
+        if is_message(item):
+            return Message.from_json(item).render(catalog)
+        if key in PLAYER_KEYS and isinstance(item, int):
             return name(item)
         if key in PLAYER_LISTS and isinstance(item, list):
             return ", ".join(name(p) for p in item)
         if key == "tables" and isinstance(item, list):
             return "; ".join(
                 f"{i}: " + ", ".join(name(p) for p in seats) for i, seats in enumerate(item, 1)
-            )
+                if isinstance(seats, list))
         if key == "byes" and isinstance(item, list):
             return ", ".join(name(b.get("player")) for b in item if isinstance(b, dict))
         if key == "game_losses" and isinstance(item, list):
             return ", ".join(
-                f"{name(g.get('player'))} ({g.get('reason', '')})"
-                for g in item
-                if isinstance(g, dict)
-            )
+                f"{name(g.get('player'))} ({g.get('reason', '')})" if isinstance(g, dict)
+                else name(g) for g in item)
+        if key == "stage" and isinstance(item, str):
+            return catalog.pgettext("stage", item)
         if isinstance(item, dict):
-            return "; ".join(
-                f"{k}={value(k, v)}" for k, v in item.items() if v not in (None, [], False)
-            )
-        return str(item)
+            return "; ".join(part(k, v, key == "settings") for k, v in item.items()
+                             if shown(k, v))
+        if isinstance(item, list):
+            return ", ".join(value(key, v) if isinstance(v, dict | list) else word(v)
+                             for v in item)
+        return word(item)
+
+    def shown(key: Any, item: Any) -> bool:
+        return key not in HIDDEN and item not in (None, [], False, "")
+
+    def part(key: Any, item: Any, setting: bool = False) -> str:
+        return f"{label(str(key), setting)}: {value(str(key), item)}"
 
     hidden = HIDDEN | ({"player"} if "name" in action.payload else set())
-    return "; ".join(
-        f"{key}={value(key, item)}"
-        for key, item in action.payload.items()
-        if key not in hidden and item not in (None, [], False)
-    )
+    return "; ".join(part(key, item) for key, item in action.payload.items()
+                     if key not in hidden and shown(key, item))
+
+
+def _setting_helps(format_name: str) -> dict[str, str]:
+    from podium.formats.registry import get_format
+
+    try:
+        return {f.key: f.help for f in get_format(format_name).fields}
+    except Exception:
+        return {}
+
+
+def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
+    """An action kind as the log page names it: its msgid (``round.paired``) when the catalog
+    has one, else the title the format declared for it, translated."""
+    from podium.core.replay import kinds_of
+
+    catalog = translations(lang)
+    titles = {name: kind.title for name, kind in kinds_of(ruleset).items()}
+
+    def title(kind: str) -> str:
+        if lang == DEFAULT:
+            return kind  # English shows the kind itself, as the API and the event file do
+        found = catalog.gettext(kind)
+        if found != kind or not titles.get(kind):
+            return found
+        return catalog.gettext(titles[kind])
+
+    return title
+
+
+def describer(lang: str) -> Callable[[EventState, Action], str]:
+    """``describe`` for one page's language (what the log template calls)."""
+    return lambda state, action: describe(state, action, lang)

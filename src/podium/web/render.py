@@ -19,7 +19,7 @@ from podium.web.i18n import (
     Formatter,
     localise,
     negotiate,
-    numbered,
+    tr_for,
     translations,
 )
 
@@ -49,7 +49,10 @@ class Renderer:
         )
         env.install_gettext_translations(translations(lang), newstyle=True)
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
-        env.globals["tr"] = numbered(translations(lang).gettext)
+        env.globals["tr"] = tr_for(lang)
+        env.globals["setting_value"] = setting_value(lang)
+        env.globals["format_title"] = format_title(lang)
+        env.globals["stage_name"] = stage_name(lang)
         env.globals["LANGUAGES"] = LANGUAGES
         env.globals["lang"] = lang
         return env
@@ -75,6 +78,47 @@ class Renderer:
                 "title": "",
             },
         )
+
+
+def setting_value(lang: str):
+    """A setting's value as the page shows it: a choice's code (``byes``, ``random``) in the
+    page's language (``pgettext("setting value", ...)``), anything else as it is."""
+    catalog = translations(lang)
+
+    def one(text: str) -> str:
+        if not text:
+            return ""
+        found = catalog.pgettext("setting value", text)
+        return found if found != text else catalog.gettext(text)
+
+    def shown(value: object) -> str:
+        text = str(value)
+        if "," in text and " " not in text:  # a list of choices (tiebreakers)
+            return ", ".join(one(part) for part in text.split(","))
+        return one(text)
+
+    return shown
+
+
+def stage_name(lang: str):
+    """A stage's key (``swiss``, ``final``, ``top``) as the page names it."""
+    catalog = translations(lang)
+    return lambda key: catalog.pgettext("stage", str(key))
+
+
+def format_title(lang: str):
+    """A format's title (not its id) in the page's language."""
+    tr = tr_for(lang)
+
+    def title(name: str) -> str:
+        from podium.formats.registry import get_format
+
+        try:
+            return tr(get_format(name).title)
+        except Exception:
+            return name
+
+    return title
 
 
 @cache

@@ -25,8 +25,9 @@ Progress = Callable[[str, int, int], None]
 
 def _berserk(loaded: LoadedEvent) -> Berserk:
     if not isinstance(loaded.ruleset, Berserk):
-        raise InvalidInput(f"event {loaded.state.slug!r} is a {loaded.state.format} event, "
-                           "not a Berserk one")
+        raise InvalidInput(
+            "event %(slug)r is a %(format)s event, not a Berserk one",
+            slug=loaded.state.slug, format=loaded.state.format)
     return loaded.ruleset
 
 
@@ -74,7 +75,9 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
                      progress: Progress | None = None) -> LoadedEvent:
     """Create (or re-create) the demo event, split it, play the table rounds and the TOP."""
     if top_size > players:
-        raise InvalidInput(f"a TOP of {top_size} is larger than the {players} players")
+        raise InvalidInput(
+            "a TOP of %(top_size)s is larger than the %(players)s players",
+            top_size=top_size, players=players)
     chosen = {"tables": tables, "top_size": top_size, **(settings or {})}
     parsed = BERSERK.parse_settings(chosen)  # check everything before anything is stored
     split_sizes(players, tables, parsed.min_table, parsed.max_table)

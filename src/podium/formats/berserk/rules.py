@@ -23,6 +23,7 @@ from podium.core import divisions as core_divisions
 from podium.core.divisions import DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
+from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
@@ -78,7 +79,7 @@ def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int
 
 
 BERSERK_TIEBREAKERS: dict[str, Tiebreaker] = {
-    "buchholz": Tiebreaker("buchholz", "Buchholz", _buchholz, TIEBREAKERS["points"].display,
+    "buchholz": Tiebreaker("buchholz", N_("Buchholz"), _buchholz, TIEBREAKERS["points"].display,
                            lambda players, records, _seed: opponent_sums(players, records,
                                                                          "points")),
     **{name: tb for name, tb in TIEBREAKERS.items() if name in
@@ -165,8 +166,9 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
     """
     if len(codes) != 2 or any(code not in GAME_CODES for code in codes):
         raise InvalidInput(
-            f"{where}: a Team Sealed result is two games, each one of "
-            f"{', '.join(GAME_CODES)} (rule BRK-9)"
+            "%(where)s: a Team Sealed result is two games, each one of %(game_codes)s"
+            " (rule BRK-9)",
+            where=where, game_codes=', '.join(GAME_CODES)
         )
 
     def game(code: str) -> tuple[Fraction, Fraction]:
@@ -183,26 +185,36 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
     second = sum((game(c)[1] for c in codes), Fraction(0))
     if settings.team_scoring == "sum":
         if decider is not None:
-            raise InvalidInput(f"{where}: with sum scoring no deciding game is played (BRK-9)")
+            raise InvalidInput(
+                "%(where)s: with sum scoring no deciding game is played (BRK-9)",
+                where=where)
         return first, second, f"games {first}-{second} (sum of the two games, rule BRK-9)"
     win, draw, loss = settings.win_points, settings.draw_points, settings.loss_points
     if first != second:
         if decider is not None:
-            raise InvalidInput(f"{where}: the two games decide the match; no deciding game")
-        note = f"games {first}-{second}: the team with more points wins 3-0 (rule BRK-9)"
+            raise InvalidInput(
+                "%(where)s: the two games decide the match; no deciding game",
+                where=where)
+        note = M("games %(first)s-%(second)s: the team with more points wins 3-0 (rule BRK-9)",
+                 first=first, second=second)
         return (win, loss, note) if first > second else (loss, win, note)
     if codes == ["D", "D"]:
         if decider is not None:
-            raise InvalidInput(f"{where}: both games were drawn, so the match is 1-1; "
-                               "no deciding game (rule BRK-9)")
+            raise InvalidInput(
+                "%(where)s: both games were drawn, so the match is 1-1; no deciding game "
+                "(rule BRK-9)",
+                where=where)
         return draw, draw, "both games drawn: 1-1 (rule BRK-9)"
     if decider is None:
         raise InvalidInput(
-            f"{where}: the games are level at {first}-{second}; enter the deciding game "
-            "(rule BRK-9)"
+            "%(where)s: the games are level at %(first)s-%(second)s; enter the "
+            "deciding game (rule BRK-9)",
+            where=where, first=first, second=second
         )
     if decider not in GAME_CODES:
-        raise InvalidInput(f"{where}: the deciding game must be one of {', '.join(GAME_CODES)}")
+        raise InvalidInput(
+            "%(where)s: the deciding game must be one of %(game_codes)s",
+            where=where, game_codes=', '.join(GAME_CODES))
     a, b = game(decider)
     if a == b:
         return draw, draw, "the deciding game was drawn: 1-1 (rule BRK-9)"
@@ -214,7 +226,7 @@ class Berserk(Ruleset):
     """The BRK ruleset; see the module docstring."""
 
     name = "berserk"
-    title = "Berserk CCG: duel Swiss in draft tables, then a TOP"
+    title = N_("Berserk CCG: duel Swiss in draft tables, then a TOP")
     fields = FIELDS
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
     example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})
@@ -331,14 +343,18 @@ class Berserk(Ruleset):
         ``{"technical": id}`` for a technical win (rule BRK-8), or in Team Sealed
         ``{"games": ["1", "D"], "decider": "2"}``."""
         settings: BerserkSettings = state.settings
-        where = f"round {rnd.number}, table {table.number}"
+        where = M("round %(round)s, table %(table)s", round=rnd.number, table=table.number)
         if len(table.seats) != 2:
-            raise InvalidInput(f"{where}: a Berserk game is a duel of two players")
+            raise InvalidInput(
+                "%(where)s: a Berserk game is a duel of two players",
+                where=where)
         first, second = table.seats
         if settings.team_scoring != "none":
             codes = entry.get("games")
             if not isinstance(codes, list):
-                raise InvalidInput(f"{where}: enter the two games of the Team Sealed match")
+                raise InvalidInput(
+                    "%(where)s: enter the two games of the Team Sealed match",
+                    where=where)
             codes = [str(c).upper() for c in codes]
             decider = entry.get("decider")
             decider = None if decider in (None, "") else str(decider).upper()
@@ -353,20 +369,23 @@ class Berserk(Ruleset):
         winner = entry.get("winner")
         if isinstance(winner, list):
             if len(winner) > 1:
-                raise InvalidInput(f"{where}: a duel has one winner")
+                raise InvalidInput(
+                    "%(where)s: a duel has one winner",
+                    where=where)
             winner = winner[0] if winner else None
         technical = entry.get("technical")
         draw = bool(entry.get("draw"))
         given = sum(x is not None and x is not False for x in (winner, technical, draw or None))
         if given != 1:
             raise InvalidInput(
-                f"{where}: enter exactly one of a winner, a draw or a technical win"
+                "%(where)s: enter exactly one of a winner, a draw or a technical win",
+                where=where
             )
         if draw:
             return TableResult(
                 (
-                    SeatOutcome(first, settings.draw_points, 1, drew=True, note="draw"),
-                    SeatOutcome(second, settings.draw_points, 1, drew=True, note="draw"),
+                    SeatOutcome(first, settings.draw_points, 1, drew=True, note=M("draw")),
+                    SeatOutcome(second, settings.draw_points, 1, drew=True, note=M("draw")),
                 ),
                 {"draw": True},
             )
@@ -382,11 +401,11 @@ class Berserk(Ruleset):
             # rule BRK-8: a technical win 2.5, a technical loss 0.
             won, lost = settings.tech_win_points, settings.tech_loss_points
             stored: dict[str, Any] = {"technical": pid}
-            note_w, note_l = "technical win (rule BRK-8)", "technical loss (rule BRK-8)"
+            note_w, note_l = M("technical win (rule BRK-8)"), M("technical loss (rule BRK-8)")
         else:
             won, lost = settings.win_points, settings.loss_points
             stored = {"winner": pid}
-            note_w, note_l = "win", ""
+            note_w, note_l = M("win"), ""
         outcomes = {
             pid: SeatOutcome(pid, won, 1, won=True, note=note_w),
             loser: SeatOutcome(loser, lost, 2, note=note_l),
@@ -406,8 +425,8 @@ class Berserk(Ruleset):
         current = state.current_round
         if current is not None and not current.complete:
             raise Conflict(
-                f"round {current.number} still misses results for tables "
-                f"{', '.join(map(str, current.missing))}"
+                "round %(number)s still misses results for tables %(str)s",
+                number=current.number, str=', '.join(map(str, current.missing))
             )
         tables = draft_tables(state)
         if not tables:
@@ -417,11 +436,14 @@ class Berserk(Ruleset):
         if homeless:
             advice = ("split again (podium berserk split)" if not state.rounds
                       else "a draft table cannot change after round 1; drop them")
-            raise Conflict(f"no draft table for {', '.join(homeless)}: {advice}")
+            raise Conflict(
+                "no draft table for %(homeless)s: %(advice)s",
+                homeless=', '.join(homeless), advice=advice)
         if len(state.rounds) >= self.swiss_round_count(state):
             raise Conflict(
-                f"all {len(state.rounds)} table rounds are paired; build the TOP "
-                "(podium top build)"
+                "all %(rounds_count)s table rounds are paired; build the TOP (podium top "
+                "build)",
+                rounds_count=len(state.rounds)
             )
         number = len(state.rounds) + 1
         seed = derive_seed(state.seed, "pairing", state.draws + 1)
@@ -429,7 +451,9 @@ class Berserk(Ruleset):
         met = meetings(state.rounds)
         pairs: list[tuple[PlayerId, ...]] = []
         byes: list[ByePlan] = []
-        notes = [f"time: {settings.swiss_minutes} minutes per game (rule BRK-7)"]
+        notes: list[str] = [Mn("time: %(n)s minute per game (rule BRK-7)",
+                               "time: %(n)s minutes per game (rule BRK-7)",
+                               settings.swiss_minutes)]
         for table_no, standings in self.table_standings(state):
             active = {p.id for p in state.active_players()}
             if number == 1:
@@ -441,20 +465,23 @@ class Berserk(Ruleset):
             if len(order) % 2:
                 bye = choose_bye(order, {pid: records[pid].byes for pid in order})
                 order.remove(bye)
-                why = ("drawn at random in round 1" if number == 1 else
-                       "lowest in its standings among those with the fewest byes")
-                byes.append(ByePlan(bye, f"odd draft table {table_no}: {why}"))
+                why = (M("drawn at random in round 1") if number == 1 else
+                       M("lowest in its standings among those with the fewest byes"))
+                byes.append(ByePlan(bye, M("odd draft table %(table)s: %(why)s",
+                                           table=table_no, why=why)))
             if not order:
                 continue
             points = {pid: records[pid].points for pid in order}
             duels, rematches = pair_duels(order, points, met)
             first = len(pairs) + 1
             pairs.extend(duels)
-            how = "drawn at random" if number == 1 else "paired by the table's standings"
-            notes.append(f"draft table {table_no}: tables {first}-{len(pairs)}, {how}")
+            how = M("drawn at random") if number == 1 else M("paired by the table's standings")
+            notes.append(M("draft table %(table)s: tables %(first)s-%(last)s, %(how)s",
+                           table=table_no, first=first, last=len(pairs), how=how))
             if rematches:
-                notes.append(f"draft table {table_no}: {rematches} rematch(es) could not be "
-                             "avoided")
+                notes.append(Mn("draft table %(table)s: %(n)s rematch could not be avoided",
+                                "draft table %(table)s: %(n)s rematches could not be avoided",
+                                rematches, table=table_no))
         return RoundPlan(number=number, stage=SWISS, tables=pairs, byes=byes, seed=seed,
                          notes=notes)
 
@@ -476,7 +503,7 @@ class Berserk(Ruleset):
         out = Standings(criteria)
         for number, standings in tables:
             for row in standings.rows:
-                out.rows.append(replace(row, note=f"table {number}"))
+                out.rows.append(replace(row, note=M("table %(table)s", table=number)))
         seated = {row.player for row in out.rows}
         rest = [pid for pid in state.players if pid not in seated]
         if rest:
@@ -484,7 +511,7 @@ class Berserk(Ruleset):
             records = build_records(state.players, rounds)
             dropped = [pid for pid in rest if state.players[pid].dropped]
             others = rank_players(rest, records, criteria, state.seed, dropped)
-            out.rows.extend(replace(row, note="no draft table") for row in others.rows)
+            out.rows.extend(replace(row, note=M("no draft table")) for row in others.rows)
         return out
 
     def table_standings(self, state: EventState, through_round: int | None = None

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput
+from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
@@ -133,7 +134,7 @@ class Commander(Ruleset):
     """The CMD ruleset; see the module docstring."""
 
     name = "commander"
-    title = "Commander Swiss pods with a top-4 final"
+    title = N_("Commander Swiss pods with a top-4 final")
     fields = FIELDS
     capabilities = Capabilities(rounds=True, playoff=True)
     example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
@@ -162,8 +163,11 @@ class Commander(Ruleset):
     def warnings(self, state: EventState) -> list[str]:
         settings: CommanderSettings = state.settings
         if settings.rounds is not None and settings.rounds < MIN_ROUNDS:
-            return [f"{settings.rounds} Swiss rounds: fewer than the {MIN_ROUNDS} rule CMD-11 "
-                    "asks for (allowed by the organiser's override)"]
+            return [Mn("%(n)s Swiss round: fewer than the %(minimum)s rule CMD-11 asks for "
+                       "(allowed by the organiser's override)",
+                       "%(n)s Swiss rounds: fewer than the %(minimum)s rule CMD-11 asks for "
+                       "(allowed by the organiser's override)", settings.rounds,
+                       minimum=MIN_ROUNDS)]
         return []
 
     def planned_rounds(self, state: EventState, phase: str) -> int | None:
@@ -204,7 +208,7 @@ class Commander(Ruleset):
         """
         settings: CommanderSettings = state.settings
         seats = table.seats
-        where = f"round {rnd.number}, table {table.number}"
+        where = M("round %(round)s, table %(table)s", round=rnd.number, table=table.number)
         names = state.players
 
         def who(pid: Any) -> str:
@@ -222,7 +226,9 @@ class Commander(Ruleset):
         winner = entry.get("winner")
         if isinstance(winner, list):
             if len(winner) > 1:
-                raise InvalidInput(f"{where}: two winners; a table has at most one (rule CMD-2)")
+                raise InvalidInput(
+                    "%(where)s: two winners; a table has at most one (rule CMD-2)",
+                    where=where)
             winner = winner[0] if winner else None
         draw = bool(entry.get("draw"))
         # each item: one player, or a group eliminated at the same moment (first out first)
@@ -234,20 +240,30 @@ class Commander(Ruleset):
         losses = entry.get("game_losses") or []
 
         if draw and winner is not None:
-            raise InvalidInput(f"{where}: a result is either a win or a draw, not both")
+            raise InvalidInput(
+                "%(where)s: a result is either a win or a draw, not both",
+                where=where)
         if not draw and winner is None:
-            raise InvalidInput(f"{where}: name the winner, or enter a draw with its survivors")
+            raise InvalidInput(
+                "%(where)s: name the winner, or enter a draw with its survivors",
+                where=where)
         if simultaneous and winner is None:
-            raise InvalidInput(f"{where}: a simultaneous win needs a winner (rule CMD-4a)")
+            raise InvalidInput(
+                "%(where)s: a simultaneous win needs a winner (rule CMD-4a)",
+                where=where)
         if winner is not None:
             winner = check_seated(winner)
             if survivors:
-                raise InvalidInput(f"{where}: survivors are only entered for a draw")
+                raise InvalidInput(
+                    "%(where)s: survivors are only entered for a draw",
+                    where=where)
             finishers = [*eliminated, winner]
         else:
             if len(survivors) == 1:
-                raise InvalidInput(f"{where}: a draw needs at least two survivors, or none when "
-                                   "everyone was eliminated (rule CMD-13)")
+                raise InvalidInput(
+                    "%(where)s: a draw needs at least two survivors, or none when everyone "
+                    "was eliminated (rule CMD-13)",
+                    where=where)
             finishers = [*eliminated, *survivors]
         _check_permutation(where, finishers, seats, who)
 
@@ -257,11 +273,14 @@ class Commander(Ruleset):
             reason = str(loss.get("reason", "")).strip() if isinstance(loss, dict) else ""
             if pid not in eliminated:
                 raise InvalidInput(
-                    f"{where}: {who(pid)} got a game loss, so must be in the elimination order "
-                    "at the moment of the loss (rule CMD-14)"
+                    "%(where)s: %(pid)s got a game loss, so must be in the elimination order "
+                    "at the moment of the loss (rule CMD-14)",
+                    where=where, pid=who(pid)
                 )
             if not reason:
-                raise InvalidInput(f"{where}: a game loss needs the judge's reason (rule CMD-14)")
+                raise InvalidInput(
+                    "%(where)s: a game loss needs the judge's reason (rule CMD-14)",
+                    where=where)
             loss_reasons[pid] = reason
 
         # rule CMD-3a's elimination order: 1 for the first out. Players eliminated at the same
@@ -281,14 +300,14 @@ class Commander(Ruleset):
             for pid in group:
                 if pid == winner:
                     points, note = (settings.win_points,
-                                    "simultaneous win" if simultaneous else "win")
+                                    M("simultaneous win") if simultaneous else M("win"))
                 elif pid in survivors:
-                    points, note = settings.draw_points, "survived the draw"
+                    points, note = settings.draw_points, M("survived the draw")
                 else:
                     points = settings.loss_points
-                    note = "eliminated at the same moment" if len(group) > 1 else ""
+                    note = M("eliminated at the same moment") if len(group) > 1 else ""
                 if pid in loss_reasons:
-                    note = f"game loss: {loss_reasons[pid]}"
+                    note = M("game loss: %(reason)s", reason=loss_reasons[pid])
                 outcomes.append(
                     SeatOutcome(
                         player=pid,
@@ -324,8 +343,8 @@ class Commander(Ruleset):
         current = state.current_round
         if current is not None and not current.complete:
             raise Conflict(
-                f"round {current.number} still misses results for tables "
-                f"{', '.join(map(str, current.missing))}"
+                "round %(number)s still misses results for tables %(str)s",
+                number=current.number, str=', '.join(map(str, current.missing))
             )
         swiss_done = sum(1 for r in state.rounds if r.stage == SWISS)
         if swiss_done < self.swiss_round_count(state):
@@ -388,18 +407,20 @@ class Commander(Ruleset):
         order = [pid for pid in self.standings(state).order() if pid in active]
         if len(order) < settings.final_size:
             raise Conflict(
-                f"the final needs {settings.final_size} active players, only {len(order)} remain"
+                "the final needs %(final_size)s active players, only %(order_count)s "
+                "remain",
+                final_size=settings.final_size, order_count=len(order)
             )
         top = list(order[: settings.final_size])
         seed = derive_seed(state.seed, "pairing", state.draws + 1)
         if settings.final_seating == "random":
             rng_for(seed).shuffle(top)
-            how = "turn order drawn at random from the recorded seed"
+            how = M("turn order drawn at random from the recorded seed")
         elif settings.final_seating == "reverse":
             top.reverse()
-            how = "turn order in reverse standings order (the Swiss winner plays last)"
+            how = M("turn order in reverse standings order (the Swiss winner plays last)")
         else:
-            how = "turn order in standings order (the Swiss winner plays first)"
+            how = M("turn order in standings order (the Swiss winner plays first)")
         return RoundPlan(
             number=len(state.rounds) + 1,
             stage=FINAL,
@@ -407,10 +428,10 @@ class Commander(Ruleset):
             byes=[],
             seed=seed,
             notes=[
-                f"final: the top {settings.final_size} of the Swiss standings, {how} "
-                "(rule CMD-10, setting final_seating)",
-                "in a drawn final the survivors are ranked by turn order: the first seat counts "
-                "as eliminated first, the last seat ranks highest (rule CMD-4b)",
+                M("final: the top %(n)s of the Swiss standings, %(how)s (rule CMD-10, setting "
+                  "final_seating)", n=settings.final_size, how=how),
+                M("in a drawn final the survivors are ranked by turn order: the first seat "
+                  "counts as eliminated first, the last seat ranks highest (rule CMD-4b)"),
             ],
         )
 
@@ -430,19 +451,22 @@ class Commander(Ruleset):
         chosen = choose_byes(order, count, {pid: records[pid].byes for pid in order}, newcomers)
         spared = bool(newcomers - set(chosen))
         rank = {pid: i for i, pid in enumerate(order, start=1)}
-        reasons = {}
+        reasons: dict[PlayerId, str] = {}
         for pid in chosen:
             if first:
-                why = "drawn at random in round 1 (rules CMD-5, CMD-8)"
+                why = M("drawn at random in round 1 (rules CMD-5, CMD-8)")
             else:
-                fewest = records[pid].byes
-                why = (f"{rank[pid]} of {len(order)} in the standings, the lowest among the "
-                       f"players with {fewest} bye{'s' if fewest != 1 else ''} so far "
-                       "(rule CMD-8)")
+                why = Mn("%(rank)s of %(count)s in the standings, the lowest among the players "
+                         "with %(n)s bye so far (rule CMD-8)",
+                         "%(rank)s of %(count)s in the standings, the lowest among the players "
+                         "with %(n)s byes so far (rule CMD-8)", records[pid].byes,
+                         rank=rank[pid], count=len(order))
             if pid in newcomers:
-                why += "; a late entrant, as no one else with as few byes could sit out"
+                why = M("%(why)s; a late entrant, as no one else with as few byes could sit out",
+                        why=why)
             elif spared:
-                why += "; late entrants in their first round get no bye (setting late_entry_bye)"
+                why = M("%(why)s; late entrants in their first round get no bye (setting "
+                        "late_entry_bye)", why=why)
             reasons[pid] = why
         return chosen, reasons
 
@@ -458,11 +482,13 @@ class Commander(Ruleset):
         for number, seats in enumerate(tables, start=1):
             rounds = seen.get(frozenset(seats))
             if rounds:
-                listed = ", ".join(map(str, rounds))
-                which = "rounds" if len(rounds) > 1 else "round"
-                notes.append(f"table {number} repeats a whole pod of {which} {listed} (rule "
-                             "CMD-7 compares with the previous round only; the avoid policy "
-                             "avoids every earlier meeting)")
+                notes.append(Mn("table %(table)s repeats a whole pod of round %(rounds)s (rule "
+                                "CMD-7 compares with the previous round only; the avoid policy "
+                                "avoids every earlier meeting)",
+                                "table %(table)s repeats a whole pod of rounds %(rounds)s (rule "
+                                "CMD-7 compares with the previous round only; the avoid policy "
+                                "avoids every earlier meeting)", len(rounds), table=number,
+                                rounds=", ".join(map(str, rounds))))
         return notes
 
     @staticmethod
@@ -531,7 +557,7 @@ def _final_on_top(
     by_player = {row.player: row for row in standings.rows}
     for outcome in finalists:
         row = by_player[outcome.player]
-        label = "champion" if outcome.won else f"final: {outcome.place}"
+        label = M("champion") if outcome.won else M("final: %(place)s", place=outcome.place)
         rows.append(
             StandingRow(outcome.place, row.player, row.values, row.record, row.dropped, label)
         )
@@ -550,12 +576,14 @@ def _check_permutation(
     if repeated or missing:
         parts = []
         if repeated:
-            parts.append(f"listed twice: {', '.join(repeated)}")
+            parts.append(M("listed twice: %(names)s", names=", ".join(repeated)))
         if missing:
-            parts.append(f"missing: {', '.join(missing)}")
+            parts.append(M("missing: %(names)s", names=", ".join(missing)))
         raise InvalidInput(
-            f"{where}: the elimination order must name every player at the table exactly once "
-            f"({'; '.join(parts)})"
+            "%(where)s: the elimination order must name every player at the table "
+            "exactly once (%(parts)s)",
+            where=where, parts=parts[0] if len(parts) == 1 else M(
+                "%(first)s; %(second)s", first=parts[0], second=parts[1])
         )
 
 

@@ -138,7 +138,9 @@ def _marathon(request: Request, slug: str) -> Any:
     """The event from the server's cached replay; 409 if it is not a marathon."""
     _seq, loaded, _memo = web_of(request).cache.load(slug)
     if loaded.ruleset.name != FORMAT:
-        raise Conflict(f"event {slug!r} is a {loaded.ruleset.name} event, not a mahjong marathon")
+        raise Conflict(
+            "event %(slug)r is a %(name)s event, not a mahjong marathon",
+            slug=slug, name=loaded.ruleset.name)
     return loaded
 
 
@@ -158,7 +160,9 @@ def table(request: Request, slug: Slug, key: Annotated[str, Path(max_length=20)]
         found = published_view(loaded.state, book_of(loaded.state), publication, key)
     if found is None:
         keys = [k for k, _t, _a in loaded.ruleset.view_keys(loaded.state)]
-        raise NotFound(f"no table {key!r}: {', '.join(keys)}")
+        raise NotFound(
+            "no table %(key)r: %(keys)s",
+            key=key, keys=', '.join(keys))
     return view_out(found)
 
 

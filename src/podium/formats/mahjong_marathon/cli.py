@@ -86,7 +86,9 @@ def games_import(ctx: Context, slug: str, file: Path, zone: str | None) -> None:
 def _seat(text: str) -> tuple[str, str]:
     name, sep, gp = text.rpartition("=")
     if not sep or not name.strip():
-        raise InvalidInput(f"--player {text!r}: write it as NAME=GP")
+        raise InvalidInput(
+            "--player %(text)r: write it as NAME=GP",
+            text=text)
     return name.strip(), gp.strip()
 
 

@@ -72,8 +72,9 @@ class ImportSummary:
 
 def _marathon(loaded: LoadedEvent) -> MarathonBook:
     if loaded.ruleset.name != FORMAT:
-        raise Conflict(f"event {loaded.state.slug!r} is a {loaded.ruleset.name} event, "
-                       "not a mahjong marathon")
+        raise Conflict(
+            "event %(slug)r is a %(name)s event, not a mahjong marathon",
+            slug=loaded.state.slug, name=loaded.ruleset.name)
     return book_of(loaded.state)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.core.messages import M
 from podium.core.views import N_
 from podium.service.forms import clean_name
 
@@ -49,7 +50,9 @@ def resolve_zone(name: str | None, server_zone: str) -> ZoneInfo | None:
     try:
         return ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
-        raise InvalidInput(f"{text!r} is not a time zone name (e.g. America/Los_Angeles)") from None
+        raise InvalidInput(
+            "%(text)r is not a time zone name (e.g. America/Los_Angeles)",
+            text=text) from None
 
 
 def parse_start(text: Any, zone: ZoneInfo | None, where: str) -> int:
@@ -62,19 +65,24 @@ def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int
     may give them; they order games that start in the same second)."""
     raw = str(text if text is not None else "").strip()
     if not raw:
-        raise InvalidInput(f"{where}: the start time is missing")
+        raise InvalidInput(
+            "%(where)s: the start time is missing",
+            where=where)
     try:
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00").replace(" ", "T", 1))
     except ValueError:
         raise InvalidInput(
-            f"{where}: start time {raw!r} is not a date and time like 2015-03-31 22:30"
+            "%(where)s: start time %(raw)r is not a date and time like 2015-03-31 "
+            "22:30",
+            where=where, raw=raw
         ) from None
     if moment.tzinfo is None:
         if zone is None:
             raise InvalidInput(
-                f"{where}: start time {raw!r} has no time zone and the file declares none; "
-                "add an offset (e.g. -07:00) or declare the zone (--zone America/Los_Angeles, "
-                "or --zone server)"
+                "%(where)s: start time %(raw)r has no time zone and the file declares "
+                "none; add an offset (e.g. -07:00) or declare the zone (--zone "
+                "America/Los_Angeles, or --zone server)",
+                where=where, raw=raw
             )
         moment = moment.replace(tzinfo=zone)
     return int(moment.replace(microsecond=0).timestamp()), moment.microsecond
@@ -82,7 +90,9 @@ def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int
 
 def whole_gp(value: Any, where: str, name: str) -> int:
     if isinstance(value, bool):
-        raise InvalidInput(f"{where}: GP of {name} is {value!r}, not a number")
+        raise InvalidInput(
+            "%(where)s: GP of %(name)s is %(value)r, not a number",
+            where=where, name=name, value=value)
     if isinstance(value, int):
         return _in_range(value, where, name)
     text = str(value).strip().replace("\u2212", "-")
@@ -93,15 +103,21 @@ def whole_gp(value: Any, where: str, name: str) -> int:
     try:
         number = float(text)
     except ValueError:
-        raise InvalidInput(f"{where}: GP of {name} is {text!r}, not a number") from None
+        raise InvalidInput(
+            "%(where)s: GP of %(name)s is %(text)r, not a number",
+            where=where, name=name, text=text) from None
     if number.is_integer():
         return _in_range(int(number), where, name)
-    raise InvalidInput(f"{where}: GP of {name} is {text!r}; game points are whole numbers")
+    raise InvalidInput(
+        "%(where)s: GP of %(name)s is %(text)r; game points are whole numbers",
+        where=where, name=name, text=text)
 
 
 def _in_range(value: int, where: str, name: str) -> int:
     if abs(value) > MAX_GP:
-        raise InvalidInput(f"{where}: GP of {name} is {value}, beyond ±{MAX_GP}")
+        raise InvalidInput(
+            "%(where)s: GP of %(name)s is %(value)s, beyond ±%(max_gp)s",
+            where=where, name=name, value=value, max_gp=MAX_GP)
     return value
 
 
@@ -111,18 +127,25 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
     the game's place in a file (empty for a game typed in: the refusal names the field)."""
     gid = str(game_id if game_id is not None else "").strip()
     if not gid:
-        raise InvalidInput(f"{where or 'the game'}: the game id is missing", field="game_id")
+        raise InvalidInput(
+            "%(value)s: the game id is missing",
+            value=where or 'the game', field="game_id")
     place = where
-    where = f"{where} (game {gid})" if where else f"game {gid}"
+    where = M("%(where)s (game %(game)s)", where=where, game=gid) if where else M(
+        "game %(game)s", game=gid)
     if len(seats) != SEATS:
         raise InvalidInput(
-            f"{where}: {len(seats)} players; a marathon game has exactly 4 (rule MJ-3)"
+            "%(where)s: %(seats_count)s players; a marathon game has exactly 4 (rule "
+            "MJ-3)",
+            where=where, seats_count=len(seats)
         )
     names = []
     for name, _gp in seats:
         text = " ".join(str(name if name is not None else "").split())
         if not text:
-            raise InvalidInput(f"{where}: a player name is missing")
+            raise InvalidInput(
+                "%(where)s: a player name is missing",
+                where=where)
         names.append(clean_name(text, where))
     for k, n in enumerate(names, start=1):
         if names.index(n) != k - 1:  # as written: whether "anna" is "Anna" is the event's call
@@ -143,17 +166,21 @@ def read_csv(data: bytes, server_zone: str, zone: str | None = None,
     reader.fieldnames = fields
     missing = [c for c in ("game_id", "table", "start") if c not in fields]
     if missing:
-        raise InvalidInput(f"the CSV file needs the columns game_id, table, start, player1, gp1 "
-                           f"... player4, gp4; missing: {', '.join(missing)}")
+        raise InvalidInput(
+            "the CSV file needs the columns game_id, table, start, player1, gp1 ... "
+            "player4, gp4; missing: %(missing)s",
+            missing=', '.join(missing))
     seats = sorted(int(f[6:]) for f in fields if f.startswith("player") and f[6:].isdigit())
     declared = resolve_zone(zone, server_zone)
     try:
         rows = list(reader)
     except csv.Error as error:
-        raise InvalidInput(f"file: not a readable CSV file ({error})") from None
+        raise InvalidInput(
+            "file: not a readable CSV file (%(error)s)",
+            error=error) from None
     out = []
     for number, row in enumerate(rows, start=2):
-        where = f"line {number}"
+        where = M("line %(line)s", line=number)
         row_zone = resolve_zone(row.get("zone"), server_zone) or declared
         start, usec = parse_moment(row.get("start"), row_zone, where)
         pairs = [(row.get(f"player{k}"), row.get(f"gp{k}")) for k in seats]
@@ -171,7 +198,9 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
     try:
         doc = json.loads(_decode(data))
     except json.JSONDecodeError as error:
-        raise InvalidInput(f"the JSON file is not valid JSON: {error}") from None
+        raise InvalidInput(
+            "the JSON file is not valid JSON: %(error)s",
+            error=error) from None
     if isinstance(doc, dict):
         games = doc.get("games")
         zone = doc.get("zone") or zone
@@ -182,18 +211,24 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
     declared = resolve_zone(zone, server_zone)
     out = []
     for number, game in enumerate(games, start=1):
-        where = f"game #{number}"
+        where = M("game #%(number)s", number=number)
         if not isinstance(game, dict):
-            raise InvalidInput(f"{where}: a game must be an object")
+            raise InvalidInput(
+                "%(where)s: a game must be an object",
+                where=where)
         game_zone = resolve_zone(game.get("zone"), server_zone) or declared
         start, usec = parse_moment(game.get("start"), game_zone, where)
         players = game.get("players")
         if not isinstance(players, list):
-            raise InvalidInput(f"{where}: 'players' must be a list of {{name, gp}}")
+            raise InvalidInput(
+                "%(where)s: 'players' must be a list of {name, gp}",
+                where=where)
         pairs = []
         for p in players:
             if not isinstance(p, dict):
-                raise InvalidInput(f"{where}: each player must be an object with name and gp")
+                raise InvalidInput(
+                    "%(where)s: each player must be an object with name and gp",
+                    where=where)
             pairs.append((p.get("name"), p.get("gp")))
         out.append(make_record(game.get("id"), game.get("table"), start, pairs, where, usec))
         if progress and number % 5000 == 0:
@@ -218,8 +253,10 @@ def _decode(data: bytes) -> str:
     try:
         text = data.decode("cp1251")
     except UnicodeDecodeError as error:
-        raise InvalidInput(f"file: byte {error.start + 1} is neither UTF-8 nor Windows-1251 "
-                           "text; save the file as UTF-8 or Windows-1251") from None
+        raise InvalidInput(
+            "file: byte %(start)s is neither UTF-8 nor Windows-1251 text; save the "
+            "file as UTF-8 or Windows-1251",
+            start=error.start + 1) from None
     if "\x00" in text:
         raise InvalidInput("file: not a text file (it holds NUL bytes); save it as UTF-8 CSV")
     return text

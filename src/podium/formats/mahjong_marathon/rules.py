@@ -83,26 +83,34 @@ def _is_int(value: object) -> bool:
 
 def _need_reason(action: Action, what: str) -> None:
     if not action.reason.strip():
-        raise InvalidInput(f"{what} is an organiser decision and needs a reason")
+        raise InvalidInput(
+            "%(what)s is an organiser decision and needs a reason",
+            what=what)
 
 
 def _player(state: EventState, pid: object) -> int:
     if not _is_int(pid) or pid not in state.players:
-        raise NotFound(f"no player {pid!r} in event {state.slug!r}")
+        raise NotFound(
+            "no player %(pid)r in event %(slug)r",
+            pid=pid, slug=state.slug)
     return pid  # type: ignore[return-value]
 
 
 def _game(book: MarathonBook, game_id: object) -> int:
     index = book.games.index.get(str(game_id)) if isinstance(game_id, str) else None
     if index is None:
-        raise NotFound(f"no game {game_id!r}")
+        raise NotFound(
+            "no game %(game_id)r",
+            game_id=game_id)
     return index
 
 
 def check_stage(settings: MarathonSettings, stage: object) -> int:
     count = len(settings.stage_bounds)
     if not _is_int(stage) or not 1 <= stage <= count:  # type: ignore[operator]
-        raise NotFound(f"no stage {stage!r}; the marathon has stages 1 to {count}")
+        raise NotFound(
+            "no stage %(stage)r; the marathon has stages 1 to %(count)s",
+            stage=stage, count=count)
     return stage  # type: ignore[return-value]
 
 
@@ -117,34 +125,48 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
     ids, tables, table, start = p.get("ids"), p.get("tables"), p.get("table"), p.get("start")
     players, gp = p.get("players"), p.get("gp")
     if not all(isinstance(x, list) for x in (ids, tables, table, start, players, gp)):
-        raise InvalidInput(f"action {action.seq}: a games batch needs ids, tables, table, start, "
-                           "players and gp lists")
+        raise InvalidInput(
+            "action %(seq)s: a games batch needs ids, tables, table, start, players "
+            "and gp lists",
+            seq=action.seq)
     n = len(ids)  # type: ignore[arg-type]
     if not n:
         raise InvalidInput("the batch holds no game")
     if len(table) != n or len(start) != n or len(players) != SEATS * n or len(gp) != SEATS * n:
-        raise InvalidInput(f"action {action.seq}: the columns of the games batch differ in length")
+        raise InvalidInput(
+            "action %(seq)s: the columns of the games batch differ in length",
+            seq=action.seq)
     if not all(isinstance(i, str) and i.strip() for i in ids):
         raise InvalidInput("every game needs a non-empty id")
     if len(set(ids)) != n:
         raise InvalidInput("a game id is repeated in the batch")
     known = [i for i in ids if i in book.games.index]
     if known:
-        raise Conflict(f"game {known[0]!r} is already recorded")
+        raise Conflict(
+            "game %(known)r is already recorded",
+            known=known[0])
     regex = settings.table_regex()
     if not all(isinstance(t, str) and regex.fullmatch(t) for t in tables):
-        raise InvalidInput(f"a table name does not match {settings.table_pattern!r} (rule MJ-3)")
+        raise InvalidInput(
+            "a table name does not match %(table_pattern)r (rule MJ-3)",
+            table_pattern=settings.table_pattern)
     arrays = []
     for name, values in (("table", table), ("start", start), ("players", players), ("gp", gp)):
         arr = np.asarray(values)
         if arr.dtype.kind not in "iu":
-            raise InvalidInput(f"action {action.seq}: the {name} column must hold whole numbers")
+            raise InvalidInput(
+                "action %(seq)s: the %(name)s column must hold whole numbers",
+                seq=action.seq, name=name)
         arrays.append(arr.astype(np.int64))
     t_arr, s_arr, p_arr, g_arr = arrays
     if g_arr.size and int(np.abs(g_arr).max()) > MAX_GP:
-        raise InvalidInput(f"action {action.seq}: a GP is beyond ±{MAX_GP}")
+        raise InvalidInput(
+            "action %(seq)s: a GP is beyond ±%(max_gp)s",
+            seq=action.seq, max_gp=MAX_GP)
     if t_arr.size and (t_arr.min() < 0 or t_arr.max() >= len(tables)):
-        raise InvalidInput(f"action {action.seq}: a table index is out of range")
+        raise InvalidInput(
+            "action %(seq)s: a table index is out of range",
+            seq=action.seq)
     p_arr = p_arr.reshape(n, SEATS)
     g_arr = g_arr.reshape(n, SEATS)
     if n <= 100:
@@ -153,13 +175,16 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
         registered = np.fromiter(state.players, dtype=np.int64, count=len(state.players))
         known_players = bool(np.isin(p_arr, registered).all())
     if not known_players:
-        raise NotFound(f"action {action.seq}: a game names an unregistered player")
+        raise NotFound(
+            "action %(seq)s: a game names an unregistered player",
+            seq=action.seq)
     ordered = np.sort(p_arr, axis=1)
     twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
     if twice.any():
         bad = int(np.flatnonzero(twice)[0])
-        raise InvalidInput(f"game {ids[bad]!r}: the same player sits twice at the table "
-                           "(rule MJ-3)")
+        raise InvalidInput(
+            "game %(ids)r: the same player sits twice at the table (rule MJ-3)",
+            ids=ids[bad])
     codes = np.asarray([book.games.table_code(t) for t in tables], dtype=np.int32)
     usec = p.get("usec")
     if usec is not None and len(usec) != n:
@@ -183,13 +208,17 @@ def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
     _need_reason(action, "a penalty")
     kind = p.get("kind")
     if kind not in PENALTY_KINDS:
-        raise InvalidInput(f"penalty kind {kind!r}: use 6a (GP in a game), 6b (GP from the total) "
-                           "or 6c (TP in a stage)")
+        raise InvalidInput(
+            "penalty kind %(kind)r: use 6a (GP in a game), 6b (GP from the total) or "
+            "6c (TP in a stage)",
+            kind=kind)
     pid = _player(state, p.get("player"))
     amount = p.get("amount")
     allowed = PENALTY_KINDS[kind]
     if not _is_int(amount) or amount <= 0:  # type: ignore[operator]
-        raise InvalidInput(f"penalty amount {amount!r} must be a positive whole number")
+        raise InvalidInput(
+            "penalty amount %(amount)r must be a positive whole number",
+            amount=amount)
     limit = MAX_GP if kind != "6c" else MAX_TP_PENALTY
     if amount > limit:  # type: ignore[operator]
         raise InvalidInput("a penalty of %(amount)s is beyond the limit of %(limit)s (rule "
@@ -197,14 +226,17 @@ def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
                            limit=limit)
     if amount not in allowed and not settings.custom_penalties:
         raise InvalidInput(
-            f"rule MJ-{kind}: a penalty of {amount} is not allowed; use one of "
-            f"{', '.join(map(str, allowed))} (or allow custom amounts in the settings)"
+            "rule MJ-%(kind)s: a penalty of %(amount)s is not allowed; use one of "
+            "%(str)s (or allow custom amounts in the settings)",
+            kind=kind, amount=amount, str=', '.join(map(str, allowed))
         )
     if kind == "6a":
         g = _game(book, p.get("game"))
         seats = np.flatnonzero(book.games.players[g] == pid)
         if not seats.size:
-            raise InvalidInput(f"{state.players[pid].name} did not play game {p.get('game')!r}")
+            raise InvalidInput(
+                "%(name)s did not play game %(value)r",
+                name=state.players[pid].name, value=p.get('game'))
         taken = int(book.games.penalty[g, int(seats[0])])
         if taken + amount > MAX_GP:  # type: ignore[operator]
             raise InvalidInput("%(name)s already has %(taken)s GP of penalties in game "
@@ -229,9 +261,13 @@ def _game_dq(state: EventState, action: Action, ruleset: Any) -> None:
     g = _game(book, p.get("game"))
     ground = p.get("ground", "other")
     if ground not in DQ_GROUNDS:
-        raise InvalidInput(f"ground {ground!r}: use one of {', '.join(DQ_GROUNDS)} (rule MJ-5)")
+        raise InvalidInput(
+            "ground %(ground)r: use one of %(dq_grounds)s (rule MJ-5)",
+            ground=ground, dq_grounds=', '.join(DQ_GROUNDS))
     if book.games.dq[g]:
-        raise Conflict(f"game {p.get('game')!r} is already disqualified")
+        raise Conflict(
+            "game %(value)r is already disqualified",
+            value=p.get('game'))
     book.games.dq[g] = True
     book.invalidate()
     book.decisions[action.seq] = _decision(action)
@@ -267,9 +303,13 @@ def _reverted(state: EventState, action: Action, ruleset: Any) -> None:
     seq = action.payload.get("seq")
     decision = book.decisions.get(seq) if _is_int(seq) else None
     if decision is None:
-        raise NotFound(f"action {seq!r} is not a penalty or disqualification")
+        raise NotFound(
+            "action %(seq)r is not a penalty or disqualification",
+            seq=seq)
     if not decision.active:
-        raise Conflict(f"decision {seq} was already reverted by action {decision.reverted_by}")
+        raise Conflict(
+            "decision %(seq)s was already reverted by action %(reverted_by)s",
+            seq=seq, reverted_by=decision.reverted_by)
     decision.active = False
     decision.reverted_by = action.seq
     p = decision.payload
@@ -293,8 +333,9 @@ def _published(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     p = action.payload
     if p.get("number") != len(book.publications) + 1:
-        raise InvalidInput(f"publication {p.get('number')!r} cannot follow "
-                           f"publication {len(book.publications)}")
+        raise InvalidInput(
+            "publication %(value)r cannot follow publication %(publications_count)s",
+            value=p.get('number'), publications_count=len(book.publications))
     snapshot = p.get("snapshot")
     if not isinstance(snapshot, dict) or "stages" not in snapshot or "total" not in snapshot:
         raise InvalidInput("a publication needs a snapshot of the stage tables and the total")
@@ -335,7 +376,7 @@ class MahjongMarathon(Ruleset):
     """The MJ ruleset; see the module docstring."""
 
     name = "mahjong-marathon"
-    title = "Online mahjong marathon: open play, stages, best series, normalised rating"
+    title = N_("Online mahjong marathon: open play, stages, best series, normalised rating")
     fields = FIELDS
     capabilities = Capabilities(open_play=True)
     kind_prefix = "mahjong"

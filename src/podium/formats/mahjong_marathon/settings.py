@@ -28,7 +28,9 @@ def zone(key: str, value: Any) -> str:
     try:
         ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
-        raise InvalidInput(f"setting {key}: {text!r} is not a time zone name") from None
+        raise InvalidInput(
+            "setting %(key)s: %(text)r is not a time zone name",
+            key=key, text=text) from None
     return text
 
 
@@ -37,9 +39,13 @@ def pattern(key: str, value: Any) -> str:
     try:
         re.compile(text)
     except re.error as error:
-        raise InvalidInput(f"setting {key}: {text!r} is not a valid pattern ({error})") from None
+        raise InvalidInput(
+            "setting %(key)s: %(text)r is not a valid pattern (%(error)s)",
+            key=key, text=text, error=error) from None
     if not text:
-        raise InvalidInput(f"setting {key}: the table-name pattern is empty")
+        raise InvalidInput(
+            "setting %(key)s: the table-name pattern is empty",
+            key=key)
     return text
 
 
@@ -62,15 +68,22 @@ def parse_calendar(key: str, text: str) -> list[tuple[date, date]]:
             a = b = None
         if not sep or a is None or b is None:
             raise InvalidInput(
-                f"setting {key}: {part!r} is not a range like 2015-02-01..2015-03-31"
+                "setting %(key)s: %(part)r is not a range like 2015-02-01..2015-03-31",
+                key=key, part=part
             )
         if b < a:
-            raise InvalidInput(f"setting {key}: stage {part!r} ends before it starts")
+            raise InvalidInput(
+                "setting %(key)s: stage %(part)r ends before it starts",
+                key=key, part=part)
         if stages and a <= stages[-1][1]:
-            raise InvalidInput(f"setting {key}: stage {part!r} overlaps or precedes the one before")
+            raise InvalidInput(
+                "setting %(key)s: stage %(part)r overlaps or precedes the one before",
+                key=key, part=part)
         stages.append((a, b))
     if not stages:
-        raise InvalidInput(f"setting {key}: at least one stage is needed")
+        raise InvalidInput(
+            "setting %(key)s: at least one stage is needed",
+            key=key)
     return stages
 
 
@@ -79,10 +92,14 @@ def place_points(key: str, value: Any) -> tuple[int, ...]:
     try:
         numbers = tuple(int(str(item).strip()) for item in items)
     except ValueError:
-        raise InvalidInput(f"setting {key}: {value!r} must be 4 whole numbers") from None
+        raise InvalidInput(
+            "setting %(key)s: %(value)r must be 4 whole numbers",
+            key=key, value=value) from None
     if len(numbers) != 4 or any(n < 0 for n in numbers) or list(numbers) != sorted(numbers,
                                                                                     reverse=True):
-        raise InvalidInput(f"setting {key}: give 4 non-negative, non-increasing whole numbers")
+        raise InvalidInput(
+            "setting %(key)s: give 4 non-negative, non-increasing whole numbers",
+            key=key)
     return numbers
 
 

@@ -12,15 +12,21 @@ from fractions import Fraction
 from typing import Any
 
 from podium.core.errors import NotFound
+from podium.core.messages import M, Message
 from podium.core.model import EventState
 from podium.core.views import N_, Cell, Change, Column, TableView
 from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon.scoring import TP_DEN
 
-# Labels built with a number: msgids with ``{n}``; the web finds them by the number
-# (podium.web.i18n.numbered), the text itself stays plain English for the CLI and the API.
-NR_OF_STAGE = N_("NR {n}")
-FEW_GAMES = N_("< {n} games: NR 0")  # rule MJ-8
+
+def nr_of_stage(stage: int) -> Message:
+    """The column of a stage's NR: a message, so each page names it in its language."""
+    return M("NR %(n)s", n=stage)
+
+
+def few_games(minimum: int) -> Message:
+    """Rule MJ-8: too few games in a stage count as NR 0."""
+    return M("< %(n)s games: NR 0", n=minimum)
 
 
 def fraction_text(value: Any, decimals: int = 3) -> str:
@@ -149,7 +155,7 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             "nr": table["nr"][row],
             "series_tp": tp(table["series_tp12"][row]),
             "series_gp": table["series_gp"][row],
-            "note": "" if table["qualified"][row] else FEW_GAMES.replace("{n}", str(min_games)),
+            "note": "" if table["qualified"][row] else few_games(min_games),
         }
         if previous is None or old is None:
             # no earlier publication: no movement to show; a row new since the last: "new"
@@ -173,7 +179,7 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
         Column("player", N_("Player")),
         Column("sn", N_("SN"), numeric=True),
     ]
-    columns += [Column(f"nr{s}", NR_OF_STAGE.replace("{n}", str(s)), numeric=True)
+    columns += [Column(f"nr{s}", nr_of_stage(s), numeric=True)
                 for s in range(1, stage_count + 1)]
     columns += [
         Column("results", N_("Result sum"), numeric=True),

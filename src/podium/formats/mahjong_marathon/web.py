@@ -106,7 +106,9 @@ def add_game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     try:
         zone = resolve_zone(_text(form, "zone", 64) or "server", settings.server_timezone)
     except InvalidInput as error:
-        raise InvalidInput(f"zone: {error}") from None
+        raise InvalidInput(
+            "zone: %(error)s",
+            error=error) from None
     start_text = _text(form, "start", 64)
     parse_start(start_text, zone, "start")  # names the field on a bad time
     seats: list[tuple[str, int]] = []
@@ -287,7 +289,9 @@ def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[
     key = str(query.get("table", "")) or tables[0][0]
     view = published_table(loaded, number, key)
     if view is None:
-        raise NotFound(f"no table {key!r} in publication {number}")
+        raise NotFound(
+            "no table %(key)r in publication %(number)s",
+            key=key, number=number)
     start = _query_number(query, "start", 0)
     total = len(view.rows)
     first = min(start - start % PAGE_ROWS, max(total - 1, 0) // PAGE_ROWS * PAGE_ROWS)
@@ -309,10 +313,14 @@ def _published_view(request: Request, slug: str, number: int, key: str
     web = request.app.state.web
     _seq, loaded, _memo = web.cache.load(slug)
     if loaded.ruleset.name != FORMAT:
-        raise NotFound(f"event {slug!r} is not a mahjong marathon")
+        raise NotFound(
+            "event %(slug)r is not a mahjong marathon",
+            slug=slug)
     found = published_table(loaded, number, key)
     if found is None:
-        raise NotFound(f"no table {key!r} in publication {number}")
+        raise NotFound(
+            "no table %(key)r in publication %(number)s",
+            key=key, number=number)
     return loaded, found
 
 

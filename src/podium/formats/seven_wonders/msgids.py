@@ -1,7 +1,7 @@
 """Message ids of the 7 Wonders season that reach the pages as data (action kinds in the log,
 marks and statuses, the format's refusals shown next to their field), marked here so that
 ``pybabel extract -k N_`` puts them in the catalog (their Russian is in
-``tools/ru_format_seven_wonders.py``)."""
+``src/podium/locale/ru/LC_MESSAGES/messages.po``, docs/i18n.md)."""
 
 from podium.core.views import N_
 

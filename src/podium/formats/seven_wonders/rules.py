@@ -96,8 +96,8 @@ MAX_ROLL = 1000
 DIE = 6
 
 # Regular-season leagues (rule W7-7) and starting-season leagues (rule W7-5): key, name, level.
-REGULAR_LEAGUES = (("gods", "Gods", 0), ("priests", "Priests", 1),
-                   ("warriors-a", "Warriors A", 2), ("warriors-b", "Warriors B", 2))
+REGULAR_LEAGUES = (("gods", N_("Gods"), 0), ("priests", N_("Priests"), 1),
+                   ("warriors-a", N_("Warriors A"), 2), ("warriors-b", N_("Warriors B"), 2))
 
 
 def league_keys(count: int, starting: bool) -> list[tuple[str, str, int]]:
@@ -694,7 +694,7 @@ class SevenWonders(Ruleset):
     """The W7 season; see the module docstring."""
 
     name = FORMAT
-    title = "7 Wonders season league: 7-player ladders, promotion and relegation"
+    title = N_("7 Wonders season league: 7-player ladders, promotion and relegation")
     fields = FIELDS
     capabilities = Capabilities(open_play=True, divisions=True)
     one_table_per_page = True  # the season table, then each league's: tabs, not one long page

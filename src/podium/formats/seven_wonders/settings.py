@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from podium.core.errors import InvalidInput
+from podium.core.views import N_
 from podium.formats import settings as fs
 
 REGULAR = "regular"
@@ -22,7 +23,7 @@ MAX_POINTS = 10_000
 DEFAULT_PLACE_POINTS = "21,18,15,12,9,6,3/14,12,10,8,6,4,2/7,6,5,4,3,2,1"
 # Rule W7-17 [open]: m = 2 in every league of a starting season.
 DEFAULT_STARTING_POINTS = "14,12,10,8,6,4,2"
-DEFAULT_SITE_SETTINGS = (
+DEFAULT_SITE_SETTINGS = N_(
     "7 Wonders, base game; the table settings of the regulation's screenshot (game speed and "
     "active time may be changed slightly by agreement with the other players and the "
     "organiser)"

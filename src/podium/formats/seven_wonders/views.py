@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from podium.core.messages import M
 from podium.core.model import EventState, PlayerId
 from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.seven_wonders.season import (
@@ -57,6 +58,14 @@ def league_title(state: EventState, key: str) -> tuple[str, dict[str, Any]]:
     return "{name}", {"name": state.divisions[key].name if key in state.divisions else key}
 
 
+def _league_cell(state: EventState, key: str) -> str:
+    """A league's name in a table: the regulation's leagues by their translated title (the
+    stored name is English), a league the organiser named by that name."""
+    if key in LEAGUE_TITLES:
+        return M(LEAGUE_TITLES[key])
+    return state.divisions[key].name if key in state.divisions else ""
+
+
 def notes_text(notes: list[Note], gettext: Callable[[str], str] | None = None) -> str:
     return "; ".join(note_text(n, gettext) for n in notes)
 
@@ -64,7 +73,7 @@ def notes_text(notes: list[Note], gettext: Callable[[str], str] | None = None) -
 def row_cells(state: EventState, row: SeasonRow,
               gettext: Callable[[str], str] | None = None) -> dict[str, Cell]:
     return {
-        "league": state.divisions[row.league].name if row.league in state.divisions else "",
+        "league": _league_cell(state, row.league),
         "place": row.place,
         "player": state.players[row.player].name,
         "wins": row.wins,

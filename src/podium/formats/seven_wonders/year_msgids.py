@@ -1,7 +1,7 @@
 """Message ids of the year (rules W7-1, W7-4 .. W7-15, W7-35) and of series that reach people
 as data (action kinds in the log, refusals next to their field), marked so that
 ``pybabel extract -k N_`` puts them in the catalog (Russian:
-``tools/ru_format_seven_wonders_year.py``)."""
+``src/podium/locale/ru/LC_MESSAGES/messages.po``, docs/i18n.md)."""
 
 from podium.core.views import N_
 

@@ -24,7 +24,7 @@ from podium.service.forms import player_names_from_csv
 from podium.web.app import status_of
 from podium.web.deps import Fields, Page, Uploads, form_page, page_dep
 from podium.web.i18n import Formatter, Localised
-from podium.web.logtext import describe as describe_action
+from podium.web.logtext import describer, kind_titles
 from podium.web.plugins import ActionForm, ActionPage
 from podium.web.render import qr_svg
 
@@ -354,7 +354,9 @@ def _table_of(loaded: LoadedEvent, number: int | None, table: int) -> tuple[Roun
         rnd = state.round(number) if number is not None else state.current_round
         return rnd, rnd.table(table)
     except KeyError:
-        raise NotFound(f"no table {table} in round {number or len(state.rounds)}") from None
+        raise NotFound(
+            "no table %(table)s in round %(value)s",
+            table=table, value=number or len(state.rounds)) from None
 
 
 @router.post("/{slug}/results/{table}", response_class=HTMLResponse)
@@ -428,7 +430,8 @@ def correct(page: FormDep, slug: str, number: int, table: int, form: Fields) -> 
 def log(page: PageDep, slug: str) -> Response:
     page.require_role(slug)
     loaded = page.web.events.load(slug)
-    return page.render("manage/log.html", event=loaded.state, describe=describe_action,
+    return page.render("manage/log.html", event=loaded.state, describe=describer(page.lang),
+                       kind_title=kind_titles(page.lang, loaded.ruleset),
                        actions=list(reversed(page.web.events.log(slug))), title="Log",
                        fmt=event_formatter(page, loaded), zone=event_zone(loaded))
 
@@ -446,7 +449,9 @@ def event_formatter(page: Page, loaded: LoadedEvent) -> Formatter:
 def printable(page: PageDep, slug: str, what: str) -> Response:
     page.require_role(slug)
     if what not in ("pairings", "slips", "codes"):
-        raise NotFound(f"no printable {what!r}: pairings, slips or codes")
+        raise NotFound(
+            "no printable %(what)r: pairings, slips or codes",
+            what=what)
     loaded = page.web.events.load(slug)
     rnd = loaded.state.current_round
     codes = page.web.reports.codes(slug) if what == "codes" else {}
@@ -489,7 +494,9 @@ def remove_judge(page: FormDep, slug: str, username: str) -> Response:
     page.require_role(slug, OWNER)
     user = page.web.accounts.get_user(username)
     if page.web.accounts.role_of(user, slug) != JUDGE:
-        raise NotFound(f"{username} is not a judge of this event")
+        raise NotFound(
+            "%(username)s is not a judge of this event",
+            username=username)
     page.web.accounts.revoke(slug, username)
     return page.redirect(f"/manage/{slug}/judges")
 
@@ -531,7 +538,9 @@ def _describer(loaded: LoadedEvent):
 def decide(page: FormDep, slug: str, report: int, decision: str, reason: Reason = "") -> Response:
     user = page.require_role(slug)
     if decision not in ("accept", "reject"):
-        raise NotFound(f"no decision {decision!r}: accept or reject")
+        raise NotFound(
+            "no decision %(decision)r: accept or reject",
+            decision=decision)
     page.web.reports.decide(slug, report, decision == "accept", user.username, reason)
     page.flash(page.fmt.gettext("Decision saved."))
     return page.redirect(f"/manage/{slug}/queue")
@@ -546,7 +555,9 @@ def plugin_action(page: FormDep, slug: str, key: str, form: Fields,
     action = next((a for a in web_format(loaded.state.format).organiser_actions
                    if a.key == key), None)
     if action is None:
-        raise NotFound(f"no action {key!r} for this event")
+        raise NotFound(
+            "no action %(key)r for this event",
+            key=key)
     try:
         fields = ActionForm(form)
         if action.upload:

@@ -176,10 +176,12 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             chosen = table or (tabs[0][0] if tabs else "")
             one = ruleset.view(loaded.state, chosen) if chosen else None
             if table and one is None:
-                raise NotFound(f"no table {table!r}: {', '.join(k for k, _t, _a in tabs)}")
+                raise NotFound(
+                    "no table %(table)r: %(value)s",
+                    table=table, value=', '.join(k for k, _t, _a in tabs))
             views = [one] if one is not None else []
             if start and (one is None or start >= len(one.rows)):
-                raise NotFound(f"no row {start + 1} in table {chosen!r}")
+                raise NotFound("no row %(row)s in table %(table)r", row=start + 1, table=chosen)
             if one is not None and len(one.rows) > PAGE_ROWS:
                 first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
                             * PAGE_ROWS)
@@ -188,8 +190,8 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
                           "total": len(one.rows), "size": PAGE_ROWS}
         else:
             if table or start:
-                raise NotFound(f"no table {table!r} or row {start + 1}: this event shows all "
-                               "its tables at once")
+                raise NotFound("no table %(table)r or row %(row)s: this event shows all its tables "
+                               "at once", table=table, row=start + 1)
             views = ruleset.views(loaded.state)
             chosen = ""
         html = page.web.renderer.render(
@@ -272,7 +274,9 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
     plugin = web_format(loaded.state.format)
     extra = next((p for p in plugin.public_pages if p.key == key), None)
     if extra is None:
-        raise NotFound(f"no page {key!r} for this event")
+        raise NotFound(
+            "no page %(key)r for this event",
+            key=key)
     more = extra.context(loaded, page.request.query_params) if extra.context else {}
     return page.render(
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
@@ -290,7 +294,9 @@ def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
         plugin = web_format(loaded.state.format)
         extra = next((p for p in plugin.public_pages if p.key == key), None)
         if extra is None:
-            raise NotFound(f"no page {key!r} for this event")
+            raise NotFound(
+                "no page %(key)r for this event",
+                key=key)
         return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
                            plugin=plugin)
 
