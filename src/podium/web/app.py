@@ -105,7 +105,7 @@ def create_app(
     from podium.web.security import SecurityHeaders
 
     # outermost: the headers go on every answer, the cached pages' included
-    app.add_middleware(SecurityHeaders, docs_path=app.docs_url, https=secure_cookies)
+    app.add_middleware(SecurityHeaders, docs_path="/api/docs", https=secure_cookies)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     from podium.web.apidocs import add_api_docs
 

@@ -5,9 +5,10 @@ content-sniffed limits what a stored-input mistake or a hostile site can do. Eve
 podium uses only script files from ``/static`` (no inline ``<script>``, no ``on...=``
 handlers: a test greps the templates), so the policy allows scripts from the site itself only.
 
-The one exception is FastAPI's interactive API documentation (``/api/docs``): Swagger UI is
-loaded from its CDN and started by an inline script. Its policy allows that CDN and exactly
-that script (by its SHA-256, computed from the page itself), nothing else inline.
+The one exception is FastAPI's interactive API documentation (``/api/docs``): Swagger UI's
+files are served by podium itself (:mod:`podium.web.apidocs`, no CDN) and started by an inline
+script. Its policy allows exactly that script (by its SHA-256, computed from the page itself),
+nothing else inline.
 
 Behind a TLS proxy (``podium serve --behind-proxy``) the answers also carry
 Strict-Transport-Security and cookies are sent with ``Secure``.
@@ -26,10 +27,9 @@ CSP = (
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-DOCS_CDN = "https://cdn.jsdelivr.net"
 DOCS_CSP = (
-    "default-src 'self'; script-src 'self' {cdn} {hashes}; style-src 'self' {cdn} "
-    "'unsafe-inline'; img-src 'self' data: https://fastapi.tiangolo.com; connect-src 'self'; "
+    "default-src 'self'; script-src 'self' {hashes}; style-src 'self' "
+    "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 COMMON = {
@@ -96,7 +96,7 @@ class SecurityHeaders:
                 body.extend(message.get("body", b""))
 
         await self.app(scope, receive, collect)
-        csp = DOCS_CSP.format(cdn=DOCS_CDN, hashes=script_hashes(bytes(body)))
+        csp = DOCS_CSP.format(hashes=script_hashes(bytes(body)))
         start["headers"] = self._add(list(start.get("headers", [])), csp)
         await send(start)
         await send({"type": "http.response.body", "body": bytes(body)})
