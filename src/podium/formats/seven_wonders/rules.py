@@ -51,6 +51,7 @@ from podium.core.standings import StandingRow, Standings
 from podium.core.tiebreakers import Tiebreaker
 from podium.core.views import N_, TableView
 from podium.formats import settings as fs
+from podium.formats.seven_wonders import legendary_rules, survival_rules
 from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.season import (
     FORTUNE,
@@ -705,7 +706,9 @@ class SevenWonders(Ruleset):
                                   demo="podium.formats.seven_wonders.cli:demo_seven_wonders")
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
-        return ACTION_KINDS
+        """A season's kinds, and the year's events that live in a season's log: survival
+        battles (W7-14, W7-23, W7-29) and the Legendary League (W7-31 .. W7-34)."""
+        return (*ACTION_KINDS, *survival_rules.ACTION_KINDS, *legendary_rules.ACTION_KINDS)
 
     def phases(self, settings: SevenWondersSettings) -> tuple[Phase, ...]:
         """Rule W7-2: every league plays its ladder; then the special matches (W7-11, W7-12)
@@ -815,10 +818,12 @@ class SevenWonders(Ruleset):
                        ) -> list[tuple[str, dict[str, Any], str]]:
         """A season played by its players and organiser: the leagues (with sign-ups up to a
         multiple of 7 and an organiser's swap), then ladder games with ties, overruns, kicks,
-        unfinished ends, die rolls, liftings and self-reports, then the special matches."""
+        unfinished ends, die rolls, liftings and self-reports, then the special matches; then
+        a survival battle and the Legendary League (:mod:`.year_samples`)."""
         from podium.formats.seven_wonders.demo import season_actions
+        from podium.formats.seven_wonders.year_samples import year_samples
 
-        return season_actions(state, rng)
+        return season_actions(state, rng) or year_samples(state, rng)
 
 
 def deadline(state: EventState, key: str) -> Any:
