@@ -32,13 +32,10 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
     rnd = state.current_round
     if rnd is None:
         return {"round": None, "tables": [], "byes": []}
-    plugin = web_format(state.format)
     tables = []
     for table in rnd.tables:
         result = rnd.results.get(table.number)
-        text = ""
-        if result is not None and plugin.describe_result is not None:
-            text = plugin.describe_result(state, result)
+        text = result_text(loaded, result)
         tables.append(
             {
                 "number": table.number,
@@ -57,19 +54,24 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
             "names": names, "earlier": earlier_rounds(loaded)}
 
 
+def result_text(loaded: LoadedEvent, result: Any) -> str:
+    """A table's result as its format describes it ("" before it is entered)."""
+    describe = web_format(loaded.state.format).describe_result
+    if result is None or describe is None:
+        return ""
+    return describe(loaded.state, result)
+
+
 def earlier_rounds(loaded: LoadedEvent) -> list[dict[str, Any]]:
     """The rounds before the current one, latest first: each table's result, whether it was
     corrected, and the game losses a judge gave (the ``game_losses`` of a stored entry)."""
     state = loaded.state
-    plugin = web_format(state.format)
     rounds = []
     for rnd in reversed(state.rounds[:-1]):
         tables = []
         for table in rnd.tables:
             result = rnd.results.get(table.number)
-            text = ""
-            if result is not None and plugin.describe_result is not None:
-                text = plugin.describe_result(state, result)
+            text = result_text(loaded, result)
             losses = [(state.players[loss["player"]].name, loss.get("reason", ""))
                       for loss in (result.entry.get("game_losses") or [] if result else [])
                       if loss.get("player") in state.players]
