@@ -177,7 +177,17 @@ def view_table(view: TableView, lang: str = "en", limit: int | None = None) -> T
 
 
 def print_view(view: TableView, lang: str = "en", limit: int | None = None) -> None:
-    console.print(view_table(view, lang, limit))
+    """Printed whole: into a file or a pipe a wide table (a year of eleven seasons) keeps its
+    full width instead of cutting the names short."""
+    table = view_table(view, lang, limit)
+    narrow = console.width
+    if not console.is_terminal:
+        wide = console.measure(table, options=console.options.update_width(10_000)).maximum
+        console.width = max(narrow, wide)
+    try:
+        console.print(table)
+    finally:
+        console.width = narrow
     note = shown_note(limit, len(view.rows)) if limit is not None else None
     if note:
         console.print(f"[dim]{escape(note)}[/]", highlight=False)
