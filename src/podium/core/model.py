@@ -8,12 +8,13 @@ scored; the core only stores and aggregates the outcome.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 PlayerId = int
+Book = TypeVar("Book")
 
 MIN_SEATS = 2
 MAX_SEATS = 7
@@ -157,6 +158,14 @@ class EventState:
 
     def active_players(self) -> list[Player]:
         return [p for p in self.players.values() if not p.dropped]
+
+    def book(self, key: str, new: Callable[[], Book]) -> Book:
+        """The format's state kept under ``key`` in :attr:`extra`, made by ``new`` on first use
+        (each format's ``book_of``)."""
+        found = self.extra.get(key)
+        if found is None:
+            found = self.extra[key] = new()
+        return found
 
     def add_player(self, player: Player) -> None:
         self.players[player.id] = player

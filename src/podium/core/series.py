@@ -57,10 +57,7 @@ class SeriesBook:
 
 
 def book_of(state: EventState) -> SeriesBook:
-    book = state.extra.get("series")
-    if book is None:
-        book = state.extra["series"] = SeriesBook()
-    return book
+    return state.book("series", SeriesBook)
 
 
 def member_added(state: EventState, action: Action, ruleset: Any) -> None:

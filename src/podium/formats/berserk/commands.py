@@ -3,14 +3,12 @@ and a simulated event for the demo (table rounds, then the TOP)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
-from podium.core.model import Table
 from podium.core.rng import rng_for
 from podium.formats.berserk.rules import BERSERK, SPLIT, Berserk
 from podium.pairing.duel import split_sizes
@@ -56,20 +54,6 @@ def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:
     return f"demo-berserk-{players}-{tables}-{top_size}-{seed}"
 
 
-def simulate_duel(table: Table, rng: random.Random, team: bool = False) -> dict[str, Any]:
-    """A plausible duel: mostly wins, some draws and technical wins (rule BRK-8); with
-    ``team``, a Team Sealed match's two games and, when needed, the deciding game (BRK-9)."""
-    if team:
-        games = rng.choices(["1", "2", "D", "T1", "T2"], weights=[45, 45, 6, 2, 2], k=2)
-        return {"games": games, "decider": rng.choice(["1", "2", "D"])}
-    roll = rng.random()
-    if roll < 0.08:
-        return {"draw": True}
-    if roll < 0.11:
-        return {"technical": rng.choice(table.seats)}
-    return {"winner": rng.choice(table.seats)}
-
-
 def run_berserk_demo(service: EventService, players: int, tables: int, top_size: int,
                      seed: int, settings: dict[str, Any] | None = None,
                      progress: Progress | None = None) -> LoadedEvent:
@@ -97,21 +81,16 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
     loaded = service.load(slug)
     ruleset = _berserk(loaded)
     rounds = ruleset.swiss_round_count(loaded.state)
-    team = loaded.state.settings.team_scoring != "none"
     total = rounds + (top_size - 1).bit_length()
     done = 0
     while True:
         try:
-            _state, rnd = service.pair_round(slug, DEMO_ACTOR)
+            state, rnd = service.pair_round(slug, DEMO_ACTOR)
         except Conflict:
             break
         for table in rnd.tables:
-            entry = simulate_duel(table, rng, team)
-            try:
-                service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
-            except InvalidInput:  # the two games decided the match: no deciding game
-                entry["decider"] = None
-                service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
+            entry = ruleset.sample_result(state, rnd, table, rng)
+            service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
         done += 1
         if progress:
             progress(f"table round {rnd.number}", done, total)

@@ -71,10 +71,7 @@ PENALTY_KINDS = {"6a": MJ6A_AMOUNTS, "6b": MJ6B_AMOUNTS, "6c": MJ6C_AMOUNTS}
 
 
 def book_of(state: EventState) -> MarathonBook:
-    book = state.extra.get("mahjong")
-    if book is None:
-        book = state.extra["mahjong"] = MarathonBook()
-    return book
+    return state.book("mahjong", MarathonBook)
 
 
 def _is_int(value: object) -> bool:

@@ -68,10 +68,7 @@ class LegendaryBook:
 
 
 def book_of(state: EventState) -> LegendaryBook:
-    book = state.extra.get("seven-wonders-legendary")
-    if book is None:
-        book = state.extra["seven-wonders-legendary"] = LegendaryBook()
-    return book
+    return state.book("seven-wonders-legendary", LegendaryBook)
 
 
 @dataclass(frozen=True)

@@ -605,14 +605,19 @@ def _open_report(state: EventState, seq: int) -> Report:
     return report
 
 
-def _confirmed(state: EventState, action: Action, ruleset: Any) -> None:
-    p = action.payload
-    report = _open_report(state, p["report"])
-    pid = p["player"]
+def _answering(state: EventState, payload: dict[str, Any]) -> tuple[Report, PlayerId]:
+    """The open self-report a player answers, refused unless the player plays its game."""
+    report = _open_report(state, payload["report"])
+    pid = payload["player"]
     expected, _league, _n = expected_players(state, report.ref)
     if pid not in expected:
         raise InvalidInput("%(name)s does not play %(game)s", code="sw.not_in_game",
                            field="player", name=_name(state, pid), game=report.ref)
+    return report, pid
+
+
+def _confirmed(state: EventState, action: Action, ruleset: Any) -> None:
+    report, pid = _answering(state, action.payload)
     if pid in report.confirmed:
         raise Conflict("%(name)s has already confirmed", code="sw.confirmed", field="player",
                        name=_name(state, pid))
@@ -623,15 +628,9 @@ def _confirmed(state: EventState, action: Action, ruleset: Any) -> None:
 
 
 def _disputed(state: EventState, action: Action, ruleset: Any) -> None:
-    p = action.payload
-    report = _open_report(state, p["report"])
-    pid = p["player"]
-    expected, _league, _n = expected_players(state, report.ref)
-    if pid not in expected:
-        raise InvalidInput("%(name)s does not play %(game)s", code="sw.not_in_game",
-                           field="player", name=_name(state, pid), game=report.ref)
+    report, pid = _answering(state, action.payload)
     report.status = "disputed"
-    report.disputed.append((pid, p.get("note", "")))
+    report.disputed.append((pid, action.payload.get("note", "")))
 
 
 def confirmations_needed(state: EventState, report: Report) -> int:

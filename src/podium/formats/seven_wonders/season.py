@@ -186,10 +186,7 @@ class SeasonBook:
 
 
 def book_of(state: EventState) -> SeasonBook:
-    book = state.extra.get("seven-wonders")
-    if book is None:
-        book = state.extra["seven-wonders"] = SeasonBook()
-    return book
+    return state.book("seven-wonders", SeasonBook)
 
 
 # -- positions (rule W7-3) -----------------------------------------------------------------------

@@ -59,10 +59,7 @@ class SurvivalBook:
 
 
 def book_of(state: EventState) -> SurvivalBook:
-    book = state.extra.get("seven-wonders-survival")
-    if book is None:
-        book = state.extra["seven-wonders-survival"] = SurvivalBook()
-    return book
+    return state.book("seven-wonders-survival", SurvivalBook)
 
 
 @dataclass(frozen=True)
