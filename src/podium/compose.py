@@ -1,10 +1,11 @@
-"""The composition root: the CLI, the web pages and the API assembled from the registered formats.
+"""The composition root: the command line and the web application assembled from the
+registered formats, imported by the entry points only (``podium.cli.main``,
+``podium.web.serve``, and tests standing in for them).
 
-Each format declares what it contributes (:class:`podium.core.ruleset.Contributions`, paths of
-the form ``"module:attribute"``) and what it can do (:class:`podium.core.ruleset.Capabilities`).
-This module is the only place that imports those contributions and decides, from the
-capabilities, which shared parts a format gets: the round pages and self-report for
-round-based play, the TOP's forms, page, commands and routes for a play-off. Adding a format
+It builds the catalog of declared commands once (:class:`podium.service.catalog.Catalog`) and
+hands it to the command line's root and to the application, with what each format contributes
+beyond its declarations (:class:`podium.core.ruleset.Contributions`: reading commands, pages,
+JSON reads, a demo), imported here by their ``"module:attribute"`` paths. Adding a format
 touches its own package only.
 """
 
@@ -12,19 +13,20 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import replace
-from functools import cache
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from podium.core.ruleset import Ruleset
 from podium.formats import all_formats, get_format
+from podium.service.catalog import Catalog
 
 if TYPE_CHECKING:
     import click
-    from fastapi import APIRouter
+    from fastapi import FastAPI
 
-    from podium.web.plugins import WebFormat
+    from podium.store.db import Database
+    from podium.web.plugins import WebFormat, WebParts
 
 
 def load(path: str) -> Any:
@@ -33,24 +35,26 @@ def load(path: str) -> Any:
     return getattr(import_module(module), attribute)
 
 
+def build_catalog() -> Catalog:
+    """Every declared command of the registered formats and of the kernel."""
+    return Catalog(all_formats())
+
+
 # web -------------------------------------------------------------------------------------------
-@cache
-def web_format(name: str) -> WebFormat:
-    """Format ``name``'s pages: its own web contribution plus the shared parts its capabilities
-    bring (an unknown format gets the shared pages only)."""
+def web_format(ruleset: Ruleset) -> WebFormat:
+    """A format's pages: its own web contribution plus the shared parts its capabilities
+    bring (the TOP's bracket page for a play-off)."""
     from podium.web.plugins import WebFormat
 
-    ruleset = get_format(name)
     own = ruleset.contributions.web
-    plugin: WebFormat = load(own) if own else WebFormat(name)
-    pages, actions = plugin.public_pages, plugin.organiser_actions
+    plugin: WebFormat = load(own) if own else WebFormat(ruleset.name)
+    pages = plugin.public_pages
     if ruleset.capabilities.playoff:
-        from podium.web.top import TOP_ACTIONS, TOP_PAGE
+        from podium.web.top import TOP_PAGE
 
         pages = (*pages, TOP_PAGE)
-        actions = (*actions, *TOP_ACTIONS)
-    return replace(plugin, name=name, rounds=ruleset.capabilities.rounds, public_pages=pages,
-                   organiser_actions=actions)
+    return replace(plugin, name=ruleset.name, rounds=ruleset.capabilities.rounds,
+                   public_pages=pages)
 
 
 def template_dirs() -> list[Path]:
@@ -64,53 +68,60 @@ def template_dirs() -> list[Path]:
     return dirs
 
 
-def web_routers() -> list[APIRouter]:
-    """The page routers of the formats that bring their own pages."""
-    routers = []
-    for ruleset in all_formats():
-        plugin = web_format(ruleset.name)
-        if plugin.routes is not None:
-            routers.append(plugin.routes)
-    return routers
+def web_parts(catalog: Catalog | None = None) -> WebParts:
+    """What the application is made of: the catalog, each format's pages, the routers of the
+    formats' own pages and JSON reads, and their templates."""
+    from podium.web.plugins import WebParts
 
-
-def forget_web_formats() -> None:
-    """Drop the assembled pages (after a format is registered or removed in code)."""
-    web_format.cache_clear()
-
-
-def api_routers() -> list[APIRouter]:
-    """The JSON API's routers: the shared one, the TOP's if a format has a play-off, and each
-    format's own."""
-    from podium.api.routes import router
-
-    routers = [router]
     formats = all_formats()
-    if any(f.capabilities.playoff for f in formats):
-        from podium.api.top import router as top_router
+    plugins = {ruleset.name: web_format(ruleset) for ruleset in formats}
+    routers = [plugin.routes for plugin in plugins.values() if plugin.routes is not None]
+    routers += [load(f.contributions.api) for f in formats if f.contributions.api]
+    return WebParts(catalog or build_catalog(), plugins, tuple(routers),
+                    tuple(template_dirs()))
 
-        routers.append(top_router)
-    routers.extend(load(f.contributions.api) for f in formats if f.contributions.api)
-    return routers
+
+def web_app(db: Database | str, **options: Any) -> FastAPI:
+    """The web application over ``db`` (``options``: those of
+    :func:`podium.app.create_app`), composed from the registered formats."""
+    from podium.app import create_app
+
+    return create_app(db, web_parts(options.pop("catalog", None)), **options)
 
 
 # command line ----------------------------------------------------------------------------------
-def attach_cli(cli: click.Group, demo: click.Group) -> None:
-    """Add each format's commands and demo, the TOP's commands if a format has a play-off, and
-    the web server's commands to the root group."""
-    from podium.cli import serve
+def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
+    """Each format's group of commands (its declared ones, those of the kernel its
+    capabilities bring, and its own reading commands) and demo, the kernel's commands where
+    people look for them, the TOP's reading commands, ``serve`` and ``user``."""
+    from podium.cli import declared, serve
 
     formats = all_formats()
     if any(f.capabilities.playoff for f in formats):
         from podium.cli.top import top
 
         cli.add_command(top)
+    serve.register(cli)
     for ruleset in formats:
-        for command in _commands(ruleset, "cli"):
-            _add(cli, command, ruleset)
+        own = _commands(ruleset, "cli")
+        group_of_own = next((c for c in own if c.name in (ruleset.name, _alias(own))
+                             and hasattr(c, "commands")), None)
+        group = declared.format_group(catalog, ruleset.name, ruleset.title,
+                                      group_of_own)  # type: ignore[arg-type]
+        _add(cli, group, ruleset)
+        if group_of_own is not None and group_of_own.name != ruleset.name:
+            cli.add_command(group, group_of_own.name)  # the short name (``sw``)
+        for command in own:
+            if command is not group_of_own:
+                _add(cli, command, ruleset)
         for command in _commands(ruleset, "demo"):
             _add(demo, command, ruleset)
-    serve.register(cli)
+    declared.attach(cli, catalog)
+
+
+def _alias(commands: list[Any]) -> str:
+    groups = [c.name for c in commands if hasattr(c, "commands")]
+    return groups[0] if len(groups) == 1 else ""
 
 
 def _commands(ruleset: Ruleset, what: str) -> list[click.Command]:
@@ -126,3 +137,6 @@ def _add(group: click.Group, command: click.Command, ruleset: Ruleset) -> None:
         raise RuntimeError(f"format {ruleset.name!r} adds the command {command.name!r}, "
                            f"which `podium {group.name}` already has")
     group.add_command(command)
+
+
+__all__ = ["attach_cli", "build_catalog", "get_format", "load", "web_app", "web_parts"]

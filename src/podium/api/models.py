@@ -22,6 +22,13 @@ class Error(BaseModel):
     detail: Any = Field(description="What was wrong (a 422 from validation names the field).")
 
 
+class CommandOut(BaseModel):
+    name: str = Field(description="POST /api/v1/events/{slug}/commands/{name}")
+    title: str
+    role: str = Field(description="Who may run it: organiser, owner, player, account.")
+    applies: bool = Field(description="Whether it applies to the event as it stands.")
+
+
 class EventOut(BaseModel):
     slug: str
     name: str

@@ -15,6 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.service import EventService
+from podium.service.catalog import Catalog
 from podium.store.db import Database, resolve_url
 
 EXIT_INVALID = 2
@@ -27,25 +28,33 @@ errors = Console(stderr=True)
 
 
 class Context:
-    def __init__(self, db: str | None, actor: str) -> None:
+    """What every command gets: the database it opens, who acts, and the catalog of declared
+    commands (built once by the entry point)."""
+
+    def __init__(self, db: str | None, actor: str, catalog: Catalog | None = None) -> None:
         self.db_arg = db
         self.actor = actor
+        self.catalog = catalog
         self._service: EventService | None = None
 
     @property
     def service(self) -> EventService:
         if self._service is None:
-            self._service = EventService(Database(resolve_url(self.db_arg)))
+            self._service = EventService(Database(resolve_url(self.db_arg)),
+                                         catalog=self.catalog)
         return self._service
 
 
-def fail(error: PodiumError) -> NoReturn:
+def fail(error: PodiumError, prefix: str = "") -> NoReturn:
+    """Print the refusal (after ``prefix``, the option it concerns) and exit with its code:
+    2 invalid, 3 not found, 4 conflict.
+"""
     code = (
         EXIT_NOT_FOUND if isinstance(error, NotFound)
         else EXIT_CONFLICT if isinstance(error, Conflict)
         else EXIT_INVALID
     )
-    errors.print(f"[bold red]Error:[/] {escape(str(error))}", highlight=False)
+    errors.print(f"[bold red]Error:[/] {escape(prefix)}{escape(str(error))}", highlight=False)
     sys.exit(code)
 
 

@@ -8,7 +8,7 @@ import sys
 import click
 
 from podium.core.errors import InvalidInput
-from podium.service.accounts import MAX_TOKEN_DAYS, ROLES, TOKEN_DAYS, AccountService
+from podium.service.accounts import MAX_TOKEN_DAYS, TOKEN_DAYS, AccountService
 from podium.store.db import Database, resolve_url
 
 
@@ -87,28 +87,6 @@ def register(cli: click.Group) -> None:
                 raise InvalidInput("the two passwords differ")
         created = accounts(ctx).create_user(username, password)
         console.print(f"User {created.username} created.")
-
-    @user.command("grant")
-    @click.argument("slug")
-    @click.argument("username")
-    @click.option("--role", type=click.Choice(ROLES), default="judge", show_default=True)
-    @pass_ctx
-    @guarded
-    def user_grant(ctx, slug: str, username: str, role: str) -> None:
-        """Give USERNAME a role on event SLUG (an event made with the CLI has no owner: grant
-        one with --role owner)."""
-        accounts(ctx).grant(slug, username, role, ctx.actor)
-        console.print(f"{username} is {role} of {slug}.")
-
-    @user.command("revoke")
-    @click.argument("slug")
-    @click.argument("username")
-    @pass_ctx
-    @guarded
-    def user_revoke(ctx, slug: str, username: str) -> None:
-        """Remove USERNAME's role on event SLUG."""
-        accounts(ctx).revoke(slug, username)
-        console.print(f"{username} has no role on {slug} now.")
 
     @cli.command("codes")
     @click.argument("slug")

@@ -11,7 +11,8 @@ still works; a refusal with names or numbers in it gives them as params so the s
 can be translated.
 
 The category (the class) decides the exit code and the HTTP status: :class:`InvalidInput` 422 /
-exit 2, :class:`NotFound` 404 / exit 3, :class:`Conflict` 409 / exit 4, :class:`Forbidden` 403.
+exit 2, :class:`NotFound` 404 / exit 3, :class:`Conflict` 409 / exit 4, :class:`Forbidden` 403,
+:class:`Unauthorised` 401.
 """
 
 from __future__ import annotations
@@ -85,6 +86,13 @@ class Forbidden(PodiumError):
 
     category = "forbidden"
     status = 403
+
+
+class Unauthorised(PodiumError):
+    """No credentials, or unknown ones: who is asking is not known (HTTP 401)."""
+
+    category = "unauthorised"
+    status = 401
 
 
 def render(msgid: str, params: Mapping[str, Any]) -> str:

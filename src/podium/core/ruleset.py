@@ -38,6 +38,7 @@ from podium.core.standings import Standings
 from podium.core.views import TableView, standings_view
 
 if TYPE_CHECKING:
+    from podium.core.commands import CommandSpec, ResultEntry
     from podium.core.divisions import Division
     from podium.core.log import Action
 
@@ -161,6 +162,9 @@ class Ruleset:
     kind_prefix: ClassVar[str] = ""
     #: Public pages show one table at a time, with tabs (many large tables, e.g. stages).
     one_table_per_page: ClassVar[bool] = False
+    #: The format's own refusal codes (``podium.core.codes`` has the kernel's): the catalogue
+    #: a refusal's code must come from.
+    codes: ClassVar[tuple[str, ...]] = ()
     #: Settings the examples run with (:meth:`sample_result`...), together covering every
     #: phase the format can have; the conformance kit plays one event with each.
     example_settings: ClassVar[tuple[dict[str, Any], ...]] = ({},)
@@ -169,6 +173,16 @@ class Ruleset:
     def action_kinds(self) -> Sequence[ActionKind]:
         """The format's own action kinds (named ``"<format>.<what>"``)."""
         return ()
+
+    def commands(self) -> Sequence[CommandSpec]:
+        """What people can ask of the format's events beyond the kernel's commands
+        (:mod:`podium.core.commands`), each named ``"<format>.<what>"``."""
+        return ()
+
+    def result_entry(self) -> ResultEntry | None:
+        """How a table's result is typed and stored (round-based formats): the kernel builds
+        the format's result command and its self-report from it."""
+        return None
 
     def phases(self, settings: Any) -> tuple[Phase, ...]:
         """The event's phases under ``settings``, in order."""
@@ -210,10 +224,12 @@ class Ruleset:
         return Fraction(0), None
 
     def entry_schema(self, settings: Any) -> Schema:
-        """The shape of one table's result entry, decoded before :meth:`score` reads it."""
+        """The shape of one table's stored result entry, decoded before :meth:`score` reads
+        it: the result entry's (:meth:`result_entry`), else any bounded object."""
         from podium.core.schema import AnyJson, Obj
 
-        return Obj(extra=AnyJson(1000))
+        entry = self.result_entry()
+        return entry.stored_schema(settings) if entry is not None else Obj(extra=AnyJson(1000))
 
     def score(self, state: EventState, rnd: Round, table: Table,
               entry: Mapping[str, Any]) -> TableResult:
@@ -375,7 +391,7 @@ def check_ruleset(ruleset: Ruleset) -> None:
     if not (caps.rounds or caps.open_play):
         problems.append("declare rounds or open_play")
     if caps.rounds:
-        for hook in ("plan_round", "score", "standings", "sample_result"):
+        for hook in ("plan_round", "score", "standings", "sample_result", "result_entry"):
             if getattr(cls, hook) is getattr(Ruleset, hook):
                 problems.append(f"rounds: override {hook}()")
     if caps.divisions and cls.division_standings is Ruleset.division_standings:

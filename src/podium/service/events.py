@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from podium.core import phases
 from podium.core.errors import Conflict, InvalidInput, NotFound
@@ -48,6 +48,8 @@ from podium.store.repository import EventRepository, EventSummary, StaleLog
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
+    from podium.core.commands import Caller
+    from podium.service.catalog import Catalog, Done, Invocation
     from podium.service.commands import Command
 
 Clock = Callable[[], datetime]
@@ -123,20 +125,38 @@ class EventService:
 
     def __init__(self, db: Database, clock: Clock = utc_now,
                  snapshots: SnapshotPolicy | None = None,
-                 states: StateCache | None = None) -> None:
+                 states: StateCache | None = None, catalog: Catalog | None = None) -> None:
         self.db = db
         self.clock = clock
         self.states = states or StateCache(db, snapshots)
+        #: The declared commands (built once by the composition root); without one, each
+        #: invocation reads the registered formats afresh (tests that register a format).
+        self.catalog = catalog
 
     @classmethod
     def sharing(cls, other: EventService) -> EventService:
         """A service of this class over ``other``'s database, clock and cached states (a
         format's facade on the web's service)."""
-        return cls(other.db, other.clock, states=other.states)
+        return cls(other.db, other.clock, states=other.states, catalog=other.catalog)
 
     # the one entry point ------------------------------------------------------------------------
-    def execute(self, command: Command[T], actor: str) -> Outcome[T]:
-        """Run ``command`` as ``actor`` in one unit of work and return what it did."""
+    @overload
+    def execute(self, command: Invocation, actor: Caller) -> Done: ...
+
+    @overload
+    def execute(self, command: Command[T], actor: str) -> Outcome[T]: ...
+
+    def execute(self, command: Any, actor: Any) -> Any:
+        """Run a declared command asked for by name (an :class:`Invocation`, for a
+        :class:`~podium.core.commands.Caller`: its input decoded, its format and the caller's
+        role checked, :mod:`podium.service.invoke`), or a command object already made (as
+        ``actor``), in one unit of work; return what it did."""
+        from podium.service.catalog import Invocation
+
+        if isinstance(command, Invocation):
+            from podium.service.invoke import invoke
+
+            return invoke(self, command, actor)
         return self.retrying(lambda: command.run(self, actor))
 
     @staticmethod
@@ -221,6 +241,16 @@ class EventService:
             self.states.save_snapshot(slug, self.clock())
 
     # reading ----------------------------------------------------------------------------------
+    def summary(self, slug: str) -> EventSummary:
+        """The event's stored identity (its format), without its state; NotFound if unknown."""
+        with self.db.session(readonly=True) as session:
+            return EventRepository(session).get(slug)
+
+    def role_of(self, username: str, slug: str) -> str | None:
+        """The role of an organiser account in an event (owner, judge or none)."""
+        with self.db.session(readonly=True) as session:
+            return EventRepository(session).role_of(username, slug)
+
     def list_events(self) -> list[EventSummary]:
         with self.db.session(readonly=True) as session:
             return EventRepository(session).list()

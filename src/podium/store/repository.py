@@ -135,6 +135,16 @@ class EventRepository:
         rows = self.session.scalars(select(EventRow).order_by(EventRow.created_at, EventRow.id))
         return [_summary(row) for row in rows]
 
+    def role_of(self, username: str, slug: str) -> str | None:
+        """The role of the organiser account ``username`` in event ``slug`` (None: none)."""
+        from podium.store.models import EventRoleRow, UserRow
+
+        return self.session.scalar(
+            select(EventRoleRow.role)
+            .join(EventRow, EventRow.id == EventRoleRow.event_id)
+            .join(UserRow, UserRow.id == EventRoleRow.user_id)
+            .where(EventRow.slug == slug, UserRow.username == username.strip().lower()))
+
     def delete(self, event_id: int) -> None:
         """Remove an event and its whole log (no error if it does not exist)."""
         self.session.execute(delete(SnapshotRow).where(SnapshotRow.event_id == event_id))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 from urllib.parse import quote, unquote
@@ -11,10 +12,13 @@ from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from podium.app import Web
+from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import Forbidden, PodiumError
 from podium.core.views import N_
+from podium.http import TooLarge, client_address
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
-from podium.web.app import Web
+from podium.service.catalog import Done, Invocation
 from podium.web.hosts import absolute
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import Formatter, localise, negotiate
@@ -113,6 +117,19 @@ class Page:
     def role(self, slug: str) -> str | None:
         return self.web.accounts.role_of(self.user, slug)
 
+    def caller(self) -> Caller:
+        """The signed-in organiser as the caller of a declared command (refused to a visitor
+        who is not signed in: the login page, then back)."""
+        user = self.require_login()
+        return Caller(actor=user.username, username=user.username,
+                      address=client_address(self.request))
+
+    def run(self, name: str, slug: str | None, fields: Mapping[str, Any]) -> Done:
+        """Run declared command ``name`` on event ``slug`` with a form's fields (text, and
+        :class:`~podium.core.inputs.Upload` files) as the signed-in organiser: the service
+        checks the role, decodes the fields and stores (:mod:`podium.service.invoke`)."""
+        return self.web.events.execute(Invocation(name, slug, fields, TEXT, WEB), self.caller())
+
     def require_role(self, slug: str, *roles: str) -> User:
         user = self.require_login()
         allowed = roles or (OWNER, JUDGE)
@@ -122,12 +139,6 @@ class Page:
                 "you do not run event %(slug)r (needs: %(allowed)s)",
                 slug=slug, allowed=', '.join(allowed))
         return user
-
-
-def client_address(request: Request) -> str:
-    """The caller's address, the key of login and player-code throttling (behind a proxy,
-    uvicorn puts the forwarded client address here when the proxy is trusted)."""
-    return request.client.host if request.client else ""
 
 
 def get_page(request: Request) -> Page:
@@ -167,12 +178,6 @@ def page_dep(request: Request) -> Page:
     return page
 
 
-class TooLarge(PodiumError):
-    """A request body over the upload limit: HTTP 413, refused before it is read."""
-
-    status = 413
-
-
 async def form_page(request: Request) -> Page:
     """The page of a POST form, after the CSRF check; refused before anything is done."""
     page = await run_in_threadpool(page_dep, request)  # a database read: off the event loop
@@ -209,3 +214,37 @@ async def form_uploads(request: Request) -> dict[str, tuple[str, bytes]]:
 
 Fields = Annotated[dict[str, str], Depends(form_fields)]
 Uploads = Annotated[dict[str, tuple[str, bytes]], Depends(form_uploads)]
+
+
+def organiser_page(request: Request, slug: str) -> Page:
+    """A page of event ``slug`` for its organisers (owner or judge): signed in, else the
+    login page; another account gets 403, an unknown event 404."""
+    page = page_dep(request)
+    page.require_role(slug)
+    return page
+
+
+def owner_page(request: Request, slug: str) -> Page:
+    """A page of event ``slug`` for its owner only (its judges)."""
+    page = page_dep(request)
+    page.require_role(slug, OWNER)
+    return page
+
+
+async def organiser_form(request: Request, slug: str) -> Page:
+    """An organiser's form of event ``slug`` (CSRF checked first, then the role)."""
+    page = await form_page(request)
+    await run_in_threadpool(page.require_role, slug)
+    return page
+
+
+async def owner_form(request: Request, slug: str) -> Page:
+    page = await form_page(request)
+    await run_in_threadpool(page.require_role, slug, OWNER)
+    return page
+
+
+OrganiserPage = Annotated[Page, Depends(organiser_page)]
+OwnerPage = Annotated[Page, Depends(owner_page)]
+OrganiserForm = Annotated[Page, Depends(organiser_form)]
+OwnerForm = Annotated[Page, Depends(owner_form)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -11,7 +12,6 @@ from fastapi import Request
 from jinja2 import ChoiceLoader, Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from podium.compose import template_dirs
 from podium.core.errors import PodiumError
 from podium.web.i18n import (
     DEFAULT,
@@ -34,14 +34,17 @@ def qr_svg(url: str) -> Markup:
 
 
 class Renderer:
-    def __init__(self) -> None:
+    """One Jinja environment per language over the shared templates and the formats' own
+    (``template_dirs``, from the composition root)."""
+
+    def __init__(self, template_dirs: Sequence[Path] = ()) -> None:
+        self.template_dirs = tuple(template_dirs)
         self._envs = {lang: self._environment(lang) for lang in LANGUAGES}
 
-    @staticmethod
-    def _environment(lang: str) -> Environment:
+    def _environment(self, lang: str) -> Environment:
         env = Environment(
             loader=ChoiceLoader([FileSystemLoader(TEMPLATE_DIR),
-                                 *(FileSystemLoader(d) for d in template_dirs())]),
+                                 *(FileSystemLoader(d) for d in self.template_dirs)]),
             autoescape=select_autoescape(["html"]),
             extensions=["jinja2.ext.i18n"],
             trim_blocks=True,
@@ -54,6 +57,9 @@ class Renderer:
         env.globals["format_title"] = format_title(lang)
         env.globals["stage_name"] = stage_name(lang)
         env.globals["LANGUAGES"] = LANGUAGES
+        from podium.service.top import seeding_choices
+
+        env.globals["seeding_choices"] = seeding_choices  # what each TOP seeding gives
         env.globals["lang"] = lang
         return env
 

@@ -1,4 +1,5 @@
-"""The application factory uvicorn imports in ``podium serve`` (one per worker process)."""
+"""The application factory uvicorn imports in ``podium serve`` (one per worker process): an
+entry point, so it composes the application (:mod:`podium.compose`)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,12 @@ import os
 
 from fastapi import FastAPI
 
-from podium.web.app import create_app
+from podium.compose import web_app
 from podium.web.hosts import ALLOWED_HOSTS_ENV, PUBLIC_URL_ENV
 
 
 def app() -> FastAPI:
-    return create_app(
+    return web_app(
         os.environ["PODIUM_SERVE_DB"],
         poll_seconds=int(os.environ.get("PODIUM_SERVE_POLL", "5")),
         secure_cookies=bool(os.environ.get("PODIUM_SERVE_SECURE")),

@@ -1,6 +1,7 @@
 """A toy format written as a third party would: finishing order at tables of 3 to 5, one point
-per player beaten. It exists to prove the plug-in surface (docs/architecture.md): this file, its
-web plug-in and one template are the whole format."""
+per player beaten. It exists to prove the plug-in surface (docs/architecture.md): this file and
+one template (its result form) are the whole format, and it gets the command line, the API and
+the pages from its declarations."""
 
 from __future__ import annotations
 
@@ -9,16 +10,32 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from podium.core import inputs
+from podium.core.commands import Param, ResultEntry
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, SeatOutcome, Table, TableResult
 from podium.core.records import build_records
 from podium.core.rng import derive_seed, rng_for
-from podium.core.ruleset import Capabilities, Contributions, RoundPlan, Ruleset
-from podium.core.schema import PLAYER, ListOf, Schema, obj
+from podium.core.ruleset import Capabilities, RoundPlan, Ruleset
+from podium.core.schema import PLAYER, ListOf, obj
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import get_tiebreaker
 from podium.formats import settings as fs
 from podium.pairing import partition
+from podium.service.forms import resolve_player
+
+
+def entry(values: Mapping[str, Any], state: EventState, rnd: Round,
+          table: Table) -> dict[str, Any]:
+    """The players from first to last, by name or #id (or their seat numbers: ``312``)."""
+    typed = values.get("order") or ()
+    if len(typed) == 1 and typed[0].isdigit():
+        digits = typed[0]
+        if sorted(digits) != [str(i) for i in range(1, len(table.seats) + 1)]:
+            raise InvalidInput("type every seat once, first to last", code="toy.order",
+                               field="order")
+        return {"order": [table.seats[int(c) - 1] for c in digits]}
+    return {"order": [resolve_player(state, name, "order").id for name in typed]}
 
 
 class Toy(Ruleset):
@@ -26,13 +43,17 @@ class Toy(Ruleset):
     title = "Toy: finishing order at tables of 3 to 5"
     fields = (fs.Field("rounds", 3, fs.integer(1, 20), "rounds"),)
     capabilities = Capabilities(rounds=True)
-    contributions = Contributions(web="tests.conformance.toy.web:TOY_WEB")
+    codes = ("toy.order",)
 
     def planned_rounds(self, state: EventState, phase: str) -> int | None:
         return state.settings["rounds"]
 
-    def entry_schema(self, settings: Any) -> Schema:
-        return obj({"order": ListOf(PLAYER, max_items=7)})
+    def result_entry(self) -> ResultEntry:
+        return ResultEntry(
+            params=(Param("order", inputs.Players(7), "the players from first to last",
+                          required=True),),
+            entry=entry, stored=obj({"order": ListOf(PLAYER, max_items=7)}),
+            template="formats/toy_result.html")
 
     def score(self, state: EventState, rnd: Round, table: Table,
               entry: Mapping[str, Any]) -> TableResult:

@@ -7,9 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from podium.core import inputs
+from podium.core.commands import CommandSpec, Param
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
+from podium.core.messages import M
 from podium.core.rng import rng_for
+from podium.core.views import N_
 from podium.formats.berserk.rules import BERSERK, SPLIT, Berserk
 from podium.pairing.duel import split_sizes
 from podium.service import top
@@ -22,10 +26,8 @@ Progress = Callable[[str, int, int], None]
 
 
 def _berserk(loaded: LoadedEvent) -> Berserk:
-    if not isinstance(loaded.ruleset, Berserk):
-        raise InvalidInput(
-            "event %(slug)r is a %(format)s event, not a Berserk one",
-            slug=loaded.state.slug, format=loaded.state.format)
+    """The event's Berserk rules (the catalog runs this format's commands on its events only)."""
+    assert isinstance(loaded.ruleset, Berserk)
     return loaded.ruleset
 
 
@@ -43,6 +45,22 @@ class SplitTables(Command[list[list[int]]]):
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> list[list[int]]:
         return [d["players"] for d in stored[-1].payload["divisions"]]
+
+
+SPLIT_COMMAND = CommandSpec(
+    "berserk.split", N_("Draw the draft tables"),
+    lambda call: SplitTables(call.slug, call.get("tables"), call.get("reason", "")),
+    params=(Param("tables", inputs.Integer(1, 1000),
+                  N_("the number of draft tables (default: the setting, else 8-16 a table)"),
+                  label=N_("Draft tables")),
+            Param("reason", inputs.Text(500), N_("why (kept in the log)"))),
+    help=N_("The players drawn into draft tables of 8-16, as even as possible (rules BRK-6, "
+            "BRK-10); before round 1."),
+    shown=lambda state: not state.rounds, template="formats/berserk_split.html",
+    said=lambda tables: M("Draft tables drawn."),
+    answer=lambda tables: {"tables": tables}, answer_schema={"tables": "array"},
+    render="podium.formats.berserk.cli:print_split",
+)
 
 
 def split_tables(service: EventService, slug: str, actor: str, tables: int | None = None,

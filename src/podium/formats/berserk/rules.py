@@ -14,12 +14,13 @@ the core builds and replays for any format with a play-off.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from podium.core import divisions as core_divisions
+from podium.core.commands import CommandSpec, ResultEntry
 from podium.core.divisions import DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
@@ -40,16 +41,10 @@ from podium.core.ruleset import (
     TopDefaults,
 )
 from podium.core.schema import (
-    PLAYER,
     PLAYERS,
-    AnyJson,
-    Bool,
     Int,
     ListOf,
     Nullable,
-    OneOf,
-    Schema,
-    Str,
     obj,
 )
 from podium.core.standings import Standings, rank_players
@@ -230,8 +225,7 @@ class Berserk(Ruleset):
     fields = FIELDS
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
     example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})
-    contributions = Contributions(web="podium.formats.berserk.web:BERSERK_WEB",
-                                  cli="podium.formats.berserk.cli:COMMANDS",
+    contributions = Contributions(cli="podium.formats.berserk.cli:COMMANDS",
                                   demo="podium.formats.berserk.cli:demo_berserk")
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
@@ -320,21 +314,18 @@ class Berserk(Ruleset):
                 in zip(divisions, self.table_standings(state, through_round), strict=True)]
 
     # results ----------------------------------------------------------------------------------
-    def entry_schema(self, settings: BerserkSettings) -> Schema:
-        """A duel's entry: a winner, a draw or a technical win (rule BRK-8); in Team Sealed the
+    def result_entry(self) -> ResultEntry:
+        """A duel's result: a winner, a draw or a technical win (rule BRK-8); in Team Sealed the
         two games and the deciding game (rule BRK-9)."""
-        return obj(optional={
-            "winner": OneOf((Nullable(PLAYER), ListOf(PLAYER, max_items=2))),
-            "draw": Bool(),
-            "technical": Nullable(PLAYER),
-            "games": ListOf(Str(4), max_items=3),
-            "decider": Nullable(Str(4)),
-            # the shared result form (podium result enter) sends these too; a duel ignores them
-            "eliminated": ListOf(PLAYER, max_items=2),
-            "survivors": ListOf(PLAYER, max_items=2),
-            "simultaneous": Bool(),
-            "game_losses": ListOf(AnyJson(10), max_items=2),
-        })
+        from podium.formats.berserk.entry import RESULT
+
+        return RESULT
+
+    def commands(self) -> Sequence[CommandSpec]:
+        """The split into draft tables (rules BRK-6, BRK-10); the rest is the kernel's."""
+        from podium.formats.berserk.commands import SPLIT_COMMAND
+
+        return (SPLIT_COMMAND,)
 
     def score(
         self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from podium.core.commands import ResultEntry
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
@@ -29,17 +30,6 @@ from podium.core.ruleset import (
     Phase,
     RoundPlan,
     Ruleset,
-)
-from podium.core.schema import (
-    PLAYER,
-    TEXT,
-    Bool,
-    ListOf,
-    Nullable,
-    Obj,
-    OneOf,
-    Schema,
-    obj,
 )
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
@@ -93,18 +83,6 @@ FIELDS = (
 
 # A pod's result entry (rules CMD-2, CMD-4, CMD-13, CMD-14): one shape for every setting,
 # built once (an import of 200,000 players decodes 250,000 entries).
-ENTRY_SCHEMA = obj(optional={
-    "winner": OneOf((Nullable(PLAYER), ListOf(PLAYER, max_items=7))),
-    "draw": Bool(),
-    "eliminated": ListOf(OneOf((PLAYER, ListOf(PLAYER, min_items=2, max_items=7))),
-                         max_items=7),
-    "survivors": ListOf(PLAYER, max_items=7),
-    "simultaneous": Bool(),
-    "game_losses": ListOf(OneOf((PLAYER, Obj({"player": PLAYER}, {"reason": TEXT}))),
-                          max_items=7),
-})
-
-
 @dataclass(frozen=True)
 class CommanderSettings:
     pod_size: int
@@ -139,8 +117,7 @@ class Commander(Ruleset):
     capabilities = Capabilities(rounds=True, playoff=True)
     example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
                                                     "fewer_rounds": True})
-    contributions = Contributions(web="podium.formats.commander.web:COMMANDER_WEB",
-                                  demo="podium.formats.commander.cli:demo_commander")
+    contributions = Contributions(demo="podium.formats.commander.cli:demo_commander")
 
     def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
         """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod
@@ -188,10 +165,13 @@ class Commander(Ruleset):
         return settings.bye_points, settings.pod_size
 
     # results ----------------------------------------------------------------------------------
-    def entry_schema(self, settings: CommanderSettings) -> Schema:
-        """A pod's entry: the winner (or a draw), the elimination order, the survivors of a
-        draw, a simultaneous win, judge's game losses (rules CMD-2, CMD-4, CMD-13, CMD-14)."""
-        return ENTRY_SCHEMA
+    def result_entry(self) -> ResultEntry:
+        """A pod's result: the finish by seats or the players by name; stored as the winner
+        (or a draw), the elimination order, the survivors of a draw, a simultaneous win,
+        judge's game losses (rules CMD-2, CMD-4, CMD-13, CMD-14)."""
+        from podium.formats.commander.entry import RESULT
+
+        return RESULT
 
     def score(
         self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]

@@ -45,8 +45,6 @@ from podium.service.events import LoadedEvent
 from podium.service.exports import label, to_csv, to_html
 from podium.web.i18n import LANGUAGES, Localised
 from podium.web.plugins import (
-    ActionForm,
-    OrganiserAction,
     PublicPage,
     WebFormat,
 )
@@ -141,7 +139,7 @@ def summary_text(summary: ImportSummary, tr: Any) -> str:
 
 def import_games(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
     """Idempotent: a game already stored is counted as known, never twice (see the service)."""
-    files = form.files if isinstance(form, ActionForm) else {}
+    files = getattr(form, "files", {})
     filename, data = files.get("file", ("", b""))
     if not data:
         raise Localised(N_("file: choose a CSV or JSON file of games"))
@@ -369,19 +367,6 @@ MARATHON_WEB = MarathonWeb(
         routes=router,
         public_pages=(PublicPage("publications", N_("Publications"), _template("publications"),
                                  publications_context),),
-        organiser_actions=(
-            OrganiserAction("game", N_("Add a game"), _template("game"), add_game),
-            OrganiserAction("import", N_("Import games (CSV or JSON)"), _template("import"),
-                            import_games, upload=True),
-            OrganiserAction("penalty", N_("Penalty (rule MJ-6)"), _template("penalty"), penalty),
-            OrganiserAction("disqualify-game", N_("Disqualify a game (rule MJ-5)"),
-                            _template("dq_game"), disqualify_game),
-            OrganiserAction("disqualify-player", N_("Disqualify a player for a period"),
-                            _template("dq_player"), disqualify_player),
-            OrganiserAction("revert", N_("Decisions"), _template("decisions"), revert),
-            OrganiserAction("publish", N_("Publish the tables (rule MJ-11)"),
-                            _template("publish"), publish),
-        ),
 )
 
 __all__ = ["MARATHON_WEB", "PodiumError"]

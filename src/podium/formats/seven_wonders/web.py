@@ -67,7 +67,7 @@ from podium.service.commands import AddPlayers
 from podium.service.events import LoadedEvent
 from podium.web.deps import Fields, form_page
 from podium.web.i18n import LANGUAGES, Localised
-from podium.web.plugins import OrganiserAction, PublicPage, WebFormat
+from podium.web.plugins import PublicPage, WebFormat
 from podium.web.render import formatter
 
 Gettext = Callable[[str], str]
@@ -349,7 +349,7 @@ def _page(page: Any, slug: str, code: str, status: int = 200, **extra: Any) -> R
 
 
 def _refused(page: Any, slug: str, error: PodiumError) -> Response:
-    from podium.web.app import status_of
+    from podium.http import status_of
 
     loaded = page.web.events.load(slug)
     return page.render("formats/seven_wonders_me.html", status=status_of(error),
@@ -378,7 +378,7 @@ def report(slug: str, page: Annotated[Any, Depends(form_page)], form: Fields) ->
         page.web.events.execute(ReportGame(slug, code, _text(form, "game", 60),
                                            game_input(form)), "player")
     except PodiumError as error:
-        from podium.web.app import status_of
+        from podium.http import status_of
 
         return _page(page, slug, code, status=status_of(error), error=page.message(error))
     return _page(page, slug, code, flash=page.fmt.gettext(
@@ -399,7 +399,7 @@ def answer(request: Request, slug: str, code: Code,
         done = page.web.events.execute(AnswerReport(slug, code, report_seq, bool(dispute),
                                                     note), "player")
     except PodiumError as error:
-        from podium.web.app import status_of
+        from podium.http import status_of
 
         return _page(page, slug, code, status=status_of(error), error=page.message(error))
     text = {"accepted": N_("Confirmed: the game is entered."),
@@ -441,25 +441,6 @@ SEVEN_WONDERS_WEB = SevenWondersWeb(
         PublicPage("leagues", N_("Leagues"), _template("leagues"), shown=_other_leagues),
         PublicPage("report", N_("Report a result"), _template("report"),
                    shown=lambda state: bool(state.divisions)),
-    ),
-    organiser_actions=(
-        OrganiserAction("sw-leagues", N_("Players and leagues"), _template("leagues_form"),
-                        leagues, shown=lambda state: not started(state)),
-        OrganiserAction("sw-profile", N_("Player profile (last season, overruns, premium)"),
-                        _template("profile"), profile),
-        OrganiserAction("sw-game", N_("Enter a game"), _template("game"), game,
-                        shown=lambda state: bool(state.divisions)),
-        OrganiserAction("sw-roll", N_("Die roll (rule W7-26)"), _template("roll"), roll,
-                        shown=lambda state: any(g.unresolved
-                                                for g in book_of(state).games())),
-        OrganiserAction("sw-overrun", N_("Time-limit overrun (rule W7-19)"),
-                        _template("overrun"), overrun, shown=started),
-        OrganiserAction("sw-lift", N_("Lift a penalty (rule W7-24)"), _template("lift"), lift,
-                        shown=lambda state: bool(penalties_of(book_of(state)))),
-        OrganiserAction("sw-special", N_("Special matches and the Battle of Titans"),
-                        _template("special"), special, shown=ladders_complete),
-        OrganiserAction("sw-reports", N_("Self-reports (rule W7-36)"), _template("reports"),
-                        accept, shown=lambda state: bool(state.divisions)),
     ),
 )
 

@@ -1,8 +1,11 @@
 """Organiser pages: events, players, rounds, results, corrections, judges, log, print.
 
-Every handler checks the login and the event role, then calls one service method with the
-logged-in username as the actor. Forms are validated by the service (the same checks as the
-CLI); an error re-renders with its message and nothing stored.
+Every form runs one declared command (:mod:`podium.core.commands`) through the service as the
+signed-in organiser (:meth:`podium.web.deps.Page.run`): the service checks the role, decodes the
+fields and stores, the same as on the command line and the API; a refusal re-renders the page
+with its message next to its field and nothing stored. Pages that only read check the role by
+their dependency (:data:`podium.web.deps.OrganiserPage`). The format's own commands are forms
+on the event's page (:mod:`podium.web.routes.commands`).
 """
 
 from __future__ import annotations
@@ -12,27 +15,42 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
-from podium.compose import web_format
 from podium.core import phases
+from podium.core.commands import WEB, CommandSpec, ResultEntry
 from podium.core.errors import NotFound, PodiumError
+from podium.core.inputs import Upload
 from podium.core.model import Round, Table
 from podium.core.views import N_
 from podium.formats import available, get_format
-from podium.service.accounts import JUDGE, OWNER
-from podium.service.events import LoadedEvent, check_slug
-from podium.service.forms import player_names_from_csv
-from podium.web.app import status_of
-from podium.web.deps import Fields, Page, Uploads, form_page, page_dep
+from podium.http import status_of
+from podium.service.events import LoadedEvent
+from podium.service.invoke import offered
+from podium.service.kernel import table_of
+from podium.web.deps import (
+    Fields,
+    OrganiserForm,
+    OrganiserPage,
+    OwnerForm,
+    Page,
+    Uploads,
+    form_page,
+    page_dep,
+)
 from podium.web.i18n import Formatter, Localised
 from podium.web.logtext import describer, kind_titles
-from podium.web.plugins import ActionForm, ActionPage
 from podium.web.render import qr_svg
+from podium.web.routes.commands import field_errors, field_rows
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
 PageDep = Annotated[Page, Depends(page_dep)]
 FormDep = Annotated[Page, Depends(form_page)]
 Reason = Annotated[str, Form(max_length=500)]
+
+#: Kernel commands with a place of their own on the event's page (not a form of the list).
+PLACED = frozenset({"event.settings", "player.add", "player.import", "player.drop",
+                    "player.reinstate", "round.pair", "round.undo", "report.confirm",
+                    "report.dispute", "report.decide", "role.grant", "role.revoke"})
 
 
 def setting_text(value: Any) -> str:
@@ -94,35 +112,27 @@ def new_event_form(page: PageDep, format: str = "commander") -> Response:
 
 @router.post("/new", response_class=HTMLResponse)
 def new_event(page: FormDep, form: Fields) -> Response:
-    user = page.require_login()
+    page.require_login()
     format_name = form.get("format", "")
     errors: dict[str, str] = {}
     try:
+        if format_name not in available():
+            raise Localised(N_("choose a format"), code="input.choice", field="format")
         fields = settings_form(format_name)
         raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
         errors = setting_errors(page, format_name, raw)
-        seed_text = form.get("seed", "").strip()
-        if seed_text and not seed_text.isdigit():
-            errors["seed"] = page.fmt.gettext(
-                "seed: a non-negative whole number, or empty for a random one")
-        slug = form.get("slug", "").strip()
-        try:
-            check_slug(slug)
-        except PodiumError as error:
-            errors["slug"] = page.message(error)
         if errors:
-            raise Localised(N_("Please check the fields marked below."))
-        loaded = page.web.events.create_event(
-            slug, form.get("name", "")[:200] or slug, format_name, raw, user.username,
-            int(seed_text) if seed_text else None,
-        )
-        page.web.accounts.grant(loaded.summary.slug, user.username, OWNER, user.username)
+            raise Localised(N_("Please check the fields marked below."), code="input.fields")
+        done = page.run("event.create", None, {
+            "slug": form.get("slug", ""), "name": form.get("name", ""), "format": format_name,
+            "seed": form.get("seed", ""),
+            "settings": "\n".join(f"{key}={value}" for key, value in raw.items())})
     except PodiumError as error:
         chosen = format_name if format_name in available() else available()[0]
-        if not errors and error.field:  # one refusal of the whole: next to its field
-            name = error.field if error.field in ("slug", "name") else f"set_{error.field}"
-            errors = {name: page.message(error)}
+        if not errors:
+            errors = {(k if k in ("slug", "name", "seed") else f"set_{k}"): v
+                      for k, v in field_errors(page, error).items() if k}
         return page.render(
             "manage/new.html", status=status_of(error),
             error=page.fmt.gettext("Please check the fields marked below.") if errors
@@ -130,13 +140,24 @@ def new_event(page: FormDep, form: Fields) -> Response:
             formats=[(n, get_format(n)) for n in available()], chosen=chosen,
             fields=settings_form(chosen), values=form, title="New event",
         )
-    return page.redirect(f"/manage/{loaded.summary.slug}")
+    return page.redirect(f"/manage/{done.state.slug}")
 
 
 # the event's page -----------------------------------------------------------------------------
+def result_entry(loaded: LoadedEvent) -> ResultEntry | None:
+    return loaded.ruleset.result_entry()
+
+
+def describe(loaded: LoadedEvent, result: Any) -> str:
+    """A result that is in, as its format describes it ("" without one)."""
+    entry = result_entry(loaded)
+    if result is None or entry is None or entry.describe is None:
+        return ""
+    return entry.describe(loaded.state, result)
+
+
 def table_rows(loaded: LoadedEvent, rnd: Round) -> list[dict[str, Any]]:
     state = loaded.state
-    plugin = web_format(state.format)
     rows = []
     for table in rnd.tables:
         result = rnd.results.get(table.number)
@@ -144,17 +165,26 @@ def table_rows(loaded: LoadedEvent, rnd: Round) -> list[dict[str, Any]]:
             "table": table,
             "seats": [state.players[pid] for pid in table.seats],
             "result": result,
-            "text": plugin.describe_result(state, result)
-            if result is not None and plugin.describe_result else "",
+            "text": describe(loaded, result),
         })
     return rows
+
+
+def listed_commands(page: Page, loaded: LoadedEvent) -> list[CommandSpec]:
+    """The format's commands (and the kernel's without a place of their own) this organiser
+    can run on the event as it stands, each a form on the event's page."""
+    state = loaded.state
+    catalog = page.web.catalog
+    skip = {f"{state.format}.result", f"{state.format}.report"} | PLACED
+    return [spec for spec in catalog.commands_for(state.format)
+            if spec.name not in skip and spec.on(WEB)
+            and offered(page.web.events, spec, state.slug, page.caller(), state)]
 
 
 def event_context(page: Page, slug: str) -> dict[str, Any]:
     loaded = page.web.events.load(slug)
     state = loaded.state
     rnd = state.current_round
-    plugin = web_format(state.format)
     current = loaded.ruleset.settings_to_json(state.settings)
     return {
         "loaded": loaded,
@@ -162,7 +192,10 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "event_status": phases.status(state, loaded.ruleset),
         "warnings": loaded.ruleset.warnings(state),
         "role": page.role(slug),
-        "plugin": plugin,
+        "plugin": page.web.format(state.format),
+        "entry": result_entry(loaded),
+        "commands": listed_commands(page, loaded),
+        "command_rows": lambda spec: field_rows(spec, {}, {}),
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
         "queue": len(page.web.reports.reports(slug, open_only=True)),
@@ -181,8 +214,7 @@ def _shown_value(field: dict[str, Any], value: Any) -> str:
 
 
 @router.get("/{slug}", response_class=HTMLResponse)
-def event_page(page: PageDep, slug: str) -> Response:
-    page.require_role(slug)
+def event_page(page: OrganiserPage, slug: str) -> Response:
     return page.render("manage/event.html", **event_context(page, slug))
 
 
@@ -191,26 +223,32 @@ def _done(page: Page, slug: str, message: str) -> Response:
     return page.redirect(f"/manage/{slug}")
 
 
-def _failed(page: Page, slug: str, error: PodiumError, **extra: Any) -> Response:
-    """The event's page again with the refusal: next to its field when the form shows that
-    field (``extra`` carries what was typed), else at the top."""
+def _said(page: Page, done: Any) -> str:
+    """What a command said, in the page's language."""
+    from podium.core.messages import Message
+
+    said = done.said
+    return said.render(page.fmt.catalog) if isinstance(said, Message) else (
+        page.fmt.gettext(str(said)))
+
+
+def _failed(page: Page, slug: str, error: PodiumError, form_id: str = "",
+            **extra: Any) -> Response:
+    """The event's page again with the refusal: each field it names next to that field of
+    the form ``form_id`` (``extra`` carries what was typed), else at the top."""
     context = event_context(page, slug)
-    shown = f"{extra.get('form_id', '')}:{error.field or ''}"
-    if shown in _FIELDS_SHOWN:
-        extra["errors"] = {shown: page.message(error)}
-        return page.render("manage/event.html", status=status_of(error), **extra, **context)
+    errors = {key: text for key, text in field_errors(page, error, f"{form_id}:").items()
+              if key != f"{form_id}:"}
+    if form_id and errors:
+        return page.render("manage/event.html", status=status_of(error), errors=errors,
+                           **extra, **context)
     return page.render("manage/event.html", status=status_of(error), error=page.message(error),
                        **extra, **context)
 
 
-# The form fields the event page shows a refusal next to (form id: field).
-_FIELDS_SHOWN = {"players:names", "players:name", "undo:reason"}
-
-
 @router.post("/{slug}/settings", response_class=HTMLResponse)
-def change_settings(page: FormDep, slug: str, form: Fields) -> Response:
+def change_settings(page: OrganiserForm, slug: str, form: Fields) -> Response:
     """Change settings from the next round on (logged, with the reason)."""
-    user = page.require_role(slug)
     loaded = page.web.events.load(slug)
     current = {k: setting_text(v) for k, v in
                loaded.ruleset.settings_to_json(loaded.state.settings).items()}
@@ -230,7 +268,8 @@ def change_settings(page: FormDep, slug: str, form: Fields) -> Response:
                            error=page.fmt.gettext("Please check the fields marked below."),
                            settings_open=True, **event_context(page, slug))
     try:
-        loaded = page.web.events.change_settings(slug, changes, user.username, reason)
+        page.run("event.settings", slug, {
+            "settings": "\n".join(f"{k}={v}" for k, v in changes.items()), "reason": reason})
     except PodiumError as error:
         return _failed(page, slug, error)
     if form.get("then") == "preview":  # switched from the round's preview: show it again
@@ -241,9 +280,8 @@ def change_settings(page: FormDep, slug: str, form: Fields) -> Response:
 
 # players --------------------------------------------------------------------------------------
 @router.post("/{slug}/players", response_class=HTMLResponse)
-def add_players(page: FormDep, slug: str,
+def add_players(page: OrganiserForm, slug: str,
                 names: Annotated[str, Form(max_length=20_000)] = "") -> Response:
-    user = page.require_role(slug)
     lines = [line for line in names.splitlines() if line.strip()]
     try:
         fresh, taken = page.web.events.split_new_names(slug, lines)
@@ -255,62 +293,57 @@ def add_players(page: FormDep, slug: str,
             return page.render("manage/event.html", status=422, typed={"names": names},
                                errors={"players:names": message}, fresh=fresh,
                                **event_context(page, slug))
-        added = page.web.events.add_players(slug, lines, user.username)
+        done = page.run("player.add", slug, {"names": names})
     except PodiumError as error:
-        return _failed(page, slug, error, form_id="players", typed={"names": names})
-    return _done(page, slug, page.fmt.gettext("Players added: %(n)s") % {"n": len(added)})
+        return _failed(page, slug, error, "players", typed={"names": names})
+    return _done(page, slug, page.fmt.gettext("Players added: %(n)s") % {"n": len(done.value)})
 
 
 @router.post("/{slug}/players/import", response_class=HTMLResponse)
-def import_players(page: FormDep, slug: str, uploads: Uploads) -> Response:
-    user = page.require_role(slug)
+def import_players(page: OrganiserForm, slug: str, uploads: Uploads) -> Response:
     upload = uploads.get("file")
     try:
-        if upload is None:
-            raise Localised(N_("file: choose a CSV file with a “name” column"))
-        data = upload[1]
-        if len(data) > page.web.max_upload:
-            raise Localised(N_("file: the upload is larger than %(kb)s kB"),
-                            kb=page.web.max_upload // 1000)
-        added = page.web.events.add_players(slug, player_names_from_csv(data), user.username)
+        fields: dict[str, Any] = {"file": Upload(*upload)} if upload else {}
+        done = page.run("player.import", slug, fields)
     except PodiumError as error:
         return _failed(page, slug, error)
-    return _done(page, slug, page.fmt.gettext("Players imported: %(n)s") % {"n": len(added)})
+    return _done(page, slug,
+                 page.fmt.gettext("Players imported: %(n)s") % {"n": len(done.value)})
 
 
 @router.post("/{slug}/players/{player}/drop", response_class=HTMLResponse)
-def drop_player(page: FormDep, slug: str, player: int, reason: Reason = "",
+def drop_player(page: OrganiserForm, slug: str, player: int, reason: Reason = "",
                 disqualify: Annotated[str, Form(max_length=10)] = "") -> Response:
-    user = page.require_role(slug)
-    why = " ".join(reason.split())
-    if disqualify:
-        why = f"disqualified: {why}" if why else "disqualified"
     try:
-        dropped = page.web.events.drop_player(slug, f"#{player}", user.username, why)
+        done = page.run("player.drop", slug, {"player": f"#{player}", "reason": reason,
+                                              "disqualify": "yes" if disqualify else ""})
     except PodiumError as error:
         return _failed(page, slug, error)
-    return _done(page, slug, page.fmt.gettext("%(name)s dropped.") % {"name": dropped.name})
+    return _done(page, slug, _said(page, done))
 
 
 @router.post("/{slug}/players/{player}/reinstate", response_class=HTMLResponse)
-def reinstate_player(page: FormDep, slug: str, player: int, reason: Reason = "") -> Response:
-    user = page.require_role(slug)
+def reinstate_player(page: OrganiserForm, slug: str, player: int,
+                     reason: Reason = "") -> Response:
     try:
-        back = page.web.events.reinstate_player(slug, f"#{player}", user.username, reason)
+        done = page.run("player.reinstate", slug, {"player": f"#{player}", "reason": reason})
     except PodiumError as error:
         return _failed(page, slug, error)
-    return _done(page, slug, page.fmt.gettext("%(name)s is back in.") % {"name": back.name})
+    return _done(page, slug, _said(page, done))
 
 
 # rounds ---------------------------------------------------------------------------------------
 @router.get("/{slug}/preview", response_class=HTMLResponse)
-def preview(page: PageDep, slug: str) -> Response:
-    page.require_role(slug)
+def preview(page: OrganiserPage, slug: str) -> Response:
+    from podium.service.events import explain_paired
+
     try:
-        state, explanation = page.web.events.preview_explained(slug)
+        done = page.run("round.pair", slug, {"preview": "yes"})
     except PodiumError as error:
         return _failed(page, slug, error)
-    loaded = page.web.events.load(slug)
+    loaded = done.outcome.loaded
+    state = loaded.state
+    explanation = explain_paired(loaded, done.value.number)
     settings = loaded.ruleset.settings_to_json(state.settings)
     return page.render("manage/preview.html", event=state, explanation=explanation,
                        title="Preview", repeat_policy=settings.get("repeat_policy"),
@@ -318,58 +351,38 @@ def preview(page: PageDep, slug: str) -> Response:
 
 
 @router.post("/{slug}/rounds", response_class=HTMLResponse)
-def pair(page: FormDep, slug: str) -> Response:
-    user = page.require_role(slug)
+def pair(page: OrganiserForm, slug: str) -> Response:
     try:
-        _state, rnd = page.web.events.pair_round(slug, user.username)
+        done = page.run("round.pair", slug, {})
     except PodiumError as error:
         return _failed(page, slug, error)
-    return _done(page, slug, page.fmt.gettext("Round %(n)s paired.") % {"n": rnd.number})
+    return _done(page, slug, page.fmt.gettext("Round %(n)s paired.") % {"n": done.value.number})
 
 
 @router.post("/{slug}/rounds/undo", response_class=HTMLResponse)
-def undo(page: FormDep, slug: str, reason: Reason = "") -> Response:
-    user = page.require_role(slug)
+def undo(page: OrganiserForm, slug: str, reason: Reason = "") -> Response:
     try:
-        number = page.web.events.undo_round(slug, user.username, reason)
+        done = page.run("round.undo", slug, {"reason": reason})
     except PodiumError as error:
-        return _failed(page, slug, error)
-    return _done(page, slug, page.fmt.gettext("Round %(n)s undone.") % {"n": number})
+        return _failed(page, slug, error, "undo")
+    return _done(page, slug, page.fmt.gettext("Round %(n)s undone.") % {"n": done.value})
 
 
 # results --------------------------------------------------------------------------------------
-def parse_entry(loaded: LoadedEvent, rnd: Round, table: Table,
-                form: dict[str, str]) -> dict[str, Any]:
-    plugin = web_format(loaded.state.format)
-    if plugin.parse_result is None:
-        raise Localised(N_("this format has no result form on the web"))
-    return plugin.parse_result(form, loaded.state, rnd, table)
+def _result_name(page: Page, slug: str) -> str:
+    return f"{page.web.events.summary(slug).format}.result"
 
 
 def _table_of(loaded: LoadedEvent, number: int | None, table: int) -> tuple[Round, Table]:
-    state = loaded.state
-    if state.current_round is None:
-        raise NotFound("no round has been paired")
-    try:
-        rnd = state.round(number) if number is not None else state.current_round
-        return rnd, rnd.table(table)
-    except KeyError:
-        raise NotFound(
-            "no table %(table)s in round %(value)s",
-            table=table, value=number or len(state.rounds)) from None
+    return table_of(loaded.state, number, table)
 
 
 @router.post("/{slug}/results/{table}", response_class=HTMLResponse)
-def enter_result(page: FormDep, slug: str, table: int, request: Request,
+def enter_result(page: OrganiserForm, slug: str, table: int, request: Request,
                  form: Fields) -> Response:
-    user = page.require_role(slug)
     error = None
     try:
-        loaded = page.web.events.load(slug)
-        rnd, tab = _table_of(loaded, None, table)
-        entry = parse_entry(loaded, rnd, tab, form)
-        page.web.events.enter_result(slug, table, lambda _s: entry, user.username,
-                                     round_number=rnd.number)
+        page.run(_result_name(page, slug), slug, {**form, "table": str(table)})
     except PodiumError as err:
         error = err
     if request.headers.get("hx-request"):
@@ -385,50 +398,42 @@ def enter_result(page: FormDep, slug: str, table: int, request: Request,
 
 
 @router.get("/{slug}/rounds/{number}/tables/{table}/correct", response_class=HTMLResponse)
-def correction_form(page: PageDep, slug: str, number: int, table: int) -> Response:
-    page.require_role(slug)
+def correction_form(page: OrganiserPage, slug: str, number: int, table: int) -> Response:
     loaded = page.web.events.load(slug)
     rnd, tab = _table_of(loaded, number, table)
-    return page.render("manage/correct.html", **_correction_context(loaded, rnd, tab))
+    return page.render("manage/correct.html", **_correction_context(page, loaded, rnd, tab))
 
 
-def _correction_context(loaded: LoadedEvent, rnd: Round, tab: Table) -> dict[str, Any]:
+def _correction_context(page: Page, loaded: LoadedEvent, rnd: Round,
+                        tab: Table) -> dict[str, Any]:
     state = loaded.state
-    plugin = web_format(state.format)
     result = rnd.results.get(tab.number)
     return {
-        "event": state, "round": rnd, "table": tab, "plugin": plugin,
+        "event": state, "round": rnd, "table": tab, "plugin": page.web.format(state.format),
+        "entry": result_entry(loaded),
         "seats": [state.players[p] for p in tab.seats], "result": result,
-        "text": plugin.describe_result(state, result)
-        if result and plugin.describe_result else "",
-        "title": "Correct a result",
+        "text": describe(loaded, result), "title": "Correct a result",
     }
 
 
 @router.post("/{slug}/rounds/{number}/tables/{table}/correct", response_class=HTMLResponse)
-def correct(page: FormDep, slug: str, number: int, table: int, form: Fields) -> Response:
-    user = page.require_role(slug)
+def correct(page: OrganiserForm, slug: str, number: int, table: int, form: Fields) -> Response:
     loaded = page.web.events.load(slug)
     rnd, tab = _table_of(loaded, number, table)
     try:
-        reason = " ".join(form.get("reason", "").split())[:500]
-        if not reason:
-            raise Localised(N_("reason: a correction needs a reason"))
-        entry = parse_entry(loaded, rnd, tab, form)
-        page.web.events.enter_result(slug, table, lambda _s: entry, user.username,
-                                     round_number=number, correct=True, reason=reason)
+        page.run(_result_name(page, slug), slug,
+                 {**form, "table": str(table), "round": str(number), "correct": "yes"})
     except PodiumError as error:
         return page.render("manage/correct.html", status=status_of(error),
                            error=page.message(error), last=form,
-                           **_correction_context(loaded, rnd, tab))
+                           **_correction_context(page, loaded, rnd, tab))
     return _done(page, slug, page.fmt.gettext("Round %(r)s, table %(t)s corrected.")
                  % {"r": number, "t": table})
 
 
 # log and print --------------------------------------------------------------------------------
 @router.get("/{slug}/log", response_class=HTMLResponse)
-def log(page: PageDep, slug: str) -> Response:
-    page.require_role(slug)
+def log(page: OrganiserPage, slug: str) -> Response:
     loaded = page.web.events.load(slug)
     return page.render("manage/log.html", event=loaded.state, describe=describer(page.lang),
                        kind_title=kind_titles(page.lang, loaded.ruleset),
@@ -446,18 +451,17 @@ def event_formatter(page: Page, loaded: LoadedEvent) -> Formatter:
 
 
 @router.get("/{slug}/print/{what}", response_class=HTMLResponse)
-def printable(page: PageDep, slug: str, what: str) -> Response:
-    page.require_role(slug)
+def printable(page: OrganiserPage, slug: str, what: str) -> Response:
     if what not in ("pairings", "slips", "codes"):
-        raise NotFound(
-            "no printable %(what)r: pairings, slips or codes",
-            what=what)
+        raise NotFound("no printable %(what)r: pairings, slips or codes", code="print.unknown",
+                       field="what", what=what)
     loaded = page.web.events.load(slug)
     rnd = loaded.state.current_round
     codes = page.web.reports.codes(slug) if what == "codes" else {}
     return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
                        rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
-                       base_url=public_base(page), qr_of=qr_svg, title="Print")
+                       entry=result_entry(loaded), base_url=public_base(page), qr_of=qr_svg,
+                       title="Print")
 
 
 def public_base(page: Page) -> str:
@@ -465,111 +469,86 @@ def public_base(page: Page) -> str:
     return str(page.request.base_url).rstrip("/")
 
 
+@router.get("/{slug}/export")
+def export(page: OrganiserPage, slug: str) -> Response:
+    """The event file (``podium export``): the whole log as one JSON document."""
+    from podium.service.transfer import dumps, export_document
+
+    text = dumps(export_document(page.web.events, slug))
+    return Response(text.encode("utf-8"), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{slug}.json"',
+                             "Cache-Control": "no-store"})
+
+
 # judges ---------------------------------------------------------------------------------------
 @router.get("/{slug}/judges", response_class=HTMLResponse)
-def judges(page: PageDep, slug: str) -> Response:
-    page.require_role(slug)
+def judges(page: OrganiserPage, slug: str) -> Response:
     return page.render("manage/judges.html", slug=slug, grants=page.web.accounts.grants(slug),
                        role=page.role(slug), title="Judges")
 
 
 @router.post("/{slug}/judges", response_class=HTMLResponse)
-def invite_judge(page: FormDep, slug: str,
+def invite_judge(page: OwnerForm, slug: str,
                  username: Annotated[str, Form(max_length=100)]) -> Response:
-    user = page.require_role(slug, OWNER)
     try:
-        if page.web.accounts.role_of(page.web.accounts.get_user(username), slug) == OWNER:
-            raise Localised(N_("username: that user owns this event"))
-        page.web.accounts.grant(slug, username, JUDGE, user.username)
+        done = page.run("role.grant", slug, {"username": username, "role": "judge"})
     except PodiumError as error:
-        return page.render("manage/judges.html", status=status_of(error), error=page.message(error),
-                           slug=slug, grants=page.web.accounts.grants(slug), role=OWNER,
+        return page.render("manage/judges.html", status=status_of(error),
+                           error=page.message(error), slug=slug,
+                           grants=page.web.accounts.grants(slug), role=page.role(slug),
                            title="Judges")
-    page.flash(page.fmt.gettext("%(name)s is a judge now.") % {"name": username})
+    page.flash(page.fmt.gettext("%(name)s is a judge now.") % {"name": done.value})
     return page.redirect(f"/manage/{slug}/judges")
 
 
 @router.post("/{slug}/judges/{username}/remove", response_class=HTMLResponse)
-def remove_judge(page: FormDep, slug: str, username: str) -> Response:
-    page.require_role(slug, OWNER)
-    user = page.web.accounts.get_user(username)
-    if page.web.accounts.role_of(user, slug) != JUDGE:
-        raise NotFound(
-            "%(username)s is not a judge of this event",
-            username=username)
-    page.web.accounts.revoke(slug, username)
+def remove_judge(page: OwnerForm, slug: str, username: str) -> Response:
+    if page.web.accounts.role_of(page.web.accounts.get_user(username), slug) != "judge":
+        raise NotFound("%(username)s is not a judge of this event", code="role.none",
+                       field="username", username=username)
+    page.run("role.revoke", slug, {"username": username})
     return page.redirect(f"/manage/{slug}/judges")
 
 
 # self-report: codes and the queue -------------------------------------------------------------
 @router.get("/{slug}/codes", response_class=HTMLResponse)
-def codes(page: PageDep, slug: str) -> Response:
-    page.require_role(slug)
+def codes(page: OrganiserPage, slug: str) -> Response:
     loaded = page.web.events.load(slug)
     return page.render("manage/codes.html", event=loaded.state,
                        codes=page.web.reports.codes(slug), title="Player codes")
 
 
 @router.get("/{slug}/queue", response_class=HTMLResponse)
-def queue(page: PageDep, slug: str) -> Response:
-    page.require_role(slug)
+def queue(page: OrganiserPage, slug: str) -> Response:
     loaded = page.web.events.load(slug)
     return page.render("manage/queue.html", event=loaded.state,
                        reports=page.web.reports.reports(slug, open_only=True),
-                       describe=_describer(loaded), title="Self-reports")
+                       describe=report_describer(loaded), title="Self-reports")
 
 
-def _describer(loaded: LoadedEvent):
+def report_describer(loaded: LoadedEvent) -> Any:
+    """A self-report's entry as its format describes a result (its raw entry if it no longer
+    scores: the round was paired again)."""
     state = loaded.state
-    plugin = web_format(state.format)
 
-    def describe(report: Any) -> str:
+    def text(report: Any) -> str:
         try:
             rnd = state.round(report.round)
             result = loaded.ruleset.score_entry(state, rnd, rnd.table(report.table), report.entry)
         except (KeyError, PodiumError):
             return str(report.entry)
-        return plugin.describe_result(state, result) if plugin.describe_result else ""
+        return describe(loaded, result)
 
-    return describe
+    return text
 
 
 @router.post("/{slug}/queue/{report}/{decision}", response_class=HTMLResponse)
-def decide(page: FormDep, slug: str, report: int, decision: str, reason: Reason = "") -> Response:
-    user = page.require_role(slug)
+def decide(page: OrganiserForm, slug: str, report: int, decision: str,
+           reason: Reason = "") -> Response:
     if decision not in ("accept", "reject"):
-        raise NotFound(
-            "no decision %(decision)r: accept or reject",
-            decision=decision)
-    page.web.reports.decide(slug, report, decision == "accept", user.username, reason)
+        raise NotFound("no decision %(decision)r: accept or reject", code="report.decision",
+                       field="decision", decision=decision)
+    page.run("report.decide", slug, {"report": str(report), "reason": reason,
+                                     "accept": "yes" if decision == "accept" else "no"})
     page.flash(page.fmt.gettext("Decision saved."))
     return page.redirect(f"/manage/{slug}/queue")
-
-
-# actions a format plug-in adds ----------------------------------------------------------------
-@router.post("/{slug}/action/{key}", response_class=HTMLResponse)
-def plugin_action(page: FormDep, slug: str, key: str, form: Fields,
-                  uploads: Uploads) -> Response:
-    user = page.require_role(slug)
-    loaded = page.web.events.load(slug)
-    action = next((a for a in web_format(loaded.state.format).organiser_actions
-                   if a.key == key), None)
-    if action is None:
-        raise NotFound(
-            "no action %(key)r for this event",
-            key=key)
-    try:
-        fields = ActionForm(form)
-        if action.upload:
-            for name, (filename, data) in uploads.items():
-                if len(data) > page.web.max_upload:
-                    raise Localised(N_("file: the upload is larger than %(kb)s kB"),
-                                    kb=page.web.max_upload // 1000)
-                fields.files[name] = (filename, data)
-        message = action.handle(page.web, slug, fields, user.username)
-    except PodiumError as error:
-        return _failed(page, slug, error)
-    if isinstance(message, ActionPage):
-        return page.render(message.template, event=loaded.state, loaded=loaded,
-                           title=message.title, **message.context)
-    return _done(page, slug, page.fmt.gettext(message))

@@ -15,7 +15,6 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from podium.compose import web_format
 from podium.core import phases
 from podium.core.errors import NotFound
 from podium.core.text import search_key
@@ -56,10 +55,10 @@ def pairings_of(loaded: LoadedEvent) -> dict[str, Any]:
 
 def result_text(loaded: LoadedEvent, result: Any) -> str:
     """A table's result as its format describes it ("" before it is entered)."""
-    describe = web_format(loaded.state.format).describe_result
-    if result is None or describe is None:
+    entry = loaded.ruleset.result_entry()
+    if result is None or entry is None or entry.describe is None:
         return ""
-    return describe(loaded.state, result)
+    return entry.describe(loaded.state, result)
 
 
 def earlier_rounds(loaded: LoadedEvent) -> list[dict[str, Any]]:
@@ -228,7 +227,7 @@ def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
         return page.render(
             "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
             live=live, qr=page.qr(), tab="standings",
-            plugin=web_format(loaded.state.format),
+            plugin=page.web.format(loaded.state.format),
         )
 
     return cached_page(page, slug, build, view_params(table, start))
@@ -252,7 +251,7 @@ def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
             "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
             byes_found=byes_found, registered=registered, needle=search_key(q),
             title=loaded.state.name, qr=page.qr(), tab="pairings",
-            plugin=web_format(loaded.state.format),
+            plugin=page.web.format(loaded.state.format),
         )
 
     return cached_page(page, slug, build, {"q": q}) if not q else build()
@@ -273,7 +272,7 @@ def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
 @router.get("/e/{slug}/p/{key}", response_class=HTMLResponse)
 def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -> Response:
     _seq, loaded, _memo = page.web.cache.load(slug)
-    plugin = web_format(loaded.state.format)
+    plugin = page.web.format(loaded.state.format)
     extra = next((p for p in plugin.public_pages if p.key == key), None)
     if extra is None:
         raise NotFound(
@@ -293,7 +292,7 @@ def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
 
     def build() -> Response:
         _seq, loaded, _memo = page.web.cache.load(slug)
-        plugin = web_format(loaded.state.format)
+        plugin = page.web.format(loaded.state.format)
         extra = next((p for p in plugin.public_pages if p.key == key), None)
         if extra is None:
             raise NotFound(

@@ -14,12 +14,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Query
 from fastapi.responses import HTMLResponse, Response
 
-from podium.compose import web_format
+from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
-from podium.core.views import N_
-from podium.web.app import status_of
-from podium.web.deps import Fields, Page, client_address, form_page, page_dep
-from podium.web.routes.organiser import _describer, parse_entry
+from podium.http import client_address, status_of
+from podium.service.catalog import Done, Invocation
+from podium.service.kernel import REPORT_SAID
+from podium.web.deps import Fields, Page, form_page, page_dep
+from podium.web.routes.organiser import describe, report_describer
 
 router = APIRouter(prefix="/e/{slug}/report", include_in_schema=False)
 
@@ -49,7 +50,7 @@ def code_form(page: Annotated[Page, Depends(page_dep)], slug: str,
         except PodiumError:
             pass  # a stale code (the organiser made new ones): ask again
     return page.render("report/code.html", event=loaded.state, tab="report", code=code,
-                       plugin=web_format(loaded.state.format), title="Report a result")
+                       plugin=page.web.format(loaded.state.format), title="Report a result")
 
 
 @router.post("/forget", response_class=HTMLResponse)
@@ -64,17 +65,18 @@ def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: An
     seat, reports = page.web.reports.table_reports(slug, code, client_address(page.request))
     loaded = page.web.events.load(slug)
     state = loaded.state
-    plugin = web_format(state.format)
+    entry = loaded.ruleset.result_entry()
     done = ""
     if seat.table is not None and seat.round is not None:
         result = seat.round.results.get(seat.table.number)
         if result is not None:
-            done = plugin.describe_result(state, result) if plugin.describe_result else "✓"
+            done = describe(loaded, result) or "✓"
     seats = [state.players[p] for p in seat.table.seats] if seat.table else []
     response = page.render(
         "report/table.html", status=status, event=state, seat=seat, seats=seats,
-        reports=reports, code=code, done=done, plugin=plugin, describe=_describer(loaded),
-        report_form=plugin.report_form or plugin.result_form,
+        reports=reports, code=code, done=done, plugin=page.web.format(state.format),
+        describe=report_describer(loaded),
+        report_form=(entry.report_template or entry.template) if entry else None,
         tab="report", title="Report a result", **extra,
     )
     return remember(page, slug, response, code)
@@ -83,8 +85,14 @@ def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: An
 def _refused(page: Page, slug: str, error: PodiumError) -> Response:
     _seq, loaded, _memo = page.web.cache.load(slug)
     return page.render("report/code.html", status=status_of(error), error=page.message(error),
-                       event=loaded.state, tab="report", plugin=web_format(loaded.state.format),
-                       title="Report a result")
+                       event=loaded.state, tab="report",
+                       plugin=page.web.format(loaded.state.format), title="Report a result")
+
+
+def as_player(page: Page, name: str, slug: str, code: str, fields: dict[str, Any]) -> Done:
+    """A player command with the player's code (the table is always the code's own)."""
+    caller = Caller(actor="player", code=code, address=client_address(page.request))
+    return page.web.events.execute(Invocation(name, slug, fields, TEXT, WEB), caller)
 
 
 @router.post("/table", response_class=HTMLResponse)
@@ -98,33 +106,20 @@ def my_table(page: Annotated[Page, Depends(form_page)], slug: str, code: Code) -
 @router.post("/submit", response_class=HTMLResponse)
 def submit(page: Annotated[Page, Depends(form_page)], slug: str, form: Fields) -> Response:
     code = form.get("code", "")[:32]
-    plugin = web_format(page.web.events.load(slug).state.format)
-    judge_only = plugin.judge_only
-    form = {k: v for k, v in form.items() if not (judge_only and k.startswith(judge_only))}
     try:
-        seat = page.web.reports.seat(slug, code, client_address(page.request))
+        page.web.reports.seat(slug, code, client_address(page.request))
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
-        loaded = page.web.events.load(slug)
-        report = page.web.reports.report(
-            slug, code, lambda state, rnd, table: parse_entry(loaded, rnd, table, form)
-        )
+        name = f"{page.web.events.summary(slug).format}.report"
+        done = as_player(page, name, slug, code, dict(form))
     except PodiumError as error:
         return _table_page(page, slug, code, status=status_of(error), error=page.message(error),
                            last=form)
-    del seat
-    return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[report.status]))
+    return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.value.status]))
 
 
-_STATUS_TEXT = {  # msgids (extracted by the N_ keyword)
-    "pending": N_("Thank you: the other players of your table now confirm it."),
-    "accepted": N_("Confirmed by everyone: the result is in."),
-    "conflict": N_("Your report differs from another one: the organiser decides."),
-    "rejected": N_("The organiser rejected this report."),
-    "disputed": N_("You disputed this report: the organiser decides, and nothing counts until "
-                   "then."),
-}
+_STATUS_TEXT = REPORT_SAID  # msgids, one a report's status
 
 
 @router.post("/confirm", response_class=HTMLResponse)
@@ -135,7 +130,7 @@ def confirm(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
-        done = page.web.reports.confirm(slug, code, report)
+        done = as_player(page, "report.confirm", slug, code, {"report": str(report)}).value
     except PodiumError as error:
         return _table_page(page, slug, code, status=status_of(error), error=page.message(error))
     return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.status]))
@@ -150,7 +145,7 @@ def dispute(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
-        page.web.reports.dispute(slug, code, report, note)
+        as_player(page, "report.dispute", slug, code, {"report": str(report), "note": note})
     except PodiumError as error:
         return _table_page(page, slug, code, status=status_of(error), error=page.message(error),
                            dispute_error=report)

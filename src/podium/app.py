@@ -1,4 +1,4 @@
-"""The web service: a thin adapter over the same service layer as the CLI.
+"""The web service: the pages and the JSON API over the same service layer as the CLI.
 
 ``create_app(db)`` builds the FastAPI application: organiser pages (login, events, players,
 rounds, results, log, print), public pages (standings, pairings, format pages) with live refresh
@@ -21,7 +21,9 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from podium.core.errors import Forbidden, InvalidInput, PodiumError
 from podium.core.views import N_
+from podium.http import status_of
 from podium.service.accounts import AccountService
+from podium.service.catalog import Catalog
 from podium.service.events import Clock, EventService, utc_now
 from podium.service.selfreport import SelfReportService
 from podium.service.throttle import TooManyAttempts
@@ -29,9 +31,10 @@ from podium.store.db import Database
 from podium.web.cache import ViewCache
 from podium.web.hosts import allowed_hosts as allowed_hosts_for
 from podium.web.hosts import public_origin
+from podium.web.plugins import WebFormat, WebParts
 from podium.web.render import Renderer
 
-STATIC_DIR = Path(__file__).resolve().parent / "static"
+STATIC_DIR = Path(__file__).resolve().parent / "web" / "static"
 MAX_UPLOAD = 1_000_000  # bytes of a CSV import
 
 
@@ -48,16 +51,21 @@ class Web:
     poll_seconds: int
     secure_cookies: bool
     max_upload: int
+    parts: WebParts
     public_url: str | None = None  # origin of absolute links; None: the request's (see hosts)
 
+    @property
+    def catalog(self) -> Catalog:
+        return self.parts.catalog
 
-def status_of(error: PodiumError) -> int:
-    """The HTTP status of a refusal: its category's (422, 404, 409, 403), or its own."""
-    return error.status
+    def format(self, name: str) -> WebFormat:
+        """A format's pages (:class:`podium.web.plugins.WebFormat`)."""
+        return self.parts.format(name)
 
 
 def create_app(
     db: Database | str,
+    parts: WebParts,
     *,
     clock: Clock = utc_now,
     poll_seconds: int = 5,
@@ -68,24 +76,27 @@ def create_app(
     public_url: str | None = None,
     allowed_hosts: Sequence[str] | None = None,
 ) -> FastAPI:
-    """``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
+    """``parts``: the catalog of declared commands and the formats' pages, from the
+    composition root (:func:`podium.compose.web_app` builds the whole application);
+    ``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
     replayed event from the cycle collector (a server process; see ViewCache); ``public_url``:
     the origin of absolute links (QR codes); ``allowed_hosts``: the ``Host`` names answered
     (default: the public URL's host and localhost, or any host without a public URL; see
     :mod:`podium.web.hosts`)."""
     origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
-    events = EventService(database, clock)
+    events = EventService(database, clock, catalog=parts.catalog)
     web = Web(
         db=database,
         events=events,
         accounts=AccountService(database, clock),
         reports=SelfReportService(events),
-        renderer=Renderer(),
+        renderer=Renderer(parts.template_dirs),
         cache=ViewCache(events, freshness, freeze_gc),
         poll_seconds=poll_seconds,
         secure_cookies=secure_cookies,
         max_upload=max_upload,
+        parts=parts,
         public_url=origin,
     )
     app = FastAPI(
@@ -111,14 +122,17 @@ def create_app(
 
     add_api_docs(app)
 
-    from podium.compose import api_routers, web_routers
-    from podium.web.routes import auth, organiser, public, selfreport
+    from podium.api import commands as api_commands
+    from podium.api import routes as api_routes
+    from podium.api import top as api_top
+    from podium.web.routes import auth, commands, organiser, public, selfreport
 
-    for router in api_routers():  # the shared API, the TOP's, each format's own
+    app.include_router(api_routes.router)
+    app.include_router(api_top.router)
+    app.include_router(api_commands.router_for(parts.catalog))  # every declared command
+    for router in parts.routers:  # a format's own pages and JSON reads
         app.include_router(router)
-    for router in web_routers():  # pages of a format's own
-        app.include_router(router)
-    for module in (auth, public, organiser, selfreport):
+    for module in (auth, public, organiser, commands, selfreport):
         app.include_router(module.router)
 
     @app.exception_handler(PodiumError)
@@ -168,4 +182,4 @@ def create_app(
     return app
 
 
-__all__ = ["Forbidden", "InvalidInput", "Web", "create_app"]
+__all__ = ["Forbidden", "InvalidInput", "Web", "create_app", "status_of"]

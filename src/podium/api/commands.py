@@ -1,0 +1,200 @@
+"""``POST /api/v1/events/{slug}/commands/{name}``: every declared command on the JSON API.
+
+One route per declaration of the catalog (:mod:`podium.core.commands`), so ``/openapi.json``
+documents each command's body (its fields' JSON Schemas, from their inputs) and its answer. The
+body is decoded by the same inputs as a form or the command line and run by the service
+(:meth:`EventService.execute`), which checks the format and the caller's role; the route holds
+no use case. A command that makes an event (``event.create``, ``event.import``) is at
+``POST /api/v1/commands/{name}``.
+
+Callers: ``Authorization: Bearer pod_...`` (an organiser token) or ``Bearer <player code>``
+(player commands, the player's own table only). The answer: ``{"command", "event", "stored"
+(the new actions' numbers), "said" (the sentence for people, English), "answer" (the
+command's own small result)}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from podium.core import codes
+from podium.core.commands import API, JSON, Caller, CommandSpec
+from podium.core.errors import InvalidInput
+from podium.core.views import N_
+from podium.http import TooLarge, client_address
+from podium.service.catalog import Catalog, Invocation
+
+MAX_BODY = 200_000_000  # an event file of a very large marathon; other bodies are far smaller
+SMALL_BODY = 2_000_000
+
+TYPES: dict[str, dict[str, Any]] = {
+    "integer": {"type": "integer"},
+    "integer?": {"type": ["integer", "null"]},
+    "string": {"type": "string"},
+    "string?": {"type": ["string", "null"]},
+    "boolean": {"type": "boolean"},
+    "array": {"type": "array"},
+    "object": {"type": "object"},
+    "any": {},
+}
+ERROR = {"type": "object", "properties": {
+    "detail": {}, "code": {"type": "string"}, "field": {"type": ["string", "null"]},
+    "message": {"type": "string"}, "params": {"type": "object"},
+    "problems": {"type": "array"}}}
+ERRORS = {
+    "400": "The body is not readable JSON.",
+    "401": "No token, or an unknown one.",
+    "403": "The token may not do this (role, other event, other table).",
+    "404": "No such event or command, or one not offered on the API.",
+    "409": "Not possible in the event's current state, or a command of another format; "
+           "nothing stored.",
+    "413": "The body is too large.",
+    "422": "Invalid input, every bad field named (problems); nothing stored.",
+    "429": "Too many wrong player codes: wait the seconds of Retry-After.",
+}
+
+
+def body_schema(spec: CommandSpec) -> dict[str, Any]:
+    """The JSON Schema of a command's body: its fields (those offered on the API)."""
+    properties = {}
+    required = []
+    for param in spec.params_on(API):
+        schema = dict(param.input.schema())
+        if param.help:
+            schema["description"] = param.help
+        properties[param.name] = schema
+        if param.required:
+            required.append(param.name)
+    out: dict[str, Any] = {"type": "object", "properties": properties,
+                           "additionalProperties": False}
+    if required:
+        out["required"] = required
+    return out
+
+
+def answer_schema(spec: CommandSpec) -> dict[str, Any]:
+    answer = {key: TYPES.get(kind, {}) for key, kind in (spec.answer_schema or {}).items()}
+    return {"type": "object", "required": ["command", "stored", "said", "answer"],
+            "properties": {
+                "command": {"type": "string"}, "event": {"type": ["string", "null"]},
+                "stored": {"type": "array", "items": {"type": "integer"},
+                           "description": "The numbers of the actions stored (none for a "
+                                          "preview)."},
+                "said": {"type": "string", "description": "What was done, for people."},
+                "answer": {"type": "object", "properties": answer}}}
+
+
+def caller_of(request: Request) -> Caller:
+    """Who calls: an organiser token's account, a player code, or nobody."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    address = client_address(request)
+    if scheme.lower() != "bearer" or not token:
+        return Caller(actor="anonymous", address=address)
+    from podium.service.accounts import TOKEN_PREFIX
+
+    if token.startswith(TOKEN_PREFIX):
+        user = request.app.state.web.accounts.token_user(token)
+        if user is None:
+            from podium.core.errors import Unauthorised
+
+            raise Unauthorised(N_("unknown organiser token"), code=codes.AUTH_REQUIRED)
+        return Caller(actor=user.username, username=user.username, address=address)
+    return Caller(actor="player", code=token[:64], address=address)
+
+
+async def read_body(request: Request, limit: int) -> Any:
+    """The JSON body, read up to ``limit`` bytes (refused past it, before it is parsed)."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
+                       kb=limit // 1000)
+    data = bytearray()
+    async for chunk in request.stream():
+        data.extend(chunk)
+        if len(data) > limit:
+            raise TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
+                           kb=limit // 1000)
+    if not data.strip():
+        return {}
+    try:
+        return json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise BadJson(N_("the body is not readable JSON"), code=codes.INPUT_BODY,
+                      field="body") from None
+
+
+class BadJson(InvalidInput):
+    status = 400
+
+
+def endpoint(spec: CommandSpec) -> Callable[..., Any]:
+    limit = MAX_BODY if spec.name == "event.import" else SMALL_BODY
+
+    async def run(request: Request) -> JSONResponse:
+        caller = caller_of(request)
+        body = await read_body(request, limit)
+        slug = request.path_params.get("slug")
+        web = request.app.state.web
+        done = await run_in_threadpool(
+            web.events.execute, Invocation(spec.name, slug, body, JSON, API), caller)
+        stored = [] if done.preview else [a.seq for a in done.outcome.actions]
+        return JSONResponse({"command": spec.name,
+                             "event": slug or done.answer.get("slug"),
+                             "stored": stored, "said": str(done.said),
+                             "answer": _jsonable(done.answer)})
+
+    run.__name__ = "command_" + spec.name.replace(".", "_").replace("-", "_")
+    return run
+
+
+def _jsonable(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
+
+
+def router_for(catalog: Catalog) -> APIRouter:
+    """One route per declared command offered on the API."""
+    router = APIRouter(prefix="/api/v1", tags=["commands"])
+    for spec in sorted(catalog.all(), key=lambda s: s.name):
+        if not spec.on(API):
+            continue
+        path = (f"/events/{{slug}}/commands/{spec.name}" if spec.event
+                else f"/commands/{spec.name}")
+        parameters = ([{"name": "slug", "in": "path", "required": True,
+                        "schema": {"type": "string", "maxLength": 64}}] if spec.event else [])
+        owner = f" ({spec.format} events)" if spec.format else ""
+        router.add_api_route(
+            path, endpoint(spec), methods=["POST"], summary=spec.title + owner,
+            description=(spec.help or spec.title) + f"\n\nWho may run it: {spec.role}.",
+            response_class=JSONResponse,
+            responses={
+                200: {"description": "Done (or, for a preview, shown).",
+                      "content": {"application/json": {"schema": answer_schema(spec)}}},
+                **{int(code): {"description": text,
+                               "content": {"application/json": {"schema": ERROR}}}
+                   for code, text in ERRORS.items()}},
+            openapi_extra={"parameters": parameters,
+                           "requestBody": {"required": True, "content": {
+                               "application/json": {"schema": body_schema(spec)}}}},
+        )
+    return router
+
+
+__all__ = ["router_for"]

@@ -1,0 +1,284 @@
+"""The command line of declared commands: ``podium <format> <command> EVENT --field value``.
+
+Every declaration of the catalog (:mod:`podium.core.commands`) becomes a Click command whose
+arguments and options are its fields, each with its help and default in ``--help``. Click
+reads only text here: the field's input (:mod:`podium.core.inputs`) decodes it, exactly as it
+decodes a form field, and the service runs it (:meth:`EventService.execute` with an
+:class:`~podium.service.catalog.Invocation`), so a refusal names the field as ``--option``
+and nothing is stored. The answer is the declaration's sentence, a format's own printing
+(``render``), or with ``--json`` the answer as JSON.
+
+Kernel commands also stand where people look for them (``podium player add``, ``podium round
+pair``); ``podium result enter|correct EVENT TABLE ...`` runs the event's format's result
+command, whatever the format.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.markup import escape
+
+from podium.cli.base import Context, console, errors, fail
+from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
+from podium.core.errors import PodiumError
+from podium.core.inputs import File, Upload
+from podium.core.views import N_
+from podium.service.catalog import Catalog, Done, Invocation
+
+EVENT = "event"
+
+
+def _loaded(path: str) -> Callable[..., Any]:
+    from importlib import import_module
+
+    module, _, attribute = path.partition(":")
+    return getattr(import_module(module), attribute)
+
+
+def _help(param: Param) -> str:
+    parts = [param.help or param.label or param.name]
+    hint = param.input.hint()
+    if hint:
+        parts.append(f"({hint})")
+    choices = param.input.choices()
+    if choices:
+        parts.append("one of: " + ", ".join(choices))
+    if param.default not in (None, False, "", ()):
+        parts.append(f"[default: {param.input.to_text(param.default)}]")
+    if param.required and not param.argument:
+        parts.append("[required]")
+    return " ".join(parts).replace("%", "%%")
+
+
+def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
+                 ) -> list[click.Parameter]:
+    """The declaration's fields as Click parameters: text only, decoded by the fields' inputs
+    (``preset`` fields are given by the command itself, not typed)."""
+    out: list[click.Parameter] = []
+    if spec.event:
+        out.append(click.Argument([EVENT], metavar="EVENT"))
+    for param in spec.params_on(CLI):
+        if param.name in preset:
+            continue
+        inp = param.input
+        metavar = param.name.upper()
+        if param.argument:
+            nargs = -1 if inp.multiple else 1
+            out.append(click.Argument([param.name], nargs=nargs, required=param.required,
+                                      metavar=metavar + ("..." if nargs == -1 else "")))
+        elif inp.flag:
+            out.append(click.Option([param.option, param.name], is_flag=True, default=None,
+                                    help=_help(param)))
+        else:
+            out.append(click.Option([param.option, param.name], multiple=inp.multiple,
+                                    metavar="PATH" if isinstance(inp, File) else metavar,
+                                    help=_help(param)))
+    if spec.role == PLAYER:
+        out.append(click.Option(["--code", "_code"], required=True, metavar="CODE",
+                                help="your player code"))
+    out.append(click.Option(["--json", "_json"], is_flag=True,
+                            help="print the answer as JSON"))
+    return out
+
+
+def _file(text: str, name: str) -> Upload:
+    if text == "-":
+        return Upload("stdin", sys.stdin.buffer.read())
+    path = Path(text)
+    try:
+        return Upload(path.name, path.read_bytes())
+    except OSError:
+        from podium.core.inputs import refuse
+
+        raise refuse(name, N_("cannot read the file %(path)s"), "input.file",
+                     path=text[:200]) from None
+
+
+def fields_of(spec: CommandSpec, given: dict[str, Any]) -> dict[str, Any]:
+    """Click's values as the fields of an invocation (text, a list of texts, a file read)."""
+    fields: dict[str, Any] = {}
+    for param in spec.params_on(CLI):
+        value = given.get(param.name)
+        if value is None or value == ():
+            continue
+        if param.input.flag:
+            fields[param.name] = "yes" if value else "no"
+        elif isinstance(param.input, File):
+            fields[param.name] = _file(value, param.name)
+        elif isinstance(value, tuple):
+            fields[param.name] = list(value)
+        else:
+            fields[param.name] = value
+    return fields
+
+
+def show_refusal(spec: CommandSpec, error: PodiumError) -> None:
+    """Each refused field as its ``--option`` (or argument) and the message, then exit."""
+    problems = error.problems if isinstance(error, InvalidFields) else [error]
+    for problem in problems[:-1]:
+        errors.print(f"[bold red]Error:[/] {escape(_where(spec, problem))}{escape(str(problem))}",
+                     highlight=False)
+    fail(problems[-1], prefix=_where(spec, problems[-1]))
+
+
+def _where(spec: CommandSpec, error: PodiumError) -> str:
+    field = (error.field or "").split("[")[0].split(".")[0]
+    param = spec.param(field)
+    if param is None:
+        return ""
+    return (f"{param.name.upper()}: " if param.argument else f"{param.option}: ")
+
+
+def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any],
+        code: str | None = None, as_json: bool = False) -> Done:
+    caller = Caller(actor=ctx.actor, local=spec.role != PLAYER, code=code)
+    try:
+        done = ctx.service.execute(Invocation(spec.name, slug, fields, TEXT, CLI), caller)
+    except PodiumError as error:
+        show_refusal(spec, error)
+        raise AssertionError("unreachable") from None
+    if as_json:
+        click.echo(json.dumps({"command": spec.name, "answer": done.answer,
+                               "said": str(done.said)}, ensure_ascii=False, default=str))
+    elif spec.render:
+        _loaded(spec.render)(done)
+    else:
+        console.print(escape(str(done.said)), highlight=False)
+    return done
+
+
+def click_command(spec: CommandSpec, name: str | None = None,
+                  preset: dict[str, str] | None = None, text: str = "") -> click.Command:
+    """One declaration as a Click command (the service checks and runs it); ``preset``
+    fields are set by the command (``podium result correct`` sets ``correct``)."""
+    fixed = dict(preset or {})
+
+    @click.pass_obj
+    def callback(ctx: Context, **given: Any) -> None:
+        slug = given.pop(EVENT, None)
+        try:
+            fields = {**fields_of(spec, given), **fixed}
+        except PodiumError as error:
+            show_refusal(spec, error)
+        run(ctx, spec, slug, fields, given.get("_code"), bool(given.get("_json")))
+
+    text = text or spec.title + "." + (f" {spec.help}" if spec.help else "")
+    return click.Command(name or spec.command_name.replace("_", "-"), callback=callback,
+                         params=click_params(spec, frozenset(fixed)),
+                         help=text.replace("%", "%%"), short_help=spec.title)
+
+
+def _short(spec: CommandSpec) -> str:
+    """A command's name inside a format's group: its own (``game``), or for a kernel
+    command its whole name with a dash (``player-add``)."""
+    if spec.format is not None:
+        return spec.command_name
+    return spec.name.replace(".", "-")
+
+
+def format_group(catalog: Catalog, format_name: str, title: str,
+                 own: click.Group | None = None) -> click.Group:
+    """``podium <format> ...``: every command an event of the format can run (its own and the
+    kernel's its capabilities bring), and the format's own reading commands (``own``)."""
+    group = click.Group(format_name, help=f"{title}: its commands.")
+    for spec in catalog.commands_for(format_name):
+        if spec.on(CLI):
+            group.add_command(click_command(spec, _short(spec)))
+    if own is not None:
+        for name, command in own.commands.items():
+            if name not in group.commands:
+                group.add_command(command, name)
+    return group
+
+
+def attach(root: click.Group, catalog: Catalog) -> None:
+    """Each kernel command in its shared place (``podium player add``), ``podium result``,
+    and a group per format."""
+    for spec in catalog.kernel.values():
+        if spec.shared is None or not spec.on(CLI):
+            continue
+        group_name, name = spec.shared
+        if not group_name:
+            root.add_command(click_command(spec, name))
+            continue
+        group = root.commands.get(group_name)
+        if not isinstance(group, click.Group):
+            group = click.Group(group_name, help=f"The {group_name} commands.")
+            root.add_command(group)
+        group.add_command(click_command(spec, name))
+    top = root.commands.get("top")
+    if isinstance(top, click.Group) and "top.result" in catalog.kernel:
+        top.add_command(click_command(catalog.kernel["top.result"], "correct",
+                                      {"correct": "yes"},
+                                      "Replace the result of TOP match MATCH (while the next "
+                                      "match has none); needs --reason."))
+    result = click.Group("result", help="Enter and correct results.")
+    result.add_command(result_command(catalog, correct=False))
+    result.add_command(result_command(catalog, correct=True))
+    root.add_command(result)
+
+
+class _ResultCommand(click.Command):
+    """``podium result enter|correct EVENT TABLE ...``: the event's format's result command,
+    found once the event is named; its help lists each format's fields."""
+
+    def __init__(self, catalog: Catalog, correct: bool) -> None:
+        self.catalog = catalog
+        self.correct = correct
+        name = "correct" if correct else "enter"
+        text = ("Replace the result of TABLE in any round (--round, --reason); standings "
+                "re-derive." if correct else "Enter the result of TABLE in the current round.")
+        super().__init__(name, help=text, context_settings={
+            "ignore_unknown_options": True, "allow_extra_args": True,
+            "help_option_names": []}, params=[
+            click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)])
+        self.add_help_option = False
+
+    def invoke(self, ctx: click.Context) -> Any:
+        args = list(ctx.params.get("args") or ())
+        if not args or args[0] in ("-h", "--help"):
+            click.echo(self.format_every_help(ctx))
+            ctx.exit(0)
+        slug = args[0]
+        obj: Context = ctx.find_object(Context)  # type: ignore[assignment]
+        try:
+            summary = obj.service.summary(slug)
+        except PodiumError as error:
+            fail(error)
+        spec = self.catalog.result_command(summary.format)
+        if spec is None:
+            from podium.core.errors import Conflict
+
+            fail(Conflict(N_("a %(format)s event has no rounds to enter results of"),
+                          code="capability.rounds", format=summary.format))
+        command = click_command(spec, self.name, {"correct": "yes"} if self.correct else None)
+        return command.main(args=args, prog_name=ctx.command_path, standalone_mode=False,
+                            obj=obj)
+
+    def format_every_help(self, ctx: click.Context) -> str:
+        lines = [f"Usage: {ctx.command_path} EVENT TABLE [FIELDS]...", "",
+                 f"  {self.help}", "", "  The fields are the event's format's:"]
+        for name in sorted(self.catalog.formats):
+            spec = self.catalog.result_command(name)
+            if spec is None:
+                continue
+            lines.append("")
+            lines.append(f"  {name}:")
+            for param in spec.params_on(CLI):
+                if param.argument or (param.name == "correct"):
+                    continue
+                lines.append(f"    {param.option:<16} {_help(param).replace('%%', '%')}")
+        return "\n".join(lines)
+
+
+def result_command(catalog: Catalog, correct: bool) -> click.Command:
+    return _ResultCommand(catalog, correct)
+
+
+__all__ = ["attach", "click_command", "format_group", "run"]

@@ -1,0 +1,326 @@
+"""Declared commands: what people can ask of an event, declared once and served everywhere.
+
+A format declares what is stored (:class:`podium.core.ruleset.ActionKind`) and what people can
+ask for: its commands (:meth:`podium.core.ruleset.Ruleset.commands`), each a :class:`CommandSpec`
+with its name, its title and help (msgids), its fields (:class:`Param`, each read by an
+:class:`podium.core.inputs.Input` from text or JSON), who may run it (:data:`ROLES`), what the
+event must have for it (a capability, a phase), what it builds (``make``: the decoded input to a
+command object whose ``build`` returns the new actions) and what it answers (a small JSON object
+and a sentence for people). The kernel declares the shared commands (players, rounds, results,
+the TOP, series membership, self-report) the same way.
+
+Three generic adapters serve every declaration (the CLI's ``podium <format> <command> EVENT
+--field value``, the API's ``POST /api/v1/events/{event}/commands/{name}``, the organiser's
+form ``/manage/{event}/do/{name}``), and one place runs them
+(:meth:`podium.service.events.EventService.execute`): it decodes the input, checks that the
+command belongs to the event's format and that the caller's role allows it, builds and applies
+it in one unit of work. No adapter holds a use case of its own.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from podium.core import codes
+from podium.core.errors import InvalidInput, PodiumError
+from podium.core.inputs import File, Input, Upload, refuse
+from podium.core.views import N_
+
+if TYPE_CHECKING:
+    from podium.core.model import EventState, Round, Table, TableResult
+    from podium.core.schema import Schema
+
+# -- who may run a command --------------------------------------------------------------------
+#: Anyone, signed in or not (nothing of that kind changes an event today; reads are routes).
+ANYONE = "anyone"
+#: A player with their personal code, for their own table or game only.
+PLAYER = "player"
+#: An organiser of the event: its owner or a judge.
+ORGANISER = "organiser"
+#: The event's owner only (roles, deleting).
+OWNER = "owner"
+#: Any organiser account (creating an event, which then belongs to it).
+ACCOUNT = "account"
+ROLES = (ANYONE, PLAYER, ORGANISER, OWNER, ACCOUNT)
+
+#: The surfaces a command is served on.
+CLI, API, WEB = "cli", "api", "web"
+SURFACES = (CLI, API, WEB)
+
+NAME = re.compile(r"[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+")
+FIELD = re.compile(r"[a-z][a-z0-9_]*")
+
+#: The fields any surface may add without declaring them (the page's token, its language).
+FORM_EXTRAS = frozenset({"csrf_token", "_lang", "then"})
+
+
+@dataclass(frozen=True)
+class Param:
+    """One field of a command: its key (the JSON key, the form field, the ``--option``), how it
+    is typed (``input``), its help (a msgid), whether it is required and its default.
+    ``argument``: a positional argument on the command line (after the event), in order.
+    ``judge_only``: a player's form never sends it (a judge's game loss)."""
+
+    name: str
+    input: Input
+    help: str = ""
+    required: bool = False
+    default: Any = None
+    argument: bool = False
+    judge_only: bool = False
+    label: str = ""  # a short msgid for the form's label (default: the help)
+    surfaces: tuple[str, ...] = SURFACES  # where the field is offered (an API-only ``entry``)
+
+    @property
+    def option(self) -> str:
+        """The command-line option: ``--game-loss`` for ``game_loss``."""
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who runs a command: what the log records as the actor, and what they can show for it:
+    an organiser account (``username``), a player code, or the local command line (``local``:
+    the organiser of every event in the database it opens)."""
+
+    actor: str
+    username: str | None = None
+    code: str | None = None
+    local: bool = False
+    address: str = ""
+
+    @classmethod
+    def cli(cls, actor: str) -> Caller:
+        return cls(actor=actor, local=True)
+
+
+@dataclass(frozen=True)
+class Call:
+    """What a command's ``make`` receives: the event, the decoded fields and the caller."""
+
+    slug: str
+    values: Mapping[str, Any]
+    caller: Caller
+
+    def __getitem__(self, key: str) -> Any:
+        return self.values[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self.values.get(key)
+        return default if value is None else value
+
+
+Make = Callable[[Call], Any]
+Answer = Callable[[Any], Mapping[str, Any]]
+Said = Callable[[Any], str]
+Shown = Callable[["EventState"], bool]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One declared command. ``make(call)`` returns a command object (``build(loaded)`` to the
+    new actions and ``answer(...)``, :mod:`podium.service.commands`); ``answer(value)`` turns
+    what it answered into a small JSON object, ``said(value)`` into a message for people.
+
+    ``capability``: what the event's format must have (``rounds``, ``divisions``,
+    ``playoff``, ``series``, ``open_play``) for a kernel command to be offered; ``phase``: a
+    phase kind the event must declare (``playoff``); ``shown(state)``: whether a page offers it
+    now. ``surfaces`` lists where it is served and ``not_on`` says why not elsewhere (a msgid
+    per surface left out). ``event=False``: it makes an event rather than acting on one.
+    ``preview``: it stores nothing. ``template``: a page's own form for it; ``render``: the
+    command line's own printing of its answer (``"module:function"``)."""
+
+    name: str
+    title: str
+    make: Make
+    params: tuple[Param, ...] = ()
+    help: str = ""
+    role: str = ORGANISER
+    capability: str | None = None
+    phase: str | None = None
+    shown: Shown | None = None
+    answer: Answer | None = None
+    said: Said | None = None
+    answer_schema: Mapping[str, Any] | None = None
+    surfaces: tuple[str, ...] = SURFACES
+    not_on: Mapping[str, str] = field(default_factory=dict)
+    event: bool = True
+    preview: bool = False
+    danger: bool = False
+    template: str | None = None
+    render: str | None = None
+    #: The command-line path within the format's group (default: the name's last part).
+    cli: str = ""
+    #: Kernel commands also stand in the shared groups: (group, command), e.g. ("player",
+    #: "add") for ``podium player add``.
+    shared: tuple[str, str] | None = None
+    #: Set by the catalog: the format that declares it (None: the kernel's).
+    format: str | None = None
+
+    @property
+    def command_name(self) -> str:
+        return self.cli or self.name.rpartition(".")[2]
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    def on(self, surface: str) -> bool:
+        return surface in self.surfaces
+
+    def visible(self, state: EventState) -> bool:
+        return self.shown is None or bool(self.shown(state))
+
+    def params_on(self, surface: str) -> tuple[Param, ...]:
+        return tuple(p for p in self.params if surface in p.surfaces)
+
+
+class InvalidFields(InvalidInput):
+    """Several fields refused at once (a form shows each next to its field); its own message is
+    the first one's."""
+
+    def __init__(self, problems: Sequence[PodiumError]) -> None:
+        first = problems[0]
+        super().__init__(first.msgid, code=first.code, field=first.field, **first.params)
+        self.problems = list(problems)
+
+    def to_json(self) -> dict[str, Any]:
+        out = super().to_json()
+        out["problems"] = [p.to_json() for p in self.problems]
+        return out
+
+
+TEXT, JSON = "text", "json"
+
+
+def decode_input(spec: CommandSpec, raw: Mapping[str, Any], source: str, *,
+                 surface: str = API, strict: bool | None = None) -> dict[str, Any]:
+    """The fields of ``raw`` decoded by their inputs: from text (``source="text"``: a form's
+    fields or the command line's options, each a string or a list of strings for a repeated
+    one, an :class:`Upload` for a file) or from a JSON object (``source="json"``). Every bad
+    field is refused at once (:class:`InvalidFields`), each naming its field; ``strict``
+    refuses a field the command does not have (default: for JSON)."""
+    if not isinstance(raw, Mapping):
+        raise refuse("body", N_("the body must be a JSON object"), codes.INPUT_BODY)
+    strict = source == JSON if strict is None else strict
+    params = spec.params_on(surface)
+    known = {p.name for p in params}
+    problems: list[PodiumError] = []
+    if strict:
+        for key in raw:
+            if key not in known:
+                problems.append(refuse(str(key)[:60], N_("unknown field; known: %(known)s"),
+                                       codes.INPUT_UNKNOWN, known=sorted(known)))
+    values: dict[str, Any] = {}
+    for param in params:
+        try:
+            values[param.name] = decode_param(param, raw.get(param.name), source)
+        except InvalidFields as error:
+            problems.extend(error.problems)
+        except PodiumError as error:
+            problems.append(error.at(param.name))
+    if problems:
+        raise InvalidFields(problems)
+    return values
+
+
+def _empty(value: Any) -> bool:
+    if value is None:
+        return True
+    if isinstance(value, str):
+        return not value.strip()
+    if isinstance(value, list | tuple):
+        return all(_empty(item) for item in value)
+    return False
+
+
+def decode_param(param: Param, value: Any, source: str) -> Any:
+    """One field: its default when absent or empty (refused when required), else decoded."""
+    inp = param.input
+    if isinstance(value, Upload):
+        if not isinstance(inp, File):
+            raise refuse(param.name, N_("expected text, not a file"), codes.INPUT_FILE)
+        return inp.from_upload(value, param.name)
+    if _empty(value) or (inp.flag and source == TEXT and value in ([], ())):
+        if param.required:
+            raise refuse(param.name, N_("this field is required"), codes.INPUT_MISSING)
+        if inp.flag and param.default is None:
+            return False
+        return param.default
+    if source == JSON:
+        return inp.from_json(value, param.name)
+    texts = [value] if isinstance(value, str) else list(value)
+    if not all(isinstance(t, str) for t in texts):
+        raise refuse(param.name, N_("expected text"), codes.INPUT_TEXT)
+    texts = [t for t in texts if t.strip()] or texts[:1]
+    return inp.from_texts(texts, param.name)
+
+
+def check_spec(spec: CommandSpec) -> list[str]:
+    """Problems of a declaration (found when the catalog is built, at start-up)."""
+    problems = []
+    if not NAME.fullmatch(spec.name):
+        problems.append(f"command {spec.name!r}: name it '<area>.<what>' in lowercase")
+    if not spec.title:
+        problems.append(f"command {spec.name!r}: a title is needed")
+    if spec.role not in ROLES:
+        problems.append(f"command {spec.name!r}: role must be one of {ROLES}")
+    names = [p.name for p in spec.params]
+    if len(set(names)) != len(names):
+        problems.append(f"command {spec.name!r}: a field is declared twice")
+    arguments = [p for p in spec.params if p.argument]
+    for param in spec.params:
+        if not FIELD.fullmatch(param.name) or param.name in FORM_EXTRAS:
+            problems.append(f"command {spec.name!r}: field {param.name!r} is not a valid name")
+        if param.argument and param.input.multiple and param is not arguments[-1]:
+            problems.append(f"command {spec.name!r}: only the last argument takes several "
+                            f"values ({param.name!r})")
+    flags = [p.argument for p in spec.params]
+    if any(later and not earlier for earlier, later in itertools.pairwise(flags)):
+        problems.append(f"command {spec.name!r}: arguments come before options")
+    for surface in SURFACES:
+        if surface not in spec.surfaces and not spec.not_on.get(surface):
+            problems.append(f"command {spec.name!r}: say why it is not on {surface} (not_on)")
+    return problems
+
+
+# -- a format's result entry --------------------------------------------------------------------
+EntryOf = Callable[[Mapping[str, Any], "EventState", "Round", "Table"], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """How a round-based format's table result is typed and stored: the fields a person
+    types (``params``), ``entry(values, state, round, table)`` turning them into the entry the
+    log stores, and that entry's schema (``stored``: checked before :meth:`Ruleset.score`
+    reads a stored entry, so any JSON in an imported file is a clear refusal). The kernel
+    builds the format's result command (``<format>.result``: the organiser's entry and
+    correction on every surface) and the player's self-report from it.
+
+    ``template``: the organiser's per-table form partial (context ``table``, ``seats``,
+    ``last``); ``report_template``: the player's (tapping on a phone), default the same;
+    ``describe(state, result)``: one line for a result that is in."""
+
+    params: tuple[Param, ...]
+    entry: EntryOf
+    stored: Schema | Callable[[Any], Schema]
+    template: str | None = None
+    report_template: str | None = None
+    describe: Callable[[EventState, TableResult], str] | None = None
+    help: str = ""
+
+    def stored_schema(self, settings: Any) -> Schema:
+        """The stored entry's schema under the event's settings (Team Sealed stores games)."""
+        from podium.core.schema import Schema
+
+        return self.stored if isinstance(self.stored, Schema) else self.stored(settings)
+
+
+__all__ = [
+    "ACCOUNT", "ANYONE", "API", "CLI", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
+    "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "InvalidFields", "Param",
+    "ResultEntry", "check_spec", "decode_input", "decode_param",
+]

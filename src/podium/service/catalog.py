@@ -1,0 +1,148 @@
+"""The catalog: every declared command of the registered formats and of the kernel, built once.
+
+The composition root builds one :class:`Catalog` at start-up and hands it to the command line's
+root and to the web application; the adapters list, describe and run commands through it and
+never name a format. :meth:`Catalog.commands_for` is what an event's format may run: the
+kernel's commands its capabilities bring (pairing for round-based play, the TOP for a play-off,
+membership for a series...), its result command (built from its
+:meth:`~podium.core.ruleset.Ruleset.result_entry`) and its own (:meth:`Ruleset.commands`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from podium.core import codes
+from podium.core.commands import CLI, TEXT, CommandSpec, check_spec
+from podium.core.errors import Conflict, NotFound
+from podium.core.ruleset import Ruleset, RulesetError
+from podium.core.views import N_
+
+
+@dataclass(frozen=True)
+class Invocation:
+    """A declared command asked for by name: its event (None for one that makes an event) and
+    its fields as typed (``source="text"``: the command line's options, a form's fields) or as
+    a JSON object (``source="json"``), on one ``surface``."""
+
+    name: str
+    slug: str | None
+    fields: Mapping[str, Any]
+    source: str = TEXT
+    surface: str = CLI
+
+
+@dataclass
+class Done:
+    """What a declared command did: its declaration, the outcome (the event after it, the
+    actions stored, the command's own value), its answer as JSON, the sentence for people, and
+    the fields it was given (decoded)."""
+
+    spec: CommandSpec
+    outcome: Any
+    answer: dict[str, Any]
+    said: str
+    values: dict[str, Any]
+
+    @property
+    def value(self) -> Any:
+        return self.outcome.value
+
+    @property
+    def state(self) -> Any:
+        return self.outcome.state
+
+    @property
+    def preview(self) -> bool:
+        """A preview: checked, nothing stored."""
+        return bool(self.spec.preview or self.values.get("preview"))
+
+
+class Catalog:
+    """Every command, by name, with the formats each belongs to."""
+
+    def __init__(self, formats: Iterable[Ruleset],
+                 kernel: Sequence[CommandSpec] | None = None) -> None:
+        from podium.service.kernel import kernel_commands, report_command, result_command
+
+        self.formats: dict[str, Ruleset] = {f.name: f for f in formats}
+        self.kernel: dict[str, CommandSpec] = {}
+        self.own: dict[str, dict[str, CommandSpec]] = {}
+        problems: list[str] = []
+        for spec in kernel if kernel is not None else kernel_commands():
+            problems.extend(check_spec(spec))
+            self.kernel[spec.name] = spec
+        for ruleset in self.formats.values():
+            mine: dict[str, CommandSpec] = {}
+            declared = list(ruleset.commands())
+            entry = ruleset.result_entry()
+            if entry is not None:
+                declared[:0] = [result_command(ruleset, entry), report_command(ruleset, entry)]
+            for spec in declared:
+                spec = replace(spec, format=ruleset.name)
+                problems.extend(check_spec(spec))
+                if not spec.name.startswith(f"{ruleset.name}."):
+                    problems.append(f"command {spec.name!r} of format {ruleset.name!r} must "
+                                    f"start with {ruleset.name + '.'!r}")
+                if spec.name in mine:
+                    problems.append(f"command {spec.name!r} is declared twice")
+                mine[spec.name] = spec
+            self.own[ruleset.name] = mine
+        if problems:
+            raise RulesetError("; ".join(problems))
+
+    # finding ---------------------------------------------------------------------------------
+    def all(self) -> list[CommandSpec]:
+        out = list(self.kernel.values())
+        for mine in self.own.values():
+            out.extend(mine.values())
+        return out
+
+    def find(self, name: str) -> CommandSpec:
+        if name in self.kernel:
+            return self.kernel[name]
+        for mine in self.own.values():
+            if name in mine:
+                return mine[name]
+        raise NotFound(N_("no command %(name)r"), code=codes.COMMAND_UNKNOWN, field="command",
+                       name=name[:80])
+
+    def brought(self, spec: CommandSpec, ruleset: Ruleset) -> bool:
+        """Whether an event of ``ruleset``'s format has ``spec``."""
+        if spec.format is not None:
+            return spec.format == ruleset.name
+        return spec.capability is None or bool(getattr(ruleset.capabilities, spec.capability))
+
+    def commands_for(self, format_name: str) -> list[CommandSpec]:
+        """What an event of this format can run: the kernel's its capabilities bring, then its
+        own (the result command first)."""
+        ruleset = self.formats[format_name]
+        kernel = [s for s in self.kernel.values() if s.event and self.brought(s, ruleset)]
+        return [*self.own.get(format_name, {}).values(), *kernel]
+
+    def result_command(self, format_name: str) -> CommandSpec | None:
+        """The format's result command (``<format>.result``), if it plays in rounds."""
+        return self.own.get(format_name, {}).get(f"{format_name}.result")
+
+    def report_command(self, format_name: str) -> CommandSpec | None:
+        """The player's self-report of the format (``<format>.report``)."""
+        return self.own.get(format_name, {}).get(f"{format_name}.report")
+
+    def check_format(self, spec: CommandSpec, ruleset: Ruleset, slug: str) -> None:
+        """The one guard of "this command belongs to another format"."""
+        if self.brought(spec, ruleset):
+            return
+        if spec.format is not None:
+            raise Conflict(N_("%(command)s is a command of %(owner)s events; %(slug)s is a "
+                              "%(format)s event"), code=codes.FORMAT_OTHER, field="command",
+                           command=spec.name, owner=spec.format, slug=slug,
+                           format=ruleset.name)
+        raise Conflict(N_("%(command)s needs an event with %(capability)s; %(slug)s is a "
+                          "%(format)s event"), code=codes.FORMAT_OTHER, field="command",
+                       command=spec.name, capability=spec.capability, slug=slug,
+                       format=ruleset.name)
+
+
+__all__ = ["Catalog", "Done", "Invocation"]

@@ -1,0 +1,108 @@
+"""Running a declared command (:class:`~podium.service.catalog.Invocation`) for a caller: the one
+place that decodes its input, checks that it belongs to the event's format and that the
+caller's role allows it, and runs it in one unit of work
+(:meth:`podium.service.events.EventService.execute` calls :func:`invoke`).
+
+The order is what a caller can learn: an unknown command or event first (404), then who is
+asking (401, 403), then the fields (422, every bad field named at once), then the rules (409 or
+422 from the command itself). Nothing is stored unless the command succeeds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from podium.core import codes
+from podium.core.commands import (
+    ACCOUNT,
+    ANYONE,
+    OWNER,
+    PLAYER,
+    Call,
+    Caller,
+    CommandSpec,
+    decode_input,
+)
+from podium.core.errors import Forbidden, InvalidInput, NotFound, Unauthorised
+from podium.core.messages import Message
+from podium.core.views import N_
+from podium.formats import all_formats, get_format
+from podium.service.catalog import Catalog, Done, Invocation
+
+if TYPE_CHECKING:
+    from podium.service.events import EventService
+
+JUDGE_ROLE, OWNER_ROLE = "judge", "owner"
+
+
+def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Done:
+    """Run ``invocation`` as ``caller``; the answer names the command, what it stored and
+    what it says."""
+    catalog = service.catalog or Catalog(all_formats())
+    spec = catalog.find(invocation.name)
+    if not spec.on(invocation.surface):
+        raise NotFound(N_("%(command)s is not offered here: %(why)s"),
+                       code=codes.COMMAND_SURFACE, field="command", command=spec.name,
+                       why=Message(spec.not_on.get(invocation.surface, "")))
+    slug = invocation.slug
+    if spec.event:
+        if not slug:
+            raise InvalidInput(N_("name the event"), code=codes.INPUT_MISSING, field="event")
+        summary = service.summary(slug)
+        catalog.check_format(spec, get_format(summary.format), slug)
+    authorise(service, spec, slug, caller)
+    values = decode_input(spec, invocation.fields, invocation.source,
+                          surface=invocation.surface)
+    if not spec.event:
+        slug = str(values.get("slug") or "")
+    command = spec.make(Call(slug or "", values, caller))
+    outcome = service.execute(command, caller.actor)
+    value = outcome.value
+    answer = dict(spec.answer(value)) if spec.answer is not None else {}
+    said = spec.said(value) if spec.said is not None else Message(spec.title)
+    return Done(spec, outcome, answer, said, values)
+
+
+def authorise(service: EventService, spec: CommandSpec, slug: str | None,
+              caller: Caller) -> None:
+    """The caller's role against the command's (:data:`podium.core.commands.ROLES`): the
+    command line is the organiser of every event of its database; an account has the role its
+    event grants; a player code runs player commands only."""
+    role = spec.role
+    if role == ANYONE:
+        return
+    if role == PLAYER:
+        if caller.code:
+            return
+        if caller.username or caller.local:
+            raise Forbidden(N_("self-report needs a player code, not an organiser's sign-in"),
+                            code=codes.CODE_REQUIRED)
+        raise Unauthorised(N_("this needs your player code"), code=codes.AUTH_REQUIRED)
+    if caller.local:
+        return
+    if caller.username is None:
+        if caller.code:
+            raise Forbidden(N_("a player code can only report and confirm its own table's "
+                               "result"), code=codes.ROLE_MISSING)
+        raise Unauthorised(N_("this needs an organiser: sign in, or send an organiser token"),
+                           code=codes.AUTH_REQUIRED)
+    if role == ACCOUNT or slug is None:
+        return
+    allowed = (OWNER_ROLE,) if role == OWNER else (OWNER_ROLE, JUDGE_ROLE)
+    if service.role_of(caller.username, slug) not in allowed:
+        raise Forbidden(N_("you are not %(roles)s of event %(slug)r"), code=codes.ROLE_MISSING,
+                        roles=" or ".join(allowed), slug=slug)
+
+
+def offered(service: EventService, spec: CommandSpec, slug: str, caller: Caller,
+            state: Any) -> bool:
+    """Whether a page offers ``spec`` to ``caller`` on event ``slug`` now: the role allows
+    it and the command says it applies to the event as it stands."""
+    try:
+        authorise(service, spec, slug, caller)
+    except (Forbidden, Unauthorised):
+        return False
+    return spec.visible(state)
+
+
+__all__ = ["authorise", "invoke", "offered"]

@@ -1,0 +1,793 @@
+"""The kernel's declared commands: what every event has, or every event whose format has the
+capability that brings it (:mod:`podium.core.commands`).
+
+Each declaration names its fields, role and answer, and ``make`` turns the decoded fields into
+one of the service's command objects (:mod:`podium.service.commands`, :mod:`.top`,
+:mod:`.series`, :mod:`.selfreport`). A format's result command (``<format>.result``) and the
+player's self-report are built here from the format's
+:meth:`~podium.core.ruleset.Ruleset.result_entry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from podium.core import codes, inputs
+from podium.core.bracket import DRAW_RULES, Bracket
+from podium.core.commands import (
+    ACCOUNT,
+    API,
+    CLI,
+    OWNER,
+    PLAYER,
+    Call,
+    CommandSpec,
+    Param,
+    ResultEntry,
+)
+from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.messages import M, Mn
+from podium.core.model import EventState, Player, Round, Table
+from podium.core.ruleset import Ruleset
+from podium.core.views import N_
+from podium.pairing.bracket import TOP_SEEDINGS
+from podium.service.commands import (
+    AddPlayers,
+    ChangeSettings,
+    Command,
+    CreateEvent,
+    DropPlayer,
+    EnterResult,
+    MoveToDivision,
+    PairRound,
+    ReinstatePlayer,
+    UndoRound,
+)
+from podium.service.events import EventService, Outcome
+
+REASON = Param("reason", inputs.Text(500), N_("why (kept in the log)"))
+NEEDED_REASON = Param("reason", inputs.Text(500, non_empty=True),
+                      N_("why (kept in the log)"), required=True)
+PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
+
+
+def _player(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "name": p.name, "dropped": p.dropped}
+
+
+# -- events ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CreateOwnedEvent(Command[Any]):
+    """Create an event and make ``owner`` its owner (an organiser account), in that order: an
+    unknown owner is refused before the event is stored."""
+
+    name: str = ""
+    format: str = ""
+    settings: Mapping[str, Any] | None = None
+    seed: int | None = None
+    owner: str | None = None
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        from podium.service.accounts import OWNER as OWNER_ROLE
+        from podium.service.accounts import AccountService
+
+        accounts = AccountService(service.db, service.clock) if self.owner else None
+        if accounts is not None and self.owner:
+            accounts.get_user(self.owner)
+        done = service.execute(CreateEvent(self.slug, self.name or self.slug, self.format,
+                                           dict(self.settings or {}), self.seed), actor)
+        if accounts is not None and self.owner:
+            accounts.grant(self.slug, self.owner, OWNER_ROLE, actor)
+        return Outcome(done.loaded, done.actions, done.loaded)
+
+
+def _create(call: Call) -> Command[Any]:
+    owner = call.get("owner") or (call.caller.username if not call.caller.local else None)
+    return CreateOwnedEvent(call["slug"], call.get("name", ""), call.get("format", "commander"),
+                            call.get("settings", {}), call.get("seed"), owner)
+
+
+def _formats() -> tuple[str, ...]:
+    from podium.formats import available
+
+    return tuple(available())
+
+
+@dataclass(frozen=True)
+class FormatChoice(inputs.Choice):
+    """The registered formats (known when the catalog is built, after the registry)."""
+
+    def from_text(self, text: str, field: str) -> str:
+        return inputs.Choice(_formats()).from_text(text, field)
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(_formats())}
+
+    def choices(self) -> tuple[str, ...]:
+        return _formats()
+
+
+EVENT_CREATE = CommandSpec(
+    "event.create", N_("Create an event"),
+    lambda call: _create(call),
+    params=(
+        Param("slug", inputs.Text(64, non_empty=True), N_("the event's id in addresses: "
+                                                          "latin letters, digits, - or _"),
+              required=True, argument=True),
+        Param("name", inputs.Text(200), N_("display name (default: the id)")),
+        Param("format", FormatChoice(), N_("the regulation it runs"), default="commander"),
+        Param("settings", inputs.Assignments(), N_("format settings, KEY=VALUE (see the "
+                                                   "formats' settings)"), label=N_("Settings")),
+        Param("seed", inputs.Integer(0, 2**63 - 1),
+              N_("seed of every random draw (default: a fresh one, recorded)")),
+        Param("owner", inputs.Text(40), N_("organiser account that owns it on the web"),
+              surfaces=(CLI,)),
+    ),
+    role=ACCOUNT, event=False, shared=("event", "create"),
+    said=lambda value: M("Created %(slug)s (%(format)s), seed %(seed)s.",
+                         slug=value.state.slug, format=value.state.format,
+                         seed=value.state.seed),
+    answer=lambda value: {"slug": value.state.slug, "format": value.state.format,
+                          "seed": value.state.seed},
+    answer_schema={"slug": "string", "format": "string", "seed": "integer"},
+)
+
+
+def _settings_said(_value: Any) -> str:
+    return M("Settings changed.")
+
+
+EVENT_SETTINGS = CommandSpec(
+    "event.settings", N_("Change settings"),
+    lambda call: ChangeSettings(call.slug, call.get("settings", {}), call.get("reason", "")),
+    params=(
+        Param("settings", inputs.Assignments(), N_("settings to change, KEY=VALUE"),
+              required=True, argument=True, label=N_("Settings")),
+        REASON,
+    ),
+    help=N_("From the next round on; the log keeps the reason."),
+    shared=("event", "set"), said=_settings_said,
+)
+
+
+# -- players --------------------------------------------------------------------------------------
+def _added(players: list[Player]) -> str:
+    return Mn("%(n)s player added.", "%(n)s players added.", len(players))
+
+
+PLAYER_ADD = CommandSpec(
+    "player.add", N_("Add players"),
+    lambda call: AddPlayers(call.slug, tuple(call["names"])),
+    params=(Param("names", inputs.Players(100_000, lines=True, register=True),
+                  N_("one name a line (after round 1 they enter late, with 0 points)"),
+                  required=True, argument=True, label=N_("Names")),),
+    shared=("player", "add"), said=_added,
+    answer=lambda players: {"players": [_player(p) for p in players]},
+    answer_schema={"players": "array"},
+    render="podium.cli.printing:players_added",
+)
+
+
+def _import_players(call: Call) -> Command[Any]:
+    from podium.service.forms import player_names_from_csv
+
+    upload = call["file"]
+    try:
+        names = player_names_from_csv(upload.data)
+    except InvalidInput as error:
+        raise error.at("file") from None
+    return AddPlayers(call.slug, tuple(names))
+
+
+PLAYER_IMPORT = CommandSpec(
+    "player.import", N_("Import players"),
+    _import_players,
+    params=(Param("file", inputs.File(1_000_000, ".csv,text/csv"),
+                  N_("a CSV with a “name” column (UTF-8 or Windows-1251)"), required=True,
+                  argument=True, label=N_("File")),),
+    shared=("player", "import"),
+    said=lambda players: Mn("%(n)s player imported.", "%(n)s players imported.",
+                            len(players)),
+    answer=lambda players: {"players": [_player(p) for p in players]},
+    answer_schema={"players": "array"},
+)
+
+
+def _drop(call: Call) -> Command[Any]:
+    reason = call.get("reason", "")
+    if call.get("disqualify"):
+        reason = f"disqualified: {reason}" if reason else "disqualified"
+    return DropPlayer(call.slug, call["player"], reason)
+
+
+PLAYER_ARG = Param("player", inputs.Player(), N_("the player: a name or #id"), required=True,
+                   argument=True, label=N_("Player"))
+
+PLAYER_DROP = CommandSpec(
+    "player.drop", N_("Drop a player"), _drop,
+    params=(PLAYER_ARG, REASON,
+            Param("disqualify", inputs.YesNo(), N_("a disqualification (kept in the log)"))),
+    help=N_("From the next pairing on; their results stay."),
+    shared=("player", "drop"), danger=True,
+    said=lambda p: M("%(name)s dropped.", name=p.name),
+    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+)
+
+PLAYER_REINSTATE = CommandSpec(
+    "player.reinstate", N_("Reinstate a player"),
+    lambda call: ReinstatePlayer(call.slug, call["player"], call.get("reason", "")),
+    params=(PLAYER_ARG, REASON), help=N_("Undo a drop."),
+    shared=("player", "reinstate"),
+    said=lambda p: M("%(name)s is back in.", name=p.name),
+    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+)
+
+
+# -- rounds ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PreviewRound(PairRound):
+    """The round pairing would store now: checked, not stored."""
+
+    dry_run = True
+
+
+def _round_answer(rnd: Round) -> dict[str, Any]:
+    return {"round": rnd.number, "stage": rnd.stage,
+            "tables": [list(t.seats) for t in rnd.tables],
+            "byes": [b.player for b in rnd.byes]}
+
+
+ROUND_PAIR = CommandSpec(
+    "round.pair", N_("Pair the next round"),
+    lambda call: (PreviewRound if call.get("preview") else PairRound)(call.slug),
+    params=(PREVIEW,),
+    help=N_("The format's pairing, every table explained; `preview` stores nothing."),
+    capability="rounds", shared=("round", "pair"),
+    shown=lambda state: True,
+    said=lambda rnd: M("Round %(n)s paired.", n=rnd.number),
+    answer=_round_answer,
+    answer_schema={"round": "integer", "stage": "string", "tables": "array",
+                   "byes": "array"},
+    render="podium.cli.printing:round_paired",
+)
+
+ROUND_UNDO = CommandSpec(
+    "round.undo", N_("Undo the last round"),
+    lambda call: UndoRound(call.slug, call.get("reason", "")),
+    params=(REASON,), help=N_("While it has no result; the log keeps it."),
+    capability="rounds", shared=("round", "undo"), danger=True,
+    said=lambda number: M("Round %(n)s undone.", n=number),
+    answer=lambda number: {"round": number}, answer_schema={"round": "integer"},
+)
+
+
+# -- results --------------------------------------------------------------------------------------
+def table_of(state: EventState, number: int | None, table: int) -> tuple[Round, Table]:
+    """A round's table (the current round by default), refused with the field it names."""
+    current = state.current_round
+    if current is None:
+        raise Conflict(N_("no round has been paired"), code="round.none")
+    number = number if number is not None else current.number
+    if not 1 <= number <= len(state.rounds):
+        raise NotFound(N_("no round %(round)s; rounds paired: %(paired)s"),
+                       code="round.unknown", field="round", round=number,
+                       paired=len(state.rounds))
+    rnd = state.round(number)
+    try:
+        return rnd, rnd.table(table)
+    except KeyError:
+        raise NotFound(N_("no table %(table)s in round %(round)s"), code="table.unknown",
+                       field="table", table=table, round=number) from None
+
+
+def entry_builder(entry: ResultEntry, values: Mapping[str, Any], number: int | None,
+                  table: int) -> Callable[[EventState], dict[str, Any]]:
+    """The stored entry from the typed fields, or from ``entry`` as given (player ids, an API
+    client's), built with the state at hand."""
+
+    def build(state: EventState) -> dict[str, Any]:
+        rnd, tab = table_of(state, number, table)
+        if values.get("entry") is not None:
+            typed = [p.name for p in entry.params if values.get(p.name) not in (None, False, "",
+                                                                                (), {})]
+            if typed:
+                raise InvalidInput(N_("give either entry or the fields %(fields)s, not both"),
+                                   code=codes.INPUT_EXCLUSIVE, field="entry", fields=typed)
+            return dict(values["entry"])
+        return entry.entry(values, state, rnd, tab)
+
+    return build
+
+
+@dataclass(frozen=True)
+class TableSaved:
+    """What a result command answers: the round after it, the table, whether it corrected."""
+
+    round: Round
+    table: int
+    corrected: bool
+
+
+@dataclass(frozen=True)
+class EnterTableResult(EnterResult):
+    def answer(self, loaded: Any, stored: list[Any]) -> TableSaved:  # type: ignore[override]
+        return TableSaved(super().answer(loaded, stored), self.table, self.correct)
+
+
+def _result(entry: ResultEntry) -> Callable[[Call], Command[Any]]:
+    def make(call: Call) -> Command[Any]:
+        return EnterTableResult(call.slug, call["table"],
+                                entry_builder(entry, call.values, call.get("round"),
+                                              call["table"]),
+                                call.get("round"), bool(call.get("correct")),
+                                call.get("reason", ""))
+
+    return make
+
+
+def _result_said(saved: TableSaved) -> str:
+    rnd = saved.round
+    if saved.corrected:
+        return M("Round %(round)s, table %(table)s: corrected.", round=rnd.number,
+                 table=saved.table)
+    if rnd.missing:
+        return Mn("Round %(round)s, table %(table)s: saved. Waiting for table %(tables)s.",
+                  "Round %(round)s, table %(table)s: saved. Waiting for tables %(tables)s.",
+                  len(rnd.missing), round=rnd.number, table=saved.table, tables=rnd.missing)
+    return M("Round %(round)s, table %(table)s: saved. The round is complete.",
+             round=rnd.number, table=saved.table)
+
+
+def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
+    """A round-based format's result command: the organiser's entry of one table's result in
+    the current round, or with ``correct`` (and a reason) a correction of any round's."""
+    from podium.core.schema import AnyJson
+
+    return CommandSpec(
+        f"{ruleset.name}.result", N_("Enter a table's result"), _result(entry),
+        params=(
+            Param("table", inputs.Integer(1, 1_000_000), N_("the table's number"),
+                  required=True, argument=True, label=N_("Table")),
+            *entry.params,
+            Param("round", inputs.Integer(1, 100_000),
+                  N_("the round (default: the current one)"), label=N_("Round")),
+            Param("correct", inputs.YesNo(),
+                  N_("replace a result already entered (needs a reason)")),
+            REASON,
+            Param("entry", inputs.Json(AnyJson(1000)),
+                  N_("the entry as stored, by player ids (instead of the fields)"),
+                  surfaces=(API,)),
+        ),
+        help=entry.help, capability="rounds",
+        said=_result_said,
+        answer=lambda saved: {"round": saved.round.number, "table": saved.table,
+                              "corrected": saved.corrected, "complete": saved.round.complete,
+                              "missing": list(saved.round.missing)},
+        answer_schema={"round": "integer", "table": "integer", "corrected": "boolean",
+                       "complete": "boolean", "missing": "array"},
+    )
+
+
+# -- divisions ------------------------------------------------------------------------------------
+DIVISION_MOVE = CommandSpec(
+    "division.move", N_("Move a player to another group"),
+    lambda call: MoveToDivision(call.slug, call["player"], call["to"], "organiser",
+                                call.get("reason", "")),
+    params=(PLAYER_ARG,
+            Param("to", inputs.Text(100, non_empty=True), N_("the group: its key or name"),
+                  required=True, argument=True, label=N_("Group")),
+            NEEDED_REASON),
+    help=N_("Before either group has played; the log keeps the reason."),
+    capability="divisions", shared=("division", "move"),
+    said=lambda _value: M("Moved."),
+)
+
+
+def _phase_status(state: EventState) -> Any:
+    from podium.core import phases
+    from podium.formats import get_format
+
+    return phases.status(state, get_format(state.format))
+
+
+def _top(state: EventState) -> Bracket | None:
+    from podium.core.top_replay import top_of
+
+    return top_of(state)
+
+
+# -- the TOP --------------------------------------------------------------------------------------
+def _top_build(call: Call) -> Command[Any]:
+    from podium.service.top import BuildTop, PreviewTop
+
+    kind = PreviewTop if call.get("preview") else BuildTop
+    return kind(call.slug, call.get("size"), call.get("draw_rule"), call.get("minutes"),
+                call.get("reason", ""), call.get("seeding"))
+
+
+def _top_answer(bracket: Bracket) -> dict[str, Any]:
+    return {"size": bracket.size, "slots": list(bracket.slots),
+            "champion": bracket.champion}
+
+
+TOP_BUILD = CommandSpec(
+    "top.build", N_("Build the TOP"), _top_build,
+    params=(
+        Param("size", inputs.Integer(2, 4096), N_("players in the TOP (default: the format's)"),
+              label=N_("Size")),
+        Param("draw_rule", inputs.Choice(DRAW_RULES), N_("who advances after a draw "
+                                                         "(rule BRK-5)")),
+        Param("minutes", inputs.Integer(1, 1440), N_("time per game in the TOP (rule BRK-7)")),
+        Param("seeding", inputs.Choice(TOP_SEEDINGS),
+              N_("written: the regulation's bracket; goals: the one that best meets goals 1 to "
+                 "3 (rule BRK-4)")),
+        REASON, PREVIEW,
+    ),
+    help=N_("Seeded from the standings (rules BRK-1 .. BRK-4)."),
+    capability="playoff", phase="playoff", shared=("top", "build"),
+    shown=lambda state: _phase_status(state).can_build_top,
+    template="formats/top_build.html",
+    said=lambda bracket: M("The TOP is built."),
+    answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
+                                       "champion": "integer"},
+    render="podium.cli.printing:top_built",
+)
+
+
+def top_entry(values: Mapping[str, Any], bracket: Bracket, number: int) -> dict[str, Any]:
+    """A TOP match's entry: ``result`` typed like a duel (``1``, ``2``, ``=``, ``=1``, ``=2``)
+    or ``winner`` / ``draw`` with ``advances`` by name (rule BRK-5 for draws)."""
+    if not 1 <= number < len(bracket.slots):
+        raise NotFound(N_("the TOP's matches are 1 to %(n)s"), code="top.match", field="match",
+                       n=len(bracket.slots) - 1)
+    match = bracket.match(number)
+    code = "".join(str(values.get("result") or "").split()).lower()
+    by_name = values.get("winner") or values.get("draw")
+    if bool(code) == bool(by_name):
+        raise InvalidInput(N_("give the result (1, 2, =, =1, =2) or the winner or draw"),
+                           code=codes.INPUT_EXCLUSIVE, field="result")
+    side = {"1": 0, "2": 1}
+
+    def seat(which: str) -> int:
+        player = match.players[side[which]]
+        if player is None:
+            raise Conflict(N_("match %(n)s has no player %(side)s yet"), code="top.side",
+                           field="result", n=number, side=which)
+        return player
+
+    if code in side:
+        return {"winner": seat(code)}
+    if code == "=":
+        return {"draw": True}
+    if len(code) == 2 and code[0] == "=" and code[1] in side:
+        return {"draw": True, "advances": seat(code[1])}
+    if code:
+        raise InvalidInput(N_("1 or 2 (that player won), = (a draw: the TOP’s draw rule "
+                              "decides, rule BRK-5), =1 or =2 (a draw, that player advances "
+                              "as the judge names)"), code="top.result", field="result")
+    return {"by_name": True}
+
+
+@dataclass(frozen=True)
+class EnterTopMatch(Command[Bracket]):
+    """A TOP match's result from the typed fields, names resolved with the state at hand."""
+
+    match: int = 0
+    values: Mapping[str, Any] | None = None
+    correct: bool = False
+    reason: str = ""
+
+    def run(self, service: EventService, actor: str) -> Outcome[Bracket]:
+        from podium.service.forms import resolve_player
+        from podium.service.top import EnterTopResult, bracket_of
+
+        values = dict(self.values or {})
+
+        def entry(state: EventState) -> dict[str, Any]:
+            built = top_entry(values, bracket_of(state), self.match)
+            if not built.pop("by_name", False):
+                return built
+            if values.get("draw"):
+                out: dict[str, Any] = {"draw": True}
+                if values.get("advances"):
+                    out["advances"] = resolve_player(state, values["advances"], "advances").id
+                return out
+            return {"winner": resolve_player(state, values["winner"], "winner").id}
+
+        return service.execute(EnterTopResult(self.slug, self.match, entry, self.correct,
+                                              self.reason), actor)
+
+
+TOP_RESULT = CommandSpec(
+    "top.result", N_("Enter a TOP result"),
+    lambda call: EnterTopMatch(call.slug, call["match"], call.values,
+                               bool(call.get("correct")), call.get("reason", "")),
+    params=(
+        Param("match", inputs.Integer(1, 4096), N_("the TOP match's number"), required=True,
+              argument=True, label=N_("Match")),
+        Param("result", inputs.Text(10), N_("1 or 2 (that player won), = (a draw, rule BRK-5), "
+                                            "=1 or =2 (a draw, that player advances)"),
+              label=N_("Result")),
+        Param("winner", inputs.Player(), N_("the winner, by name")),
+        Param("draw", inputs.YesNo(), N_("the match was drawn (rule BRK-5)")),
+        Param("advances", inputs.Player(), N_("after a draw with the draw rule 'named': who "
+                                              "advances")),
+        Param("correct", inputs.YesNo(), N_("replace a result already entered (needs a "
+                                            "reason)")),
+        REASON,
+    ),
+    capability="playoff", phase="playoff", shared=("top", "result"),
+    shown=lambda state: _top(state) is not None, template="formats/top_result.html",
+    said=lambda bracket: M("TOP result saved."),
+    answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
+                                       "champion": "integer"},
+    render="podium.cli.printing:top_result",
+)
+
+
+def _top_undo(call: Call) -> Command[Any]:
+    from podium.service.top import UndoTop
+
+    return UndoTop(call.slug, call.get("reason", ""))
+
+
+TOP_UNDO = CommandSpec(
+    "top.undo", N_("Undo the TOP"), _top_undo, params=(REASON,),
+    help=N_("While no match has a result; the log keeps it."),
+    capability="playoff", phase="playoff", shared=("top", "undo"), danger=True,
+    shown=lambda state: _phase_status(state).can_undo_top, template="formats/top_undo.html",
+    said=lambda _value: M("The TOP is undone; it can be built again."),
+)
+
+
+# -- series ---------------------------------------------------------------------------------------
+def _series_add(call: Call) -> Command[Any]:
+    from podium.service.series import AddMember
+
+    return AddMember(call.slug, call["event"], call.get("label", ""), {},
+                     call.get("reason", ""))
+
+
+def _series_remove(call: Call) -> Command[Any]:
+    from podium.service.series import RemoveMember
+
+    return RemoveMember(call.slug, call["event"], call.get("reason", ""))
+
+
+MEMBER = Param("event", inputs.Text(64, non_empty=True), N_("the member event's id"),
+               required=True, argument=True, label=N_("Event"))
+
+SERIES_ADD = CommandSpec(
+    "series.add", N_("Add an event to the series"), _series_add,
+    params=(MEMBER, Param("label", inputs.Text(100), N_("how the member is called (Season "
+                                                        "3)")), REASON),
+    capability="series", shared=("series", "add"),
+    said=lambda member: M("%(event)s added as %(label)s.", event=member.event,
+                          label=member.label),
+    answer=lambda member: {"event": member.event, "label": member.label},
+    answer_schema={"event": "string", "label": "string"},
+)
+
+SERIES_REMOVE = CommandSpec(
+    "series.remove", N_("Remove an event from the series"), _series_remove,
+    params=(MEMBER, NEEDED_REASON), help=N_("The log keeps it and the reason."),
+    capability="series", shared=("series", "remove"), danger=True,
+    said=lambda _value: M("Removed from the series."),
+)
+
+
+# -- the event file -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ImportEvent(Command[Any]):
+    """Store the event of an event file (``podium export``), replayed through every check."""
+
+    data: bytes = b""
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        from podium.service.transfer import import_document, parse_document
+
+        try:
+            text = self.data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise InvalidInput(N_("the event file is not UTF-8 text"), code="file.encoding",
+                               field="file") from None
+        loaded = import_document(service, parse_document(text), self.slug or None)
+        return Outcome(loaded, [], loaded)
+
+
+EVENT_IMPORT = CommandSpec(
+    "event.import", N_("Import an event file"),
+    lambda call: ImportEvent(call.get("slug") or "", call["file"].data),
+    params=(Param("file", inputs.File(200_000_000, ".json,application/json"),
+                  N_("an event file written by export (- for standard input)"), required=True,
+                  argument=True, label=N_("File")),
+            Param("slug", inputs.Text(64), N_("store under this id instead of the file's"))),
+    role=ACCOUNT, event=False, shared=("", "import"),
+    said=lambda loaded: M("Imported %(slug)s: %(actions)s actions, %(players)s players, "
+                          "%(rounds)s rounds.", slug=loaded.summary.slug,
+                          actions=loaded.state.last_seq, players=len(loaded.state.players),
+                          rounds=len(loaded.state.rounds)),
+    answer=lambda loaded: {"slug": loaded.summary.slug, "actions": loaded.state.last_seq},
+    answer_schema={"slug": "string", "actions": "integer"},
+)
+
+
+# -- roles ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GrantRole(Command[Any]):
+    username: str = ""
+    role: str = "judge"
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        from podium.service.accounts import OWNER as OWNER_ROLE
+        from podium.service.accounts import AccountService
+
+        accounts = AccountService(service.db, service.clock)
+        loaded = service.load(self.slug)
+        target = accounts.get_user(self.username)
+        if self.role != OWNER_ROLE and accounts.role_of(target, self.slug) == OWNER_ROLE:
+            raise Conflict(N_("that user owns this event"), code="role.owner",
+                           field="username")
+        accounts.grant(self.slug, self.username, self.role, actor)
+        return Outcome(loaded, [], self.username)
+
+
+@dataclass(frozen=True)
+class RevokeRole(Command[Any]):
+    username: str = ""
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        from podium.service.accounts import AccountService
+
+        accounts = AccountService(service.db, service.clock)
+        loaded = service.load(self.slug)
+        target = accounts.get_user(self.username)
+        if target.username == actor:
+            raise Conflict(N_("the owner cannot remove their own role"), code="role.self",
+                           field="username")
+        if accounts.role_of(target, self.slug) is None:
+            raise NotFound(N_("%(username)s has no role in this event"), code="role.none",
+                           field="username", username=self.username)
+        accounts.revoke(self.slug, self.username)
+        return Outcome(loaded, [], self.username)
+
+
+USERNAME = Param("username", inputs.Text(40, non_empty=True), N_("the organiser's account"),
+                 required=True, argument=True, label=N_("Account"))
+
+ROLE_GRANT = CommandSpec(
+    "role.grant", N_("Invite a judge"),
+    lambda call: GrantRole(call.slug, call["username"], call.get("role", "judge")),
+    params=(USERNAME, Param("role", inputs.Choice(("judge", "owner")),
+                            N_("judge, or owner to hand the event over"), default="judge")),
+    role=OWNER, shared=("user", "grant"),
+    said=lambda name: M("%(name)s is a judge now.", name=name),
+    answer=lambda name: {"username": name}, answer_schema={"username": "string"},
+)
+
+ROLE_REVOKE = CommandSpec(
+    "role.revoke", N_("Remove a judge"),
+    lambda call: RevokeRole(call.slug, call["username"]),
+    params=(USERNAME,), role=OWNER, shared=("user", "revoke"), danger=True,
+    said=lambda name: M("%(name)s has no role in the event now.", name=name),
+    answer=lambda name: {"username": name}, answer_schema={"username": "string"},
+)
+
+
+# -- self-report ----------------------------------------------------------------------------------
+def _report_json(report: Any) -> dict[str, Any]:
+    return {"id": report.id, "round": report.round, "table": report.table,
+            "status": report.status, "entry": report.entry,
+            "confirmed_by": list(report.confirmed_by), "note": report.note}
+
+
+REPORT_SCHEMA = {"id": "integer", "round": "integer", "table": "integer", "status": "string",
+                 "entry": "object", "confirmed_by": "array", "note": "string"}
+
+REPORT_SAID = {  # msgids
+    "pending": N_("Thank you: the other players of your table now confirm it."),
+    "accepted": N_("Confirmed by everyone: the result is in."),
+    "conflict": N_("Your report differs from another one: the organiser decides."),
+    "rejected": N_("The organiser rejected this report."),
+    "disputed": N_("You disputed this report: the organiser decides, and nothing counts until "
+                   "then."),
+}
+
+
+@dataclass(frozen=True)
+class SelfReportCall(Command[Any]):
+    """A self-report use case of :class:`podium.service.selfreport.SelfReportService`: the
+    caller's code is identified first (throttled per event and address)."""
+
+    what: str = ""
+    code: str = ""
+    address: str = ""
+    values: Mapping[str, Any] | None = None
+    entry: ResultEntry | None = None
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        from podium.service.selfreport import SelfReportService
+
+        reports = SelfReportService(service)
+        values = dict(self.values or {})
+        if self.what == "decide":
+            report = reports.decide(self.slug, values["report"], bool(values.get("accept")),
+                                    actor, values.get("reason", ""))
+            return Outcome(service.load(self.slug), [], report)
+        reports.seat(self.slug, self.code, self.address)
+        if self.what == "submit":
+            assert self.entry is not None
+            entry = self.entry
+
+            def build(state: EventState, rnd: Round, table: Table) -> dict[str, Any]:
+                return entry.entry(values, state, rnd, table)
+
+            report = reports.report(self.slug, self.code, build)
+        elif self.what == "confirm":
+            report = reports.confirm(self.slug, self.code, values["report"])
+        else:
+            report = reports.dispute(self.slug, self.code, values["report"],
+                                     values.get("note", ""))
+        return Outcome(service.load(self.slug), [], report)
+
+
+def report_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
+    """A player's report of their own table's result: the format's result fields a player may
+    give (not a judge's)."""
+    params = tuple(p for p in entry.params if not p.judge_only)
+    return CommandSpec(
+        f"{ruleset.name}.report", N_("Report your table's result"),
+        lambda call: SelfReportCall(call.slug, "submit", call.caller.code or "",
+                                    call.caller.address, call.values, entry),
+        params=params, role=PLAYER, capability="rounds",
+        said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
+        answer=_report_json, answer_schema=REPORT_SCHEMA,
+    )
+
+
+REPORT_ID = Param("report", inputs.Integer(1, 2**31 - 1), N_("the report's number"),
+                  required=True, argument=True, label=N_("Report"))
+
+REPORT_CONFIRM = CommandSpec(
+    "report.confirm", N_("Confirm a report of your table"),
+    lambda call: SelfReportCall(call.slug, "confirm", call.caller.code or "",
+                                call.caller.address, call.values),
+    params=(REPORT_ID,), role=PLAYER, capability="rounds",
+    said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
+    answer=_report_json, answer_schema=REPORT_SCHEMA,
+)
+
+REPORT_DISPUTE = CommandSpec(
+    "report.dispute", N_("Dispute a report of your table"),
+    lambda call: SelfReportCall(call.slug, "dispute", call.caller.code or "",
+                                call.caller.address, call.values),
+    params=(REPORT_ID, Param("note", inputs.Text(500), N_("what is wrong (for the "
+                                                          "organiser)"))),
+    role=PLAYER, capability="rounds",
+    said=lambda report: M(REPORT_SAID["disputed"]),
+    answer=_report_json, answer_schema=REPORT_SCHEMA,
+)
+
+REPORT_DECIDE = CommandSpec(
+    "report.decide", N_("Decide a self-report"),
+    lambda call: SelfReportCall(call.slug, "decide", values=call.values),
+    params=(REPORT_ID, Param("accept", inputs.YesNo(), N_("accept it (it becomes the result); "
+                                                          "no: reject it")), REASON),
+    capability="rounds",
+    said=lambda report: M("Decision saved."),
+    answer=_report_json, answer_schema=REPORT_SCHEMA,
+)
+
+
+def kernel_commands() -> list[CommandSpec]:
+    """Every kernel declaration (a format's result and self-report commands are built from
+    its result entry: :func:`result_command`, :func:`report_command`)."""
+    return [EVENT_CREATE, EVENT_SETTINGS, EVENT_IMPORT, PLAYER_ADD, PLAYER_IMPORT, PLAYER_DROP,
+            PLAYER_REINSTATE, ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
+            TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
+            REPORT_DISPUTE, REPORT_DECIDE]
+
+
+__all__ = ["kernel_commands", "report_command", "result_command", "table_of", "top_entry"]

@@ -1,0 +1,145 @@
+"""``/manage/{slug}/do/{name}``: every declared command as an organiser's form.
+
+The form is the command's own template when it has one (:attr:`CommandSpec.template`, which
+draws its own ``<form>`` posting here), else one generated from its fields: each field's label
+and help in the page's language, its control by its input (a text, a number, a choice, a check
+box, a file), and after a refusal every bad field's message next to it with what was typed
+kept. The post runs the command through the service as the signed-in organiser
+(:meth:`podium.web.deps.Page.run`); its sentence is the next page's flash. A preview answers
+with a page of its own (``manage/answer.html``, or the command's ``<template>_answer``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import HTMLResponse, Response
+from starlette.datastructures import UploadFile
+
+from podium.core.commands import WEB, CommandSpec, InvalidFields
+from podium.core.errors import NotFound, PodiumError
+from podium.core.inputs import File, Pairs, Upload
+from podium.http import status_of
+from podium.web.deps import OrganiserPage, Page, form_page
+
+router = APIRouter(prefix="/manage", include_in_schema=False)
+FormDep = Annotated[Page, Depends(form_page)]
+
+
+def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
+    """The command, if the event's format has it and it is offered on the pages."""
+    catalog = page.web.catalog
+    spec = catalog.find(name)
+    catalog.check_format(spec, catalog.formats[page.web.events.summary(slug).format], slug)
+    if not spec.on(WEB):
+        raise NotFound("%(command)s has no form", code="command.surface", field="command",
+                       command=name)
+    return spec
+
+
+def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str]
+               ) -> list[dict[str, Any]]:
+    """What the generated form shows of each field."""
+    rows = []
+    for param in spec.params_on(WEB):
+        inp = param.input
+        value = typed.get(param.name)
+        if value is None and param.default not in (None, False):
+            value = inp.to_text(param.default)
+        rows.append({"name": param.name, "label": param.label or param.help or param.name,
+                     "help": param.help if param.label else "", "hint": inp.hint(),
+                     "widget": inp.widget, "choices": inp.choices(),
+                     "required": param.required, "value": value or "",
+                     "accept": getattr(inp, "accept", ""), "error": errors.get(param.name)})
+    return rows
+
+
+def render_form(page: Page, slug: str, spec: CommandSpec, status: int = 200,
+                typed: dict[str, Any] | None = None, errors: dict[str, str] | None = None,
+                error: str | None = None) -> Response:
+    loaded = page.web.events.load(slug)
+    return page.render("manage/command.html", status=status, event=loaded.state, loaded=loaded,
+                       spec=spec, rows=field_rows(spec, typed or {}, errors or {}),
+                       typed=typed or {}, errors=errors or {}, error=error,
+                       plugin=page.web.format(loaded.state.format), title=spec.title)
+
+
+@router.get("/{slug}/do/{name}", response_class=HTMLResponse)
+def command_form(page: OrganiserPage, slug: str, name: str) -> Response:
+    return render_form(page, slug, spec_of(page, slug, name))
+
+
+def _fields(spec: CommandSpec, form: Any) -> dict[str, Any]:
+    """A form's fields for the command: texts (several for a repeated field), files as
+    uploads, and ``field[key]`` parts of a ``NAME=VALUE`` field joined (a game loss typed next
+    to each player)."""
+    fields: dict[str, Any] = {}
+    for param in spec.params_on(WEB):
+        values = form.getlist(param.name)
+        if isinstance(param.input, File):
+            found = next((v for v in values if isinstance(v, UploadFile)), None)
+            if found is not None:
+                fields[param.name] = found
+            continue
+        texts = [v for v in values if isinstance(v, str)]
+        if isinstance(param.input, Pairs):
+            prefix = f"{param.name}["
+            texts += [f"{key[len(prefix):-1]}={value}" for key, value in form.multi_items()
+                      if key.startswith(prefix) and key.endswith("]")
+                      and isinstance(value, str) and value.strip()]
+        if texts:
+            fields[param.name] = texts if len(texts) > 1 else texts[0]
+    return fields
+
+
+async def read_fields(page: Page, spec: CommandSpec) -> dict[str, Any]:
+    form = await page.request.form()
+    fields = _fields(spec, form)
+    for key, value in list(fields.items()):
+        if isinstance(value, UploadFile):
+            data = await value.read(page.web.max_upload + 1)
+            fields[key] = Upload(value.filename or "upload", data)
+    return fields
+
+
+@router.post("/{slug}/do/{name}", response_class=HTMLResponse)
+async def run_command(page: FormDep, slug: str, name: str) -> Response:
+    from starlette.concurrency import run_in_threadpool
+
+    spec = await run_in_threadpool(spec_of, page, slug, name)
+    fields = await read_fields(page, spec)
+    typed = {k: v for k, v in fields.items() if isinstance(v, str | list)}
+    try:
+        done = await run_in_threadpool(page.run, name, slug, fields)
+    except PodiumError as error:
+        errors = field_errors(page, error)
+        shown = {k: v for k, v in errors.items() if spec.param(k) is not None}
+        return await run_in_threadpool(
+            render_form, page, slug, spec, status_of(error), typed, shown,
+            None if shown else page.message(error))
+    said = done.said.render(page.fmt.catalog) if hasattr(done.said, "render") else str(done.said)
+    if done.preview:
+        template = (spec.template.replace(".html", "_answer.html") if spec.template
+                    else "manage/answer.html")
+        loaded = done.outcome.loaded
+        return page.render(template, event=loaded.state, loaded=loaded, spec=spec, done=done,
+                           values=done.values, said=said, title=spec.title)
+    page.flash(said)
+    then = (await page.request.form()).get("then")
+    target = f"/manage/{slug}" + (f"#{then}" if isinstance(then, str) and then.isidentifier()
+                                  else "")
+    return page.redirect(target)
+
+
+def field_errors(page: Page, error: PodiumError, prefix: str = "") -> dict[str, str]:
+    """A refusal's messages by field (every field of :class:`InvalidFields`)."""
+    problems = error.problems if isinstance(error, InvalidFields) else [error]
+    out: dict[str, str] = {}
+    for problem in problems:
+        key = (problem.field or "").split("[")[0].split(".")[0]
+        out.setdefault(f"{prefix}{key}", page.message(problem))
+    return out
+
+
+__all__ = ["router"]
