@@ -20,7 +20,7 @@ from pathlib import Path
 from fastapi.testclient import TestClient
 
 from podium.store.db import Database
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 
 
 def main() -> None:

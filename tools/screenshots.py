@@ -23,7 +23,7 @@ from pathlib import Path
 import uvicorn
 
 from podium.service.simulate import play
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")

@@ -34,7 +34,7 @@ from podium.formats.mahjong_marathon.commands import MarathonService
 from podium.service import accounts as accounts_module
 from podium.service import top
 from podium.store.db import Database
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 from tests.conftest import DEFAULT_PG_URL
 
 EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "10"))

@@ -36,7 +36,7 @@ from podium.service.states import SnapshotPolicy
 from podium.service.top import BuildTop
 from podium.service.transfer import dumps, export_document, import_document
 from podium.store.db import Database
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 from tests.conformance.kit import ACTOR, digest, kinds_to_cover, tour
 
 FORMATS = {ruleset.name: ruleset for ruleset in all_formats()}

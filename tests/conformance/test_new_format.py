@@ -22,7 +22,7 @@ from podium.service.accounts import OWNER, AccountService
 from podium.service.events import EventService
 from podium.service.simulate import play
 from podium.store.db import Database
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 from tests.conformance.kit import ACTOR, digest, tour
 from tests.conformance.toy import TOY
 

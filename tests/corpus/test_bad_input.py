@@ -25,7 +25,7 @@ from podium.service.events import EventService
 from podium.service.transfer import dumps, export_document
 from podium.store.db import Database
 from podium.store.models import ActionRow, EventRow, PlayerCodeRow, SelfReportRow
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 from tests.store.conftest import BACKENDS
 
 PASSWORD = "correct horse"

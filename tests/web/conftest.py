@@ -17,7 +17,7 @@ from podium.service.accounts import AccountService
 from podium.service.events import EventService
 from podium.service.selfreport import SelfReportService
 from podium.store.db import Database
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 
 PASSWORD = "correct horse"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')

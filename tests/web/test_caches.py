@@ -28,7 +28,7 @@ from podium.service import states as states_module
 from podium.service.states import SnapshotPolicy
 from podium.store.db import Database
 from podium.store.repository import EventRepository
-from podium.web.app import create_app
+from podium.compose import web_app as create_app
 from podium.web.cache import MEMO_ITEMS, Memo
 from podium.web.hosts import public_origin
 from podium.web.render import qr_svg

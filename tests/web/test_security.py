@@ -93,7 +93,7 @@ def test_every_kind_of_answer_carries_the_security_headers(site: Site) -> None:
 def test_secure_cookies_and_hsts_behind_a_tls_proxy(tmp_path) -> None:
     from fastapi.testclient import TestClient
 
-    from podium.web.app import create_app
+    from podium.compose import web_app as create_app
 
     client = TestClient(create_app(str(tmp_path / "p.db"), secure_cookies=True))
     answer = client.get("/login")

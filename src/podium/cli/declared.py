@@ -198,9 +198,9 @@ def format_group(catalog: Catalog, format_name: str, title: str,
 
 
 def attach(root: click.Group, catalog: Catalog) -> None:
-    """Each kernel command in its shared place (``podium player add``), ``podium result``,
-    and a group per format."""
-    for spec in catalog.kernel.values():
+    """Each command that names a shared place in its own place too (``podium player add``,
+    a format's ``podium games import``), and ``podium result enter|correct``."""
+    for spec in catalog.all():
         if spec.shared is None or not spec.on(CLI):
             continue
         group_name, name = spec.shared

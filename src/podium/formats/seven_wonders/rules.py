@@ -29,6 +29,7 @@ from datetime import timedelta
 from typing import Any
 
 from podium.core import phases
+from podium.core.commands import CommandSpec
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
@@ -708,6 +709,14 @@ class SevenWonders(Ruleset):
         """A season's kinds, and the year's events that live in a season's log: survival
         battles (W7-14, W7-23, W7-29) and the Legendary League (W7-31 .. W7-34)."""
         return (*ACTION_KINDS, *survival_rules.ACTION_KINDS, *legendary_rules.ACTION_KINDS)
+
+    def commands(self) -> tuple[CommandSpec, ...]:
+        """What organisers and players ask of a season (:mod:`.season_commands`) and of the
+        year around it (:mod:`.year_declared`)."""
+        from podium.formats.seven_wonders.season_commands import SEASON_COMMANDS
+        from podium.formats.seven_wonders.year_declared import YEAR_COMMANDS
+
+        return (*SEASON_COMMANDS, *YEAR_COMMANDS)
 
     def phases(self, settings: SevenWondersSettings) -> tuple[Phase, ...]:
         """Rule W7-2: every league plays its ladder; then the special matches (W7-11, W7-12)
