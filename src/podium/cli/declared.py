@@ -176,10 +176,8 @@ def click_command(spec: CommandSpec, name: str | None = None,
 
 def _short(spec: CommandSpec) -> str:
     """A command's name inside a format's group: its own (``game``), or for a kernel
-    command its whole name with a dash (``player-add``)."""
-    if spec.format is not None:
-        return spec.command_name
-    return spec.name.replace(".", "-")
+    command (or another format's) its whole name with dashes (``player-add``)."""
+    return spec.command_name if spec.format is not None else spec.name.replace(".", "-")
 
 
 def format_group(catalog: Catalog, format_name: str, title: str,
@@ -187,7 +185,9 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     """``podium <format> ...``: every command an event of the format can run (its own and the
     kernel's its capabilities bring), and the format's own reading commands (``own``)."""
     group = click.Group(format_name, help=f"{title}: its commands.")
-    for spec in catalog.commands_for(format_name):
+    specs = {s.name: s for s in [*catalog.declared_by(format_name),
+                                 *catalog.commands_for(format_name)]}
+    for spec in specs.values():
         if spec.on(CLI):
             group.add_command(click_command(spec, _short(spec)))
     if own is not None:

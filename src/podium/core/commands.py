@@ -158,6 +158,9 @@ class CommandSpec:
     #: Kernel commands also stand in the shared groups: (group, command), e.g. ("player",
     #: "add") for ``podium player add``.
     shared: tuple[str, str] | None = None
+    #: The formats whose events it runs on, when not the declaring format's own (the 7 Wonders
+    #: year's commands run on a series).
+    on_formats: tuple[str, ...] = ()
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
 

@@ -112,15 +112,23 @@ class Catalog:
     def brought(self, spec: CommandSpec, ruleset: Ruleset) -> bool:
         """Whether an event of ``ruleset``'s format has ``spec``."""
         if spec.format is not None:
-            return spec.format == ruleset.name
+            return ruleset.name in (spec.on_formats or (spec.format,))
         return spec.capability is None or bool(getattr(ruleset.capabilities, spec.capability))
 
     def commands_for(self, format_name: str) -> list[CommandSpec]:
-        """What an event of this format can run: the kernel's its capabilities bring, then its
-        own (the result command first)."""
+        """What an event of this format can run: its own (the result command first), another
+        format's that run on its events (the 7 Wonders year on a series), then the kernel's
+        its capabilities bring."""
         ruleset = self.formats[format_name]
+        own = [s for s in self.own.get(format_name, {}).values() if self.brought(s, ruleset)]
+        others = [s for name, mine in self.own.items() if name != format_name
+                  for s in mine.values() if format_name in s.on_formats]
         kernel = [s for s in self.kernel.values() if s.event and self.brought(s, ruleset)]
-        return [*self.own.get(format_name, {}).values(), *kernel]
+        return [*own, *others, *kernel]
+
+    def declared_by(self, format_name: str) -> list[CommandSpec]:
+        """Every command the format declares (those it runs on other formats' events too)."""
+        return list(self.own.get(format_name, {}).values())
 
     def result_command(self, format_name: str) -> CommandSpec | None:
         """The format's result command (``<format>.result``), if it plays in rounds."""
@@ -137,8 +145,8 @@ class Catalog:
         if spec.format is not None:
             raise Conflict(N_("%(command)s is a command of %(owner)s events; %(slug)s is a "
                               "%(format)s event"), code=codes.FORMAT_OTHER, field="command",
-                           command=spec.name, owner=spec.format, slug=slug,
-                           format=ruleset.name)
+                           command=spec.name, owner=", ".join(spec.on_formats or (spec.format,)),
+                           slug=slug, format=ruleset.name)
         raise Conflict(N_("%(command)s needs an event with %(capability)s; %(slug)s is a "
                           "%(format)s event"), code=codes.FORMAT_OTHER, field="command",
                        command=spec.name, capability=spec.capability, slug=slug,
