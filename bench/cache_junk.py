@@ -19,8 +19,8 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
-from podium.store.db import Database
 from podium.compose import web_app as create_app
+from podium.store.db import Database
 
 
 def main() -> None:

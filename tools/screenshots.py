@@ -22,8 +22,8 @@ from pathlib import Path
 
 import uvicorn
 
-from podium.service.simulate import play
 from podium.compose import web_app as create_app
+from podium.service.simulate import play
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 CHROMIUM = os.environ.get("PODIUM_CHROMIUM", "/usr/bin/chromium")

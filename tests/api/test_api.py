@@ -24,41 +24,55 @@ def test_public_reads(scenario: Scenario) -> None:
     assert any(f["name"] == "commander" for f in formats)
 
 
-def test_a_result_by_entry_or_by_form(scenario: Scenario) -> None:
+RESULT = "/api/v1/events/cup/commands/commander.result"
+
+
+def test_a_result_by_entry_by_seats_or_by_names(scenario: Scenario) -> None:
     client = scenario.site.client()
     headers = scenario.headers("judge")
-    seats = scenario.site.events.load("cup").state.current_round.table(2).seats
-    answer = client.post("/api/v1/events/cup/results", headers=headers, json={
+    state = scenario.site.events.load("cup").state
+    seats = state.current_round.table(2).seats
+    answer = client.post(RESULT, headers=headers, json={
         "table": 2, "entry": {"winner": seats[3], "eliminated": list(seats[:3])}})
-    assert answer.status_code == 200
-    table = answer.json()["tables"][1]
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["command"] == "commander.result" and body["answer"]["table"] == 2
+    assert body["answer"]["missing"] == [1] and len(body["stored"]) == 1
+    table = client.get("/api/v1/events/cup/rounds/1").json()["tables"][1]
     winner = [o for o in table["result"]["outcomes"] if o["won"]]
     assert winner[0]["player"] == seats[3] and winner[0]["points"] == "3"
-    answer = client.post("/api/v1/events/cup/results", headers=headers, json={
-        "table": 1, "form": {"finish": "4321"}})
-    assert answer.status_code == 200
+    answer = client.post(RESULT, headers=headers, json={"table": 1, "finish": "4321"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["said"] == "Round 1, table 1: saved. The round is complete."
     log = client.get("/api/v1/events/cup/log", headers=headers).json()
     assert log[-1]["actor"] == "judge" and log[-1]["kind"] == "result.entered"
+    # a correction by names, with its reason (rule CMD-2)
+    names = [state.players[p].name for p in state.current_round.table(1).seats]
+    answer = client.post(RESULT, headers=headers, json={
+        "table": 1, "round": 1, "correct": True, "reason": "slip misread",
+        "winner": names[0], "order": [names[1], [names[2], names[3]]]})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["said"] == "Round 1, table 1: corrected."
 
 
 @pytest.mark.parametrize(
     ("body", "field"),
     [
-        ({"table": 0, "form": {"finish": "1234"}}, "table"),
-        ({"table": "x", "form": {"finish": "1234"}}, "table"),
-        ({"table": 1, "form": {"finish": "9"}}, "finish"),
+        ({"table": 0, "finish": "1234"}, "table"),
+        ({"table": "x", "finish": "1234"}, "table"),
+        ({"table": 1, "finish": "9"}, "finish"),
         ({"table": 1, "entry": {"winner": "nobody"}}, "entry"),
         ({"table": 1, "entry": {"winner": 1, "eliminated": 5}}, "entry"),
-        ({"table": 1, "form": {"finish": "1234"}, "entry": {}}, "entry or form"),
-        ({"table": 1, "form": {"finish": "1234"}, "bogus": 1}, "bogus"),
-        ({"table": 1, "form": {"finish": "1234"}, "correct": True}, "reason"),
+        ({"table": 1, "finish": "1234", "entry": {"winner": 1}}, "entry"),
+        ({"table": 1, "finish": "1234", "bogus": 1}, "bogus"),
+        ({"table": 1, "finish": "1234", "correct": True}, "reason"),
+        ({"table": 1, "winner": "Nobody"}, "winner"),
     ],
 )
 def test_bad_results_name_the_field_and_store_nothing(scenario: Scenario, body, field) -> None:
     client = scenario.site.client()
     before = scenario.site.log_length("cup")
-    answer = client.post("/api/v1/events/cup/results", headers=scenario.headers("owner"),
-                         json=body)
+    answer = client.post(RESULT, headers=scenario.headers("owner"), json=body)
     assert answer.status_code == 422, answer.text
     assert field in answer.text
     assert scenario.site.log_length("cup") == before
@@ -76,16 +90,16 @@ def test_bad_results_name_the_field_and_store_nothing(scenario: Scenario, body, 
     ],
 )
 def test_bad_events_name_the_field_and_store_nothing(scenario: Scenario, body, field) -> None:
-    answer = scenario.site.client().post("/api/v1/events", headers=scenario.headers("owner"),
-                                         json=body)
+    answer = scenario.site.client().post("/api/v1/commands/event.create",
+                                         headers=scenario.headers("owner"), json=body)
     assert answer.status_code == 422, answer.text
     assert field in answer.text
     assert [e.slug for e in scenario.site.events.list_events()] == ["cup", "side"]
 
 
 def test_a_taken_slug_is_a_conflict(scenario: Scenario) -> None:
-    answer = scenario.site.client().post("/api/v1/events", headers=scenario.headers("owner"),
-                                         json={"slug": "cup"})
+    answer = scenario.site.client().post("/api/v1/commands/event.create",
+                                         headers=scenario.headers("owner"), json={"slug": "cup"})
     assert answer.status_code == 409
 
 
@@ -95,22 +109,24 @@ def test_self_report_through_the_api(scenario: Scenario) -> None:
     codes = scenario.codes  # type: ignore[attr-defined]
     me = client.get("/api/v1/events/cup/me", headers={"Authorization": f"Bearer {codes[seats[0]]}"})
     assert me.json()["table"]["number"] == 1
-    answer = client.post("/api/v1/events/cup/self-reports",
+    answer = client.post("/api/v1/events/cup/commands/commander.report",
                          headers={"Authorization": f"Bearer {codes[seats[0]]}"},
-                         json={"form": {"finish": "1234"}})
-    assert answer.status_code == 201 and answer.json()["status"] == "pending"
-    report = answer.json()["id"]
+                         json={"finish": "1234"})
+    assert answer.status_code == 200 and answer.json()["answer"]["status"] == "pending"
+    report = answer.json()["answer"]["id"]
     for pid in seats[1:]:
-        done = client.post(f"/api/v1/events/cup/self-reports/{report}/confirm",
-                           headers={"Authorization": f"Bearer {codes[pid]}"})
+        done = client.post("/api/v1/events/cup/commands/report.confirm",
+                           headers={"Authorization": f"Bearer {codes[pid]}"},
+                           json={"report": report})
         assert done.status_code == 200
-    assert done.json()["status"] == "accepted"
+    assert done.json()["answer"]["status"] == "accepted"
     assert scenario.site.events.log("cup")[-1].actor.startswith("player:")
 
 
 def test_an_unknown_token_is_a_401(scenario: Scenario) -> None:
     answer = scenario.site.client().post(
-        "/api/v1/events", headers={"Authorization": "Bearer pod_forged"}, json={"slug": "x"})
+        "/api/v1/commands/event.create", headers={"Authorization": "Bearer pod_forged"},
+        json={"slug": "x"})
     assert answer.status_code == 401
     assert answer.headers["www-authenticate"] == "Bearer"
 
@@ -122,5 +138,22 @@ def test_every_route_declares_its_status_codes(scenario: Scenario) -> None:
             codes = set(operation["responses"])
             if path.startswith("/api/v1/events/{slug}"):
                 assert {"404", "422"} <= codes, (method, path)
-            if method != "get" or path.endswith(("/log", "/me", "/codes", "/roles")):
+            if method != "get" or path.endswith(("/log", "/me", "/codes", "/roles",
+                                                 "/export")):
                 assert {"401", "403"} <= codes, (method, path)
+
+
+def test_every_declared_command_is_in_the_schema_with_its_fields(scenario: Scenario) -> None:
+    schema = scenario.site.client().get("/openapi.json").json()
+    catalog = scenario.site.app.state.web.catalog
+    for spec in catalog.all():
+        if not spec.on("api"):
+            continue
+        path = (f"/api/v1/events/{{slug}}/commands/{spec.name}" if spec.event
+                else f"/api/v1/commands/{spec.name}")
+        operation = schema["paths"][path]["post"]
+        body = operation["requestBody"]["content"]["application/json"]["schema"]
+        assert set(body["properties"]) == {p.name for p in spec.params_on("api")}, spec.name
+        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+        assert set(answer["properties"]["answer"]["properties"]) == set(
+            spec.answer_schema or {}), spec.name

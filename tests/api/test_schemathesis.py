@@ -29,12 +29,12 @@ from schemathesis.checks import (
     status_code_conformance,
 )
 
+from podium.compose import web_app as create_app
 from podium.formats.berserk.commands import split_tables
 from podium.formats.mahjong_marathon.commands import MarathonService
 from podium.service import accounts as accounts_module
 from podium.service import top
 from podium.store.db import Database
-from podium.compose import web_app as create_app
 from tests.conftest import DEFAULT_PG_URL
 
 EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "10"))

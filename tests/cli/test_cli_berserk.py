@@ -140,8 +140,8 @@ def test_top_after_commander(podium: Podium) -> None:
 def test_berserk_commands_refuse_other_formats(podium: Podium) -> None:
     podium("event", "create", "cmd", "--seed", "1")
     podium("player", "add", "cmd", *NAMES[:8])
-    message = podium.error("berserk", "split", "cmd", code=EXIT_INVALID)
-    assert "not a Berserk one" in message
+    message = podium.error("berserk", "split", "cmd", code=EXIT_CONFLICT)
+    assert "is not for cmd, a commander event" in message  # the one format check
     message = podium.error("top", "build", "cmd", code=EXIT_CONFLICT)
     assert "this event has no TOP" in message  # Commander plays its final pod (rule CMD-10)
     podium("event", "create", "swiss", "--seed", "1", "--set", "final_size=0")

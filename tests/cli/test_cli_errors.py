@@ -181,7 +181,7 @@ def test_bad_setting(podium: Podium, setting: str, needle: str) -> None:
 @pytest.mark.parametrize("slug", ["Cup", "my cup", "cup!", "", "x" * 65, "кубок"])
 def test_bad_slug(podium: Podium, slug: str) -> None:
     message = podium.error("event", "create", slug, code=EXIT_INVALID)
-    assert "lowercase latin letters" in message
+    assert "lowercase latin letters" in message or (not slug and "required" in message)
     assert podium.out("event", "list") == ""
 
 

@@ -66,7 +66,7 @@ def test_full_event_flow(podium: Podium, make_event) -> None:
     t1, t2 = podium.seating("cup")
     out = podium.out("result", "enter", "cup", "1", "--winner", t1[1],
                      "--order", f"{t1[3]},{t1[0]},{t1[2]}")
-    assert "Round 1, table 1: saved. Waiting for tables [2]." in flat(out)
+    assert "Round 1, table 1: saved. Waiting for table 2." in flat(out)
     # Table 2: a draw; the survivors count as eliminated in turn order (rule CMD-4b).
     out = podium.out("result", "enter", "cup", "2", "--draw", "--survivors", f"{t2[2]},{t2[0]}",
                      "--order", f"{t2[3]},{t2[1]}")

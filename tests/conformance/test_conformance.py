@@ -1,11 +1,13 @@
-"""The conformance kit, run for every registered format (a third-party format registered
-through the ``podium.formats`` entry point is picked up the same way).
+"""The conformance kit (:mod:`podium.testing`), run for every registered format (a third-party
+format registered through the ``podium.formats`` entry point is picked up the same way).
 
 For each format and each of its example settings: replay equals the live state (and a new
 process catching up from a snapshot, or replaying, gets the same); a refused command leaves the
 event as it was; every action kind is played and round-trips through the event file; every
-declared page, API route and command answers; and any JSON payload to any action kind is a
-structured refusal, never a Python error.
+declared page, API route and command answers; every declared command answers on the command
+line, the API and the pages, its example stores the same actions on each, and any JSON or text
+in any of its fields is a structured refusal that stores nothing; and any JSON payload to any
+action kind is a structured refusal, never a Python error.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from podium.cli.main import cli
-from podium.compose import web_format
+from podium.compose import web_app as create_app
 from podium.core.errors import PodiumError
 from podium.core.log import Action
 from podium.core.replay import apply, kinds_of, replay
@@ -36,8 +38,13 @@ from podium.service.states import SnapshotPolicy
 from podium.service.top import BuildTop
 from podium.service.transfer import dumps, export_document, import_document
 from podium.store.db import Database
-from podium.compose import web_app as create_app
-from tests.conformance.kit import ACTOR, digest, kinds_to_cover, tour
+from podium.testing import (
+    Surfaces,
+    any_input_is_a_structured_refusal,
+    every_command_answers,
+    same_actions_on_every_surface,
+)
+from podium.testing.kit import ACTOR, digest, kinds_to_cover, tour
 
 FORMATS = {ruleset.name: ruleset for ruleset in all_formats()}
 CASES = [(name, index) for name, ruleset in FORMATS.items()
@@ -210,7 +217,7 @@ def test_every_page_route_and_command_answers(played, name) -> None:
     csrf = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
     assert client.post("/login", data={"username": "kit", "password": "correct horse",
                                        "csrf_token": csrf}).status_code == 303
-    plugin = web_format(name)
+    plugin = app.state.web.format(name)
     keys = [k for k, _t, _a in FORMATS[name].view_keys(EventService(db).load(slug).state)]
     fill = {"slug": slug, "number": "1", "table": "1", "what": "pairings",
             "key": (plugin.public_pages[0].key if plugin.public_pages else keys[0])}
@@ -235,3 +242,54 @@ def test_every_page_route_and_command_answers(played, name) -> None:
         assert result.exit_code == 0, (args, result.output)
     for command in cli.commands.values():
         assert runner.invoke(cli, [command.name, "--help"]).exit_code == 0
+
+
+# declared commands on every surface ----------------------------------------------------------
+@pytest.fixture(scope="module")
+def surfaces(played, tmp_path_factory) -> Surfaces:
+    """A copy of the played database, reached through the CLI, the API and the pages."""
+    import shutil
+
+    path, _ = played
+    copy = tmp_path_factory.mktemp("surfaces") / "kit.db"
+    shutil.copy(path, copy)
+    found = Surfaces(copy)
+    for name, index in CASES:
+        found.own(slug_of(name, index))
+    return found
+
+
+@pytest.mark.parametrize(("name", "index"), CASES)
+def test_every_declared_command_answers_on_every_surface(surfaces, name, index) -> None:
+    assert every_command_answers(surfaces, slug_of(name, index)) > 0
+
+
+@pytest.mark.parametrize(("name", "index"), CASES)
+def test_the_same_input_stores_the_same_actions_on_every_surface(surfaces, name,
+                                                                 index) -> None:
+    compared = same_actions_on_every_surface(surfaces, slug_of(name, index))
+    assert compared or not FORMATS[name].capabilities.rounds, "no command was compared"
+
+
+TEXTS = st.text(max_size=20) | st.sampled_from(["", " ", "#1", "#0", "P01", "1", "-1", "yes",
+                                                "2,3", "P01=5", "a=b", "\x00", "x" * 600])
+
+
+@pytest.mark.parametrize("name", sorted(FORMATS))
+def test_any_json_or_text_in_any_field_is_a_structured_refusal(surfaces, name) -> None:
+    slug = slug_of(name, 0)
+    specs = [s for s in surfaces.catalog.commands_for(name) if s.params and s.role != "player"]
+
+    @settings(max_examples=25 * len(specs), deadline=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(st.data())
+    def check(data: st.DataObject) -> None:
+        spec = data.draw(st.sampled_from(specs))
+        names = [p.name for p in spec.params]
+        as_json = data.draw(st.booleans())
+        values = JSON if as_json else TEXTS | st.lists(TEXTS, max_size=3)
+        fields = data.draw(st.dictionaries(st.sampled_from(names), values, max_size=4))
+        any_input_is_a_structured_refusal(surfaces.events, slug, spec, fields,
+                                          "json" if as_json else "text")
+
+    check()

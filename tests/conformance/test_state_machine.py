@@ -39,7 +39,7 @@ from podium.service.events import EventService
 from podium.service.simulate import sample_batch, setup
 from podium.service.top import BuildTop, EnterTopResult, UndoTop
 from podium.store.db import Database
-from tests.conformance.kit import ACTOR, digest
+from podium.testing.kit import ACTOR, digest
 
 # Hypothesis draws from the constants of every local module loaded so far, so the runs (and the
 # step count checked below) would depend on which tests ran before in the same process: load

@@ -9,7 +9,7 @@ import pytest
 
 from podium.core.errors import InvalidInput
 from podium.core.model import Table
-from podium.formats.commander.web import finish_text, parse_result
+from podium.formats.commander.entry import finish_text, from_finish
 from podium.service import EventService
 from podium.store.db import Database
 from tests.builders import EventLog
@@ -176,15 +176,15 @@ def test_cmd13_a_draw_with_no_survivors_gives_nobody_points():
 def test_the_result_form_types_groups_and_a_draw_with_no_survivors():
     """The keyboard entry: ``2(43)1`` (4 and 3 out at the same moment) and ``=0 (21)43``."""
     table = Table(1, (11, 12, 13, 14))
-    entry = parse_result({"finish": "2(43)1"}, None, None, table)  # type: ignore[arg-type]
+    entry = from_finish("2(43)1", {}, None, table)  # type: ignore[arg-type]
     assert entry["winner"] == 12 and entry["eliminated"] == [11, [14, 13]]
     assert finish_text(entry, table) == "2(43)1"
-    entry = parse_result({"finish": "=0 (21)43"}, None, None, table)  # type: ignore[arg-type]
+    entry = from_finish("=0 (21)43", {}, None, table)  # type: ignore[arg-type]
     assert entry["draw"] and entry["survivors"] == []
     assert entry["eliminated"] == [13, 14, [12, 11]]
     assert finish_text(entry, table) == "=0 (21)43"
     with pytest.raises(InvalidInput, match="not closed"):
-        parse_result({"finish": "2(43"}, None, None, table)  # type: ignore[arg-type]
+        from_finish("2(43", {}, None, table)  # type: ignore[arg-type]
 
 
 def test_cmd7_a_pod_repeating_an_earlier_round_is_named():

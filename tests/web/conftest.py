@@ -12,12 +12,12 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
+from podium.compose import web_app as create_app
 from podium.service import accounts as accounts_module
 from podium.service.accounts import AccountService
 from podium.service.events import EventService
 from podium.service.selfreport import SelfReportService
 from podium.store.db import Database
-from podium.compose import web_app as create_app
 
 PASSWORD = "correct horse"
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -28,8 +28,19 @@ def berserk(site: Site, slug: str = "brk", players: int = 8, owner: str | None =
         site.accounts.grant(slug, owner, "owner", "setup")
 
 
+COMMANDS = {"berserk-split": "berserk.split", "top-build": "top.build",
+            "top-result": "top.result", "top-correct": "top.result", "top-undo": "top.undo"}
+
+
 def action(client, csrf: str, slug: str, key: str, **fields: str):
-    return client.post(f"/manage/{slug}/action/{key}", data={"csrf_token": csrf, **fields})
+    """A form of the event's page: a declared command (the TOP's build is previewed unless
+    ``step=build``; a correction is ``top.result`` with ``correct``)."""
+    if key == "top-build":
+        fields["preview"] = "" if fields.pop("step", "preview") == "build" else "yes"
+    if key == "top-correct":
+        fields["correct"] = "yes"
+    return client.post(f"/manage/{slug}/do/{COMMANDS[key]}",
+                       data={"csrf_token": csrf, **fields})
 
 
 def test_split_refuses_a_table_under_the_minimum_then_draws_the_tables(site: Site,
@@ -39,8 +50,8 @@ def test_split_refuses_a_table_under_the_minimum_then_draws_the_tables(site: Sit
     client, csrf = anna
     berserk(site)
     page = client.get("/manage/brk").text
-    assert 'action="/manage/brk/action/berserk-split"' in page
-    assert 'action="/manage/brk/action/top-build"' not in page  # no round played yet
+    assert 'action="/manage/brk/do/berserk.split"' in page
+    assert 'action="/manage/brk/do/top.build"' not in page  # no round played yet
     before = site.log_length("brk")
     answer = action(client, csrf, "brk", "berserk-split", tables="3")
     assert answer.status_code == 422
@@ -147,8 +158,8 @@ def test_a_player_code_reports_only_its_own_duel(site: Site) -> None:
     assert report.table == 1 and report.entry == {"winner": mine.seats[0]}
     assert 2 not in site.events.load("brk").state.current_round.results
     # and the API refuses a table field in a player's report
-    api = site.client().post("/api/v1/events/brk/self-reports",
-                             json={"form": {"result": "1"}, "table": other.number},
+    api = site.client().post("/api/v1/events/brk/commands/berserk.report",
+                             json={"result": "1", "table": other.number},
                              headers={"Authorization": f"Bearer {codes[other.seats[0]]}"})
     assert api.status_code == 422
 
@@ -166,14 +177,14 @@ def test_the_top_preview_build_results_and_public_bracket(site: Site, anna) -> N
     action(client, csrf, "brk", "berserk-split", tables="2")
     play_round_by_keyboard(site, client, csrf, "brk", ["1", "1", "1", "1"])
     page = client.get("/manage/brk").text
-    assert 'action="/manage/brk/action/top-build"' in page
+    assert 'action="/manage/brk/do/top.build"' in page
     assert 'name="size" inputmode="numeric" size="4" value="8"' in page  # the top_size default
     assert "/e/brk/p/bracket" not in site.client().get("/e/brk").text  # no TOP yet
     before = site.log_length("brk")
     preview = action(client, csrf, "brk", "top-build", size="4", minutes="50")
     assert preview.status_code == 200
     assert "Goal 1 (rule BRK-4)" in preview.text and "Nothing is stored" in preview.text
-    assert 'name="step" value="build"' in preview.text
+    assert 'id="build-top"' in preview.text
     assert site.log_length("brk") == before
     bad = action(client, csrf, "brk", "top-build", size="99", step="build")
     assert bad.status_code == 422 and "larger than" in bad.text
@@ -197,7 +208,7 @@ def test_the_top_preview_build_results_and_public_bracket(site: Site, anna) -> N
                    {"match": "9", "result": "1"}, {"match": "2", "result": "x"},
                    {"match": "1", "result": "2"}):  # a second result without a correction
         answer = action(client, csrf, "brk", "top-result", **fields)
-        assert answer.status_code in (409, 422), (fields, answer.status_code)
+        assert answer.status_code in (404, 409, 422), (fields, answer.status_code)
     assert site.log_length("brk") == before
     assert "result:" in action(client, csrf, "brk", "top-result", match="2", result="x").text
     assert action(client, csrf, "brk", "top-result", match="2", result="2").status_code == 303
@@ -265,7 +276,7 @@ def test_a_commander_event_gets_the_top_through_the_web(site: Site, anna) -> Non
         client.post(f"/manage/cmd/results/{table.number}",
                     data={"csrf_token": csrf, "finish": "1234"})
     page = client.get("/manage/cmd").text
-    assert 'action="/manage/cmd/action/top-build"' in page
+    assert 'action="/manage/cmd/do/top.build"' in page
     preview = action(client, csrf, "cmd", "top-build", size="4")
     assert preview.status_code == 200 and "Nothing is stored" in preview.text
     assert "the seeds follow the standings (rules BRK-1, BRK-2)" in preview.text
@@ -299,15 +310,15 @@ def test_a_top_with_the_wrong_size_is_undone_and_built_again(site: Site, anna) -
     play_round_by_keyboard(site, client, csrf, "brk", ["1", "2", "1", "2"])
     action(client, csrf, "brk", "top-build", size="2", step="build")
     page = client.get("/manage/brk").text
-    assert 'action="/manage/brk/action/top-undo"' in page
+    assert 'action="/manage/brk/do/top.undo"' in page
     assert action(client, csrf, "brk", "top-undo", reason="the TOP is 4").status_code == 303
     last = site.events.log("brk")[-1]
     assert last.kind == Kind.TOP_UNDONE and last.reason == "the TOP is 4"
     assert top_of(site.events.load("brk").state) is None
-    assert 'action="/manage/brk/action/top-build"' in client.get("/manage/brk").text
+    assert 'action="/manage/brk/do/top.build"' in client.get("/manage/brk").text
     action(client, csrf, "brk", "top-build", size="4", step="build")
     action(client, csrf, "brk", "top-result", match="1", result="1")
-    assert 'action="/manage/brk/action/top-undo"' not in client.get("/manage/brk").text
+    assert 'action="/manage/brk/do/top.undo"' not in client.get("/manage/brk").text
     before = site.log_length("brk")
     answer = action(client, csrf, "brk", "top-undo", reason="too late")
     assert answer.status_code == 409 and site.log_length("brk") == before

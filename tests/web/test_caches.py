@@ -23,12 +23,12 @@ from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 
 from podium.cli.main import cli
+from podium.compose import web_app as create_app
 from podium.core.errors import InvalidInput
 from podium.service import states as states_module
 from podium.service.states import SnapshotPolicy
 from podium.store.db import Database
 from podium.store.repository import EventRepository
-from podium.compose import web_app as create_app
 from podium.web.cache import MEMO_ITEMS, Memo
 from podium.web.hosts import public_origin
 from podium.web.render import qr_svg

@@ -39,8 +39,8 @@ def test_cli_and_server_write_one_file_together(site: Site, server: str) -> None
         i = 0
         while process.poll() is None or i < 8:
             name = f"Web {i}"
-            answer = http.post("/api/v1/events/cup/players", json={"names": [name]})
-            assert answer.status_code == 201, answer.text
+            answer = http.post("/api/v1/events/cup/commands/player.add", json={"names": [name]})
+            assert answer.status_code == 200, answer.text
             web_names.append(name)
             i += 1
     _out, err = process.communicate(timeout=60)

@@ -89,24 +89,15 @@ FORMS = [
     Form("/manage/cup/judges/judge/remove", {}, {"owner"}),
     Form("/manage/cup/queue/{id}/accept", {}, ORGANISERS, a_report),
     Form("/manage/cup/queue/{id}/reject", {}, ORGANISERS, a_report),
-    # the mahjong marathon's organiser actions (its web plug-in)
-    Form("/manage/mj/action/game", GAME, ORGANISERS, marathon),
-    Form("/manage/mj/action/penalty", {"player": "Boris", "penalty": "6c:1", "stage": "1",
-                                       "reason": "r"}, ORGANISERS, marathon),
-    Form("/manage/mj/action/disqualify-game", {"game": "g1", "ground": "left", "reason": "r"},
-         ORGANISERS, marathon),
-    Form("/manage/mj/action/disqualify-player", {"player": "Anna", "from": "2015-03-01",
-                                                 "reason": "r"}, ORGANISERS, marathon),
-    Form("/manage/mj/action/revert", {"seq": "{seq}", "reason": "appeal"}, ORGANISERS,
-         marathon),
-    Form("/manage/mj/action/publish", {}, ORGANISERS, marathon),
-    Form("/manage/cup/action/top-build", {"size": "2", "step": "build"}, ORGANISERS,
-         complete_round),
-    Form("/manage/cup/action/top-result", {"match": "1", "result": "1"}, ORGANISERS,
-         top_built),
-    Form("/manage/cup/action/top-correct", {"match": "1", "result": "2", "reason": "slip"},
-         ORGANISERS, top_played),
-    Form("/manage/cup/action/top-undo", {"reason": "wrong size"}, ORGANISERS, top_built),
+    # declared commands' forms (podium.web.routes.commands)
+    Form("/manage/cup/do/top.build", {"size": "2"}, ORGANISERS, complete_round),
+    Form("/manage/cup/do/top.result", {"match": "1", "result": "1"}, ORGANISERS, top_built),
+    Form("/manage/cup/do/top.result", {"match": "1", "result": "2", "correct": "yes",
+                                       "reason": "slip"}, ORGANISERS, top_played),
+    Form("/manage/cup/do/top.undo", {"reason": "wrong size"}, ORGANISERS, top_built),
+    Form("/manage/cup/do/player.add", {"names": "Zed"}, ORGANISERS),
+    Form("/manage/cup/do/event.settings", {"settings": "win_points=4", "reason": "r"},
+         ORGANISERS),
 ]
 
 

@@ -7,12 +7,15 @@ from fractions import Fraction
 
 import pytest
 
-from podium.compose import forget_web_formats
+from podium.core import inputs
+from podium.core.commands import CommandSpec, Param
+from podium.core.messages import M
 from podium.core.ruleset import Capabilities, Contributions
 from podium.core.views import Column, TableView
 from podium.formats.commander import Commander
 from podium.formats.registry import register, unregister
-from podium.web.plugins import OrganiserAction, PublicPage, WebFormat
+from podium.service.commands import AddPlayers
+from podium.web.plugins import PublicPage, WebFormat
 from tests.web.conftest import Site, csrf_of
 
 
@@ -85,17 +88,14 @@ def test_an_unknown_event_is_a_404(site: Site) -> None:
     assert site.client().get("/api/v1/events/nope").status_code == 404
 
 
-def add_guest(web, slug, fields, actor):
-    """An extra organiser action of the tiny format: it calls a service method."""
-    web.events.add_players(slug, [fields.get("guest", "")], actor)
-    return "guest added"
-
-
 TINY_WEB = WebFormat(
-    "tiny",
-    public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),),
-    organiser_actions=(OrganiserAction("guest", "Add a guest", "_error.html", add_guest),),
-)
+    "tiny", public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),))
+
+GUEST = CommandSpec(
+    "tiny.guest", "Add a guest", lambda call: AddPlayers(call.slug, (call["guest"],)),
+    params=(Param("guest", inputs.Text(80, non_empty=True), "the guest's name",
+                  required=True),),
+    said=lambda added: M("guest added"))
 
 
 class TinyFormat(Commander):
@@ -107,6 +107,9 @@ class TinyFormat(Commander):
     capabilities = Capabilities(rounds=True)
     contributions = Contributions(web="tests.web.test_public:TINY_WEB")
 
+    def commands(self):
+        return (GUEST,)
+
     def views(self, state):
         return [TableView("hands", "Hands", (Column("who", "Player"),
                                              Column("gp", "Game points", numeric=True)),
@@ -116,14 +119,13 @@ class TinyFormat(Commander):
 
 @pytest.fixture
 def tiny():
+    """Registered before the site's application is composed (it reads the formats once)."""
     register(TinyFormat())
-    forget_web_formats()
     yield
     unregister("tiny")
-    forget_web_formats()
 
 
-def test_a_new_format_plugs_in_without_editing_the_shared_pages(site: Site, tiny) -> None:
+def test_a_new_format_plugs_in_without_editing_the_shared_pages(tiny, site: Site) -> None:
     site.events.create_event("t", "T", "tiny", {}, "org", seed=1)
     site.events.add_players("t", ["Ann"], "org")
     client = site.client()
@@ -134,18 +136,20 @@ def test_a_new_format_plugs_in_without_editing_the_shared_pages(site: Site, tiny
     assert client.get("/e/t/p/nothing").status_code == 404
 
 
-def test_a_format_adds_an_organiser_action(site: Site, tiny) -> None:
+def test_a_format_command_is_a_form_on_the_organisers_page(tiny, site: Site) -> None:
     site.user("anna")
     site.events.create_event("t", "T", "tiny", {}, "org", seed=1)
     site.accounts.grant("t", "anna", "owner", "org")
     client = site.login("anna")
     page = client.get("/manage/t").text
-    assert 'action="/manage/t/action/guest"' in page
-    answer = client.post("/manage/t/action/guest", data={"csrf_token": csrf_of(page),
-                                                         "guest": "Gus"})
+    assert 'action="/manage/t/do/tiny.guest"' in page and 'name="guest"' in page
+    empty = client.post("/manage/t/do/tiny.guest", data={"csrf_token": csrf_of(page)})
+    assert empty.status_code == 422 and "field-error" in empty.text  # named at its field
+    answer = client.post("/manage/t/do/tiny.guest", data={"csrf_token": csrf_of(page),
+                                                          "guest": "Gus"})
     assert answer.status_code == 303
     assert site.events.log("t")[-1].actor == "anna"
-    assert client.post("/manage/t/action/nope", data={"csrf_token": csrf_of(page)}
+    assert client.post("/manage/t/do/nope.nope", data={"csrf_token": csrf_of(page)}
                        ).status_code == 404
 
 

@@ -123,12 +123,13 @@ def test_the_account_page_creates_lists_and_revokes_tokens(site: Site) -> None:
     token = re.search(r"<code>(pod_[^<]+)</code>", made.text).group(1)
     api = site.client()
     auth = {"Authorization": f"Bearer {token}"}
-    assert api.post("/api/v1/events", headers=auth, json={}).status_code == 422  # accepted
+    create = "/api/v1/commands/event.create"
+    assert api.post(create, headers=auth, json={}).status_code == 422  # the token is accepted
     [info] = site.accounts.tokens("anna")
     assert "board" in made.text and info.expires_at == site.clock.now + timedelta(days=30)
     gone = client.post(f"/account/tokens/{info.id}/revoke", data={"csrf_token": csrf})
     assert gone.status_code == 303
-    refused = api.post("/api/v1/events", headers=auth, json={})
+    refused = api.post("/api/v1/commands/event.create", headers=auth, json={})
     assert refused.status_code == 401 and "was revoked" in refused.json()["message"]
     # another user cannot revoke anna's token, nor see it
     site.user("boris")
@@ -144,6 +145,6 @@ def test_an_expired_token_gets_401_naming_the_date(site: Site) -> None:
     site.user("anna")
     token = site.accounts.create_token("anna", days=1)
     site.clock.advance(days=1)
-    answer = site.client().post("/api/v1/events", json={},
+    answer = site.client().post("/api/v1/commands/event.create", json={},
                                 headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 401 and "expired on 2026-12-01" in answer.json()["message"]

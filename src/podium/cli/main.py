@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import getpass
 from pathlib import Path
 
@@ -25,32 +26,38 @@ from podium.cli.printing import print_explanation
 from podium.core import phases
 from podium.core.errors import InvalidInput, NotFound
 from podium.formats import available, get_format
+from podium.service.catalog import Catalog
 from podium.service.transfer import dumps, export_document
 
-__all__ = ["EXIT_CONFLICT", "EXIT_INVALID", "EXIT_NOT_FOUND", "cli", "errors", "fail", "main"]
+__all__ = [
+    "EXIT_CONFLICT", "EXIT_INVALID", "EXIT_NOT_FOUND", "build_cli", "cli", "errors", "fail",
+    "main",
+]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--db", envvar="PODIUM_DB", help="SQLite file or database URL (default: podium.db).")
-@click.option("--actor", envvar="PODIUM_ACTOR", default=None,
-              help="Who is acting, for the log (default: your login name).")
-@click.pass_context
-def cli(ctx: click.Context, db: str | None, actor: str | None) -> None:
-    """podium: tournaments for multiplayer table games.
+@click.group()
+def static() -> None:
+    """The reading commands and groups every root gets (:func:`build_cli` copies them)."""
+
+
+ROOT_HELP = """podium: tournaments for multiplayer table games.
 
     Every command of a format is listed by `podium FORMAT --help` (commander, berserk,
     mahjong-marathon, seven-wonders, series); the shared ones also stand below (player,
     round, result, top, series)."""
-    if actor is None:
-        try:
-            actor = getpass.getuser()
-        except (KeyError, OSError):
-            actor = "organiser"
-    ctx.obj = Context(db, actor, CATALOG)
+
+
+def actor_or_login(actor: str | None) -> str:
+    if actor is not None:
+        return actor
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "organiser"
 
 
 # events ---------------------------------------------------------------------------------------
-@cli.group()
+@static.group()
 def event() -> None:
     """Create and inspect events."""
 
@@ -106,7 +113,7 @@ def event_show(ctx: Context, slug: str) -> None:
 
 
 # players --------------------------------------------------------------------------------------
-@cli.group()
+@static.group()
 def player() -> None:
     """Register, import, drop and list players."""
 
@@ -125,7 +132,7 @@ def player_list(ctx: Context, slug: str) -> None:
 
 
 # rounds ---------------------------------------------------------------------------------------
-@cli.group("round")
+@static.group("round")
 def round_group() -> None:
     """Pair, preview, show and undo rounds."""
 
@@ -145,7 +152,7 @@ def round_show(ctx: Context, slug: str, number: int | None) -> None:
 # standings, log, files ------------------------------------------------------------------------
 DEFAULT_TOP = 200  # rows `podium standings` prints unless --top says otherwise
 
-@cli.command()
+@static.command()
 @click.argument("slug")
 @click.option("--round", "through", type=int, default=None, help="Standings after this round.")
 @click.option("--table", "key", default=None,
@@ -203,7 +210,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     render.write_exports(view, state.name, lang, csv_path, html_path)
 
 
-@cli.command()
+@static.command()
 @click.argument("slug")
 @pass_ctx
 @guarded
@@ -213,7 +220,7 @@ def log(ctx: Context, slug: str) -> None:
     console.print(render.log_table(ctx.service.log(slug), loaded.state))
 
 
-@cli.command("export")
+@static.command("export")
 @click.argument("slug")
 @pass_ctx
 @guarded
@@ -223,17 +230,45 @@ def export_cmd(ctx: Context, slug: str) -> None:
 
 
 # demo -----------------------------------------------------------------------------------------
-@cli.group()
+@static.group()
 def demo() -> None:
     """Simulated events on embedded SQLite."""
 
 
-# The composition root, imported by the entry points only: the catalog of declared commands is
-# built once here and handed to every command through the context.
-from podium.compose import attach_cli, build_catalog  # noqa: E402 - the groups come first
+def _copied(command: click.Command) -> click.Command:
+    """A command with its own list of subcommands (so a root's additions stay its own)."""
+    found = copy.copy(command)
+    if isinstance(found, click.Group):
+        found.commands = {name: _copied(sub) for name, sub in command.commands.items()}
+    return found
 
-CATALOG = build_catalog()
-attach_cli(cli, demo, CATALOG)
+
+def build_cli(catalog: Catalog | None = None) -> click.Group:
+    """The ``podium`` command line: the reading commands, and from the catalog of declared
+    commands (built once here, from the registered formats, unless given) every format's group
+    and the shared places of the kernel's commands. The entry point builds it once; a test
+    that registers a format builds its own."""
+    from podium.compose import attach_cli, build_catalog
+
+    chosen = catalog or build_catalog()
+
+    @click.pass_context
+    def start(ctx: click.Context, db: str | None, actor: str | None) -> None:
+        ctx.obj = Context(db, actor_or_login(actor), chosen)
+
+    root = click.Group("podium", callback=start, help=ROOT_HELP,
+                       context_settings={"help_option_names": ["-h", "--help"]}, params=[
+        click.Option(["--db"], envvar="PODIUM_DB",
+                     help="SQLite file or database URL (default: podium.db)."),
+        click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
+                     help="Who is acting, for the log (default: your login name).")])
+    for name, command in static.commands.items():
+        root.add_command(_copied(command), name)
+    attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
+    return root
+
+
+cli = build_cli()
 
 
 def main() -> None:

@@ -34,6 +34,8 @@ INPUT_FILE = "input.file"
 INPUT_JSON = "input.json"
 INPUT_BODY = "input.body"
 INPUT_EXCLUSIVE = "input.exclusive"
+INPUT_SLUG = "input.slug"
+INPUT_FIELDS = "input.fields"
 
 # -- commands: who may run what, where (podium.core.commands, the service) -------------------
 COMMAND_UNKNOWN = "command.unknown"

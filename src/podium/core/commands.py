@@ -74,11 +74,12 @@ class Param:
     judge_only: bool = False
     label: str = ""  # a short msgid for the form's label (default: the help)
     surfaces: tuple[str, ...] = SURFACES  # where the field is offered (an API-only ``entry``)
+    cli: str = ""  # its command-line option when not ``--<name>`` (``--set`` for settings)
 
     @property
     def option(self) -> str:
         """The command-line option: ``--game-loss`` for ``game_loss``."""
-        return "--" + self.name.replace("_", "-")
+        return self.cli or "--" + self.name.replace("_", "-")
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,10 @@ class CommandSpec:
     #: The formats whose events it runs on, when not the declaring format's own (the 7 Wonders
     #: year's commands run on a series).
     on_formats: tuple[str, ...] = ()
+    #: What a person would type to run it on the event as it stands (the fields as text; a
+    #: file as ``(name, text)``), or None when it does not apply now: the conformance kit runs
+    #: it on every surface and compares what each stores (:mod:`podium.testing`).
+    example: Callable[[EventState], Mapping[str, Any] | None] | None = None
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
 
@@ -314,6 +319,9 @@ class ResultEntry:
     report_template: str | None = None
     describe: Callable[[EventState, TableResult], str] | None = None
     help: str = ""
+    #: What a person would type for ``table``'s result (the fields as text): the conformance
+    #: kit's example of the result command on every surface.
+    example: Callable[[EventState, Round, Table], Mapping[str, str]] | None = None
 
     def stored_schema(self, settings: Any) -> Schema:
         """The stored entry's schema under the event's settings (Team Sealed stores games)."""

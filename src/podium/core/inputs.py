@@ -145,6 +145,21 @@ class Text(Input):
 
 
 @dataclass(frozen=True)
+class Slug(Input):
+    """An event's id in addresses: 1 to 64 lowercase latin letters, digits, ``-`` or ``_``."""
+
+    def from_text(self, text: str, field: str) -> str:
+        value = clean(text, field, 200)
+        if not re.fullmatch(r"[a-z0-9_-]{1,64}", value):
+            raise refuse(field, N_("use 1 to 64 lowercase latin letters, digits, '-' or '_'"),
+                         codes.INPUT_SLUG)
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": "^[a-z0-9_-]{1,64}$"}
+
+
+@dataclass(frozen=True)
 class Integer(Input):
     """A whole number, with bounds."""
 
@@ -475,6 +490,7 @@ class Pairs(Input):
 
     value: Input = Integer()
     max_items: int = 100
+    form: str = "NAME=VALUE"  # how one item is written, as the refusals and hints say
     multiple: ClassVar[bool] = True
 
     def from_text(self, text: str, field: str) -> tuple[tuple[str, Any], ...]:
@@ -484,10 +500,10 @@ class Pairs(Input):
         out = []
         for text in texts:
             for item in items_of(clean(text, field, BLOCK, multiline=True), ",;\n"):
-                name, sep, raw = item.rpartition("=")
-                if not sep or not name.strip() or not raw.strip():
-                    raise refuse(field, N_("write each item as NAME=VALUE: %(text)s"),
-                                 codes.INPUT_PAIR, text=item[:60])
+                name, sep, raw = item.partition("=")
+                if not sep or not name.strip():
+                    raise refuse(field, N_("write each item as %(form)s: %(text)s"),
+                                 codes.INPUT_PAIR, form=self.form, text=item[:60])
                 out.append((player_ref(name, field), self.value.from_text(raw, field)))
         return self._checked(out, field)
 
@@ -524,7 +540,7 @@ class Pairs(Input):
         return ", ".join(f"{name}={self.value.to_text(v)}" for name, v in value or ())
 
     def hint(self) -> str:
-        return N_("NAME=VALUE, comma-separated")
+        return N_("NAME=VALUE, comma-separated") if self.form == "NAME=VALUE" else ""
 
 
 @dataclass(frozen=True)
@@ -550,6 +566,10 @@ class Assignments(Input):
         return out
 
     def from_json(self, value: Any, field: str) -> dict[str, Any]:
+        if isinstance(value, str | list):
+            texts = [value] if isinstance(value, str) else value
+            if all(isinstance(t, str) for t in texts):
+                return self.from_texts(texts, field)
         if not isinstance(value, dict):
             raise refuse(field, N_("expected an object of settings"), codes.INPUT_PAIR)
         if len(value) > 200:
@@ -557,7 +577,8 @@ class Assignments(Input):
         return {clean(str(k), field, 100): v for k, v in value.items() if v is not None}
 
     def schema(self) -> dict[str, Any]:
-        return {"type": "object"}
+        return {"oneOf": [{"type": "object"}, {"type": "string", "description": "KEY=VALUE, "
+                                                                            "one a line"}]}
 
     def to_text(self, value: Any) -> str:
         return "\n".join(f"{k}={v}" for k, v in (value or {}).items())
@@ -747,7 +768,26 @@ class Json(Input):
 
 
 __all__ = [
-    "Assignments", "Choice", "Day", "Decimal", "File", "Input", "Integer", "Json", "Moment",
-    "Order", "Pairs", "Player", "Players", "Text", "Upload", "YesNo", "Zone",
-    "clean", "items_of", "refuse", "zone_of",
+    "Assignments",
+    "Choice",
+    "Day",
+    "Decimal",
+    "File",
+    "Input",
+    "Integer",
+    "Json",
+    "Moment",
+    "Order",
+    "Pairs",
+    "Player",
+    "Players",
+    "Slug",
+    "Text",
+    "Upload",
+    "YesNo",
+    "Zone",
+    "clean",
+    "items_of",
+    "refuse",
+    "zone_of",
 ]

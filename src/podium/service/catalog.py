@@ -17,6 +17,7 @@ from typing import Any
 from podium.core import codes
 from podium.core.commands import CLI, TEXT, CommandSpec, check_spec
 from podium.core.errors import Conflict, NotFound
+from podium.core.messages import Message
 from podium.core.ruleset import Ruleset, RulesetError
 from podium.core.views import N_
 
@@ -142,14 +143,8 @@ class Catalog:
         """The one guard of "this command belongs to another format"."""
         if self.brought(spec, ruleset):
             return
-        if spec.format is not None:
-            raise Conflict(N_("%(command)s is a command of %(owner)s events; %(slug)s is a "
-                              "%(format)s event"), code=codes.FORMAT_OTHER, field="command",
-                           command=spec.name, owner=", ".join(spec.on_formats or (spec.format,)),
-                           slug=slug, format=ruleset.name)
-        raise Conflict(N_("%(command)s needs an event with %(capability)s; %(slug)s is a "
-                          "%(format)s event"), code=codes.FORMAT_OTHER, field="command",
-                       command=spec.name, capability=spec.capability, slug=slug,
+        raise Conflict(N_("“%(command)s” is not for %(slug)s, a %(format)s event"),
+                       code=codes.FORMAT_OTHER, command=Message(spec.title), slug=slug,
                        format=ruleset.name)
 
 

@@ -42,7 +42,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     spec = catalog.find(invocation.name)
     if not spec.on(invocation.surface):
         raise NotFound(N_("%(command)s is not offered here: %(why)s"),
-                       code=codes.COMMAND_SURFACE, field="command", command=spec.name,
+                       code=codes.COMMAND_SURFACE, command=Message(spec.title),
                        why=Message(spec.not_on.get(invocation.surface, "")))
     slug = invocation.slug
     if spec.event:

@@ -57,6 +57,29 @@ def _player(p: Player) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "dropped": p.dropped}
 
 
+# What a person would type, on the event as it stands (the conformance kit's examples) -------
+def _first_active(state: EventState) -> str | None:
+    active = state.active_players()
+    return active[0].name if active else None
+
+
+def _status(state: EventState) -> Any:
+    from podium.core import phases
+    from podium.formats import get_format
+
+    return phases.status(state, get_format(state.format))
+
+
+def _settings_example(state: EventState) -> dict[str, Any] | None:
+    from podium.formats import get_format
+
+    ruleset = get_format(state.format)
+    key, value = next(iter(ruleset.settings_to_json(state.settings).items()))
+    text = ",".join(map(str, value)) if isinstance(value, list) else (
+        "auto" if value is None else str(value).lower() if isinstance(value, bool) else value)
+    return {"settings": f"{key}={text}", "reason": "checked"}
+
+
 # -- events ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CreateOwnedEvent(Command[Any]):
@@ -113,13 +136,13 @@ EVENT_CREATE = CommandSpec(
     "event.create", N_("Create an event"),
     lambda call: _create(call),
     params=(
-        Param("slug", inputs.Text(64, non_empty=True), N_("the event's id in addresses: "
-                                                          "latin letters, digits, - or _"),
-              required=True, argument=True),
+        Param("slug", inputs.Slug(), N_("the event's id in addresses: latin letters, digits, "
+                                        "- or _"), required=True, argument=True),
         Param("name", inputs.Text(200), N_("display name (default: the id)")),
         Param("format", FormatChoice(), N_("the regulation it runs"), default="commander"),
         Param("settings", inputs.Assignments(), N_("format settings, KEY=VALUE (see the "
-                                                   "formats' settings)"), label=N_("Settings")),
+                                                   "formats' settings)"), label=N_("Settings"),
+              cli="--set"),
         Param("seed", inputs.Integer(0, 2**63 - 1),
               N_("seed of every random draw (default: a fresh one, recorded)")),
         Param("owner", inputs.Text(40), N_("organiser account that owns it on the web"),
@@ -148,7 +171,7 @@ EVENT_SETTINGS = CommandSpec(
         REASON,
     ),
     help=N_("From the next round on; the log keeps the reason."),
-    shared=("event", "set"), said=_settings_said,
+    shared=("event", "set"), said=_settings_said, example=_settings_example,
 )
 
 
@@ -164,6 +187,7 @@ PLAYER_ADD = CommandSpec(
                   N_("one name a line (after round 1 they enter late, with 0 points)"),
                   required=True, argument=True, label=N_("Names")),),
     shared=("player", "add"), said=_added,
+    example=lambda state: {"names": "Kit Newcomer"},
     answer=lambda players: {"players": [_player(p) for p in players]},
     answer_schema={"players": "array"},
     render="podium.cli.printing:players_added",
@@ -188,7 +212,8 @@ PLAYER_IMPORT = CommandSpec(
                   N_("a CSV with a “name” column (UTF-8 or Windows-1251)"), required=True,
                   argument=True, label=N_("File")),),
     shared=("player", "import"),
-    said=lambda players: Mn("%(n)s player imported.", "%(n)s players imported.",
+    example=lambda state: {"file": ("players.csv", "name\nKit Imported\n")},
+    said=lambda players: Mn("Imported %(n)s player.", "Imported %(n)s players.",
                             len(players)),
     answer=lambda players: {"players": [_player(p) for p in players]},
     answer_schema={"players": "array"},
@@ -211,6 +236,8 @@ PLAYER_DROP = CommandSpec(
             Param("disqualify", inputs.YesNo(), N_("a disqualification (kept in the log)"))),
     help=N_("From the next pairing on; their results stay."),
     shared=("player", "drop"), danger=True,
+    example=lambda state: ({"player": name, "reason": "left early"}
+                           if (name := _first_active(state)) else None),
     said=lambda p: M("%(name)s dropped.", name=p.name),
     answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
 )
@@ -220,6 +247,8 @@ PLAYER_REINSTATE = CommandSpec(
     lambda call: ReinstatePlayer(call.slug, call["player"], call.get("reason", "")),
     params=(PLAYER_ARG, REASON), help=N_("Undo a drop."),
     shared=("player", "reinstate"),
+    example=lambda state: next(({"player": p.name, "reason": "back"}
+                                for p in state.players.values() if p.dropped), None),
     said=lambda p: M("%(name)s is back in.", name=p.name),
     answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
 )
@@ -245,7 +274,8 @@ ROUND_PAIR = CommandSpec(
     params=(PREVIEW,),
     help=N_("The format's pairing, every table explained; `preview` stores nothing."),
     capability="rounds", shared=("round", "pair"),
-    shown=lambda state: True,
+    shown=lambda state: _status(state).can_pair,
+    example=lambda state: {} if _status(state).can_pair else None,
     said=lambda rnd: M("Round %(n)s paired.", n=rnd.number),
     answer=_round_answer,
     answer_schema={"round": "integer", "stage": "string", "tables": "array",
@@ -258,6 +288,9 @@ ROUND_UNDO = CommandSpec(
     lambda call: UndoRound(call.slug, call.get("reason", "")),
     params=(REASON,), help=N_("While it has no result; the log keeps it."),
     capability="rounds", shared=("round", "undo"), danger=True,
+    shown=lambda state: _status(state).can_undo_round,
+    example=lambda state: {"reason": "paired too early"} if _status(state).can_undo_round
+    else None,
     said=lambda number: M("Round %(n)s undone.", n=number),
     answer=lambda number: {"round": number}, answer_schema={"round": "integer"},
 )
@@ -278,7 +311,7 @@ def table_of(state: EventState, number: int | None, table: int) -> tuple[Round, 
     try:
         return rnd, rnd.table(table)
     except KeyError:
-        raise NotFound(N_("no table %(table)s in round %(round)s"), code="table.unknown",
+        raise NotFound(N_("round %(round)s has no table %(table)s"), code="table.unknown",
                        field="table", table=table, round=number) from None
 
 
@@ -312,8 +345,22 @@ class TableSaved:
 
 @dataclass(frozen=True)
 class EnterTableResult(EnterResult):
+    """A table's result from the result command's fields; with ``by_entry`` (the stored entry
+    given as is), a refusal of the rules names its field inside ``entry``."""
+
+    by_entry: bool = False
+
     def answer(self, loaded: Any, stored: list[Any]) -> TableSaved:  # type: ignore[override]
         return TableSaved(super().answer(loaded, stored), self.table, self.correct)
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        try:
+            return super().run(service, actor)
+        except InvalidInput as error:
+            if self.by_entry and error.field and not error.field.startswith(("entry",
+                                                                               "reason")):
+                error.field = f"entry.{error.field}"
+            raise
 
 
 def _result(entry: ResultEntry) -> Callable[[Call], Command[Any]]:
@@ -322,7 +369,7 @@ def _result(entry: ResultEntry) -> Callable[[Call], Command[Any]]:
                                 entry_builder(entry, call.values, call.get("round"),
                                               call["table"]),
                                 call.get("round"), bool(call.get("correct")),
-                                call.get("reason", ""))
+                                call.get("reason", ""), call.get("entry") is not None)
 
     return make
 
@@ -340,10 +387,21 @@ def _result_said(saved: TableSaved) -> str:
              round=rnd.number, table=saved.table)
 
 
+def _result_example(entry: ResultEntry, state: EventState) -> dict[str, Any] | None:
+    """The first table of the current round still without a result, typed as a person would."""
+    rnd = state.current_round
+    if rnd is None or entry.example is None:
+        return None
+    for table in rnd.tables:
+        if table.number not in rnd.results:
+            return {"table": str(table.number), **entry.example(state, rnd, table)}
+    return None
+
+
 def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
     """A round-based format's result command: the organiser's entry of one table's result in
     the current round, or with ``correct`` (and a reason) a correction of any round's."""
-    from podium.core.schema import AnyJson
+    from podium.core.schema import AnyJson, Obj
 
     return CommandSpec(
         f"{ruleset.name}.result", N_("Enter a table's result"), _result(entry),
@@ -356,12 +414,12 @@ def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
             Param("correct", inputs.YesNo(),
                   N_("replace a result already entered (needs a reason)")),
             REASON,
-            Param("entry", inputs.Json(AnyJson(1000)),
+            Param("entry", inputs.Json(Obj(extra=AnyJson(1000))),
                   N_("the entry as stored, by player ids (instead of the fields)"),
                   surfaces=(API,)),
         ),
         help=entry.help, capability="rounds",
-        said=_result_said,
+        said=_result_said, example=lambda state: _result_example(entry, state),
         answer=lambda saved: {"round": saved.round.number, "table": saved.table,
                               "corrected": saved.corrected, "complete": saved.round.complete,
                               "missing": list(saved.round.missing)},
@@ -429,11 +487,22 @@ TOP_BUILD = CommandSpec(
     capability="playoff", phase="playoff", shared=("top", "build"),
     shown=lambda state: _phase_status(state).can_build_top,
     template="formats/top_build.html",
+    example=lambda state: {"size": "2"} if _phase_status(state).can_build_top else None,
     said=lambda bracket: M("The TOP is built."),
     answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
                                        "champion": "integer"},
     render="podium.cli.printing:top_built",
 )
+
+
+def _top_example(state: EventState) -> dict[str, Any] | None:
+    bracket = _top(state)
+    if bracket is None:
+        return None
+    for match in bracket.matches():
+        if match.known and not match.is_bye and match.result is None:
+            return {"match": str(match.number), "result": "1"}
+    return None
 
 
 def top_entry(values: Mapping[str, Any], bracket: Bracket, number: int) -> dict[str, Any]:
@@ -520,6 +589,7 @@ TOP_RESULT = CommandSpec(
     ),
     capability="playoff", phase="playoff", shared=("top", "result"),
     shown=lambda state: _top(state) is not None, template="formats/top_result.html",
+    example=lambda state: _top_example(state),
     said=lambda bracket: M("TOP result saved."),
     answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
                                        "champion": "integer"},
@@ -538,6 +608,8 @@ TOP_UNDO = CommandSpec(
     help=N_("While no match has a result; the log keeps it."),
     capability="playoff", phase="playoff", shared=("top", "undo"), danger=True,
     shown=lambda state: _phase_status(state).can_undo_top, template="formats/top_undo.html",
+    example=lambda state: {"reason": "wrong size"} if _phase_status(state).can_undo_top
+    else None,
     said=lambda _value: M("The TOP is undone; it can be built again."),
 )
 
@@ -603,7 +675,7 @@ EVENT_IMPORT = CommandSpec(
     params=(Param("file", inputs.File(200_000_000, ".json,application/json"),
                   N_("an event file written by export (- for standard input)"), required=True,
                   argument=True, label=N_("File")),
-            Param("slug", inputs.Text(64), N_("store under this id instead of the file's"))),
+            Param("slug", inputs.Slug(), N_("store under this id instead of the file's"))),
     role=ACCOUNT, event=False, shared=("", "import"),
     said=lambda loaded: M("Imported %(slug)s: %(actions)s actions, %(players)s players, "
                           "%(rounds)s rounds.", slug=loaded.summary.slug,
@@ -711,7 +783,7 @@ class SelfReportCall(Command[Any]):
         from podium.service.selfreport import SelfReportService
 
         reports = SelfReportService(service)
-        values = dict(self.values or {})
+        values = {k: v for k, v in (self.values or {}).items() if v is not None}
         if self.what == "decide":
             report = reports.decide(self.slug, values["report"], bool(values.get("accept")),
                                     actor, values.get("reason", ""))

@@ -53,7 +53,9 @@ class Toy(Ruleset):
             params=(Param("order", inputs.Players(7), "the players from first to last",
                           required=True),),
             entry=entry, stored=obj({"order": ListOf(PLAYER, max_items=7)}),
-            template="formats/toy_result.html")
+            template="formats/toy_result.html",
+            example=lambda state, rnd, table: {
+                "order": ", ".join(state.players[p].name for p in table.seats)})
 
     def score(self, state: EventState, rnd: Round, table: Table,
               entry: Mapping[str, Any]) -> TableResult:

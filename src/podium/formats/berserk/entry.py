@@ -132,4 +132,6 @@ RESULT = ResultEntry(
     template="formats/berserk_result.html",
     describe=describe,
     help=N_("Rules BRK-6, BRK-8, BRK-9: one or two keystrokes, or the players by name."),
+    example=lambda state, rnd, table: {"result": "1 D" if state.settings.team_scoring != "none"
+                                       else "1"},
 )

@@ -199,7 +199,7 @@ RESULT = ResultEntry(
         Param("survivors", inputs.Players(7), N_("the survivors of a draw")),
         Param("simultaneous", inputs.YesNo(),
               N_("the winner took everyone out at once and named the order (rule CMD-4a)")),
-        Param("game_loss", inputs.Pairs(inputs.Text(200), 7),
+        Param("game_loss", inputs.Pairs(inputs.Text(200), 7, "NAME=REASON"),
               N_("a judge's game loss with its reason, NAME=REASON (rule CMD-14)"),
               judge_only=True),
     ),
@@ -210,4 +210,6 @@ RESULT = ResultEntry(
     describe=describe,
     help=N_("Rules CMD-2, CMD-4, CMD-13, CMD-14: the finish by seats (2431) or the players by "
             "name."),
+    example=lambda state, rnd, table: {"finish": "".join(
+        str(seat) for seat in range(1, len(table.seats) + 1))},
 )

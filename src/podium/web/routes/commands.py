@@ -20,6 +20,7 @@ from starlette.datastructures import UploadFile
 from podium.core.commands import WEB, CommandSpec, InvalidFields
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import File, Pairs, Upload
+from podium.core.messages import Message
 from podium.http import status_of
 from podium.web.deps import OrganiserPage, Page, form_page
 
@@ -33,8 +34,8 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
     spec = catalog.find(name)
     catalog.check_format(spec, catalog.formats[page.web.events.summary(slug).format], slug)
     if not spec.on(WEB):
-        raise NotFound("%(command)s has no form", code="command.surface", field="command",
-                       command=name)
+        raise NotFound("%(command)s has no form", code="command.surface",
+                       command=Message(spec.title))
     return spec
 
 
@@ -60,6 +61,7 @@ def render_form(page: Page, slug: str, spec: CommandSpec, status: int = 200,
                 error: str | None = None) -> Response:
     loaded = page.web.events.load(slug)
     return page.render("manage/command.html", status=status, event=loaded.state, loaded=loaded,
+                       round=loaded.state.current_round,
                        spec=spec, rows=field_rows(spec, typed or {}, errors or {}),
                        typed=typed or {}, errors=errors or {}, error=error,
                        plugin=page.web.format(loaded.state.format), title=spec.title)
@@ -113,6 +115,10 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
     try:
         done = await run_in_threadpool(page.run, name, slug, fields)
     except PodiumError as error:
+        field = (error.field or "").split("[")[0].split(".")[0]
+        if status_of(error) in (401, 403) or (status_of(error) == 404
+                                              and spec.param(field) is None):
+            raise  # who is asking, or what: the error page, not the form again
         errors = field_errors(page, error)
         shown = {k: v for k, v in errors.items() if spec.param(k) is not None}
         return await run_in_threadpool(

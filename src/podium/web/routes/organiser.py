@@ -15,8 +15,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
+from podium.core import codes as refusal_codes
 from podium.core import phases
-from podium.core.commands import WEB, CommandSpec, ResultEntry
+from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
 from podium.core.model import Round, Table
@@ -121,13 +122,19 @@ def new_event(page: FormDep, form: Fields) -> Response:
         fields = settings_form(format_name)
         raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
+        fields = {"slug": form.get("slug", ""), "name": form.get("name", ""),
+                  "format": format_name, "seed": form.get("seed", ""),
+                  "settings": "\n".join(f"{key}={value}" for key, value in raw.items())}
         errors = setting_errors(page, format_name, raw)
-        if errors:
-            raise Localised(N_("Please check the fields marked below."), code="input.fields")
-        done = page.run("event.create", None, {
-            "slug": form.get("slug", ""), "name": form.get("name", ""), "format": format_name,
-            "seed": form.get("seed", ""),
-            "settings": "\n".join(f"{key}={value}" for key, value in raw.items())})
+        if errors:  # the other fields' refusals too, all at once (nothing is run)
+            try:
+                decode_input(page.web.catalog.find("event.create"),
+                             {**fields, "settings": ""}, TEXT, surface=WEB)
+            except PodiumError as error:
+                errors.update(field_errors(page, error))
+            raise Localised(N_("Please check the fields marked below."),
+                            code=refusal_codes.INPUT_FIELDS)
+        done = page.run("event.create", None, fields)
     except PodiumError as error:
         chosen = format_name if format_name in available() else available()[0]
         if not errors:
@@ -454,7 +461,7 @@ def event_formatter(page: Page, loaded: LoadedEvent) -> Formatter:
 def printable(page: OrganiserPage, slug: str, what: str) -> Response:
     if what not in ("pairings", "slips", "codes"):
         raise NotFound("no printable %(what)r: pairings, slips or codes", code="print.unknown",
-                       field="what", what=what)
+                       what=what)
     loaded = page.web.events.load(slug)
     rnd = loaded.state.current_round
     codes = page.web.reports.codes(slug) if what == "codes" else {}
@@ -505,7 +512,7 @@ def invite_judge(page: OwnerForm, slug: str,
 def remove_judge(page: OwnerForm, slug: str, username: str) -> Response:
     if page.web.accounts.role_of(page.web.accounts.get_user(username), slug) != "judge":
         raise NotFound("%(username)s is not a judge of this event", code="role.none",
-                       field="username", username=username)
+                       username=username)
     page.run("role.revoke", slug, {"username": username})
     return page.redirect(f"/manage/{slug}/judges")
 
@@ -547,7 +554,7 @@ def decide(page: OrganiserForm, slug: str, report: int, decision: str,
            reason: Reason = "") -> Response:
     if decision not in ("accept", "reject"):
         raise NotFound("no decision %(decision)r: accept or reject", code="report.decision",
-                       field="decision", decision=decision)
+                       decision=decision)
     page.run("report.decide", slug, {"report": str(report), "reason": reason,
                                      "accept": "yes" if decision == "accept" else "no"})
     page.flash(page.fmt.gettext("Decision saved."))
