@@ -490,7 +490,7 @@ TOP_BUILD = CommandSpec(
     example=lambda state: {"size": "2"} if _phase_status(state).can_build_top else None,
     said=lambda bracket: M("The TOP is built."),
     answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
-                                       "champion": "integer"},
+                                       "champion": "integer?"},
     render="podium.cli.printing:top_built",
 )
 
@@ -592,7 +592,7 @@ TOP_RESULT = CommandSpec(
     example=lambda state: _top_example(state),
     said=lambda bracket: M("TOP result saved."),
     answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
-                                       "champion": "integer"},
+                                       "champion": "integer?"},
     render="podium.cli.printing:top_result",
 )
 
