@@ -240,17 +240,17 @@ def read_games(data: bytes, filename: str, server_zone: str, zone: str | None = 
 
 
 def _decode(data: bytes) -> str:
-    """UTF-8 (with or without a BOM), else Windows-1251; anything else is refused clearly."""
+    """UTF-8 (with or without a BOM), else Windows-1251; anything else, and a binary file
+    (NUL bytes are valid UTF-8 but never text), is refused clearly."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1251")
-    except UnicodeDecodeError as error:
-        raise InvalidInput(N_("byte %(start)s is neither UTF-8 nor Windows-1251 text; "
-                              "save the file as UTF-8 or Windows-1251"),
-                           code=codes.FILE_ENCODING, start=error.start + 1) from None
+        try:
+            text = data.decode("cp1251")
+        except UnicodeDecodeError as error:
+            raise InvalidInput(N_("byte %(start)s is neither UTF-8 nor Windows-1251 text; "
+                                  "save the file as UTF-8 or Windows-1251"),
+                               code=codes.FILE_ENCODING, start=error.start + 1) from None
     if "\x00" in text:
         raise InvalidInput(N_("not a text file (it holds NUL bytes); save it as UTF-8 CSV"),
                            code=codes.FILE_ENCODING)
