@@ -69,10 +69,14 @@ def marathon(s: Scenario) -> dict[str, Any]:
     return {"seq": seq}
 
 
-MJ = "/api/v1/events/mj/marathon"
+MJ = "/api/v1/events/mj/commands/mahjong-marathon."
 GAME = {"id": "g3", "table": "RU-Marathon-2", "start": "2015-03-03T12:00:00-08:00",
-        "players": [{"name": n, "gp": g} for n, g in (("Anna", 1), ("Boris", 2), ("Clara", 3),
-                                                       ("Dmitri", -6))]}
+        "players": {"Anna": 1, "Boris": 2, "Clara": 3, "Dmitri": -6}}
+GAMES_FILE = {"name": "g.json", "text": '{"games": [{"id": "g3", "table": "RU-Marathon-2", '
+              '"start": "2015-03-03T12:00:00-08:00", "players": [{"name": "Anna", "gp": 1}, '
+              '{"name": "Boris", "gp": 2}, {"name": "Clara", "gp": 3}, '
+              '{"name": "Dmitri", "gp": -6}]}]}'}
+
 
 def top_built(s: Scenario) -> None:
     """A complete round and a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
@@ -102,16 +106,18 @@ ROUTES = [
           report_by_neighbour),
     Route("POST", "/api/v1/events/cup/self-reports/{id}/dispute", {"note": "no"}, PLAYER,
           report_by_neighbour),
-    # the mahjong marathon's routes (its web plug-in's API router)
-    Route("POST", f"{MJ}/games", GAME, ORGANISERS, marathon),
-    Route("POST", f"{MJ}/games/import", {"games": [GAME]}, ORGANISERS, marathon),
-    Route("POST", f"{MJ}/penalties", {"kind": "6b", "player": "Boris", "amount": 50,
-                                      "stage": 1, "reason": "r"}, ORGANISERS, marathon),
-    Route("POST", f"{MJ}/disqualifications", {"game": "g2", "ground": "left", "reason": "r"},
+    # the mahjong marathon's declared commands
+    Route("POST", f"{MJ}add-game", GAME, ORGANISERS, marathon),
+    Route("POST", f"{MJ}import-games", {"file": GAMES_FILE}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}penalty", {"kind": "6b", "player": "Boris", "amount": 50, "stage": 1,
+                                   "reason": "r"}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}disqualify-game", {"game": "g2", "ground": "left", "reason": "r"},
           ORGANISERS, marathon),
-    Route("POST", f"{MJ}/reverts", lambda v: {"seq": v["seq"], "reason": "appeal"},
+    Route("POST", f"{MJ}disqualify-player", {"player": "Anna", "from": "2015-03-01",
+                                             "reason": "r"}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}revert", lambda v: {"seq": v["seq"], "reason": "appeal"},
           ORGANISERS, marathon),
-    Route("POST", f"{MJ}/publications", {}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}publish", {}, ORGANISERS, marathon),
     Route("POST", "/api/v1/events/cup/top", {"size": 2}, ORGANISERS, complete_round),
     Route("POST", "/api/v1/events/cup/top/results", {"match": 1, "form": {"result": "1"}},
           ORGANISERS, top_built),
