@@ -33,7 +33,8 @@ def decisions(podium: Run, games: Path) -> None:
     """``decisions``: five players in stages 1 and 2 (series of 2, NR from 2 games), published,
     then a 6a penalty (rule MJ-6a), a game disqualified (MJ-5), a 6c penalty reverted."""
     podium("event", "create", "decisions", "--format", "mahjong-marathon", "--seed", "7",
-           "--name", "Golden: decisions", "--settings", "series_length=2", "--settings", "min_games=2")
+           "--name", "Golden: decisions", "--settings", "series_length=2",
+           "--settings", "min_games=2")
     games.write_text(HEADER + "".join(line + "\n" for line in (
         "g1,RU-Marathon-1,2015-02-10T12:00:00Z,Anna,30,Boris,25,Clara,0,Dmitri,-55",
         "g2,RU-Marathon-2,2015-02-11T12:00:00Z,Anna,10,Boris,10,Clara,-5,Egor,-15",
@@ -57,8 +58,8 @@ def periods(podium: Run, games: Path) -> None:
     Moscow time), a 6b penalty of 30 GP (custom), a game typed in by hand, two
     publications."""
     podium("event", "create", "periods", "--format", "mahjong-marathon", "--seed", "8",
-           "--name", "Golden: periods", "--settings", "series_length=2", "--settings", "min_games=1",
-           "--settings", "custom_penalties=yes")
+           "--name", "Golden: periods", "--settings", "series_length=2",
+           "--settings", "min_games=1", "--settings", "custom_penalties=yes")
     games.write_text(HEADER + "".join(line + "\n" for line in (
         "p1,RU-Marathon-1,2015-03-01T10:00:00+03:00,Ivan,40,Kira,20,Lev,0,Mila,-60",
         "p2,RU-Marathon-1,2015-03-02T10:00:00+03:00,Ivan,0,Kira,40,Lev,20,Mila,-60",
