@@ -48,12 +48,12 @@ PLAYER = Param("player", inputs.Player(), N_("the player: a name or #id"), requi
 
 @dataclass(frozen=True)
 class ZoneOrServer(inputs.Zone):
-    """Rule MJ-2: a time zone name (``Europe/Moscow``), or ``server`` for the zone of the
-    event's game server (the ``server_timezone`` setting)."""
+    """Rule MJ-2: a time zone name (``Europe/Moscow``), or ``server`` (``сервер``) for the zone
+    of the event's game server (the ``server_timezone`` setting)."""
 
     def from_text(self, text: str, field: str) -> str:
         name = inputs.clean(text, field, 64)
-        if name.casefold() == SERVER:
+        if name.casefold() in (SERVER, "сервер"):
             return SERVER
         return super().from_text(name, field)
 
@@ -136,8 +136,9 @@ ADD_GAME = CommandSpec(
               required=True, label=N_("Game id")),
         TABLE,
         Param("start", inputs.Moment(),
-              N_("when the game started, e.g. 2015-03-31 13:30 (in the zone below unless it "
-                 "says its own)"), required=True, label=N_("Start time")),
+              N_("when the game started, e.g. 2015-03-31 13:30; a time without an offset of "
+                 "its own is in the zone given with it"), required=True,
+              label=N_("Start time")),
         Param("zone", ZoneOrServer(), N_("the zone of the start time: a zone name, or server "
                                          "(the game server's, rule MJ-2)"), default=SERVER,
               label=N_("Time zone")),

@@ -143,9 +143,11 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
             raise
     for k, n in enumerate(names, start=1):
         if names.index(n) != k - 1:  # as written: whether "anna" is "Anna" is the event's call
-            message = N_("%(name)s sits twice at the table (rule MJ-3)")
-            raise InvalidInput(f"%(where)s: {message}" if place else message, code=codes.TWICE,
-                               field=f"player{k}", where=where, name=n)
+            if place:  # a file's game: the line or game at fault
+                raise InvalidInput(N_("%(where)s: %(name)s sits twice at the table (rule MJ-3)"),
+                                   code=codes.TWICE, where=where, name=n)
+            raise InvalidInput(N_("%(name)s sits twice at the table (rule MJ-3)"),
+                               code=codes.TWICE, field=f"player{k}", name=n)
     gp = []
     for k, (n, (_, g)) in enumerate(zip(names, seats, strict=True), start=1):
         try:
