@@ -34,13 +34,6 @@ def marathon(ctx: Context) -> MarathonService:
     return MarathonService.sharing(ctx.service)
 
 
-def is_marathon(ctx: Context, slug: str) -> bool:
-    """The event's format from its summary, without replaying its log."""
-    with ctx.service.db.session() as session:
-        found = EventRepository(session).find(slug)
-    return found is not None and found.format == FORMAT
-
-
 def print_import(done: Any) -> None:
     """``podium games import``: the import's summary (what was added, known, skipped)."""
     print_summary(done.value)
