@@ -20,12 +20,12 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from podium.cli.main import cli
+from podium.compose import web_app as create_app
 from podium.service.accounts import OWNER, AccountService
 from podium.service.events import EventService
 from podium.service.transfer import dumps, export_document
 from podium.store.db import Database
 from podium.store.models import ActionRow, EventRow, PlayerCodeRow, SelfReportRow
-from podium.compose import web_app as create_app
 from tests.store.conftest import BACKENDS
 
 PASSWORD = "correct horse"
