@@ -71,10 +71,14 @@ def marathon(s: Scenario) -> dict[str, Any]:  # the marathon's rows return with 
     return {"seq": seq}
 
 
-MJ = "/api/v1/events/mj/marathon"
+MJ = "/api/v1/events/mj/commands/mahjong-marathon."
 GAME = {"id": "g3", "table": "RU-Marathon-2", "start": "2015-03-03T12:00:00-08:00",
-        "players": [{"name": n, "gp": g} for n, g in (("Anna", 1), ("Boris", 2), ("Clara", 3),
-                                                       ("Dmitri", -6))]}
+        "players": {"Anna": 1, "Boris": 2, "Clara": 3, "Dmitri": -6}}
+GAMES_FILE = {"name": "g.json", "text": '{"games": [{"id": "g3", "table": "RU-Marathon-2", '
+              '"start": "2015-03-03T12:00:00-08:00", "players": [{"name": "Anna", "gp": 1}, '
+              '{"name": "Boris", "gp": 2}, {"name": "Clara", "gp": 3}, '
+              '{"name": "Dmitri", "gp": -6}]}]}'}
+
 
 def top_built(s: Scenario) -> None:
     """A complete round and a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
@@ -123,6 +127,18 @@ ROUTES = [
           complete_round),
     Route("POST", f"{CMD}/top.result", {"match": 1, "result": "1"}, ORGANISERS, top_built),
     Route("POST", f"{CMD}/top.undo", {"reason": "wrong size"}, ORGANISERS, top_built),
+    # the mahjong marathon's declared commands
+    Route("POST", f"{MJ}add-game", GAME, ORGANISERS, marathon),
+    Route("POST", f"{MJ}import-games", {"file": GAMES_FILE}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}penalty", {"kind": "6b", "player": "Boris", "amount": 50, "stage": 1,
+                                   "reason": "r"}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}disqualify-game", {"game": "g2", "ground": "left", "reason": "r"},
+          ORGANISERS, marathon),
+    Route("POST", f"{MJ}disqualify-player", {"player": "Anna", "from": "2015-03-01",
+                                             "reason": "r"}, ORGANISERS, marathon),
+    Route("POST", f"{MJ}revert", lambda v: {"seq": v["seq"], "reason": "appeal"},
+          ORGANISERS, marathon),
+    Route("POST", f"{MJ}publish", {}, ORGANISERS, marathon),
     # organiser reads
     Route("GET", "/api/v1/events/cup/log", None, ORGANISERS),
     Route("GET", "/api/v1/events/cup/roles", None, ORGANISERS),
@@ -133,10 +149,12 @@ ROUTES = [
 ]
 
 
-def test_every_command_of_a_commander_event_is_in_the_matrix(scenario: Scenario) -> None:
+def test_every_command_of_a_commander_event_and_a_marathon_is_in_the_matrix(
+        scenario: Scenario) -> None:
     catalog = scenario.site.app.state.web.catalog
     covered = {r.path.rpartition("/")[2] for r in ROUTES if "/commands/" in r.path}
-    wanted = {s.name for s in catalog.commands_for("commander") if s.on("api")}
+    wanted = {s.name for name in ("commander", "mahjong-marathon")
+              for s in catalog.commands_for(name) if s.on("api")}
     wanted |= {s.name for s in catalog.kernel.values() if not s.event}
     assert wanted <= covered, sorted(wanted - covered)
 

@@ -375,20 +375,21 @@ case("cli: disqualify until before from", 2)(
 case("cli: disqualify zone unknown", 2)(
     lambda s: s.cli("disqualify", "player", "mj", "A", "--from", "2015-05-01", "--zone",
                     "Mars/Base", "--reason", "x"))
+MJ = "/events/mj/commands/mahjong-marathon."
 case("api: penalty amount huge", 422)(
-    lambda s: s.api("POST", "/events/mj/marathon/penalties", {
+    lambda s: s.api("POST", MJ + "penalty", {
         "kind": "6a", "player": "A", "amount": 10**12, "game": "g1", "reason": "x"}))
 case("api: penalty reason nul", 422)(
-    lambda s: s.api("POST", "/events/mj/marathon/penalties", {
+    lambda s: s.api("POST", MJ + "penalty", {
         "kind": "6a", "player": "A", "amount": 5, "game": "g1", "reason": NUL}))
 case("api: game with a nul id", 422)(
-    lambda s: s.api("POST", "/events/mj/marathon/games", {
+    lambda s: s.api("POST", MJ + "add-game", {
         "id": f"g{NUL}", "table": "RU-Marathon-1", "start": "2015-03-01T12:00:00Z",
-        "players": [{"name": n, "gp": 0} for n in "ABCD"]}))
+        "players": dict.fromkeys("ABCD", 0)}))
 case("api: game at another table", 422)(
-    lambda s: s.api("POST", "/events/mj/marathon/games", {
+    lambda s: s.api("POST", MJ + "add-game", {
         "id": "g77", "table": "Friendly-1", "start": "2015-03-01T12:00:00Z",
-        "players": [{"name": n, "gp": 0} for n in "ABCD"]}))
+        "players": dict.fromkeys("ABCD", 0)}))
 case("api: round pair in a marathon", 409)(lambda s: s.command("mj", "round.pair", {}))
 case("api: top in a marathon", 409)(lambda s: s.command("mj", "top.build", {"size": 2}))
 case("api: players names not a list", 422)(

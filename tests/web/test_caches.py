@@ -13,7 +13,6 @@ import sqlite3
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -32,9 +31,7 @@ from podium.store.repository import EventRepository
 from podium.web.cache import MEMO_ITEMS, Memo
 from podium.web.hosts import public_origin
 from podium.web.render import qr_svg
-from tests.formats.marathon_builders import Marathon
 from tests.web.conftest import Site
-from tests.web.test_marathon import add_game, anna  # noqa: F401  (a fixture)
 
 PUBLIC = "https://results.example.org"
 
@@ -150,25 +147,6 @@ def test_the_memo_is_a_bounded_lru() -> None:
     assert MEMO_ITEMS <= 1000
 
 
-def test_unknown_tables_and_publication_numbers_are_refused(site: Site, anna) -> None:  # noqa: F811
-    client, csrf = anna
-    add_game(client, csrf, "g1", "2015-03-01 12:00",
-             [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
-    assert client.post("/manage/mj/action/publish", data={"csrf_token": csrf}).status_code == 303
-    public = site.client()
-    assert public.get("/e/mj/p/publications?n=1").status_code == 200
-    assert public.get("/e/mj/p/publications?n=10**30").status_code == 422
-    assert public.get("/e/mj/p/publications?n=" + "9" * 30).status_code == 422
-    assert public.get("/e/mj/p/publications?n=2").status_code == 404
-    assert public.get("/e/mj/p/publications?n=1&start=x").status_code == 422
-    assert public.get("/e/mj?table=../../x").status_code in (404, 422)
-    assert public.get("/e/mj?table=stage-9").status_code == 404
-    assert public.get("/e/mj?table=stage-1&start=5000").status_code == 404
-    site.event("cup", None)
-    assert public.get("/e/cup?table=../../x").status_code in (404, 422)
-    assert public.get("/e/cup?table=x").status_code == 404
-
-
 # the event's id in the key ---------------------------------------------------------------------
 def test_an_event_created_again_under_its_slug_is_never_served_from_the_old_one(
         site: Site) -> None:
@@ -216,41 +194,6 @@ def _in_threads(count: int, work: Callable[[], Any]) -> list[Any]:
     for thread in threads:
         thread.join()
     return results
-
-
-def test_concurrent_readers_of_the_marathon_book_agree(fast_switching: None) -> None:
-    """Rules MJ-7..MJ-10 read by six threads at once, after new games (whose players' rows the
-    first read re-ranks in place) and from cold caches: every reader gets the tables a full
-    recompute gives (unlocked, readers failed with "Set changed size during iteration")."""
-    m = Marathon()
-    bounds = m.state.settings.stage_bounds
-    names = [f"P{i}" for i in range(24)]
-
-    def game(k: int) -> None:
-        stage_start = datetime.fromtimestamp(bounds[k % len(bounds)][0], UTC)
-        seats = [(names[(k + j * 5) % 24], (30, 10, -10, -30)[j]) for j in range(4)]
-        m.game(*seats, at=stage_start + timedelta(hours=k % 500))
-
-    for k in range(120):
-        game(k)
-    settings, book = m.state.settings, m.book
-
-    def tables() -> Any:
-        return ([(r.players.tolist(), r.value.tolist()) for r in book.stages(settings)],
-                book.total(settings).players.tolist())
-
-    tables()
-    for trial in range(30):
-        for k in range(10):
-            game(1000 + 10 * trial + k)  # incremental: the next read re-ranks in place
-        if trial % 3 == 0:
-            book.invalidate()  # cold: the next read fills every stage
-        results = _in_threads(6, tables)
-        book.invalidate()
-        expected = tables()
-        for result in results:
-            assert not isinstance(result, BaseException), repr(result)
-            assert result == expected
 
 
 def test_concurrent_misses_replay_an_event_once_and_render_it_once(

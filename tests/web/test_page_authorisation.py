@@ -54,9 +54,12 @@ def marathon(site: Site) -> dict[str, Any]:
     return {"seq": service.penalty("mj", "6a", "Anna", 5, "late", "setup", game="g1")}
 
 
-GAME = {"game_id": "g2", "table": "RU-Marathon-1", "start": "2015-03-02 12:00",
+GAME = {"id": "g2", "table": "RU-Marathon-1", "start": "2015-03-02 12:00",
         "zone": "server", "player1": "Anna", "gp1": "1", "player2": "Boris", "gp2": "2",
         "player3": "Clara", "gp3": "3", "player4": "Dmitri", "gp4": "-6"}
+MJ = "/manage/mj/do/mahjong-marathon."
+
+
 def top_built(site: Site) -> dict[str, Any]:
     """A complete round, then a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
     from podium.service import top
@@ -98,6 +101,16 @@ FORMS = [
     Form("/manage/cup/do/player.add", {"names": "Zed"}, ORGANISERS),
     Form("/manage/cup/do/event.settings", {"settings": "win_points=4", "reason": "r"},
          ORGANISERS),
+    # the mahjong marathon's declared commands (its forms)
+    Form(f"{MJ}add-game", GAME, ORGANISERS, marathon),
+    Form(f"{MJ}penalty", {"player": "Boris", "kind": "6c", "amount": "1", "stage": "1",
+                          "reason": "r"}, ORGANISERS, marathon),
+    Form(f"{MJ}disqualify-game", {"game": "g1", "ground": "left", "reason": "r"},
+         ORGANISERS, marathon),
+    Form(f"{MJ}disqualify-player", {"player": "Anna", "from": "2015-03-01", "reason": "r"},
+         ORGANISERS, marathon),
+    Form(f"{MJ}revert", {"seq": "{seq}", "reason": "appeal"}, ORGANISERS, marathon),
+    Form(f"{MJ}publish", {}, ORGANISERS, marathon),
 ]
 
 

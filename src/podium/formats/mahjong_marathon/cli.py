@@ -1,11 +1,14 @@
-"""CLI of the online mahjong marathon (regulation MJ): games, penalties, disqualifications,
-reverts, publications, stage tables and the demo. Thin: the service does the work."""
+"""What the command line of the online mahjong marathon (regulation MJ) prints beyond its
+declared commands: the import's summary and a publication's tables (their ``render``), the
+organiser's decisions (``podium decisions``) and the demo. The use cases themselves are declared
+(:mod:`.declared`) and served by the generic command line."""
 
 from __future__ import annotations
 
 import os
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import click
 from rich import box
@@ -14,7 +17,6 @@ from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.render import print_view, write_exports
-from podium.core.errors import InvalidInput
 from podium.core.views import N_
 from podium.formats.mahjong_marathon.commands import (
     FORMAT,
@@ -22,7 +24,8 @@ from podium.formats.mahjong_marathon.commands import (
     MarathonService,
 )
 from podium.formats.mahjong_marathon.demo import generate_year, records
-from podium.formats.mahjong_marathon.rules import DQ_GROUNDS
+from podium.formats.mahjong_marathon.rules import book_of
+from podium.formats.mahjong_marathon.views import published_views
 from podium.service.exports import label
 from podium.store.repository import EventRepository
 
@@ -31,11 +34,9 @@ def marathon(ctx: Context) -> MarathonService:
     return MarathonService.sharing(ctx.service)
 
 
-def is_marathon(ctx: Context, slug: str) -> bool:
-    """The event's format from its summary, without replaying its log."""
-    with ctx.service.db.session() as session:
-        found = EventRepository(session).find(slug)
-    return found is not None and found.format == FORMAT
+def print_import(done: Any) -> None:
+    """``podium games import``: the import's summary (what was added, known, skipped)."""
+    print_summary(done.value)
 
 
 def print_summary(summary: ImportSummary) -> None:
@@ -57,135 +58,7 @@ def print_summary(summary: ImportSummary) -> None:
                       f"were skipped:[/] {escape(shown)}", highlight=False)
 
 
-# games ----------------------------------------------------------------------------------------
-@click.group()
-def games() -> None:
-    """Marathon games: import finished games, add one by hand."""
-
-
-@games.command("import")
-@click.argument("slug")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--zone", default=None,
-              help="Zone of start times that carry none: a name, or 'server' (the event's).")
-@pass_ctx
-@guarded
-def games_import(ctx: Context, slug: str, file: Path, zone: str | None) -> None:
-    """Import the games of a CSV or JSON FILE into marathon SLUG (idempotent)."""
-    with progress_bar() as bar:
-        task = bar.add_task("reading", total=None)
-
-        def progress(what: str, done: int, total: int) -> None:
-            bar.update(task, description=what, completed=done, total=total)
-
-        summary = marathon(ctx).import_file(slug, file.read_bytes(), file.name, ctx.actor, zone,
-                                            progress)
-    print_summary(summary)
-
-
-def _seat(text: str) -> tuple[str, str]:
-    name, sep, gp = text.rpartition("=")
-    if not sep or not name.strip():
-        raise InvalidInput(
-            "--player %(text)r: write it as NAME=GP",
-            text=text)
-    return name.strip(), gp.strip()
-
-
-@games.command("add")
-@click.argument("slug")
-@click.option("--id", "game_id", required=True, help="The server's game id.")
-@click.option("--table", required=True, help="Table name, e.g. RU-Marathon-1.")
-@click.option("--start", required=True, help="Start time, e.g. '2015-03-31 13:30'.")
-@click.option("--zone", default="server", show_default=True,
-              help="Zone of --start if it has no offset ('server' = the event's server zone).")
-@click.option("--player", "seats", multiple=True, required=True, metavar="NAME=GP",
-              help="A player and their game points; give it 4 times.")
-@pass_ctx
-@guarded
-def games_add(ctx: Context, slug: str, game_id: str, table: str, start: str, zone: str,
-              seats: tuple[str, ...]) -> None:
-    """Add one game by hand."""
-    summary = marathon(ctx).add_game(slug, game_id, table, start, zone,
-                                     [_seat(s) for s in seats], ctx.actor)
-    if summary.added:
-        console.print(f"Game {escape(game_id)} added.", highlight=False)
-    else:
-        console.print(f"Game {escape(game_id)} is already recorded with the same data.",
-                      highlight=False)
-
-
 # decisions ------------------------------------------------------------------------------------
-@click.command()
-@click.argument("slug")
-@click.argument("player")
-@click.option("--kind", type=click.Choice(["6a", "6b", "6c"]), required=True,
-              help="6a: GP in one game; 6b: GP from the total; 6c: TP in a stage (rule MJ-6).")
-@click.option("--amount", type=int, required=True, help="5/10/20/60, 50/100/200/600 or 1/2/4.")
-@click.option("--game", default=None, help="The game (6a).")
-@click.option("--stage", type=int, default=None, help="The stage (6b, 6c).")
-@click.option("--reason", required=True, help="Why (logged).")
-@pass_ctx
-@guarded
-def penalty(ctx: Context, slug: str, player: str, kind: str, amount: int, game: str | None,
-            stage: int | None, reason: str) -> None:
-    """Penalise PLAYER (rule MJ-6); revert it with `podium revert SLUG SEQ`."""
-    seq = marathon(ctx).penalty(slug, kind, player, amount, reason, ctx.actor, game=game,
-                                stage=stage)
-    console.print(f"Penalty recorded as decision {seq}.")
-
-
-@click.group()
-def disqualify() -> None:
-    """Disqualify a game (rule MJ-5) or a player for a period (rule MJ-6)."""
-
-
-@disqualify.command("game")
-@click.argument("slug")
-@click.argument("game")
-@click.option("--ground", type=click.Choice(list(DQ_GROUNDS)), default="other",
-              show_default=True, help="The MJ-5 ground.")
-@click.option("--reason", required=True, help="Why (logged).")
-@pass_ctx
-@guarded
-def disqualify_game(ctx: Context, slug: str, game: str, ground: str, reason: str) -> None:
-    """The game does not count for any of its players."""
-    seq = marathon(ctx).disqualify_game(slug, game, ground, reason, ctx.actor)
-    console.print(f"Game {escape(game)} disqualified (decision {seq}).", highlight=False)
-
-
-@disqualify.command("player")
-@click.argument("slug")
-@click.argument("player")
-@click.option("--from", "start", required=True, help="Start of the period, e.g. 2015-05-01.")
-@click.option("--until", default=None, help="End of the period (exclusive); default: open.")
-@click.option("--zone", default=None,
-              help="Zone of --from/--until (default: the marathon's decision zone, Moscow, as "
-                   "for the stage calendar; 'server' for the server's clock).")
-@click.option("--reason", required=True, help="Why (logged).")
-@pass_ctx
-@guarded
-def disqualify_player(ctx: Context, slug: str, player: str, start: str, until: str | None,
-                      zone: str | None, reason: str) -> None:
-    """The player's games in the period do not count for them."""
-    seq = marathon(ctx).disqualify_player(slug, player, start, until, zone, reason, ctx.actor)
-    used = zone or ctx.service.load(slug).state.settings.stage_timezone
-    console.print(f"{escape(player)} disqualified (decision {seq}); times in {escape(used)}.",
-                  highlight=False)
-
-
-@click.command()
-@click.argument("slug")
-@click.argument("seq", type=int)
-@click.option("--reason", required=True, help="Why (logged).")
-@pass_ctx
-@guarded
-def revert(ctx: Context, slug: str, seq: int, reason: str) -> None:
-    """Revert the organiser decision SEQ (a penalty or a disqualification)."""
-    marathon(ctx).revert(slug, seq, reason, ctx.actor)
-    console.print(f"Decision {seq} reverted.")
-
-
 @click.command()
 @click.argument("slug")
 @pass_ctx
@@ -209,30 +82,29 @@ def decisions(ctx: Context, slug: str) -> None:
     console.print(table)
 
 
-# tables ---------------------------------------------------------------------------------------
-@click.command()
-@click.argument("slug")
-@click.option("--reason", default="", help="Why (logged).")
-@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Also write every table as CSV and HTML into this directory.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
-@pass_ctx
-@guarded
-def publish(ctx: Context, slug: str, reason: str, out_dir: Path | None, lang: str) -> None:
-    """Freeze the standings as a publication (rule MJ-11); changes are against the last one."""
-    state, number, views = marathon(ctx).publish(slug, ctx.actor, reason)
-    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+# publications -------------------------------------------------------------------------------
+def print_publication(done: Any) -> None:
+    """``podium publish``: every table of the new publication (rule MJ-11) printed, and with
+    ``--out`` written as CSV and HTML, in ``--lang``."""
+    state, publication = done.state, done.value
+    lang = done.values.get("lang") or "en"
+    views = published_views(state, book_of(state), publication.number)
     for view in views:
         if view.rows:
             print_view(view, lang, limit=20)
-    if out_dir:
+    out = done.values.get("out")
+    if out:
+        out_dir = Path(out)
         out_dir.mkdir(parents=True, exist_ok=True)
+        when = publication.at[:16].replace("T", " ") + " UTC"
         for view in views:
-            base = out_dir / f"{slug}-{number}-{view.key}"
+            base = out_dir / f"{state.slug}-{publication.number}-{view.key}"
             write_exports(view, state.name, lang, base.with_suffix(".csv"),
                           base.with_suffix(".html"),
-                          label(N_("Publication {n}"), lang).format(n=number) + f", {when}")
-    console.print(f"Publication {number} of {escape(state.name)} frozen.", highlight=False)
+                          label(N_("Publication {n}"), lang).format(n=publication.number)
+                          + f", {when}")
+    console.print(f"Publication {publication.number} of {escape(state.name)} frozen.",
+                  highlight=False)
 
 
 # demo -----------------------------------------------------------------------------------------
@@ -285,4 +157,4 @@ def demo_marathon(ctx: Context, players: int, game_count: int, seed: int, rows: 
 
 
 
-COMMANDS = [games, penalty, disqualify, revert, decisions, publish]
+COMMANDS = [decisions]

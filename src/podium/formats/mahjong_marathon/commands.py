@@ -2,6 +2,11 @@
 publications and the stage/total tables. One transaction each, through
 :meth:`EventService.execute`, so a refused action stores nothing.
 
+These command objects are what the declarations build (:mod:`.declared`, served by the
+command line, the API and the pages alike); :class:`MarathonService` runs them from Python
+(the demo, tests). The catalog runs a format's commands on that format's events only, so none
+of them checks the event's format again.
+
 Players: a game that names an unknown player registers that name in the same transaction
 (core ``player.registered`` actions, written before the games), so an import is one step.
 Games are stored in batches of :data:`BATCH` per ``mahjong.games.added`` action, which keeps a
@@ -15,10 +20,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.log import Action, Kind
 from podium.core.model import EventState
 from podium.core.views import N_, TableView
+from podium.formats.mahjong_marathon import codes
 from podium.formats.mahjong_marathon import views as mviews
 from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon.files import (
@@ -45,13 +51,17 @@ from podium.service.forms import resolve_player
 
 BATCH = 20_000
 FORMAT = "mahjong-marathon"
+SERVER = "server"  # rule MJ-2: the zone word meaning the game server's zone
 Progress = Callable[[str, int, int], None]
+#: The fields of a game typed seat by seat (a page's form), refused as ``players`` elsewhere.
+SEAT_FIELDS = frozenset({f"{what}{k}" for what in ("player", "gp") for k in range(1, 5)})
 
 
 @dataclass
 class ImportSummary:
     """What an import did. ``changed`` lists ids already stored with different data: they are
-    reported and NOT applied (what a game counts for changes only by an organiser decision)."""
+    reported and NOT applied (what a game counts for changes only by an organiser decision).
+    ``game``: the id of a game typed in by hand."""
 
     read: int = 0
     added: int = 0
@@ -62,19 +72,35 @@ class ImportSummary:
     changed: list[str] = field(default_factory=list)
     # games skipped: two of their names are one player when names are compared without case
     case_merged: list[str] = field(default_factory=list)
+    game: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        """What the log stores of it (the batch's ``summary``): counts only."""
         return {"read": self.read, "added": self.added, "duplicates": self.duplicates,
                 "other_tables": self.other_tables, "outside_calendar": self.outside_calendar,
                 "new_players": self.new_players, "changed": len(self.changed),
                 **({"case_merged": len(self.case_merged)} if self.case_merged else {})}
 
+    def answer(self) -> dict[str, Any]:
+        """What a command answers: the counts, and the ids changed or skipped."""
+        return {**self.to_json(), "changed": list(self.changed),
+                "case_merged": list(self.case_merged)}
 
-def _marathon(loaded: LoadedEvent) -> MarathonBook:
+
+def marathon_book(loaded: LoadedEvent) -> MarathonBook:
+    """The event's book. The catalog runs this format's commands on its events only; a
+    Python caller (:class:`MarathonService`) names a marathon."""
+    assert loaded.ruleset.name == FORMAT, f"{loaded.state.slug} is not a mahjong marathon"
+    return book_of(loaded.state)
+
+
+def require_marathon(loaded: LoadedEvent) -> MarathonBook:
+    """For the marathon's reads (its tables, publications, decisions): the event's book, or a
+    refusal naming the event's format."""
     if loaded.ruleset.name != FORMAT:
-        raise Conflict(
-            "event %(slug)r is a %(name)s event, not a mahjong marathon",
-            slug=loaded.state.slug, name=loaded.ruleset.name)
+        raise Conflict(N_("event %(slug)r is a %(name)s event, not a mahjong marathon"),
+                       code=codes.NOT_MARATHON, slug=loaded.state.slug,
+                       name=loaded.ruleset.name)
     return book_of(loaded.state)
 
 
@@ -96,7 +122,7 @@ class IngestGames(Command[ImportSummary]):
     """Idempotent ingest: a game already stored with the same data is a duplicate (not counted
     twice); one stored with different data is reported in ``changed`` and not applied; games at
     other tables (rule MJ-3) or outside the stage calendar (MJ-1, MJ-2) are skipped and
-    counted. With ``strict`` (manual entry) those are errors instead."""
+    counted. With ``strict`` (manual entry) those are errors instead, naming the field."""
 
     records: tuple[GameRecord, ...]
     source: str = ""
@@ -115,7 +141,7 @@ class IngestGames(Command[ImportSummary]):
         records, strict, progress = self.records, self.strict, self.progress
         summary = ImportSummary(read=len(records))
         state = loaded.state
-        book = _marathon(loaded)
+        book = marathon_book(loaded)
         settings = state.settings
         regex = settings.table_regex()
         bounds = settings.stage_bounds
@@ -125,7 +151,7 @@ class IngestGames(Command[ImportSummary]):
             if not regex.fullmatch(r.table):
                 if strict:
                     raise InvalidInput(N_("%(table)s does not count; only tables matching "
-                                          "%(pattern)s do (rule MJ-3)"), code="mj.table",
+                                          "%(pattern)s do (rule MJ-3)"), code=codes.TABLE,
                                        field="table", table=r.table,
                                        pattern=settings.table_pattern)
                 summary.other_tables += 1
@@ -133,7 +159,7 @@ class IngestGames(Command[ImportSummary]):
             if not any(lo <= r.start < hi for lo, hi in bounds):
                 if strict:
                     raise InvalidInput(N_("%(start)s is outside every stage of the calendar "
-                                          "(rules MJ-1, MJ-2)"), code="mj.calendar",
+                                          "(rules MJ-1, MJ-2)"), code=codes.CALENDAR,
                                        field="start",
                                        start=datetime.fromtimestamp(r.start, UTC)
                                        .strftime("%Y-%m-%d %H:%M UTC"))
@@ -143,8 +169,8 @@ class IngestGames(Command[ImportSummary]):
             if twin is not None:
                 if (twin.table, twin.start, twin.usec, twin.names, twin.gp) != (
                         r.table, r.start, r.usec, r.names, r.gp):
-                    raise InvalidInput("%(where)s: game %(game)r appears twice in the file with "
-                                       "different data (%(other)s)", code="mj.twice",
+                    raise InvalidInput(N_("%(where)s: game %(game)r appears twice in the file "
+                                          "with different data (%(other)s)"), code=codes.TWICE,
                                        where=r.where, game=r.game_id, other=twin.where)
                 summary.duplicates += 1
                 continue
@@ -153,7 +179,7 @@ class IngestGames(Command[ImportSummary]):
                 if strict:                  # when the event's names are case-sensitive
                     raise InvalidInput(N_("%(names)s are one player in this event (names are "
                                           "compared without case): they cannot sit at one "
-                                          "table"), code="mj.case", field="player1",
+                                          "table"), code=codes.CASE, field="player1",
                                        names=list(r.names))
                 summary.case_merged.append(r.game_id)
                 continue
@@ -165,7 +191,7 @@ class IngestGames(Command[ImportSummary]):
                 else:
                     if strict:
                         raise Conflict(N_("game %(game)s is already stored with different data"),
-                                       code="mj.changed", field="game_id", game=r.game_id)
+                                       code=codes.CHANGED, field="id", game=r.game_id)
                     summary.changed.append(r.game_id)
                 continue
             fresh.append(r)
@@ -210,17 +236,126 @@ class IngestGames(Command[ImportSummary]):
         return summary, actions
 
 
-@dataclass(frozen=True)
-class _Decision(Command[int]):
-    """An organiser decision; answers the seq of its action (what a revert names)."""
+def zone_of(loaded: LoadedEvent, zone: str | None, field: str) -> Any:
+    """Rule MJ-2: a zone typed with a command (``server``: the game server's), refused naming
+    ``field``; None when none was typed."""
+    return resolve_zone(zone, loaded.state.settings.server_timezone, field)
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> int:
-        return stored[-1].seq
+
+@dataclass(frozen=True)
+class ImportGames(Command[ImportSummary]):
+    """A CSV or JSON file of games (rule MJ-3; ``zone``: the zone of times that carry none,
+    ``server`` for the game server's, rule MJ-2), read and ingested idempotently
+    (:class:`IngestGames`). A file that cannot be read is refused naming ``file``, with the
+    line or game at fault; nothing is stored."""
+
+    data: bytes = b""
+    filename: str = ""
+    zone: str | None = None
+    progress: Progress | None = field(default=None, compare=False)
+
+    def run(self, service: EventService, actor: str) -> Outcome[ImportSummary]:
+        loaded = service.load(self.slug)
+        marathon_book(loaded)
+        zone_of(loaded, self.zone, "zone")  # a bad zone names its own field, not the file
+        try:
+            records = read_games(self.data, self.filename,
+                                 loaded.state.settings.server_timezone, self.zone,
+                                 self.progress)
+        except PodiumError as error:
+            raise error.at("file") from None
+        return service.execute(IngestGames(self.slug, tuple(records), self.filename,
+                                           progress=self.progress), actor)
+
+
+def _at_seat(error: PodiumError, seat_fields: bool) -> PodiumError:
+    """A refusal of a typed game: a page's form names the seat (``gp3``), the command line and
+    the API the one field that carries every seat (``players``)."""
+    if not seat_fields and error.field in SEAT_FIELDS:
+        error.field = "players"
+    return error
+
+
+def _moment(value: datetime | str | None, zone: Any, where: str) -> tuple[int, int]:
+    """Rule MJ-2: a typed moment as UTC epoch seconds and microseconds; one without its own
+    zone or offset is in ``zone``."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            assert zone is not None, "a typed moment is placed in a zone"
+            value = value.replace(tzinfo=zone)
+        return int(value.replace(microsecond=0).timestamp()), value.microsecond
+    try:
+        return parse_start(value, zone, where), 0
+    except InvalidInput as error:
+        error.field = where
+        raise
+
+
+@dataclass(frozen=True)
+class AddGame(Command[ImportSummary]):
+    """One game typed in (rule MJ-3: its id, a counting table, the start with its zone (MJ-2),
+    four players and their GP), strict: a table that does not count, a start outside the
+    calendar, a known id with other data are refused naming the field. The same game again
+    changes nothing (``duplicates`` 1). ``zone`` (default the game server's) places a start
+    typed without one. ``seat_fields``: refusals name the seat's field (a page's form)."""
+
+    game: str = ""
+    table: str = ""
+    start: datetime | str | None = None
+    zone: str | None = SERVER
+    seats: tuple[tuple[str, Any], ...] = ()
+    seat_fields: bool = False
+
+    def run(self, service: EventService, actor: str) -> Outcome[ImportSummary]:
+        with service.unit(self.slug, actor) as work:
+            try:
+                record = self.record(work.loaded)
+                summary, actions = IngestGames(self.slug, (record,), "manual entry",
+                                               strict=True).plan(work.loaded)
+            except PodiumError as error:
+                raise _at_seat(error, self.seat_fields) from None
+            work.append(actions)
+            summary.game = record.game_id
+            return Outcome(work.loaded, list(work.stored), summary)
+
+    def record(self, loaded: LoadedEvent) -> GameRecord:
+        tz = zone_of(loaded, self.zone or SERVER, "zone")
+        start, usec = _moment(self.start, tz, "start")
+        state = loaded.state
+        seats = []
+        for k, (name, gp) in enumerate(self.seats, start=1):
+            if isinstance(name, str) and name.startswith("#") and name[1:].isdigit():
+                name = resolve_player(state, name, f"player{k}").name  # a player by #id
+            seats.append((name, gp))
+        return make_record(self.game, self.table, start, seats, "", usec)
+
+
+@dataclass(frozen=True)
+class Decided:
+    """What a decision answers: its action's number (what a revert names), what it is about
+    (the player, the game, the decision reverted) and the zone its times were read in."""
+
+    seq: int
+    subject: str = ""
+    zone: str = ""
+
+
+@dataclass(frozen=True)
+class _Decision(Command[Decided]):
+    """An organiser decision (rules MJ-5, MJ-6): one action with its reason."""
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Decided:
+        return Decided(stored[-1].seq, self.subject(loaded, stored[-1]))
+
+    def subject(self, loaded: LoadedEvent, action: Action) -> str:
+        player = loaded.state.players.get(action.payload.get("player"))
+        return player.name if player is not None else str(action.payload.get("game", ""))
 
 
 @dataclass(frozen=True)
 class AddPenalty(_Decision):
-    """Rule MJ-6: 6a needs the game, 6b and 6c the stage."""
+    """Rule MJ-6: 6a (GP in one game) needs the game, 6b (GP from the total) and 6c (TP of
+    a stage) the stage; the amount is the regulation's unless ``custom_penalties``."""
 
     kind: str = ""
     player: str = ""
@@ -230,102 +365,120 @@ class AddPenalty(_Decision):
     stage: int | None = None
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        _marathon(loaded)
+        marathon_book(loaded)
         kind = self.kind.lower().removeprefix("mj-")
         payload: dict[str, Any] = {"kind": kind,
                                    "player": resolve_player(loaded.state, self.player).id,
                                    "amount": self.amount}
         if kind == "6a":
             if not self.game:
-                raise InvalidInput("a 6a penalty needs the game (--game ID)", code="mj.game",
-                                   field="game")
+                raise InvalidInput(N_("a 6a penalty needs the game (rule MJ-6a)"),
+                                   code=codes.PENALTY_GAME, field="game")
             payload["game"] = self.game
         elif kind in ("6b", "6c"):
             if self.stage is None:
-                raise InvalidInput("a %(kind)s penalty needs the stage (--stage N)",
-                                   code="mj.stage", field="stage", kind=kind)
+                raise InvalidInput(N_("a %(kind)s penalty needs the stage (rule MJ-%(kind)s)"),
+                                   code=codes.PENALTY_STAGE, field="stage", kind=kind)
             payload["stage"] = self.stage
         return [NewAction(PENALTY, payload, self.reason)]
 
 
 @dataclass(frozen=True)
 class DisqualifyGame(_Decision):
-    """Rule MJ-5."""
+    """Rule MJ-5: the game counts for none of its players."""
 
     game: str = ""
     ground: str = "other"
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        _marathon(loaded)
+        marathon_book(loaded)
         return [NewAction(GAME_DQ, {"game": self.game, "ground": self.ground}, self.reason)]
 
 
 @dataclass(frozen=True)
 class DisqualifyPlayer(_Decision):
-    """Rule MJ-6: the player's games from ``start`` (until ``until``) do not count."""
+    """Rule MJ-6 (last line): the player's games from ``start`` (until ``until``) do not count
+    for them. Rule MJ-2: the times are in the decision (stage) zone, Moscow by default, like
+    the stage calendar; ``server`` or any zone name may be given instead."""
 
     player: str = ""
-    start: str = ""
-    until: str | None = None
+    start: datetime | str | None = None
+    until: datetime | str | None = None
     zone: str | None = None
     reason: str = ""
 
-    def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        _marathon(loaded)
-        # rule MJ-2: the organiser's decisions are in the decision (stage) zone, Moscow by
-        # default, like the stage calendar; ``server`` or any zone name may be given instead
+    def used_zone(self, loaded: LoadedEvent) -> str:
         zone = self.zone or loaded.state.settings.stage_timezone
-        try:
-            tz = resolve_zone(zone, loaded.state.settings.server_timezone)
-        except InvalidInput as error:
-            raise InvalidInput(error.msgid, field="zone", code="mj.zone",
-                               **error.params) from None
+        return loaded.state.settings.server_timezone if zone == SERVER else zone
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        marathon_book(loaded)
+        tz = zone_of(loaded, self.zone or loaded.state.settings.stage_timezone, "zone")
         payload = {
             "player": resolve_player(loaded.state, self.player).id,
-            "from": parse_start(self.start, tz, "from"),
-            "until": parse_start(self.until, tz, "until") if self.until else None,
+            "from": _moment(self.start, tz, "from")[0],
+            "until": _moment(self.until, tz, "until")[0] if self.until else None,
         }
         return [NewAction(PLAYER_DQ, payload, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Decided:
+        return Decided(stored[-1].seq, self.subject(loaded, stored[-1]), self.used_zone(loaded))
 
 
 @dataclass(frozen=True)
 class RevertDecision(_Decision):
+    """Undo a penalty or a disqualification (it stays in the log, marked reverted)."""
+
     seq: int = 0
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        _marathon(loaded)
+        marathon_book(loaded)
         return [NewAction(REVERTED, {"seq": self.seq}, self.reason)]
+
+    def subject(self, loaded: LoadedEvent, action: Action) -> str:
+        return str(self.seq)
 
 
 @dataclass(frozen=True)
-class Publish(Command[int]):
-    """Rule MJ-11: freeze a snapshot; its tables compare with the previous publication.
-    Answers the publication's number."""
+class Publication:
+    """What a publication answers (rule MJ-11): its number, time, action and table keys."""
+
+    number: int
+    at: str
+    seq: int
+    tables: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Publish(Command[Publication]):
+    """Rule MJ-11: freeze a snapshot; its tables compare with the previous publication."""
 
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        book = _marathon(loaded)
+        book = marathon_book(loaded)
         snap = mviews.snapshot(book, loaded.state.settings)
         return [NewAction(PUBLISHED, {"number": len(book.publications) + 1, "snapshot": snap},
                           self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> int:
-        return len(book_of(loaded.state).publications)
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Publication:
+        book = book_of(loaded.state)
+        last = book.publications[-1]
+        keys = mviews.view_keys(len(last["snapshot"]["stages"]))
+        return Publication(last["number"], last["at"], last["seq"],
+                           tuple(key for key, _title, _args in keys))
 
 
 class MarathonService(EventService):
-    """The marathon's use cases on top of the event service: each method runs one command."""
+    """The marathon's use cases from Python (the demo, tests): each method runs one command
+    object; people reach the same ones through the declared commands (:mod:`.declared`)."""
 
     def import_file(self, slug: str, data: bytes, filename: str, actor: str,
                     zone: str | None = None, progress: Progress | None = None) -> ImportSummary:
         """Read a CSV or JSON file and ingest its games (see :class:`IngestGames`)."""
-        loaded = self.load(slug)
-        _marathon(loaded)
-        records = read_games(data, filename, loaded.state.settings.server_timezone, zone, progress)
-        return self.ingest(slug, records, actor, progress=progress, source=filename)
+        return self.execute(ImportGames(slug, data, filename, zone, progress), actor).value
 
     def ingest(self, slug: str, records: Sequence[GameRecord], actor: str, *,
                progress: Progress | None = None, source: str = "",
@@ -336,43 +489,41 @@ class MarathonService(EventService):
     def add_game(self, slug: str, game_id: str, table: str, start: str, zone: str | None,
                  seats: Sequence[tuple[str, Any]], actor: str) -> ImportSummary:
         """Manual entry of one game (strict: a non-counting table or a changed id is an error)."""
-        loaded = self.load(slug)
-        _marathon(loaded)
-        tz = resolve_zone(zone, loaded.state.settings.server_timezone)
-        record = make_record(game_id, table, parse_start(start, tz, "start"), list(seats), "")
-        return self.ingest(slug, [record], actor, strict=True, source="manual entry")
+        return self.execute(AddGame(slug, game_id, table, start, zone or SERVER, tuple(seats)),
+                            actor).value
 
     def penalty(self, slug: str, kind: str, player: str, amount: int, reason: str, actor: str,
                 *, game: str | None = None, stage: int | None = None) -> int:
         return self.execute(AddPenalty(slug, kind, player, amount, reason, game, stage),
-                            actor).value
+                            actor).value.seq
 
     def disqualify_game(self, slug: str, game: str, ground: str, reason: str, actor: str) -> int:
-        return self.execute(DisqualifyGame(slug, game, ground, reason), actor).value
+        return self.execute(DisqualifyGame(slug, game, ground, reason), actor).value.seq
 
     def disqualify_player(self, slug: str, player: str, start: str, until: str | None,
                           zone: str | None, reason: str, actor: str) -> int:
         return self.execute(DisqualifyPlayer(slug, player, start, until, zone, reason),
-                            actor).value
+                            actor).value.seq
 
     def revert(self, slug: str, seq: int, reason: str, actor: str) -> int:
-        return self.execute(RevertDecision(slug, seq, reason), actor).value
+        return self.execute(RevertDecision(slug, seq, reason), actor).value.seq
 
     def decisions(self, slug: str) -> tuple[EventState, MarathonBook]:
         loaded = self.load(slug)
-        return loaded.state, _marathon(loaded)
+        return loaded.state, require_marathon(loaded)
 
     def publish(self, slug: str, actor: str, reason: str = "") -> tuple[EventState, int,
                                                                          list[TableView]]:
         done = self.execute(Publish(slug, reason), actor)
         book = book_of(done.state)
-        return done.state, done.value, published_views(done.state, book, done.value)
+        number = done.value.number
+        return done.state, number, published_views(done.state, book, number)
 
     def tables(self, slug: str, publication: int | None = None) -> tuple[EventState,
                                                                           list[TableView]]:
         """The live tables (against the last publication), or a frozen publication's."""
         loaded = self.load(slug)
-        book = _marathon(loaded)
+        book = require_marathon(loaded)
         if publication is None:
             return loaded.state, loaded.ruleset.views(loaded.state)
         return loaded.state, published_views(loaded.state, book, publication)
@@ -385,3 +536,9 @@ def pick_view(views: list[TableView], stage: int | None, state: EventState) -> T
     check_stage(state.settings, stage)
     return views[stage - 1]
 
+
+__all__ = [
+    "AddGame", "AddPenalty", "Decided", "DisqualifyGame", "DisqualifyPlayer", "ImportGames",
+    "ImportSummary", "IngestGames", "MarathonService", "Publication", "Publish",
+    "RevertDecision", "marathon_book", "require_marathon",
+]

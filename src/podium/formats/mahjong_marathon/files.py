@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from podium.core.errors import InvalidInput
 from podium.core.messages import M
 from podium.core.views import N_
+from podium.formats.mahjong_marathon import codes
 from podium.service.forms import clean_name
 
 SEATS = 4
@@ -41,7 +42,9 @@ class GameRecord:
     usec: int = 0  # microseconds of the start, when the file gives them
 
 
-def resolve_zone(name: str | None, server_zone: str) -> ZoneInfo | None:
+def resolve_zone(name: str | None, server_zone: str, field: str | None = None
+                 ) -> ZoneInfo | None:
+    """Rule MJ-2: a zone name, or ``server`` for the game server's zone; None when empty."""
     if name is None or not str(name).strip():
         return None
     text = str(name).strip()
@@ -50,9 +53,8 @@ def resolve_zone(name: str | None, server_zone: str) -> ZoneInfo | None:
     try:
         return ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
-        raise InvalidInput(
-            "%(text)r is not a time zone name (e.g. America/Los_Angeles)",
-            text=text) from None
+        raise InvalidInput(N_("%(text)r is not a time zone name (e.g. America/Los_Angeles)"),
+                           code=codes.ZONE, field=field, text=text) from None
 
 
 def parse_start(text: Any, zone: ZoneInfo | None, where: str) -> int:
@@ -65,34 +67,28 @@ def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int
     may give them; they order games that start in the same second)."""
     raw = str(text if text is not None else "").strip()
     if not raw:
-        raise InvalidInput(
-            "%(where)s: the start time is missing",
-            where=where)
+        raise InvalidInput(N_("%(where)s: the start time is missing"), code=codes.START,
+                           where=where)
     try:
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00").replace(" ", "T", 1))
     except ValueError:
-        raise InvalidInput(
-            "%(where)s: start time %(raw)r is not a date and time like 2015-03-31 "
-            "22:30",
-            where=where, raw=raw
-        ) from None
+        raise InvalidInput(N_("%(where)s: start time %(raw)r is not a date and time like "
+                              "2015-03-31 22:30"), code=codes.START, where=where,
+                           raw=raw) from None
     if moment.tzinfo is None:
         if zone is None:
-            raise InvalidInput(
-                "%(where)s: start time %(raw)r has no time zone and the file declares "
-                "none; add an offset (e.g. -07:00) or declare the zone (--zone "
-                "America/Los_Angeles, or --zone server)",
-                where=where, raw=raw
-            )
+            raise InvalidInput(N_("%(where)s: start time %(raw)r has no time zone and the file "
+                                  "declares none; add an offset (e.g. -07:00) or declare the "
+                                  "zone (--zone America/Los_Angeles, or --zone server)"),
+                               code=codes.START_ZONE, where=where, raw=raw)
         moment = moment.replace(tzinfo=zone)
     return int(moment.replace(microsecond=0).timestamp()), moment.microsecond
 
 
 def whole_gp(value: Any, where: str, name: str) -> int:
     if isinstance(value, bool):
-        raise InvalidInput(
-            "%(where)s: GP of %(name)s is %(value)r, not a number",
-            where=where, name=name, value=value)
+        raise InvalidInput(N_("%(where)s: GP of %(name)s is %(value)r, not a number"),
+                           code=codes.GP, where=where, name=name, value=value)
     if isinstance(value, int):
         return _in_range(value, where, name)
     text = str(value).strip().replace("\u2212", "-")
@@ -103,21 +99,18 @@ def whole_gp(value: Any, where: str, name: str) -> int:
     try:
         number = float(text)
     except ValueError:
-        raise InvalidInput(
-            "%(where)s: GP of %(name)s is %(text)r, not a number",
-            where=where, name=name, text=text) from None
+        raise InvalidInput(N_("%(where)s: GP of %(name)s is %(text)r, not a number"),
+                           code=codes.GP, where=where, name=name, text=text) from None
     if number.is_integer():
         return _in_range(int(number), where, name)
-    raise InvalidInput(
-        "%(where)s: GP of %(name)s is %(text)r; game points are whole numbers",
-        where=where, name=name, text=text)
+    raise InvalidInput(N_("%(where)s: GP of %(name)s is %(text)r; game points are whole "
+                          "numbers"), code=codes.GP, where=where, name=name, text=text)
 
 
 def _in_range(value: int, where: str, name: str) -> int:
     if abs(value) > MAX_GP:
-        raise InvalidInput(
-            "%(where)s: GP of %(name)s is %(value)s, beyond ±%(max_gp)s",
-            where=where, name=name, value=value, max_gp=MAX_GP)
+        raise InvalidInput(N_("%(where)s: GP of %(name)s is %(value)s, beyond ±%(max_gp)s"),
+                           code=codes.GP, where=where, name=name, value=value, max_gp=MAX_GP)
     return value
 
 
@@ -127,33 +120,42 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
     the game's place in a file (empty for a game typed in: the refusal names the field)."""
     gid = str(game_id if game_id is not None else "").strip()
     if not gid:
-        raise InvalidInput(
-            "%(value)s: the game id is missing",
-            value=where or 'the game', field="game_id")
+        raise InvalidInput(N_("%(value)s: the game id is missing"), code=codes.GAME_ID,
+                           field=None if where else "id", value=where or M("the game"))
     place = where
     where = M("%(where)s (game %(game)s)", where=where, game=gid) if where else M(
         "game %(game)s", game=gid)
     if len(seats) != SEATS:
-        raise InvalidInput(
-            "%(where)s: %(seats_count)s players; a marathon game has exactly 4 (rule "
-            "MJ-3)",
-            where=where, seats_count=len(seats)
-        )
+        raise InvalidInput(N_("%(where)s: %(seats_count)s players; a marathon game has exactly "
+                              "4 (rule MJ-3)"), code=codes.SEATS,
+                           field=None if place else "players", where=where,
+                           seats_count=len(seats))
     names = []
     for name, _gp in seats:
         text = " ".join(str(name if name is not None else "").split())
         if not text:
-            raise InvalidInput(
-                "%(where)s: a player name is missing",
-                where=where)
-        names.append(clean_name(text, where))
+            raise InvalidInput(N_("%(where)s: a player name is missing"), code=codes.NAME,
+                               field=None if place else "players", where=where)
+        try:
+            names.append(clean_name(text, where))
+        except InvalidInput as error:  # the kernel's check of a name, at the game's seat
+            error.field = None if place else f"player{len(names) + 1}"
+            raise
     for k, n in enumerate(names, start=1):
         if names.index(n) != k - 1:  # as written: whether "anna" is "Anna" is the event's call
-            message = N_("%(name)s sits twice at the table (rule MJ-3)")
-            raise InvalidInput(f"%(where)s: {message}" if place else message, code="mj.twice",
-                               field=f"player{k}", where=where, name=n)
-    gp = tuple(whole_gp(g, where, n) for n, (_, g) in zip(names, seats, strict=True))
-    return GameRecord(gid, str(table or "").strip(), start, tuple(names), gp, where, usec)
+            if place:  # a file's game: the line or game at fault
+                raise InvalidInput(N_("%(where)s: %(name)s sits twice at the table (rule MJ-3)"),
+                                   code=codes.TWICE, where=where, name=n)
+            raise InvalidInput(N_("%(name)s sits twice at the table (rule MJ-3)"),
+                               code=codes.TWICE, field=f"player{k}", name=n)
+    gp = []
+    for k, (n, (_, g)) in enumerate(zip(names, seats, strict=True), start=1):
+        try:
+            gp.append(whole_gp(g, where, n))
+        except InvalidInput as error:
+            error.field = None if place else f"gp{k}"
+            raise
+    return GameRecord(gid, str(table or "").strip(), start, tuple(names), tuple(gp), where, usec)
 
 
 def read_csv(data: bytes, server_zone: str, zone: str | None = None,
@@ -166,18 +168,16 @@ def read_csv(data: bytes, server_zone: str, zone: str | None = None,
     reader.fieldnames = fields
     missing = [c for c in ("game_id", "table", "start") if c not in fields]
     if missing:
-        raise InvalidInput(
-            "the CSV file needs the columns game_id, table, start, player1, gp1 ... "
-            "player4, gp4; missing: %(missing)s",
-            missing=', '.join(missing))
+        raise InvalidInput(N_("the CSV file needs the columns game_id, table, start, player1, "
+                              "gp1 ... player4, gp4; missing: %(missing)s"),
+                           code=codes.FILE_COLUMNS, missing=", ".join(missing))
     seats = sorted(int(f[6:]) for f in fields if f.startswith("player") and f[6:].isdigit())
     declared = resolve_zone(zone, server_zone)
     try:
         rows = list(reader)
     except csv.Error as error:
-        raise InvalidInput(
-            "file: not a readable CSV file (%(error)s)",
-            error=error) from None
+        raise InvalidInput(N_("not a readable CSV file (%(error)s)"), code=codes.FILE,
+                           error=str(error)) from None
     out = []
     for number, row in enumerate(rows, start=2):
         where = M("line %(line)s", line=number)
@@ -198,37 +198,34 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
     try:
         doc = json.loads(_decode(data))
     except json.JSONDecodeError as error:
-        raise InvalidInput(
-            "the JSON file is not valid JSON: %(error)s",
-            error=error) from None
+        raise InvalidInput(N_("the JSON file is not valid JSON: %(error)s"), code=codes.FILE,
+                           error=str(error)) from None
     if isinstance(doc, dict):
         games = doc.get("games")
         zone = doc.get("zone") or zone
     else:
         games = doc
     if not isinstance(games, list):
-        raise InvalidInput('the JSON file needs a list of games (or {"games": [...]})')
+        raise InvalidInput(N_('the JSON file needs a list of games (or {"games": [...]})'),
+                           code=codes.FILE)
     declared = resolve_zone(zone, server_zone)
     out = []
     for number, game in enumerate(games, start=1):
         where = M("game #%(number)s", number=number)
         if not isinstance(game, dict):
-            raise InvalidInput(
-                "%(where)s: a game must be an object",
-                where=where)
+            raise InvalidInput(N_("%(where)s: a game must be an object"), code=codes.FILE,
+                               where=where)
         game_zone = resolve_zone(game.get("zone"), server_zone) or declared
         start, usec = parse_moment(game.get("start"), game_zone, where)
         players = game.get("players")
         if not isinstance(players, list):
-            raise InvalidInput(
-                "%(where)s: 'players' must be a list of {name, gp}",
-                where=where)
+            raise InvalidInput(N_("%(where)s: 'players' must be a list of {name, gp}"),
+                               code=codes.FILE, where=where)
         pairs = []
         for p in players:
             if not isinstance(p, dict):
-                raise InvalidInput(
-                    "%(where)s: each player must be an object with name and gp",
-                    where=where)
+                raise InvalidInput(N_("%(where)s: each player must be an object with name and "
+                                      "gp"), code=codes.FILE, where=where)
             pairs.append((p.get("name"), p.get("gp")))
         out.append(make_record(game.get("id"), game.get("table"), start, pairs, where, usec))
         if progress and number % 5000 == 0:
@@ -245,20 +242,20 @@ def read_games(data: bytes, filename: str, server_zone: str, zone: str | None = 
 
 
 def _decode(data: bytes) -> str:
-    """UTF-8 (with or without a BOM), else Windows-1251; anything else is refused clearly."""
+    """UTF-8 (with or without a BOM), else Windows-1251; anything else, and a binary file
+    (NUL bytes are valid UTF-8 but never text), is refused clearly."""
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp1251")
-    except UnicodeDecodeError as error:
-        raise InvalidInput(
-            "file: byte %(start)s is neither UTF-8 nor Windows-1251 text; save the "
-            "file as UTF-8 or Windows-1251",
-            start=error.start + 1) from None
+        try:
+            text = data.decode("cp1251")
+        except UnicodeDecodeError as error:
+            raise InvalidInput(N_("byte %(start)s is neither UTF-8 nor Windows-1251 text; "
+                                  "save the file as UTF-8 or Windows-1251"),
+                               code=codes.FILE_ENCODING, start=error.start + 1) from None
     if "\x00" in text:
-        raise InvalidInput("file: not a text file (it holds NUL bytes); save it as UTF-8 CSV")
+        raise InvalidInput(N_("not a text file (it holds NUL bytes); save it as UTF-8 CSV"),
+                           code=codes.FILE_ENCODING)
     return text
 
 

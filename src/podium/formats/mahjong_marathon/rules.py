@@ -14,8 +14,8 @@ MJ-11 publications and their tables (:mod:`.marathon.views`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -38,8 +38,10 @@ from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import Tiebreaker
 from podium.core.views import N_, TableView
 from podium.formats import settings as fs
+from podium.formats.mahjong_marathon import codes
 from podium.formats.mahjong_marathon import views as mviews
 from podium.formats.mahjong_marathon.book import SEATS, Decision, MarathonBook
+from podium.formats.mahjong_marathon.codes import CODES as ALL_CODES
 from podium.formats.mahjong_marathon.settings import (
     FIELDS,
     MJ6A_AMOUNTS,
@@ -47,6 +49,9 @@ from podium.formats.mahjong_marathon.settings import (
     MJ6C_AMOUNTS,
     MarathonSettings,
 )
+
+if TYPE_CHECKING:
+    from podium.core.commands import CommandSpec
 
 GAMES_ADDED = "mahjong.games.added"
 PENALTY = "mahjong.penalty"
@@ -80,34 +85,30 @@ def _is_int(value: object) -> bool:
 
 def _need_reason(action: Action, what: str) -> None:
     if not action.reason.strip():
-        raise InvalidInput(
-            "%(what)s is an organiser decision and needs a reason",
-            what=what)
+        raise InvalidInput(N_("%(what)s is an organiser decision and needs a reason"),
+                           code=codes.REASON, field="reason", what=what)
 
 
 def _player(state: EventState, pid: object) -> int:
     if not _is_int(pid) or pid not in state.players:
-        raise NotFound(
-            "no player %(pid)r in event %(slug)r",
-            pid=pid, slug=state.slug)
+        raise NotFound(N_("no player %(pid)r in event %(slug)r"), code=codes.PLAYER_UNKNOWN,
+                       field="player", pid=pid, slug=state.slug)
     return pid  # type: ignore[return-value]
 
 
 def _game(book: MarathonBook, game_id: object) -> int:
     index = book.games.index.get(str(game_id)) if isinstance(game_id, str) else None
     if index is None:
-        raise NotFound(
-            "no game %(game_id)r",
-            game_id=game_id)
+        raise NotFound(N_("no game %(game_id)r"), code=codes.GAME_UNKNOWN, field="game",
+                       game_id=game_id)
     return index
 
 
 def check_stage(settings: MarathonSettings, stage: object) -> int:
     count = len(settings.stage_bounds)
     if not _is_int(stage) or not 1 <= stage <= count:  # type: ignore[operator]
-        raise NotFound(
-            "no stage %(stage)r; the marathon has stages 1 to %(count)s",
-            stage=stage, count=count)
+        raise NotFound(N_("no stage %(stage)r; the marathon has stages 1 to %(count)s"),
+                       code=codes.STAGE_UNKNOWN, field="stage", stage=stage, count=count)
     return stage  # type: ignore[return-value]
 
 
@@ -122,48 +123,40 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
     ids, tables, table, start = p.get("ids"), p.get("tables"), p.get("table"), p.get("start")
     players, gp = p.get("players"), p.get("gp")
     if not all(isinstance(x, list) for x in (ids, tables, table, start, players, gp)):
-        raise InvalidInput(
-            "action %(seq)s: a games batch needs ids, tables, table, start, players "
-            "and gp lists",
-            seq=action.seq)
+        raise InvalidInput(N_("action %(seq)s: a games batch needs ids, tables, table, start, "
+                              "players and gp lists"), code=codes.BATCH, seq=action.seq)
     n = len(ids)  # type: ignore[arg-type]
     if not n:
-        raise InvalidInput("the batch holds no game")
+        raise InvalidInput(N_("the batch holds no game"), code=codes.BATCH)
     if len(table) != n or len(start) != n or len(players) != SEATS * n or len(gp) != SEATS * n:
-        raise InvalidInput(
-            "action %(seq)s: the columns of the games batch differ in length",
-            seq=action.seq)
+        raise InvalidInput(N_("action %(seq)s: the columns of the games batch differ in length"),
+                           code=codes.BATCH, seq=action.seq)
     if not all(isinstance(i, str) and i.strip() for i in ids):
-        raise InvalidInput("every game needs a non-empty id")
+        raise InvalidInput(N_("every game needs a non-empty id"), code=codes.GAME_ID)
     if len(set(ids)) != n:
-        raise InvalidInput("a game id is repeated in the batch")
+        raise InvalidInput(N_("a game id is repeated in the batch"), code=codes.TWICE)
     known = [i for i in ids if i in book.games.index]
     if known:
-        raise Conflict(
-            "game %(known)r is already recorded",
-            known=known[0])
+        raise Conflict(N_("game %(known)r is already recorded"), code=codes.GAME_KNOWN,
+                       known=known[0])
     regex = settings.table_regex()
     if not all(isinstance(t, str) and regex.fullmatch(t) for t in tables):
-        raise InvalidInput(
-            "a table name does not match %(table_pattern)r (rule MJ-3)",
-            table_pattern=settings.table_pattern)
+        raise InvalidInput(N_("a table name does not match %(table_pattern)r (rule MJ-3)"),
+                           code=codes.TABLE, table_pattern=settings.table_pattern)
     arrays = []
     for name, values in (("table", table), ("start", start), ("players", players), ("gp", gp)):
         arr = np.asarray(values)
         if arr.dtype.kind not in "iu":
-            raise InvalidInput(
-                "action %(seq)s: the %(name)s column must hold whole numbers",
-                seq=action.seq, name=name)
+            raise InvalidInput(N_("action %(seq)s: the %(name)s column must hold whole numbers"),
+                               code=codes.BATCH, seq=action.seq, name=name)
         arrays.append(arr.astype(np.int64))
     t_arr, s_arr, p_arr, g_arr = arrays
     if g_arr.size and int(np.abs(g_arr).max()) > MAX_GP:
-        raise InvalidInput(
-            "action %(seq)s: a GP is beyond ±%(max_gp)s",
-            seq=action.seq, max_gp=MAX_GP)
+        raise InvalidInput(N_("action %(seq)s: a GP is beyond ±%(max_gp)s"), code=codes.GP,
+                           seq=action.seq, max_gp=MAX_GP)
     if t_arr.size and (t_arr.min() < 0 or t_arr.max() >= len(tables)):
-        raise InvalidInput(
-            "action %(seq)s: a table index is out of range",
-            seq=action.seq)
+        raise InvalidInput(N_("action %(seq)s: a table index is out of range"),
+                           code=codes.BATCH, seq=action.seq)
     p_arr = p_arr.reshape(n, SEATS)
     g_arr = g_arr.reshape(n, SEATS)
     if n <= 100:
@@ -172,22 +165,20 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
         registered = np.fromiter(state.players, dtype=np.int64, count=len(state.players))
         known_players = bool(np.isin(p_arr, registered).all())
     if not known_players:
-        raise NotFound(
-            "action %(seq)s: a game names an unregistered player",
-            seq=action.seq)
+        raise NotFound(N_("action %(seq)s: a game names an unregistered player"),
+                       code=codes.PLAYER_UNKNOWN, seq=action.seq)
     ordered = np.sort(p_arr, axis=1)
     twice = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
     if twice.any():
         bad = int(np.flatnonzero(twice)[0])
-        raise InvalidInput(
-            "game %(ids)r: the same player sits twice at the table (rule MJ-3)",
-            ids=ids[bad])
-    codes = np.asarray([book.games.table_code(t) for t in tables], dtype=np.int32)
+        raise InvalidInput(N_("game %(ids)r: the same player sits twice at the table (rule "
+                              "MJ-3)"), code=codes.TWICE, ids=ids[bad])
+    table_codes = np.asarray([book.games.table_code(t) for t in tables], dtype=np.int32)
     usec = p.get("usec")
     if usec is not None and len(usec) != n:
-        raise InvalidInput("action %(seq)s: the usec column differs in length", field="usec",
-                           seq=action.seq)
-    rows = book.games.extend(list(ids), codes[t_arr], s_arr, p_arr, g_arr,  # type: ignore[arg-type]
+        raise InvalidInput(N_("action %(seq)s: the usec column differs in length"),
+                           code=codes.BATCH, field="usec", seq=action.seq)
+    rows = book.games.extend(list(ids), table_codes[t_arr], s_arr, p_arr, g_arr,  # type: ignore[arg-type]
                              settings.place_points,
                              None if usec is None else np.asarray(usec, dtype=np.int32))
     summary = p.get("summary")
@@ -205,40 +196,37 @@ def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
     _need_reason(action, "a penalty")
     kind = p.get("kind")
     if kind not in PENALTY_KINDS:
-        raise InvalidInput(
-            "penalty kind %(kind)r: use 6a (GP in a game), 6b (GP from the total) or "
-            "6c (TP in a stage)",
-            kind=kind)
+        raise InvalidInput(N_("penalty kind %(kind)r: use 6a (GP in a game), 6b (GP from the "
+                              "total) or 6c (TP in a stage)"), code=codes.PENALTY_KIND,
+                           field="kind", kind=kind)
     pid = _player(state, p.get("player"))
     amount = p.get("amount")
     allowed = PENALTY_KINDS[kind]
     if not _is_int(amount) or amount <= 0:  # type: ignore[operator]
-        raise InvalidInput(
-            "penalty amount %(amount)r must be a positive whole number",
-            amount=amount)
+        raise InvalidInput(N_("penalty amount %(amount)r must be a positive whole number"),
+                           code=codes.PENALTY_AMOUNT, field="amount", amount=amount)
     limit = MAX_GP if kind != "6c" else MAX_TP_PENALTY
     if amount > limit:  # type: ignore[operator]
         raise InvalidInput("a penalty of %(amount)s is beyond the limit of %(limit)s (rule "
-                           "MJ-6)", code="mj.penalty_limit", field="amount", amount=amount,
+                           "MJ-6)", code=codes.PENALTY_LIMIT, field="amount", amount=amount,
                            limit=limit)
     if amount not in allowed and not settings.custom_penalties:
-        raise InvalidInput(
-            "rule MJ-%(kind)s: a penalty of %(amount)s is not allowed; use one of "
-            "%(str)s (or allow custom amounts in the settings)",
-            kind=kind, amount=amount, str=', '.join(map(str, allowed))
-        )
+        raise InvalidInput(N_("rule MJ-%(kind)s: a penalty of %(amount)s is not allowed; use "
+                              "one of %(str)s (or allow custom amounts in the settings)"),
+                           code=codes.PENALTY_AMOUNT, field="amount", kind=kind,
+                           amount=amount, str=", ".join(map(str, allowed)))
     if kind == "6a":
         g = _game(book, p.get("game"))
         seats = np.flatnonzero(book.games.players[g] == pid)
         if not seats.size:
-            raise InvalidInput(
-                "%(name)s did not play game %(value)r",
-                name=state.players[pid].name, value=p.get('game'))
+            raise InvalidInput(N_("%(name)s did not play game %(value)r"),
+                               code=codes.NOT_IN_GAME, field="game",
+                               name=state.players[pid].name, value=p.get("game"))
         taken = int(book.games.penalty[g, int(seats[0])])
         if taken + amount > MAX_GP:  # type: ignore[operator]
             raise InvalidInput("%(name)s already has %(taken)s GP of penalties in game "
                                "%(game)s; with %(amount)s more they would pass the GP limit of "
-                               "%(limit)s (rule MJ-6a)", code="mj.penalty_limit",
+                               "%(limit)s (rule MJ-6a)", code=codes.PENALTY_LIMIT,
                                field="amount", name=state.players[pid].name, taken=taken,
                                game=p.get("game"), amount=amount, limit=MAX_GP)
         book.games.penalty[g, int(seats[0])] += amount
@@ -258,13 +246,12 @@ def _game_dq(state: EventState, action: Action, ruleset: Any) -> None:
     g = _game(book, p.get("game"))
     ground = p.get("ground", "other")
     if ground not in DQ_GROUNDS:
-        raise InvalidInput(
-            "ground %(ground)r: use one of %(dq_grounds)s (rule MJ-5)",
-            ground=ground, dq_grounds=', '.join(DQ_GROUNDS))
+        raise InvalidInput(N_("ground %(ground)r: use one of %(dq_grounds)s (rule MJ-5)"),
+                           code=codes.GROUND, field="ground", ground=ground,
+                           dq_grounds=", ".join(DQ_GROUNDS))
     if book.games.dq[g]:
-        raise Conflict(
-            "game %(value)r is already disqualified",
-            value=p.get('game'))
+        raise Conflict(N_("game %(value)r is already disqualified"),
+                       code=codes.ALREADY_DISQUALIFIED, field="game", value=p.get("game"))
     book.games.dq[g] = True
     book.invalidate()
     book.decisions[action.seq] = _decision(action)
@@ -279,15 +266,16 @@ def _player_dq(state: EventState, action: Action, ruleset: Any) -> None:
     _player(state, p.get("player"))
     start, until = p.get("from"), p.get("until")
     if not _is_int(start) or not (until is None or _is_int(until)):
-        raise InvalidInput("a disqualification period needs a start time (and an optional end)")
+        raise InvalidInput(N_("a disqualification period needs a start time (and an optional "
+                              "end)"), code=codes.PERIOD, field="from")
     if until is not None and until <= start:
-        raise InvalidInput("the disqualification period ends before it starts", field="until",
-                           code="mj.period")
+        raise InvalidInput(N_("the disqualification period ends before it starts"),
+                           code=codes.PERIOD, field="until")
     bounds = state.settings.stage_bounds
     if start >= bounds[-1][1] or (until is not None and until <= bounds[0][0]):
         raise InvalidInput("the disqualification period is outside the marathon (rule MJ-1: "
                            "it runs from its first stage to its last)", field="from",
-                           code="mj.period")
+                           code=codes.PERIOD)
     book.invalidate()
     book.decisions[action.seq] = _decision(action)
 
@@ -300,13 +288,12 @@ def _reverted(state: EventState, action: Action, ruleset: Any) -> None:
     seq = action.payload.get("seq")
     decision = book.decisions.get(seq) if _is_int(seq) else None
     if decision is None:
-        raise NotFound(
-            "action %(seq)r is not a penalty or disqualification",
-            seq=seq)
+        raise NotFound(N_("action %(seq)r is not a penalty or disqualification"),
+                       code=codes.DECISION_UNKNOWN, field="seq", seq=seq)
     if not decision.active:
-        raise Conflict(
-            "decision %(seq)s was already reverted by action %(reverted_by)s",
-            seq=seq, reverted_by=decision.reverted_by)
+        raise Conflict(N_("decision %(seq)s was already reverted by action %(reverted_by)s"),
+                       code=codes.REVERTED, field="seq", seq=seq,
+                       reverted_by=decision.reverted_by)
     decision.active = False
     decision.reverted_by = action.seq
     p = decision.payload
@@ -330,12 +317,13 @@ def _published(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     p = action.payload
     if p.get("number") != len(book.publications) + 1:
-        raise InvalidInput(
-            "publication %(value)r cannot follow publication %(publications_count)s",
-            value=p.get('number'), publications_count=len(book.publications))
+        raise InvalidInput(N_("publication %(value)r cannot follow publication "
+                              "%(publications_count)s"), code=codes.PUBLICATION,
+                           value=p.get("number"), publications_count=len(book.publications))
     snapshot = p.get("snapshot")
     if not isinstance(snapshot, dict) or "stages" not in snapshot or "total" not in snapshot:
-        raise InvalidInput("a publication needs a snapshot of the stage tables and the total")
+        raise InvalidInput(N_("a publication needs a snapshot of the stage tables and the "
+                              "total"), code=codes.PUBLICATION)
     book.publications.append({"number": p["number"], "at": action.at.isoformat(),
                               "seq": action.seq, "snapshot": snapshot})
 
@@ -382,9 +370,17 @@ class MahjongMarathon(Ruleset):
                                   api="podium.formats.mahjong_marathon.api:router",
                                   cli="podium.formats.mahjong_marathon.cli:COMMANDS",
                                   demo="podium.formats.mahjong_marathon.cli:demo_marathon")
+    codes = ALL_CODES  # every refusal of this package carries one of them
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return ACTION_KINDS
+
+    def commands(self) -> Sequence[CommandSpec]:
+        """Every organiser use case (rules MJ-1 .. MJ-6, MJ-11): games imported or typed in,
+        penalties, disqualifications, reverts, publications (:mod:`.declared`)."""
+        from podium.formats.mahjong_marathon.declared import COMMANDS
+
+        return COMMANDS
 
     def parse_settings(self, raw: Mapping[str, Any]) -> MarathonSettings:
         return MarathonSettings(**fs.parse_fields(FIELDS, raw))
@@ -400,7 +396,8 @@ class MahjongMarathon(Ruleset):
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """The year's total (rules MJ-9, MJ-10) as core standings: SN, result sum, games."""
         if through_round:
-            raise Conflict("a marathon has no rounds; ask for a stage instead")
+            raise Conflict(N_("a marathon has no rounds; ask for a stage instead"),
+                           code=codes.NO_ROUNDS, field="round")
         total = book_of(state).total(state.settings)
         values: dict[str, dict[int, Any]] = {"sn": {}, "results": {}, "games": {}}
         for row, pid in enumerate(total.players.tolist()):

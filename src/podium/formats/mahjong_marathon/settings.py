@@ -10,7 +10,9 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.core.views import N_
 from podium.formats import settings as fs
+from podium.formats.mahjong_marathon import codes
 from podium.formats.mahjong_marathon.scoring import RankRules
 
 # Rule MJ-1: five two-month stages, 1 Feb - 30 Nov 2015 (inclusive dates, stage time zone).
@@ -28,9 +30,8 @@ def zone(key: str, value: Any) -> str:
     try:
         ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
-        raise InvalidInput(
-            "setting %(key)s: %(text)r is not a time zone name",
-            key=key, text=text) from None
+        raise InvalidInput(N_("setting %(key)s: %(text)r is not a time zone name"),
+                           code=codes.SETTING_ZONE, field=key, key=key, text=text) from None
     return text
 
 
@@ -39,13 +40,12 @@ def pattern(key: str, value: Any) -> str:
     try:
         re.compile(text)
     except re.error as error:
-        raise InvalidInput(
-            "setting %(key)s: %(text)r is not a valid pattern (%(error)s)",
-            key=key, text=text, error=error) from None
+        raise InvalidInput(N_("setting %(key)s: %(text)r is not a valid pattern (%(error)s)"),
+                           code=codes.SETTING_PATTERN, field=key, key=key, text=text,
+                           error=str(error)) from None
     if not text:
-        raise InvalidInput(
-            "setting %(key)s: the table-name pattern is empty",
-            key=key)
+        raise InvalidInput(N_("setting %(key)s: the table-name pattern is empty"),
+                           code=codes.SETTING_PATTERN, field=key, key=key)
     return text
 
 
@@ -67,23 +67,20 @@ def parse_calendar(key: str, text: str) -> list[tuple[date, date]]:
         except ValueError:
             a = b = None
         if not sep or a is None or b is None:
-            raise InvalidInput(
-                "setting %(key)s: %(part)r is not a range like 2015-02-01..2015-03-31",
-                key=key, part=part
-            )
+            raise InvalidInput(N_("setting %(key)s: %(part)r is not a range like "
+                                  "2015-02-01..2015-03-31"), code=codes.SETTING_CALENDAR,
+                               field=key, key=key, part=part)
         if b < a:
-            raise InvalidInput(
-                "setting %(key)s: stage %(part)r ends before it starts",
-                key=key, part=part)
+            raise InvalidInput(N_("setting %(key)s: stage %(part)r ends before it starts"),
+                               code=codes.SETTING_CALENDAR, field=key, key=key, part=part)
         if stages and a <= stages[-1][1]:
-            raise InvalidInput(
-                "setting %(key)s: stage %(part)r overlaps or precedes the one before",
-                key=key, part=part)
+            raise InvalidInput(N_("setting %(key)s: stage %(part)r overlaps or precedes the one "
+                                  "before"), code=codes.SETTING_CALENDAR, field=key, key=key,
+                               part=part)
         stages.append((a, b))
     if not stages:
-        raise InvalidInput(
-            "setting %(key)s: at least one stage is needed",
-            key=key)
+        raise InvalidInput(N_("setting %(key)s: at least one stage is needed"),
+                           code=codes.SETTING_CALENDAR, field=key, key=key)
     return stages
 
 
@@ -92,14 +89,13 @@ def place_points(key: str, value: Any) -> tuple[int, ...]:
     try:
         numbers = tuple(int(str(item).strip()) for item in items)
     except ValueError:
-        raise InvalidInput(
-            "setting %(key)s: %(value)r must be 4 whole numbers",
-            key=key, value=value) from None
+        raise InvalidInput(N_("setting %(key)s: %(value)r must be 4 whole numbers"),
+                           code=codes.SETTING_PLACE_POINTS, field=key, key=key,
+                           value=value) from None
     if len(numbers) != 4 or any(n < 0 for n in numbers) or list(numbers) != sorted(numbers,
                                                                                     reverse=True):
-        raise InvalidInput(
-            "setting %(key)s: give 4 non-negative, non-increasing whole numbers",
-            key=key)
+        raise InvalidInput(N_("setting %(key)s: give 4 non-negative, non-increasing whole "
+                              "numbers"), code=codes.SETTING_PLACE_POINTS, field=key, key=key)
     return numbers
 
 

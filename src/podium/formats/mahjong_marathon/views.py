@@ -15,6 +15,7 @@ from podium.core.errors import NotFound
 from podium.core.messages import M, Message
 from podium.core.model import EventState
 from podium.core.views import N_, Cell, Change, Column, TableView
+from podium.formats.mahjong_marathon import codes
 from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon.scoring import TP_DEN
 
@@ -229,8 +230,8 @@ def table_views(current: dict[str, Any], previous: dict[str, Any] | None,
 
 def published_views(state: EventState, book: MarathonBook, number: int) -> list[TableView]:
     if not 1 <= number <= len(book.publications):
-        raise NotFound("no publication %(number)s; publications: %(count)s",
-                       code="publication.unknown", field="publication", number=number,
+        raise NotFound(N_("no publication %(number)s; publications: %(count)s"),
+                       code=codes.PUBLICATION_UNKNOWN, field="publication", number=number,
                        count=len(book.publications))
     current = book.publications[number - 1]["snapshot"]
     previous = book.publications[number - 2]["snapshot"] if number > 1 else None
@@ -243,8 +244,8 @@ def published_view(state: EventState, book: MarathonBook, number: int,
     """Table ``key`` (``stage-N``, ``total``) of publication ``number`` against the one before
     (rule MJ-11), building only that table; None for an unknown key."""
     if not 1 <= number <= len(book.publications):
-        raise NotFound("no publication %(number)s; publications: %(count)s",
-                       code="publication.unknown", field="publication", number=number,
+        raise NotFound(N_("no publication %(number)s; publications: %(count)s"),
+                       code=codes.PUBLICATION_UNKNOWN, field="publication", number=number,
                        count=len(book.publications))
     current = book.publications[number - 1]["snapshot"]
     previous = book.publications[number - 2]["snapshot"] if number > 1 else None

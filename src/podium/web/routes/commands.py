@@ -17,10 +17,12 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile
 
+from podium.core import codes
 from podium.core.commands import WEB, CommandSpec, InvalidFields
 from podium.core.errors import NotFound, PodiumError
-from podium.core.inputs import File, Pairs, Upload
+from podium.core.inputs import File, Pairs, Upload, refuse
 from podium.core.messages import Message
+from podium.core.views import N_
 from podium.http import status_of
 from podium.web.deps import OrganiserPage, Page, form_page
 
@@ -96,11 +98,16 @@ def _fields(spec: CommandSpec, form: Any) -> dict[str, Any]:
 
 
 async def read_fields(page: Page, spec: CommandSpec) -> dict[str, Any]:
+    """The form's fields; a file is read up to the upload limit and refused past it (never
+    cut: a cut file would store part of what it holds)."""
     form = await page.request.form()
     fields = _fields(spec, form)
     for key, value in list(fields.items()):
         if isinstance(value, UploadFile):
             data = await value.read(page.web.max_upload + 1)
+            if len(data) > page.web.max_upload:
+                raise refuse(key, N_("the file is larger than %(kb)s kB"), codes.INPUT_FILE,
+                             kb=page.web.max_upload // 1000)
             fields[key] = Upload(value.filename or "upload", data)
     return fields
 
@@ -110,9 +117,11 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
     from starlette.concurrency import run_in_threadpool
 
     spec = await run_in_threadpool(spec_of, page, slug, name)
-    fields = await read_fields(page, spec)
-    typed = {k: v for k, v in fields.items() if isinstance(v, str | list)}
+    fields: dict[str, Any] = {}
+    typed: dict[str, Any] = {}
     try:
+        fields = await read_fields(page, spec)
+        typed = {k: v for k, v in fields.items() if isinstance(v, str | list)}
         done = await run_in_threadpool(page.run, name, slug, fields)
     except PodiumError as error:
         field = (error.field or "").split("[")[0].split(".")[0]

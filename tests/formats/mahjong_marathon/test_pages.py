@@ -1,63 +1,40 @@
 """The mahjong marathon on the web (regulation MJ): created on the web, games by hand and by
 upload, decisions, publications with movement arrows, Russian headers, refusals storing
-nothing. Expected tables are worked by hand from the regulation (see each test)."""
+nothing. The organiser's forms are the marathon's declared commands, posted to
+``/manage/mj/do/mahjong-marathon.<command>``. Expected tables are worked by hand from the
+regulation (see each test)."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 
-from tests.web.conftest import Site, csrf_of
+from tests.formats.mahjong_marathon.conftest import (
+    API,
+    CSV_HEADER,
+    DO,
+    add_game,
+    field_error,
+    post,
+    rows_of,
+)
+from tests.web.conftest import Site
 
-CSV_HEADER = "game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4\n"
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    csrf = csrf_of(client.get("/manage").text)
-    answer = client.post("/manage/new", data={
-        "csrf_token": csrf, "format": "mahjong-marathon", "slug": "mj", "name": "Marathon",
-    })
-    assert answer.status_code == 303, answer.text
-    return client, csrf
-
-
-def add_game(client, csrf: str, game_id: str, start: str, seats: list[tuple[str, int]],
-             extra: dict[str, str] | None = None):
-    data = {"csrf_token": csrf, "game_id": game_id, "table": "RU-Marathon-1", "start": start,
-            "zone": "server"}
-    for k, (name, gp) in enumerate(seats, 1):
-        data[f"player{k}"] = name
-        data[f"gp{k}"] = str(gp)
-    data.update(extra or {})
-    return client.post("/manage/mj/action/game", data=data)
-
-
-def rows_of(page: str, key: str) -> dict[str, list[str]]:
-    """The rows of view ``key`` on a page, by player name (cells as shown)."""
-    section = page.split(f'id="view-{key}"', 1)[1].split("</section>", 1)[0]
-    heads = [html.unescape(h) for h in re.findall(r"<th(?:\s[^>]*)?>(.*?)</th>", section)]
-    rows = {}
-    for tr in re.findall(r"<tr>(.*?)</tr>", section.split("<tbody>", 1)[1], re.S):
-        cells = [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr)]
-        row = dict(zip(heads, cells, strict=True))
-        rows[row["Player"] if "Player" in row else row["Игрок"]] = row  # type: ignore[assignment]
-    return rows  # type: ignore[return-value]
+COMMANDS = ("add-game", "import-games", "penalty", "disqualify-game", "disqualify-player",
+            "revert", "publish")
 
 
 def test_the_marathon_pages_have_no_rounds(site: Site, anna) -> None:
-    """Open play (rule MJ-3): no round, pairing or self-report parts; the format's actions."""
+    """Open play (rule MJ-3): no round, pairing or self-report parts; the format's commands,
+    each a form of its own."""
     client, _csrf = anna
     page = client.get("/manage/mj").text
     assert 'id="rounds"' not in page and "/print/pairings" not in page
     assert 'id="players"' not in page  # players come with their games
-    for key in ("game", "import", "penalty", "disqualify-game", "disqualify-player",
-                "revert", "publish"):
-        assert f"/manage/mj/action/{key}" in page
+    for command in COMMANDS:
+        assert f'action="{DO}{command}"' in page
+        assert client.get(DO + command).status_code == 200  # the form on a page of its own
     public = site.client().get("/e/mj").text
     assert "/e/mj/pairings" not in public and "/e/mj/report" not in public
     assert "/e/mj/p/publications" in public
@@ -75,9 +52,8 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
     rows = rows_of(site.client().get("/e/mj").text, "stage-1")
     assert (rows["Anna"]["TP"], rows["Boris"]["TP"], rows["Dmitri"]["TP"]) == ("4", "2", "0")
     assert rows["Anna"]["Note"] == "< 4 games: NR 0"  # rule MJ-8
-    answer = client.post("/manage/mj/action/penalty", data={
-        "csrf_token": csrf, "player": "Anna", "penalty": "6a:5", "game": "g1",
-        "reason": "slow play"})
+    answer = post(client, csrf, "penalty", {"player": "Anna", "kind": "6a", "amount": "5",
+                                            "game": "g1", "reason": "slow play"})
     assert answer.status_code == 303, answer.text
     rows = rows_of(site.client().get("/e/mj").text, "stage-1")
     assert (rows["Anna"]["TP"], rows["Boris"]["TP"]) == ("3", "3")
@@ -85,8 +61,7 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
     penalty = next(a for a in site.events.log("mj") if a.kind == "mahjong.penalty")
     page = client.get("/manage/mj").text
     assert "slow play" in page and f'name="seq" value="{penalty.seq}"' in page
-    answer = client.post("/manage/mj/action/revert", data={
-        "csrf_token": csrf, "seq": str(penalty.seq), "reason": "appeal granted"})
+    answer = post(client, csrf, "revert", {"seq": str(penalty.seq), "reason": "appeal granted"})
     assert answer.status_code == 303, answer.text
     rows = rows_of(site.client().get("/e/mj").text, "stage-1")
     assert (rows["Anna"]["TP"], rows["Boris"]["TP"]) == ("4", "2")
@@ -94,25 +69,27 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
 
 
 @pytest.mark.parametrize("field, value, message", [
-    ("gp3", "abc", "gp3"),
-    ("gp2", "2.5", "gp2"),
-    ("player4", "", "player4"),
-    ("player4", "Anna", "player4"),  # the same player twice (rule MJ-3)
-    ("start", "yesterday", "start"),
-    ("zone", "Mars/Base", "zone"),
-    ("table", "Friendly-1", "table"),  # rule MJ-3: only marathon tables count
-    ("game_id", "", "game_id"),
-    ("start", "2015-12-31 12:00", "start"),  # rule MJ-1: after the last stage
+    ("gp3", "abc", "whole number"),
+    ("gp2", "2.5", "whole number"),
+    ("player4", "", "required"),
+    ("player4", "Anna", "sits twice"),  # the same player twice (rule MJ-3)
+    ("start", "yesterday", "date and time"),
+    ("zone", "Mars/Base", "time zone"),
+    ("table", "Friendly-1", "MJ-3"),  # rule MJ-3: only marathon tables count
+    ("id", "", "required"),
+    ("start", "2015-12-31 12:00", "outside every stage"),  # rule MJ-1: after the last stage
 ])
 def test_a_bad_game_names_the_field_and_stores_nothing(site: Site, anna, field, value,
                                                        message) -> None:
+    """Each refusal is shown next to its field, with what was typed kept."""
     client, csrf = anna
     before = site.log_length("mj")
     answer = add_game(client, csrf, "g1", "2015-03-01 12:00",
                       [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)],
                       {field: value})
     assert answer.status_code == 422
-    assert f"{message}:" in html.unescape(answer.text)
+    assert message in field_error(answer.text, field), answer.text
+    assert 'value="Boris"' in answer.text  # what was typed is kept
     assert site.log_length("mj") == before
 
 
@@ -123,7 +100,8 @@ def test_a_refusal_on_the_russian_page_is_russian_and_names_the_field(site: Site
     answer = add_game(client, csrf, "g1", "2015-03-01 12:00",
                       [("Anna", 30), ("Anna", 25), ("Clara", 0), ("Dmitri", -55)])
     assert answer.status_code == 422
-    assert "player2: Anna дважды за одним столом (правило MJ-3)" in html.unescape(answer.text)
+    assert field_error(answer.text, "player2").endswith(
+        "Anna дважды за одним столом (правило MJ-3)")
     assert site.log_length("mj") == 1  # the event's creation only
 
 
@@ -134,7 +112,8 @@ def test_a_known_game_with_other_data_is_a_conflict_named_by_its_id(site: Site, 
     before = site.log_length("mj")
     answer = add_game(client, csrf, "g1", "2015-03-01 12:00",
                       [("Anna", 31), ("Boris", 24), ("Clara", 0), ("Dmitri", -55)])
-    assert answer.status_code == 409 and "game_id:" in html.unescape(answer.text)
+    assert answer.status_code == 409
+    assert "already stored with different data" in field_error(answer.text, "id")
     assert site.log_length("mj") == before
 
 
@@ -144,15 +123,16 @@ def test_a_penalty_needs_a_reason_and_an_allowed_amount(site: Site, anna) -> Non
     add_game(client, csrf, "g1", "2015-03-01 12:00",
              [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
     before = site.log_length("mj")
-    page = client.get("/manage/mj").text
-    assert 'value="6a:60"' in page and 'value="6b:600"' in page and 'value="6c:4"' in page
-    for data, named in (({"penalty": "6a:5", "game": "g1", "reason": ""}, "reason"),
-                        ({"penalty": "6a:7", "game": "g1", "reason": "x"}, "6a"),
-                        ({"penalty": "6b:50", "reason": "x"}, "stage"),
-                        ({"penalty": "6a:5", "reason": "x"}, "game")):
-        answer = client.post("/manage/mj/action/penalty",
-                             data={"csrf_token": csrf, "player": "Anna", **data})
-        assert answer.status_code == 422 and named in html.unescape(answer.text), answer.text
+    form = client.get("/manage/mj").text.split(f'action="{DO}penalty"')[1].split("</form>")[0]
+    for amount in (5, 10, 20, 60, 50, 100, 200, 600, 1, 2, 4):
+        assert f'<option value="{amount}">' in form
+    assert '<option value="6a">' in form and '<option value="6c">' in form
+    for data, named in (({"kind": "6a", "amount": "5", "game": "g1", "reason": ""}, "reason"),
+                        ({"kind": "6a", "amount": "7", "game": "g1", "reason": "x"}, "amount"),
+                        ({"kind": "6b", "amount": "50", "reason": "x"}, "stage"),
+                        ({"kind": "6a", "amount": "5", "reason": "x"}, "game")):
+        answer = post(client, csrf, "penalty", {"player": "Anna", **data})
+        assert answer.status_code == 422 and field_error(answer.text, named), answer.text
     assert site.log_length("mj") == before
 
 
@@ -169,44 +149,48 @@ def test_upload_in_windows_1251_then_again_is_idempotent(site: Site, anna) -> No
         "103,Friendly-7,2015-03-02 13:00,Анна,10,Борис,10,Вера,10,Глеб,-30",
     ])
     upload = {"file": ("games.csv", text.encode("cp1251"), "text/csv")}
-    answer = client.post("/manage/mj/action/import", data={"csrf_token": csrf, "zone": "server"},
-                         files=upload)
+    answer = post(client, csrf, "import-games", {"zone": "server"}, files=upload)
     assert answer.status_code == 303, answer.text
     page = client.get("/manage/mj").text
     assert "added: 2" in page and "other tables: 1" in page and "new players: 4" in page
     length = site.log_length("mj")
     rows = rows_of(site.client().get("/e/mj").text, "stage-1")
     assert rows["Анна"]["Games"] == "2"
-    answer = client.post("/manage/mj/action/import", data={"csrf_token": csrf, "zone": "server"},
-                         files=upload)
+    answer = post(client, csrf, "import-games", {"zone": "server"}, files=upload)
     assert answer.status_code == 303
     assert "added: 0; already known: 2" in client.get("/manage/mj").text
     assert rows_of(site.client().get("/e/mj").text, "stage-1")["Анна"]["Games"] == "2"
     assert site.log_length("mj") - length <= 1  # at most the import's summary, no game twice
     changed = games_csv(["101,RU-Marathon-1,2015-03-01 12:00,Анна,31,Борис,24,Вера,0,Глеб,-55"])
-    client.post("/manage/mj/action/import", data={"csrf_token": csrf, "zone": "server"},
-                files={"file": ("games.csv", changed.encode(), "text/csv")})
+    post(client, csrf, "import-games", {"zone": "server"},
+         files={"file": ("games.csv", changed.encode(), "text/csv")})
     assert "changed and NOT applied: 1" in client.get("/manage/mj").text
     assert rows_of(site.client().get("/e/mj").text, "stage-1")["Анна"]["GP"] == "40"
 
 
-def test_bad_uploads_are_refused_clearly_and_store_nothing(site: Site, anna) -> None:
+@pytest.mark.parametrize("data, named", [
+    (b"\x00\x01\x02" * 10, "NUL bytes"),
+    (b"\x98\x98\x98", "neither UTF-8 nor Windows-1251"),
+    (b"", "choose a file"),
+    (games_csv(["1,RU-Marathon-1,2015-03-01 12:00,A,1,B,2,C,3"]).encode(), "line 2"),
+])
+def test_bad_uploads_are_refused_clearly_and_store_nothing(site: Site, anna, data,
+                                                           named) -> None:
     client, csrf = anna
     before = site.log_length("mj")
-    for data, named in ((b"\x00\x01\x02" * 10, "file"),
-                        (b"\x98\x98\x98", "file"),  # neither UTF-8 nor Windows-1251
-                        (b"", "file"),
-                        (games_csv(["1,RU-Marathon-1,2015-03-01 12:00,A,1,B,2,C,3"]).encode(),
-                         "line 2")):
-        answer = client.post("/manage/mj/action/import",
-                             data={"csrf_token": csrf, "zone": "server"},
-                             files={"file": ("g.csv", data, "text/csv")})
-        assert answer.status_code == 422, answer.text
-        assert named in html.unescape(answer.text)
+    answer = post(client, csrf, "import-games", {"zone": "server"},
+                  files={"file": ("g.csv", data, "text/csv")})
+    assert answer.status_code == 422, answer.text
+    assert named in field_error(answer.text, "file")
+    assert site.log_length("mj") == before
+
+
+def test_an_upload_over_the_limit_is_refused_whole(site: Site, anna) -> None:
+    client, csrf = anna
+    before = site.log_length("mj")
     site.app.state.web.max_upload = 100  # type: ignore[attr-defined]
     big = games_csv(["101,RU-Marathon-1,2015-03-01 12:00,A,30,B,25,C,0,D,-55"] * 5).encode()
-    answer = client.post("/manage/mj/action/import", data={"csrf_token": csrf},
-                         files={"file": ("g.csv", big, "text/csv")})
+    answer = post(client, csrf, "import-games", files={"file": ("g.csv", big, "text/csv")})
     assert answer.status_code in (413, 422) and "larger than" in answer.text
     assert site.log_length("mj") == before
 
@@ -220,10 +204,10 @@ def test_publish_twice_and_see_the_movement(site: Site, anna) -> None:
     client, csrf = anna
     add_game(client, csrf, "g1", "2015-03-01 12:00",
              [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
-    assert client.post("/manage/mj/action/publish", data={"csrf_token": csrf}).status_code == 303
+    assert post(client, csrf, "publish").status_code == 303
     add_game(client, csrf, "g2", "2015-03-02 12:00",
              [("Dmitri", 40), ("Clara", 30), ("Boris", 0), ("Anna", -70)])
-    client.post("/manage/mj/action/publish", data={"csrf_token": csrf, "reason": "weekly"})
+    post(client, csrf, "publish", {"reason": "weekly"})
     public = site.client()
     page = public.get("/e/mj/p/publications").text  # the last one by default
     assert "Publication 1" in page and "Publication 2" in page
@@ -271,18 +255,15 @@ def test_a_player_code_cannot_change_the_marathon(site: Site, anna) -> None:
     before = site.log_length("mj")
     api = site.client()
     bearer = {"Authorization": f"Bearer {code}"}
-    for path, body in (
-        ("/api/v1/events/mj/marathon/penalties",
-         {"kind": "6a", "player": "Anna", "amount": 5, "game": "g1", "reason": "x"}),
-        ("/api/v1/events/mj/marathon/games",
-         {"id": "g9", "table": "RU-Marathon-1", "start": "2015-03-01T12:00:00Z",
-          "players": [{"name": n, "gp": 0} for n in "ABCD"]}),
-        ("/api/v1/events/mj/marathon/publications", {}),
+    for command, body in (
+        ("penalty", {"kind": "6a", "player": "Anna", "amount": 5, "game": "g1", "reason": "x"}),
+        ("add-game", {"id": "g9", "table": "RU-Marathon-1", "start": "2015-03-01T12:00:00Z",
+                      "players": {n: 0 for n in "ABCD"}}),
+        ("publish", {}),
     ):
-        assert api.post(path, json=body, headers=bearer).status_code == 403
+        assert api.post(API + command, json=body, headers=bearer).status_code == 403
     stranger = site.client()  # not logged in: the organiser form needs a login
-    assert stranger.post("/manage/mj/action/publish", data={"csrf_token": csrf}).status_code \
-        in (303, 403)
+    assert post(stranger, csrf, "publish").status_code in (303, 403)
     assert site.log_length("mj") == before
 
 
@@ -331,7 +312,7 @@ def test_a_published_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna,
     client, csrf = anna
     add_game(client, csrf, "g1", "2015-03-01 12:00",
              [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
-    client.post("/manage/mj/action/publish", data={"csrf_token": csrf})
+    post(client, csrf, "publish")
     public = site.client()
     page = public.get("/e/mj/p/publications?n=1&table=stage-1").text
     assert list(rows_of(page, "stage-1")) == ["Anna", "Boris", "Clara"]
@@ -349,6 +330,6 @@ def test_the_zone_fields_default_to_the_game_servers_zone_as_a_value(site: Site,
     client, _csrf = anna
     zone = site.events.load("mj").state.settings.server_timezone
     page = client.get("/manage/mj").text
-    for key in ("import", "game"):
-        form = page.split(f'action="/manage/mj/action/{key}"')[1].split("</form>")[0]
-        assert f'name="zone" maxlength="64" value="{zone}" required' in form
+    for command in ("import-games", "add-game"):
+        form = page.split(f'action="{DO}{command}"')[1].split("</form>")[0]
+        assert f'name="zone" maxlength="64" value="{zone}"' in form

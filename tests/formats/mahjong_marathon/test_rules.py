@@ -20,7 +20,7 @@ from podium.formats.mahjong_marathon.scoring import (
     total_standings,
 )
 from podium.formats.mahjong_marathon.settings import parse_calendar
-from tests.formats.marathon_builders import STAGE1, Marathon, epoch
+from tests.formats.mahjong_marathon.builders import STAGE1, Marathon, epoch
 
 
 def tp(values: list[int]) -> list[Fraction]:

@@ -10,12 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from podium.core.commands import API, JSON, Caller
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.formats.mahjong_marathon.commands import MarathonService
 from podium.formats.mahjong_marathon.demo import generate_year, records
 from podium.formats.mahjong_marathon.files import write_csv
 from podium.formats.mahjong_marathon.rules import book_of
 from podium.formats.mahjong_marathon.views import snapshot
+from podium.service.catalog import Invocation
 from podium.service.exports import to_csv, to_html
 from podium.store.db import Database, resolve_url
 
@@ -209,9 +211,20 @@ def test_manual_entry_is_strict(service):
 
 
 def test_a_commander_event_is_not_a_marathon(service):
+    """The catalog refuses a marathon command on another format's event (one place, the code
+    ``format.other``); the marathon's reads refuse it too, with their own code."""
     service.create_event("cmd", "Cup", "commander", {}, ACTOR, seed=1)
-    with pytest.raises(Conflict, match="not a mahjong marathon"):
-        service.import_file("cmd", csv_bytes(GAMES[0]), "a.csv", ACTOR)
+    size = len(service.log("cmd"))
+    invocation = Invocation("mahjong-marathon.import-games", "cmd",
+                            {"file": {"name": "a.csv", "text": csv_bytes(GAMES[0]).decode()}},
+                            JSON, API)
+    with pytest.raises(Conflict, match="a command of mahjong-marathon events") as error:
+        service.execute(invocation, Caller.cli(ACTOR))
+    assert error.value.code == "format.other"
+    assert len(service.log("cmd")) == size
+    with pytest.raises(Conflict, match="not a mahjong marathon") as error:
+        service.tables("cmd")
+    assert error.value.code == "mj.not_marathon"
 
 
 def test_incremental_refresh_equals_full_recompute(service):

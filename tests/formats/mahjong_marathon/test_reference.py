@@ -11,7 +11,7 @@ import pytest
 
 from podium.formats.mahjong_marathon.demo import generate_year
 from podium.formats.mahjong_marathon.rules import GAMES_ADDED
-from tests.formats.marathon_builders import Marathon
+from tests.formats.mahjong_marathon.builders import Marathon
 
 PLACE_TP = (4, 2, 1, 0)
 

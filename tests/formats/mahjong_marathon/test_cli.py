@@ -1,7 +1,12 @@
-"""`podium` marathon commands: import, add, decisions, standings, publish, demo; exit codes."""
+"""`podium` marathon commands: import, add, decisions, standings, publish, demo; exit codes.
+
+The use cases are the marathon's declared commands, at the places people know them (`podium
+games import|add`, `podium penalty`, `podium disqualify game|player`, `podium revert`, `podium
+publish`) and in the format's group (`podium mahjong-marathon <command>`)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.cli.conftest import flat
@@ -56,18 +61,19 @@ def test_stage_table_and_total(podium, tmp_path):
 def test_add_penalty_disqualify_revert(podium, tmp_path):
     make(podium, tmp_path, "")
     podium("games", "add", "mj", "--id", "m1", "--table", "RU-Marathon-1",
-           "--start", "2015-02-10 10:00", "--player", "Anna=30", "--player", "Boris=25",
-           "--player", "Clara=0", "--player", "Dmitri=-55")
-    assert "3 players" in podium.error(
+           "--start", "2015-02-10 10:00", "--players", "Anna=30", "--players", "Boris=25",
+           "--players", "Clara=0", "--players", "Dmitri=-55")
+    assert "--players: game m2: 3 players" in podium.error(
         "games", "add", "mj", "--id", "m2", "--table", "RU-Marathon-1", "--start",
-        "2015-02-10 11:00", "--player", "A=1", "--player", "B=2", "--player", "C=3", code=2)
+        "2015-02-10 11:00", "--players", "A=1,B=2,C=3", code=2)
     count = podium.action_count("mj")
-    assert "not allowed" in podium.error("penalty", "mj", "Anna", "--kind", "6a", "--amount",
-                                         "7", "--game", "m1", "--reason", "slow", code=2)
+    assert "--amount: rule MJ-6a" in podium.error(
+        "penalty", "mj", "Anna", "--kind", "6a", "--amount", "7", "--game", "m1", "--reason",
+        "slow", code=2)
     assert podium.action_count("mj") == count
     out = podium.out("penalty", "mj", "Anna", "--kind", "6a", "--amount", "5", "--game", "m1",
-                     "--reason", "slow play")
-    seq = out.split("decision ")[1].strip(" .\n")
+                     "--reason", "slow play", "--json")
+    seq = str(json.loads(out)["answer"]["seq"])
     rows = podium.out("standings", "mj", "--stage", "1")
     # Anna 25 ties Boris 25: both 3 TP (rule MJ-6a)
     assert [line.split()[4] for line in rows.splitlines() if "Anna" in line or "Boris" in line
@@ -100,13 +106,15 @@ def test_commands_refuse_a_commander_event(podium, tmp_path):
     podium("event", "create", "cup", "--seed", "1")
     path = tmp_path / "g.csv"
     path.write_text(HEADER + GAMES, encoding="utf-8")
-    assert "not a mahjong marathon" in podium.error("games", "import", "cup", str(path),
-                                                    code=4)
+    assert "is a command of mahjong-marathon events; cup is a commander event" in podium.error(
+        "games", "import", "cup", str(path), code=4)
+    assert "is a command of mahjong-marathon events" in podium.error(
+        "mahjong-marathon", "publish", "cup", code=4)
 
 
 def test_round_pair_explains_there_are_no_rounds(podium, tmp_path):
     make(podium, tmp_path, "")
-    assert "no rounds or pairings" in podium.error("round", "pair", "mj", code=4)
+    assert "needs an event with rounds" in podium.error("round", "pair", "mj", code=4)
 
 
 def test_demo_marathon_prints_stage_tables_and_total(podium):
@@ -138,8 +146,8 @@ def test_log_names_game_batches_and_reverted_decisions(podium, tmp_path):
     path = make(podium, tmp_path)
     podium("games", "import", "mj", str(path), "--zone", "server")
     out = podium.out("penalty", "mj", "Anna", "--kind", "6b", "--amount", "50", "--stage", "1",
-                     "--reason", "rude")
-    seq = out.split("decision ")[1].strip(" .\n")
+                     "--reason", "rude", "--json")
+    seq = str(json.loads(out)["answer"]["seq"])
     podium("revert", "mj", seq, "--reason", "apology")
     log = flat(podium.out("log", "mj"))
     assert "mahjong.games.added 2 games" in log

@@ -22,7 +22,7 @@ from podium.formats.mahjong_marathon.scoring import (
     table_tp12,
 )
 from podium.store.db import Database, resolve_url
-from tests.formats.marathon_builders import STAGE1, Marathon, epoch
+from tests.formats.mahjong_marathon.builders import STAGE1, Marathon, epoch
 
 gp_value = st.integers(min_value=-3, max_value=3).map(lambda v: v * 8)
 table = st.lists(gp_value, min_size=4, max_size=4)
