@@ -73,10 +73,11 @@ def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
             out.append(click.Argument([param.name], nargs=nargs, required=param.required,
                                       metavar=metavar + ("..." if nargs == -1 else "")))
         elif inp.flag:
-            out.append(click.Option([param.option, param.name], is_flag=True, default=None,
-                                    help=_help(param)))
+            out.append(click.Option([param.option, *param.aliases, param.name], is_flag=True,
+                                    default=None, help=_help(param)))
         else:
-            out.append(click.Option([param.option, param.name], multiple=inp.multiple,
+            out.append(click.Option([param.option, *param.aliases, param.name],
+                                    multiple=inp.multiple,
                                     metavar="PATH" if isinstance(inp, File) else metavar,
                                     help=_help(param)))
     if spec.role == PLAYER:

@@ -75,6 +75,7 @@ class Param:
     label: str = ""  # a short msgid for the form's label (default: the help)
     surfaces: tuple[str, ...] = SURFACES  # where the field is offered (an API-only ``entry``)
     cli: str = ""  # its command-line option when not ``--<name>`` (``--set`` for settings)
+    aliases: tuple[str, ...] = ()  # other command-line spellings kept (``--player``)
 
     @property
     def option(self) -> str:

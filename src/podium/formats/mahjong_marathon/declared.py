@@ -144,7 +144,8 @@ ADD_GAME = CommandSpec(
               label=N_("Time zone")),
         Param("players", inputs.Pairs(GP, 8),
               N_("the four players and their game points, NAME=GP: Anna=40,Boris=20,Clara=0,"
-                 "Dmitri=-60 (rule MJ-3)"), required=True, surfaces=(CLI, API)),
+                 "Dmitri=-60 (rule MJ-3)"), required=True, surfaces=(CLI, API),
+              aliases=("--player",)),
         *SEATS,
     ),
     help=N_("One game by hand (rules MJ-1 .. MJ-3): a table that does not count, a start "
