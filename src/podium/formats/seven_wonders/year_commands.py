@@ -208,8 +208,9 @@ def store_season(service: EventService, series: str, actor: str, season: str, na
     try:
         created, state = new_event_actions(season, name or season, FORMAT, settings, actor,
                                            seed, at)
-    except PodiumError as error:
-        raise renamed(error, {"slug": "season", "name": "name"}) from None
+    except PodiumError as error:  # the slug, the name, else the settings
+        error.field = {"slug": "season", "name": "name"}.get(error.field or "", "settings")
+        raise error from None
     actions = [created, *checked(state, get_ruleset(), created.actor, at,
                                  season_actions(leagues, profiles))]
     with service.unit(series, actor) as work:

@@ -36,7 +36,13 @@ from podium.formats.seven_wonders.survival_commands import (
 )
 from podium.formats.seven_wonders.year import Swap
 from podium.formats.seven_wonders.year_commands import Formed, NextSeason, StartYear
-from podium.formats.seven_wonders.year_inputs import Matches, Playoffs, Slots, read_signups
+from podium.formats.seven_wonders.year_inputs import (
+    Matches,
+    Names,
+    Playoffs,
+    Slots,
+    read_signups,
+)
 
 SERIES = ("series",)
 RENDER = "podium.formats.seven_wonders.year_cli:"
@@ -49,7 +55,7 @@ SEED = Param("seed", inputs.Integer(0, 2**63 - 1),
 SETTINGS = Param("settings", inputs.Assignments(),
                  N_("the season's settings, KEY=VALUE (see the format's settings)"),
                  label=N_("Settings"))
-NAMES = inputs.Players(200, register=True)
+NAMES = Names(200)
 
 
 def year_shown(state: EventState) -> bool:

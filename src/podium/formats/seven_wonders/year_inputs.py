@@ -16,7 +16,17 @@ from typing import Any, ClassVar
 
 from podium.core import codes as core_codes
 from podium.core.errors import InvalidInput
-from podium.core.inputs import BLOCK, Input, clean, items_of, player_json, player_ref, refuse
+from podium.core.inputs import (
+    BLOCK,
+    Input,
+    Players,
+    clean,
+    items_of,
+    player_json,
+    player_ref,
+    refuse,
+)
+from podium.core.text import visible
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.year import SignUp
@@ -26,6 +36,38 @@ TABLE_MAX = 7
 
 def _names(text: str, field: str) -> tuple[str, ...]:
     return tuple(player_ref(name, field) for name in items_of(text, ",;"))
+
+
+@dataclass(frozen=True)
+class Names(Players):
+    """Players of the year by name (a newcomer not registered anywhere yet, a player of an
+    earlier season): names as a season registers them, never ``#id`` (the year's seasons
+    number their players each their own way)."""
+
+    register: bool = True
+
+    def _item(self, text: str, field: str) -> str:
+        name = clean(text, field, 80)
+        if not visible(name) or name.startswith("#"):
+            raise refuse(field, N_("a player's name, not %(text)s"), core_codes.INPUT_PLAYERS,
+                         text=name[:60])
+        return name
+
+    def from_json(self, value: Any, field: str) -> tuple[str, ...]:
+        if not isinstance(value, list):
+            return super().from_json(value, field)
+        if len(value) > self.max_items:
+            raise refuse(field, N_("at most %(count)s items"), core_codes.INPUT_TOO_MANY,
+                         count=self.max_items)
+        out = []
+        for index, item in enumerate(value):
+            if not isinstance(item, str):
+                raise refuse(f"{field}[{index}]", N_("expected text"), core_codes.INPUT_TEXT)
+            out.append(self._item(item, f"{field}[{index}]"))
+        return tuple(out)
+
+    def hint(self) -> str:
+        return N_("names, comma-separated")
 
 
 @dataclass(frozen=True)
@@ -205,4 +247,4 @@ def read_signups(data: bytes, field: str = "signups") -> tuple[SignUp, ...]:
     return tuple(out)
 
 
-__all__ = ["Matches", "Playoffs", "Slots", "read_signups"]
+__all__ = ["Matches", "Names", "Playoffs", "Slots", "read_signups"]
