@@ -11,6 +11,7 @@ lives here.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from podium.cli.render import print_view, write_exports
 from podium.core import phases
 from podium.core.errors import InvalidInput
 from podium.core.messages import Message
+from podium.core.views import TableView
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.year_commands import Formed
 from podium.formats.seven_wonders.year_views import (
@@ -51,6 +53,15 @@ def print_messages(messages: Sequence[Message], lang: str, mark: str = "") -> No
     tr = _tr(lang)
     for message in messages:
         console.print(f"  {mark}{escape(tr(message))}", highlight=False)
+
+
+def localised(view: TableView, lang: str) -> TableView:
+    """``view`` with its message cells (what is due, an answer's status) in ``lang``: the
+    shared printing shows a cell as text."""
+    tr = _tr(lang)
+    rows = tuple({k: tr(v) if isinstance(v, Message) else v for k, v in row.items()}
+                 for row in view.rows)
+    return replace(view, rows=rows)
 
 
 def print_leagues(leagues: Sequence[tuple[str, str, int, Sequence[str]]]) -> None:
@@ -147,7 +158,7 @@ def year_cmd(ctx: Context, series: str, csv_path: Path | None, html_path: Path |
                           highlight=False)
     views = series_views(ledger, [m.state for m in members], ctx.service.clock())
     for view in views[1:]:
-        print_view(view, lang)
+        print_view(localised(view, lang), lang)
     print_view(views[0], lang)
     write_exports(views[0], loaded.state.name, lang, csv_path, html_path)
 
