@@ -197,7 +197,10 @@ def test_a_defender_goes_before_a_newcomer(year) -> None:
 
 def test_an_unfinished_battle_is_replayed_without_its_kicker(year) -> None:
     # rule W7-23: Bob kicked: he is barred from the tournament and the others replay
-    (l1_7, l2_7, l1_6, l2_6, ann, bob), _second = draw(year)
+    (l1_7, l2_7, l1_6, l2_6, ann, bob), second = draw(year)
+    stranger = refused(year, "survival-game", {"match": 1, "unfinished": True,
+                                               "kicker": second[-1]})
+    assert stranger.code == codes.SURVIVAL_STRANGER and stranger.field == "kicker"
     done = invoke(year, "survival-game", {"match": 1, "unfinished": True, "kicker": bob})
     assert done.value.barred == bob and sorted(done.value.replay) == sorted(
         [l1_7, l2_7, l1_6, l2_6, ann])

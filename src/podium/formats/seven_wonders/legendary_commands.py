@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from podium.core.errors import InvalidInput, PodiumError
+from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.messages import Message
 from podium.core.model import EventState, PlayerId
 from podium.core.rng import derive_seed
@@ -121,7 +121,9 @@ class SelectLegendary(Command[Selected]):
         series, members = series_members(service, year_of(service.load(self.slug)).state.slug)
         seasons = [season_of(m) for m in members]
         if not seasons:
-            last_season(service, self.slug)  # the refusal of a year without a season
+            raise Conflict(N_("the year %(slug)s has no season yet: start it from the sign-ups "
+                              "(rule W7-4)"), code=codes.YEAR_EMPTY, field="event",
+                           slug=self.slug)
         last = finished(seasons[-1], "event")
         ledger = series_ledger(service, self.slug, loaded=(series, members))
         players = [row.player for row in ledger.rows]

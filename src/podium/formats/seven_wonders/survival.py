@@ -563,12 +563,14 @@ def _unfinished(slot: Slot, game: BattleGame, names: Mapping[PlayerId, str],
                            "player deepest in negative time (rule W7-23)"),
                            code=codes.SURVIVAL_UNFINISHED,
                            field="deepest")
-    involved = [p for p in (game.kicker, game.deepest, *game.negative_time) if p is not None]
-    strangers = [p for p in involved if p not in game.players]
+    involved = [("kicker", game.kicker), ("deepest", game.deepest),
+                *(("negative_time", p) for p in game.negative_time)]
+    strangers = [(field_, p) for field_, p in involved if p is not None
+                 and p not in game.players]
     if strangers:
         raise InvalidInput(N_("%(names)s did not play this match"),
-                           code=codes.SURVIVAL_STRANGER,
-                           field="players", names=[names.get(p, p) for p in strangers])
+                           code=codes.SURVIVAL_STRANGER, field=strangers[0][0],
+                           names=[names.get(p, p) for _f, p in strangers])
     negative = list(game.negative_time)
     if game.deepest is not None and game.deepest not in negative:
         negative.append(game.deepest)

@@ -37,9 +37,8 @@ from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
 
 #: The stored payload's fields as the command names them.
 DRAW_FIELDS = {"entrants": "newcomer", "players": "newcomer", "matches": "match",
-               "leaving": "leaving"}
-GAME_FIELDS = {"results": "order", "positions": "order", "players": "order",
-               "negative_time": "negative_time", "roll": "roll"}
+               "previous": "event"}
+GAME_FIELDS = {"results": "order", "positions": "order", "players": "order"}
 
 
 def registered(state: EventState, names: Sequence[str]) -> tuple[dict[str, PlayerId],

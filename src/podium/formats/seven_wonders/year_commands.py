@@ -56,7 +56,7 @@ def year_of(loaded: LoadedEvent) -> LoadedEvent:
     """``loaded`` if it is a series (the year), else a refusal naming it."""
     if not loaded.ruleset.capabilities.series:
         raise Conflict(N_("event %(slug)s is a %(format)s event, not a series (the year)"),
-                       code=codes.YEAR_NOT_SEASON, field="event", slug=loaded.state.slug,
+                       code=codes.YEAR_NOT_SERIES, field="event", slug=loaded.state.slug,
                        format=loaded.ruleset.name)
     return loaded
 
