@@ -277,6 +277,8 @@ def test_answers_a_refusal_and_no_answer_in_three_days(last) -> None:
     assert seat_2.status == "waiting" and seat_2.player not in picks
     error = refused(service, "legendary-game", {"order": picks[:7]})
     assert error.code == codes.LEGENDARY_WAITING and error.field == "order"
+    early = refused(service, "legendary-answer", {"player": picks[6], "answer": "none"})
+    assert early.code == codes.LEGENDARY_DEADLINE and early.field == "answer"
     # the answers came 1 to 6 hours after the selection; #2's replacement was asked at 2 hours:
     # 3 days and 1 hour after the selection #7's time is out, the replacement's is not
     clock.advance(days=3, hours=-5)
@@ -287,6 +289,14 @@ def test_answers_a_refusal_and_no_answer_in_three_days(last) -> None:
     assert [h.status for h in seat_7.holders] == ["expired", "waiting"]
     late = refused(service, "legendary-answer", {"player": picks[6], "answer": "accept"})
     assert late.code == codes.LEGENDARY_NOT_WAITING
+    # the organiser says #7 did not answer in time: nothing to store, the roster answers
+    before = everything(service)
+    none = invoke(service, "legendary-answer", {"player": picks[6], "answer": "none"})
+    assert everything(service) == before and none.outcome.actions == []
+    assert "did not answer within 3 days" in str(none.said)
+    assert next(s for s in none.value.seats if s.number == 7).player != picks[6]
+    answered = refused(service, "legendary-answer", {"player": picks[0], "answer": "none"})
+    assert answered.code == codes.LEGENDARY_ANSWERED
 
 
 def test_the_final_to_two_wins(last) -> None:

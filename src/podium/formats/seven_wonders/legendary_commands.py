@@ -40,7 +40,7 @@ from podium.formats.seven_wonders.year_commands import (
     year_of,
 )
 from podium.service.commands import Command
-from podium.service.events import EventService, NewAction, Outcome
+from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
 from podium.service.series import series_ledger, series_members
 
 SELECT_FIELDS = {"declined": "declined", "records": "event"}
@@ -86,7 +86,7 @@ class League:
     next: list[str]
     champion: str | None
     notes: list[Note]
-    answered: tuple[str, bool] | None = None  # the answer just entered (rule W7-32)
+    answered: tuple[str, bool | None] | None = None  # the answer just given (rule W7-32)
 
     def messages(self) -> list[Message]:
         return [Message(msgid, params) for msgid, params in self.notes]
@@ -189,13 +189,18 @@ def league_of(state: EventState, now: datetime) -> League:
 
 @dataclass(frozen=True)
 class AnswerLegendary(Command[League]):
-    """Rule W7-32: ``player`` confirms (``accepted``) or refuses their place, now."""
+    """Rule W7-32: ``player`` confirms (``accepted``) or refuses their place, now; or
+    (``accepted`` None) the organiser states that they did not answer within their 3 days:
+    the place has passed on by itself, so nothing is stored and the roster is the answer;
+    refused while their 3 days run."""
 
     player: str = ""
-    accepted: bool = True
+    accepted: bool | None = True
 
     def run(self, service: EventService, actor: str) -> Outcome[League]:
         season = last_season(service, self.slug)
+        if self.accepted is None:
+            return self.no_answer(season, service.clock())
         with service.unit(season.state.slug, actor) as work:
             pid = player_id(work.state, self.player, "player", codes.LEGENDARY_PLAYER)
             work.append([NewAction(legendary_rules.ANSWER,
@@ -203,6 +208,29 @@ class AnswerLegendary(Command[League]):
             value = replace(league_of(work.state, work.stored[-1].at),
                             answered=(work.state.players[pid].name, self.accepted))
             return Outcome(work.loaded, list(work.stored), value)
+
+    def no_answer(self, season: LoadedEvent, now: datetime) -> Outcome[League]:
+        state = season.state
+        pid = player_id(state, self.player, "player", codes.LEGENDARY_PLAYER)
+        name = state.players[pid].name
+        roster = legendary_rules.legendary_of(state, now).roster
+        if roster is None:
+            raise Conflict(N_("no Legendary League selection yet"),
+                           code=codes.LEGENDARY_NONE, field="player")
+        held = [h for seat in roster.seats for h in seat.holders if h.player == pid]
+        if not held:
+            raise Conflict(N_("%(name)s holds no place waiting for a confirmation (rule "
+                              "W7-32)"), code=codes.LEGENDARY_NOT_WAITING, field="player",
+                           name=name)
+        holder = held[-1]
+        if holder.status == "waiting":
+            raise Conflict(N_("%(name)s has until %(deadline)s to answer (rule W7-32)"),
+                           code=codes.LEGENDARY_DEADLINE, field="answer", name=name,
+                           deadline=holder.deadline.strftime("%Y-%m-%d %H:%M UTC"))
+        if holder.status != "expired":
+            raise Conflict(N_("%(name)s has answered already (rule W7-32)"),
+                           code=codes.LEGENDARY_ANSWERED, field="answer", name=name)
+        return Outcome(season, [], replace(league_of(state, now), answered=(name, None)))
 
 
 @dataclass(frozen=True)

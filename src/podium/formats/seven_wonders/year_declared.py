@@ -338,25 +338,33 @@ LEAGUE_SCHEMA = {"season": "string", "seats": "array", "places": "object", "wins
 
 def answered_said(league: League) -> Message:
     name, accepted = league.answered or ("", True)
+    if accepted is None:
+        return M("%(name)s did not answer within 3 days: the place has passed on (rule "
+                 "W7-32).", name=name)
     if accepted:
         return M("%(name)s confirmed their place in the Legendary League.", name=name)
     return M("%(name)s refused: the place passes on (rule W7-32).", name=name)
 
 
+ANSWERS = {"accept": True, "decline": False, "none": None}
+
+
 LEGENDARY_ANSWER = CommandSpec(
     "seven-wonders.legendary-answer", N_("A Legendary League player's answer"),
-    lambda call: AnswerLegendary(call.slug, call["player"], call["answer"] == "accept"),
+    lambda call: AnswerLegendary(call.slug, call["player"], ANSWERS[call["answer"]]),
     params=(
         Param("player", inputs.Player(), N_("the picked player who answers"), required=True,
               argument=True, label=N_("Player")),
-        Param("answer", inputs.Choice(("accept", "decline"),
-                                      {"accept": N_("accept"), "decline": N_("decline")}),
-              N_("accept or decline the place (rule W7-32)"), required=True, argument=True,
-              label=N_("Answer")),
+        Param("answer", inputs.Choice(tuple(ANSWERS), {
+            "accept": N_("accept"), "decline": N_("decline"),
+            "none": N_("no answer in 3 days")}),
+              N_("accept or decline the place, or none: no answer within the 3 days (rule "
+                 "W7-32)"), required=True, argument=True, label=N_("Answer")),
         LANG,
     ),
     help=N_("Within 3 days of being picked (rule W7-32); a place nobody answers for in time "
-            "passes by itself to the highest all-seasons total not picked."),
+            "passes by itself to the highest all-seasons total not picked (none: says so, "
+            "stores nothing)."),
     on_formats=SERIES, cli="legendary-answer", shown=year_shown,
     said=answered_said, answer=league_answer, answer_schema=LEAGUE_SCHEMA,
     render=RENDER + "print_league",
