@@ -1,5 +1,6 @@
-"""``podium series ...``: a series of events (:mod:`podium.core.series`) on the command line.
-Thin: each command runs one service command or reads the ledger."""
+"""``podium series table``: a series' ledger on the command line. Its membership commands are
+the kernel's declared ones (``podium series add|remove``, :mod:`podium.service.kernel`), and a
+member format's own commands on a series stand beside them (the 7 Wonders year's)."""
 
 from __future__ import annotations
 
@@ -9,38 +10,12 @@ from rich.markup import escape
 from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx
-from podium.service.series import AddMember, RemoveMember, series_ledger
+from podium.service.series import series_ledger
 
 
 @click.group("series")
 def series() -> None:
     """A series of events in order (a year of seasons, a circuit) and its ledger."""
-
-
-@series.command("add")
-@click.argument("slug")
-@click.argument("event")
-@click.option("--label", default="", help="how the member is called (Season 3)")
-@click.option("--reason", default="")
-@pass_ctx
-@guarded
-def add(ctx: Context, slug: str, event: str, label: str, reason: str) -> None:
-    """Add EVENT as the series' next member."""
-    member = ctx.service.execute(AddMember(slug, event, label, {}, reason), ctx.actor).value
-    console.print(f"{escape(member.event)} added to {escape(slug)} as {escape(member.label)}.",
-                  highlight=False)
-
-
-@series.command("remove")
-@click.argument("slug")
-@click.argument("event")
-@click.option("--reason", required=True)
-@pass_ctx
-@guarded
-def remove(ctx: Context, slug: str, event: str, reason: str) -> None:
-    """Remove EVENT from the series (the log keeps it and the reason)."""
-    ctx.service.execute(RemoveMember(slug, event, reason), ctx.actor)
-    console.print(f"{escape(event)} removed from {escape(slug)}.", highlight=False)
 
 
 @series.command("table")

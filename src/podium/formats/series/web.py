@@ -1,68 +1,89 @@
-"""The series' pages (:mod:`podium.core.series`): its table across the members and a player's
-history, as standalone HTML pages and CSV downloads in Russian and English. For a 7 Wonders
-year the table is the year table (with the site-currency column, rule W7-1) and the history is
-the player's path through the leagues. Thin: the service computes, the exports render."""
+"""The series' pages (:mod:`podium.core.series`): its overview, its table across the members and
+a player's history, in Russian and English.
+
+No format is named here: what a series shows comes from its members' format when they share
+one (:meth:`podium.core.ruleset.Ruleset.series_views`, ``series_history``: a 7 Wonders year
+gives its year table with the site-currency column, what is due, its survival battles and
+Legendary League, and a player's path through the leagues), else the series' own defaults (the
+ledger). Thin: the service replays, the member format computes, the templates render.
+
+- ``/e/{slug}/p/overview`` (a tab of the series' public page): the overview, loaded from
+  ``/e/{slug}/series/overview`` (also a page of its own): the members with their status, the
+  last member's divisions (a 7 Wonders season's leagues), the format's views;
+- ``/e/{slug}/series/table.html|csv``: the series' table, standalone HTML and CSV;
+- ``/e/{slug}/series/player/{player}.html|csv``: a player's history.
+
+The overview is rendered afresh on every request, never from the public page cache, since it
+changes with the members, not with the series' own log.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
-from podium.core.errors import NotFound
-from podium.core.series import history
-from podium.core.views import N_, Column, TableView
+from podium.core import phases
+from podium.core.ruleset import Ruleset
+from podium.core.series import Ledger
+from podium.core.views import N_, TableView
+from podium.service.events import EventService, LoadedEvent
 from podium.service.exports import to_csv, to_html
 from podium.service.series import series_ledger, series_members
-from podium.web.plugins import WebFormat
+from podium.web.deps import Page, page_dep
+from podium.web.plugins import PublicPage, WebFormat
 
 router = APIRouter()
+PageDep = Annotated[Page, Depends(page_dep)]
+
+
+@dataclass(frozen=True)
+class Overview:
+    """A series as its pages show it: the series, its members in order, its ledger, the
+    format that speaks for the members and that format's views (the table first)."""
+
+    series: LoadedEvent
+    members: list[LoadedEvent]
+    ledger: Ledger
+    format: Ruleset
+    views: list[TableView]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Each member: its label, slug, whether it is complete and the phase it plays."""
+        out = []
+        for member, loaded in zip(self.ledger.members, self.members, strict=True):
+            status = phases.status(loaded.state, loaded.ruleset)
+            out.append({"label": member.label, "event": member.event,
+                        "complete": status.complete, "phase": status.phase.title})
+        return out
+
+    def divisions(self) -> list[tuple[str, list[str]]]:
+        """The last member's divisions (a season's leagues) with their players."""
+        if not self.members:
+            return []
+        state = self.members[-1].state
+        return [(d.name, [state.players[p].name for p in d.members])
+                for d in state.divisions.values()]
+
+
+def member_format(series: LoadedEvent, members: list[LoadedEvent]) -> Ruleset:
+    """The members' format when they share one, else the series' own (the ledger)."""
+    formats = {m.ruleset.name for m in members}
+    return members[0].ruleset if len(formats) == 1 else series.ruleset
+
+
+def overview(service: EventService, slug: str) -> Overview:
+    series, members = series_members(service, slug)
+    ledger = series_ledger(service, slug, loaded=(series, members))
+    fmt = member_format(series, members)
+    views = fmt.series_views(ledger, [m.state for m in members], service.clock())
+    return Overview(series, members, ledger, fmt, views)
 
 
 def _lang(lang: str) -> str:
     return "ru" if lang == "ru" else "en"
-
-
-def _is_w7(events: list[Any]) -> bool:
-    return bool(events) and all(e.ruleset.name == "seven-wonders" for e in events)
-
-
-def table_view(service: Any, slug: str) -> tuple[str, TableView]:
-    """The series' table: the W7 year table for a 7 Wonders year, else the ledger."""
-    loaded = series_members(service, slug)
-    ledger = series_ledger(service, slug, loaded=loaded)
-    if _is_w7(loaded[1]):
-        from podium.formats.seven_wonders.year_views import year_view
-
-        return loaded[0].state.name, year_view(ledger)
-    columns = [Column("rank", N_("Place"), numeric=True), Column("player", N_("Player"))]
-    columns += [Column(f"m{i}", m.label, numeric=True) for i, m in enumerate(ledger.members)]
-    columns.append(Column("total", N_("Total"), numeric=True))
-    rows = tuple({"rank": rank, "player": row.player, "total": row.total,
-                  **{f"m{i}": p for i, p in enumerate(row.points)}}
-                 for rank, row in enumerate(ledger.rows, start=1))
-    return loaded[0].state.name, TableView("series", N_("Series table"), tuple(columns), rows)
-
-
-def player_view(service: Any, slug: str, player: str) -> tuple[str, TableView]:
-    """A player's history across the series (a W7 player's path through the leagues)."""
-    loaded = series_members(service, slug)
-    if _is_w7(loaded[1]):
-        from podium.formats.seven_wonders.year_commands import player_path
-        from podium.formats.seven_wonders.year_views import path_view
-
-        return loaded[0].state.name, path_view(player, player_path(service, slug, player))
-    ledger = series_ledger(service, slug, loaded=loaded)
-    steps = history(ledger, player)
-    if not steps or all(points is None for _m, points in steps):
-        raise NotFound("%(name)s played no event of the series", code="player.unknown",
-                       field="player", name=player)
-    rows = tuple({"event": m.label, "points": p} for m, p in steps)
-    return loaded[0].state.name, TableView(
-        "history", N_("History of {player}"),
-        (Column("event", N_("Event")), Column("points", N_("Points"), numeric=True)), rows,
-        {"player": player})
 
 
 def _csv(view: TableView, lang: str, name: str) -> Response:
@@ -71,24 +92,43 @@ def _csv(view: TableView, lang: str, name: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
 
+def history_view(service: EventService, slug: str, player: str) -> tuple[str, TableView]:
+    found = overview(service, slug)
+    view = found.format.series_history(found.ledger, [m.state for m in found.members], player)
+    return found.series.state.name, view
+
+
+@router.get("/e/{slug}/series/overview", response_class=HTMLResponse, include_in_schema=False)
+def overview_page(page: PageDep, request: Request, slug: str) -> Response:
+    """The series' overview: a page of its own, or (asked by the overview tab) its body."""
+    found = overview(page.web.events, slug)
+    if request.headers.get("hx-request"):
+        return page.render("formats/series__overview.html", overview=found,
+                           event=found.series.state)
+    plugin = page.web.format(found.series.state.format)
+    return page.render("formats/series_overview.html", overview=found,
+                       event=found.series.state, loaded=found.series, plugin=plugin,
+                       tab="overview", title=found.series.state.name)
+
+
 @router.get("/e/{slug}/series/table.csv", include_in_schema=False)
 def table_csv(request: Request, slug: str, lang: str = Query("en", max_length=2)) -> Response:
-    _name, view = table_view(request.app.state.web.events, slug)
-    return _csv(view, lang, f"{slug}-table.csv")
+    return _csv(overview(request.app.state.web.events, slug).views[0], lang,
+                f"{slug}-table.csv")
 
 
 @router.get("/e/{slug}/series/table.html", response_class=HTMLResponse,
             include_in_schema=False)
 def table_html(request: Request, slug: str, lang: str = Query("en", max_length=2)
                ) -> Response:
-    name, view = table_view(request.app.state.web.events, slug)
-    return HTMLResponse(to_html(view, name, _lang(lang)))
+    found = overview(request.app.state.web.events, slug)
+    return HTMLResponse(to_html(found.views[0], found.series.state.name, _lang(lang)))
 
 
 @router.get("/e/{slug}/series/player/{player}.csv", include_in_schema=False)
 def player_csv(request: Request, slug: str, player: str,
                lang: str = Query("en", max_length=2)) -> Response:
-    _name, view = player_view(request.app.state.web.events, slug, player)
+    _name, view = history_view(request.app.state.web.events, slug, player)
     return _csv(view, lang, f"{slug}-{view.key}.csv")
 
 
@@ -96,8 +136,12 @@ def player_csv(request: Request, slug: str, player: str,
             include_in_schema=False)
 def player_html(request: Request, slug: str, player: str,
                 lang: str = Query("en", max_length=2)) -> Response:
-    name, view = player_view(request.app.state.web.events, slug, player)
+    name, view = history_view(request.app.state.web.events, slug, player)
     return HTMLResponse(to_html(view, name, _lang(lang)))
 
 
-SERIES_WEB = WebFormat(name="series", routes=router)
+SERIES_WEB = WebFormat(
+    name="series",
+    public_pages=(PublicPage("overview", N_("Overview"), "formats/series_overview_tab.html"),),
+    routes=router,
+)

@@ -25,6 +25,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import PlayerId
 from podium.core.rng import rng_for
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.season import Note, SeasonBook, SeasonRow, ranking
 
 SIZE = 7
@@ -199,7 +200,8 @@ def _records(records: Sequence[YearRecord]) -> dict[PlayerId, YearRecord]:
     by_id: dict[PlayerId, YearRecord] = {}
     for r in records:
         if r.player in by_id:
-            raise InvalidInput(N_("players: %(name)s is listed twice"), code="sw.legendary",
+            raise InvalidInput(N_("players: %(name)s is listed twice"),
+                               code=codes.LEGENDARY_TWICE,
                                field="players", name=r.name)
         by_id[r.player] = r
     return by_id
@@ -416,7 +418,8 @@ def final(numbers: Mapping[PlayerId, int], games: Sequence[Game],
     names = dict(names or {})
     if len(numbers) < FINAL_PLAYERS:
         raise InvalidInput(N_("players: the Legendary League needs at least 3 players, it has "
-                           "%(count)s"), code="sw.legendary", field="players", count=len(numbers))
+                           "%(count)s"), code=codes.LEGENDARY_FEW, field="players",
+                           count=len(numbers))
     alive = sorted(numbers, key=lambda p: numbers[p])
     places: dict[PlayerId, int] = {}
     wins = {p: 0 for p in alive}
@@ -426,10 +429,10 @@ def final(numbers: Mapping[PlayerId, int], games: Sequence[Game],
         field_ = f"games[{index}]"
         if champion is not None:
             raise InvalidInput(N_("game %(game)s: the Legendary League is won already"),
-                               code="sw.legendary", field=field_, game=index)
+                               code=codes.LEGENDARY_WON, field=field_, game=index)
         if set(entered) != set(alive):
             raise InvalidInput(N_("game %(game)s: its players are %(names)s (rule W7-34)"),
-                               code="sw.legendary", field=field_, game=index,
+                               code=codes.LEGENDARY_GAME_PLAYERS, field=field_, game=index,
                                names=[names.get(p, p) for p in alive])
         try:
             positions = ranking(entered, names)

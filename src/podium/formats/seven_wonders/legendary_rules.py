@@ -28,6 +28,7 @@ from podium.core.ruleset import ActionKind
 from podium.core.schema import PLAYER as PLAYER_ID
 from podium.core.schema import SEED, Bool, Int, ListOf, Nullable, Obj, obj
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.legendary import (
     Answer,
     Final,
@@ -98,7 +99,7 @@ def _waiting(roster: Roster) -> list[PlayerId]:
 
 def _known(state: EventState, pid: PlayerId, field_: str) -> PlayerId:
     if pid not in state.players:
-        raise NotFound("no player %(player)s in this event", code="player.unknown",
+        raise NotFound(N_("no player %(player)s in this event"), code=codes.LEGENDARY_PLAYER,
                        field=field_, player=pid)
     return pid
 
@@ -110,7 +111,7 @@ def _selected(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     if book.games:
         raise Conflict(N_("the Legendary League has begun: the selection is closed"),
-                       code="sw.legendary.begun", field="records")
+                       code=codes.LEGENDARY_BEGUN, field="records")
     records = []
     for i, r in enumerate(p["records"]):
         pid = _known(state, r["player"], f"records[{i}].player")
@@ -130,11 +131,11 @@ def _answer(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     pid = _known(state, p["player"], "player")
     if book.selection is None:
-        raise Conflict(N_("no Legendary League selection yet"), code="sw.legendary.none",
+        raise Conflict(N_("no Legendary League selection yet"), code=codes.LEGENDARY_NONE,
                        field="player")
     if pid not in _waiting(book.roster(action.at)):
         raise Conflict(N_("%(name)s holds no place waiting for a confirmation (rule W7-32)"),
-                       code="sw.legendary.not_waiting", field="player",
+                       code=codes.LEGENDARY_NOT_WAITING, field="player",
                        name=state.players[pid].name)
     book.answers.append(Answer(pid, action.at, bool(p["accepted"])))
 
@@ -143,13 +144,13 @@ def _game(state: EventState, action: Action, ruleset: Any) -> None:
     """Rule W7-34: the next game of the ladder, once no place waits for a confirmation."""
     book = book_of(state)
     if book.selection is None:
-        raise Conflict(N_("no Legendary League selection yet"), code="sw.legendary.none",
+        raise Conflict(N_("no Legendary League selection yet"), code=codes.LEGENDARY_NONE,
                        field="results")
     roster = book.roster(action.at)
     waiting = _waiting(roster)
     if waiting:
         raise Conflict(N_("the Legendary League starts once its places are confirmed; waiting "
-                          "for %(names)s (rule W7-32)"), code="sw.legendary.waiting",
+                          "for %(names)s (rule W7-32)"), code=codes.LEGENDARY_WAITING,
                        field="results", names=[state.players[p].name for p in waiting])
     entered = {r["player"]: r["position"] for r in action.payload["results"]}
     names = {pid: pl.name for pid, pl in state.players.items()}

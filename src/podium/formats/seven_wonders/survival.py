@@ -27,6 +27,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import PlayerId
 from podium.core.rng import rng_for
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.season import (
     WORSE,
     Criterion,
@@ -114,7 +115,7 @@ def propose_format(entrants: int, free: int, newcomers: int = 1) -> BattleFormat
     """
     if entrants < 0 or free < 0:
         raise InvalidInput(N_("the number of entrants and of free places cannot be negative"),
-                           code="sw.survival", field="free")
+                           code=codes.SURVIVAL_NEGATIVE, field="free")
     if newcomers == 0:
         return BattleFormat((), free, ((N_("no newcomer applies: the players who must defend "
                                            "keep their Warriors places (rule W7-10)"), {}),))
@@ -152,20 +153,20 @@ def check_format(fmt: BattleFormat, entrants: int) -> BattleFormat:
     if sum(s.size for s in fmt.slots) != entrants:
         raise InvalidInput(N_("format: the matches seat %(seated)s players, there are "
                               "%(entrants)s"),
-                           code="sw.survival", field="format",
+                           code=codes.SURVIVAL_FORMAT, field="format",
                            seated=sum(s.size for s in fmt.slots), entrants=entrants)
     for number, slot in enumerate(fmt.slots, start=1):
         if not TABLE_MIN <= slot.size <= TABLE_MAX:
             raise InvalidInput(N_("format: match %(match)s has %(size)s players; a table seats 2 "
-                               "to 7"), code="sw.survival", field="format", match=number,
+                               "to 7"), code=codes.SURVIVAL_FORMAT, field="format", match=number,
                                size=slot.size)
         if not 0 <= slot.qualifying <= slot.size:
             raise InvalidInput(N_("format: match %(match)s has %(qualifying)s qualifying places "
-                               "for %(size)s players"), code="sw.survival", field="format",
+                               "for %(size)s players"), code=codes.SURVIVAL_FORMAT, field="format",
                                match=number, qualifying=slot.qualifying, size=slot.size)
     if sum(s.qualifying for s in fmt.slots) != min(fmt.free, entrants):
         raise InvalidInput(N_("format: the matches give %(given)s qualifying places for %(free)s "
-                           "free places"), code="sw.survival", field="format",
+                           "free places"), code=codes.SURVIVAL_FORMAT, field="format",
                            given=sum(s.qualifying for s in fmt.slots), free=fmt.free)
     return fmt
 
@@ -364,8 +365,8 @@ def draw(fmt: BattleFormat, entrants: Sequence[Entrant], seed: int) -> Draw:
     check_format(fmt, len(entrants))
     ids = [e.player for e in entrants]
     if len(set(ids)) != len(ids):
-        raise InvalidInput(N_("players: a player is entered twice"), code="sw.survival",
-                           field="players")
+        raise InvalidInput(N_("players: a player is entered twice"),
+                           code=codes.SURVIVAL_TWICE, field="players")
     order, notes = strength_order(entrants, seed)
     sizes = [s.size for s in fmt.slots]
     offered = snake_slots(sizes, len(order))
@@ -484,13 +485,13 @@ def battle_outcome(slot: Slot, game: BattleGame, entrants: Mapping[PlayerId, Ent
     missing = [p for p in game.players if p not in entrants]
     if missing:
         raise InvalidInput(N_("players: %(players)s did not enter the survival battles"),
-                           code="sw.survival", field="players", players=missing)
+                           code=codes.SURVIVAL_ENTRANT, field="players", players=missing)
     result = BattleOutcome()
     if not game.finished or game.kicker is not None:
         return _unfinished(slot, game, names, result)
     if game.positions is None or set(game.positions) != set(game.players):
         raise InvalidInput(N_("positions: give a position for each of %(names)s (rule W7-3)"),
-                           code="sw.survival", field="positions",
+                           code=codes.SURVIVAL_POSITIONS, field="positions",
                            names=[names[p] for p in game.players])
     positions = ranking(game.positions, names)
     q = min(slot.qualifying, len(game.players))
@@ -559,13 +560,17 @@ def _unfinished(slot: Slot, game: BattleGame, names: Mapping[PlayerId, str],
     """Rule W7-23 (through :func:`season.survival_replay`)."""
     if game.kicker is None and game.deepest is None and not game.negative_time:
         raise InvalidInput(N_("deepest: an unfinished survival battle needs its kicker or the "
-                           "player deepest in negative time (rule W7-23)"), code="sw.survival",
+                           "player deepest in negative time (rule W7-23)"),
+                           code=codes.SURVIVAL_UNFINISHED,
                            field="deepest")
-    involved = [p for p in (game.kicker, game.deepest, *game.negative_time) if p is not None]
-    strangers = [p for p in involved if p not in game.players]
+    involved = [("kicker", game.kicker), ("deepest", game.deepest),
+                *(("negative_time", p) for p in game.negative_time)]
+    strangers = [(field_, p) for field_, p in involved if p is not None
+                 and p not in game.players]
     if strangers:
-        raise InvalidInput(N_("%(names)s did not play this match"), code="sw.survival",
-                           field="players", names=[names.get(p, p) for p in strangers])
+        raise InvalidInput(N_("%(names)s did not play this match"),
+                           code=codes.SURVIVAL_STRANGER, field=strangers[0][0],
+                           names=[names.get(p, p) for _f, p in strangers])
     negative = list(game.negative_time)
     if game.deepest is not None and game.deepest not in negative:
         negative.append(game.deepest)

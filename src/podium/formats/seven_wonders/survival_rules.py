@@ -3,9 +3,11 @@
 
 - ``seven-wonders.survival-drawn``: the entrants as the year knows them (premium account, site
   rating, sign-up order, last season's league and place), the free places, the seed, and
-  optionally the organiser's format and an adjusted seating (an organiser decision: it needs a
-  reason). The draw is computed from them (:func:`.survival.draw`), so the preview the
-  organiser accepted is what replay gives. A new draw replaces it before the first game.
+  optionally the organiser's format, an adjusted seating (an organiser decision: it needs a
+  reason) and the players leaving before the next season (rule W7-35: they free the places the
+  battles are for, so the next season is formed with them). The draw is computed from them
+  (:func:`.survival.draw`), so the preview the organiser accepted is what replay gives. A new
+  draw replaces it before the first game.
 - ``seven-wonders.survival-game``: a match's game (positions, rule W7-3), or its unfinished end
   (kicker, players in negative time, the deepest: rule W7-23), or, for a tie rule W7-29 leaves
   open, the same game again with the die roll. A replay's players follow from the last game.
@@ -26,6 +28,7 @@ from podium.core.ruleset import ActionKind
 from podium.core.schema import PLAYER as PLAYER_ID
 from podium.core.schema import SEED, Bool, Int, ListOf, Nullable, Obj, Str, obj
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.season import Note
 from podium.formats.seven_wonders.survival import (
     BattleFormat,
@@ -56,6 +59,7 @@ class SurvivalBook:
     matches: list[tuple[PlayerId, ...]] = field(default_factory=list)  # as stored (adjusted)
     notes: list[Note] = field(default_factory=list)
     outcomes: dict[int, list[BattleOutcome]] = field(default_factory=dict)  # match → its games
+    leaving: tuple[PlayerId, ...] = ()  # rule W7-35: out of the next season, as drawn
 
 
 def book_of(state: EventState) -> SurvivalBook:
@@ -94,7 +98,7 @@ def _due(book: SurvivalBook, match: int) -> tuple[PlayerId, ...]:
 
 def _known(state: EventState, pid: PlayerId, field_: str) -> PlayerId:
     if pid not in state.players:
-        raise NotFound("no player %(player)s in this event", code="player.unknown",
+        raise NotFound(N_("no player %(player)s in this event"), code=codes.SURVIVAL_PLAYER,
                        field=field_, player=pid)
     return pid
 
@@ -105,7 +109,7 @@ def _drawn(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     if book.outcomes:
         raise Conflict(N_("the survival battles have begun: the draw is closed"),
-                       code="sw.survival.begun", field="entrants")
+                       code=codes.SURVIVAL_BEGUN, field="entrants")
     entrants: list[Entrant] = []
     for i, e in enumerate(p["entrants"]):
         pid = _known(state, e["player"], f"entrants[{i}].player")
@@ -124,19 +128,21 @@ def _drawn(state: EventState, action: Action, ruleset: Any) -> None:
     if "matches" in p:
         if not action.reason.strip():
             raise InvalidInput(N_("%(what)s is an organiser decision and needs a reason"),
-                               code="reason.missing", field="reason",
+                               code=codes.SURVIVAL_REASON, field="reason",
                                what="an adjusted survival draw")
         seated = sorted(pid for m in p["matches"] for pid in m)
         if (seated != sorted(e.player for e in entrants)
                 or [len(m) for m in p["matches"]] != [s.size for s in fmt.slots]):
             raise InvalidInput(N_("matches: seat every entrant once, %(sizes)s players a match"),
-                               code="sw.survival", field="matches",
+                               code=codes.SURVIVAL_MATCHES, field="matches",
                                sizes=[s.size for s in fmt.slots])
         matches = [tuple(m) for m in p["matches"]]
         notes.append((N_("the draw adjusted by the organiser: %(reason)s"),
                       {"reason": action.reason}))
+    leaving = tuple(_known(state, pid, "leaving") for pid in p.get("leaving", []))
     book.entrants = {e.player: e for e in entrants}
     book.draw, book.matches, book.notes, book.outcomes = result, matches, notes, {}
+    book.leaving = leaving
 
 
 def _game(state: EventState, action: Action, ruleset: Any) -> None:
@@ -146,19 +152,19 @@ def _game(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     match = p["match"]
     if book.draw is None or not 1 <= match <= len(book.matches):
-        raise NotFound(N_("no survival match %(match)s"), code="sw.survival.match",
+        raise NotFound(N_("no survival match %(match)s"), code=codes.SURVIVAL_MATCH,
                        field="match", match=match)
     games = book.outcomes.get(match, [])
     redo = bool(games) and bool(games[-1].waiting)
     due = _due(book, match)
     if not due:
-        raise Conflict(N_("survival match %(match)s is decided"), code="sw.survival.decided",
+        raise Conflict(N_("survival match %(match)s is decided"), code=codes.SURVIVAL_DECIDED,
                        field="match", match=match)
     results = {r["player"]: r["position"] for r in p.get("results", [])}
     players = tuple(results) if results else due
     if sorted(players) != sorted(due):
         raise InvalidInput(N_("results: survival match %(match)s is played by %(names)s"),
-                           code="sw.survival", field="results", match=match,
+                           code=codes.SURVIVAL_PLAYERS, field="results", match=match,
                            names=[state.players[x].name for x in due])
     roll = {r["player"]: r["value"] for r in p.get("roll", [])} or None
     game = BattleGame(tuple(due), results or None, p.get("finished", True), p.get("kicker"),
@@ -180,7 +186,8 @@ DRAWN_SCHEMA = obj(
      "format": ListOf(Obj({"size": Int(1, 7), "qualifying": Int(0, 7)}), min_items=1,
                       max_items=200),
      "matches": ListOf(ListOf(PLAYER_ID, min_items=1, max_items=7), min_items=1,
-                       max_items=200)})
+                       max_items=200),
+     "leaving": ListOf(PLAYER_ID, max_items=1000)})
 GAME_SCHEMA = obj(
     {"match": Int(1, 200)},
     {"results": ListOf(Obj({"player": PLAYER_ID, "position": Int(1, 7)}), max_items=7),

@@ -19,6 +19,7 @@ from typing import Any
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.rng import derive_seed
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
 
 GODS, PRIESTS, WARRIORS, SURVIVAL = 0, 1, 2, 3
@@ -71,11 +72,11 @@ def registration_cut(signups: Sequence[SignUp]) -> Cut:
     names = [s.name for s in signups]
     if len(set(names)) != len(names):
         twice = next(n for n in names if names.count(n) > 1)
-        raise InvalidInput("%(name)s signed up twice", code="sw.signup.twice", field="signups",
-                           name=twice)
+        raise InvalidInput("%(name)s signed up twice", code=codes.YEAR_SIGNUP_TWICE,
+                           field="signups", name=twice)
     if len(signups) < SMALL:
         raise InvalidInput("%(count)s sign-ups: the starting season needs at least %(size)s "
-                           "(rule W7-4)", code="sw.signup.few", field="signups",
+                           "(rule W7-4)", code=codes.YEAR_SIGNUP_FEW, field="signups",
                            count=len(signups), size=SMALL)
     size = LARGE if len(signups) >= LARGE else SMALL
     playing, rest = list(signups[:size]), list(signups[size:])
@@ -319,7 +320,7 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Sequ
             given = list(playoffs.get(place, ()))
             if given and sorted(given) != sorted(names):
                 raise InvalidInput("the play-off of the %(place)s places is between %(names)s "
-                                   "(rule W7-6)", code="sw.playoff", field="playoffs",
+                                   "(rule W7-6)", code=codes.YEAR_PLAYOFF, field="playoff",
                                    place=_ordinal(place), names=sorted(names))
             if given:
                 order = {n: i for i, n in enumerate(given)}
@@ -381,10 +382,10 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
     for name in newcomers:
         if name in by and (by[name].barred):
             raise Conflict("%(name)s is barred from the next season (rules W7-19, W7-20)",
-                           code="sw.barred", field="newcomers", name=name)
+                           code=codes.YEAR_BARRED, field="newcomer", name=name)
         if name in by and not by[name].leaving:
-            raise InvalidInput("%(name)s plays this season: not a newcomer", field="newcomers",
-                               code="sw.newcomer", name=name)
+            raise InvalidInput("%(name)s plays this season: not a newcomer", field="newcomer",
+                               code=codes.YEAR_NEWCOMER, name=name)
     playoff_groups: dict[int, list[str]] = {}
     if facts.starting:
         leagues = len({p.league for p in facts.players})
@@ -412,14 +413,14 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
     candidates = defenders + [n for n in newcomers if n not in defenders]
     if free < 0:
         raise Conflict("%(count)s players keep a place: more than the %(size)s places of the "
-                       "next season (rule W7-15)", code="sw.conservation", field="leagues",
+                       "next season (rule W7-15)", code=codes.YEAR_CONSERVATION, field="leagues",
                        count=len(staying), size=NEXT_SEASON_SIZE)
     if len(candidates) <= free:
         chosen = list(candidates)
         if len(chosen) < free:
             raise Conflict("%(free)s Warriors places are free and only %(count)s players can "
                            "take them (%(names)s): the leagues would not have 7 each "
-                           "(rule W7-15)", code="sw.conservation", field="newcomers",
+                           "(rule W7-15)", code=codes.YEAR_FREE_PLACES, field="newcomer",
                            free=free, count=len(chosen), names=chosen)
         for name in chosen:
             lines.append(Line(name, N_("%(name)s: no survival battle needed, plays in "
@@ -431,11 +432,11 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
         strangers = [n for n in chosen if n not in candidates]
         if strangers:
             raise InvalidInput("%(names)s did not play the survival battles (rule W7-14)",
-                               code="sw.survivor", field="survivors", names=strangers)
+                               code=codes.YEAR_SURVIVOR, field="survivor", names=strangers)
         if len(set(chosen)) != free:
             raise Conflict("%(count)s survival winners for %(free)s free Warriors places: the "
                            "leagues would not have 7 each (rule W7-15)",
-                           code="sw.conservation", field="survivors", count=len(set(chosen)),
+                           code=codes.YEAR_SURVIVORS, field="survivor", count=len(set(chosen)),
                            free=free)
         for name in candidates:
             if name in chosen:
@@ -487,13 +488,13 @@ def apply_swap(a: list[str], b: list[str], swap: Swap) -> tuple[list[str], list[
     """Rule W7-13: the organiser swaps a Warriors A and a Warriors B player, with a reason."""
     if not swap.reason.strip():
         raise InvalidInput("changing the Warriors balance needs a reason (rule W7-13)",
-                           code="reason.missing", field="swaps")
+                           code=codes.YEAR_SWAP_REASON, field="reason")
     first, second = swap.first, swap.second
     if first in b and second in a:
         first, second = second, first
     if first not in a or second not in b:
         raise InvalidInput("%(first)s and %(second)s are not in two different Warriors leagues",
-                           code="sw.swap", field="swaps", first=swap.first,
+                           code=codes.YEAR_SWAP, field="swap", first=swap.first,
                            second=swap.second)
     a = [second if n == first else n for n in a]
     b = [first if n == second else n for n in b]
@@ -506,7 +507,7 @@ def check_conservation(leagues: Sequence[tuple[str, str, int, Sequence[str]]]) -
     for key, name, _level, names in leagues:
         if len(names) != LEAGUE_SIZE:
             raise Conflict("league %(league)s would have %(count)s players, not %(size)s: "
-                           "places %(places)s (rule W7-15)", code="sw.conservation",
+                           "places %(places)s (rule W7-15)", code=codes.YEAR_CONSERVATION,
                            field="leagues", league=name, count=len(names), size=LEAGUE_SIZE,
                            places=(list(range(len(names) + 1, LEAGUE_SIZE + 1))
                                    if len(names) < LEAGUE_SIZE
@@ -514,6 +515,6 @@ def check_conservation(leagues: Sequence[tuple[str, str, int, Sequence[str]]]) -
         for n in names:
             if n in seen:
                 raise Conflict("%(name)s would play in %(first)s and %(second)s (rule W7-15)",
-                               code="sw.conservation", field="leagues", name=n,
+                               code=codes.YEAR_CONSERVATION, field="leagues", name=n,
                                first=seen[n], second=name)
             seen[n] = key

@@ -1,29 +1,41 @@
-"""The year's use cases (rules W7-1, W7-4 .. W7-15, W7-35): the starting season from the
-sign-ups, and season N+1 from season N, each a new season event added to the year's series
-(:mod:`podium.core.series`) with the decisions it was formed by (``basis``), so the year's log
-says how every season came to be.
+"""The year's seasons as command objects (rules W7-1, W7-4 .. W7-15, W7-30, W7-35): the
+starting season from the sign-ups (:class:`StartYear`) and season N+1 from season N
+(:class:`NextSeason`), each run on the year's series and stored as **one unit**.
 
-The leagues are computed first (:mod:`.year`, pure) and refused with nothing stored when they
-break a rule; then the season is created, its players registered with their profiles (last
-season's league and place for the W7-26 ties, the year's overruns for W7-19, the premium account)
-and its leagues assigned, and the series records it.
+Why one unit: a season of the year is three things at once: a new season event, its players
+with their profiles (last season's league and place for the W7-26 ties, the year's overruns for
+W7-19, the premium account) and its leagues, and the series' record of it with the decisions it
+was formed by (``basis``, so the year's log says how every season came to be). Everything is
+computed and checked first (the leagues by :mod:`.year`, pure; the new season's actions replayed
+on a state of their own); then the season and the series' record are written in one database
+transaction, so a refusal at any step leaves neither a new season event nor a series member.
+
+A preview (``preview``) stops after the checks: nothing is stored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from podium.core import phases
 from podium.core.divisions import DIVISIONS_ASSIGNED
-from podium.core.errors import Conflict, InvalidInput, NotFound
-from podium.core.log import Kind
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.core.log import Action, Kind
+from podium.core.messages import Message
+from podium.core.model import EventState
+from podium.core.replay import apply
+from podium.core.ruleset import Ruleset
+from podium.core.series import MEMBER_ADDED
+from podium.core.series import book_of as series_book
+from podium.core.views import N_
+from podium.formats.seven_wonders import codes, survival_rules
 from podium.formats.seven_wonders.rules import FORMAT, PROFILE, league_keys, league_places
 from podium.formats.seven_wonders.season import FORTUNE, WILL, book_of, season_rows
 from podium.formats.seven_wonders.year import (
     Line,
-    NextSeason,
     PlayerSeason,
     SeasonFacts,
     SignUp,
@@ -31,31 +43,66 @@ from podium.formats.seven_wonders.year import (
     next_leagues,
     starting_leagues,
 )
-from podium.formats.seven_wonders.year_views import Step
-from podium.service.commands import Command, CreateEvent
-from podium.service.events import EventService, LoadedEvent, NewAction
-from podium.service.series import AddMember, series_of
+from podium.formats.seven_wonders.year import NextSeason as Plan
+from podium.service.commands import Command
+from podium.service.events import EventService, LoadedEvent, NewAction, Outcome, new_event_actions
 
 ORGANISER_REASON = "formed from the year (rules W7-4 .. W7-15, W7-35)"
+League = tuple[str, str, int, tuple[str, ...]]  # key, name, level, players best first
+
+
+# -- the year and its seasons ---------------------------------------------------------------------
+def year_of(loaded: LoadedEvent) -> LoadedEvent:
+    """``loaded`` if it is a series (the year), else a refusal naming it."""
+    if not loaded.ruleset.capabilities.series:
+        raise Conflict(N_("event %(slug)s is a %(format)s event, not a series (the year)"),
+                       code=codes.YEAR_NOT_SERIES, field="event", slug=loaded.state.slug,
+                       format=loaded.ruleset.name)
+    return loaded
+
+
+def season_slugs(series: EventState) -> list[str]:
+    """The year's seasons in order (the series' members)."""
+    return [m.event for m in series_book(series).members]
+
+
+def last_season(service: EventService, series: str) -> LoadedEvent:
+    """The year's last season: where its survival battles before the next season and its
+    Legendary League are kept (rules W7-14, W7-31)."""
+    slugs = season_slugs(year_of(service.load(series)).state)
+    if not slugs:
+        raise Conflict(N_("the year %(slug)s has no season yet: start it from the sign-ups "
+                          "(rule W7-4)"), code=codes.YEAR_EMPTY, field="event", slug=series)
+    return season_of(service.load(slugs[-1]))
+
+
+def season_of(loaded: LoadedEvent) -> LoadedEvent:
+    """``loaded`` if it is a 7 Wonders season, else a refusal naming it."""
+    if loaded.ruleset.name != FORMAT:
+        raise Conflict(N_("event %(slug)s is a %(format)s event, not a 7 Wonders season"),
+                       code=codes.YEAR_NOT_SEASON, field="previous", slug=loaded.state.slug,
+                       format=loaded.ruleset.name)
+    return loaded
+
+
+def finished(loaded: LoadedEvent, field_: str = "previous") -> LoadedEvent:
+    """``loaded`` once its Battle of Titans has its result: the next steps of the year follow
+    from its places (rules W7-6 .. W7-14, W7-31)."""
+    if not phases.status(loaded.state, loaded.ruleset).complete:
+        raise Conflict(N_("season %(slug)s is not finished: the next season's leagues follow "
+                          "from its places and the Battle of Titans"),
+                       code=codes.YEAR_SEASON_OPEN, field=field_, slug=loaded.state.slug)
+    return loaded
 
 
 def facts_of(loaded: LoadedEvent, leaving: Sequence[str] = ()) -> SeasonFacts:
     """A finished season as the year needs it (:class:`SeasonFacts`); ``leaving`` are the
     players who drop out before the next season (rule W7-35), with those who dropped during it."""
-    state = loaded.state
-    if loaded.ruleset.name != FORMAT:
-        raise Conflict("event %(slug)s is a %(format)s event, not a 7 Wonders season",
-                       code="format.other", field="season", slug=state.slug,
-                       format=loaded.ruleset.name)
-    status = phases.status(state, loaded.ruleset)
-    if not status.complete:
-        raise Conflict("season %(slug)s is not finished: the next season's leagues follow from "
-                       "its places and the Battle of Titans", code="sw.unfinished",
-                       field="season", slug=state.slug)
+    state = finished(season_of(loaded)).state
     names = {p.name for p in state.players.values()}
     unknown = [n for n in leaving if n not in names]
     if unknown:
-        raise InvalidInput("%(names)s did not play season %(slug)s", code="player.unknown",
+        raise InvalidInput(N_("%(names)s did not play season %(slug)s"), code=codes.YEAR_PLAYER,
                            field="leaving", names=unknown, slug=state.slug)
     book = book_of(state)
     rows = {row.player: row for row in season_rows(state)}
@@ -86,139 +133,253 @@ def facts_of(loaded: LoadedEvent, leaving: Sequence[str] = ()) -> SeasonFacts:
                        order(WILL), state.seed)
 
 
-@dataclass(frozen=True)
-class FormSeason(Command[list[str]]):
-    """Register a new season's players with their profiles and assign its leagues (one unit
-    of work); ``leagues``: (key, name, level, names) best first."""
+# -- a new season's actions -----------------------------------------------------------------------
+def season_actions(leagues: Sequence[League], profiles: Mapping[str, Mapping[str, Any]],
+                   reason: str = ORGANISER_REASON) -> list[NewAction]:
+    """A new season's players (in league order), their profiles and its leagues (rules W7-2,
+    W7-7, W7-19, W7-26 (2), (3), W7-36)."""
+    out: list[NewAction] = []
+    ids: dict[str, int] = {}
+    for _key, _name, _level, names in leagues:
+        for name in names:
+            ids[name] = len(ids) + 1
+            out.append(NewAction(Kind.PLAYER_REGISTERED, {"player": ids[name], "name": name}))
+    for name, profile in profiles.items():
+        payload = {"player": ids[name], **{k: v for k, v in profile.items()
+                                            if k in ("level", "place", "overruns", "premium")}}
+        out.append(NewAction(PROFILE, payload, reason))
+    divisions = [{"key": key, "name": name, "level": level, "players": [ids[n] for n in names]}
+                 for key, name, level, names in leagues]
+    out.append(NewAction(DIVISIONS_ASSIGNED, {"divisions": divisions, "method": "year"}, reason))
+    return out
 
-    leagues: tuple[tuple[str, str, int, tuple[str, ...]], ...] = ()
-    profiles: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    reason: str = ORGANISER_REASON
 
-    def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = loaded.state
-        if state.players:
-            raise Conflict("season %(slug)s already has its players", code="sw.formed",
-                           field="season", slug=state.slug)
-        out: list[NewAction] = []
-        ids: dict[str, int] = {}
-        for _key, _name, _level, names in self.leagues:
-            for name in names:
-                ids[name] = len(ids) + 1
-                out.append(NewAction(Kind.PLAYER_REGISTERED, {"player": ids[name],
-                                                              "name": name}))
-        for name, profile in self.profiles.items():
-            payload = {"player": ids[name], **{k: v for k, v in profile.items()
-                                                if k in ("level", "place", "overruns",
-                                                         "premium")}}
-            out.append(NewAction(PROFILE, payload, self.reason))
-        divisions = [{"key": key, "name": name, "level": level,
-                      "players": [ids[n] for n in names]}
-                     for key, name, level, names in self.leagues]
-        out.append(NewAction(DIVISIONS_ASSIGNED, {"divisions": divisions, "method": "year"},
-                             self.reason))
-        return out
+def checked(state: EventState, ruleset: Ruleset, actor: str, at: datetime,
+            new: Sequence[NewAction]) -> list[Action]:
+    """``new`` as actions after ``state``, each applied (so checked) as replay will apply it."""
+    out = []
+    for item in new:
+        action = Action(seq=state.last_seq + 1, kind=item.kind, actor=actor, at=at,
+                        payload=item.payload, reason=item.reason)
+        apply(state, action, ruleset)
+        out.append(action)
+    return out
 
-    def answer(self, loaded: LoadedEvent, stored: list[Any]) -> list[str]:
-        return [key for key, *_ in self.leagues]
+
+def renamed(error: PodiumError, fields: Mapping[str, str]) -> PodiumError:
+    """``error`` naming the command's field instead of the stored payload's (``results`` is
+    what the organiser typed as ``order``)."""
+    base = (error.field or "").split("[")[0].split(".")[0]
+    if base in fields:
+        error.field = fields[base]
+    return error
 
 
 @dataclass
 class Formed:
-    """A season formed for the year: its slug and leagues, each decision explained."""
+    """A season formed for the year (or previewed): its slug and leagues, each decision
+    explained, who goes to qualification (rule W7-4), who must play the survival battles for
+    how many places (W7-14), the play-offs (W7-6)."""
 
-    slug: str
+    slug: str | None
     leagues: list[tuple[str, str, int, list[str]]]
     lines: list[Line]
     qualification: list[str] = field(default_factory=list)
     survival: list[str] = field(default_factory=list)
+    free: int = 0
     playoffs: dict[int, list[str]] = field(default_factory=dict)
+    preview: bool = False
+
+    def messages(self) -> list[Message]:
+        """Each player's decision, with its rule, as a message (a page renders it in its own
+        language)."""
+        return [Message(line.msgid, {"name": line.player, **line.params}) for line in self.lines]
 
 
-def _check_new(service: EventService, series: str, slug: str) -> None:
-    series_of(service.load(series))
-    from podium.store.repository import EventRepository
-
-    with service.db.session() as session:
-        if EventRepository(session).find(slug) is not None:
-            raise Conflict("an event %(slug)s already exists", code="event.exists",
-                           field="slug", slug=slug)
-
-
-def start_year(service: EventService, series: str, slug: str, name: str,
-               signups: Sequence[SignUp], actor: str, seed: int | None = None,
-               settings: Mapping[str, Any] | None = None) -> Formed:
-    """Rules W7-4 .. W7-6: the starting season from the sign-ups in order: the cut, the snake
-    into 4 or 5 equal leagues, the season stored and added to the year."""
-    leagues, lines = starting_leagues(signups)
-    _check_new(service, series, slug)
-    keys = league_keys(len(leagues), True)
-    premium = {s.name: s.premium for s in signups}
-    rows = tuple((k, n, lvl, tuple(members)) for (k, n, lvl), members in zip(keys, leagues,
-                                                                           strict=True))
-    profiles = {n: {"premium": premium[n]} for league in leagues for n in league}
-    service.execute(CreateEvent(slug, name, FORMAT, {"season": "starting", **(settings or {})},
-                                seed), actor)
-    service.execute(FormSeason(slug, rows, profiles), actor)
-    playing = {n for league in leagues for n in league}
-    qualification = [s.name for s in signups if s.name not in playing]
-    basis = {"signups": [{"name": s.name, "rating": s.rating, "premium": s.premium}
-                         for s in signups], "qualification": qualification}
-    service.execute(AddMember(series, slug, name, basis, ORGANISER_REASON), actor)
-    return Formed(slug, [(k, n, lvl, list(m)) for k, n, lvl, m in rows], lines, qualification)
-
-
-def plan_next(service: EventService, previous: str, newcomers: Sequence[str] = (),
-              survivors: Sequence[str] = (), playoffs: Mapping[int, Sequence[str]] | None = None,
-              swaps: Sequence[Swap] = (), leaving: Sequence[str] = (),
-              premium: Mapping[str, bool] | None = None, preview: bool = True) -> NextSeason:
-    """The next season's leagues from ``previous`` (nothing stored): a preview, which may
-    still wait for the survival battles' winners."""
-    facts = facts_of(service.load(previous), leaving)
-    return next_leagues(facts, survivors, newcomers, playoffs or {}, swaps, premium or {},
-                        preview)
+def store_season(service: EventService, series: str, actor: str, season: str, name: str,
+                 settings: Mapping[str, Any], seed: int | None, leagues: Sequence[League],
+                 profiles: Mapping[str, Mapping[str, Any]], basis: Mapping[str, Any],
+                 formed: Formed) -> Outcome[Formed]:
+    """The new season and the series' record of it, in one transaction: the season's actions
+    are built and replayed first (its settings, players, profiles and leagues checked), then
+    the season event, its log and the series' ``member_added`` are written together; any
+    refusal rolls all of it back."""
+    at = service.clock()
+    try:
+        created, state = new_event_actions(season, name or season, FORMAT, settings, actor,
+                                           seed, at)
+    except PodiumError as error:  # the slug, the name, else the settings
+        error.field = {"slug": "season", "name": "name"}.get(error.field or "", "settings")
+        raise error from None
+    actions = [created, *checked(state, get_ruleset(), created.actor, at,
+                                 season_actions(leagues, profiles))]
+    with service.unit(series, actor) as work:
+        year_of(work.loaded)
+        if work.repo.find(season) is not None:
+            raise Conflict(N_("an event %(slug)s already exists"), code=codes.YEAR_EXISTS,
+                           field="season", slug=season)
+        summary = work.repo.create(season, created.payload["name"], FORMAT, at)
+        work.repo.append(summary.id, actions)
+        payload = {"event": season, "label": created.payload["name"], "basis": dict(basis)}
+        work.append([NewAction(MEMBER_ADDED, payload, ORGANISER_REASON)])
+        outcome = Outcome(work.loaded, list(work.stored), formed)
+    holder = service.states.holder(season)  # a state left by an event of that slug, deleted
+    with holder.lock:
+        holder.discard()
+    return outcome
 
 
-def next_season(service: EventService, series: str, previous: str, slug: str, name: str,
-                actor: str, newcomers: Sequence[str] = (), survivors: Sequence[str] = (),
-                playoffs: Mapping[int, Sequence[str]] | None = None,
-                swaps: Sequence[Swap] = (), leaving: Sequence[str] = (),
-                premium: Mapping[str, bool] | None = None, seed: int | None = None,
-                settings: Mapping[str, Any] | None = None) -> Formed:
-    """Season N+1 from season N (rules W7-7 .. W7-15, W7-35), stored and added to the year."""
-    planned = plan_next(service, previous, newcomers, survivors, playoffs, swaps, leaving,
-                        premium, preview=False)
-    _check_new(service, series, slug)
-    rows = tuple((k, n, lvl, tuple(m)) for k, n, lvl, m in planned.leagues)
-    service.execute(CreateEvent(slug, name, FORMAT, {"season": "regular", **(settings or {})},
-                                seed), actor)
-    service.execute(FormSeason(slug, rows, planned.profiles), actor)
-    basis = {"previous": previous, "newcomers": list(newcomers), "survivors": list(survivors),
-             "playoffs": {str(k): list(v) for k, v in (playoffs or {}).items()},
-             "swaps": [{"first": s.first, "second": s.second, "reason": s.reason}
-                       for s in swaps],
-             "leaving": list(leaving)}
-    service.execute(AddMember(series, slug, name, basis, ORGANISER_REASON), actor)
-    return Formed(slug, [(k, n, lvl, list(m)) for k, n, lvl, m in rows], planned.lines,
-                  survival=planned.survival, playoffs=planned.playoffs)
+def get_ruleset() -> Ruleset:
+    from podium.formats import get_format
+
+    return get_format(FORMAT)
 
 
-def player_path(service: EventService, series: str, player: str) -> list[Step]:
-    """A player's path through the year: each season's league, place and points (rule W7-1)."""
-    from podium.core.series import book_of as series_book
+def _rows(leagues: Sequence[tuple[str, str, int, Sequence[str]]]) -> list[League]:
+    return [(k, n, lvl, tuple(m)) for k, n, lvl, m in leagues]
 
-    steps = []
-    for member in series_book(series_of(service.load(series)).state).members:
-        state = service.load(member.event).state
-        found = state.player_by_name(player)
-        if found is None or found.id not in state.division_of:
-            steps.append(Step(member.label, None, None, None))
-            continue
-        key = state.division_of[found.id]
-        row = next(r for r in season_rows(state) if r.player == found.id)
-        steps.append(Step(member.label, state.divisions[key].name,
-                          league_places(state, key).get(found.id), row.total))
-    if all(s.league is None for s in steps):
-        raise NotFound("%(name)s played no season of the year", code="player.unknown",
-                       field="player", name=player)
-    return steps
+
+def _listed(leagues: Sequence[League]) -> list[tuple[str, str, int, list[str]]]:
+    return [(k, n, lvl, list(m)) for k, n, lvl, m in leagues]
+
+
+# -- the starting season (rules W7-4 .. W7-6) -----------------------------------------------------
+@dataclass(frozen=True)
+class StartYear(Command[Formed]):
+    """Rules W7-4 .. W7-6: the year's starting season ``season`` from the sign-ups in order
+    (the cut at 28 or 35, the snake into 4 or 5 equal leagues), stored with the series' record
+    of it (``basis``: the sign-ups and who went to qualification). ``slug`` is the series."""
+
+    season: str = ""
+    name: str = ""
+    signups: tuple[SignUp, ...] = ()
+    seed: int | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    preview: bool = False
+
+    def run(self, service: EventService, actor: str) -> Outcome[Formed]:
+        series = year_of(service.load(self.slug))
+        if season_slugs(series.state):
+            raise Conflict(N_("the year %(slug)s has its starting season already (rule W7-4)"),
+                           code=codes.YEAR_STARTED, field="event", slug=self.slug)
+        leagues, lines = starting_leagues(self.signups)
+        keys = league_keys(len(leagues), True)
+        rows = [(k, n, lvl, tuple(m)) for (k, n, lvl), m in zip(keys, leagues, strict=True)]
+        playing = {n for league in leagues for n in league}
+        qualification = [s.name for s in self.signups if s.name not in playing]
+        formed = Formed(self.season or None, _listed(rows), lines, qualification,
+                        preview=self.preview)
+        if self.preview:
+            return Outcome(series, [], formed)
+        premium = {s.name: s.premium for s in self.signups}
+        profiles = {n: {"premium": premium[n]} for league in leagues for n in league}
+        basis = {"signups": [{"name": s.name, "rating": s.rating, "premium": s.premium}
+                             for s in self.signups], "qualification": qualification}
+        settings = {**self.settings, "season": "starting"}
+        return store_season(service, self.slug, actor, self.season, self.name or "Season 0",
+                            settings, self.seed, rows, profiles, basis, formed)
+
+
+# -- the next season (rules W7-6 .. W7-15, W7-30, W7-35) ------------------------------------------
+@dataclass(frozen=True)
+class Stored:
+    """What the survival battles stored in a season give the next season (rule W7-14): the
+    newcomers who entered them (in sign-up order), the players leaving (W7-35), the winners
+    (None while a match is undecided: ``due`` names the matches) and their premium accounts."""
+
+    newcomers: tuple[str, ...]
+    leaving: tuple[str, ...]
+    winners: tuple[str, ...] | None
+    due: tuple[int, ...]
+    premium: dict[str, bool]
+
+
+def stored_battles(state: EventState) -> Stored | None:
+    """The survival battles drawn in season ``state`` before the next one, if any."""
+    book = survival_rules.book_of(state)
+    if not book.entrants:
+        return None
+    name = {pid: p.name for pid, p in state.players.items()}
+    newcomers = sorted((e for e in book.entrants.values() if not e.defender),
+                       key=lambda e: (e.signup is None, e.signup or 0, e.name))
+    now = survival_rules.survival_of(state)
+    due = tuple(m for m, players in now.due.items() if players)
+    return Stored(tuple(e.name for e in newcomers), tuple(name[p] for p in book.leaving),
+                  None if due else tuple(name[p] for p in now.warriors), due,
+                  {e.name: e.premium for e in book.entrants.values()})
+
+
+@dataclass(frozen=True)
+class NextSeason(Command[Formed]):
+    """Season ``season`` of the year ``slug`` from its season ``previous`` (rules W7-6 ..
+    W7-15, W7-35): each player's move explained; refused with the places when the leagues do not
+    add up. Without ``season`` (or with ``preview``) nothing is stored: the leagues, the
+    play-offs and the survival battles due are shown.
+
+    The newcomers, the players leaving and the survival battles' winners default to what the
+    survival battles stored in ``previous`` (``survival-draw``, ``survival-game``); given, they
+    replace it (``survivors``: None for that default)."""
+
+    previous: str = ""
+    season: str | None = None
+    name: str = ""
+    newcomers: tuple[str, ...] | None = None
+    survivors: tuple[str, ...] | None = None
+    playoffs: Mapping[int, Sequence[str]] = field(default_factory=dict)
+    swaps: tuple[Swap, ...] = ()
+    leaving: tuple[str, ...] | None = None
+    seed: int | None = None
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    preview: bool = False
+
+    def run(self, service: EventService, actor: str) -> Outcome[Formed]:
+        series = year_of(service.load(self.slug))
+        if self.previous not in season_slugs(series.state):
+            raise NotFound(N_("%(season)s is not a season of the year %(slug)s"),
+                           code=codes.YEAR_NOT_MEMBER, field="previous",
+                           season=self.previous, slug=self.slug)
+        previous = service.load(self.previous)
+        preview = self.preview or not self.season
+        plan, basis = self.plan(previous, preview)
+        formed = Formed(None if preview else self.season, _listed(_rows(plan.leagues)),
+                        plan.lines, survival=plan.survival, free=plan.free,
+                        playoffs=plan.playoffs, preview=preview)
+        if preview:
+            return Outcome(series, [], formed)
+        assert self.season is not None
+        return store_season(service, self.slug, actor, self.season, self.name or self.season,
+                            {**self.settings, "season": "regular"}, self.seed,
+                            _rows(plan.leagues), plan.profiles, basis, formed)
+
+    def plan(self, previous: LoadedEvent, preview: bool) -> tuple[Plan, dict[str, Any]]:
+        """The next season's leagues (rules W7-6 .. W7-15, W7-35) and the basis the series
+        records."""
+        battles = stored_battles(season_of(previous).state)
+        newcomers = self.newcomers if self.newcomers is not None else (
+            battles.newcomers if battles else ())
+        leaving = self.leaving if self.leaving is not None else (
+            battles.leaving if battles else ())
+        survivors = self.survivors
+        if survivors is None:
+            survivors = ()
+            if battles is not None and battles.winners is not None:
+                survivors = battles.winners
+            elif battles is not None and not preview:
+                raise Conflict(N_("survival matches %(matches)s are not decided yet (rule "
+                                  "W7-14)"), code=codes.SURVIVAL_UNDECIDED, field="survivor",
+                               matches=list(battles.due))
+        facts = facts_of(previous, leaving)
+        premium = battles.premium if battles else {}
+        plan = next_leagues(facts, survivors, newcomers, self.playoffs, self.swaps, premium,
+                            preview)
+        basis = {"previous": self.previous, "newcomers": list(newcomers),
+                 "survivors": list(survivors),
+                 "playoffs": {str(k): list(v) for k, v in self.playoffs.items()},
+                 "swaps": [{"first": s.first, "second": s.second, "reason": s.reason}
+                           for s in self.swaps],
+                 "leaving": list(leaving)}
+        return plan, basis
+
+
+__all__ = ["Formed", "NextSeason", "StartYear", "facts_of", "last_season", "stored_battles",
+           "year_of"]

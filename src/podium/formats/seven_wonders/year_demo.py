@@ -1,43 +1,53 @@
-"""A whole W7 year played by the service (rule W7-1): the demo, the property tests and the
-benchmark drive it. Sign-ups with ratings and premium accounts, the starting season, then
-regular seasons with drop-outs, returning players and newcomers, play-off and survival results
-drawn from the year's seed (recorded in the series' log with each season)."""
+"""A whole W7 year played through the year's declared commands (rule W7-1): the demo, the
+property tests and the benchmark drive it.
+
+Sign-ups with ratings and premium accounts, the starting season, then regular seasons with
+drop-outs, returning players and newcomers; between seasons the play-offs (W7-6), the survival
+battles drawn and played (W7-14, W7-23, W7-29); at the end the Legendary League selected,
+answered and played (W7-31 .. W7-34). Every step of the year is an invocation of a declared
+command (``EventService.execute(Invocation(...), Caller.cli("demo"))``), as the command line,
+the API and the pages run it; the seasons' own games are the season's sample actions. Every
+random choice comes from the year's seed.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core.commands import CLI, JSON, Caller
 from podium.core.errors import Conflict
 from podium.core.rng import derive_seed
-from podium.formats.seven_wonders import legendary, survival
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.demo import Odds, season_actions
-from podium.formats.seven_wonders.season import Note, season_rows
-from podium.formats.seven_wonders.year import SeasonFacts, SignUp
-from podium.formats.seven_wonders.year_commands import (
-    Formed,
-    facts_of,
-    next_season,
-    plan_next,
-    start_year,
-)
+from podium.formats.seven_wonders.year_commands import Formed
+from podium.service.catalog import Done, Invocation
 from podium.service.commands import AppendActions
 from podium.service.events import EventService
-from podium.service.series import series_ledger
 
 ACTOR = "demo"
 DEFAULT_ODDS = Odds()
 NEWCOMERS_AT_MOST = 8  # qualification candidates a season (the rest wait)
+Report = Callable[[Done, str], None]
 
 
 @dataclass
 class Year:
-    """What a played year left: the series slug and each season as it was formed."""
+    """What a played year left: the series slug, each season as it was formed, the Legendary
+    League's selection and its last answer or game."""
 
     series: str
     seasons: list[Formed] = field(default_factory=list)
+    selection: Done | None = None
+    legendary: Done | None = None
+
+
+def run(service: EventService, name: str, slug: str | None, fields: Mapping[str, Any]) -> Done:
+    """One declared command of the year, as the command line runs it (the demo's organiser)."""
+    return service.execute(Invocation(f"seven-wonders.{name}", slug, dict(fields), JSON, CLI),
+                           Caller.cli(ACTOR))
 
 
 def play_season(service: EventService, slug: str, rng: random.Random,
@@ -50,25 +60,33 @@ def play_season(service: EventService, slug: str, rng: random.Random,
         service.execute(AppendActions(slug, tuple(actions)), ACTOR)
 
 
+def signups_csv(signups: list[tuple[str, int, bool]]) -> str:
+    return "name,rating,premium\n" + "".join(
+        f"{name},{rating},{'yes' if premium else 'no'}\n" for name, rating, premium in signups)
+
+
 def play_year(service: EventService, prefix: str, players: int = 35, seasons: int = 11,
-              seed: int = 1, odds: Odds = DEFAULT_ODDS,
-              report: Callable[[Formed, str], None] | None = None,
-              report_notes: Callable[[str, list[Note]], None] | None = None) -> Year:
-    """A starting season of ``players`` sign-ups and ``seasons - 1`` regular seasons."""
+              seed: int = 1, odds: Odds = DEFAULT_ODDS, report: Report | None = None,
+              report_done: Report | None = None, legendary: bool = True) -> Year:
+    """A starting season of ``players`` sign-ups, ``seasons - 1`` regular seasons, then (with
+    ``legendary``) the Legendary League."""
     rng = random.Random(derive_seed(seed, "year"))
     series = f"{prefix}-year"
     service.create_event(series, f"7 Wonders year {seed}", "series", {}, ACTOR, seed)
-    signups = [SignUp(f"Player {i:02d}", rng.randint(1200, 2400), rng.random() < 0.4)
-               for i in range(1, players + 1)]
-    ratings = {s.name: (s.rating, s.premium) for s in signups}
-    formed = start_year(service, series, f"{prefix}-s0", "Season 0 (starting)", signups, ACTOR,
-                        derive_seed(seed, "season", 0), {"start": "2025-01-01"})
+    ratings = {f"Player {i:02d}": (rng.randint(1200, 2400), rng.random() < 0.4)
+               for i in range(1, players + 1)}
+    csv = signups_csv([(name, r, p) for name, (r, p) in ratings.items()])
+    done = run(service, "start-year", series, {
+        "season": f"{prefix}-s0", "name": "Season 0 (starting)",
+        "signups": {"name": "signups.csv", "text": csv},
+        "seed": derive_seed(seed, "season", 0), "settings": {"start": "2025-01-01"}})
+    formed: Formed = done.value
     year = Year(series, [formed])
     if report:
-        report(formed, "Season 0 (starting)")
+        report(done, "Season 0 (starting)")
     waiting = list(formed.qualification)  # rule W7-4: the rest go to qualification
     fresh = players
-    previous = formed.slug
+    previous = str(formed.slug)
     for number in range(1, seasons):
         play_season(service, previous, random.Random(derive_seed(seed, "play", number)), odds)
         current = {n for league in formed.leagues for n in league[3]}
@@ -80,10 +98,12 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
         newcomers = [n for n in waiting if n not in current][:NEWCOMERS_AT_MOST]
         while True:
             try:
-                plan = plan_next(service, previous, newcomers, leaving=leaving)
+                plan: Formed = run(service, "next-season", series, {
+                    "previous": previous, "newcomer": newcomers, "leaving": leaving,
+                    "preview": True}).value
                 break
             except Conflict as short:  # more places freed than entrants: more newcomers come
-                if short.code != "sw.conservation" or "free" not in short.params:
+                if short.code != codes.YEAR_FREE_PLACES:
                     raise
                 for _ in range(short.params["free"] - short.params["count"]):
                     fresh += 1
@@ -93,79 +113,102 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
         for place, group in plan.playoffs.items():  # rule W7-6: the play-off matches
             order = list(group)
             rng.shuffle(order)
-            playoffs[place] = order
-        survivors: list[str] = []
+            playoffs[str(place)] = order
         if plan.survival:  # rule W7-14: the survival battles, drawn and played
-            survivors, battle_notes = survival_battles(
-                facts_of(service.load(previous)), plan.survival, plan.free, ratings, rng,
-                derive_seed(seed, "survival", number))
-            if report_notes:
-                report_notes(f"Survival battles before season {number}", battle_notes)
+            fresh_ones = [n for n in newcomers if n in plan.survival]
+            drawn = run(service, "survival-draw", series, {
+                "newcomer": newcomers, "leaving": leaving,
+                "rating": {n: ratings[n][0] for n in fresh_ones},
+                "premium": [n for n in fresh_ones if ratings[n][1]],
+                "seed": derive_seed(seed, "survival", number)})
+            if report_done:
+                report_done(drawn, f"Survival battles before season {number}")
+            play_battles(service, series, drawn, rng, report_done)
         name = f"Season {number}"
-        formed = next_season(service, series, previous, f"{prefix}-s{number}", name, ACTOR,
-                             newcomers, survivors, playoffs, (), leaving,
-                             seed=derive_seed(seed, "season", number),
-                             settings={"start": f"2025-{min(number + 1, 12):02d}-01"})
+        done = run(service, "next-season", series, {
+            "previous": previous, "season": f"{prefix}-s{number}", "name": name,
+            "newcomer": newcomers, "leaving": leaving, "playoff": playoffs,
+            "seed": derive_seed(seed, "season", number),
+            "settings": {"start": f"2025-{min(number + 1, 12):02d}-01"}})
+        formed = done.value
         year.seasons.append(formed)
         if report:
-            report(formed, name)
+            report(done, name)
         playing = {n for league in formed.leagues for n in league[3]}
         # the ones out of this season (dropped, barred, survival lost) may qualify again later
         waiting = [n for n in waiting if n not in playing] + sorted(current - playing)
-        previous = formed.slug
+        previous = str(formed.slug)
     play_season(service, previous, random.Random(derive_seed(seed, "play", seasons)), odds)
+    if legendary:
+        play_legendary(service, year, rng, report_done)
     return year
 
 
-def survival_battles(facts: SeasonFacts, players: Sequence[str], free: int,
-                     ratings: Mapping[str, tuple[int, bool]], rng: random.Random, seed: int
-                     ) -> tuple[list[str], list[Note]]:
-    """Rule W7-14: the proposed format, the draw (a premium player in every match, league mates
-    apart, the snake) and a random game per match; the winners (W7-29 ties) play in Warriors."""
-    by = facts.by_name()
-    ids = {name: i for i, name in enumerate(players, start=1)}
-    entrants = []
-    for name in players:
-        p = by.get(name)
-        rating, premium = ratings.get(name, (1500, False))
-        if p is not None:
-            entrants.append(survival.defender(ids[name], name, facts.league_names[p.league],
-                                              p.level, p.place, p.premium, rating=rating))
-        else:
-            entrants.append(survival.newcomer(ids[name], name, rating, premium,
-                                              signup=ids[name]))
-    newcomers = sum(1 for e in entrants if not e.defender)
-    fmt = survival.propose_format(len(entrants), free, newcomers)
-    drawn = survival.draw(fmt, entrants, seed)
-    notes: list[Note] = [*fmt.notes, *drawn.notes]
-    by_id = {e.player: e for e in entrants}
-    names = {i: n for n, i in ids.items()}
-    outcomes = []
-    for slot, match in zip(fmt.slots, drawn.matches, strict=True):
-        order = list(match)
+def play_battles(service: EventService, series: str, drawn: Done, rng: random.Random,
+                 report_done: Report | None = None) -> None:
+    """Rules W7-14, W7-23, W7-29: every match played until decided: now and then a tie at the
+    last qualifying place (a die roll entered with the same order when W7-29 leaves it open)
+    or an unfinished game (its kicker barred, the others replay)."""
+    due = {number: players for number, (_s, _q, players) in
+           enumerate(drawn.value.matches, start=1)}
+    while due:
+        match, players = min(due.items())
+        order: list[Any] = list(players)
         rng.shuffle(order)
-        game = survival.BattleGame(tuple(match), {pid: i for i, pid in enumerate(order, 1)})
-        outcome = survival.battle_outcome(slot, game, by_id)
-        notes.extend(outcome.notes)
-        outcomes.append(outcome)
-    return [names[p] for p in survival.to_warriors(outcomes)], notes
+        luck = rng.random()
+        fields: dict[str, Any] = {"match": match}
+        if luck < 0.08 and len(order) > 2:
+            fields.update(unfinished=True, kicker=order[-1])
+        else:
+            if luck < 0.25 and len(order) > 2:
+                at = rng.randrange(1, len(order) - 1)
+                order = [*order[:at], [order[at], order[at + 1]], *order[at + 2:]]
+            fields["order"] = order
+        done = run(service, "survival-game", series, fields)
+        battle = done.value
+        if battle.waiting:  # rule W7-29 leaves the tie open: the die decides
+            faces = rng.sample(range(1, 101), len(battle.waiting))
+            done = run(service, "survival-game", series, {
+                **fields, "roll": dict(zip(battle.waiting, faces, strict=True))})
+            battle = done.value
+        if report_done:
+            report_done(done, f"Survival match {match}")
+        due = dict(battle.due)
 
 
-def legendary_selection(service: EventService, year: Year) -> tuple[Any, dict[int, str]]:
-    """Rules W7-31 .. W7-33: the Legendary League's selection over the year's seasons."""
-    ledger = series_ledger(service, year.series)
-    titans: dict[str, int] = {}
-    for formed in year.seasons:
-        state = service.load(formed.slug).state
-        for row in season_rows(state):
-            name = state.players[row.player].name
-            titans[name] = titans.get(name, 0) + row.titans
-    records = []
-    names = {}
-    for i, row in enumerate(ledger.rows, start=1):
-        names[i] = row.player
-        records.append(legendary.YearRecord(
-            i, row.player, {n: p for n, p in enumerate(row.points) if p is not None},
-            titans.get(row.player, 0)))
-    return legendary.select(records, seed=service.load(year.series).state.seed), names
+def play_legendary(service: EventService, year: Year, rng: random.Random,
+                   report_done: Report | None = None) -> None:
+    """Rules W7-31 .. W7-34: the selection, every picked player's answer (the third declines,
+    so the place passes on), then the final's games until its champion."""
+    year.selection = run(service, "legendary-select", year.series, {})
+    declined = False
+    league = None
+    for _ in range(50):
+        seats = league.value.seats if league is not None else [
+            _Waiting(name) for _n, name, *_rest in year.selection.value.picks]
+        waiting = [s.player for s in seats if s.status == "waiting"]
+        if not waiting:
+            break
+        for name in waiting:
+            refuse = not declined and len(seats) >= 3 and name == seats[2].player
+            declined = declined or refuse
+            league = run(service, "legendary-answer", year.series,
+                         {"player": name, "answer": "decline" if refuse else "accept"})
+    for _ in range(50):
+        assert league is not None
+        if league.value.champion or not league.value.next:
+            break
+        order = list(league.value.next)
+        rng.shuffle(order)
+        league = run(service, "legendary-game", year.series, {"order": order})
+    year.legendary = league
+    if report_done and league is not None:
+        report_done(league, "Legendary League")
 
+
+@dataclass(frozen=True)
+class _Waiting:
+    """A picked player before any answer (rule W7-32)."""
+
+    player: str
+    status: str = "waiting"

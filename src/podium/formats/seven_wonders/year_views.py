@@ -4,16 +4,29 @@ the pages and the CSV / standalone HTML exports show them alike, in Russian and 
 - ``year``: the year's points ledger, a column per season, the total, and the same total paid
   out 1:1 in the site's currency;
 - ``path``: one player's way through the leagues, season by season, with their points;
-- ``moves``: the next season's decisions, one line per player (rules W7-4 .. W7-15, W7-35).
+- ``moves``: the next season's decisions, one line per player (rules W7-4 .. W7-15, W7-35);
+- ``due``: what the year waits for (the season's games, the survival battles, the next season,
+  the Legendary League's answers and games), ``survival``: the battles before the next season
+  (W7-14, W7-23, W7-29), ``legendary``: the Legendary League (W7-31 .. W7-34).
+
+:func:`series_views` and :func:`series_history` are what the 7 Wonders ruleset answers for a
+series of its seasons (the hooks ``Ruleset.series_views`` / ``series_history``): the series'
+pages show the year without importing this format.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
+from podium.core import phases
+from podium.core.errors import NotFound
+from podium.core.messages import M, Message
+from podium.core.model import EventState
 from podium.core.series import Ledger
 from podium.core.views import N_, Column, TableView
+from podium.formats.seven_wonders import codes, legendary_rules, survival_rules
 from podium.formats.seven_wonders.year import Line
 
 
@@ -60,3 +73,194 @@ def moves_view(lines: Sequence[Line], gettext: Callable[[str], str] | None = Non
     rows = tuple({"decision": line.text(gettext)} for line in lines)
     return TableView("moves", N_("Next season: who goes where"),
                      (Column("decision", N_("Decision")),), rows)
+
+
+# -- the year as a series shows it (the hooks Ruleset.series_views / series_history) --------------
+def path_steps(ledger: Ledger, members: Sequence[EventState], player: str) -> list[Step]:
+    """Rule W7-1: a player's path through the year: each season's league, place and points;
+    :class:`NotFound` when they played none of its seasons."""
+    from podium.formats.seven_wonders.rules import league_places
+    from podium.formats.seven_wonders.season import season_rows
+
+    steps = []
+    for member, state in zip(ledger.members, members, strict=True):
+        found = state.player_by_name(player)
+        if found is None or found.id not in state.division_of:
+            steps.append(Step(member.label, None, None, None))
+            continue
+        key = state.division_of[found.id]
+        row = next(r for r in season_rows(state) if r.player == found.id)
+        steps.append(Step(member.label, state.divisions[key].name,
+                          league_places(state, key).get(found.id), row.total))
+    if all(s.league is None for s in steps):
+        raise NotFound(N_("%(name)s played no season of the year"), code=codes.YEAR_PLAYER,
+                       field="player", name=player)
+    return steps
+
+
+def series_history(ledger: Ledger, members: Sequence[EventState], player: str) -> TableView:
+    """A player's path through the year's leagues and their points per season (rule W7-1)."""
+    return path_view(player, path_steps(ledger, members, player))
+
+
+def series_views(ledger: Ledger, members: Sequence[EventState], now: datetime
+                 ) -> list[TableView]:
+    """The year's table (rule W7-1), what the year waits for, then the survival battles of its
+    last season (W7-14) and its Legendary League (W7-31 .. W7-34) once they are drawn."""
+    views = [year_view(ledger), due_view(members, now)]
+    if members:
+        last = members[-1]
+        if survival_rules.book_of(last).entrants:
+            views.append(survival_view(last))
+        if legendary_rules.book_of(last).selection is not None:
+            views.append(legendary_view(last, now))
+    return views
+
+
+def _due_view(rows: Sequence[Message]) -> TableView:
+    return TableView("due", N_("What is due"), (Column("what", N_("Due")),),
+                     tuple({"what": row} for row in rows))
+
+
+def due_view(members: Sequence[EventState], now: datetime) -> TableView:
+    """What the year waits for now: the last season's next games (rule W7-2) or special
+    matches (W7-11, W7-12, W7-18); once it is finished, its survival battles (W7-14) and the
+    next season, or at the year's end the Legendary League (W7-31 .. W7-34)."""
+    if not members:
+        return _due_view([M("The starting season, from the sign-ups (rule W7-4).")])
+    last = members[-1]
+    playing = season_due(last)
+    if playing:
+        return _due_view(playing)
+    league = legendary_rules.legendary_of(last, now)
+    if league.roster is not None:
+        return _due_view(legendary_due(last, league))
+    battles = survival_rules.survival_of(last)
+    if survival_rules.book_of(last).entrants:
+        names = {pid: p.name for pid, p in last.players.items()}
+        open_ = [M("Survival match %(match)s: %(names)s (rule W7-14).", match=match,
+                   names=[names[p] for p in players])
+                 for match, players in battles.due.items() if players]
+        if open_:
+            return _due_view(open_)
+    return _due_view([M("Season %(slug)s is finished: the next season (with its survival "
+                        "battles when newcomers apply), or at the year's end the Legendary "
+                        "League.", slug=last.slug)])
+
+
+def season_due(state: EventState) -> list[Message]:
+    """A season's games due, league by league, then its special matches (rules W7-2, W7-11,
+    W7-12, W7-18); empty once its Battle of Titans is played."""
+    from podium.formats.seven_wonders.rules import (
+        SEVEN_WONDERS,
+        due,
+        ladders_complete,
+        special_players,
+        specials_due,
+    )
+    from podium.formats.seven_wonders.season import book_of
+
+    if phases.status(state, SEVEN_WONDERS).complete:
+        return []
+    names = {pid: p.name for pid, p in state.players.items()}
+    if not ladders_complete(state):
+        out = []
+        for key, division in state.divisions.items():
+            now = due(state, key)
+            if now.complete:
+                continue
+            if now.waiting is not None:
+                out.append(M("%(league)s: a die roll decides the tie of game %(game)s (rule "
+                             "W7-26 (4)).", league=division.name, game=now.waiting.ref))
+            else:
+                out.append(M("%(league)s: game %(number)s, %(names)s (rule W7-2).",
+                             league=division.name, number=now.number,
+                             names=[names[p] for p in now.players]))
+        return out
+    played = book_of(state).specials
+    return [M("%(match)s: %(names)s.", match=Message(MATCH_TITLES.get(match, match)),
+              names=[names[p] for p in special_players(state, match)])
+            for match in specials_due(state) if match not in played]
+
+
+def legendary_due(state: EventState, league: legendary_rules.Legendary) -> list[Message]:
+    """The Legendary League's places waiting for an answer (rule W7-32), then its next game or
+    its champion (rule W7-34)."""
+    names = {pid: p.name for pid, p in state.players.items()}
+    assert league.roster is not None
+    out = [M("Legendary League #%(number)s %(name)s: to confirm by %(deadline)s (rule W7-32).",
+             number=seat.number, name=names[seat.holder.player],
+             deadline=seat.holder.deadline.strftime("%Y-%m-%d %H:%M UTC"))
+           for seat in league.roster.seats if seat.holder.status == "waiting"]
+    if out:
+        return out
+    final = league.final
+    if final is None:
+        return [M("The Legendary League has fewer than 3 confirmed players (rule W7-34).")]
+    if final.champion is not None:
+        return [M("%(name)s won the Legendary League: the year is over.",
+                  name=names[final.champion])]
+    return [M("Legendary League: the next game, %(names)s (rule W7-34).",
+              names=[names[p] for p in final.next])]
+
+
+def survival_view(state: EventState) -> TableView:
+    """Rule W7-14: the survival battles kept in ``state``: each match's players, its qualifying
+    places and its outcome so far (W7-23, W7-29)."""
+    book = survival_rules.book_of(state)
+    names = {pid: p.name for pid, p in state.players.items()}
+    rows = []
+    slots = book.draw.format.slots if book.draw is not None else ()
+    for number, (slot, players) in enumerate(zip(slots, book.matches, strict=True), start=1):
+        games = book.outcomes.get(number, [])
+        last = games[-1] if games else None
+        if last is None or last.replay is not None or last.waiting:
+            result: Message | str = M("due")
+        else:
+            result = ", ".join(names[p] for p in last.qualified)
+        rows.append({"match": number, "players": ", ".join(names[p] for p in players),
+                     "places": slot.qualifying, "games": len(games), "result": result})
+    return TableView("survival", N_("Survival battles"), (
+        Column("match", N_("Match"), numeric=True), Column("players", N_("Players")),
+        Column("places", N_("Places"), numeric=True), Column("games", N_("Games"),
+                                                              numeric=True),
+        Column("result", N_("Qualified"))), tuple(rows))
+
+
+MATCH_TITLES = {"fortune": N_("Fortune match"), "will": N_("Will match"),
+                "titans": N_("Battle of Titans")}  # rules W7-11, W7-12, W7-18
+STATUS = {"confirmed": N_("confirmed"), "refused": N_("refused"),
+          "expired": N_("no answer in 3 days"), "waiting": N_("waiting")}
+
+
+def legendary_view(state: EventState, now: datetime) -> TableView:
+    """Rules W7-31 .. W7-34: each place of the Legendary League, its holders in turn with how
+    their answer ended, and the places of the final so far."""
+    league = legendary_rules.legendary_of(state, now)
+    names = {pid: p.name for pid, p in state.players.items()}
+    places = league.final.places if league.final is not None else {}
+    rows = []
+    for seat in league.roster.seats if league.roster is not None else ():
+        for holder in seat.holders:
+            rows.append({"number": seat.number, "player": names[holder.player],
+                         "status": M(STATUS[holder.status]),
+                         "place": places.get(holder.player)})
+    return TableView("legendary", N_("Legendary League"), (
+        Column("number", N_("#"), numeric=True), Column("player", N_("Player")),
+        Column("status", N_("Answer")), Column("place", N_("Place"), numeric=True)),
+        tuple(rows))
+
+
+class YearHooks:
+    """What the 7 Wonders ruleset answers for a series of its seasons (the year, rule W7-1):
+    ``class SevenWonders(YearHooks, Ruleset)`` gives the series' pages the year table, what is
+    due, the survival battles, the Legendary League and a player's path, through the hooks
+    ``Ruleset.series_views`` and ``Ruleset.series_history``."""
+
+    def series_views(self, ledger: Ledger, members: Sequence[EventState], now: datetime
+                     ) -> list[TableView]:
+        return series_views(ledger, members, now)
+
+    def series_history(self, ledger: Ledger, members: Sequence[EventState], player: str
+                       ) -> TableView:
+        return series_history(ledger, members, player)

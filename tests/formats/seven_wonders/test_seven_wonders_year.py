@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from podium.core.errors import Conflict, InvalidInput
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.year import (
     PlayerSeason,
     SeasonFacts,
@@ -146,7 +147,7 @@ def test_starting_season_with_5_leagues_sends_the_last_3_to_survival() -> None:
     assert set(preview.playoffs) == {2, 3}
     with pytest.raises(Conflict) as missing:
         next_leagues(facts)
-    assert missing.value.code == "sw.conservation" and missing.value.params["free"] == 8
+    assert missing.value.code == codes.YEAR_SURVIVORS and missing.value.params["free"] == 8
 
 
 def test_play_off_tie_by_ladder_wins_then_previous_games() -> None:
@@ -164,7 +165,7 @@ def test_play_off_with_players_not_in_it_is_refused() -> None:
     # rule W7-6: the play-off is between the players of one place
     with pytest.raises(InvalidInput) as error:
         next_leagues(starting(4), playoffs={2: ["L1-2", "L2-2", "L3-2", "L1-1"]})
-    assert error.value.field == "playoffs"
+    assert error.value.field == "playoff" and error.value.code == codes.YEAR_PLAYOFF
 
 
 # -- regular outcomes (rules W7-8 .. W7-12) -----------------------------------------------------
@@ -248,7 +249,7 @@ def test_organiser_swap_needs_a_reason() -> None:
     assert a == ["W", "Y"] and b == ["Z", "X"]
     with pytest.raises(InvalidInput) as error:
         apply_swap(["X"], ["Z"], Swap("X", "Z", " "))
-    assert error.value.code == "reason.missing"
+    assert error.value.code == codes.YEAR_SWAP_REASON
     result = next_leagues(regular(), swaps=[Swap("A3", "B3", "same club")])
     assert any("same club" in t for t in explained(result, "A3"))
 
@@ -270,7 +271,7 @@ def test_too_few_for_the_free_places_is_refused() -> None:
     facts = regular(G1={"barred": True}, P3={"leaving": True})
     with pytest.raises(Conflict) as error:
         next_leagues(facts)
-    assert error.value.code == "sw.conservation" and error.value.params["free"] == 2
+    assert error.value.code == codes.YEAR_FREE_PLACES and error.value.params["free"] == 2
 
 
 # -- drop-outs and bars (rules W7-19, W7-20, W7-35) ---------------------------------------------
@@ -305,7 +306,7 @@ def test_barred_player_is_not_in_the_next_season() -> None:
     assert all("A4" not in names for *_x, names in result.leagues)
     with pytest.raises(Conflict) as error:
         next_leagues(facts, newcomers=["A4"])
-    assert error.value.code == "sw.barred"
+    assert error.value.code == codes.YEAR_BARRED
 
 
 def test_returning_player_only_into_warriors() -> None:
