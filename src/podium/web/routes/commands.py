@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import HTMLResponse, Response
 from starlette.datastructures import UploadFile
 
+from podium.core import codes
 from podium.core.commands import WEB, CommandSpec, InvalidFields
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import File, Pairs, Upload
@@ -34,7 +35,7 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
     spec = catalog.find(name)
     catalog.check_format(spec, catalog.formats[page.web.events.summary(slug).format], slug)
     if not spec.on(WEB):
-        raise NotFound("%(command)s has no form", code="command.surface",
+        raise NotFound("%(command)s has no form", code=codes.COMMAND_SURFACE,
                        command=Message(spec.title))
     return spec
 
