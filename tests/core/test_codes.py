@@ -236,8 +236,8 @@ def _is_super_init(node: ast.Call) -> bool:
             and func.value.func.id == "super")
 
 
-def scan() -> tuple[int, list[str]]:
-    """(refusal calls seen, problems as ``file:line: ...``)."""
+def scan(targets: list[Source] | None = None) -> tuple[int, list[str]]:
+    """(refusal calls seen, problems as ``file:line: ...``) in ``targets`` (default: ``src``)."""
     all_sources = list(sources())
     refusals, own_init = refusal_classes(all_sources)
     helpers = helper_positions(all_sources)
@@ -275,7 +275,7 @@ def scan() -> tuple[int, list[str]]:
         for child in ast.iter_child_nodes(node):
             visit(source, child, imports, helper_params, own_code)
 
-    for source in all_sources:
+    for source in all_sources if targets is None else targets:
         visit(source, source.tree, imported_names(source), set(), False)
     return seen, problems
 
@@ -289,21 +289,23 @@ def test_every_refusal_in_src_gives_a_catalogued_code() -> None:
         + "\n  ".join(problems))
 
 
-def test_the_scan_knows_a_refusal_without_a_code() -> None:
-    tree = ast.parse(
+def test_the_scan_names_each_refusal_without_a_catalogued_code() -> None:
+    probe = Source("probe.py", "podium.probe", ast.parse(
         "from podium.core import codes\n"
+        "from podium.core import codes as kernel\n"
         "raise NotFound('no %(x)s', x=1)\n"
         "raise Conflict('late', code='conflict')\n"
         "raise InvalidInput('bad', code=codes.NO_SUCH_CODE)\n"
-        "raise InvalidInput('fine', code=codes.TOP_MATCH)\n")
-    source = Source("probe.py", "podium.probe", tree)
-    imports = imported_names(source)
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
-    given = [next((k.value for k in c.keywords if k.arg == "code"), None) for c in calls]
-    assert given[0] is None
-    assert code_problem(given[1], imports, set()) is not None  # a bare category
-    assert "has no NO_SUCH_CODE" in (code_problem(given[2], imports, set()) or "")
-    assert code_problem(given[3], imports, set()) is None
+        "raise Localised('typed', code=kind)\n"
+        "raise _refuse('path', 'bad')\n"
+        "raise InvalidInput('fine', code=codes.TOP_MATCH)\n"
+        "raise Forbidden('fine', code=kernel.ROLE_MISSING if a else 'round.none')\n"
+        "raise InvalidInput(error.msgid, code=error.code)\n"
+        "raise _refuse('path', 'fine', codes.PAYLOAD_TYPE)\n"))
+    seen, problems = scan([probe])
+    assert seen == 9
+    assert [p.split(":")[1] for p in problems] == ["3", "4", "5", "6", "7"], problems
+    assert "has no NO_SUCH_CODE" in problems[2]
 
 
 # -- the catalogue ------------------------------------------------------------------------------
