@@ -173,7 +173,7 @@ def test_positions_that_are_not_a_ranking_are_refused(season, positions):
     payload = {"league": "gods", "game": 1, "results": [
         {"player": pid, "position": pos} for pid, pos in zip(ids, positions, strict=True)]}
     error = season.refused(AppendActions(season.slug, (("seven-wonders.game", payload, ""),)))
-    assert error.code in ("sw.positions", "payload")
+    assert error.code in ("sw.positions", "payload.range")
     assert "position" in (error.field or "")
 
 
@@ -643,7 +643,7 @@ def test_players_report_and_confirm_a_game_with_their_codes(tmp_path):
     report = s.run(ReportGame(s.slug, code["Anna"], "gods/1", GameInput(ALL))).value
     assert report.status == "pending" and not s.book.ladders.get("gods")
     outsider = s.refused(AnswerReport(s.slug, "WRONGCODE", report.seq))
-    assert outsider.code == "forbidden"
+    assert outsider.code == "code.unknown"
     s.run(AnswerReport(s.slug, code["Galina"], report.seq))
     game = s.book.find("gods/1")
     assert game is not None and s.name(game.reporter) == "Anna"

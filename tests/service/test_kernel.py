@@ -168,8 +168,8 @@ def test_a_malformed_entry_is_a_refusal_naming_its_field(service: EventService) 
     with pytest.raises(InvalidInput) as refused:
         service.execute(EnterResult("cup", 1, {"winner": 1, "eliminated": 5}), ACTOR)
     error = refused.value
-    assert error.field == "entry.eliminated" and error.code == "payload"
-    assert error.to_json() == {"code": "payload", "field": "entry.eliminated",
+    assert error.field == "entry.eliminated" and error.code == "payload.type"
+    assert error.to_json() == {"code": "payload.type", "field": "entry.eliminated",
                                "message": str(error), "params": error.to_json()["params"]}
     assert "expected a list" in str(error)
 

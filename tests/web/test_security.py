@@ -50,7 +50,7 @@ def test_player_codes_are_throttled_on_the_pages_and_the_api(site: Site) -> None
     assert refused.status_code == 429 and "Слишком много неудачных попыток" in refused.text
     api = phone.get("/api/v1/events/cup/me", headers={"Authorization": f"Bearer {code}"})
     assert api.status_code == 429
-    assert api.json()["code"] == "throttled" and int(api.headers["retry-after"]) >= 1
+    assert api.json()["code"] == "attempts.too_many" and int(api.headers["retry-after"]) >= 1
     site.clock.advance(seconds=int(api.headers["retry-after"]))
     assert phone.get("/api/v1/events/cup/me",
                      headers={"Authorization": f"Bearer {code}"}).status_code == 200

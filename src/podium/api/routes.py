@@ -17,6 +17,7 @@ from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from podium.api import models as m
+from podium.core import codes as refusal_codes
 from podium.core.commands import API
 from podium.core.errors import Forbidden, NotFound, Unauthorised
 from podium.core.model import EventState, Round, Table
@@ -68,7 +69,7 @@ def caller(request: Request, credentials: Credentials) -> Caller:
     if token.startswith(TOKEN_PREFIX):
         user = request.app.state.web.accounts.token_user(token)
         if user is None:
-            raise Unauthorised("unknown organiser token", code="auth.required")
+            raise Unauthorised("unknown organiser token", code=refusal_codes.AUTH_REQUIRED)
         return Caller(user=user)
     return Caller(code=token[:64])
 
@@ -84,16 +85,16 @@ def organiser(request: Request, who: Caller, slug: str | None = None,
               roles: tuple[str, ...] = (OWNER, JUDGE)) -> User:
     if who.user is None and who.code is None:
         raise Unauthorised("this needs an organiser token: Authorization: Bearer pod_...",
-                           code="auth.required")
+                           code=refusal_codes.AUTH_REQUIRED)
     if who.user is None:
         raise Forbidden("a player code can only report and confirm its own table's result",
-                        code="role.missing")
+                        code=refusal_codes.ROLE_MISSING)
     if slug is not None:
         web = web_of(request)
         web.cache.version(slug)  # 404 for an unknown event
         if web.accounts.role_of(who.user, slug) not in roles:
-            raise Forbidden("you are not %(roles)s of event %(slug)r", code="role.missing",
-                            roles=" or ".join(roles), slug=slug)
+            raise Forbidden("you are not %(roles)s of event %(slug)r",
+                            code=refusal_codes.ROLE_MISSING, roles=" or ".join(roles), slug=slug)
     return who.user
 
 
@@ -105,10 +106,10 @@ def organiser_of(request: Request, slug: Slug, who: CallerDep) -> User:
 def player_code(who: Caller) -> str:
     if who.code is None and who.user is None:
         raise Unauthorised("this needs your player code: Authorization: Bearer <code>",
-                           code="auth.required")
+                           code=refusal_codes.AUTH_REQUIRED)
     if who.code is None:
         raise Forbidden("self-report needs a player code, not an organiser token",
-                        code="code.required")
+                        code=refusal_codes.CODE_REQUIRED)
     return who.code
 
 
@@ -257,7 +258,7 @@ def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
     state = loaded_of(request, slug).state
     if not 1 <= number <= len(state.rounds):
         raise NotFound("no round %(number)s; rounds paired: %(rounds_count)s",
-                       code="round.unknown", field="number", number=number,
+                       code=refusal_codes.ROUND_UNKNOWN, field="number", number=number,
                        rounds_count=len(state.rounds))
     return round_out(state, state.round(number))
 

@@ -20,6 +20,7 @@ from podium.api.routes import (
     Slug,
     web_of,
 )
+from podium.core import codes
 from podium.core.bracket import Bracket, round_name
 from podium.core.errors import Conflict
 from podium.core.model import EventState
@@ -96,5 +97,5 @@ def get_top(request: Request, slug: Slug) -> TopOut:
     state = web_of(request).cache.load(slug)[1].state
     bracket = top_of(state)
     if bracket is None:
-        raise Conflict("the TOP has not been built yet", code="top.none")
+        raise Conflict("the TOP has not been built yet", code=codes.TOP_NONE)
     return top_out(state, bracket)

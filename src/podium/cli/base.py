@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.service import EventService
 from podium.service.catalog import Catalog
@@ -78,7 +79,7 @@ def parse_assignments(pairs: tuple[str, ...]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise InvalidInput(
-                "setting %(pair)r: write it as key=value",
+                "setting %(pair)r: write it as key=value", code=codes.INPUT_PAIR,
                 pair=pair)
         settings[key.strip()] = value.strip()
     return settings

@@ -25,6 +25,7 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console, errors, fail
+from podium.core import codes
 from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
 from podium.core.errors import PodiumError
 from podium.core.inputs import File, Upload
@@ -257,7 +258,7 @@ class _ResultCommand(click.Command):
             from podium.core.errors import Conflict
 
             fail(Conflict(N_("a %(format)s event has no rounds to enter results of"),
-                          code="capability.rounds", format=summary.format))
+                          code=codes.CAPABILITY_ROUNDS, format=summary.format))
         command = click_command(spec, self.name, {"correct": "yes"} if self.correct else None)
         return command.main(args=args, prog_name=ctx.command_path, standalone_mode=False,
                             obj=obj)

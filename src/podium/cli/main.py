@@ -23,7 +23,7 @@ from podium.cli.base import (
     setting_text,
 )
 from podium.cli.printing import print_explanation
-from podium.core import phases
+from podium.core import codes, phases
 from podium.core.errors import InvalidInput, NotFound
 from podium.formats import available, get_format
 from podium.service.catalog import Catalog
@@ -191,7 +191,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
             return
     if through is not None:
         raise InvalidInput("a %(format)s event has no rounds: ask for one of its tables "
-                           "(--table)", code="capability.rounds", field="round",
+                           "(--table)", code=codes.CAPABILITY_ROUNDS, field="round",
                            format=ruleset.name)
     key = key or ruleset.main_view_key(state)
     if publication is not None:
@@ -202,9 +202,9 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     if view is None:
         known = [k for k, _title, _args in ruleset.view_keys(state)]
         if stage is not None:
-            raise NotFound("no stage %(stage)s; tables: %(known)s", code="view.unknown",
+            raise NotFound("no stage %(stage)s; tables: %(known)s", code=codes.VIEW_UNKNOWN,
                            field="stage", stage=stage, known=known)
-        raise NotFound("no table %(key)r; tables: %(known)s", code="view.unknown",
+        raise NotFound("no table %(key)r; tables: %(known)s", code=codes.VIEW_UNKNOWN,
                        field="table", key=key, known=known)
     render.print_view(view, lang, limit)
     render.write_exports(view, state.name, lang, csv_path, html_path)

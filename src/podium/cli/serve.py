@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from podium.core import codes as refusal_codes
 from podium.core.errors import InvalidInput
 from podium.service.accounts import MAX_TOKEN_DAYS, TOKEN_DAYS, AccountService
 from podium.store.db import Database, resolve_url
@@ -84,7 +85,8 @@ def register(cli: click.Group) -> None:
         else:
             password = getpass.getpass("Password: ")
             if getpass.getpass("Again: ") != password:
-                raise InvalidInput("the two passwords differ")
+                raise InvalidInput("the two passwords differ",
+                                   code=refusal_codes.USER_PASSWORDS_DIFFER)
         created = accounts(ctx).create_user(username, password)
         console.print(f"User {created.username} created.")
 
@@ -115,7 +117,8 @@ def register(cli: click.Group) -> None:
                    revoke_id: int | None) -> None:
         """Create an API bearer token for USERNAME (printed once), or --list / --revoke ID."""
         if listing and revoke_id is not None:
-            raise InvalidInput("use --list or --revoke, not both")
+            raise InvalidInput("use --list or --revoke, not both",
+                               code=refusal_codes.INPUT_EXCLUSIVE)
         if listing:
             for t in accounts(ctx).tokens(username):
                 click.echo(f"#{t.id}\t{t.state}\texpires {t.expires_at:%Y-%m-%d %H:%M} UTC"

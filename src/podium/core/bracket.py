@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.messages import M
 from podium.core.model import PlayerId
@@ -93,7 +94,7 @@ class Bracket:
         if not 1 <= number < len(self.slots):
             raise NotFound(
                 "the TOP has no match %(number)s; its matches are 1 to %(slots_count)s",
-                number=number, slots_count=len(self.slots) - 1)
+                code=codes.TOP_MATCH, number=number, slots_count=len(self.slots) - 1)
         width = len(self.slots) // 2
         round_number = 1
         while number > width:
@@ -136,27 +137,27 @@ class Bracket:
         a, b = match.players
         if not match.known or (a is None and b is None):
             raise Conflict(
-                "TOP match %(number)s: its players are not known yet",
+                "TOP match %(number)s: its players are not known yet", code=codes.TOP_SIDE,
                 number=number)
         if match.is_bye:
             raise Conflict(
-                "TOP match %(number)s is a bye; it needs no result",
+                "TOP match %(number)s is a bye; it needs no result", code=codes.TOP_BYE,
                 number=number)
         if correcting and match.result is None:
             raise Conflict(
-                "TOP match %(number)s has no result to correct",
+                "TOP match %(number)s has no result to correct", code=codes.RESULT_MISSING,
                 number=number)
         if not correcting and match.result is not None:
             raise Conflict(
                 "TOP match %(number)s already has a result; use the correction command",
-                number=number
+                code=codes.RESULT_EXISTS, number=number
             )
         if correcting:
             after = self._next(number)
             if after is not None and after.result is not None:
                 raise Conflict(
                     "TOP match %(number)s: match %(number2)s after it already has a result; "
-                    "correct match %(number2)s first",
+                    "correct match %(number2)s first", code=codes.TOP_LATER,
                     number=number, number2=after.number
                 )
         draw = bool(entry.get("draw"))
@@ -165,7 +166,7 @@ class Bracket:
             if winner not in (a, b) or isinstance(winner, bool):
                 raise InvalidInput(
                     "TOP match %(number)s: the winner must be one of its players",
-                    number=number)
+                    code=codes.RESULT_WINNER, number=number)
             return MatchResult(winner, corrected=correcting)
         # rule BRK-5: a draw is decided by the TOP's draw rule.
         if self.draw_rule == "named":
@@ -173,7 +174,7 @@ class Bracket:
             if advances not in (a, b) or isinstance(advances, bool):
                 raise InvalidInput(
                     "TOP match %(number)s is a draw: name who advances (rule BRK-5, draw rule"
-                    " 'named')",
+                    " 'named')", code=codes.TOP_ADVANCER_MISSING,
                     number=number
                 )
             note = M("draw; advances as named by the judge (rule BRK-5)")
@@ -182,7 +183,7 @@ class Bracket:
                 raise InvalidInput(
                     "TOP match %(number)s: with draw rule 'higher_seed' the better seed "
                     "advances (rule BRK-5); do not name who advances",
-                    number=number
+                    code=codes.TOP_ADVANCER_UNWANTED, number=number
                 )
             advances = a if self.seeds[a] < self.seeds[b] else b
             note = M("draw; seed %(seed)s advances (rule BRK-5)", seed=self.seeds[advances])

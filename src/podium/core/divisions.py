@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.core.model import EventState, PlayerId
@@ -70,23 +71,23 @@ def build(state: EventState, raw: Sequence[dict[str, Any]]) -> list[Division]:
         key = item["key"]
         if key in keys:
             raise InvalidInput("division %(division)s is listed twice", field="divisions",
-                               code="divisions.duplicate", division=key)
+                               code=codes.DIVISIONS_DUPLICATE, division=key)
         keys.add(key)
         for pid in item["players"]:
             if pid not in state.players:
                 raise NotFound("division %(division)s: no player %(player)s",
-                               field="divisions", code="divisions.player", division=key,
+                               field="divisions", code=codes.DIVISIONS_PLAYER, division=key,
                                player=pid)
             if pid in seen:
                 raise InvalidInput("%(name)s is in two divisions", field="divisions",
-                                   code="divisions.twice", name=state.players[pid].name)
+                                   code=codes.DIVISIONS_TWICE, name=state.players[pid].name)
             seen.add(pid)
         out.append(Division(key, item.get("name") or key, list(item["players"]),
                             item.get("level", 0)))
     missing = [p.name for p in state.active_players() if p.id not in seen]
     if missing:
         raise InvalidInput("no division for %(names)s", field="divisions",
-                           code="divisions.missing", names=missing)
+                           code=codes.DIVISIONS_MISSING, names=missing)
     return out
 
 
@@ -105,19 +106,19 @@ def moved(state: EventState, action: Action, ruleset: Any) -> None:
     payload = action.payload
     pid = payload["player"]
     if pid not in state.players:
-        raise NotFound("no player %(player)s", field="player", code="player.unknown",
+        raise NotFound("no player %(player)s", field="player", code=codes.PLAYER_UNKNOWN,
                        player=pid)
     target = state.divisions.get(payload["to"])
     if target is None:
-        raise NotFound("no division %(division)s", field="to", code="division.unknown",
+        raise NotFound("no division %(division)s", field="to", code=codes.DIVISION_UNKNOWN,
                        division=payload["to"])
     why = payload.get("why", "organiser")
     if why == "organiser" and not action.reason.strip():
         raise InvalidInput("moving a player needs a reason", field="reason",
-                           code="reason.missing")
+                           code=codes.REASON_MISSING)
     source = division_of(state, pid)
     if source is not None and source.key == target.key:
-        raise Conflict("%(name)s is already in %(division)s", code="division.same",
+        raise Conflict("%(name)s is already in %(division)s", code=codes.DIVISION_SAME,
                        name=state.players[pid].name, division=target.name)
     ruleset.check_move(state, pid, target)
     if source is not None:

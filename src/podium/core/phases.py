@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from podium.core import codes
 from podium.core.errors import Conflict
 from podium.core.model import EventState, PlayerId
 from podium.core.ruleset import PLAYOFF, ROUNDS, Phase, Ruleset
@@ -56,10 +57,10 @@ def enter(state: EventState, ruleset: Ruleset, key: str, seq: int,
     target = find(state, ruleset, key)
     if target is None:
         if key == "top":
-            raise Conflict("this format has no TOP (play-off)", code="phase.undeclared",
+            raise Conflict("this format has no TOP (play-off)", code=codes.PHASE_UNDECLARED,
                            phase=key)
         raise Conflict("this event has no phase %(phase)s; its phases: %(phases)s",
-                       code="phase.undeclared", phase=key, phases=[p.key for p in phases])
+                       code=codes.PHASE_UNDECLARED, phase=key, phases=[p.key for p in phases])
     now = current(state, ruleset)
     if target.key == now.key:
         return target
@@ -68,18 +69,18 @@ def enter(state: EventState, ruleset: Ruleset, key: str, seq: int,
     if there < here:
         if now.kind == PLAYOFF:
             raise Conflict("the TOP has begun: no more rounds of the %(phase)s stage",
-                           code="phase.closed", phase=target.key)
+                           code=codes.PHASE_CLOSED, phase=target.key)
         raise Conflict("the %(current)s stage has begun: no more rounds of the %(phase)s stage",
-                       code="phase.closed", phase=target.key, current=now.key)
+                       code=codes.PHASE_CLOSED, phase=target.key, current=now.key)
     skipped = [p.key for p in phases[here + 1 : there] if not p.optional]
     if skipped:
         raise Conflict("the %(phase)s stage cannot begin before %(skipped)s",
-                       code="phase.order", phase=target.key, skipped=skipped)
+                       code=codes.PHASE_ORDER, phase=target.key, skipped=skipped)
     if now.kind == ROUNDS:
         last = state.current_round
         if last is not None and not last.complete:
             raise Conflict("round %(round)s still misses results for tables %(tables)s",
-                           code="round.incomplete", round=last.number, tables=last.missing)
+                           code=codes.ROUND_INCOMPLETE, round=last.number, tables=last.missing)
     state.phase_log.append(PhaseEntry(target.key, seq, round_number))
     return target
 
@@ -119,11 +120,11 @@ def require_open(state: EventState, ruleset: Ruleset) -> None:
         winner = ruleset.champion(state)
         name = state.players[winner].name if winner in state.players else "-"
         raise Conflict("the event is complete (champion: %(champion)s): no more rounds",
-                       code="event.complete", champion=name)
+                       code=codes.EVENT_COMPLETE, champion=name)
     now = current(state, ruleset)
     if now.kind == PLAYOFF:
         raise Conflict("the TOP has begun: no more rounds; enter the TOP's results",
-                       code="phase.closed", phase=now.key)
+                       code=codes.PHASE_CLOSED, phase=now.key)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from podium.core import divisions, phases, series
+from podium.core import codes, divisions, phases, series
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.messages import Message
@@ -50,7 +50,7 @@ def replay(actions: Iterable[Action], ruleset: Ruleset) -> EventState:
         else:
             apply(state, action, ruleset)
     if state is None:
-        raise InvalidInput("the log is empty", code="log.empty")
+        raise InvalidInput("the log is empty", code=codes.LOG_EMPTY)
     return state
 
 
@@ -62,21 +62,22 @@ def created(action: Action, ruleset: Ruleset) -> EventState:
     """The state of a new event from its ``event.created`` action (the first of every log)."""
     if action.kind != Kind.EVENT_CREATED:
         raise InvalidInput("action %(seq)s: the log must start with %(kind)s",
-                           code="log.start", seq=action.seq, kind=Kind.EVENT_CREATED)
+                           code=codes.LOG_START, seq=action.seq, kind=Kind.EVENT_CREATED)
     if action.seq != 1:
-        raise InvalidInput("the first action must have seq 1, not %(seq)s", code="log.seq",
+        raise InvalidInput("the first action must have seq 1, not %(seq)s", code=codes.LOG_SEQ,
                            seq=action.seq)
     payload = action.payload
     if isinstance(payload, dict) and not is_int(payload.get("seed")):
-        raise InvalidInput("event seed must be a non-negative integer", code="payload",
+        raise InvalidInput("event seed must be a non-negative integer", code=codes.PAYLOAD_SEED,
                            field="seed")
     decode_payload(CREATED_SCHEMA, payload)
     if payload.get("format") != ruleset.name:
-        raise InvalidInput("event format %(format)s is not %(expected)s", code="log.format",
+        raise InvalidInput("event format %(format)s is not %(expected)s", code=codes.LOG_FORMAT,
                            format=payload.get("format"), expected=ruleset.name)
     settings = payload.get("settings") or {}
     if not isinstance(settings, dict):
-        raise InvalidInput("the settings must be an object", code="payload", field="settings")
+        raise InvalidInput("the settings must be an object",
+                           code=codes.PAYLOAD_SETTINGS, field="settings")
     parsed = ruleset.parse_settings(settings)
     return EventState(
         slug=str(payload.get("slug", "")),  # the store's slug replaces it; kept for bare replays
@@ -97,15 +98,15 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
     refuses half-way can never leave a half-applied state behind.
     """
     if action.seq != state.last_seq + 1:
-        raise InvalidInput("action %(seq)s does not follow action %(last)s", code="log.seq",
+        raise InvalidInput("action %(seq)s does not follow action %(last)s", code=codes.LOG_SEQ,
                            seq=action.seq, last=state.last_seq)
     if CONTROL.search(action.reason) or CONTROL.search(action.actor):
         raise InvalidInput("action %(seq)s: its reason or actor holds a control character",
-                           code="text.control", field="reason", seq=action.seq)
+                           code=codes.TEXT_CONTROL, field="reason", seq=action.seq)
     kind = kinds_of(ruleset).get(action.kind)
     if kind is None:
         raise InvalidInput("action %(seq)s: unknown kind %(kind)r for a %(format)s event",
-                           code="kind.unknown", seq=action.seq, kind=action.kind,
+                           code=codes.KIND_UNKNOWN, seq=action.seq, kind=action.kind,
                            format=ruleset.name)
     try:
         decode_payload(kind.schema, action.payload)
@@ -144,7 +145,7 @@ def kinds_of(ruleset: Ruleset) -> Mapping[str, ActionKind]:
 def _player_id(state: EventState, payload: dict[str, Any], key: str = "player") -> int:
     pid = payload.get(key)
     if pid not in state.players:
-        raise NotFound("no player %(player)s in event %(event)s", code="player.unknown",
+        raise NotFound("no player %(player)s in event %(event)s", code=codes.PLAYER_UNKNOWN,
                        field=key, player=pid, event=state.slug)
     return pid
 
@@ -153,22 +154,22 @@ def _registered(state: EventState, action: Action, ruleset: Ruleset) -> None:
     pid = action.payload["player"]
     name = action.payload["name"].strip()
     if pid in state.players:
-        raise InvalidInput("player id %(player)s is not new", code="player.id", field="player",
+        raise InvalidInput("player id %(player)s is not new", code=codes.PLAYER_ID, field="player",
                            player=pid)
     if not name:
-        raise InvalidInput("a player needs a name", code="player.name", field="name")
+        raise InvalidInput("a player needs a name", code=codes.PLAYER_NAME, field="name")
     if state.player_by_name(name) is not None:
         raise InvalidInput("a player named %(name)r is already registered",
-                           code="player.duplicate", field="name", name=name)
+                           code=codes.PLAYER_DUPLICATE, field="name", name=name)
     if phases.current(state, ruleset).kind == PLAYOFF:
-        raise Conflict("registration is closed: the TOP has begun", code="phase.closed")
+        raise Conflict("registration is closed: the TOP has begun", code=codes.PHASE_CLOSED)
     state.add_player(Player(pid, name, joined_round=len(state.rounds)))
 
 
 def _dropped(state: EventState, action: Action, ruleset: Ruleset) -> None:
     player = state.players[_player_id(state, action.payload)]
     if player.dropped:
-        raise Conflict("%(name)s has already dropped", code="player.dropped", name=player.name)
+        raise Conflict("%(name)s has already dropped", code=codes.PLAYER_DROPPED, name=player.name)
     player.dropped = True
     player.drop_reason = action.reason
 
@@ -176,7 +177,7 @@ def _dropped(state: EventState, action: Action, ruleset: Ruleset) -> None:
 def _reinstated(state: EventState, action: Action, ruleset: Ruleset) -> None:
     player = state.players[_player_id(state, action.payload)]
     if not player.dropped:
-        raise Conflict("%(name)s has not dropped", code="player.active", name=player.name)
+        raise Conflict("%(name)s has not dropped", code=codes.PLAYER_ACTIVE, name=player.name)
     player.dropped = False
     player.drop_reason = ""
 
@@ -188,13 +189,13 @@ def _settings_changed(state: EventState, action: Action, ruleset: Ruleset) -> No
     now = phases.current(state, ruleset)
     if state.phase_log and now.key not in [p.key for p in ruleset.phases(settings)]:
         raise Conflict("the %(phase)s stage has begun; this change would remove it",
-                       code="settings.phase", phase=now.key)
+                       code=codes.SETTINGS_PHASE, phase=now.key)
     sensitive = ruleset.names_case_sensitive(settings)
     if sensitive != state.names_case_sensitive:
         clashes = state.set_names_case_sensitive(sensitive)
         if clashes:
             raise Conflict("names would no longer be told apart: %(names)s",
-                           code="settings.names", field="settings", names=clashes)
+                           code=codes.SETTINGS_NAMES, field="settings", names=clashes)
     state.settings = settings
 
 
@@ -202,17 +203,17 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
     number = payload["round"]
     if number != len(state.rounds) + 1:
-        raise InvalidInput("round %(round)s cannot follow round %(last)s", code="round.number",
+        raise InvalidInput("round %(round)s cannot follow round %(last)s", code=codes.ROUND_NUMBER,
                            field="round", round=number, last=len(state.rounds))
     current = state.current_round
     if current is not None and not current.complete:
         raise Conflict("round %(round)s still misses results for tables %(tables)s",
-                       code="round.incomplete", round=current.number, tables=current.missing)
+                       code=codes.ROUND_INCOMPLETE, round=current.number, tables=current.missing)
     stage = payload.get("stage") or phases.current(state, ruleset).key
     phase = phases.find(state, ruleset, stage)
     if phase is None or phase.kind != ROUNDS:
         raise InvalidInput("round %(round)s: %(stage)r is not a stage of rounds of this event",
-                           code="round.stage", field="stage", round=number, stage=stage)
+                           code=codes.ROUND_STAGE, field="stage", round=number, stage=stage)
     if phases.current(state, ruleset).key == stage:
         phases.require_open(state, ruleset)
     tables: list[Table] = []
@@ -220,7 +221,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
     for index, seats in enumerate(payload["tables"], start=1):
         if not 2 <= len(seats) <= 7:
             raise InvalidInput("round %(round)s, table %(table)s: a table seats 2 to 7 players",
-                               code="round.table_size", field="tables", round=number,
+                               code=codes.ROUND_TABLE_SIZE, field="tables", round=number,
                                table=index)
         for pid in seats:
             _seat_check(state, pid, seen, number)
@@ -248,14 +249,14 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
 
 def _seat_check(state: EventState, pid: int, seen: set[int], number: int) -> None:
     if pid not in state.players:
-        raise InvalidInput("round %(round)s: no player %(player)s", code="round.player",
+        raise InvalidInput("round %(round)s: no player %(player)s", code=codes.ROUND_PLAYER,
                            field="tables", round=number, player=pid)
     name = state.players[pid].name
     if pid in seen:
         raise InvalidInput("round %(round)s: player %(name)s is seated twice",
-                           code="round.twice", field="tables", round=number, name=name)
+                           code=codes.ROUND_TWICE, field="tables", round=number, name=name)
     if state.players[pid].dropped:
-        raise InvalidInput("round %(round)s: %(name)s has dropped", code="round.dropped",
+        raise InvalidInput("round %(round)s: %(name)s has dropped", code=codes.ROUND_DROPPED,
                            field="tables", round=number, name=name)
     seen.add(pid)
 
@@ -263,14 +264,14 @@ def _seat_check(state: EventState, pid: int, seen: set[int], number: int) -> Non
 def _undone(state: EventState, action: Action, ruleset: Ruleset) -> None:
     current = state.current_round
     if current is None or action.payload["round"] != current.number:
-        raise Conflict("only the last paired round can be undone", code="round.not_last")
+        raise Conflict("only the last paired round can be undone", code=codes.ROUND_NOT_LAST)
     if current.results:
         raise Conflict("round %(round)s already has results for tables %(tables)s; "
-                       "it cannot be undone", code="round.has_results", round=current.number,
+                       "it cannot be undone", code=codes.ROUND_HAS_RESULTS, round=current.number,
                        tables=sorted(current.results))
     if phases.current(state, ruleset).key != current.stage:
         raise Conflict("the %(phase)s stage has begun; round %(round)s cannot be undone",
-                       code="phase.closed", phase=phases.current(state, ruleset).key,
+                       code=codes.PHASE_CLOSED, phase=phases.current(state, ruleset).key,
                        round=current.number)
     state.rounds.pop()
     phases.round_undone(state, current.number)
@@ -281,23 +282,23 @@ def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
     number = payload["round"]
     correcting = action.kind == Kind.RESULT_CORRECTED
     if not 1 <= number <= len(state.rounds):
-        raise NotFound("no round %(round)s", code="round.unknown", field="round", round=number)
+        raise NotFound("no round %(round)s", code=codes.ROUND_UNKNOWN, field="round", round=number)
     rnd = state.round(number)
     if not correcting and rnd is not state.current_round:
         raise Conflict("round %(round)s is not the current round; use the correction command "
-                       "to change it", code="round.not_current", round=number)
+                       "to change it", code=codes.ROUND_NOT_CURRENT, round=number)
     table_no = payload["table"]
     try:
         table = rnd.table(table_no)
     except KeyError:
-        raise NotFound("round %(round)s has no table %(table)s", code="table.unknown",
+        raise NotFound("round %(round)s has no table %(table)s", code=codes.TABLE_UNKNOWN,
                        field="table", round=number, table=table_no) from None
     if correcting and table_no not in rnd.results:
         raise Conflict("round %(round)s, table %(table)s has no result to correct",
-                       code="result.missing", round=number, table=table_no)
+                       code=codes.RESULT_MISSING, round=number, table=table_no)
     if not correcting and table_no in rnd.results:
         raise Conflict("round %(round)s, table %(table)s already has a result; use the "
-                       "correction command", code="result.exists", round=number,
+                       "correction command", code=codes.RESULT_EXISTS, round=number,
                        table=table_no)
     result = ruleset.score_entry(state, rnd, table, payload["entry"])
     if correcting:
@@ -307,7 +308,7 @@ def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
 
 def _legacy_created(state: EventState, action: Action, ruleset: Ruleset) -> None:
     raise InvalidInput("action %(seq)s: an event is created once, by the first action",
-                       code="log.created", seq=action.seq)
+                       code=codes.LOG_CREATED, seq=action.seq)
 
 
 PAIRED_SCHEMA = obj(

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
@@ -240,7 +241,7 @@ class Ruleset:
     def score(self, state: EventState, rnd: Round, table: Table,
               entry: Mapping[str, Any]) -> TableResult:
         """Validate a result entry for ``table`` and score it; raise InvalidInput if it is bad."""
-        raise Conflict("this format has no rounds", code="capability.rounds")
+        raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
 
     def score_entry(self, state: EventState, rnd: Round, table: Table,
                     entry: Any) -> TableResult:
@@ -258,7 +259,7 @@ class Ruleset:
 
     def plan_round(self, state: EventState) -> RoundPlan:
         """Propose the next round; raise Conflict when it cannot be paired now."""
-        raise Conflict("this format has no pairings", code="capability.rounds")
+        raise Conflict("this format has no pairings", code=codes.CAPABILITY_ROUNDS)
 
     def planned_rounds(self, state: EventState, phase: str) -> int | None:
         """How many rounds ``phase`` is planned to have (None: no fixed number)."""
@@ -287,18 +288,18 @@ class Ruleset:
         """Refuse an assignment of the players to divisions that the format cannot play."""
         if state.rounds:
             raise Conflict("the divisions are set before round 1; round 1 is paired",
-                           code="divisions.started")
+                           code=codes.DIVISIONS_STARTED)
 
     def check_move(self, state: EventState, player: PlayerId, target: Division) -> None:
         """Refuse moving ``player`` into ``target`` (default: only before they have played)."""
         if any(player in set(r.players()) for r in state.rounds):
             raise Conflict("%(name)s has already played in a division and cannot move",
-                           code="divisions.played", name=state.players[player].name)
+                           code=codes.DIVISIONS_PLAYED, name=state.players[player].name)
 
     # standings and views ----------------------------------------------------------------------
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """Standings after ``through_round`` rounds (all rounds when None)."""
-        raise InvalidInput("this format has no standings", code="capability.standings")
+        raise InvalidInput("this format has no standings", code=codes.CAPABILITY_STANDINGS)
 
     def division_standings(self, state: EventState, through_round: int | None = None
                            ) -> list[tuple[Division, Standings]]:
@@ -323,7 +324,7 @@ class Ruleset:
 
     def publication_views(self, state: EventState, number: int) -> list[TableView]:
         """The tables of a frozen publication (formats that publish, e.g. rule MJ-11)."""
-        raise NotFound("this format has no publications", code="capability.publications",
+        raise NotFound("this format has no publications", code=codes.CAPABILITY_PUBLICATIONS,
                        field="publication")
 
     # the TOP ----------------------------------------------------------------------------------
@@ -385,7 +386,7 @@ class Ruleset:
 
         row = ledger.row(player)
         if row is None or all(points is None for points in row.points):
-            raise NotFound(N_("%(name)s played no event of the series"), code="series.player",
+            raise NotFound(N_("%(name)s played no event of the series"), code=codes.SERIES_PLAYER,
                            field="player", name=player)
         rows = tuple({"event": m.label, "points": p}
                      for m, p in zip(ledger.members, row.points, strict=True))
@@ -406,7 +407,7 @@ class Ruleset:
     def sample_result(self, state: EventState, rnd: Round, table: Table,
                       rng: random.Random) -> dict[str, Any]:
         """A plausible entry for ``table``'s result (formats with rounds must give one)."""
-        raise Conflict("this format has no rounds", code="capability.rounds")
+        raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
 
     def sample_actions(self, state: EventState, rng: random.Random
                        ) -> list[tuple[str, dict[str, Any], str]]:

@@ -5,7 +5,8 @@ exception from deep inside a rule.
 A schema is a small tree of :class:`Schema` objects (:class:`Int`, :class:`Str`, :class:`Bool`,
 :class:`ListOf`, :class:`Obj`, ...). ``decode(value, field)`` returns the value (JSON is kept as
 it is, so a stored payload round-trips unchanged) or raises :class:`InvalidInput` with
-``code="payload"``, the field's path (``tables[2][1]``) and a message id.
+a ``payload.*`` code (:mod:`podium.core.codes`: ``payload.type``, ``payload.missing``...), the
+field's path (``tables[2][1]``) and a message id.
 
 Schemas check shapes and bounds, not rules: "a player id is a positive whole number" belongs
 here, "the player is registered" to the rule that reads it.
@@ -20,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 
 #: Control characters a payload's text may not hold (tab, newline and return aside): a NUL
@@ -32,8 +34,8 @@ MAX_TEXT = 2_000
 MAX_INT = 2**63 - 1
 
 
-def _refuse(field_path: str, msgid: str, **params: Any) -> InvalidInput:
-    return InvalidInput(msgid, code="payload", field=field_path or None,
+def _refuse(field_path: str, msgid: str, code: str, **params: Any) -> InvalidInput:
+    return InvalidInput(msgid, code=code, field=field_path or None,
                         field_name=field_path or "payload", **params)
 
 
@@ -74,26 +76,27 @@ def _check_json(value: Any, path: str, budget: int) -> int:
         item, where = stack.pop()
         seen += 1
         if seen > budget:
-            raise _refuse(where, "%(field_name)s: too large")
+            raise _refuse(where, "%(field_name)s: too large", codes.PAYLOAD_TOO_MANY)
         if isinstance(item, dict):
             for key, sub in item.items():
                 if not isinstance(key, str):
-                    raise _refuse(where, "%(field_name)s: keys must be text")
+                    raise _refuse(where, "%(field_name)s: keys must be text", codes.PAYLOAD_TYPE)
                 stack.append((sub, f"{where}.{key}" if where else key))
         elif isinstance(item, list):
             stack.extend((sub, f"{where}[{i}]") for i, sub in enumerate(item))
         elif isinstance(item, str):
             if len(item) > 100_000:
-                raise _refuse(where, "%(field_name)s: the text is too long")
+                raise _refuse(where, "%(field_name)s: the text is too long", codes.PAYLOAD_TOO_LONG)
             if CONTROL.search(item):
-                raise _refuse(where, "%(field_name)s: the text holds a control character")
+                raise _refuse(where, "%(field_name)s: the text holds a control character",
+                              codes.PAYLOAD_CONTROL)
         elif isinstance(item, float):
             if item != item or item in (float("inf"), float("-inf")):
-                raise _refuse(where, "%(field_name)s: not a finite number")
+                raise _refuse(where, "%(field_name)s: not a finite number", codes.PAYLOAD_NUMBER)
         elif not (item is None or isinstance(item, bool | int)):
-            raise _refuse(where, "%(field_name)s: not a JSON value")
+            raise _refuse(where, "%(field_name)s: not a JSON value", codes.PAYLOAD_TYPE)
         elif is_int(item) and abs(item) > MAX_INT:
-            raise _refuse(where, "%(field_name)s: the number is too large")
+            raise _refuse(where, "%(field_name)s: the number is too large", codes.PAYLOAD_RANGE)
     return seen
 
 
@@ -104,12 +107,12 @@ class Int(Schema):
 
     def decode(self, value: Any, path: str = "") -> int:
         if not is_int(value):
-            raise _refuse(path, "%(field_name)s: expected a whole number")
+            raise _refuse(path, "%(field_name)s: expected a whole number", codes.PAYLOAD_TYPE)
         if self.minimum is not None and value < self.minimum:
-            raise _refuse(path, "%(field_name)s: must be at least %(minimum)s",
+            raise _refuse(path, "%(field_name)s: must be at least %(minimum)s", codes.PAYLOAD_RANGE,
                           minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            raise _refuse(path, "%(field_name)s: must be at most %(maximum)s",
+            raise _refuse(path, "%(field_name)s: must be at most %(maximum)s", codes.PAYLOAD_RANGE,
                           maximum=self.maximum)
         return value
 
@@ -125,16 +128,19 @@ class Str(Schema):
 
     def decode(self, value: Any, path: str = "") -> str:
         if not isinstance(value, str):
-            raise _refuse(path, "%(field_name)s: expected text")
+            raise _refuse(path, "%(field_name)s: expected text", codes.PAYLOAD_TYPE)
         if len(value) > self.max_length:
             raise _refuse(path, "%(field_name)s: at most %(limit)s characters",
+                          codes.PAYLOAD_TOO_LONG,
                           limit=self.max_length)
         if CONTROL.search(value):
-            raise _refuse(path, "%(field_name)s: the text holds a control character")
+            raise _refuse(path, "%(field_name)s: the text holds a control character",
+                          codes.PAYLOAD_CONTROL)
         if self.choices and value not in self.choices:
-            raise _refuse(path, "%(field_name)s: one of %(choices)s", choices=self.choices)
+            raise _refuse(path, "%(field_name)s: one of %(choices)s",
+                          codes.PAYLOAD_CHOICE, choices=self.choices)
         if self.non_empty and not value.strip():
-            raise _refuse(path, "%(field_name)s: must not be empty")
+            raise _refuse(path, "%(field_name)s: must not be empty", codes.PAYLOAD_EMPTY)
         return value
 
     def describe(self) -> Any:
@@ -145,7 +151,7 @@ class Str(Schema):
 class Bool(Schema):
     def decode(self, value: Any, path: str = "") -> bool:
         if not isinstance(value, bool):
-            raise _refuse(path, "%(field_name)s: expected true or false")
+            raise _refuse(path, "%(field_name)s: expected true or false", codes.PAYLOAD_TYPE)
         return value
 
 
@@ -188,12 +194,14 @@ class ListOf(Schema):
 
     def decode(self, value: Any, path: str = "") -> list[Any]:
         if not isinstance(value, list):
-            raise _refuse(path, "%(field_name)s: expected a list")
+            raise _refuse(path, "%(field_name)s: expected a list", codes.PAYLOAD_TYPE)
         if len(value) < self.min_items:
             raise _refuse(path, "%(field_name)s: at least %(count)s items needed",
+                          codes.PAYLOAD_TOO_FEW,
                           count=self.min_items)
         if len(value) > self.max_items:
-            raise _refuse(path, "%(field_name)s: at most %(count)s items", count=self.max_items)
+            raise _refuse(path, "%(field_name)s: at most %(count)s items",
+                          codes.PAYLOAD_TOO_MANY, count=self.max_items)
         for index, item in enumerate(value):
             self.item.decode(item, f"{path}[{index}]")
         return value
@@ -212,20 +220,23 @@ class IntColumn(Schema):
 
     def decode(self, value: Any, path: str = "") -> list[int]:
         if not isinstance(value, list):
-            raise _refuse(path, "%(field_name)s: expected a list")
+            raise _refuse(path, "%(field_name)s: expected a list", codes.PAYLOAD_TYPE)
         if len(value) > self.max_items:
-            raise _refuse(path, "%(field_name)s: at most %(count)s items", count=self.max_items)
+            raise _refuse(path, "%(field_name)s: at most %(count)s items",
+                          codes.PAYLOAD_TOO_MANY, count=self.max_items)
         if not value:
             return value
         try:
             array = np.asarray(value)
         except (ValueError, OverflowError):
-            raise _refuse(path, "%(field_name)s: expected whole numbers only") from None
+            raise _refuse(path, "%(field_name)s: expected whole numbers only",
+                          codes.PAYLOAD_TYPE) from None
         if array.ndim != 1 or array.dtype.kind not in "iu":
-            raise _refuse(path, "%(field_name)s: expected whole numbers only")
+            raise _refuse(path, "%(field_name)s: expected whole numbers only", codes.PAYLOAD_TYPE)
         if int(array.min()) < self.minimum or int(array.max()) > self.maximum:
             raise _refuse(path, "%(field_name)s: a number is out of range (%(minimum)s to "
-                          "%(maximum)s)", minimum=self.minimum, maximum=self.maximum)
+                          "%(maximum)s)",
+                          codes.PAYLOAD_RANGE, minimum=self.minimum, maximum=self.maximum)
         return value
 
     def describe(self) -> Any:
@@ -241,16 +252,19 @@ class StrColumn(Schema):
 
     def decode(self, value: Any, path: str = "") -> list[str]:
         if not isinstance(value, list):
-            raise _refuse(path, "%(field_name)s: expected a list")
+            raise _refuse(path, "%(field_name)s: expected a list", codes.PAYLOAD_TYPE)
         if len(value) > self.max_items:
-            raise _refuse(path, "%(field_name)s: at most %(count)s items", count=self.max_items)
+            raise _refuse(path, "%(field_name)s: at most %(count)s items",
+                          codes.PAYLOAD_TOO_MANY, count=self.max_items)
         if not all(type(item) is str for item in value):
-            raise _refuse(path, "%(field_name)s: expected texts only")
+            raise _refuse(path, "%(field_name)s: expected texts only", codes.PAYLOAD_TYPE)
         if value and max(map(len, value)) > self.max_length:
             raise _refuse(path, "%(field_name)s: a text is longer than %(limit)s characters",
+                          codes.PAYLOAD_TOO_LONG,
                           limit=self.max_length)
         if any(CONTROL.search(item) for item in value):
-            raise _refuse(path, "%(field_name)s: a text holds a control character")
+            raise _refuse(path, "%(field_name)s: a text holds a control character",
+                          codes.PAYLOAD_CONTROL)
         return value
 
     def describe(self) -> Any:
@@ -268,11 +282,11 @@ class Obj(Schema):
 
     def decode(self, value: Any, path: str = "") -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise _refuse(path, "%(field_name)s: expected an object")
+            raise _refuse(path, "%(field_name)s: expected an object", codes.PAYLOAD_TYPE)
         for key, schema in self.required.items():
             where = f"{path}.{key}" if path else key
             if key not in value:
-                raise _refuse(where, "%(field_name)s: missing")
+                raise _refuse(where, "%(field_name)s: missing", codes.PAYLOAD_MISSING)
             schema.decode(value[key], where)
         for key, item in value.items():
             if key in self.required:
@@ -281,6 +295,7 @@ class Obj(Schema):
             schema = self.optional.get(key, self.extra)
             if schema is None:
                 raise _refuse(where, "%(field_name)s: unknown field; known: %(known)s",
+                              codes.PAYLOAD_UNKNOWN,
                               known=sorted([*self.required, *self.optional]))
             schema.decode(item, where)
         return value
@@ -315,7 +330,7 @@ def obj(required: Mapping[str, Schema] | None = None,
 def decode_payload(schema: Schema | None, payload: Any) -> dict[str, Any]:
     """Decode an action's payload; ``schema=None`` accepts any bounded JSON object."""
     if not isinstance(payload, dict):
-        raise _refuse("", "the action's payload must be an object")
+        raise _refuse("", "the action's payload must be an object", codes.PAYLOAD_TYPE)
     if schema is None:
         _check_json(payload, "", 10_000_000)
         return payload

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
 from podium.core.model import EventState
@@ -64,10 +65,10 @@ def member_added(state: EventState, action: Action, ruleset: Any) -> None:
     payload = action.payload
     book = book_of(state)
     if payload["event"] == state.slug:
-        raise InvalidInput("a series cannot be its own member", code="series.self",
+        raise InvalidInput("a series cannot be its own member", code=codes.SERIES_SELF,
                            field="event")
     if book.find(payload["event"]) is not None:
-        raise Conflict("event %(event)s is already in the series", code="series.twice",
+        raise Conflict("event %(event)s is already in the series", code=codes.SERIES_TWICE,
                        field="event", event=payload["event"])
     label = payload.get("label") or payload["event"]
     book.members.append(Member(payload["event"], label, action.seq,
@@ -78,10 +79,10 @@ def member_removed(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     member = book.find(action.payload["event"])
     if member is None:
-        raise Conflict("event %(event)s is not in the series", code="series.absent",
+        raise Conflict("event %(event)s is not in the series", code=codes.SERIES_ABSENT,
                        field="event", event=action.payload["event"])
     if not action.reason.strip():
-        raise InvalidInput("removing a member needs a reason", code="reason.missing",
+        raise InvalidInput("removing a member needs a reason", code=codes.REASON_MISSING,
                            field="reason")
     book.members.remove(member)
     book.removed.append((member.event, action.reason))

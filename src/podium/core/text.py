@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 
 #: Unicode categories that show nothing by themselves: controls, formats (zero-width space,
@@ -32,16 +33,16 @@ def clean_text(raw: object, field: str, limit: int, *, required: bool = False,
     text = unicodedata.normalize("NFC", "" if raw is None else str(raw))
     if has_control(text, newlines):
         raise InvalidInput("%(field)s: the text holds a control character (such as NUL or an "
-                           "escape); type it again without", code="text.control", field=field)
+                           "escape); type it again without", code=codes.TEXT_CONTROL, field=field)
     if newlines:
         text = "\n".join(" ".join(line.split()) for line in text.strip().splitlines())
     else:
         text = " ".join(text.split())
     if len(text) > limit:
         raise InvalidInput("%(field)s: at most %(limit)s characters (this one has %(count)s)",
-                           code="text.length", field=field, limit=limit, count=len(text))
+                           code=codes.TEXT_LENGTH, field=field, limit=limit, count=len(text))
     if required and not visible(text):
-        raise InvalidInput("%(field)s: it is empty", code="text.empty", field=field)
+        raise InvalidInput("%(field)s: it is empty", code=codes.TEXT_EMPTY, field=field)
     return text
 
 
@@ -56,7 +57,7 @@ def clean_name(raw: object, field: str = "name", limit: int = 80) -> str:
     text = clean_text(raw, field, limit)
     if not visible(text):
         raise InvalidInput("%(field)s: a name needs at least one visible character",
-                           code="text.empty", field=field)
+                           code=codes.TEXT_EMPTY, field=field)
     return text
 
 

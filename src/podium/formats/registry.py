@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from importlib.metadata import entry_points
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 from podium.core.ruleset import Ruleset, RulesetError, check_ruleset
 
@@ -61,7 +62,7 @@ def get_format(name: str) -> Ruleset:
         return _FORMATS[name]
     except KeyError:
         raise InvalidInput("unknown format %(format)r; available: %(available)s",
-                           code="format.unknown", field="format", format=name,
+                           code=codes.FORMAT_UNKNOWN, field="format", format=name,
                            available=available()) from None
 
 

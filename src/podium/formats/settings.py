@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 
 
@@ -25,7 +26,7 @@ def parse_fields(fields: Sequence[Field], raw: Mapping[str, Any]) -> dict[str, A
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise InvalidInput(
-            "unknown setting %(unknown)r; known settings: %(known)s",
+            "unknown setting %(unknown)r; known settings: %(known)s", code=codes.SETTING_UNKNOWN,
             unknown=unknown[0], known=', '.join(sorted(known))
         )
     values = {}
@@ -48,18 +49,18 @@ def integer(minimum: int, maximum: int | None = None) -> Callable[[str, Any], in
     def parse(key: str, value: Any) -> int:
         if isinstance(value, bool):
             raise InvalidInput(
-                "setting %(key)s: expected a whole number, got %(value)r",
+                "setting %(key)s: expected a whole number, got %(value)r", code=codes.SETTING_TYPE,
                 key=key, value=value)
         try:
             number = int(str(value).strip())
         except ValueError:
             raise InvalidInput(
-                "setting %(key)s: %(value)r is not a whole number",
+                "setting %(key)s: %(value)r is not a whole number", code=codes.SETTING_TYPE,
                 key=key, value=value) from None
         if number < minimum or (maximum is not None and number > maximum):
             bound = f"between {minimum} and {maximum}" if maximum is not None else f">= {minimum}"
             raise InvalidInput(
-                "setting %(key)s: %(number)s must be %(bound)s",
+                "setting %(key)s: %(number)s must be %(bound)s", code=codes.SETTING_RANGE,
                 key=key, number=number, bound=bound)
         return number
 
@@ -85,19 +86,19 @@ def points(key: str, value: Any) -> Fraction:
     """A non-negative exact number of points: 3, 2.5 or 5/2 (at most :data:`MAX_POINTS`)."""
     if isinstance(value, bool):
         raise InvalidInput("setting %(key)s: expected a number, got %(value)r", field=key,
-                           code="setting.type", key=key, value=value)
+                           code=codes.SETTING_TYPE, key=key, value=value)
     text = str(value).strip()
     if len(text) > 24 or "e" in text.lower():
         raise InvalidInput("setting %(key)s: %(value)r is not a number like 3, 2.5 or 5/2",
-                           field=key, code="setting.type", key=key, value=text[:24])
+                           field=key, code=codes.SETTING_TYPE, key=key, value=text[:24])
     try:
         number = Fraction(text)
     except (ValueError, ZeroDivisionError):
         raise InvalidInput("setting %(key)s: %(value)r is not a number", field=key,
-                           code="setting.type", key=key, value=text) from None
+                           code=codes.SETTING_TYPE, key=key, value=text) from None
     if number < 0 or number > MAX_POINTS:
         raise InvalidInput("setting %(key)s: %(value)s must be between 0 and %(limit)s",
-                           field=key, code="setting.range", key=key, value=text,
+                           field=key, code=codes.SETTING_RANGE, key=key, value=text,
                            limit=MAX_POINTS)
     return number
 
@@ -107,7 +108,7 @@ def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
         text = str(value).strip()
         if text not in options:
             raise InvalidInput(
-                "setting %(key)s: %(text)r is not one of %(options)s",
+                "setting %(key)s: %(text)r is not one of %(options)s", code=codes.SETTING_CHOICE,
                 key=key, text=text, options=', '.join(options))
         return text
 
@@ -125,10 +126,10 @@ def name_list(options: Sequence[str]) -> Callable[[str, Any], tuple[str, ...]]:
             if name not in options:
                 raise InvalidInput(
                     "setting %(key)s: %(name)r is not one of %(options)s",
-                    key=key, name=name, options=', '.join(options))
+                    code=codes.SETTING_CHOICE, key=key, name=name, options=', '.join(options))
         if len(set(names)) != len(names):
             raise InvalidInput(
-                "setting %(key)s: a name is listed twice",
+                "setting %(key)s: a name is listed twice", code=codes.SETTING_REPEATED,
                 key=key)
         return names
 
@@ -144,7 +145,7 @@ def boolean(key: str, value: Any) -> bool:
     if text in ("0", "false", "no", "off"):
         return False
     raise InvalidInput(
-        "setting %(key)s: %(value)r is not yes or no",
+        "setting %(key)s: %(value)r is not yes or no", code=codes.SETTING_TYPE,
         key=key, value=value)
 
 
@@ -158,7 +159,7 @@ def time_zone(key: str, value: Any) -> str:
         ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError):
         raise InvalidInput("setting %(key)s: %(value)s is not a time zone name such as "
-                           "Europe/Moscow", field=key, code="setting.zone", key=key,
+                           "Europe/Moscow", field=key, code=codes.SETTING_ZONE, key=key,
                            value=text[:64]) from None
     return text
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import cache
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 
 PlayerId = int
@@ -37,20 +38,21 @@ def split_sizes(players: int, tables: int | None = None, minimum: int = 4,
     if players < minimum:
         raise InvalidInput(
             "%(players)s players are too few: a table needs at least %(minimum)s "
-            "(rule BRK-10)",
+            "(rule BRK-10)", code=codes.PLAYERS_TOO_FEW,
             players=players, minimum=minimum
         )
     if tables is None:
         tables = max(1, math.ceil(players / maximum))
     if tables < 1:
-        raise InvalidInput("the number of draft tables must be at least 1")
+        raise InvalidInput("the number of draft tables must be at least 1",
+                           code=codes.DIVISIONS_COUNT)
     base, extra = divmod(players, tables)
     sizes = [base + 1] * extra + [base] * (tables - extra)
     if sizes[-1] < minimum:
         raise InvalidInput(
             "%(players)s players at %(tables)s tables leaves a table of %(sizes)s, "
             "under the minimum of %(minimum)s (rule BRK-10); use at most %(most)s"
-            " tables",
+            " tables", code=codes.DIVISIONS_SMALL,
             players=players, tables=tables, sizes=sizes[-1], minimum=minimum,
             most=players // minimum,
         )
@@ -58,7 +60,7 @@ def split_sizes(players: int, tables: int | None = None, minimum: int = 4,
         raise InvalidInput(
             "%(players)s players at %(tables)s tables leaves a table of %(sizes)s, "
             "over the maximum of %(maximum)s (rule BRK-6); use at least %(ceil)s "
-            "tables",
+            "tables", code=codes.DIVISIONS_LARGE,
             players=players, tables=tables, sizes=sizes[0], maximum=maximum,
             ceil=math.ceil(players / maximum),
         )

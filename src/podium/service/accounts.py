@@ -20,6 +20,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.views import N_
 from podium.service.events import Clock, utc_now
@@ -98,7 +99,7 @@ def check_username(username: str) -> str:
     if not name or len(name) > USERNAME_LENGTH or not set(name) <= USERNAME_CHARS:
         raise InvalidInput(
             "username %(username)r: use 1 to %(username_length)s lowercase latin "
-            "letters, digits, '-', '_' or '.'",
+            "letters, digits, '-', '_' or '.'", code=codes.USER_NAME,
             username=username, username_length=USERNAME_LENGTH
         )
     return name
@@ -107,7 +108,7 @@ def check_username(username: str) -> str:
 def check_role(role: str) -> str:
     if role not in ROLES:
         raise InvalidInput(
-            "role %(role)r: use one of %(roles)s",
+            "role %(role)r: use one of %(roles)s", code=codes.ROLE_UNKNOWN,
             role=role, roles=', '.join(ROLES))
     return role
 
@@ -126,13 +127,13 @@ class AccountService:
         name = check_username(username)
         if len(password) < MIN_PASSWORD:
             raise InvalidInput(
-                "the password needs at least %(min_password)s characters",
+                "the password needs at least %(min_password)s characters", code=codes.USER_PASSWORD,
                 min_password=MIN_PASSWORD)
         hashed = _hasher.hash(password)
         with self.db.session() as session:
             if session.scalar(select(UserRow.id).where(UserRow.username == name)) is not None:
                 raise Conflict(
-                    "a user named %(name)r already exists",
+                    "a user named %(name)r already exists", code=codes.USER_EXISTS,
                     name=name)
             row = UserRow(username=name, password_hash=hashed, created_at=self.clock())
             session.add(row)
@@ -208,7 +209,8 @@ class AccountService:
         """A new bearer token for ``username`` living ``days`` days (shown once; only its hash
         is kept)."""
         if not 1 <= days <= MAX_TOKEN_DAYS:
-            raise InvalidInput(N_("days: a token lives 1 to %(max)s days"), field="days",
+            raise InvalidInput(N_("days: a token lives 1 to %(max)s days"),
+                               code=codes.TOKEN_DAYS, field="days",
                                max=MAX_TOKEN_DAYS)
         token = TOKEN_PREFIX + secrets.token_urlsafe(32)
         now = self.clock()
@@ -244,7 +246,8 @@ class AccountService:
             row = session.scalar(select(ApiTokenRow).where(
                 ApiTokenRow.id == token_id, ApiTokenRow.user_id == user.id))
             if row is None:
-                raise NotFound(N_("%(user)s has no token #%(id)s"), field="token",
+                raise NotFound(N_("%(user)s has no token #%(id)s"),
+                               code=codes.TOKEN_UNKNOWN, field="token",
                                user=user.username, id=token_id)
             if row.revoked_at is None:
                 row.revoked_at = self.clock()
@@ -264,10 +267,11 @@ class AccountService:
         state = _token_state(row, self.clock())
         if state == "revoked":
             raise TokenRefused(N_("this organiser token (#%(id)s) was revoked: create a new "
-                                  "one with podium user token"), id=row.id)
+                                  "one with podium user token"),
+                                  code=codes.TOKEN_REVOKED, id=row.id)
         if state == "expired":
             raise TokenRefused(N_("this organiser token (#%(id)s) expired on %(date)s: create a "
-                                  "new one with podium user token"),
+                                  "new one with podium user token"), code=codes.TOKEN_EXPIRED,
                                id=row.id, date=row.expires_at.date().isoformat())
         return User(row.user_id, username)
 
@@ -342,7 +346,7 @@ def _user(session: Session, username: str) -> User:
     row = session.scalar(select(UserRow).where(UserRow.username == username.strip().lower()))
     if row is None:
         raise NotFound(
-            "no user %(username)r",
+            "no user %(username)r", code=codes.USER_UNKNOWN,
             username=username)
     return User(row.id, row.username)
 
@@ -351,6 +355,6 @@ def _event_id(session: Session, slug: str) -> int:
     event_id = session.scalar(select(EventRow.id).where(EventRow.slug == slug))
     if event_id is None:
         raise NotFound(
-            "no event %(slug)r",
+            "no event %(slug)r", code=codes.EVENT_UNKNOWN,
             slug=slug)
     return event_id

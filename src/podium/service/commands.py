@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from podium.core import codes
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
@@ -53,7 +54,7 @@ class Command(Generic[T]):
 
 def need_reason(reason: str, what: str) -> str:
     if not reason.strip():
-        raise InvalidInput("%(what)s needs a reason", code="reason.missing", field="reason",
+        raise InvalidInput("%(what)s needs a reason", code=codes.REASON_MISSING, field="reason",
                            what=what)
     return reason.strip()
 
@@ -81,7 +82,7 @@ class ChangeSettings(Command[None]):
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         if not self.changes:
-            raise InvalidInput("no setting to change", code="settings.none")
+            raise InvalidInput("no setting to change", code=codes.SETTINGS_NONE)
         ruleset = loaded.ruleset
         merged = dict(ruleset.settings_to_json(loaded.state.settings))
         merged.update(self.changes)
@@ -100,7 +101,7 @@ class AddPlayers(Command[list[Player]]):
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         cleaned = [clean_name(name) for name in self.names]
         if not cleaned:
-            raise InvalidInput("no player names given", code="players.none", field="names")
+            raise InvalidInput("no player names given", code=codes.PLAYERS_NONE, field="names")
         next_id = max(loaded.state.players, default=0) + 1
         return [NewAction(Kind.PLAYER_REGISTERED, {"player": next_id + i, "name": name})
                 for i, name in enumerate(cleaned)]
@@ -152,7 +153,7 @@ class UndoRound(Command[int]):
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         current = loaded.state.current_round
         if current is None:
-            raise Conflict("no round has been paired", code="round.none")
+            raise Conflict("no round has been paired", code=codes.ROUND_NONE)
         return [NewAction(Kind.ROUND_UNDONE, {"round": current.number}, self.reason)]
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> int:
@@ -178,7 +179,7 @@ class EnterResult(Command[Round]):
             need_reason(self.reason, "a correction")
         current = loaded.state.current_round
         if current is None:
-            raise Conflict("no round has been paired", code="round.none")
+            raise Conflict("no round has been paired", code=codes.ROUND_NONE)
         number = self.round_number if self.round_number is not None else current.number
         kind = Kind.RESULT_CORRECTED if self.correct else Kind.RESULT_ENTERED
         entry = self.entry(loaded.state) if callable(self.entry) else dict(self.entry)
@@ -200,7 +201,7 @@ class AppendActions(Command[None]):
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         if not self.actions:
-            raise InvalidInput("no action given", code="actions.none")
+            raise InvalidInput("no action given", code=codes.ACTIONS_NONE)
         return [NewAction(kind, payload, reason) for kind, payload, reason in self.actions]
 
 
@@ -214,7 +215,7 @@ class AssignDivisions(Command[None]):
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         if not loaded.ruleset.capabilities.divisions:
-            raise Conflict("a %(format)s event has no divisions", code="capability.divisions",
+            raise Conflict("a %(format)s event has no divisions", code=codes.CAPABILITY_DIVISIONS,
                            format=loaded.ruleset.name)
         items = [{"key": key, "name": name,
                   "players": [resolve_player(loaded.state, ref).id for ref in refs]}
@@ -235,7 +236,7 @@ class MoveToDivision(Command[None]):
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         if not loaded.ruleset.capabilities.divisions:
-            raise Conflict("a %(format)s event has no divisions", code="capability.divisions",
+            raise Conflict("a %(format)s event has no divisions", code=codes.CAPABILITY_DIVISIONS,
                            format=loaded.ruleset.name)
         state = loaded.state
         target = self.to
@@ -244,7 +245,7 @@ class MoveToDivision(Command[None]):
                      == self.to.strip().casefold()]
             if not named:
                 raise NotFound("no division %(division)r; divisions: %(known)s",
-                               code="division.unknown", field="to", division=self.to,
+                               code=codes.DIVISION_UNKNOWN, field="to", division=self.to,
                                known=[d.name for d in state.divisions.values()])
             target = named[0]
         pid = resolve_player(state, self.player).id

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-from podium.core import phases
+from podium.core import codes, phases
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.explain import RoundExplanation, explain_round
 from podium.core.log import Action, Kind
@@ -91,7 +91,7 @@ def utc_now() -> datetime:
 def check_slug(slug: str) -> str:
     if not slug or len(slug) > 64 or not set(slug) <= SLUG_CHARS:
         raise InvalidInput("event id %(slug)r: use 1 to 64 lowercase latin letters, digits, "
-                           "'-' or '_'", code="slug", field="slug", slug=slug)
+                           "'-' or '_'", code=codes.INPUT_SLUG, field="slug", slug=slug)
     return slug
 
 
@@ -184,7 +184,8 @@ class EventService:
         """A write transaction on event ``slug`` with its state caught up; commits when the
         block ends (nothing when ``dry_run``), rolls back and drops the state on any error."""
         if not dry_run and not actor.strip():
-            raise InvalidInput("every action needs an actor", code="actor", field="actor")
+            raise InvalidInput("every action needs an actor",
+                               code=codes.ACTION_ACTOR, field="actor")
         holder = self.states.holder(slug)
         with holder.lock:
             try:
@@ -302,7 +303,7 @@ class EventService:
         paired = len(loaded.state.rounds)
         if through_round is not None and not 0 <= through_round <= paired:
             raise NotFound("no round %(round)s; rounds paired: %(paired)s",
-                           code="round.unknown", field="round", round=through_round,
+                           code=codes.ROUND_UNKNOWN, field="round", round=through_round,
                            paired=paired)
         return loaded.state, loaded.ruleset.standings(loaded.state, through_round)
 
@@ -323,11 +324,11 @@ class EventService:
         paired = len(loaded.state.rounds)
         if number is None:
             if not paired:
-                raise Conflict("no round has been paired", code="round.none")
+                raise Conflict("no round has been paired", code=codes.ROUND_NONE)
             number = paired
         if not 1 <= number <= paired:
             raise NotFound("no round %(round)s; rounds paired: %(paired)s",
-                           code="round.unknown", field="round", round=number, paired=paired)
+                           code=codes.ROUND_UNKNOWN, field="round", round=number, paired=paired)
         return loaded.state, explain_paired(loaded, number)
 
     # creating ---------------------------------------------------------------------------------
@@ -434,7 +435,7 @@ class EventService:
 def plan_next_round(loaded: LoadedEvent) -> RoundPlan:
     """The format's proposal for the next round, once the phases allow one (nothing stored)."""
     if not loaded.ruleset.capabilities.rounds:
-        raise Conflict("a %(format)s event has no rounds or pairings", code="capability.rounds",
+        raise Conflict("a %(format)s event has no rounds or pairings", code=codes.CAPABILITY_ROUNDS,
                        format=loaded.ruleset.name)
     phases.require_open(loaded.state, loaded.ruleset)
     return loaded.ruleset.plan_round(loaded.state)
@@ -452,7 +453,7 @@ def new_event_actions(slug: str, name: str, format_name: str, settings: Mapping[
     if seed is None:
         seed = secrets.randbits(32)
     if seed < 0:
-        raise InvalidInput("the seed must not be negative", code="seed", field="seed")
+        raise InvalidInput("the seed must not be negative", code=codes.EVENT_SEED, field="seed")
     created = Action(
         seq=1,
         kind=Kind.EVENT_CREATED,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Player
 from podium.core.text import has_control, visible
@@ -22,12 +23,12 @@ def resolve_player(state: EventState, ref: str, field: str = "player") -> Player
     if text.startswith("#") and text[1:].isdigit():
         player = state.players.get(int(text[1:]))
         if player is None:
-            raise InvalidInput("no player %(ref)s in this event", code="player.unknown",
+            raise InvalidInput("no player %(ref)s in this event", code=codes.PLAYER_UNKNOWN,
                                field=field, ref=text)
         return player
     player = state.player_by_name(text)
     if player is None:
-        raise InvalidInput("no player named %(name)r in this event", code="player.unknown",
+        raise InvalidInput("no player named %(name)r in this event", code=codes.PLAYER_UNKNOWN,
                            field=field, name=text)
     return player
 
@@ -38,17 +39,17 @@ def clean_name(raw: str, where: str = "") -> str:
     prefix = f"{where}: " if where else ""
     if has_control(str(raw)):
         raise InvalidInput(prefix + "the name %(start)r holds a control character (such as NUL "
-                           "or an escape)", code="text.control", field="name",
+                           "or an escape)", code=codes.TEXT_CONTROL, field="name",
                            start=str(raw)[:20])
     name = " ".join(unicodedata.normalize("NFC", str(raw)).split())
     if not visible(name):
-        raise InvalidInput(prefix + "a player name is empty", code="player.name", field="name")
+        raise InvalidInput(prefix + "a player name is empty", code=codes.PLAYER_NAME, field="name")
     if len(name) > MAX_NAME:
         raise InvalidInput(prefix + "the name %(start)r... is longer than %(limit)s characters",
-                           code="player.name", field="name", start=name[:20], limit=MAX_NAME)
+                           code=codes.PLAYER_NAME, field="name", start=name[:20], limit=MAX_NAME)
     if name.startswith("#"):
         raise InvalidInput(prefix + "a name must not start with '#' (that marks a player id)",
-                           code="player.name", field="name")
+                           code=codes.PLAYER_NAME, field="name")
     return name
 
 
@@ -97,7 +98,8 @@ def decode_text(data: bytes) -> str:
         try:
             return data.decode("cp1251")
         except UnicodeDecodeError:
-            raise InvalidInput("the file is neither UTF-8 nor Windows-1251 text") from None
+            raise InvalidInput("the file is neither UTF-8 nor Windows-1251 text",
+                               code=codes.FILE_ENCODING) from None
 
 
 def player_names_from_csv(data: bytes) -> list[str]:
@@ -115,7 +117,7 @@ def player_names_from_csv(data: bytes) -> list[str]:
     columns = [c.strip().lower() for c in reader.fieldnames or []]
     if "name" not in columns:
         raise InvalidInput(
-            "the CSV needs a 'name' column; found columns: %(value)s",
+            "the CSV needs a 'name' column; found columns: %(value)s", code=codes.CSV_COLUMN,
             value=', '.join(columns) or 'none'
         )
     reader.fieldnames = columns
@@ -127,17 +129,17 @@ def player_names_from_csv(data: bytes) -> list[str]:
         if extra:  # more fields than the header: likely a name split at an unquoted delimiter
             raise InvalidInput(
                 "line %(line)s: more fields than the header's %(columns_count)s; quote a "
-                "name that contains %(delimiter)r",
+                "name that contains %(delimiter)r", code=codes.CSV_FIELDS,
                 line=line, columns_count=len(columns), delimiter=dialect.delimiter
             )
         name = clean_name(row.get("name") or "", f"line {line}")
         key = name.casefold()
         if key in seen:
             raise InvalidInput(
-                "line %(line)s: %(name)r is already on line %(seen)s",
+                "line %(line)s: %(name)r is already on line %(seen)s", code=codes.PLAYER_DUPLICATE,
                 line=line, name=name, seen=seen[key])
         seen[key] = line
         names.append(name)
     if not names:
-        raise InvalidInput("the CSV has no players")
+        raise InvalidInput("the CSV has no players", code=codes.PLAYERS_NONE)
     return names

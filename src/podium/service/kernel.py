@@ -301,17 +301,17 @@ def table_of(state: EventState, number: int | None, table: int) -> tuple[Round, 
     """A round's table (the current round by default), refused with the field it names."""
     current = state.current_round
     if current is None:
-        raise Conflict(N_("no round has been paired"), code="round.none")
+        raise Conflict(N_("no round has been paired"), code=codes.ROUND_NONE)
     number = number if number is not None else current.number
     if not 1 <= number <= len(state.rounds):
         raise NotFound(N_("no round %(round)s; rounds paired: %(paired)s"),
-                       code="round.unknown", field="round", round=number,
+                       code=codes.ROUND_UNKNOWN, field="round", round=number,
                        paired=len(state.rounds))
     rnd = state.round(number)
     try:
         return rnd, rnd.table(table)
     except KeyError:
-        raise NotFound(N_("round %(round)s has no table %(table)s"), code="table.unknown",
+        raise NotFound(N_("round %(round)s has no table %(table)s"), code=codes.TABLE_UNKNOWN,
                        field="table", table=table, round=number) from None
 
 
@@ -509,7 +509,7 @@ def top_entry(values: Mapping[str, Any], bracket: Bracket, number: int) -> dict[
     """A TOP match's entry: ``result`` typed like a duel (``1``, ``2``, ``=``, ``=1``, ``=2``)
     or ``winner`` / ``draw`` with ``advances`` by name (rule BRK-5 for draws)."""
     if not 1 <= number < len(bracket.slots):
-        raise NotFound(N_("the TOP's matches are 1 to %(n)s"), code="top.match", field="match",
+        raise NotFound(N_("the TOP's matches are 1 to %(n)s"), code=codes.TOP_MATCH, field="match",
                        n=len(bracket.slots) - 1)
     match = bracket.match(number)
     code = "".join(str(values.get("result") or "").split()).lower()
@@ -522,7 +522,7 @@ def top_entry(values: Mapping[str, Any], bracket: Bracket, number: int) -> dict[
     def seat(which: str) -> int:
         player = match.players[side[which]]
         if player is None:
-            raise Conflict(N_("match %(n)s has no player %(side)s yet"), code="top.side",
+            raise Conflict(N_("match %(n)s has no player %(side)s yet"), code=codes.TOP_SIDE,
                            field="result", n=number, side=which)
         return player
 
@@ -535,7 +535,7 @@ def top_entry(values: Mapping[str, Any], bracket: Bracket, number: int) -> dict[
     if code:
         raise InvalidInput(N_("1 or 2 (that player won), = (a draw: the TOP’s draw rule "
                               "decides, rule BRK-5), =1 or =2 (a draw, that player advances "
-                              "as the judge names)"), code="top.result", field="result")
+                              "as the judge names)"), code=codes.TOP_RESULT, field="result")
     return {"by_name": True}
 
 
@@ -663,7 +663,7 @@ class ImportEvent(Command[Any]):
         try:
             text = self.data.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise InvalidInput(N_("the event file is not UTF-8 text"), code="file.encoding",
+            raise InvalidInput(N_("the event file is not UTF-8 text"), code=codes.FILE_ENCODING,
                                field="file") from None
         loaded = import_document(service, parse_document(text), self.slug or None)
         return Outcome(loaded, [], loaded)
@@ -700,7 +700,7 @@ class GrantRole(Command[Any]):
         loaded = service.load(self.slug)
         target = accounts.get_user(self.username)
         if self.role != OWNER_ROLE and accounts.role_of(target, self.slug) == OWNER_ROLE:
-            raise Conflict(N_("that user owns this event"), code="role.owner",
+            raise Conflict(N_("that user owns this event"), code=codes.ROLE_OWNER,
                            field="username")
         accounts.grant(self.slug, self.username, self.role, actor)
         return Outcome(loaded, [], self.username)
@@ -717,10 +717,10 @@ class RevokeRole(Command[Any]):
         loaded = service.load(self.slug)
         target = accounts.get_user(self.username)
         if target.username == actor:
-            raise Conflict(N_("the owner cannot remove their own role"), code="role.self",
+            raise Conflict(N_("the owner cannot remove their own role"), code=codes.ROLE_SELF,
                            field="username")
         if accounts.role_of(target, self.slug) is None:
-            raise NotFound(N_("%(username)s has no role in this event"), code="role.none",
+            raise NotFound(N_("%(username)s has no role in this event"), code=codes.ROLE_NONE,
                            field="username", username=self.username)
         accounts.revoke(self.slug, self.username)
         return Outcome(loaded, [], self.username)

@@ -30,6 +30,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from podium.core import codes
 from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound
 from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
@@ -107,7 +108,7 @@ def _of_draw(row: SelfReportRow | Report, rnd: Round) -> bool:
 def _stale(rnd: Round) -> Conflict:
     return Conflict(N_("this report was made for an earlier draw of round %(round)s; the "
                        "organiser undid that draw and paired the round again: report your "
-                       "table's result again"), code="report.stale", round=rnd.number)
+                       "table's result again"), code=codes.REPORT_STALE, round=rnd.number)
 
 
 class SelfReportService:
@@ -252,7 +253,8 @@ class SelfReportService:
             player = self._player_of(work.session, work.loaded, code)
             row, table = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status != PENDING:
-                raise Conflict("this report waits for the organiser's decision")
+                raise Conflict("this report waits for the organiser's decision",
+                               code=codes.REPORT_WAITING)
             if player.id not in row.confirmed_by:
                 row.confirmed_by = [*row.confirmed_by, player.id]
             self._maybe_accept(work, row, table)
@@ -267,11 +269,11 @@ class SelfReportService:
             player = self._player_of(work.session, work.loaded, code)
             row, _table = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status not in OPEN:
-                raise Conflict("this report is already decided")
+                raise Conflict("this report is already decided", code=codes.REPORT_DECIDED)
             text = " ".join(note.split())[:500]
             if not text:  # the organiser who decides needs to know what is wrong
                 raise InvalidInput(N_("note: a dispute needs a reason: say what is wrong"),
-                                   code="report.reason", field="note")
+                                   code=codes.REPORT_REASON, field="note")
             row.status = CONFLICT
             row.note = f"{player.name}: {text}"
             return _report(row)
@@ -290,15 +292,15 @@ class SelfReportService:
             row = session.get(SelfReportRow, report_id)
             if row is None or row.event_id != loaded.summary.id:
                 raise NotFound(
-                    "no self-report %(report_id)s in this event",
+                    "no self-report %(report_id)s in this event", code=codes.REPORT_UNKNOWN,
                     report_id=report_id)
             if row.status not in OPEN:
-                raise Conflict("this report is already decided")
+                raise Conflict("this report is already decided", code=codes.REPORT_DECIDED)
             if accept and (row.round > len(loaded.state.rounds)
                            or not _of_draw(row, loaded.state.round(row.round))):
                 raise Conflict(N_("this report was made for an earlier draw of round "
                                   "%(round)s, which was undone: reject it"),
-                               code="report.stale", round=row.round)
+                               code=codes.REPORT_STALE, round=row.round)
             if accept:
                 who = loaded.state.players[row.reporter].name
                 why = reason.strip() or f"self-report by {who} accepted by {actor}"
@@ -323,25 +325,27 @@ class SelfReportService:
         wanted = normalise_code(code)
         rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.code == wanted)).all()
         if not wanted or not rows:
-            raise Forbidden("this player code is not known; check it with the organiser")
+            raise Forbidden("this player code is not known; check it with the organiser",
+                            code=codes.CODE_UNKNOWN)
         row = next((r for r in rows if r.event_id == loaded.summary.id), None)
         if row is None:
-            raise Forbidden("this player code belongs to another event")
+            raise Forbidden("this player code belongs to another event",
+                            code=codes.CODE_OTHER_EVENT)
         return loaded.state.players[row.player_id]
 
     @staticmethod
     def _own_table(loaded: LoadedEvent, player: Player) -> tuple[Round, Table]:
         seat = _seat_of(loaded.state, player)
         if seat.round is None:
-            raise Conflict("no round is being played")
+            raise Conflict("no round is being played", code=codes.ROUND_NONE)
         if seat.table is None:
             raise Conflict(
-                "%(name)s has no table in round %(number)s",
+                "%(name)s has no table in round %(number)s", code=codes.REPORT_NO_TABLE,
                 name=player.name, number=seat.round.number)
         if seat.table.number in seat.round.results:
             raise Conflict(
                 "table %(number)s already has its result; ask the organiser to correct it",
-                number=seat.table.number
+                code=codes.RESULT_EXISTS, number=seat.table.number
             )
         return seat.round, seat.table
 
@@ -351,13 +355,14 @@ class SelfReportService:
         row = session.get(SelfReportRow, report_id)
         if row is None or row.event_id != loaded.summary.id:
             raise NotFound(
-                "no self-report %(report_id)s in this event",
+                "no self-report %(report_id)s in this event", code=codes.REPORT_UNKNOWN,
                 report_id=report_id)
         rnd, table = self._own_table(loaded, player)
         if row.round == rnd.number and not _of_draw(row, rnd):
             raise _stale(rnd)
         if (row.round, row.table) != (rnd.number, table.number):
-            raise Forbidden("you can only confirm the report of your own table")
+            raise Forbidden("you can only confirm the report of your own table",
+                            code=codes.REPORT_OTHER_TABLE)
         return row, table
 
     @staticmethod
@@ -388,7 +393,7 @@ class SelfReportService:
         """Append the result action in the caller's transaction, checked like any entry."""
         payload = {"round": row.round, "table": row.table, "entry": dict(row.entry)}
         if row.table in work.state.round(row.round).results:
-            raise Conflict("table %(table)s already has its result", code="result.exists",
+            raise Conflict("table %(table)s already has its result", code=codes.RESULT_EXISTS,
                            table=row.table)
         saved, work.actor = work.actor, actor
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import Conflict
 from podium.core.log import Action
 from podium.core.series import (
@@ -22,7 +23,8 @@ from podium.service.events import EventService, LoadedEvent, NewAction
 
 def series_of(loaded: LoadedEvent) -> LoadedEvent:
     if not loaded.ruleset.capabilities.series:
-        raise Conflict("event %(slug)s is a %(format)s event, not a series", code="format.other",
+        raise Conflict("event %(slug)s is a %(format)s event, not a series",
+                       code=codes.FORMAT_OTHER,
                        field="series", slug=loaded.state.slug, format=loaded.ruleset.name)
     return loaded
 
@@ -53,7 +55,7 @@ class AddMember(Command[Member]):
         member = service.load(self.event)  # NotFound for an unknown event
         if member.ruleset.capabilities.series:
             raise Conflict("event %(slug)s is a series: a series holds events, not series",
-                           code="series.nested", field="event", slug=self.event)
+                           code=codes.SERIES_NESTED, field="event", slug=self.event)
         return super().run(service, actor)
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.model import EventState
 from podium.core.replay import apply, replay
@@ -190,7 +191,7 @@ class StateCache:
                 state = replay(actions, ruleset)
             except PodiumError as error:
                 raise InvalidInput("the stored log of event %(event)s no longer replays: "
-                                   "%(error)s", code="log.broken", event=summary.slug,
+                                   "%(error)s", code=codes.LOG_BROKEN, event=summary.slug,
                                    error=str(error)) from None
             holder.pending_actions = len(actions)
         state.slug = summary.slug

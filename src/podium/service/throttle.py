@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from podium.core import codes
 from podium.core.errors import PodiumError
 from podium.core.views import N_
 from podium.service.events import Clock, utc_now
@@ -87,7 +88,7 @@ class Throttle:
                         what, kind, value, seconds)
             raise TooManyAttempts(
                 N_("Too many failed attempts: wait %(seconds)s s and try again."),
-                seconds=seconds,
+                code=codes.ATTEMPTS_TOO_MANY, seconds=seconds,
             )
 
     def failed(self, keys: Iterable[tuple[str, str]], what: str) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from podium.core import phases
+from podium.core import codes, phases
 from podium.core.bracket import DRAW_RULES, Bracket
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action, Kind
@@ -37,7 +37,7 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
     BRK-4; ``goals`` searches the bracket that best meets goals 1 to 3 (default: the
     format's)."""
     if top_of(state) is not None:
-        raise Conflict("the TOP is already built", code="top.exists")
+        raise Conflict("the TOP is already built", code=codes.TOP_EXISTS)
     playoff_key(state, ruleset)  # refused when the event has no TOP phase
     defaults = ruleset.top_defaults(state)
     size = size if size is not None else defaults.size
@@ -46,29 +46,29 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
     seeding = seeding or defaults.seeding
     if seeding not in TOP_SEEDINGS:
         raise InvalidInput("seeding %(seeding)r is not one of %(choices)s (rule BRK-4)",
-                           code="top.seeding", field="seeding", seeding=seeding,
+                           code=codes.TOP_SEEDING, field="seeding", seeding=seeding,
                            choices=TOP_SEEDINGS)
     if size is None:
         raise InvalidInput("give the TOP size (the number of players in the TOP)",
-                           code="top.size", field="size")
+                           code=codes.TOP_SIZE, field="size")
     if size < 2:
         raise InvalidInput("a TOP of %(size)s is too small: it needs at least 2 players",
-                           code="top.size", field="size", size=size)
+                           code=codes.TOP_SIZE, field="size", size=size)
     if draw_rule not in DRAW_RULES:
-        raise InvalidInput("draw rule %(rule)r is not one of %(rules)s", code="top.draw_rule",
+        raise InvalidInput("draw rule %(rule)r is not one of %(rules)s", code=codes.TOP_DRAW_RULE,
                            field="draw_rule", rule=draw_rule, rules=DRAW_RULES)
     if minutes is not None and minutes <= 0:
         raise InvalidInput("the TOP's time limit must be a positive number of minutes",
-                           code="top.minutes", field="minutes")
+                           code=codes.TOP_MINUTES, field="minutes")
     current = state.current_round
     if current is not None and not current.complete:
         raise Conflict("round %(round)s still misses results for tables %(tables)s",
-                       code="round.incomplete", round=current.number, tables=current.missing)
+                       code=codes.ROUND_INCOMPLETE, round=current.number, tables=current.missing)
     tables = ruleset.top_sources(state)
     available = sum(len(t) for t in tables)
     if size > available:
         raise InvalidInput("a TOP of %(size)s is larger than the %(count)s active players of "
-                           "the event", code="top.size", field="size", size=size,
+                           "the event", code=codes.TOP_SIZE, field="size", size=size,
                            count=available)
     seeded = build_top(tables, size, seeding)
     early = _early_warning(ruleset, state)
@@ -130,7 +130,7 @@ def _early_warning(ruleset: Ruleset, state: EventState) -> str:
 def bracket_of(state: EventState) -> Bracket:
     bracket = top_of(state)
     if bracket is None:
-        raise Conflict("the TOP has not been built yet (podium top build)", code="top.none")
+        raise Conflict("the TOP has not been built yet (podium top build)", code=codes.TOP_NONE)
     return bracket
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.log import Action
 from podium.core.replay import replay
@@ -43,17 +44,17 @@ def parse_document(text: str) -> dict[str, Any]:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise InvalidInput(
-            "not a JSON file: %(msg)s at line %(lineno)s",
+            "not a JSON file: %(msg)s at line %(lineno)s", code=codes.FILE_JSON,
             msg=error.msg, lineno=error.lineno) from None
     if not isinstance(document, dict) or document.get("file") != FILE_FORMAT:
         raise InvalidInput(
-            'not a podium event file (expected "file": "%(file_format)s")',
+            'not a podium event file (expected "file": "%(file_format)s")', code=codes.FILE_FORMAT,
             file_format=FILE_FORMAT)
     version = document.get("version")
     if version != FILE_VERSION:
         raise InvalidInput(
             "event file version %(version)s is not supported; this podium reads "
-            "version %(file_version)s",
+            "version %(file_version)s", code=codes.FILE_VERSION,
             version=repr(version), file_version=FILE_VERSION
         )
     return document
@@ -65,33 +66,33 @@ def import_document(
     """Store the event of ``document`` (under ``slug`` if given) after replaying it in full."""
     event = document.get("event")
     if not isinstance(event, dict):
-        raise InvalidInput("the file has no \"event\" object")
+        raise InvalidInput("the file has no \"event\" object", code=codes.FILE_EVENT)
     slug = check_slug(slug or str(event.get("slug", "")))
     ruleset = get_format(str(event.get("format", "")))
     raw_actions = document.get("actions")
     if not isinstance(raw_actions, list) or not raw_actions:
-        raise InvalidInput("the file has no actions")
+        raise InvalidInput("the file has no actions", code=codes.FILE_ACTIONS)
     actions = []
     for index, raw in enumerate(raw_actions, start=1):
         try:
             actions.append(Action.from_json(raw))
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise InvalidInput(
-                "action #%(index)s is malformed: %(error)s",
+                "action #%(index)s is malformed: %(error)s", code=codes.FILE_ACTION,
                 index=index, error=error) from None
     try:
         state = replay(actions, ruleset)
     except PodiumError as error:
-        problem = "malformed" if error.code == "payload" else "inconsistent"
+        problem = "malformed" if error.code.startswith("payload.") else "inconsistent"
         raise InvalidInput(
             "the file's log is %(problem)s: %(error)s",
-            problem=problem, error=error, code="file.log",
+            problem=problem, error=error, code=codes.FILE_LOG,
                            field=error.field) from None
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         # A payload of the wrong shape (a list where an object belongs, ...): refuse, no trace.
         kind = type(error).__name__
         raise InvalidInput(
-            "the file's log is malformed: %(kind)s: %(error)s",
+            "the file's log is malformed: %(kind)s: %(error)s", code=codes.FILE_LOG,
             kind=kind, error=error) from None
     name = str(event.get("name") or state.name)
     loaded = service.store_new(slug, name, ruleset.name, actions, state)

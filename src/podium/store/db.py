@@ -23,6 +23,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
+from podium.core import codes
 from podium.core.errors import Conflict
 from podium.core.views import N_
 
@@ -48,7 +49,7 @@ class Busy(Conflict):
 
     def __init__(self) -> None:
         super().__init__(N_("the database is busy with other changes; nothing was stored, "
-                            "please send the same change again"), code="store.busy")
+                            "please send the same change again"), code=codes.STORE_BUSY)
 
 
 def is_contention(error: DBAPIError) -> bool:

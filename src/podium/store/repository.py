@@ -12,6 +12,7 @@ from sqlalchemy import Text, cast, delete, func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.store.models import (
@@ -66,7 +67,7 @@ def _check_length(what: str, value: str, limit: int) -> None:
     if len(value) > limit:
         raise InvalidInput(
             "the %(what)s is too long (%(value_count)s characters, at most %(limit)s)",
-            what=what, value_count=len(value), limit=limit)
+            code=codes.TEXT_LENGTH, what=what, value_count=len(value), limit=limit)
 
 
 class StaleLog(Conflict):
@@ -80,7 +81,7 @@ def _stale(last: int, first: int) -> StaleLog:
     return StaleLog(
         "another change to this event was saved meanwhile (the stored log ends at"
         " action %(last)s, this change starts at action %(first)s); reload the "
-        "event and try again", code="log.stale", last=last, first=first
+        "event and try again", code=codes.LOG_STALE, last=last, first=first
     )
 
 
@@ -104,7 +105,7 @@ class EventRepository:
         _check_length("event name", name, NAME_LENGTH)
         _check_length("format name", format, FORMAT_LENGTH)
         taken = Conflict(
-            "an event with the slug %(slug)r already exists",
+            "an event with the slug %(slug)r already exists", code=codes.EVENT_EXISTS,
             slug=slug)
         if self.find(slug) is not None:
             raise taken
@@ -126,7 +127,7 @@ class EventRepository:
         found = self.find(slug)
         if found is None:
             raise NotFound(
-                "no event %(slug)r",
+                "no event %(slug)r", code=codes.EVENT_UNKNOWN,
                 slug=slug)
         return found
 
@@ -242,7 +243,7 @@ class EventRepository:
         last = self.last_seq(event_id)
         if last == 0 and self.session.get(EventRow, event_id) is None:
             raise NotFound(
-                "no event with id %(event_id)s",
+                "no event with id %(event_id)s", code=codes.EVENT_UNKNOWN,
                 event_id=event_id)
         first = actions[0].seq
         if [action.seq for action in actions] != builtins.list(

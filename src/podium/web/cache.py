@@ -35,6 +35,7 @@ from typing import Any
 
 from sqlalchemy import bindparam, func, select
 
+from podium.core import codes
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
 from podium.store.models import ActionRow, EventRow
@@ -161,7 +162,7 @@ class ViewCache:
             row = session.connection().execute(self._query, {"slug": slug}).first()
         if row is None or row[0] is None:
             self._versions.pop(slug, None)
-            raise NotFound("no event %(slug)r", slug=slug)
+            raise NotFound("no event %(slug)r", code=codes.EVENT_UNKNOWN, slug=slug)
         found = (int(row[0]), row[1], int(row[2] or 0))
         if self.freshness:
             with self._lock:

@@ -13,6 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from podium.app import Web
+from podium.core import codes
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import Forbidden, PodiumError
 from podium.core.views import N_
@@ -136,7 +137,7 @@ class Page:
         if self.role(slug) not in allowed:
             self.web.cache.version(slug)  # an unknown event is a 404, not a 403
             raise Forbidden(
-                "you do not run event %(slug)r (needs: %(allowed)s)",
+                "you do not run event %(slug)r (needs: %(allowed)s)", code=codes.ROLE_MISSING,
                 slug=slug, allowed=', '.join(allowed))
         return user
 
@@ -184,7 +185,7 @@ async def form_page(request: Request) -> Page:
     length = request.headers.get("content-length", "")
     limit = page.web.max_upload + 64_000  # the file plus the form's other fields
     if length.isdigit() and int(length) > limit:
-        raise TooLarge(N_("file: the upload is larger than %(kb)s kB"),
+        raise TooLarge(N_("file: the upload is larger than %(kb)s kB"), code=codes.INPUT_FILE,
                        kb=page.web.max_upload // 1000)
     if page.expired and page.user is None and request.url.path.startswith("/manage"):
         raise LoginRequired(True, request.url.path)

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 
+from podium.core import codes
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
 
@@ -38,7 +39,7 @@ def public_origin(url: str | None) -> str | None:
             or parts.username or parts.password):
         raise InvalidInput(N_("public URL: give the server's address as http(s)://host[:port], "
                            "for example https://results.example.org (got %(url)s)"),
-                           code="public_url", field="public_url", url=url[:200])
+                           code=codes.SERVER_PUBLIC_URL, field="public_url", url=url[:200])
     host = parts.hostname
     if ":" in host:
         host = f"[{host}]"

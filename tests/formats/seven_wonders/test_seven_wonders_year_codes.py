@@ -1,7 +1,7 @@
 """Every refusal of the year's modules (rules W7-1, W7-4 .. W7-15, W7-23, W7-29 .. W7-35) and
 of the series' package carries a specific code from their catalogues (``YEAR_CODES`` in
-``formats/seven_wonders/codes.py``, ``SERIES_CODES`` in ``formats/series/codes.py``), never its
-bare category (issue 18)."""
+``formats/seven_wonders/codes.py``; the series' are the kernel's, ``podium.core.codes``: a
+series is a kernel capability), never its bare category (issue 18)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import ast
 import re
 from pathlib import Path
 
-from podium.formats.series.codes import SERIES_CODES
+from podium.core import codes as kernel_codes
 from podium.formats.series.rules import SERIES
 from podium.formats.seven_wonders import codes
 
@@ -45,5 +45,6 @@ def test_the_codes_used_are_catalogued() -> None:
                for code in codes.YEAR_CODES)
 
 
-def test_the_series_lists_its_codes() -> None:
-    assert SERIES.codes == SERIES_CODES and all(c.startswith("series.") for c in SERIES_CODES)
+def test_the_series_codes_are_the_kernels() -> None:
+    assert SERIES.codes == ()
+    assert kernel_codes.SERIES_PLAYER == "series.player"

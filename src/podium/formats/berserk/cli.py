@@ -22,6 +22,7 @@ from podium.cli.base import (
 )
 from podium.cli.render import print_views
 from podium.cli.top import print_top
+from podium.core import codes
 from podium.core.errors import InvalidInput
 from podium.formats.berserk.commands import run_berserk_demo
 from podium.service import top as top_service
@@ -57,7 +58,7 @@ def print_tables(loaded: Any) -> None:
     """Each draft table's standings, tiebreakers shown as the standings command shows them."""
     if not loaded.ruleset.capabilities.divisions:
         raise InvalidInput("event %(event)r has no draft tables (not Berserk)",
-                           code="capability.divisions", event=loaded.state.slug)
+                           code=codes.CAPABILITY_DIVISIONS, event=loaded.state.slug)
     for division, standings in loaded.ruleset.division_standings(loaded.state):
         console.print(render.standings_table(loaded.state, standings, division.name))
 

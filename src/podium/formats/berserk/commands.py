@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from podium.core import inputs
+from podium.core import codes, inputs
 from podium.core.commands import CommandSpec, Param
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
@@ -78,7 +78,7 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
     """Create (or re-create) the demo event, split it, play the table rounds and the TOP."""
     if top_size > players:
         raise InvalidInput(
-            "a TOP of %(top_size)s is larger than the %(players)s players",
+            "a TOP of %(top_size)s is larger than the %(players)s players", code=codes.TOP_SIZE,
             top_size=top_size, players=players)
     chosen = {"tables": tables, "top_size": top_size, **(settings or {})}
     parsed = BERSERK.parse_settings(chosen)  # check everything before anything is stored

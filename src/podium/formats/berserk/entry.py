@@ -26,6 +26,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, Table, TableResult
 from podium.core.schema import PLAYER, AnyJson, Bool, ListOf, Nullable, OneOf, Str, obj
 from podium.core.views import N_
+from podium.formats.berserk import codes as brk_codes
 from podium.service.forms import resolve_player
 
 STORED = obj(optional={
@@ -52,7 +53,7 @@ def _team_games(text: str) -> list[str]:
     if not compact or "".join(games) != compact or len(games) not in (2, 3):
         raise InvalidInput(N_("“%(text)s” is not two games and maybe the deciding game "
                               "(Team Sealed, rule BRK-9): e.g. 1 D or 1 2 D; each game 1, 2, "
-                              "D, T1 or T2"), code="brk.games", field="result", text=text[:20])
+                              "D, T1 or T2"), code=brk_codes.GAMES, field="result", text=text[:20])
     return ["D" if g in ("d", "=") else g.upper() for g in games]
 
 
@@ -63,7 +64,7 @@ def from_code(text: str, state: EventState, table: Table) -> dict[str, Any]:
         games = _team_games(code)
         return {"games": games[:2], "decider": games[2] if len(games) == 3 else None}
     if len(table.seats) != 2:
-        raise InvalidInput(N_("a Berserk game is a duel of two players"), code="brk.duel",
+        raise InvalidInput(N_("a Berserk game is a duel of two players"), code=brk_codes.DUEL,
                            field="result")
     if code in ("1", "2"):
         return {"winner": table.seats[int(code) - 1]}
@@ -72,7 +73,7 @@ def from_code(text: str, state: EventState, table: Table) -> dict[str, Any]:
     if code in ("t1", "t2"):
         return {"technical": table.seats[int(code[1]) - 1]}
     raise InvalidInput(N_("“%(text)s” is not a duel result: 1 or 2 (that seat won), = (a "
-                          "draw), t1 or t2 (a technical win, rule BRK-8)"), code="brk.result",
+                          "draw), t1 or t2 (a technical win, rule BRK-8)"), code=brk_codes.RESULT,
                        field="result", text=text.strip()[:20])
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
+from podium.core import codes as kernel_codes
 from podium.core import divisions as core_divisions
 from podium.core.commands import CommandSpec, ResultEntry
 from podium.core.divisions import DIVISIONS_ASSIGNED, Division
@@ -52,6 +53,7 @@ from podium.core.tiebreakers import TIEBREAKERS, Tiebreaker, get_tiebreaker, opp
 from podium.core.top_view import top_views
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
+from podium.formats.berserk import codes as brk_codes
 from podium.pairing.bracket import TOP_SEEDINGS
 from podium.pairing.duel import MAX_DUEL_TABLE, choose_bye, pair_duels, round_count, split_sizes
 
@@ -162,7 +164,7 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
     if len(codes) != 2 or any(code not in GAME_CODES for code in codes):
         raise InvalidInput(
             "%(where)s: a Team Sealed result is two games, each one of %(game_codes)s"
-            " (rule BRK-9)",
+            " (rule BRK-9)", code=brk_codes.GAMES,
             where=where, game_codes=', '.join(GAME_CODES)
         )
 
@@ -182,14 +184,14 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
         if decider is not None:
             raise InvalidInput(
                 "%(where)s: with sum scoring no deciding game is played (BRK-9)",
-                where=where)
+                code=brk_codes.DECIDER_UNWANTED, where=where)
         return first, second, f"games {first}-{second} (sum of the two games, rule BRK-9)"
     win, draw, loss = settings.win_points, settings.draw_points, settings.loss_points
     if first != second:
         if decider is not None:
             raise InvalidInput(
                 "%(where)s: the two games decide the match; no deciding game",
-                where=where)
+                code=brk_codes.DECIDER_UNWANTED, where=where)
         note = M("games %(first)s-%(second)s: the team with more points wins 3-0 (rule BRK-9)",
                  first=first, second=second)
         return (win, loss, note) if first > second else (loss, win, note)
@@ -197,19 +199,19 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
         if decider is not None:
             raise InvalidInput(
                 "%(where)s: both games were drawn, so the match is 1-1; no deciding game "
-                "(rule BRK-9)",
+                "(rule BRK-9)", code=brk_codes.DECIDER_UNWANTED,
                 where=where)
         return draw, draw, "both games drawn: 1-1 (rule BRK-9)"
     if decider is None:
         raise InvalidInput(
             "%(where)s: the games are level at %(first)s-%(second)s; enter the "
-            "deciding game (rule BRK-9)",
+            "deciding game (rule BRK-9)", code=brk_codes.DECIDER_MISSING,
             where=where, first=first, second=second
         )
     if decider not in GAME_CODES:
         raise InvalidInput(
             "%(where)s: the deciding game must be one of %(game_codes)s",
-            where=where, game_codes=', '.join(GAME_CODES))
+            code=brk_codes.DECIDER_INVALID, where=where, game_codes=', '.join(GAME_CODES))
     a, b = game(decider)
     if a == b:
         return draw, draw, "the deciding game was drawn: 1-1 (rule BRK-9)"
@@ -223,6 +225,7 @@ class Berserk(Ruleset):
     name = "berserk"
     title = N_("Berserk CCG: duel Swiss in draft tables, then a TOP")
     fields = FIELDS
+    codes = brk_codes.ALL
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
     example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})
     contributions = Contributions(cli="podium.formats.berserk.cli:COMMANDS",
@@ -245,7 +248,8 @@ class Berserk(Ruleset):
     def parse_settings(self, raw: Mapping[str, Any]) -> BerserkSettings:
         values = fs.parse_fields(FIELDS, raw)
         if values["min_table"] > values["max_table"]:
-            raise InvalidInput("setting min_table: it must not exceed max_table")
+            raise InvalidInput("setting min_table: it must not exceed max_table",
+                               code=brk_codes.TABLE_SIZES)
         return BerserkSettings(**values)
 
     def settings_to_json(self, settings: BerserkSettings) -> dict[str, Any]:
@@ -259,7 +263,8 @@ class Berserk(Ruleset):
         """The payload of a random split into draft tables (rules BRK-6, BRK-10)."""
         settings: BerserkSettings = state.settings
         if state.rounds:
-            raise Conflict("the draft tables are split before round 1; round 1 is paired")
+            raise Conflict("the draft tables are split before round 1; round 1 is paired",
+                           code=kernel_codes.DIVISIONS_STARTED)
         active = sorted(p.id for p in state.active_players())
         count = tables if tables is not None else settings.tables
         sizes = split_sizes(len(active), count, settings.min_table, settings.max_table)
@@ -283,18 +288,18 @@ class Berserk(Ruleset):
         settings: BerserkSettings = state.settings
         if state.rounds:
             raise Conflict("the draft tables are split before round 1; round 1 is paired",
-                           code="divisions.started")
+                           code=kernel_codes.DIVISIONS_STARTED)
         for number, division in enumerate(divisions, start=1):
             size = len(division.members)
             if size < settings.min_table:
                 raise InvalidInput("draft table %(table)s has %(count)s players, under the "
                                    "minimum of %(minimum)s (rule BRK-10)", field="tables",
-                                   code="divisions.small", table=number, count=size,
+                                   code=kernel_codes.DIVISIONS_SMALL, table=number, count=size,
                                    minimum=settings.min_table)
             if size > settings.max_table:
                 raise InvalidInput("draft table %(table)s has %(count)s players, over the "
                                    "maximum of %(maximum)s (rule BRK-6)", field="tables",
-                                   code="divisions.large", table=number, count=size,
+                                   code=kernel_codes.DIVISIONS_LARGE, table=number, count=size,
                                    maximum=settings.max_table)
 
     def check_move(self, state: EventState, player: PlayerId, target: Division) -> None:
@@ -304,7 +309,7 @@ class Berserk(Ruleset):
         settings: BerserkSettings = state.settings
         if len(target.members) + 1 > settings.max_table:
             raise Conflict("%(division)s already has %(count)s players, the maximum (rule "
-                           "BRK-6)", code="divisions.large", division=target.name,
+                           "BRK-6)", code=kernel_codes.DIVISIONS_LARGE, division=target.name,
                            count=len(target.members))
 
     def division_standings(self, state: EventState, through_round: int | None = None
@@ -337,14 +342,14 @@ class Berserk(Ruleset):
         where = M("round %(round)s, table %(table)s", round=rnd.number, table=table.number)
         if len(table.seats) != 2:
             raise InvalidInput(
-                "%(where)s: a Berserk game is a duel of two players",
+                "%(where)s: a Berserk game is a duel of two players", code=brk_codes.DUEL,
                 where=where)
         first, second = table.seats
         if settings.team_scoring != "none":
             codes = entry.get("games")
             if not isinstance(codes, list):
                 raise InvalidInput(
-                    "%(where)s: enter the two games of the Team Sealed match",
+                    "%(where)s: enter the two games of the Team Sealed match", code=brk_codes.GAMES,
                     where=where)
             codes = [str(c).upper() for c in codes]
             decider = entry.get("decider")
@@ -361,7 +366,7 @@ class Berserk(Ruleset):
         if isinstance(winner, list):
             if len(winner) > 1:
                 raise InvalidInput(
-                    "%(where)s: a duel has one winner",
+                    "%(where)s: a duel has one winner", code=brk_codes.WINNERS,
                     where=where)
             winner = winner[0] if winner else None
         technical = entry.get("technical")
@@ -370,7 +375,7 @@ class Berserk(Ruleset):
         if given != 1:
             raise InvalidInput(
                 "%(where)s: enter exactly one of a winner, a draw or a technical win",
-                where=where
+                code=brk_codes.OUTCOME, where=where
             )
         if draw:
             return TableResult(
@@ -384,7 +389,7 @@ class Berserk(Ruleset):
         if pid not in table.seats or isinstance(pid, bool):
             raise InvalidInput(
                 N_("round %(round)s, table %(table)s: the winner must be one of the two "
-                   "players: %(players)s"), code="result.winner", field="winner",
+                   "players: %(players)s"), code=kernel_codes.RESULT_WINNER, field="winner",
                 round=rnd.number, table=table.number,
                 players=", ".join(state.players[p].name for p in table.seats))
         loser = second if pid == first else first
@@ -417,23 +422,25 @@ class Berserk(Ruleset):
         if current is not None and not current.complete:
             raise Conflict(
                 "round %(number)s still misses results for tables %(str)s",
+                code=kernel_codes.ROUND_INCOMPLETE,
                 number=current.number, str=', '.join(map(str, current.missing))
             )
         tables = draft_tables(state)
         if not tables:
-            raise Conflict("split the players into draft tables first (podium berserk split)")
+            raise Conflict("split the players into draft tables first (podium berserk split)",
+                           code=kernel_codes.DIVISIONS_UNASSIGNED)
         seated = {pid for members in tables for pid in members}
         homeless = [p.name for p in state.active_players() if p.id not in seated]
         if homeless:
             advice = ("split again (podium berserk split)" if not state.rounds
                       else "a draft table cannot change after round 1; drop them")
             raise Conflict(
-                "no draft table for %(homeless)s: %(advice)s",
+                "no draft table for %(homeless)s: %(advice)s", code=kernel_codes.DIVISIONS_MISSING,
                 homeless=', '.join(homeless), advice=advice)
         if len(state.rounds) >= self.swiss_round_count(state):
             raise Conflict(
                 "all %(rounds_count)s table rounds are paired; build the TOP (podium top "
-                "build)",
+                "build)", code=kernel_codes.ROUND_ALL_PAIRED,
                 rounds_count=len(state.rounds)
             )
         number = len(state.rounds) + 1

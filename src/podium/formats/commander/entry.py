@@ -28,6 +28,7 @@ from podium.core.errors import InvalidInput
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
 from podium.core.schema import PLAYER, TEXT, Bool, ListOf, Nullable, Obj, OneOf, obj
 from podium.core.views import N_
+from podium.formats.commander import codes as cmd_codes
 from podium.service.forms import resolve_player
 
 STORED = obj(optional={
@@ -55,20 +56,20 @@ def _seats(text: str, table: Table) -> list[int | list[int]]:
         if char == ")" and group is not None:
             if len(group) < 2:
                 raise InvalidInput(N_("a group in brackets names at least two seats"),
-                                   code="cmd.finish", field=FINISH)
+                                   code=cmd_codes.FINISH, field=FINISH)
             items.append(group)
             group = None
             continue
         if not char.isdigit() or not 1 <= int(char) <= len(table.seats):
             raise InvalidInput(N_("“%(char)s” is not a seat number (1 to %(n)s)"),
-                               code="cmd.finish", field=FINISH, char=char,
+                               code=cmd_codes.FINISH, field=FINISH, char=char,
                                n=len(table.seats))
         if group is not None:
             group.append(int(char))
         else:
             items.append(int(char))
     if group is not None:
-        raise InvalidInput(N_("a bracket is not closed"), code="cmd.finish", field=FINISH)
+        raise InvalidInput(N_("a bracket is not closed"), code=cmd_codes.FINISH, field=FINISH)
     return items
 
 
@@ -97,12 +98,12 @@ def from_finish(text: str, values: Mapping[str, Any], state: EventState,
         survivors = []
     typed = _flat(order)
     if len(set(typed)) != len(typed):
-        raise InvalidInput(N_("a seat is listed twice"), code="cmd.finish", field=FINISH)
+        raise InvalidInput(N_("a seat is listed twice"), code=cmd_codes.FINISH, field=FINISH)
     missing = [s for s in range(1, len(table.seats) + 1) if s not in typed]
     if len(missing) == 1 and len(typed) == len(table.seats) - 1:
         order.append(missing[0])  # the one not typed is the first out
     elif missing:
-        raise InvalidInput(N_("seats %(seats)s are missing"), code="cmd.finish", field=FINISH,
+        raise InvalidInput(N_("seats %(seats)s are missing"), code=cmd_codes.FINISH, field=FINISH,
                            seats=", ".join(map(str, missing)))
 
     def pid(item: int | list[int]) -> int | list[int]:
@@ -116,7 +117,7 @@ def from_finish(text: str, values: Mapping[str, Any], state: EventState,
                 "eliminated": [pid(item) for item in reversed(order[len(survivors):])],
                 "simultaneous": False, "game_losses": losses}
     if isinstance(order[0], list):
-        raise InvalidInput(N_("the winner is one seat, first"), code="cmd.finish",
+        raise InvalidInput(N_("the winner is one seat, first"), code=cmd_codes.FINISH,
                            field=FINISH)
     return {"winner": pid(order[0]), "draw": False, "survivors": [],
             "eliminated": [pid(item) for item in reversed(order[1:])],

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from podium.core import codes
 from podium.core.commands import ResultEntry
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
@@ -35,6 +36,7 @@ from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
+from podium.formats.commander import codes as cmd_codes
 from podium.pairing import (
     BYE_POLICIES,
     apply_repeat_swaps,
@@ -114,6 +116,7 @@ class Commander(Ruleset):
     name = "commander"
     title = N_("Commander Swiss pods with a top-4 final")
     fields = FIELDS
+    codes = cmd_codes.ALL
     capabilities = Capabilities(rounds=True, playoff=True)
     example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
                                                     "fewer_rounds": True})
@@ -134,7 +137,7 @@ class Commander(Ruleset):
                 not settings.fewer_rounds):
             raise InvalidInput("setting rounds: rule CMD-11 asks for at least %(minimum)s Swiss "
                                "rounds; to play %(rounds)s, also set fewer_rounds=yes",
-                               field="rounds", code="setting.cmd11", minimum=MIN_ROUNDS,
+                               field="rounds", code=cmd_codes.MIN_ROUNDS, minimum=MIN_ROUNDS,
                                rounds=settings.rounds)
 
     def warnings(self, state: EventState) -> list[str]:
@@ -154,7 +157,8 @@ class Commander(Ruleset):
     def parse_settings(self, raw: Mapping[str, Any]) -> CommanderSettings:
         values = fs.parse_fields(FIELDS, raw)
         if values["final_size"] == 1:
-            raise InvalidInput("setting final_size: a final needs 0 (none) or 2 to 7 players")
+            raise InvalidInput("setting final_size: a final needs 0 (none) or 2 to 7 players",
+                               code=cmd_codes.FINAL_SIZE)
         return CommanderSettings(**values)
 
     def settings_to_json(self, settings: CommanderSettings) -> dict[str, Any]:
@@ -198,7 +202,7 @@ class Commander(Ruleset):
             if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seats:
                 raise InvalidInput(  # name the table's players: the person can fix it
                     N_("round %(round)s, table %(table)s: %(name)s is not at this table "
-                       "(%(players)s)"), code="result.seat", round=rnd.number,
+                       "(%(players)s)"), code=codes.RESULT_SEAT, round=rnd.number,
                     table=table.number, name=who(pid),
                     players=", ".join(who(p) for p in seats))
             return pid
@@ -208,7 +212,7 @@ class Commander(Ruleset):
             if len(winner) > 1:
                 raise InvalidInput(
                     "%(where)s: two winners; a table has at most one (rule CMD-2)",
-                    where=where)
+                    code=cmd_codes.WINNERS, where=where)
             winner = winner[0] if winner else None
         draw = bool(entry.get("draw"))
         # each item: one player, or a group eliminated at the same moment (first out first)
@@ -222,27 +226,27 @@ class Commander(Ruleset):
         if draw and winner is not None:
             raise InvalidInput(
                 "%(where)s: a result is either a win or a draw, not both",
-                where=where)
+                code=cmd_codes.WIN_OR_DRAW, where=where)
         if not draw and winner is None:
             raise InvalidInput(
                 "%(where)s: name the winner, or enter a draw with its survivors",
-                where=where)
+                code=cmd_codes.OUTCOME_MISSING, where=where)
         if simultaneous and winner is None:
             raise InvalidInput(
                 "%(where)s: a simultaneous win needs a winner (rule CMD-4a)",
-                where=where)
+                code=cmd_codes.SIMULTANEOUS, where=where)
         if winner is not None:
             winner = check_seated(winner)
             if survivors:
                 raise InvalidInput(
                     "%(where)s: survivors are only entered for a draw",
-                    where=where)
+                    code=cmd_codes.SURVIVORS_WIN, where=where)
             finishers = [*eliminated, winner]
         else:
             if len(survivors) == 1:
                 raise InvalidInput(
                     "%(where)s: a draw needs at least two survivors, or none when everyone "
-                    "was eliminated (rule CMD-13)",
+                    "was eliminated (rule CMD-13)", code=cmd_codes.SURVIVORS_ONE,
                     where=where)
             finishers = [*eliminated, *survivors]
         _check_permutation(where, finishers, seats, who)
@@ -254,13 +258,13 @@ class Commander(Ruleset):
             if pid not in eliminated:
                 raise InvalidInput(
                     "%(where)s: %(pid)s got a game loss, so must be in the elimination order "
-                    "at the moment of the loss (rule CMD-14)",
+                    "at the moment of the loss (rule CMD-14)", code=cmd_codes.GAME_LOSS_ORDER,
                     where=where, pid=who(pid)
                 )
             if not reason:
                 raise InvalidInput(
                     "%(where)s: a game loss needs the judge's reason (rule CMD-14)",
-                    where=where)
+                    code=codes.REASON_MISSING, where=where)
             loss_reasons[pid] = reason
 
         # rule CMD-3a's elimination order: 1 for the first out. Players eliminated at the same
@@ -324,6 +328,7 @@ class Commander(Ruleset):
         if current is not None and not current.complete:
             raise Conflict(
                 "round %(number)s still misses results for tables %(str)s",
+                code=codes.ROUND_INCOMPLETE,
                 number=current.number, str=', '.join(map(str, current.missing))
             )
         swiss_done = sum(1 for r in state.rounds if r.stage == SWISS)
@@ -332,7 +337,8 @@ class Commander(Ruleset):
         settings: CommanderSettings = state.settings
         if settings.final_size and not any(r.stage == FINAL for r in state.rounds):
             return self._plan_final(state)
-        raise Conflict("all Swiss rounds and the final are paired: the event is complete")
+        raise Conflict("all Swiss rounds and the final are paired: the event is complete",
+                       code=codes.EVENT_COMPLETE)
 
     def _plan_swiss(self, state: EventState, first: bool) -> RoundPlan:
         settings: CommanderSettings = state.settings
@@ -342,7 +348,8 @@ class Commander(Ruleset):
         standings = self.standings(state)
         active = {p.id for p in state.active_players()}
         if len(active) < 2:
-            raise Conflict("at least two active players are needed to pair a round")
+            raise Conflict("at least two active players are needed to pair a round",
+                           code=codes.PLAYERS_TOO_FEW)
         if first:
             order = sorted(active)
             rng.shuffle(order)  # rule CMD-5: round 1 is a random draw
@@ -388,7 +395,7 @@ class Commander(Ruleset):
         if len(order) < settings.final_size:
             raise Conflict(
                 "the final needs %(final_size)s active players, only %(order_count)s "
-                "remain",
+                "remain", code=cmd_codes.FINAL_PLAYERS,
                 final_size=settings.final_size, order_count=len(order)
             )
         top = list(order[: settings.final_size])
@@ -561,7 +568,7 @@ def _check_permutation(
             parts.append(M("missing: %(names)s", names=", ".join(missing)))
         raise InvalidInput(
             "%(where)s: the elimination order must name every player at the table "
-            "exactly once (%(parts)s)",
+            "exactly once (%(parts)s)", code=cmd_codes.ORDER,
             where=where, parts=parts[0] if len(parts) == 1 else M(
                 "%(first)s; %(second)s", first=parts[0], second=parts[1])
         )

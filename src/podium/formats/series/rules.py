@@ -13,7 +13,6 @@ from podium.core.series import MEMBER_ADDED, MEMBER_REMOVED, book_of
 from podium.core.standings import Standings
 from podium.core.views import N_, Column, TableView
 from podium.formats import settings as fs
-from podium.formats.series.codes import SERIES_CODES
 
 FIELDS = (
     fs.Field("best", 0, fs.integer(0, 1000),
@@ -28,7 +27,6 @@ class SeriesFormat(Ruleset):
     title = "Series of events (a year of seasons, a circuit)"
     fields = FIELDS
     capabilities = Capabilities(open_play=True, series=True)
-    codes = SERIES_CODES
     contributions = Contributions(cli="podium.formats.series.cli:COMMANDS",
                                   web="podium.formats.series.web:SERIES_WEB")
 

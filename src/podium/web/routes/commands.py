@@ -36,7 +36,7 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
     spec = catalog.find(name)
     catalog.check_format(spec, catalog.formats[page.web.events.summary(slug).format], slug)
     if not spec.on(WEB):
-        raise NotFound("%(command)s has no form", code="command.surface",
+        raise NotFound("%(command)s has no form", code=codes.COMMAND_SURFACE,
                        command=Message(spec.title))
     return spec
 

@@ -118,7 +118,7 @@ def new_event(page: FormDep, form: Fields) -> Response:
     errors: dict[str, str] = {}
     try:
         if format_name not in available():
-            raise Localised(N_("choose a format"), code="input.choice", field="format")
+            raise Localised(N_("choose a format"), code=refusal_codes.INPUT_CHOICE, field="format")
         fields = settings_form(format_name)
         raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
@@ -460,8 +460,8 @@ def event_formatter(page: Page, loaded: LoadedEvent) -> Formatter:
 @router.get("/{slug}/print/{what}", response_class=HTMLResponse)
 def printable(page: OrganiserPage, slug: str, what: str) -> Response:
     if what not in ("pairings", "slips", "codes"):
-        raise NotFound("no printable %(what)r: pairings, slips or codes", code="print.unknown",
-                       what=what)
+        raise NotFound("no printable %(what)r: pairings, slips or codes",
+                       code=refusal_codes.PRINT_UNKNOWN, what=what)
     loaded = page.web.events.load(slug)
     rnd = loaded.state.current_round
     codes = page.web.reports.codes(slug) if what == "codes" else {}
@@ -511,7 +511,7 @@ def invite_judge(page: OwnerForm, slug: str,
 @router.post("/{slug}/judges/{username}/remove", response_class=HTMLResponse)
 def remove_judge(page: OwnerForm, slug: str, username: str) -> Response:
     if page.web.accounts.role_of(page.web.accounts.get_user(username), slug) != "judge":
-        raise NotFound("%(username)s is not a judge of this event", code="role.none",
+        raise NotFound("%(username)s is not a judge of this event", code=refusal_codes.ROLE_NONE,
                        username=username)
     page.run("role.revoke", slug, {"username": username})
     return page.redirect(f"/manage/{slug}/judges")
@@ -553,8 +553,8 @@ def report_describer(loaded: LoadedEvent) -> Any:
 def decide(page: OrganiserForm, slug: str, report: int, decision: str,
            reason: Reason = "") -> Response:
     if decision not in ("accept", "reject"):
-        raise NotFound("no decision %(decision)r: accept or reject", code="report.decision",
-                       decision=decision)
+        raise NotFound("no decision %(decision)r: accept or reject",
+                       code=refusal_codes.REPORT_DECISION, decision=decision)
     page.run("report.decide", slug, {"report": str(report), "reason": reason,
                                      "accept": "yes" if decision == "accept" else "no"})
     page.flash(page.fmt.gettext("Decision saved."))

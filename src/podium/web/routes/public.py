@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from podium.core import phases
+from podium.core import codes, phases
 from podium.core.errors import NotFound
 from podium.core.text import search_key
 from podium.service.events import LoadedEvent
@@ -178,11 +178,12 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
             one = ruleset.view(loaded.state, chosen) if chosen else None
             if table and one is None:
                 raise NotFound(
-                    "no table %(table)r: %(value)s",
+                    "no table %(table)r: %(value)s", code=codes.VIEW_UNKNOWN,
                     table=table, value=', '.join(k for k, _t, _a in tabs))
             views = [one] if one is not None else []
             if start and (one is None or start >= len(one.rows)):
-                raise NotFound("no row %(row)s in table %(table)r", row=start + 1, table=chosen)
+                raise NotFound("no row %(row)s in table %(table)r",
+                               code=codes.VIEW_ROW, row=start + 1, table=chosen)
             if one is not None and len(one.rows) > PAGE_ROWS:
                 first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
                             * PAGE_ROWS)
@@ -192,7 +193,7 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
         else:
             if table or start:
                 raise NotFound("no table %(table)r or row %(row)s: this event shows all its tables "
-                               "at once", table=table, row=start + 1)
+                               "at once", code=codes.VIEW_UNKNOWN, table=table, row=start + 1)
             views = ruleset.views(loaded.state)
             chosen = ""
         html = page.web.renderer.render(
@@ -276,7 +277,7 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
     extra = next((p for p in plugin.public_pages if p.key == key), None)
     if extra is None:
         raise NotFound(
-            "no page %(key)r for this event",
+            "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
             key=key)
     more = extra.context(loaded, page.request.query_params) if extra.context else {}
     return page.render(
@@ -296,7 +297,7 @@ def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
         extra = next((p for p in plugin.public_pages if p.key == key), None)
         if extra is None:
             raise NotFound(
-                "no page %(key)r for this event",
+                "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
                 key=key)
         return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
                            plugin=plugin)
