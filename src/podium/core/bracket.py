@@ -163,15 +163,19 @@ class Bracket:
         draw = bool(entry.get("draw"))
         winner = entry.get("winner")
         if not draw:
-            if winner not in (a, b) or isinstance(winner, bool):
+            if winner not in (a, b) or not isinstance(winner, int) or isinstance(winner, bool):
                 raise InvalidInput(
                     "TOP match %(number)s: the winner must be one of its players",
                     code=codes.RESULT_WINNER, number=number)
             return MatchResult(winner, corrected=correcting)
         # rule BRK-5: a draw is decided by the TOP's draw rule.
+        if a is None or b is None:  # a bye, refused above: both players are known here
+            raise Conflict("TOP match %(number)s: its players are not known yet",
+                           code=codes.TOP_SIDE, number=number)
         if self.draw_rule == "named":
             advances = entry.get("advances")
-            if advances not in (a, b) or isinstance(advances, bool):
+            if (advances not in (a, b) or not isinstance(advances, int)
+                    or isinstance(advances, bool)):
                 raise InvalidInput(
                     "TOP match %(number)s is a draw: name who advances (rule BRK-5, draw rule"
                     " 'named')", code=codes.TOP_ADVANCER_MISSING,

@@ -23,7 +23,7 @@ class SeatLine:
     seat: int
     player: PlayerId
     rank: int
-    points: Fraction
+    points: Fraction | int
 
 
 @dataclass(frozen=True)

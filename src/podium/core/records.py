@@ -27,7 +27,7 @@ class PlayerRecord:
     wins: int = 0
     draws: int = 0
     byes: int = 0
-    order_sum: int = 0
+    order_sum: int | Fraction = 0  # a shared elimination order is a fraction (rule CMD-3a)
     score_sum: Fraction = Fraction(0)
     opponents: list[PlayerId] = field(default_factory=list)
     seat_counts: dict[int, int] = field(default_factory=dict)
@@ -56,7 +56,8 @@ def build_records(
                 rec = records.get(pid) or records.setdefault(pid, PlayerRecord(pid))
                 rec.games += 1
                 points = outcome.points
-                rec.points += points.numerator if points.denominator == 1 else points
+                whole: Fraction | int = points.numerator if points.denominator == 1 else points
+                rec.points = rec.points + whole
                 rec.wins += outcome.won
                 rec.draws += outcome.drew
                 if outcome.order is not None:

@@ -95,7 +95,7 @@ def _check_json(value: Any, path: str, budget: int) -> int:
                 raise _refuse(where, "%(field_name)s: not a finite number", codes.PAYLOAD_NUMBER)
         elif not (item is None or isinstance(item, bool | int)):
             raise _refuse(where, "%(field_name)s: not a JSON value", codes.PAYLOAD_TYPE)
-        elif is_int(item) and abs(item) > MAX_INT:
+        elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > MAX_INT:
             raise _refuse(where, "%(field_name)s: the number is too large", codes.PAYLOAD_RANGE)
     return seen
 
@@ -292,12 +292,12 @@ class Obj(Schema):
             if key in self.required:
                 continue
             where = f"{path}.{key}" if path else str(key)
-            schema = self.optional.get(key, self.extra)
-            if schema is None:
+            found = self.optional.get(key) or self.extra
+            if found is None:
                 raise _refuse(where, "%(field_name)s: unknown field; known: %(known)s",
                               codes.PAYLOAD_UNKNOWN,
                               known=sorted([*self.required, *self.optional]))
-            schema.decode(item, where)
+            found.decode(item, where)
         return value
 
     def describe(self) -> Any:

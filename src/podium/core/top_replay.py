@@ -154,6 +154,7 @@ def _result(state: EventState, action: Action, ruleset: Any) -> None:
     correcting = action.kind == Kind.TOP_CORRECTED
     if correcting and not action.reason.strip():
         raise InvalidInput("a correction needs a reason", code=codes.REASON_MISSING)
+    assert isinstance(number, int)  # checked above: a match of the bracket
     bracket.results[number] = bracket.decide(number, entry, correcting)
 
 

@@ -69,7 +69,7 @@ def seeds_view(state: EventState, bracket: Bracket) -> TableView:
         Column("player", N_("Player")),
         Column("table", N_("Qualified from")),
     )
-    rows = tuple(
+    rows: tuple[dict[str, Cell], ...] = tuple(
         {"seed": seed, "player": state.players[pid].name, "table": bracket.tables.get(pid, "")}
         for pid, seed in sorted(bracket.seeds.items(), key=lambda item: item[1])
     )

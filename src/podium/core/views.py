@@ -11,6 +11,7 @@ Cell values are plain data: ``str``, ``int``, ``Fraction`` (exact, rounded only 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -51,7 +52,7 @@ class TableView:
     key: str
     title: str
     columns: tuple[Column, ...]
-    rows: tuple[dict[str, Cell], ...]
+    rows: tuple[Mapping[str, Cell], ...]
     title_args: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
 
@@ -66,7 +67,8 @@ def display(value: Cell, column: Column) -> str:
         if value.delta == 0:
             return "="
         arrow = "▲" if value.delta > 0 else "▼"
-        return f"{arrow}{display(abs(value.delta), column)}"
+        delta: Cell = -value.delta if value.delta < 0 else value.delta
+        return f"{arrow}{display(delta, column)}"
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)

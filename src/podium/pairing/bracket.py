@@ -296,8 +296,8 @@ def _assign(cost: list[list[int | None]]) -> list[int] | None:
     forbidden = (max(finite, default=0) + 1) * (rows + 1) * 2
     a = [[forbidden if c is None else c for c in row] for row in cost]
     inf = float("inf")
-    u = [0] * (rows + 1)
-    v = [0] * (cols + 1)
+    u: list[float] = [0] * (rows + 1)  # potentials: whole numbers, but compared with inf
+    v: list[float] = [0] * (cols + 1)
     owner = [0] * (cols + 1)
     way = [0] * (cols + 1)
     for i in range(1, rows + 1):
@@ -431,7 +431,9 @@ def _repair(top: _Top, slots: Slots, pinned: frozenset[int] = frozenset(),
             movers.append(None)
             stayers.append(a)
             continue
-        if a in pinned or (b not in pinned and top.seeds[slots[a]] < top.seeds[slots[b]]):
+        first, second = slots[a], slots[b]
+        assert first is not None and second is not None  # positions hold two players
+        if a in pinned or (b not in pinned and top.seeds[first] < top.seeds[second]):
             movers.append(b)
             stayers.append(a)
         else:
@@ -480,8 +482,9 @@ def _repair(top: _Top, slots: Slots, pinned: frozenset[int] = frozenset(),
         for j in range(n):
             src, dest = movers[i], movers[j]
             if i == j:
-                a, b = slots[2 * positions[i]], slots[2 * positions[i] + 1]
-                same = top.table(a) == top.table(b)  # type: ignore[arg-type]
+                left, right = slots[2 * positions[i]], slots[2 * positions[i] + 1]
+                assert left is not None and right is not None
+                same = top.table(left) == top.table(right)
                 row.append(w_conflict if same else 0)
             elif src is None or dest is None or not _may_join(top, slots, src, stayers[j]):
                 row.append(None)  # a same-table pair, or nobody to move
@@ -881,10 +884,10 @@ def _with_targets(top: _Top, targets: dict[PlayerId, int]) -> Slots:
     for pid, slot in targets.items():
         out[slot] = pid
     displaced: list[int] = []
-    for slot, pid in enumerate(ref):
-        if pid is not None and pid not in targets:
+    for slot, held in enumerate(ref):
+        if held is not None and held not in targets:
             if out[slot] is None:
-                out[slot] = pid
+                out[slot] = held
             else:
                 displaced.append(slot)
     for flag in (True, False):
@@ -953,9 +956,9 @@ def _exhaustive_size(top: _Top) -> int:
     times their orders over the positions, times the places of the 1sts and 2nds with a bye."""
     ref = top.reference
     playing = len(_first_round_players(ref))
-    bye_slots = sum(1 for s in range(top.size) if ref[s] is not None and ref[s ^ 1] is None)
-    bye_keys = sum(1 for s in range(top.size) if ref[s] is not None and ref[s ^ 1] is None
-                   and top.place(ref[s]) <= 2)  # type: ignore[arg-type]
+    with_bye = [pid for s, pid in enumerate(ref) if pid is not None and ref[s ^ 1] is None]
+    bye_slots = len(with_bye)
+    bye_keys = len([pid for pid in with_bye if top.place(pid) <= 2])
     count = math.prod(range(playing - 1, 0, -2)) * math.factorial(playing // 2)
     return count * math.perm(bye_slots, bye_keys)
 
@@ -1033,7 +1036,7 @@ def _move_notes(top: _Top, slots: Slots) -> list[str]:
     """One sentence per group of moves: who moved, and which goal it serves."""
     ref = top.reference
     before, after = top.measure(ref), top.measure(slots)
-    notes = []
+    notes: list[str] = []
     for cycle in _cycles(ref, slots):
         names = [M("%(label)s (seed %(seed)s)", label=entrant_label(top.entrants[ref[s]]),  # type: ignore[index]
                    seed=top.seeds[ref[s]]) for s in cycle]  # type: ignore[index]
