@@ -9,7 +9,9 @@ GODS = ["Anna", "Boris", "Clara", "Dmitry", "Elena", "Fedor", "Galina"]
 
 
 def season(podium: Podium) -> None:
-    podium("event", "create", "sw", "--format", "seven-wonders", "--set", "start=2025-03-01")
+    """A season of one league, set in sign-up order (rules W7-2, W7-7)."""
+    podium("event", "create", "sw", "--format", "seven-wonders")
+    podium("event", "set", "sw", "start=2025-03-01")
     podium("player", "add", "sw", *GODS)
     out = podium.out("sw", "leagues", "sw")
     assert "Gods (level 0): Anna, Boris" in flat(out)
