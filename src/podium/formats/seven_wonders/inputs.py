@@ -62,28 +62,28 @@ class Leagues(Input):
                 out.append(self._league(clean(item, where, BLOCK), where))
             elif isinstance(item, list):
                 if len(item) > MAX_NAMES:
-                    raise refuse(where, N_("at most %(count)s items"),
+                    raise refuse(where, N_("at most %(count)s names in a league"),
                                  core_codes.INPUT_TOO_MANY, count=MAX_NAMES)
                 if not all(isinstance(name, str) for name in item):
-                    raise refuse(where, N_("expected a list of players"),
+                    raise refuse(where, N_("expected a list of names"),
                                  core_codes.INPUT_PLAYERS)
                 out.append(tuple(player_ref(name, where) for name in item))
             else:
-                raise refuse(where, N_("expected a list of players"), core_codes.INPUT_PLAYERS)
+                raise refuse(where, N_("expected a list of names"), core_codes.INPUT_PLAYERS)
         return self._checked(out, field)
 
     @staticmethod
     def _league(text: str, field: str) -> tuple[str, ...]:
         names = items_of(text, ",;")
         if len(names) > MAX_NAMES:
-            raise refuse(field, N_("at most %(count)s items"), core_codes.INPUT_TOO_MANY,
-                         count=MAX_NAMES)
+            raise refuse(field, N_("at most %(count)s names in a league"),
+                         core_codes.INPUT_TOO_MANY, count=MAX_NAMES)
         return tuple(player_ref(name, field) for name in names)
 
     @staticmethod
     def _checked(out: list[tuple[str, ...]], field: str) -> LeagueGroups:
         if len(out) > MAX_LEAGUES:
-            raise refuse(field, N_("at most %(count)s items"), core_codes.INPUT_TOO_MANY,
+            raise refuse(field, N_("at most %(count)s leagues"), core_codes.INPUT_TOO_MANY,
                          count=MAX_LEAGUES)
         return tuple(out)
 

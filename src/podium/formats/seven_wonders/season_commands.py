@@ -53,7 +53,7 @@ from podium.formats.seven_wonders.season import (
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
 
 CLI_PRINT = "podium.formats.seven_wonders.cli"
-REASON = Param("reason", inputs.Text(500), N_("why (kept in the log)"), label=N_("Reason"))
+REASON = Param("reason", inputs.Text(500), N_("why (kept in the season's log)"), label=N_("Reason"))
 
 
 # -- when a page offers a command -----------------------------------------------------------
@@ -152,7 +152,7 @@ NO_POSITIONS = Param("no_positions", inputs.YesNo(),
 GAME_REF = Param("game", inputs.Text(60, non_empty=True),
                  N_("the game: league/number (gods/3, Gods 3) or a special match (fortune, "
                     "will, titans)"), required=True, argument=True, label=N_("Game"))
-PLAYER_ARG = Param("player", inputs.Player(), N_("the player: a name or #id"), required=True,
+PLAYER_ARG = Param("player", inputs.Player(), N_("the player, by name or #id"), required=True,
                    argument=True, label=N_("Player"))
 
 
@@ -193,7 +193,7 @@ LEAGUES = CommandSpec(
               N_("a CSV with the columns name and league (a league's key, name or number)"),
               label=N_("Leagues from a file")),
         Param("names", inputs.Players(1_000, lines=True, register=True),
-              N_("new players to add first, one name a line"), label=N_("Add players")),
+              N_("new players to add first, one name a line"), label=N_("New players")),
         Param("assign", inputs.YesNo(),
               N_("with new players: also set the leagues now, in sign-up order")),
         REASON,
@@ -364,7 +364,7 @@ SPECIAL = CommandSpec(
 # -- self-reports (rule W7-36) ------------------------------------------------------------------
 REPORT_ARG = Param("report", inputs.Integer(1, 2**31 - 1),
                    N_("the self-report's number (its action number)"), required=True,
-                   argument=True, label=N_("Report"))
+                   argument=True, label=N_("Self-report"))
 
 ACCEPT = CommandSpec(
     "seven-wonders.accept", N_("Accept a self-report (rule W7-36)"),
@@ -406,7 +406,8 @@ DISPUTE = CommandSpec(
     "seven-wonders.dispute", N_("Dispute a report of your game"),
     lambda call: AnswerReport(call.slug, call.caller.code or "", call["report"], True,
                               call.get("note", ""), call.caller.address),
-    params=(REPORT_ARG, Param("note", inputs.Text(500), N_("what is wrong (for the organiser)"),
+    params=(REPORT_ARG, Param("note", inputs.Text(500),
+                              N_("what is wrong (the organiser reads it)"),
                               label=N_("What is wrong?"))),
     help=N_("Another player of the game disputes a self-report with their code: the organiser "
             "decides (rule W7-36)."),
