@@ -134,10 +134,9 @@ ORDER_PARAM = Param("order", ORDER, N_("the players best first, comma-separated;
                                        "joined by = (rule W7-3): Anna, Boris = Clara, Dmitry"),
                     required=True, argument=True, label=N_("Order"))
 SCORE = Param("score", inputs.Pairs(inputs.Integer(-10_000, 10_000), LEAGUE_SIZE),
-              N_("a player's score, kept for the record: NAME=POINTS (repeat, or "
-                 "comma-separated)"), label=N_("Scores"))
+              N_("a player's score, kept for the record"), label=N_("Scores"))
 OVERRUN = Param("overrun", inputs.Players(LEAGUE_SIZE),
-                N_("a player over the time limit: −5 (rule W7-19; repeat, or comma-separated)"),
+                N_("a player over the time limit: −5 (rule W7-19)"),
                 label=N_("Over the time limit"))
 LINK = Param("link", inputs.Text(500), N_("the table's link on the site"),
              label=N_("Table link"))
@@ -186,14 +185,14 @@ def _leagues_said(done: LeaguesSet) -> str:
 LEAGUES = CommandSpec(
     "seven-wonders.leagues", N_("Players and leagues"), _leagues,
     params=(
-        Param("league", Leagues(), N_("a league's players, comma-separated, best league first "
-                                      "(repeat; on a page one league a line)"),
+        Param("league", Leagues(), N_("a league's players, best league first (the option once "
+                                      "a league)"),
               label=N_("Leagues")),
         Param("csv", inputs.File(1_000_000, ".csv,text/csv"),
               N_("a CSV with the columns name and league (a league's key, name or number)"),
               label=N_("Leagues from a file")),
         Param("names", inputs.Players(1_000, lines=True, register=True),
-              N_("new players to add first, one name a line"), label=N_("New players")),
+              N_("new players, added first"), label=N_("New players")),
         Param("assign", inputs.YesNo(),
               N_("with new players: also set the leagues now, in sign-up order")),
         REASON,
@@ -287,8 +286,8 @@ ROLL = CommandSpec(
     params=(
         GAME_REF,
         Param("roll", inputs.Pairs(inputs.Integer(1, MAX_ROLL), LEAGUE_SIZE),
-              N_("a value rolled at the table, NAME=VALUE (repeat, or comma-separated); none: "
-                 "the service rolls a die for each from the event's seed"),
+              N_("a value rolled at the table; none: the service rolls a die for each from "
+                 "the event's seed"),
               label=N_("Rolls at the table")),
         REASON,
     ),
