@@ -174,12 +174,6 @@ def order_text(state: EventState, payload: Mapping[str, Any]) -> str:
 # -- self-report pages (rule W7-36) --------------------------------------------------------------
 router = APIRouter(prefix="/e/{slug}/sw", include_in_schema=False)
 Code = Annotated[str, Form(max_length=32)]
-PLAYER_FIELDS = {  # what each player command reads of the page's form
-    "seven-wonders.report": ("game", "order", "score", "overrun", "kick", "unfinished",
-                             "deepest", "no_positions", "link"),
-    "seven-wonders.confirm": ("report",),
-    "seven-wonders.dispute": ("report", "note"),
-}
 
 
 def _plugin(page: Any) -> SevenWondersWeb:
@@ -231,7 +225,8 @@ def _refused(page: Any, slug: str, error: PodiumError) -> Response:
 def as_player(page: Any, name: str, slug: str, code: str, form: Mapping[str, str]) -> Done:
     """Declared player command ``name`` with the player's code as the caller (the game is
     always one the code's player plays: the command checks it)."""
-    fields = {key: form[key] for key in PLAYER_FIELDS[name] if key in form}
+    spec = page.web.catalog.find(name)
+    fields = {p.name: form[p.name] for p in spec.params_on(WEB) if p.name in form}
     caller = Caller(actor="player", code=code, address=client_address(page.request))
     return page.web.events.execute(Invocation(name, slug, fields, TEXT, WEB), caller)
 
