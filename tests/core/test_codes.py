@@ -38,13 +38,13 @@ SRC = Path(podium.__file__).parent
 
 #: Format packages still without their codes (their engineers are adding them in their own
 #: ``formats/<name>/codes.py``): the static scan skips them until they land. Empty it then.
-NOT_YET = {"formats/mahjong_marathon", "formats/seven_wonders", "formats/series"}
+NOT_YET: set[str] = set()
 
 #: The classes of a refusal (their subclasses in ``src`` are found by the scan) and their
 #: aliases, and the helpers that build one (the code is their ``code`` argument).
 REFUSAL_BASES = {"PodiumError", "InvalidInput", "NotFound", "Conflict", "Forbidden",
                  "Unauthorised", "Localised", "TooLarge", "TokenRefused", "TooManyAttempts"}
-HELPERS = {"refuse", "_refuse"}
+HELPERS = {"refuse", "_refuse", "player_id"}  # player_id: the 7 Wonders year's, by caller
 
 #: The code prefix of each format of this repository (a format elsewhere keeps to one prefix).
 PREFIXES = {"commander": "cmd", "berserk": "brk", "seven-wonders": "sw",

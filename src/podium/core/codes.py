@@ -208,6 +208,7 @@ SERIES_SELF = "series.self"
 SERIES_TWICE = "series.twice"
 SERIES_ABSENT = "series.absent"
 SERIES_NESTED = "series.nested"
+SERIES_NOT = "series.not_series"  # a series' ledger or members asked of another event
 SERIES_PLAYER = "series.player"  # a player who played no member of the series
 
 # -- self-report by player code (podium.service.selfreport) ----------------------------------

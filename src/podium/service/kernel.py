@@ -142,7 +142,7 @@ EVENT_CREATE = CommandSpec(
         Param("format", FormatChoice(), N_("the regulation it runs"), default="commander"),
         Param("settings", inputs.Assignments(), N_("format settings, KEY=VALUE (see the "
                                                    "formats' settings)"), label=N_("Settings"),
-              cli="--set"),
+              cli="--set", aliases=("--settings",)),
         Param("seed", inputs.Integer(0, 2**63 - 1),
               N_("seed of every random draw (default: a fresh one, recorded)")),
         Param("owner", inputs.Text(40), N_("organiser account that owns it on the web"),

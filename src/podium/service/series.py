@@ -22,9 +22,11 @@ from podium.service.events import EventService, LoadedEvent, NewAction
 
 
 def series_of(loaded: LoadedEvent) -> LoadedEvent:
+    """The event, if it is a series (its ledger and members are read of a series only; the
+    catalog already refuses a series command on another event)."""
     if not loaded.ruleset.capabilities.series:
         raise Conflict("event %(slug)s is a %(format)s event, not a series",
-                       code=codes.FORMAT_OTHER,
+                       code=codes.SERIES_NOT,
                        field="series", slug=loaded.state.slug, format=loaded.ruleset.name)
     return loaded
 

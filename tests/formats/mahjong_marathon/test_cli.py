@@ -106,15 +106,16 @@ def test_commands_refuse_a_commander_event(podium, tmp_path):
     podium("event", "create", "cup", "--seed", "1")
     path = tmp_path / "g.csv"
     path.write_text(HEADER + GAMES, encoding="utf-8")
-    assert "is a command of mahjong-marathon events; cup is a commander event" in podium.error(
+    assert "is not for cup, a commander event" in podium.error(
         "games", "import", "cup", str(path), code=4)
-    assert "is a command of mahjong-marathon events" in podium.error(
+    assert "is not for" in podium.error(
         "mahjong-marathon", "publish", "cup", code=4)
 
 
 def test_round_pair_explains_there_are_no_rounds(podium, tmp_path):
     make(podium, tmp_path, "")
-    assert "needs an event with rounds" in podium.error("round", "pair", "mj", code=4)
+    assert "is not for mj, a mahjong-marathon event" in podium.error("round", "pair", "mj",
+                                                                      code=4)
 
 
 def test_demo_marathon_prints_stage_tables_and_total(podium):

@@ -218,7 +218,7 @@ def test_a_commander_event_is_not_a_marathon(service):
     invocation = Invocation("mahjong-marathon.import-games", "cmd",
                             {"file": {"name": "a.csv", "text": csv_bytes(GAMES[0]).decode()}},
                             JSON, API)
-    with pytest.raises(Conflict, match="a command of mahjong-marathon events") as error:
+    with pytest.raises(Conflict, match="is not for") as error:
         service.execute(invocation, Caller.cli(ACTOR))
     assert error.value.code == "format.other"
     assert len(service.log("cmd")) == size

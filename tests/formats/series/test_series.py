@@ -76,7 +76,7 @@ def test_unknown_or_nested_members_are_refused(service: EventService) -> None:
     service.create_event("plain", "Plain", "commander", {}, "org", 1)
     with pytest.raises(Conflict) as not_series:
         service.execute(AddMember("plain", "year"), "org")
-    assert not_series.value.code == "format.other"
+    assert not_series.value.code == "series.not_series"  # the command object run directly
     assert len(service.log("year")) == 1  # nothing stored
 
 

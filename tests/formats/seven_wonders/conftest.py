@@ -1,5 +1,6 @@
-"""The 7 Wonders year's tests: the command line's and the web's fixtures (``podium``, ``site``)
-and years built once per session through the year's commands (rule W7-1), copied per test."""
+"""The 7 Wonders tests' fixtures: the surfaces' ``podium`` (the command line on a SQLite file) and
+``site`` (the web application on one, with its API), and years built once per session through
+the year's commands (rule W7-1), copied per test."""
 
 from __future__ import annotations
 

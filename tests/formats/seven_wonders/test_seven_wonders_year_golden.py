@@ -1,6 +1,6 @@
 """The golden year (rule W7-1): event files of a small year written by ``podium export`` (the
 series and its two seasons, the survival battles kept in the starting season and the Legendary
-League in season 1; ``golden/make_golden.py`` wrote them through the year's commands) import,
+League in season 1; ``golden/make_golden_year.py`` wrote them through the year's commands) import,
 derive the expected year table, survival winners (W7-14) and Legendary League (W7-31 .. W7-34),
 and export again unchanged."""
 

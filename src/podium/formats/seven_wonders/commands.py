@@ -1,35 +1,39 @@
-"""The season's use cases (regulation W7), each a command run by :meth:`EventService.execute`
-in one unit of work, so a refused one stores nothing. The CLI (``podium sw ...``), the web
-pages and the API call these and nothing else.
+"""The season's use cases (regulation W7), each a command object run by
+:meth:`EventService.execute` in one unit of work, so a refused one stores nothing.
 
-Typed input is decoded here, the same way for every adapter: a game's order is written best
-first, separated by commas, tied players joined by ``=`` (``Anna, Boris = Clara, Dmitry``:
-Anna 1st, Boris and Clara 2nd, Dmitry 4th, rule W7-3); players by name or ``#id``.
+The declarations (:mod:`.season_commands`) decode what people type (:mod:`.inputs`) and make
+these; the command line, the pages and the API hold no use case of their own. Names are
+resolved here, with the state at hand: a player by name or ``#id``, a league by its key or
+name, a game as ``gods/3``, ``Gods 3`` or a special match. A refusal names the field as the
+person typed it (``order``, ``kick``, ``overrun``, ``roll``), not the stored payload's key.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from podium.core.divisions import DIVISIONS_ASSIGNED
-from podium.core.errors import Conflict, InvalidInput
+from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.log import Action
-from podium.core.model import EventState, PlayerId
+from podium.core.model import EventState, Player, PlayerId
 from podium.core.rng import derive_seed
+from podium.formats.seven_wonders import codes
+from podium.formats.seven_wonders.inputs import ORDER
 from podium.formats.seven_wonders.rules import (
     CONFIRMED,
     DIE,
     DISPUTED,
-    FORMAT,
     GAME,
     LIFTED,
     MAX_ROLL,
     OVERRUN_KIND,
     PROFILE,
+    REGULAR_LEAGUES,
     REPORT,
     ROLL,
     SPECIAL,
@@ -38,46 +42,92 @@ from podium.formats.seven_wonders.rules import (
     league_keys,
     parse_ref,
 )
-from podium.formats.seven_wonders.season import SPECIALS, Game, Report, book_of
+from podium.formats.seven_wonders.season import SPECIALS, Game, Profile, Report, book_of
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
-from podium.service.commands import Command, need_reason
-from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
+from podium.formats.seven_wonders.views import game_lines
+from podium.service.commands import AddPlayers, Command
+from podium.service.events import EventService, LoadedEvent, NewAction, Outcome, UnitOfWork
 from podium.service.forms import resolve_player
 from podium.service.selfreport import SelfReportService
 
+Groups = tuple[tuple[str, ...], ...]
 
-def season(loaded: LoadedEvent) -> EventState:
-    if loaded.ruleset.name != FORMAT:
-        raise Conflict("event %(slug)s is a %(format)s event, not a 7 Wonders season",
-                       code="format.other", slug=loaded.state.slug,
-                       format=loaded.ruleset.name)
-    return loaded.state
+#: A stored payload's keys as the fields people type (rules W7-3, W7-19, W7-20, W7-26 (4)).
+TYPED_FIELDS = {"results": "order", "positions": "order", "kicker": "kick",
+                "overruns": "overrun", "rolls": "roll"}
 
 
-def parse_order(state: EventState, text: str, field: str = "order"
-                ) -> list[tuple[PlayerId, int]]:
-    """Rule W7-3: ``Anna, Boris = Clara, Dmitry`` as (player, position): best first, ``=``
-    joins tied players (a "делёж": equal score and equal secondary indicators)."""
+def as_typed(error: PodiumError, fields: dict[str, str] | None = None) -> PodiumError:
+    """``error`` naming the field as typed (``order`` for the payload's ``results[2].player``):
+    the replay checks the stored payload, the person typed the command's fields."""
+    base = (error.field or "").split("[")[0].split(".")[0]
+    mapping = fields if fields is not None else TYPED_FIELDS
+    if base in mapping:
+        error.field = mapping[base]
+    return error
+
+
+class TypedRefusals:
+    """A command whose refusals name the typed fields (see :func:`as_typed`)."""
+
+    def run(self, service: EventService, actor: str) -> Outcome[Any]:
+        try:
+            return super().run(service, actor)  # type: ignore[misc]
+        except PodiumError as error:
+            raise as_typed(error) from None
+
+
+# -- what the commands answer -------------------------------------------------------------
+@dataclass(frozen=True)
+class Played:
+    """A game as entered (or decided by a die roll), with its lines as people read them:
+    each player's position, score, winner points and marks (rules W7-16, W7-19 .. W7-22)."""
+
+    game: Game
+    lines: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, state: EventState, game: Game) -> Played:
+        return cls(game, game_lines(state, game))
+
+
+@dataclass(frozen=True)
+class Reported:
+    """A self-report after a player's report or answer (rule W7-36): the report, who made and
+    who confirmed it (names), and the game it became once enough players confirmed."""
+
+    report: Report
+    reporter: str
+    confirmed: list[str]
+    played: Played | None = None
+
+    @classmethod
+    def of(cls, state: EventState, report: Report) -> Reported:
+        game = book_of(state).find(report.ref) if report.status == "accepted" else None
+        return cls(report, state.players[report.reporter].name,
+                   [state.players[p].name for p in report.confirmed if p != report.reporter],
+                   Played.of(state, game) if game is not None else None)
+
+
+# -- reading what was typed -------------------------------------------------------------------
+def positions_of(state: EventState, groups: Groups, field: str = "order"
+                 ) -> list[tuple[PlayerId, int]]:
+    """Rule W7-3: the order's places as (player, position), a competition ranking: tied
+    players share the best position they cover (1, 2, 2, 4); a player named twice is
+    refused."""
     out: list[tuple[PlayerId, int]] = []
-    groups = [g for g in text.replace(";", ",").split(",") if g.strip()]
-    if not groups:
-        raise InvalidInput("%(field)s: write the players best first, separated by commas, tied "
-                           "players joined by = (rule W7-3)", code="sw.order_text",
-                           field=field)
+    seen: set[PlayerId] = set()
     position = 1
     for group in groups:
-        members = [name for name in group.split("=") if name.strip()]
-        if not members:
-            raise InvalidInput("%(field)s: an empty place in %(text)r", code="sw.order_text",
-                               field=field, text=text[:100])
-        for ref in members:
-            out.append((resolve_player(state, ref, field).id, position))
-        position += len(members)
+        for ref in group:
+            pid = resolve_player(state, ref, field).id
+            if pid in seen:
+                raise InvalidInput("%(name)s is listed twice in the game", code=codes.TWICE,
+                                   field=field, name=state.players[pid].name)
+            seen.add(pid)
+            out.append((pid, position))
+        position += len(group)
     return out
-
-
-def _player_ref(state: EventState, ref: str | None, field: str) -> PlayerId | None:
-    return None if not ref else resolve_player(state, ref, field).id
 
 
 def game_ref(state: EventState, text: str) -> str:
@@ -95,6 +145,8 @@ def game_ref(state: EventState, text: str) -> str:
 
 
 def league_of(state: EventState, text: str) -> str:
+    """A league by its key or its name (``gods``, ``Gods``); as typed when unknown (the
+    game's check names it)."""
     cleaned = text.strip().casefold()
     for division in state.divisions.values():
         if cleaned in (division.key.casefold(), division.name.casefold()):
@@ -104,11 +156,11 @@ def league_of(state: EventState, text: str) -> str:
 
 @dataclass(frozen=True)
 class GameInput:
-    """A game as typed: its order (best first, ``=`` for ties), optional scores, the
-    overruns, a kick, an unfinished end with the player deepest in negative time, the link and
-    who reported it."""
+    """A game as typed: its order (best first, ``=`` for ties: the text, or the groups
+    :data:`.inputs.ORDER` decoded), optional scores, the overruns, a kick, an unfinished end
+    with the player deepest in negative time, the link and who reported it."""
 
-    order: str = ""
+    order: str | Groups = ()
     scores: tuple[tuple[str, int], ...] = ()
     overruns: tuple[str, ...] = ()
     kicker: str | None = None
@@ -117,23 +169,30 @@ class GameInput:
     link: str = ""
     reporter: str | None = None
     no_positions: bool = False
-    #: instead of ``order``: (player, position or None, score or None), positions as given
-    results: tuple[tuple[str, int | None, int | None], ...] = ()
+
+    def groups(self) -> Groups:
+        if isinstance(self.order, str):
+            return ORDER.from_text(self.order, "order")
+        return self.order
 
     def payload(self, state: EventState) -> dict[str, Any]:
-        scores = {resolve_player(state, name, "scores").id: value
-                  for name, value in self.scores}
+        """The stored payload (players by id), each name resolved with the field it was typed
+        in; a score of a player who is not in the order is refused."""
+        placed = positions_of(state, self.groups())
+        players = {pid for pid, _position in placed}
+        scores: dict[PlayerId, int] = {}
+        for name, value in self.scores:
+            pid = resolve_player(state, name, "score").id
+            if pid not in players:
+                raise InvalidInput("%(field)s: %(name)s did not play this game",
+                                   code=codes.NOT_IN_GAME, field="score", name=name)
+            if pid in scores:
+                raise InvalidInput("%(name)s is listed twice in the game", code=codes.TWICE,
+                                   field="score", name=name)
+            scores[pid] = value
         results = []
-        if self.results:
-            for name, position, score in self.results:
-                item: dict[str, Any] = {"player": resolve_player(state, name, "results").id}
-                if position is not None:
-                    item["position"] = position
-                if score is not None:
-                    item["score"] = score
-                results.append(item)
-        for pid, position in ([] if self.results else parse_order(state, self.order)):
-            item = {"player": pid}
+        for pid, position in placed:
+            item: dict[str, Any] = {"player": pid}
             if not (self.unfinished and self.no_positions):
                 item["position"] = position
             if pid in scores:
@@ -141,43 +200,121 @@ class GameInput:
             results.append(item)
         payload: dict[str, Any] = {"results": results}
         if self.overruns:
-            payload["overruns"] = [resolve_player(state, n, "overruns").id
+            payload["overruns"] = [resolve_player(state, n, "overrun").id
                                    for n in self.overruns]
         if self.kicker:
-            payload["kicker"] = _player_ref(state, self.kicker, "kicker")
+            payload["kicker"] = resolve_player(state, self.kicker, "kick").id
         if self.unfinished:
             payload["finished"] = False
         if self.deepest:
-            payload["deepest"] = _player_ref(state, self.deepest, "deepest")
+            payload["deepest"] = resolve_player(state, self.deepest, "deepest").id
         if self.link.strip():
             payload["link"] = self.link.strip()
         if self.reporter:
-            payload["reporter"] = _player_ref(state, self.reporter, "reporter")
+            payload["reporter"] = resolve_player(state, self.reporter, "reporter").id
         return payload
 
 
-# -- leagues and players --------------------------------------------------------------------------
-@dataclass(frozen=True)
-class AssignLeagues(Command[list[str]]):
-    """Set the season's leagues (core divisions with their level). ``leagues`` gives each
-    league's players by name (best league first); empty: the active players in sign-up order,
-    7 a league. Keys and levels: Gods 0, Priests 1, Warriors A and B 2 (rule W7-7), or League 1 ..
-    N, all level 0, in a starting season (rule W7-5). Answers the league keys."""
+# -- leagues ----------------------------------------------------------------------------------
+def leagues_from_csv(data: bytes, field: str = "csv") -> Groups:
+    """Rows ``name,league`` (UTF-8 or Windows-1251): the leagues in the order of the regular
+    season's keys (Gods first, rule W7-7), then numbered leagues (a starting season, W7-5), then
+    as they first appear."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1251")
+    reader = csv.DictReader(io.StringIO(text))
+    try:
+        columns = {f.strip().casefold(): f for f in reader.fieldnames or []}
+        if "name" not in columns or "league" not in columns:
+            raise InvalidInput("the CSV needs the columns name and league", code=codes.CSV,
+                               field=field)
+        groups: dict[str, list[str]] = {}
+        for row in reader:
+            name = (row.get(columns["name"]) or "").strip()
+            league = (row.get(columns["league"]) or "").strip().casefold()
+            if name:
+                groups.setdefault(league, []).append(name)
+    except csv.Error:
+        raise InvalidInput("the CSV needs the columns name and league", code=codes.CSV,
+                           field=field) from None
+    known = [key for key, _n, _l in REGULAR_LEAGUES] + [n.casefold() for _k, n, _l in
+                                                        REGULAR_LEAGUES]
 
-    leagues: tuple[tuple[str, ...], ...] = ()
+    def rank(league: str) -> tuple[int, int, str]:
+        if league in known:
+            return (0, known.index(league) % len(REGULAR_LEAGUES), league)
+        digits = league.removeprefix("league-").removeprefix("league ")
+        if digits.isdigit():
+            return (1, int(digits), league)
+        return (2, list(groups).index(league), league)
+
+    return tuple(tuple(groups[key]) for key in sorted(groups, key=rank))
+
+
+@dataclass(frozen=True)
+class LeaguesSet:
+    """What :class:`AssignLeagues` did: the players it added, and the leagues it set, each
+    (key, name, level, its players' names)."""
+
+    added: list[Player]
+    leagues: list[tuple[str, str, int, list[str]]]
+
+    @property
+    def keys(self) -> list[str]:
+        return [key for key, _name, _level, _names in self.leagues]
+
+
+@dataclass(frozen=True)
+class AssignLeagues(Command[LeaguesSet]):
+    """Add the new players ``names`` (one name each), then set the season's leagues (core
+    divisions with their level), in one unit of work. ``leagues`` gives each league's players
+    by name, best league first (or ``csv``: a file of rows ``name,league``); neither: the
+    active players in sign-up order, 7 a league. Keys and levels: Gods 0, Priests 1, Warriors A
+    and B 2 (rule W7-7), or League 1 .. N, all level 0, in a starting season (rule W7-5).
+    ``assign`` False: only add the players (the leagues wait for more sign-ups)."""
+
+    leagues: Groups = ()
     reason: str = ""
+    names: tuple[str, ...] = ()
+    assign: bool = True
+    csv: bytes = b""
+
+    def run(self, service: EventService, actor: str) -> Outcome[LeaguesSet]:
+        if self.csv and self.leagues:
+            raise InvalidInput("give the leagues or a file of them, not both",
+                               code=codes.LEAGUES_EXCLUSIVE, field="csv")
+        with service.unit(self.slug, actor) as work:
+            added: list[Player] = []
+            if self.names:
+                try:
+                    stored = work.append(AddPlayers(self.slug, self.names).build(work.loaded))
+                except PodiumError as error:
+                    raise as_typed(error, {"name": "names", "names": "names"}) from None
+                added = [work.state.players[a.payload["player"]] for a in stored]
+            leagues: list[tuple[str, str, int, list[str]]] = []
+            if self.assign:
+                stored = work.append(self.build(work.loaded))
+                state = work.state
+                leagues = [(d["key"], d["name"], d["level"],
+                            [state.players[p].name for p in d["players"]])
+                           for d in stored[-1].payload["divisions"]]
+            return Outcome(work.loaded, list(work.stored), LeaguesSet(added, leagues))
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
-        if self.leagues:
-            groups = [[resolve_player(state, ref, "leagues").id for ref in league]
-                      for league in self.leagues]
+        state = loaded.state
+        given = leagues_from_csv(self.csv) if self.csv else self.leagues
+        where = "csv" if self.csv else "league"
+        if given:
+            groups = [[resolve_player(state, ref, where).id for ref in league]
+                      for league in given]
         else:
             active = [p.id for p in state.active_players()]
             if not active or len(active) % LEAGUE_SIZE:
                 raise InvalidInput("%(count)s active players: the leagues need a multiple of "
                                    "%(size)s (rule W7-15); give the leagues or drop the extra "
-                                   "players", code="divisions.size", field="leagues",
+                                   "players", code=codes.LEAGUES_SIGNUP, field="league",
                                    count=len(active), size=LEAGUE_SIZE)
             groups = [active[i:i + LEAGUE_SIZE] for i in range(0, len(active), LEAGUE_SIZE)]
         keys = league_keys(len(groups), state.settings.starting)
@@ -186,14 +323,29 @@ class AssignLeagues(Command[list[str]]):
         return [NewAction(DIVISIONS_ASSIGNED, {"divisions": divisions, "method": "organiser"},
                           self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> list[str]:
-        return [d["key"] for d in stored[-1].payload["divisions"]]
+
+# -- a player's profile ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class Profiled:
+    """A player's profile as recorded (rules W7-19, W7-26, W7-36)."""
+
+    player: Player
+    profile: Profile
+
+
+def premium_of(yes: bool, no: bool) -> bool | None:
+    """``--premium`` / ``--no-premium``: True, False, or None (unchanged)."""
+    if yes and no:
+        raise InvalidInput("a premium account: yes or no, not both", code=codes.PROFILE_PREMIUM,
+                           field="no_premium")
+    return True if yes else False if no else None
 
 
 @dataclass(frozen=True)
-class SetProfile(Command[None]):
+class SetProfile(Command[Profiled]):
     """Rules W7-19, W7-26, W7-36: a player's league level and place last season, the overruns
-    earlier in the year, a premium account (only what is given changes)."""
+    earlier in the year, a premium account (only what is given changes; ``clear_history``:
+    a newcomer, no league last season). Answers the player."""
 
     player: str = ""
     level: int | None = None
@@ -204,8 +356,7 @@ class SetProfile(Command[None]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
-        payload: dict[str, Any] = {"player": resolve_player(state, self.player).id}
+        payload: dict[str, Any] = {"player": resolve_player(loaded.state, self.player).id}
         if self.clear_history:
             payload["level"] = payload["place"] = None
         if self.level is not None:
@@ -218,13 +369,18 @@ class SetProfile(Command[None]):
             payload["premium"] = self.premium
         if len(payload) == 1:
             raise InvalidInput("nothing to record: give the level, the place, the overruns or "
-                               "the premium account", code="sw.profile.none", field="level")
+                               "the premium account", code=codes.PROFILE_NONE, field="level")
         return [NewAction(PROFILE, payload, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Profiled:
+        state = loaded.state
+        pid = stored[-1].payload["player"]
+        return Profiled(state.players[pid], book_of(state).profile(pid))
 
 
 # -- games --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class EnterGame(Command[Game]):
+class EnterGame(TypedRefusals, Command[Played]):
     """A ladder game (rules W7-2, W7-3, W7-19 .. W7-22): ``number`` defaults to the game due in
     the league; answers the stored game with its decision."""
 
@@ -234,7 +390,7 @@ class EnterGame(Command[Game]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
+        state = loaded.state
         key = league_of(state, self.league)
         number = self.number
         if number is None and key in state.divisions:
@@ -242,13 +398,14 @@ class EnterGame(Command[Game]):
         payload = {"league": key, "game": number or 1, **self.game.payload(state)}
         return [NewAction(GAME, payload, self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Game:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Played:
         p = stored[-1].payload
-        return book_of(loaded.state).ladders[p["league"]].games[p["game"] - 1]
+        state = loaded.state
+        return Played.of(state, book_of(state).ladders[p["league"]].games[p["game"] - 1])
 
 
 @dataclass(frozen=True)
-class EnterSpecial(Command[Game]):
+class EnterSpecial(TypedRefusals, Command[Played]):
     """A special match (Fortune W7-11, Will W7-12, Battle of Titans W7-18): its order, ties
     joined by ``=``, overruns, link."""
 
@@ -257,19 +414,29 @@ class EnterSpecial(Command[Game]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
-        payload = self.game.payload(state)
+        payload = self.game.payload(loaded.state)
         for key in ("finished", "kicker", "deepest"):
             payload.pop(key, None)
         return [NewAction(SPECIAL, {"match": self.match.strip().casefold(), **payload},
                           self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Game:
-        return book_of(loaded.state).specials[stored[-1].payload["match"]]
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Played:
+        state = loaded.state
+        return Played.of(state, book_of(state).specials[stored[-1].payload["match"]])
 
 
 @dataclass(frozen=True)
-class AddOverrun(Command[None]):
+class Penalised:
+    """A penalty recorded or lifted: the game, the player, which penalty (rules W7-19, W7-20,
+    W7-24)."""
+
+    game: Game
+    player: Player
+    penalty: str
+
+
+@dataclass(frozen=True)
+class AddOverrun(Command[Penalised]):
     """Rule W7-19: an overrun reported after the game (``gods/3`` or a special match)."""
 
     game: str = ""
@@ -277,14 +444,19 @@ class AddOverrun(Command[None]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
+        state = loaded.state
         return [NewAction(OVERRUN_KIND, {"game": game_ref(state, self.game),
                                          "player": resolve_player(state, self.player).id},
                           self.reason)]
 
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Penalised:
+        p = stored[-1].payload
+        state = loaded.state
+        return Penalised(parse_ref(state, p["game"]), state.players[p["player"]], "overrun")
+
 
 @dataclass(frozen=True)
-class LiftPenalty(Command[None]):
+class LiftPenalty(Command[Penalised]):
     """Rule W7-24: lift a player's ``overrun`` or ``kick`` penalty of a game, with the
     reason (kept in the log)."""
 
@@ -294,15 +466,23 @@ class LiftPenalty(Command[None]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
-        need_reason(self.reason, "lifting a penalty")
+        state = loaded.state
+        if not self.reason.strip():
+            raise InvalidInput("%(what)s is an organiser decision and needs a reason",
+                               code=codes.REASON, field="reason", what="lifting a penalty")
         return [NewAction(LIFTED, {"game": game_ref(state, self.game),
                                    "player": resolve_player(state, self.player).id,
                                    "penalty": self.penalty}, self.reason)]
 
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Penalised:
+        p = stored[-1].payload
+        state = loaded.state
+        return Penalised(parse_ref(state, p["game"]), state.players[p["player"]],
+                         p["penalty"])
+
 
 @dataclass(frozen=True)
-class RollDie(Command[Game]):
+class RollDie(TypedRefusals, Command[Played]):
     """Rule W7-26 (4): the die roll between players still tied. ``rolls`` are the values rolled
     at the table (name, value); without them the service rolls a die for each from the event's
     seed (re-rolling until the roll decides) and stores the values. Higher is better."""
@@ -312,15 +492,15 @@ class RollDie(Command[Game]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
+        state = loaded.state
         ref = game_ref(state, self.game)
         game = parse_ref(state, ref)
         if not game.unresolved:
-            raise Conflict("%(game)s has no tie waiting for a die roll", code="sw.no_tie",
+            raise Conflict("%(game)s has no tie waiting for a die roll", code=codes.NO_TIE,
                            field="game", game=ref)
         payload: dict[str, Any] = {"game": ref}
         if self.rolls:
-            payload["rolls"] = [{"player": resolve_player(state, name, "rolls").id,
+            payload["rolls"] = [{"player": resolve_player(state, name, "roll").id,
                                  "value": value} for name, value in self.rolls]
         else:
             seed = derive_seed(state.seed, "roll", ref, state.last_seq)
@@ -328,8 +508,9 @@ class RollDie(Command[Game]):
             payload.update({"rolls": rolls, "drawn": True, "seed": seed, "sides": sides})
         return [NewAction(ROLL, payload, self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Game:
-        return parse_ref(loaded.state, stored[-1].payload["game"])
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Played:
+        state = loaded.state
+        return Played.of(state, parse_ref(state, stored[-1].payload["game"]))
 
 
 def drawn_rolls(game: Game, seed: int) -> tuple[list[dict[str, int]], int]:
@@ -355,12 +536,8 @@ def drawn_rolls(game: Game, seed: int) -> tuple[list[dict[str, int]], int]:
 
 
 # -- self-report (rule W7-36) -------------------------------------------------------------------
-def _player_of_code(work: Any, code: str) -> PlayerId:
-    return SelfReportService._player_of(work.session, work.loaded, code).id
-
-
 @dataclass(frozen=True)
-class ReportGame(Command[Report]):
+class ReportGame(Command[Reported]):
     """A player reports a game they play (the league's due game, or a special match) with
     their code; it waits for the other players' confirmations (setting ``confirmations``: all
     of them by default), then becomes the game."""
@@ -368,26 +545,32 @@ class ReportGame(Command[Report]):
     code: str = ""
     game: str = ""
     entry: GameInput = field(default_factory=GameInput)
+    address: str = ""
 
-    def run(self, service: EventService, actor: str) -> Outcome[Report]:
-        with service.unit(self.slug, "player") as work:
-            state = season(work.loaded)
-            pid = _player_of_code(work, self.code)
-            work.actor = f"player:{state.players[pid].name}"
-            ref = game_ref(state, self.game)
-            entry = self.entry.payload(state)
-            if ref.partition("/")[1] == "":
-                for key in ("finished", "kicker", "deepest"):
-                    entry.pop(key, None)
-            entry.setdefault("reporter", pid)
-            work.append([NewAction(REPORT, {"game": ref, "reporter": pid, "entry": entry})])
-            report = book_of(state).reports[work.stored[-1].seq]
-            _maybe_store(work, report)
-            return Outcome(work.loaded, list(work.stored), report)
+    def run(self, service: EventService, actor: str) -> Outcome[Reported]:
+        SelfReportService(service).seat(self.slug, self.code, self.address)  # throttled
+        try:
+            with service.unit(self.slug, "player") as work:
+                state = work.state
+                pid = SelfReportService._player_of(work.session, work.loaded, self.code).id
+                work.actor = f"player:{state.players[pid].name}"
+                ref = game_ref(state, self.game)
+                entry = self.entry.payload(state)
+                if ref.partition("/")[1] == "":
+                    for key in ("finished", "kicker", "deepest"):
+                        entry.pop(key, None)
+                entry.setdefault("reporter", pid)
+                work.append([NewAction(REPORT, {"game": ref, "reporter": pid,
+                                                "entry": entry})])
+                report = book_of(state).reports[work.stored[-1].seq]
+                _maybe_store(work, report)
+                return Outcome(work.loaded, list(work.stored), Reported.of(state, report))
+        except PodiumError as error:
+            raise as_typed(error) from None
 
 
 @dataclass(frozen=True)
-class AnswerReport(Command[Report]):
+class AnswerReport(Command[Reported]):
     """Another player of the game confirms (``dispute`` False) or disputes a self-report with
     their code; enough confirmations store the game (actor ``player:<reporter>``)."""
 
@@ -395,11 +578,13 @@ class AnswerReport(Command[Report]):
     report: int = 0
     dispute: bool = False
     note: str = ""
+    address: str = ""
 
-    def run(self, service: EventService, actor: str) -> Outcome[Report]:
+    def run(self, service: EventService, actor: str) -> Outcome[Reported]:
+        SelfReportService(service).seat(self.slug, self.code, self.address)  # throttled
         with service.unit(self.slug, "player") as work:
-            state = season(work.loaded)
-            pid = _player_of_code(work, self.code)
+            state = work.state
+            pid = SelfReportService._player_of(work.session, work.loaded, self.code).id
             work.actor = f"player:{state.players[pid].name}"
             if self.dispute:
                 payload: dict[str, Any] = {"report": self.report, "player": pid}
@@ -410,28 +595,27 @@ class AnswerReport(Command[Report]):
                 work.append([NewAction(CONFIRMED, {"report": self.report, "player": pid})])
             report = book_of(state).reports[self.report]
             _maybe_store(work, report)
-            return Outcome(work.loaded, list(work.stored), report)
+            return Outcome(work.loaded, list(work.stored), Reported.of(state, report))
 
 
 @dataclass(frozen=True)
-class AcceptReport(Command[Game]):
+class AcceptReport(Command[Played]):
     """The organiser stores a self-report as the game (after a dispute, or without waiting)."""
 
     report: int = 0
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        state = season(loaded)
-        report = book_of(state).reports.get(self.report)
+        report = book_of(loaded.state).reports.get(self.report)
         if report is None:
-            raise InvalidInput("no self-report %(report)s", code="sw.report", field="report",
+            raise InvalidInput("no self-report %(report)s", code=codes.REPORT, field="report",
                                report=self.report)
         return [report_action(report, self.reason or f"self-report {report.seq} accepted")]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Game:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Played:
         p = stored[-1].payload
         ref = p["match"] if "match" in p else f"{p['league']}/{p['game']}"
-        return parse_ref(loaded.state, ref)
+        return Played.of(loaded.state, parse_ref(loaded.state, ref))
 
 
 def report_action(report: Report, reason: str) -> NewAction:
@@ -443,7 +627,8 @@ def report_action(report: Report, reason: str) -> NewAction:
     return NewAction(SPECIAL, {"match": report.ref, **entry}, reason)
 
 
-def _maybe_store(work: Any, report: Report) -> None:
+def _maybe_store(work: UnitOfWork, report: Report) -> None:
+    """Rule W7-36: enough confirmations make the report the game, stored as the reporter's."""
     state = work.state
     if report.status != "pending":
         return
@@ -456,28 +641,9 @@ def _maybe_store(work: Any, report: Report) -> None:
     work.append([report_action(report, reason)])
 
 
-# -- reading ------------------------------------------------------------------------------------
-class SeasonService(EventService):
-    """The season's use cases on top of the event service (each method runs one command)."""
-
-    def season(self, slug: str) -> LoadedEvent:
-        loaded = self.load(slug)
-        season(loaded)
-        return loaded
-
-
-def names_list(text: str | None) -> tuple[str, ...]:
-    return tuple(n.strip() for n in (text or "").split(",") if n.strip())
-
-
-def pairs(items: Sequence[str], what: str) -> tuple[tuple[str, int], ...]:
-    """``Name=57`` items as (name, number)."""
-    out = []
-    for item in items:
-        name, sep, value = item.rpartition("=")
-        value = value.strip().lstrip("+")
-        if not sep or not name.strip() or not value.lstrip("-").isdigit():
-            raise InvalidInput("%(what)s %(item)r: write it as NAME=NUMBER", code="sw.pair",
-                               field=what, what=what, item=item[:60])
-        out.append((name.strip(), int(value)))
-    return tuple(out)
+__all__ = [
+    "AcceptReport", "AddOverrun", "AnswerReport", "AssignLeagues", "EnterGame", "EnterSpecial",
+    "GameInput", "LeaguesSet", "LiftPenalty", "Penalised", "Played", "Profiled", "ReportGame",
+    "Reported", "RollDie", "SetProfile", "as_typed", "game_ref", "league_of",
+    "leagues_from_csv", "positions_of", "premium_of",
+]

@@ -8,8 +8,10 @@ the players would store, as (kind, payload, reason), checked like live entry whe
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from typing import Any
 
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED
@@ -103,11 +105,14 @@ def season_actions(state: EventState, rng: random.Random, odds: Odds = Odds()
         out.extend(_entered(state, "seven-wonders.game", payload, now.ref, now.players, rng,
                             odds, len(out)))
         return out
-    for match in specials_due(state):
+    # a kick lifted in this batch brings its player back into the special matches (W7-20,
+    # W7-24): their players are those of the state after the lifting
+    after = _after_lifting(state, out)
+    for match in specials_due(after):
         if match in book.specials:
             continue
-        players = special_players(state, match)
-        if match == TITANS and FORTUNE in specials_due(state):
+        players = special_players(after, match)
+        if match == TITANS and FORTUNE in specials_due(after):
             fortune = book.specials.get(FORTUNE)
             if fortune is None or not fortune.order:
                 continue
@@ -119,6 +124,24 @@ def season_actions(state: EventState, rng: random.Random, odds: Odds = Odds()
                             len(out)))
         return out
     return out
+
+
+def _after_lifting(state: EventState, batch: list[Sample]) -> EventState:
+    """``state``, or a copy with the kick lifted in ``batch`` applied (rule W7-24): the
+    special matches' players are read after it."""
+    lifted = [(kind, payload, reason) for kind, payload, reason in batch
+              if kind == "seven-wonders.lifted" and payload["penalty"] == KICK]
+    if not lifted:
+        return state
+    from podium.core.log import Action
+    from podium.core.replay import apply
+    from podium.formats.seven_wonders.rules import SEVEN_WONDERS
+
+    trial = copy.deepcopy(state)
+    for kind, payload, reason in lifted:
+        apply(trial, Action(trial.last_seq + 1, kind, "sample", datetime(2000, 1, 1, tzinfo=UTC),
+                            payload, reason), SEVEN_WONDERS)
+    return trial
 
 
 def _entered(state: EventState, kind: str, payload: dict[str, Any], ref: str,

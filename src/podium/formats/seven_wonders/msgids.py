@@ -84,11 +84,7 @@ REFUSALS = (
     N_('league %(league)s has %(count)s players; a league has %(size)s (rules W7-2, W7-15)'),
     N_('league %(league)s has begun its ladder: its players stay'),
     N_('event %(slug)s is a %(format)s event, not a 7 Wonders season'),
-    N_('%(field)s: write the players best first, separated by commas, tied players joined by ='
-       ' (rule W7-3)'),
-    N_('%(field)s: an empty place in %(text)r'),
     N_('nothing to record: give the level, the place, the overruns or the premium account'),
-    N_('%(what)s %(item)r: write it as NAME=NUMBER'),
     N_('%(count)s active players: the leagues need a multiple of %(size)s (rule W7-15); give '
        'the leagues or drop the extra players'),
     N_('position of %(name)s: %(position)s is not between 1 and %(count)s'),

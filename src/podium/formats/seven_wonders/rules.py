@@ -52,7 +52,7 @@ from podium.core.standings import StandingRow, Standings
 from podium.core.tiebreakers import Tiebreaker
 from podium.core.views import N_, TableView
 from podium.formats import settings as fs
-from podium.formats.seven_wonders import legendary_rules, survival_rules
+from podium.formats.seven_wonders import codes, legendary_rules, survival_rules
 from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.season import (
     FORTUNE,
@@ -81,6 +81,7 @@ from podium.formats.seven_wonders.settings import (
     SevenWondersSettings,
     to_json,
 )
+from podium.formats.seven_wonders.year_views import YearHooks
 
 FORMAT = "seven-wonders"
 LADDERS = "ladders"
@@ -126,12 +127,12 @@ def _name(state: EventState, pid: PlayerId) -> str:
 def _need_reason(action: Action, what: str) -> None:
     if not action.reason.strip():
         raise InvalidInput("%(what)s is an organiser decision and needs a reason",
-                           code="reason.missing", field="reason", what=what)
+                           code=codes.REASON, field="reason", what=what)
 
 
 def _player(state: EventState, pid: int, field: str) -> PlayerId:
     if pid not in state.players:
-        raise NotFound("no player %(player)s in this event", code="player.unknown", field=field,
+        raise NotFound("no player %(player)s in this event", code=codes.PLAYER_UNKNOWN, field=field,
                        player=pid)
     return pid
 
@@ -269,10 +270,10 @@ def read_game(state: EventState, payload: Mapping[str, Any], ref: str, league: s
         pid = item["player"]
         where = f"results[{index}].player"
         if pid not in state.players:
-            raise NotFound("no player %(player)s in this event", code="player.unknown",
+            raise NotFound("no player %(player)s in this event", code=codes.PLAYER_UNKNOWN,
                            field=where, player=pid)
         if pid in players:
-            raise InvalidInput("%(name)s is listed twice in the game", code="sw.twice",
+            raise InvalidInput("%(name)s is listed twice in the game", code=codes.TWICE,
                                field=where, name=names[pid])
         players.append(pid)
         if item.get("position") is not None:
@@ -285,37 +286,37 @@ def read_game(state: EventState, payload: Mapping[str, Any], ref: str, league: s
     deepest = payload.get("deepest")
     for field, pid in (("kicker", kicker), ("deepest", deepest)):
         if pid is not None and pid not in players:
-            raise InvalidInput("%(field)s: %(name)s did not play this game", code="sw.not_in_game",
+            raise InvalidInput("%(field)s: %(name)s did not play this game", code=codes.NOT_IN_GAME,
                                field=field, name=_name(state, pid))
     if kicker is not None and kicker == deepest:
         raise InvalidInput("deepest: the kicker and the player deepest in negative time are "
-                           "two different players (rule W7-22)", code="sw.deepest",
+                           "two different players (rule W7-22)", code=codes.DEEPEST,
                            field="deepest")
     if finished or positions:
         missing = [names[p] for p in players if p not in positions]
         if missing:
             raise InvalidInput("positions: %(names)s have no position (rule W7-3)",
-                               code="sw.positions", field="positions", names=missing)
+                               code=codes.POSITIONS, field="positions", names=missing)
         positions = ranking(positions, names)
     if not finished and kicker is None and deepest is None:
         raise InvalidInput("deepest: an unfinished game ended by the time limit needs the "
                            "player deepest in negative time, or name the kicker (rule W7-21)",
-                           code="sw.unfinished", field="deepest")
+                           code=codes.UNFINISHED, field="deepest")
     overruns: list[PlayerId] = []
     for index, pid in enumerate(payload.get("overruns") or []):
         if pid not in players:
             raise InvalidInput("overruns: %(name)s did not play this game (rule W7-19)",
-                               code="sw.not_in_game", field=f"overruns[{index}]",
+                               code=codes.NOT_IN_GAME, field=f"overruns[{index}]",
                                name=_name(state, pid))
         if pid in overruns:
-            raise InvalidInput("overruns: %(name)s is listed twice", code="sw.twice",
+            raise InvalidInput("overruns: %(name)s is listed twice", code=codes.TWICE,
                                field=f"overruns[{index}]", name=names[pid])
         overruns.append(pid)
     if deepest is not None and deepest not in overruns:
         overruns.append(deepest)  # rule W7-19: negative time is over the time limit
     reporter = payload.get("reporter")
     if reporter is not None and reporter not in players:
-        raise InvalidInput("reporter: %(name)s did not play this game", code="sw.not_in_game",
+        raise InvalidInput("reporter: %(name)s did not play this game", code=codes.NOT_IN_GAME,
                            field="reporter", name=_name(state, reporter))
     return Game(ref=ref, league=league, number=number, players=tuple(players),
                 positions=positions or None, scores=scores, finished=finished, kicker=kicker,
@@ -337,25 +338,25 @@ def _check_players(state: EventState, league: str | None, players: Sequence[Play
             ladder = book.ladders.get(league) or Ladder(league)
             if state.division_of.get(pid) != league:
                 raise InvalidInput("%(name)s does not play in league %(league)s",
-                                   code="sw.league", field="results", name=names[pid],
+                                   code=codes.OTHER_LEAGUE, field="results", name=names[pid],
                                    league=state.divisions[league].name)
             if pid in ladder.places:
                 raise InvalidInput("%(name)s is out of league %(league)s since game %(game)s "
                                    "(place %(place)s) and plays no later game (rule W7-2)",
-                                   code="sw.out", field="results", name=names[pid],
+                                   code=codes.OUT, field="results", name=names[pid],
                                    league=state.divisions[league].name,
                                    game=ladder.out_in.get(pid), place=ladder.places[pid])
             if state.players[pid].dropped:
                 raise InvalidInput("%(name)s has dropped out of the season; enter the game "
                                    "without them (they take the lowest free place)",
-                                   code="sw.dropped", field="results", name=names[pid])
+                                   code=codes.DROPPED, field="results", name=names[pid])
         raise InvalidInput("%(name)s does not play this match; its players: %(names)s",
-                           code="sw.not_due", field="results", name=names[pid],
+                           code=codes.NOT_DUE, field="results", name=names[pid],
                            names=[names[p] for p in expected])
     missing = [names[p] for p in expected if p not in set(players)]
     if missing:
         raise InvalidInput("the game misses %(names)s; its players are %(all)s (rule W7-2)",
-                           code="sw.missing", field="results", names=missing,
+                           code=codes.MISSING, field="results", names=missing,
                            all=[names[p] for p in expected])
 
 
@@ -364,7 +365,7 @@ def parse_ref(state: EventState, ref: str, field: str = "game") -> Game:
     game = book.find(ref)
     if game is None:
         raise NotFound("no game %(game)s: write league/number (gods/3) or a special match "
-                       "(fortune, will, titans)", code="sw.game", field=field, game=ref)
+                       "(fortune, will, titans)", code=codes.GAME, field=field, game=ref)
     return game
 
 
@@ -384,7 +385,7 @@ def _profile(state: EventState, action: Action, ruleset: Any) -> None:
     if started and (new.level, new.place) != (old.level, old.place):
         raise Conflict("%(name)s's league has begun its ladder: last season's league and place "
                        "decide ties (rule W7-26) and are set before its first game",
-                       code="sw.profile.started", field="level", name=_name(state, pid))
+                       code=codes.PROFILE_STARTED, field="level", name=_name(state, pid))
     book.profiles[pid] = new
 
 
@@ -393,29 +394,29 @@ def _game(state: EventState, action: Action, ruleset: Any) -> None:
     p = action.payload
     key = p["league"]
     if key not in state.divisions:
-        raise NotFound("no league %(league)s; leagues: %(known)s", code="sw.league",
+        raise NotFound("no league %(league)s; leagues: %(known)s", code=codes.LEAGUE,
                        field="league", league=key, known=list(state.divisions))
     if phases.current(state, ruleset).key != LADDERS:
         raise Conflict("the special matches have begun: the ladders are closed",
-                       code="phase.closed", field="league")
+                       code=codes.LADDERS_CLOSED, field="league")
     now = due(state, key)
     name = state.divisions[key].name
     if not now.size_ok:
         raise Conflict("league %(league)s has %(count)s players; a league plays its ladder "
-                       "with %(size)s (rules W7-2, W7-15)", code="sw.league_size",
+                       "with %(size)s (rules W7-2, W7-15)", code=codes.LEAGUE_SIZE,
                        field="league", league=name, count=len(state.divisions[key].members),
                        size=LEAGUE_SIZE)
     if now.waiting is not None:
         raise Conflict("game %(game)s of league %(league)s waits for the die roll between "
-                       "%(names)s (rule W7-26 (4))", code="sw.roll_due", field="game",
+                       "%(names)s (rule W7-26 (4))", code=codes.ROLL_DUE, field="game",
                        game=now.waiting.number, league=name,
                        names=[_name(state, x) for g in now.waiting.unresolved for x in g])
     if now.complete:
-        raise Conflict("league %(league)s has played its ladder", code="sw.complete",
+        raise Conflict("league %(league)s has played its ladder", code=codes.COMPLETE,
                        field="league", league=name)
     if p["game"] != now.number:
         raise InvalidInput("the next game of league %(league)s is game %(next)s (%(size)s "
-                           "players), not game %(game)s (rule W7-2)", code="sw.order",
+                           "players), not game %(game)s (rule W7-2)", code=codes.ORDER,
                            field="game", league=name, next=now.number, size=len(now.players),
                            game=p["game"])
     book = book_of(state)
@@ -460,11 +461,11 @@ def _overrun(state: EventState, action: Action, ruleset: Any) -> None:
     pid = p["player"]
     if pid not in game.players:
         raise InvalidInput("%(name)s did not play %(game)s: no overrun to record (rule W7-19)",
-                           code="sw.not_in_game", field="player", name=_name(state, pid),
+                           code=codes.NOT_IN_GAME, field="player", name=_name(state, pid),
                            game=game.ref)
     if pid in game.overruns:
         raise Conflict("%(name)s's overrun in %(game)s is already recorded",
-                       code="sw.overrun.exists", field="player", name=_name(state, pid),
+                       code=codes.OVERRUN_EXISTS, field="player", name=_name(state, pid),
                        game=game.ref)
     game.overruns.append(pid)
     book_of(state).late_overruns += 1
@@ -476,19 +477,19 @@ def _roll(state: EventState, action: Action, ruleset: Any) -> None:
     p = action.payload
     game = parse_ref(state, p["game"])
     if not game.unresolved:
-        raise Conflict("%(game)s has no tie waiting for a die roll", code="sw.no_tie",
+        raise Conflict("%(game)s has no tie waiting for a die roll", code=codes.NO_TIE,
                        field="game", game=game.ref)
     rolls: dict[PlayerId, int] = {}
     for index, item in enumerate(p["rolls"]):
         pid = item["player"]
         if pid in rolls:
-            raise InvalidInput("%(name)s rolled twice", code="sw.twice",
+            raise InvalidInput("%(name)s rolled twice", code=codes.TWICE,
                                field=f"rolls[{index}]", name=_name(state, pid))
         rolls[pid] = item["value"]
     tied = {pid for group in game.unresolved for pid in group}
     if set(rolls) != tied:
         raise InvalidInput("the die is rolled by %(names)s, the players still tied",
-                           code="sw.roll_players", field="rolls",
+                           code=codes.ROLL_PLAYERS, field="rolls",
                            names=sorted(_name(state, x) for x in tied))
     book = book_of(state)
     names = names_of(state)
@@ -500,7 +501,7 @@ def _roll(state: EventState, action: Action, ruleset: Any) -> None:
     if game.unresolved:
         tied_again = [names[x] for g in game.unresolved for x in g]
         raise InvalidInput("the roll leaves %(names)s tied: roll again between them",
-                           code="sw.roll_tied", field="rolls", names=tied_again)
+                           code=codes.ROLL_TIED, field="rolls", names=tied_again)
 
 
 def _lifted(state: EventState, action: Action, ruleset: Any) -> None:
@@ -512,11 +513,11 @@ def _lifted(state: EventState, action: Action, ruleset: Any) -> None:
     pid, what = p["player"], p["penalty"]
     has = (pid in game.overruns) if what == OVERRUN else (game.kicker == pid)
     if not has:
-        raise NotFound("%(name)s has no %(penalty)s penalty in %(game)s", code="sw.penalty",
+        raise NotFound("%(name)s has no %(penalty)s penalty in %(game)s", code=codes.PENALTY,
                        field="penalty", name=_name(state, pid), penalty=what, game=game.ref)
     book = book_of(state)
     if book.lifted(game.ref, pid, what) is not None:
-        raise Conflict("that penalty is already lifted", code="sw.lifted", field="penalty")
+        raise Conflict("that penalty is already lifted", code=codes.LIFTED, field="penalty")
     book.liftings.append(Lifting(game.ref, pid, what, action.seq, action.reason, action.actor))
 
 
@@ -529,21 +530,21 @@ def _special(state: EventState, action: Action, ruleset: Any) -> None:
         open_ = [state.divisions[k].name for k in state.divisions
                  if not due(state, k).complete]
         raise Conflict("the special matches follow the ladders; still playing: %(leagues)s",
-                       code="sw.ladders_open", field="match", leagues=open_ or ["-"])
+                       code=codes.LADDERS_OPEN, field="match", leagues=open_ or ["-"])
     book = book_of(state)
     if match in book.specials:
-        raise Conflict("the %(match)s match already has its result", code="sw.special.exists",
+        raise Conflict("the %(match)s match already has its result", code=codes.SPECIAL_EXISTS,
                        field="match", match=match)
     wanted = specials_due(state)
     if match not in wanted:
         raise Conflict("no %(match)s match this season (rule W7-6: a starting season has "
-                       "none; it needs two players)", code="sw.special.none", field="match",
+                       "none; it needs two players)", code=codes.SPECIAL_NONE, field="match",
                        match=match)
     if match == TITANS and FORTUNE in wanted:
         fortune = book.specials.get(FORTUNE)
         if fortune is None or not fortune.order:
             raise Conflict("the Fortune match decides the fourth player of the Battle of "
-                           "Titans: enter it first (rule W7-11)", code="sw.fortune_first",
+                           "Titans: enter it first (rule W7-11)", code=codes.FORTUNE_FIRST,
                            field="match")
     expected = special_players(state, match)
     game = read_game(state, {**p, "finished": True}, match, None, 0, expected, action.seq,
@@ -565,7 +566,7 @@ def _report(state: EventState, action: Action, ruleset: Any) -> None:
     expected, league, number = expected_players(state, ref)
     if reporter not in expected:
         raise InvalidInput("%(name)s does not play %(game)s and cannot report it",
-                           code="sw.not_in_game", field="reporter", name=_name(state, reporter),
+                           code=codes.NOT_IN_GAME, field="reporter", name=_name(state, reporter),
                            game=ref)
     decoded = ENTRY_SCHEMA.decode(entry, "entry")
     read_game(state, {**decoded, "finished": decoded.get("finished", True)
@@ -581,16 +582,16 @@ def expected_players(state: EventState, ref: str) -> tuple[list[PlayerId], str |
     match not yet played)."""
     if ref in SPECIALS:
         if not ladders_complete(state) or ref in book_of(state).specials:
-            raise Conflict("%(game)s is not due", code="sw.not_due", field="game", game=ref)
+            raise Conflict("%(game)s is not due", code=codes.NOT_DUE, field="game", game=ref)
         return special_players(state, ref), None, 0
     league, _, number = ref.rpartition("/")
     if league not in state.divisions or not number.isdigit():
         raise NotFound("no game %(game)s: write league/number (gods/3) or a special match "
-                       "(fortune, will, titans)", code="sw.game", field="game", game=ref)
+                       "(fortune, will, titans)", code=codes.GAME, field="game", game=ref)
     now = due(state, league)
     if now.complete or now.waiting is not None or int(number) != now.number:
         raise Conflict("%(game)s is not the game due in league %(league)s (game %(next)s is)",
-                       code="sw.not_due", field="game", game=ref,
+                       code=codes.NOT_DUE, field="game", game=ref,
                        league=state.divisions[league].name, next=now.number)
     return now.players, league, now.number
 
@@ -598,10 +599,10 @@ def expected_players(state: EventState, ref: str) -> tuple[list[PlayerId], str |
 def _open_report(state: EventState, seq: int) -> Report:
     report = book_of(state).reports.get(seq)
     if report is None:
-        raise NotFound("no self-report %(report)s", code="sw.report", field="report",
+        raise NotFound("no self-report %(report)s", code=codes.REPORT, field="report",
                        report=seq)
     if report.status not in ("pending", "disputed"):
-        raise Conflict("self-report %(report)s is %(status)s", code="sw.report.closed",
+        raise Conflict("self-report %(report)s is %(status)s", code=codes.REPORT_CLOSED,
                        field="report", report=seq, status=report.status)
     return report
 
@@ -612,7 +613,7 @@ def _answering(state: EventState, payload: dict[str, Any]) -> tuple[Report, Play
     pid = payload["player"]
     expected, _league, _n = expected_players(state, report.ref)
     if pid not in expected:
-        raise InvalidInput("%(name)s does not play %(game)s", code="sw.not_in_game",
+        raise InvalidInput("%(name)s does not play %(game)s", code=codes.NOT_IN_GAME,
                            field="player", name=_name(state, pid), game=report.ref)
     return report, pid
 
@@ -620,11 +621,11 @@ def _answering(state: EventState, payload: dict[str, Any]) -> tuple[Report, Play
 def _confirmed(state: EventState, action: Action, ruleset: Any) -> None:
     report, pid = _answering(state, action.payload)
     if pid in report.confirmed:
-        raise Conflict("%(name)s has already confirmed", code="sw.confirmed", field="player",
+        raise Conflict("%(name)s has already confirmed", code=codes.CONFIRMED, field="player",
                        name=_name(state, pid))
     if report.status == "disputed":
         raise Conflict("self-report %(report)s is disputed: the organiser decides",
-                       code="sw.report.disputed", field="report", report=report.seq)
+                       code=codes.REPORT_DISPUTED, field="report", report=report.seq)
     report.confirmed.append(pid)
 
 
@@ -691,7 +692,7 @@ def _total(values: dict[PlayerId, int]) -> Tiebreaker:
     return Tiebreaker("total", N_("Total"), lambda pid, _r, _s: values.get(pid, 0))
 
 
-class SevenWonders(Ruleset):
+class SevenWonders(YearHooks, Ruleset):
     """The W7 season; see the module docstring."""
 
     name = FORMAT
@@ -700,6 +701,8 @@ class SevenWonders(Ruleset):
     capabilities = Capabilities(open_play=True, divisions=True)
     one_table_per_page = True  # the season table, then each league's: tabs, not one long page
     example_settings = ({}, {"season": "starting"})
+    #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).
+    codes = codes.catalogue()
     contributions = Contributions(cli="podium.formats.seven_wonders.cli:COMMANDS",
                                   web="podium.formats.seven_wonders.web:SEVEN_WONDERS_WEB",
                                   api="podium.formats.seven_wonders.api:router",
@@ -757,11 +760,11 @@ class SevenWonders(Ruleset):
         book = book_of(state)
         if any(ladder.games for ladder in book.ladders.values()) or book.specials:
             raise Conflict("the leagues are set before their first game; games are entered",
-                           code="divisions.started")
+                           code=codes.LEAGUES_STARTED)
         for division in divisions:
             if len(division.members) != LEAGUE_SIZE:
                 raise InvalidInput("league %(league)s has %(count)s players; a league has "
-                                   "%(size)s (rules W7-2, W7-15)", code="divisions.size",
+                                   "%(size)s (rules W7-2, W7-15)", code=codes.LEAGUE_SIZE,
                                    field="divisions", league=division.name,
                                    count=len(division.members), size=LEAGUE_SIZE)
 
@@ -773,16 +776,16 @@ class SevenWonders(Ruleset):
         for key in (source, target.key):
             if key is not None and (book.ladders.get(key) or Ladder(key)).games:
                 raise Conflict("league %(league)s has begun its ladder: its players stay",
-                               code="divisions.played", league=state.divisions[key].name)
+                               code=codes.LEAGUES_PLAYED, league=state.divisions[key].name)
         if book.specials:
-            raise Conflict("the special matches have begun", code="divisions.played")
+            raise Conflict("the special matches have begun", code=codes.LEAGUES_PLAYED)
 
     # standings --------------------------------------------------------------------------------
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """The season table league by league (best league first), each best place first."""
         if through_round:
             raise Conflict("a 7 Wonders season has no rounds; its tables are per league",
-                           code="capability.rounds", field="round")
+                           code=codes.NO_ROUNDS, field="round")
         rows = season_rows(state)
         totals = {row.player: row.total for row in rows}
         standings = Standings([_total(totals)])

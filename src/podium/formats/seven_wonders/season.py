@@ -21,6 +21,7 @@ from typing import Any
 from podium.core.errors import InvalidInput, render
 from podium.core.model import EventState, PlayerId
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE, SevenWondersSettings
 
 Note = tuple[str, dict[str, Any]]
@@ -200,7 +201,7 @@ def ranking(positions: Mapping[PlayerId, int], names: Mapping[PlayerId, str]
     if any(not 1 <= v <= n for v in values):
         bad = next(pid for pid, v in positions.items() if not 1 <= v <= n)
         raise InvalidInput("position of %(name)s: %(position)s is not between 1 and %(count)s",
-                           code="sw.positions", field="positions", name=names.get(bad, bad),
+                           code=codes.POSITIONS, field="positions", name=names.get(bad, bad),
                            position=positions[bad], count=n)
     competition = all(v == 1 + sum(1 for w in values if w < v) for v in values)
     distinct = sorted(set(values))
@@ -208,7 +209,7 @@ def ranking(positions: Mapping[PlayerId, int], names: Mapping[PlayerId, str]
     if not (competition or dense):
         raise InvalidInput("positions %(positions)s are not a ranking of the game's %(count)s "
                            "players: tied players share a position and the next one skips "
-                           "(1, 1, 3) (rule W7-3)", code="sw.positions", field="positions",
+                           "(1, 1, 3) (rule W7-3)", code=codes.POSITIONS, field="positions",
                            positions=values, count=n)
     return {pid: 1 + sum(1 for w in positions.values() if w < v)
             for pid, v in positions.items()}

@@ -1,9 +1,424 @@
 """The season's declared commands (regulation W7): leagues, profiles, games, special matches,
 penalties, die rolls and self-reports, each declared once (:mod:`podium.core.commands`) and
-served by the command line, the API and the organiser's pages alike."""
+served by the command line (``podium sw <command>``), the API (``POST /api/v1/events/{event}/
+commands/seven-wonders.<what>``) and the organiser's pages (``/manage/{event}/do/...``) alike.
+
+Each declaration's ``make`` turns the decoded fields into a command object of
+:mod:`.commands` (which resolves names with the state at hand and refuses naming the field);
+its ``answer`` is a small JSON object, its ``said`` a message for people. Moving a player
+between leagues is the kernel's ``division.move`` (``podium sw move``): the season's own
+check (:meth:`.rules.SevenWonders.check_move`) runs in replay, and no form or route of its
+own is needed. The players' self-report (rule W7-36) is three player commands run with the
+caller's code (``call.caller.code``), on the command line with ``--code``, on the API with the
+code as the bearer token, and on the player's page ``/e/{event}/sw/...`` (:mod:`.web`).
+"""
 
 from __future__ import annotations
 
-from podium.core.commands import CommandSpec
+from typing import Any
 
-SEASON_COMMANDS: tuple[CommandSpec, ...] = ()
+from podium.core import inputs
+from podium.core.commands import PLAYER, Call, CommandSpec, Param
+from podium.core.messages import M, Mn
+from podium.core.model import EventState
+from podium.core.views import N_
+from podium.formats.seven_wonders.commands import (
+    AcceptReport,
+    AddOverrun,
+    AnswerReport,
+    AssignLeagues,
+    EnterGame,
+    EnterSpecial,
+    GameInput,
+    LeaguesSet,
+    LiftPenalty,
+    Penalised,
+    Played,
+    Profiled,
+    Reported,
+    ReportGame,
+    RollDie,
+    SetProfile,
+    premium_of,
+)
+from podium.formats.seven_wonders.inputs import ORDER, Leagues
+from podium.formats.seven_wonders.rules import MAX_ROLL, ladders_complete
+from podium.formats.seven_wonders.season import (
+    PENALTIES,
+    SPECIALS,
+    book_of,
+    note_text,
+    penalties_of,
+)
+from podium.formats.seven_wonders.settings import LEAGUE_SIZE
+
+CLI_PRINT = "podium.formats.seven_wonders.cli"
+REASON = Param("reason", inputs.Text(500), N_("why (kept in the season's log)"), label=N_("Reason"))
+
+
+# -- when a page offers a command -----------------------------------------------------------
+def started(state: EventState) -> bool:
+    """A league has played a game: the leagues are set for good (rule W7-2)."""
+    return any(ladder.games for ladder in book_of(state).ladders.values())
+
+
+def waiting_roll(state: EventState) -> bool:
+    """A game's tie waits for a die roll (rule W7-26 (4))."""
+    return any(game.unresolved for game in book_of(state).games())
+
+
+# -- answers --------------------------------------------------------------------------------
+def game_json(played: Played) -> dict[str, Any]:
+    """A game as entered and decided: its players in order with position, score, winner
+    points and marks, and every decision explained (English)."""
+    game = played.game
+    return {
+        "game": game.ref, "league": game.league, "number": game.number,
+        "finished": game.finished, "decided": game.decided, "link": game.link,
+        "players": [{"player": str(line["name"]), "position": line["position"],
+                     "score": line["score"], "points": line["points"],
+                     "marks": list(line["marks"])} for line in played.lines],
+        "notes": [note_text(note) for note in game.notes],
+    }
+
+
+GAME_SCHEMA = {"game": "string", "league": "string?", "number": "integer",
+               "finished": "boolean", "decided": "boolean", "link": "string",
+               "players": "array", "notes": "array"}
+
+
+def _game_said(played: Played) -> str:
+    game = played.game
+    if not game.decided:
+        return M("Game %(game)s entered; a tie waits for the die roll (rule W7-26 (4)).",
+                 game=game.ref)
+    return M("Game %(game)s entered.", game=game.ref)
+
+
+def _penalty_json(done: Penalised) -> dict[str, Any]:
+    return {"game": done.game.ref, "player": done.player.name, "penalty": done.penalty}
+
+
+PENALTY_SCHEMA = {"game": "string", "player": "string", "penalty": "string"}
+
+
+def report_json(done: Reported) -> dict[str, Any]:
+    report = done.report
+    return {"report": report.seq, "game": report.ref, "status": report.status,
+            "reporter": done.reporter, "confirmed_by": done.confirmed,
+            "entered": done.played is not None}
+
+
+REPORT_SCHEMA = {"report": "integer", "game": "string", "status": "string",
+                 "reporter": "string", "confirmed_by": "array", "entered": "boolean"}
+
+REPORT_SAID = {  # msgids, by the report's status after the player's command
+    "pending": N_("Thank you: the other players of the game now confirm it."),
+    "accepted": N_("Confirmed: the game is entered."),
+    "disputed": N_("Your objection is noted: the organiser decides."),
+}
+
+
+def _report_said(done: Reported) -> str:
+    return M(REPORT_SAID.get(done.report.status, REPORT_SAID["pending"]))
+
+
+def _confirm_said(done: Reported) -> str:
+    if done.report.status == "accepted":
+        return M(REPORT_SAID["accepted"])
+    return M("Thank you: your confirmation is noted.")
+
+
+# -- the fields a game has -------------------------------------------------------------------
+ORDER_PARAM = Param("order", ORDER, N_("the players best first, comma-separated; tied players "
+                                       "joined by = (rule W7-3): Anna, Boris = Clara, Dmitry"),
+                    required=True, argument=True, label=N_("Order"))
+SCORE = Param("score", inputs.Pairs(inputs.Integer(-10_000, 10_000), LEAGUE_SIZE),
+              N_("a player's score, kept for the record"), label=N_("Scores"))
+OVERRUN = Param("overrun", inputs.Players(LEAGUE_SIZE),
+                N_("a player over the time limit: −5 (rule W7-19)"),
+                label=N_("Over the time limit"))
+LINK = Param("link", inputs.Text(500), N_("the table's link on the site"),
+             label=N_("Table link"))
+KICK = Param("kick", inputs.Player(), N_("the player who kicked another: out with 0 points "
+                                         "(rule W7-20)"), label=N_("Kick"))
+UNFINISHED = Param("unfinished", inputs.YesNo(), N_("the game was not finished (rule W7-21)"))
+DEEPEST = Param("deepest", inputs.Player(),
+                N_("the player deepest in negative time (rules W7-21, W7-22)"),
+                label=N_("Deepest in negative time"))
+NO_POSITIONS = Param("no_positions", inputs.YesNo(),
+                     N_("an unfinished game: the order lists the players only, no positions"))
+GAME_REF = Param("game", inputs.Text(60, non_empty=True),
+                 N_("the game: league/number (gods/3, Gods 3) or a special match (fortune, "
+                    "will, titans)"), required=True, argument=True, label=N_("Game"))
+PLAYER_ARG = Param("player", inputs.Player(), N_("the player, by name or #id"), required=True,
+                   argument=True, label=N_("Player"))
+
+
+def game_input(call: Call, reporter: bool = True) -> GameInput:
+    """The game's typed fields as the command's input (names resolved when it runs)."""
+    return GameInput(order=call["order"], scores=tuple(call.get("score", ())),
+                     overruns=tuple(call.get("overrun", ())), kicker=call.get("kick"),
+                     unfinished=bool(call.get("unfinished")), deepest=call.get("deepest"),
+                     link=call.get("link", ""),
+                     reporter=call.get("reporter") if reporter else None,
+                     no_positions=bool(call.get("no_positions")))
+
+
+# -- leagues (rules W7-2, W7-5, W7-7, W7-15) -------------------------------------------------
+def _leagues(call: Call) -> AssignLeagues:
+    names = tuple(call.get("names", ()))
+    given = tuple(call.get("league", ()))
+    upload = call.get("csv")
+    assign = bool(call.get("assign")) or bool(given) or upload is not None or not names
+    return AssignLeagues(call.slug, given, call.get("reason", ""), names, assign,
+                         upload.data if upload is not None else b"")
+
+
+def _leagues_said(done: LeaguesSet) -> str:
+    if not done.leagues:
+        return Mn("%(n)s player added; the leagues are not set yet.",
+                  "%(n)s players added; the leagues are not set yet.", len(done.added))
+    return Mn("%(n)s league set.", "%(n)s leagues set.", len(done.leagues))
+
+
+LEAGUES = CommandSpec(
+    "seven-wonders.leagues", N_("Players and leagues"), _leagues,
+    params=(
+        Param("league", Leagues(), N_("a league's players, best league first (the option once "
+                                      "a league)"),
+              label=N_("Leagues")),
+        Param("csv", inputs.File(1_000_000, ".csv,text/csv"),
+              N_("a CSV with the columns name and league (a league's key, name or number)"),
+              label=N_("Leagues from a file")),
+        Param("names", inputs.Players(1_000, lines=True, register=True),
+              N_("new players, added first"), label=N_("New players")),
+        Param("assign", inputs.YesNo(),
+              N_("with new players: also set the leagues now, in sign-up order")),
+        REASON,
+    ),
+    help=N_("Rules W7-2, W7-5, W7-7, W7-15: the leagues as given, from a file, or the active "
+            "players in sign-up order, 7 a league (Gods, Priests, Warriors A, Warriors B; "
+            "League 1, 2... in a starting season); before the first game. New players are "
+            "added first, in the same step."),
+    shown=lambda state: not started(state),
+    template="formats/seven_wonders_leagues_form.html",
+    said=_leagues_said,
+    answer=lambda done: {
+        "leagues": [{"key": key, "name": name, "level": level, "players": names}
+                    for key, name, level, names in done.leagues],
+        "added": [{"id": p.id, "name": p.name} for p in done.added]},
+    answer_schema={"leagues": "array", "added": "array"},
+    render=f"{CLI_PRINT}:print_leagues",
+)
+
+
+# -- a player's profile (rules W7-19, W7-26, W7-36) ------------------------------------------
+def _profile_json(done: Profiled) -> dict[str, Any]:
+    profile = done.profile
+    return {"player": done.player.name, "level": profile.level, "place": profile.place,
+            "overruns": profile.overruns, "premium": profile.premium}
+
+
+PROFILE = CommandSpec(
+    "seven-wonders.profile", N_("Player profile (last season, overruns, premium)"),
+    lambda call: SetProfile(call.slug, call["player"], call.get("level"), call.get("place"),
+                            call.get("overruns"),
+                            premium_of(bool(call.get("premium")),
+                                       bool(call.get("no_premium"))),
+                            bool(call.get("newcomer")), call.get("reason", "")),
+    params=(
+        PLAYER_ARG,
+        Param("level", inputs.Integer(0, 100),
+              N_("league level last season (0 = Gods; rule W7-26 (2))"),
+              label=N_("League level last season (0 = Gods)")),
+        Param("place", inputs.Integer(1, LEAGUE_SIZE), N_("place last season (rule W7-26 (3))"),
+              label=N_("Place last season")),
+        Param("overruns", inputs.Integer(0, 100),
+              N_("overruns earlier in the year (rule W7-19)"),
+              label=N_("Overruns earlier this year")),
+        Param("premium", inputs.YesNo(), N_("a premium account on the site (rule W7-36)")),
+        Param("no_premium", inputs.YesNo(), N_("no premium account (any more)")),
+        Param("newcomer", inputs.YesNo(), N_("newcomer: no league last season")),
+        REASON,
+    ),
+    help=N_("What the season needs to know of a player from before it (rules W7-19, W7-26, "
+            "W7-36); only what is given changes. Last season's league and place are set before "
+            "the player's league plays."),
+    said=lambda done: M("Profile of %(name)s recorded.", name=done.player.name),
+    answer=_profile_json,
+    answer_schema={"player": "string", "level": "integer?", "place": "integer?",
+                   "overruns": "integer", "premium": "boolean"},
+)
+
+
+# -- a ladder game (rules W7-2, W7-3, W7-19 .. W7-22) ------------------------------------------
+GAME = CommandSpec(
+    "seven-wonders.game", N_("Enter a game"),
+    lambda call: EnterGame(call.slug, call["league"], game_input(call), call.get("game"),
+                           call.get("reason", "")),
+    params=(
+        Param("league", inputs.Text(40, non_empty=True), N_("the league: its key or name"),
+              required=True, argument=True, label=N_("League")),
+        ORDER_PARAM,
+        Param("game", inputs.Integer(1, LEAGUE_SIZE),
+              N_("its number in the ladder (default: the game due)"), label=N_("Game number")),
+        SCORE, OVERRUN, KICK, UNFINISHED, DEEPEST, NO_POSITIONS, LINK,
+        Param("reporter", inputs.Player(), N_("the player who reported it"),
+              label=N_("Reported by")),
+        REASON,
+    ),
+    help=N_("The league's next game (rule W7-2): its order as the site shows it (rule W7-3), "
+            "the overruns (W7-19), a kick (W7-20), an unfinished end (W7-21, W7-22). The last "
+            "place is out; a tie for it is broken by rule W7-26."),
+    shown=lambda state: bool(state.divisions),
+    template="formats/seven_wonders_game.html",
+    said=_game_said, answer=game_json, answer_schema=GAME_SCHEMA,
+    render=f"{CLI_PRINT}:print_entered",
+)
+
+
+# -- a die roll (rule W7-26 (4)) ---------------------------------------------------------------
+ROLL = CommandSpec(
+    "seven-wonders.roll", N_("Die roll (rule W7-26)"),
+    lambda call: RollDie(call.slug, call["game"], tuple(call.get("roll", ())),
+                         call.get("reason", "")),
+    params=(
+        GAME_REF,
+        Param("roll", inputs.Pairs(inputs.Integer(1, MAX_ROLL), LEAGUE_SIZE),
+              N_("a value rolled at the table; none: the service rolls a die for each from "
+                 "the event's seed"),
+              label=N_("Rolls at the table")),
+        REASON,
+    ),
+    help=N_("Rule W7-26 (4): the die roll between the players a tie left tied; higher is "
+            "better."),
+    shown=waiting_roll,
+    template="formats/seven_wonders_roll.html",
+    said=lambda played: M("Die roll recorded (rule W7-26)."),
+    answer=game_json, answer_schema=GAME_SCHEMA,
+    render=f"{CLI_PRINT}:print_played",
+)
+
+
+# -- an overrun after the game (rule W7-19) ---------------------------------------------------
+OVERRUN_COMMAND = CommandSpec(
+    "seven-wonders.overrun", N_("Time-limit overrun (rule W7-19)"),
+    lambda call: AddOverrun(call.slug, call["game"], call["player"], call.get("reason", "")),
+    params=(GAME_REF, PLAYER_ARG, REASON),
+    help=N_("A player over the time limit in a game already entered: −5 (rule W7-19)."),
+    shown=started,
+    said=lambda done: M("Overrun recorded (rule W7-19)."),
+    answer=_penalty_json, answer_schema=PENALTY_SCHEMA,
+)
+
+
+# -- lifting a penalty (rule W7-24) -----------------------------------------------------------
+LIFT = CommandSpec(
+    "seven-wonders.lift", N_("Lift a penalty (rule W7-24)"),
+    lambda call: LiftPenalty(call.slug, call["game"], call["player"],
+                             call.get("penalty", "overrun"), call["reason"]),
+    params=(
+        GAME_REF, PLAYER_ARG,
+        Param("penalty", inputs.Choice(PENALTIES), N_("the penalty: overrun or kick"),
+              default="overrun", label=N_("Penalty")),
+        Param("reason", inputs.Text(500, non_empty=True),
+              N_("the organiser's reason (kept in the log, rule W7-24)"), required=True,
+              label=N_("Reason")),
+    ),
+    help=N_("Rule W7-24: an overrun's −5 and its count toward the bar, or a kick's 0 points "
+            "and bar (the elimination stands), lifted by the organiser with the reason."),
+    shown=lambda state: bool(penalties_of(book_of(state))),
+    template="formats/seven_wonders_lift.html",
+    said=lambda done: M("Penalty lifted (rule W7-24)."),
+    answer=_penalty_json, answer_schema=PENALTY_SCHEMA,
+)
+
+
+# -- special matches (rules W7-6, W7-11, W7-12, W7-18) -----------------------------------------
+SPECIAL = CommandSpec(
+    "seven-wonders.special", N_("Special matches and the Battle of Titans"),
+    lambda call: EnterSpecial(call.slug, call["match"], game_input(call),
+                              call.get("reason", "")),
+    params=(
+        Param("match", inputs.Choice(SPECIALS), N_("the match: fortune (rule W7-11), will "
+                                                   "(W7-12) or titans (W7-18)"),
+              required=True, argument=True, label=N_("Match")),
+        ORDER_PARAM, SCORE, OVERRUN, LINK,
+        Param("reporter", inputs.Player(), N_("the player who reported it"),
+              label=N_("Reported by")),
+        REASON,
+    ),
+    help=N_("After the ladders: the Fortune match (W7-11), whose winner is the fourth player "
+            "of the Battle of Titans (W7-18), and the Will match (W7-12); ties by rules W7-27, "
+            "W7-28."),
+    shown=ladders_complete,
+    template="formats/seven_wonders_special.html",
+    said=lambda played: M("Special match entered."),
+    answer=game_json, answer_schema=GAME_SCHEMA,
+    render=f"{CLI_PRINT}:print_played",
+)
+
+
+# -- self-reports (rule W7-36) ------------------------------------------------------------------
+REPORT_ARG = Param("report", inputs.Integer(1, 2**31 - 1),
+                   N_("the self-report's number (its action number)"), required=True,
+                   argument=True, label=N_("Self-report"))
+
+ACCEPT = CommandSpec(
+    "seven-wonders.accept", N_("Accept a self-report (rule W7-36)"),
+    lambda call: AcceptReport(call.slug, call["report"], call.get("reason", "")),
+    params=(REPORT_ARG, REASON),
+    help=N_("The organiser stores a player's self-report as the game: after a dispute, or "
+            "without waiting for the confirmations (rule W7-36)."),
+    shown=lambda state: bool(state.divisions),
+    template="formats/seven_wonders_reports.html",
+    said=lambda played: M("Self-report accepted: the game is entered."),
+    answer=game_json, answer_schema=GAME_SCHEMA,
+    render=f"{CLI_PRINT}:print_played",
+)
+
+REPORT = CommandSpec(
+    "seven-wonders.report", N_("Report your game (rule W7-36)"),
+    lambda call: ReportGame(call.slug, call.caller.code or "", call["game"],
+                            game_input(call, reporter=False), call.caller.address),
+    params=(GAME_REF, ORDER_PARAM, SCORE, OVERRUN, KICK, UNFINISHED, DEEPEST, NO_POSITIONS,
+            LINK),
+    help=N_("A player reports a game they play (their league's due game or a special match) "
+            "with their code; the other players of the game confirm it (setting "
+            "confirmations), and then it is entered; a dispute goes to the organiser."),
+    role=PLAYER,
+    said=_report_said, answer=report_json, answer_schema=REPORT_SCHEMA,
+)
+
+CONFIRM = CommandSpec(
+    "seven-wonders.confirm", N_("Confirm a report of your game"),
+    lambda call: AnswerReport(call.slug, call.caller.code or "", call["report"], False, "",
+                              call.caller.address),
+    params=(REPORT_ARG,),
+    help=N_("Another player of the game confirms a self-report with their code (rule W7-36)."),
+    role=PLAYER,
+    said=_confirm_said, answer=report_json, answer_schema=REPORT_SCHEMA,
+)
+
+DISPUTE = CommandSpec(
+    "seven-wonders.dispute", N_("Dispute a report of your game"),
+    lambda call: AnswerReport(call.slug, call.caller.code or "", call["report"], True,
+                              call.get("note", ""), call.caller.address),
+    params=(REPORT_ARG, Param("note", inputs.Text(500),
+                              N_("what is wrong (the organiser reads it)"),
+                              label=N_("What is wrong?"))),
+    help=N_("Another player of the game disputes a self-report with their code: the organiser "
+            "decides (rule W7-36)."),
+    role=PLAYER,
+    said=lambda done: M(REPORT_SAID["disputed"]), answer=report_json,
+    answer_schema=REPORT_SCHEMA,
+)
+
+#: In the order the organiser's page lists them (the players' own come last: not on it).
+SEASON_COMMANDS: tuple[CommandSpec, ...] = (
+    LEAGUES, PROFILE, GAME, ROLL, OVERRUN_COMMAND, LIFT, SPECIAL, ACCEPT,
+    REPORT, CONFIRM, DISPUTE,
+)
+
+__all__ = ["SEASON_COMMANDS", "game_input", "game_json", "report_json", "started"]

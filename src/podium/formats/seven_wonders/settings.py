@@ -12,6 +12,7 @@ from typing import Any
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
 from podium.formats import settings as fs
+from podium.formats.seven_wonders import codes
 
 REGULAR = "regular"
 STARTING = "starting"
@@ -35,14 +36,14 @@ def _row(key: str, text: str, length: int | None) -> tuple[int, ...]:
         numbers = tuple(int(part.strip()) for part in text.split(",") if part.strip())
     except ValueError:
         raise InvalidInput("setting %(key)s: %(value)r must be whole numbers separated by "
-                           "commas", code="setting.type", field=key, key=key,
+                           "commas", code=codes.SETTING_TYPE, field=key, key=key,
                            value=text[:60]) from None
     if length is not None and len(numbers) != length:
         raise InvalidInput("setting %(key)s: give %(count)s numbers, one a place",
-                           code="setting.length", field=key, key=key, count=length)
+                           code=codes.SETTING_LENGTH, field=key, key=key, count=length)
     if not numbers or any(n < 0 or n > MAX_POINTS for n in numbers):
         raise InvalidInput("setting %(key)s: the points must be between 0 and %(limit)s",
-                           code="setting.range", field=key, key=key, limit=MAX_POINTS)
+                           code=codes.SETTING_RANGE, field=key, key=key, limit=MAX_POINTS)
     return numbers
 
 
@@ -60,7 +61,7 @@ def place_table(key: str, value: Any) -> tuple[tuple[int, ...], ...]:
     rows = tuple(_row(key, part, LEAGUE_SIZE) for part in text.split("/") if part.strip())
     if not rows or len(rows) > 20:
         raise InvalidInput("setting %(key)s: give 1 to 20 rows of 7 points, separated by /",
-                           code="setting.length", field=key, key=key)
+                           code=codes.SETTING_LENGTH, field=key, key=key)
     return rows
 
 
@@ -73,7 +74,7 @@ def titans_row(key: str, value: Any) -> tuple[int, ...]:
     list get 0)."""
     numbers = _row(key, _text(value), None)
     if len(numbers) > LEAGUE_SIZE:
-        raise InvalidInput("setting %(key)s: at most %(count)s numbers", code="setting.length",
+        raise InvalidInput("setting %(key)s: at most %(count)s numbers", code=codes.SETTING_LENGTH,
                            field=key, key=key, count=LEAGUE_SIZE)
     return numbers
 
@@ -91,7 +92,7 @@ def hours(key: str, value: Any) -> str:
         ok = False
     if not ok:
         raise InvalidInput("setting %(key)s: %(value)r is not an interval like 9:00-21:00",
-                           code="setting.type", field=key, key=key, value=text[:40])
+                           code=codes.SETTING_TYPE, field=key, key=key, value=text[:40])
     return text
 
 
@@ -103,7 +104,7 @@ def start_date(key: str, value: Any) -> str:
             date.fromisoformat(out)
         except ValueError:
             raise InvalidInput("setting %(key)s: %(value)r is not a date like 2025-03-01",
-                               code="setting.type", field=key, key=key,
+                               code=codes.SETTING_TYPE, field=key, key=key,
                                value=out[:20]) from None
     return out
 
@@ -113,7 +114,7 @@ def text(limit: int) -> Any:
         out = " ".join(str(value).split())
         if len(out) > limit:
             raise InvalidInput("setting %(key)s: at most %(limit)s characters",
-                               code="setting.length", field=key, key=key, limit=limit)
+                               code=codes.SETTING_LENGTH, field=key, key=key, limit=limit)
         return out
 
     return parse

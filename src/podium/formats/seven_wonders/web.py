@@ -1,22 +1,19 @@
 """The 7 Wonders season's web plug-in (regulation W7).
 
-Organiser actions, each one command (:mod:`podium.formats.seven_wonders.commands`, the same checks
-as ``podium sw ...``; a refused action stores nothing and its message names the field):
-
-- ``sw-leagues``: add players and set the leagues (before the first game);
-- ``sw-profile``: last season's league and place (W7-26), earlier overruns (W7-19), premium
-  account (W7-36);
-- ``sw-game``: a ladder game: its order (ties joined by ``=``, W7-3), scores, overruns (W7-19), a
-  kick (W7-20), an unfinished end with the player deepest in negative time (W7-21, W7-22), the
-  table link and who reported it;
-- ``sw-overrun``, ``sw-roll`` (W7-26 (4): rolled at the table, or by the service), ``sw-lift``
-  (W7-24, a reason), ``sw-special`` (Fortune, Will, Battle of Titans), ``sw-reports`` (the
-  players' self-reports, accepted by the organiser after a dispute).
+What organisers do is the season's declared commands (:mod:`.season_commands`), each a form on
+the event's page (``/manage/{slug}``) posted to ``/manage/{slug}/do/seven-wonders.<what>`` by
+the shared adapter; the forms worth their own layout are this package's templates
+(``formats/seven_wonders_{leagues_form,game,roll,lift,special,reports}.html``), which call the
+helpers of :class:`SevenWondersWeb` through ``plugin`` (the games due, the ties waiting for a
+die, the penalties, the self-reports).
 
 Public pages: the season table (``season``, notes translated), one dashboard per league
 (``league-gods``...: the ladder so far with every decision explained, the next game, who creates
 it, its deadline; ``leagues`` shows every league at once), and ``report``: a player's
-self-report with their code (W7-36), answered by the format's own routes below.
+self-report with their code (rule W7-36). The player's page ``/e/{slug}/sw/...`` runs the
+declared player commands (``seven-wonders.report``, ``.confirm``, ``.dispute``) through
+:meth:`EventService.execute` with the player's code as the caller, like the shared
+self-report pages (:mod:`podium.web.routes.selfreport`).
 """
 
 from __future__ import annotations
@@ -24,28 +21,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form
 from fastapi.responses import HTMLResponse, Response
 
+from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
 from podium.core.model import EventState, PlayerId
 from podium.core.views import N_
 from podium.formats.seven_wonders import views as sw_views
-from podium.formats.seven_wonders.commands import (
-    AcceptReport,
-    AddOverrun,
-    AnswerReport,
-    AssignLeagues,
-    EnterGame,
-    EnterSpecial,
-    GameInput,
-    LiftPenalty,
-    ReportGame,
-    RollDie,
-    SetProfile,
-    names_list,
-    pairs,
-)
 from podium.formats.seven_wonders.rules import (
     FORMAT,
     REGULAR_LEAGUES,
@@ -63,138 +46,18 @@ from podium.formats.seven_wonders.season import (
     penalties_of,
     season_rows,
 )
-from podium.service.commands import AddPlayers
+from podium.formats.seven_wonders.season_commands import started
+from podium.http import client_address, status_of
+from podium.service.catalog import Done, Invocation
 from podium.service.events import LoadedEvent
 from podium.web.deps import Fields, form_page
-from podium.web.i18n import LANGUAGES, Localised
 from podium.web.plugins import PublicPage, WebFormat
-from podium.web.render import formatter
+from podium.web.routes.commands import field_errors
 
 Gettext = Callable[[str], str]
 
 
-def _text(form: Mapping[str, str], key: str, limit: int = 200) -> str:
-    return " ".join(str(form.get(key, "")).split())[:limit]
-
-
-def _gettext(form: Mapping[str, str]) -> Gettext:
-    lang = form.get("_lang", "en")
-    return formatter(lang if lang in LANGUAGES else "en").gettext
-
-
-def _optional_int(form: Mapping[str, str], key: str, low: int, high: int) -> int | None:
-    text = _text(form, key, 6)
-    if not text:
-        return None
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise Localised(N_("%(field)s: a whole number from %(low)s to %(high)s"), field=key,
-                        low=low, high=high)
-    return int(text)
-
-
-def game_input(form: Mapping[str, str]) -> GameInput:
-    """The game form's fields as typed (names, the order text) to the command's input."""
-    order = _text(form, "order", 1000)
-    if not order:
-        raise Localised(N_("order: write the players best first, separated by commas, tied "
-                           "players joined by = (rule W7-3)"))
-    scores = pairs(names_list(form.get("scores", "").replace(";", ",")), "scores")
-    return GameInput(order, scores, names_list(form.get("overruns", "")),
-                     _text(form, "kicker", 100) or None, bool(form.get("unfinished")),
-                     _text(form, "deepest", 100) or None, _text(form, "link", 500),
-                     _text(form, "reporter", 100) or None, bool(form.get("no_positions")))
-
-
-# -- organiser actions --------------------------------------------------------------------------
-def leagues(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    """New players (one name a line), then the leagues: one league a line, its 7 players
-    comma-separated, best league first; empty: the active players in sign-up order."""
-    names = [line for line in str(form.get("names", "")).splitlines() if line.strip()]
-    if names:
-        web.events.execute(AddPlayers(slug, tuple(names)), actor)
-    lines = [line for line in str(form.get("leagues", "")).splitlines() if line.strip()]
-    if form.get("assign") or lines:
-        groups = tuple(names_list(line) for line in lines)
-        web.events.execute(AssignLeagues(slug, groups, _text(form, "reason", 500)), actor)
-        return N_("Leagues set.")
-    return N_("Players added.")
-
-
-def profile(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    player = _text(form, "player", 100)
-    if not player:
-        raise Localised(N_("player: the player's name is missing"))
-    premium = {"yes": True, "no": False}.get(_text(form, "premium", 5))
-    web.events.execute(SetProfile(slug, player, _optional_int(form, "level", 0, 100),
-                                  _optional_int(form, "place", 1, 7),
-                                  _optional_int(form, "overruns", 0, 100), premium,
-                                  bool(form.get("newcomer"))), actor)
-    return N_("Profile recorded.")
-
-
-def game(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    league = _text(form, "league", 40)
-    if not league:
-        raise Localised(N_("league: choose the league"))
-    done = web.events.execute(EnterGame(slug, league, game_input(form),
-                                        _optional_int(form, "number", 1, 7),
-                                        _text(form, "reason", 500)), actor)
-    return _gettext(form)(N_("Game %(game)s entered.")) % {"game": done.value.ref}
-
-
-def special(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    match = _text(form, "match", 20)
-    if match not in SPECIALS:
-        raise Localised(N_("match: choose the special match"))
-    web.events.execute(EnterSpecial(slug, match, game_input(form),
-                                    _text(form, "reason", 500)), actor)
-    return N_("Special match entered.")
-
-
-def overrun(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    game_ref, player = _text(form, "game", 60), _text(form, "player", 100)
-    if not game_ref or not player:
-        raise Localised(N_("game: give the game (gods/3) and the player"))
-    web.events.execute(AddOverrun(slug, game_ref, player, _text(form, "reason", 500)), actor)
-    return N_("Overrun recorded (rule W7-19).")
-
-
-def roll(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    game_ref = _text(form, "game", 60)
-    if not game_ref:
-        raise Localised(N_("game: choose the game waiting for a die roll"))
-    values = pairs(names_list(form.get("rolls", "")), "rolls")
-    web.events.execute(RollDie(slug, game_ref, values, _text(form, "reason", 500)), actor)
-    return N_("Die roll recorded (rule W7-26).")
-
-
-def lift(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    chosen = _text(form, "penalty", 200)
-    ref, _, rest = chosen.partition("|")
-    player, _, what = rest.partition("|")
-    if not ref or not player.isdigit() or what not in ("overrun", "kick"):
-        raise Localised(N_("penalty: choose the penalty to lift"))
-    reason = _text(form, "reason", 500)
-    if not reason:
-        raise Localised(N_("reason: lifting a penalty needs the organiser's reason (rule "
-                           "W7-24)"))
-    web.events.execute(LiftPenalty(slug, ref, f"#{player}", what, reason), actor)
-    return N_("Penalty lifted (rule W7-24).")
-
-
-def accept(web: Any, slug: str, form: Mapping[str, str], actor: str) -> str:
-    report = _optional_int(form, "report", 1, 2**31 - 1)
-    if report is None:
-        raise Localised(N_("report: choose the self-report"))
-    web.events.execute(AcceptReport(slug, report, _text(form, "reason", 500)), actor)
-    return N_("Self-report accepted: the game is entered.")
-
-
 # -- what the templates read --------------------------------------------------------------------
-def started(state: EventState) -> bool:
-    return any(ladder.games for ladder in book_of(state).ladders.values())
-
-
 def is_season(state: EventState) -> bool:
     return state.format == FORMAT
 
@@ -313,20 +176,23 @@ router = APIRouter(prefix="/e/{slug}/sw", include_in_schema=False)
 Code = Annotated[str, Form(max_length=32)]
 
 
+def _plugin(page: Any) -> SevenWondersWeb:
+    plugin = page.web.format(FORMAT)
+    assert isinstance(plugin, SevenWondersWeb)
+    return plugin
+
+
 def _page(page: Any, slug: str, code: str, status: int = 200, **extra: Any) -> Response:
     """The player's own page: their league's due game (or their special match), the open
-    reports of it, and the report form."""
-    from podium.formats.seven_wonders.commands import game_ref
-    from podium.service.selfreport import SelfReportService
-
+    reports of it, and the report form. The code is checked first (throttled: repeated wrong
+    codes wait, :mod:`podium.service.throttle`)."""
+    seat = page.web.reports.seat(slug, code, client_address(page.request))
     loaded = page.web.events.load(slug)
     state = loaded.state
-    plugin = web_plugin()
-    pid: PlayerId | None = None
+    plugin = _plugin(page)
+    pid: PlayerId = seat.player.id
     games: list[dict[str, Any]] = []
     if is_season(state):
-        with page.web.db.session(readonly=True) as session:
-            pid = SelfReportService._player_of(session, loaded, code).id
         refs = []
         league = state.division_of.get(pid)
         if league in state.divisions:
@@ -334,7 +200,7 @@ def _page(page: Any, slug: str, code: str, status: int = 200, **extra: Any) -> R
         refs.extend(m for m in SPECIALS if ladders_complete(state))
         for ref in refs:
             try:
-                players, _league, _n = expected_players(state, game_ref(state, ref))
+                players, _league, _n = expected_players(state, ref)
             except PodiumError:
                 continue
             if pid not in players:
@@ -349,18 +215,43 @@ def _page(page: Any, slug: str, code: str, status: int = 200, **extra: Any) -> R
 
 
 def _refused(page: Any, slug: str, error: PodiumError) -> Response:
-    from podium.http import status_of
-
     loaded = page.web.events.load(slug)
     return page.render("formats/seven_wonders_me.html", status=status_of(error),
                        error=page.message(error), event=loaded.state, loaded=loaded,
-                       plugin=web_plugin(), code="", me=None, games=[], tab="report",
+                       plugin=_plugin(page), code="", me=None, games=[], tab="report",
                        title="Report a result")
 
 
+def as_player(page: Any, name: str, slug: str, code: str, form: Mapping[str, str]) -> Done:
+    """Declared player command ``name`` with the player's code as the caller (the game is
+    always one the code's player plays: the command checks it)."""
+    spec = page.web.catalog.find(name)
+    fields = {p.name: form[p.name] for p in spec.params_on(WEB) if p.name in form}
+    caller = Caller(actor="player", code=code, address=client_address(page.request))
+    return page.web.events.execute(Invocation(name, slug, fields, TEXT, WEB), caller)
+
+
+def _run(page: Any, slug: str, name: str, form: Mapping[str, str]) -> Response:
+    """Run a player command from the player's page; the page again, with the sentence or
+    with the refusal (each field it names next to that field, what was typed kept)."""
+    code = form.get("code", "")[:32]
+    try:
+        page.web.reports.seat(slug, code, client_address(page.request))
+    except PodiumError as error:
+        return _refused(page, slug, error)
+    try:
+        done = as_player(page, name, slug, code, form)
+    except PodiumError as error:
+        return _page(page, slug, code, status=status_of(error), error=page.message(error),
+                     errors=field_errors(page, error), last=dict(form),
+                     failed=form.get("game") or form.get("report"))
+    said = done.said.render(page.fmt.catalog) if hasattr(done.said, "render") else (
+        str(done.said))
+    return _page(page, slug, code, flash=said)
+
+
 @router.post("/me", response_class=HTMLResponse)
-def me(request: Request, slug: str, code: Code,
-       page: Annotated[Any, Depends(form_page)]) -> Response:
+def me(slug: str, code: Code, page: Annotated[Any, Depends(form_page)]) -> Response:
     try:
         return _page(page, slug, code)
     except PodiumError as error:
@@ -369,43 +260,20 @@ def me(request: Request, slug: str, code: Code,
 
 @router.post("/report", response_class=HTMLResponse)
 def report(slug: str, page: Annotated[Any, Depends(form_page)], form: Fields) -> Response:
-    code = form.get("code", "")[:32]
-    try:
-        _page(page, slug, code)  # a known code of this event
-    except PodiumError as error:
-        return _refused(page, slug, error)
-    try:
-        page.web.events.execute(ReportGame(slug, code, _text(form, "game", 60),
-                                           game_input(form)), "player")
-    except PodiumError as error:
-        from podium.http import status_of
-
-        return _page(page, slug, code, status=status_of(error), error=page.message(error))
-    return _page(page, slug, code, flash=page.fmt.gettext(
-        N_("Thank you: the other players of the game now confirm it.")))
+    """Rule W7-36: the player reports their game (``seven-wonders.report``)."""
+    return _run(page, slug, "seven-wonders.report", form)
 
 
-@router.post("/answer", response_class=HTMLResponse)
-def answer(request: Request, slug: str, code: Code,
-           report_seq: Annotated[int, Form(alias="report", ge=1, le=2**31)],
-           page: Annotated[Any, Depends(form_page)],
-           dispute: Annotated[str, Form(max_length=10)] = "",
-           note: Annotated[str, Form(max_length=500)] = "") -> Response:
-    try:
-        _page(page, slug, code)
-    except PodiumError as error:
-        return _refused(page, slug, error)
-    try:
-        done = page.web.events.execute(AnswerReport(slug, code, report_seq, bool(dispute),
-                                                    note), "player")
-    except PodiumError as error:
-        from podium.http import status_of
+@router.post("/confirm", response_class=HTMLResponse)
+def confirm(slug: str, page: Annotated[Any, Depends(form_page)], form: Fields) -> Response:
+    """Another player of the game confirms a report (``seven-wonders.confirm``)."""
+    return _run(page, slug, "seven-wonders.confirm", form)
 
-        return _page(page, slug, code, status=status_of(error), error=page.message(error))
-    text = {"accepted": N_("Confirmed: the game is entered."),
-            "disputed": N_("Your objection is noted: the organiser decides."),
-            }.get(done.value.status, N_("Thank you: your confirmation is noted."))
-    return _page(page, slug, code, flash=page.fmt.gettext(text))
+
+@router.post("/dispute", response_class=HTMLResponse)
+def dispute(slug: str, page: Annotated[Any, Depends(form_page)], form: Fields) -> Response:
+    """Another player of the game disputes a report (``seven-wonders.dispute``)."""
+    return _run(page, slug, "seven-wonders.dispute", form)
 
 
 # -- registration --------------------------------------------------------------------------------
@@ -443,14 +311,6 @@ SEVEN_WONDERS_WEB = SevenWondersWeb(
                    shown=lambda state: bool(state.divisions)),
     ),
 )
-
-
-def web_plugin() -> SevenWondersWeb:
-    from podium.compose import web_format
-
-    plugin = web_format(FORMAT)
-    assert isinstance(plugin, SevenWondersWeb)
-    return plugin
 
 
 __all__ = ["SEVEN_WONDERS_WEB", "SevenWondersWeb", "router"]

@@ -3,13 +3,16 @@ their exit codes and nothing stored."""
 
 from __future__ import annotations
 
+from podium.service.selfreport import SelfReportService
 from tests.cli.conftest import Podium, flat
 
 GODS = ["Anna", "Boris", "Clara", "Dmitry", "Elena", "Fedor", "Galina"]
 
 
 def season(podium: Podium) -> None:
-    podium("event", "create", "sw", "--format", "seven-wonders", "--set", "start=2025-03-01")
+    """A season of one league, set in sign-up order (rules W7-2, W7-7)."""
+    podium("event", "create", "sw", "--format", "seven-wonders")
+    podium("event", "set", "sw", "start=2025-03-01")
     podium("player", "add", "sw", *GODS)
     out = podium.out("sw", "leagues", "sw")
     assert "Gods (level 0): Anna, Boris" in flat(out)
@@ -57,3 +60,49 @@ def test_the_demo_plays_a_season_of_four_leagues(podium: Podium) -> None:
     state = podium.load("demo-seven-wonders-28-1").state
     assert len(state.divisions) == 4
     assert flat(podium.out("demo", "seven-wonders", "--players", "28", "--seed", "1")) == text
+
+
+def test_leagues_from_a_file_and_a_swap_between_leagues(podium: Podium, tmp_path) -> None:
+    """Rules W7-7, W7-15: the leagues from a CSV (Gods first whatever the file's order), then a
+    swap of two players before either league has played (`podium sw move`, the kernel's
+    `division.move`: two moves); once a league has played, its players stay."""
+    priests = [f"P{i}" for i in range(1, 8)]
+    podium("event", "create", "sw", "--format", "seven-wonders")
+    podium("player", "add", "sw", *GODS, *priests)
+    rows = [f"{name},Priests" for name in priests] + [f"{name},gods" for name in GODS]
+    csv = tmp_path / "leagues.csv"
+    csv.write_text("name,league\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    out = flat(podium.out("sw", "leagues", "sw", "--csv", str(csv)))
+    assert "Gods (level 0): Anna, Boris" in out and "Priests (level 1): P1, P2" in out
+    before = podium.action_count("sw")
+    both = podium.error("sw", "leagues", "sw", "--csv", str(csv), "--league", ", ".join(GODS),
+                        code=2)
+    assert "--csv:" in both and "not both" in both
+    assert podium.action_count("sw") == before
+    podium("sw", "move", "sw", "Anna", "Priests", "--reason", "premium balance")
+    podium("sw", "move", "sw", "P1", "gods", "--reason", "premium balance")
+    state = podium.load("sw").state
+    assert state.division_of[state.player_by_name("Anna").id] == "priests"
+    podium("sw", "game", "sw", "gods", "P1, Boris, Clara, Dmitry, Elena, Fedor, Galina")
+    stays = podium.error("sw", "move", "sw", "Boris", "priests", "--reason", "late", code=4)
+    assert "has begun its ladder" in stays
+
+
+def test_players_report_and_confirm_on_the_command_line(podium: Podium) -> None:
+    """Rule W7-36: Anna reports with her code, the others confirm with theirs; a wrong code is
+    refused and stores nothing; the organiser reads the reports."""
+    season(podium)
+    podium("event", "set", "sw", "confirmations=1")
+    service = podium.service()
+    state = service.load("sw").state
+    codes = {state.players[p].name: c for p, c in SelfReportService(service).codes("sw").items()}
+    sent = flat(podium.out("sw", "report", "sw", "gods/1", ", ".join(GODS), "--code",
+                           codes["Anna"]))
+    assert "the other players of the game now confirm it" in sent
+    before = podium.action_count("sw")
+    podium.error("sw", "confirm", "sw", "12", "--code", "NOPE1234", code=2)
+    assert podium.action_count("sw") == before
+    report = podium.load("sw").state.last_seq
+    done = flat(podium.out("sw", "confirm", "sw", str(report), "--code", codes["Boris"]))
+    assert "Confirmed: the game is entered." in done
+    assert "accepted" in flat(podium.out("sw", "reports", "sw"))

@@ -1,6 +1,8 @@
 """The 7 Wonders season on the web (regulation W7): leagues, games with ties and penalties
-entered by the organiser, the die roll, a lifted penalty, the league dashboards and the season
-table in English and Russian, the players' self-report, and refusals storing nothing."""
+entered by the organiser through the season's declared commands (the forms on /manage/{slug},
+posted to /manage/{slug}/do/seven-wonders.<what>), the die roll, a lifted penalty, the league
+dashboards and the season table in English and Russian, the players' self-report on their own
+page (the declared player commands with their code), and refusals storing nothing."""
 
 from __future__ import annotations
 
@@ -24,16 +26,16 @@ def anna(site: Site):
         "csrf_token": csrf, "format": "seven-wonders", "slug": "sw", "name": "March season",
         "set_start": "2025-03-01"})
     assert answer.status_code == 303, answer.text
-    done = client.post("/manage/sw/action/sw-leagues", data={
-        "csrf_token": csrf, "names": "\n".join(GODS + PRIESTS), "assign": "1",
-        "_lang": "en"})
+    done = client.post("/manage/sw/do/seven-wonders.leagues", data={
+        "csrf_token": csrf, "names": "\n".join(GODS + PRIESTS), "assign": "yes"})
     assert done.status_code == 303, done.text
     return client, csrf
 
 
-def act(client, csrf: str, key: str, **fields: str):
-    return client.post(f"/manage/sw/action/{key}", data={"csrf_token": csrf, "_lang": "en",
-                                                         **fields})
+def act(client, csrf: str, what: str, **fields: str):
+    """Post the form of the season's command ``seven-wonders.<what>``."""
+    return client.post(f"/manage/sw/do/seven-wonders.{what}",
+                       data={"csrf_token": csrf, **fields})
 
 
 def text(page: str) -> str:
@@ -48,30 +50,31 @@ def test_the_organiser_runs_a_league_on_the_web(site: Site, anna) -> None:
     page = client.get("/manage/sw").text
     assert "Enter a game" in page and "Players and leagues" in page
     # rule W7-26 (4): a tie for last that nothing breaks waits for the die
-    answer = act(client, csrf, "sw-game", league="gods",
+    answer = act(client, csrf, "game", league="gods",
                  order="Anna, Boris, Clara, Dmitry, Elena, Fedor = Galina",
-                 overruns="Galina", link="https://boardgamearena.com/table?table=1")
+                 overrun="Galina", link="https://boardgamearena.com/table?table=1")
     assert answer.status_code == 303, answer.text
     page = client.get("/manage/sw").text
     assert "Die roll (rule W7-26)" in page
     assert "Players and leagues" not in page  # the leagues are set once a game is in
     before = site.log_length("sw")
-    refused = act(client, csrf, "sw-game", league="gods",
+    refused = act(client, csrf, "game", league="gods",
                   order="Anna, Boris, Clara, Dmitry, Elena, Fedor")
     assert refused.status_code == 409 and "waits for the die roll" in text(refused.text)
     assert site.log_length("sw") == before
-    assert act(client, csrf, "sw-roll", game="gods/1", rolls="Fedor=2, Galina=5").status_code \
+    assert act(client, csrf, "roll", game="gods/1", roll="Fedor=2, Galina=5").status_code \
         == 303
     assert book_of(site.events.load("sw").state).ladders["gods"].places
     # rule W7-24: lift Galina's overrun with a reason
-    missing = act(client, csrf, "sw-lift", penalty="gods/1|7|overrun", reason="")
-    assert missing.status_code == 422
-    galina = site.events.load("sw").state.player_by_name("Galina").id
-    assert act(client, csrf, "sw-lift", penalty=f"gods/1|{galina}|overrun",
+    before = site.log_length("sw")
+    missing = act(client, csrf, "lift", game="gods/1", player="Galina", penalty="overrun",
+                  reason="")
+    assert missing.status_code == 422 and site.log_length("sw") == before
+    assert act(client, csrf, "lift", game="gods/1", player="Galina", penalty="overrun",
                reason="site failure").status_code == 303
     # a position that is not a ranking: refused, nothing stored (rule W7-3)
     before = site.log_length("sw")
-    bad = act(client, csrf, "sw-game", league="gods", order="Anna, Boris, Zed")
+    bad = act(client, csrf, "game", league="gods", order="Anna, Boris, Zed")
     assert bad.status_code == 422 and site.log_length("sw") == before
     # the league's dashboard: the ladder so far, the next game, who creates it, the deadline
     board = text(client.get("/e/sw/p/league-gods").text)
@@ -84,7 +87,7 @@ def test_the_organiser_runs_a_league_on_the_web(site: Site, anna) -> None:
 
 def test_the_season_table_in_russian(site: Site, anna) -> None:
     client, csrf = anna
-    act(client, csrf, "sw-game", league="gods", order=", ".join(GODS), overruns="Galina")
+    act(client, csrf, "game", league="gods", order=", ".join(GODS), overrun="Galina")
     client.cookies.set("lang", "ru")
     page = text(client.get("/e/sw/p/season").text)
     assert "Лига Богов" in page and "Итого" in page
@@ -107,11 +110,12 @@ def test_players_report_and_confirm_on_the_web(site: Site, anna) -> None:
     sent = player.post("/e/sw/sw/report", data={
         "csrf_token": token, "code": codes["Anna"], "game": "gods/1",
         "order": ", ".join(GODS), "link": "https://boardgamearena.com/table?table=9"})
+    assert "the other players of the game now confirm it" in text(sent.text)
     assert sent.status_code == 200, sent.text
     state = site.events.load("sw").state
     report = next(iter(book_of(state).reports.values()))
-    answer = player.post("/e/sw/sw/answer", data={"csrf_token": token, "code": codes["Boris"],
-                                                  "report": str(report.seq)})
+    answer = player.post("/e/sw/sw/confirm", data={"csrf_token": token, "code": codes["Boris"],
+                                                   "report": str(report.seq)})
     assert answer.status_code == 200
     assert book_of(site.events.load("sw").state).find("gods/1") is not None
     wrong = player.post("/e/sw/sw/me", data={"csrf_token": token, "code": "NOPE1234"})

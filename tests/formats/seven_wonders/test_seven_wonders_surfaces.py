@@ -1,0 +1,337 @@
+"""Every declared command of the 7 Wonders season answers on the command line (``podium sw
+...``), the API (``POST /api/v1/events/{slug}/commands/seven-wonders.<what>``) and the pages
+(the organiser's forms posted to ``/manage/{slug}/do/...``, the player's page
+``/e/{slug}/sw/...``), and the same input stores the same actions on each; bad input to any
+field is a refusal naming that field, with nothing stored (rules W7-2 .. W7-36 as each command
+cites them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from podium.core import inputs
+from podium.core.commands import API, JSON, PLAYER, TEXT, WEB, Caller, CommandSpec, Param
+from podium.core.errors import PodiumError
+from podium.formats.seven_wonders.commands import (
+    AssignLeagues,
+    EnterGame,
+    GameInput,
+    ReportGame,
+)
+from podium.formats.seven_wonders.inputs import Leagues
+from podium.formats.seven_wonders.season_commands import SEASON_COMMANDS
+from podium.service.catalog import Invocation
+from podium.service.commands import AddPlayers
+from podium.service.events import EventService
+from podium.service.selfreport import SelfReportService
+from tests.cli.conftest import Podium, flat
+from tests.web.conftest import Site, csrf_of
+
+GODS = ["Anna", "Boris", "Clara", "Dmitry", "Elena", "Fedor", "Galina"]
+ALL = ", ".join(GODS)
+TIE = "Anna, Boris, Clara, Dmitry, Elena, Fedor = Galina"
+ORG = "org"
+SLUG = "sw"
+
+
+# -- the events each command needs ------------------------------------------------------------
+def season(service: EventService, slug: str = SLUG, leagues: bool = True) -> dict[str, Any]:
+    """A season of one league of 7 (rule W7-2), its players' codes (rule W7-36); every event
+    of these tests has the same seed, so the same input stores the same actions."""
+    service.create_event(slug, "Season", "seven-wonders", {"start": "2025-03-01"}, ORG, 5)
+    service.execute(AddPlayers(slug, tuple(GODS)), ORG)
+    if leagues:
+        service.execute(AssignLeagues(slug), ORG)
+    state = service.load(slug).state
+    return {"codes": {state.players[p].name: c
+                      for p, c in SelfReportService(service).codes(slug).items()}}
+
+
+def empty(service: EventService, slug: str) -> dict[str, Any]:
+    service.create_event(slug, "Season", "seven-wonders", {}, ORG, 5)
+    return {"codes": {}}
+
+
+def no_leagues(service: EventService, slug: str) -> dict[str, Any]:
+    return season(service, slug, leagues=False)
+
+
+def game(order: str, **entry: Any) -> Callable[[EventService, str], dict[str, Any]]:
+    def prepare(service: EventService, slug: str) -> dict[str, Any]:
+        context = season(service, slug)
+        service.execute(EnterGame(slug, "gods", GameInput(order, **entry)), ORG)
+        return context
+
+    return prepare
+
+
+def ladder_played(service: EventService, slug: str) -> dict[str, Any]:
+    """Gods play their ladder: the Battle of Titans of a one-league season is Anna and Boris
+    (rules W7-8, W7-18)."""
+    context = season(service, slug)
+    left = list(GODS)
+    while len(left) >= 3:
+        service.execute(EnterGame(slug, "gods", GameInput(", ".join(left))), ORG)
+        left.pop()
+    return context
+
+
+def reported(service: EventService, slug: str = SLUG) -> dict[str, Any]:
+    """Anna reports game gods/1 with her code; it waits for the others (rule W7-36)."""
+    context = season(service, slug)
+    done = service.execute(ReportGame(slug, context["codes"]["Anna"], "gods/1", GameInput(ALL)),
+                           ORG)
+    context["report"] = done.value.report.seq
+    return context
+
+
+@dataclass
+class Case:
+    """One command with one input, written for each surface."""
+
+    what: str
+    prepare: Callable[[EventService, str], dict[str, Any]]
+    cli: Callable[[dict[str, Any]], list[str]]
+    json: Callable[[dict[str, Any]], dict[str, Any]]
+    form: Callable[[dict[str, Any]], dict[str, str]]
+    kinds: list[str]
+    player: str | None = None  # the player whose code runs a player command
+    said: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return f"seven-wonders.{self.what}"
+
+
+CASES = [
+    Case("leagues", no_leagues, lambda c: ["--league", ALL], lambda c: {"league": [GODS]},
+         lambda c: {"league": ALL}, ["divisions.assigned"], said="1 league set."),
+    Case("leagues", empty, lambda c: [a for n in GODS for a in ("--names", n)] + ["--assign"],
+         lambda c: {"names": GODS, "assign": True},
+         lambda c: {"names": "\n".join(GODS), "assign": "yes"},
+         ["player.registered"] * 7 + ["divisions.assigned"], said="1 league set."),
+    Case("profile", season, lambda c: ["Boris", "--premium", "--level", "1"],
+         lambda c: {"player": "Boris", "premium": True, "level": 1},
+         lambda c: {"player": "Boris", "premium": "yes", "level": "1"},
+         ["seven-wonders.profile"], said="Profile of Boris recorded."),
+    Case("game", season, lambda c: ["gods", TIE, "--overrun", "Galina", "--score", "Anna=61"],
+         lambda c: {"league": "gods", "order": TIE, "overrun": ["Galina"],
+                    "score": {"Anna": 61}},
+         lambda c: {"league": "gods", "order": TIE, "overrun": "Galina", "score": "Anna=61"},
+         ["seven-wonders.game"], said="a tie waits for the die roll"),
+    Case("roll", game(TIE), lambda c: ["gods/1", "--roll", "Fedor=2", "--roll", "Galina=5"],
+         lambda c: {"game": "gods/1", "roll": {"Fedor": 2, "Galina": 5}},
+         lambda c: {"game": "gods/1", "roll": "Fedor=2, Galina=5"}, ["seven-wonders.roll"],
+         said="Die roll recorded"),
+    Case("overrun", game(ALL), lambda c: ["gods/1", "Galina"],
+         lambda c: {"game": "gods/1", "player": "Galina"},
+         lambda c: {"game": "gods/1", "player": "Galina"}, ["seven-wonders.overrun"],
+         said="Overrun recorded"),
+    Case("lift", game(ALL, overruns=("Galina",)),
+         lambda c: ["gods/1", "Galina", "--reason", "site down"],
+         lambda c: {"game": "gods/1", "player": "Galina", "reason": "site down"},
+         lambda c: {"game": "gods/1", "player": "Galina", "penalty": "overrun",
+                    "reason": "site down"}, ["seven-wonders.lifted"], said="Penalty lifted"),
+    Case("special", ladder_played, lambda c: ["titans", "Anna, Boris"],
+         lambda c: {"match": "titans", "order": ["Anna", "Boris"]},
+         lambda c: {"match": "titans", "order": "Anna, Boris"}, ["seven-wonders.special"],
+         said="Special match entered."),
+    Case("accept", reported, lambda c: [str(c["report"])], lambda c: {"report": c["report"]},
+         lambda c: {"report": str(c["report"])}, ["seven-wonders.game"],
+         said="Self-report accepted"),
+    Case("report", season, lambda c: ["gods/1", ALL], lambda c: {"game": "gods/1", "order": ALL},
+         lambda c: {"game": "gods/1", "order": ALL}, ["seven-wonders.report"], player="Anna",
+         said="the other players of the game now confirm it"),
+    Case("confirm", reported, lambda c: [str(c["report"])], lambda c: {"report": c["report"]},
+         lambda c: {"report": str(c["report"])}, ["seven-wonders.confirmed"], player="Boris",
+         said="your confirmation is noted"),
+    Case("dispute", reported, lambda c: [str(c["report"]), "--note", "I was 2nd"],
+         lambda c: {"report": c["report"], "note": "I was 2nd"},
+         lambda c: {"report": str(c["report"]), "note": "I was 2nd"},
+         ["seven-wonders.disputed"], player="Boris", said="the organiser decides"),
+]
+
+
+Stored = list[tuple[str, dict[str, Any], str]]
+
+
+def _new(service: EventService, slug: str, before: int) -> Stored:
+    return [(a.kind, a.payload, "player" if a.actor.startswith("player:") else "organiser")
+            for a in service.log(slug)[before:]]
+
+
+def _owner(site: Site, slug: str) -> None:
+    try:
+        site.accounts.get_user("owner")
+    except PodiumError:
+        site.user("owner")
+    site.accounts.grant(slug, "owner", "owner", ORG)
+
+
+def on_cli(podium: Podium, case: Case, slug: str) -> Stored:
+    service = podium.service()
+    context = case.prepare(service, slug)
+    before = len(service.log(slug))
+    code = ["--code", context["codes"][case.player]] if case.player else []
+    out = flat(podium.out("sw", case.what, slug, *case.cli(context), *code))
+    assert case.said in out, out
+    return _new(service, slug, before)
+
+
+def on_api(site: Site, case: Case, slug: str) -> Stored:
+    context = case.prepare(site.events, slug)
+    _owner(site, slug)
+    token = (context["codes"][case.player] if case.player
+             else site.accounts.create_token("owner"))
+    before = site.log_length(slug)
+    answer = site.client().post(f"/api/v1/events/{slug}/commands/{case.name}",
+                                json=case.json(context),
+                                headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["command"] == case.name and case.said in body["said"]
+    assert body["stored"] == [a.seq for a in site.events.log(slug)[before:]]
+    return _new(site.events, slug, before)
+
+
+def on_pages(site: Site, case: Case, slug: str) -> Stored:
+    context = case.prepare(site.events, slug)
+    _owner(site, slug)
+    before = site.log_length(slug)
+    if case.player:
+        phone = site.client()
+        csrf = csrf_of(phone.get(f"/e/{slug}/p/report").text)
+        page = phone.post(f"/e/{slug}/sw/{case.what}", data={
+            "csrf_token": csrf, "code": context["codes"][case.player], **case.form(context)})
+        assert page.status_code == 200, page.text
+        assert case.said in page.text.replace("&#39;", "'")
+    else:
+        client = site.login("owner")
+        event_page = client.get(f"/manage/{slug}").text
+        assert f'action="/manage/{slug}/do/{case.name}"' in event_page  # offered now
+        answer = client.post(f"/manage/{slug}/do/{case.name}",
+                             data={"csrf_token": csrf_of(event_page), **case.form(context)})
+        assert answer.status_code == 303, answer.text
+        assert case.said in client.get(f"/manage/{slug}").text.replace("&#39;", "'")
+    return _new(site.events, slug, before)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.what}-{i}" for i, c in enumerate(CASES)])
+def test_each_command_answers_on_every_surface_with_the_same_actions(
+        case: Case, podium: Podium, site: Site) -> None:
+    cli = on_cli(podium, case, "sw-cli")
+    assert [kind for kind, _p, _a in cli] == case.kinds
+    assert on_api(site, case, "sw-api") == cli  # kinds, payloads, kind of actor
+    assert on_pages(site, case, "sw-web") == cli
+
+
+def test_every_season_command_is_exercised() -> None:
+    assert {c.name for c in CASES} == {s.name for s in SEASON_COMMANDS}
+
+
+# -- bad input --------------------------------------------------------------------------------
+def bad_value(param: Param, source: str) -> Any:
+    """Input that the field's decoder refuses, as a person (text) or a client (JSON) sends it."""
+    inp = param.input
+    if isinstance(inp, inputs.Text):
+        return "x" * (inp.max_length + 1)
+    if isinstance(inp, inputs.Integer):
+        return "seven"
+    if isinstance(inp, inputs.Player | inputs.Order | Leagues):
+        return "#x" if source == TEXT or not isinstance(inp, Leagues) else [["#x"]]
+    if isinstance(inp, inputs.Players):
+        return "bad\x01name" if source == TEXT else ["bad\x01name"]
+    if isinstance(inp, inputs.Pairs):
+        return "Anna"
+    if isinstance(inp, inputs.YesNo):
+        return "maybe"
+    if isinstance(inp, inputs.Choice):
+        return "nope"
+    if isinstance(inp, inputs.File):
+        return "not a file"
+    raise AssertionError(f"no bad value for {param.name} ({type(inp).__name__})")
+
+
+def good_fields(case: Case, context: dict[str, Any], source: str) -> dict[str, Any]:
+    return case.json(context) if source == JSON else case.form(context)
+
+
+@pytest.mark.parametrize("spec", SEASON_COMMANDS, ids=lambda s: s.name)
+def test_bad_input_to_each_field_is_refused_naming_it_and_stores_nothing(
+        spec: CommandSpec, site: Site) -> None:
+    context = reported(site.events)
+    case = next(c for c in CASES if c.name == spec.name)
+    caller = (Caller(actor="player", code=context["codes"][case.player or "Boris"])
+              if spec.role == PLAYER else Caller(actor=ORG, local=True))
+    before = site.log_length(SLUG)
+    for param in spec.params:
+        for source, surface in ((JSON, API), (TEXT, WEB)):
+            fields = {**good_fields(case, context, source), param.name: bad_value(param, source)}
+            with pytest.raises(PodiumError) as refused:
+                site.events.execute(Invocation(spec.name, SLUG, fields, source, surface), caller)
+            problems = getattr(refused.value, "problems", [refused.value])
+            named = {(p.field or "").split("[")[0] for p in problems}
+            assert named == {param.name}, (param.name, source, [str(p) for p in problems])
+            assert all(p.code.startswith("input.") for p in problems)
+    assert site.log_length(SLUG) == before
+
+
+def test_a_bad_field_on_the_api_answers_422_naming_it(site: Site) -> None:
+    season(site.events)
+    site.user("owner")
+    site.accounts.grant(SLUG, "owner", "owner", ORG)
+    token = site.accounts.create_token("owner")
+    before = site.log_length(SLUG)
+    answer = site.client().post(f"/api/v1/events/{SLUG}/commands/seven-wonders.game",
+                                json={"league": "gods", "order": ALL, "score": "Anna=many",
+                                      "game": 9},
+                                headers={"Authorization": f"Bearer {token}"})
+    assert answer.status_code == 422
+    assert {p["field"] for p in answer.json()["problems"]} == {"score", "game"}
+    assert site.log_length(SLUG) == before
+
+
+def test_a_bad_field_on_the_command_line_names_its_option(podium: Podium) -> None:
+    season(podium.service())
+    before = podium.action_count(SLUG)
+    message = podium.error("sw", "game", SLUG, "gods", ALL, "--score", "Anna", code=2)
+    assert "--score:" in message and "NAME=VALUE" in message
+    message = podium.error("sw", "game", SLUG, "gods", "Anna, = Boris", code=2)
+    assert "ORDER:" in message
+    assert podium.action_count(SLUG) == before
+
+
+def test_a_bad_field_on_a_form_is_shown_next_to_it(site: Site) -> None:
+    season(site.events)
+    site.user("owner")
+    site.accounts.grant(SLUG, "owner", "owner", ORG)
+    client = site.login("owner")
+    csrf = csrf_of(client.get(f"/manage/{SLUG}").text)
+    before = site.log_length(SLUG)
+    page = client.post(f"/manage/{SLUG}/do/seven-wonders.game", data={
+        "csrf_token": csrf, "league": "gods", "order": "Anna, Boris, Zed", "score": "Anna"})
+    assert page.status_code == 422
+    assert 'id="sw-score-error"' in page.text and 'value="Anna, Boris, Zed"' in page.text
+    assert site.log_length(SLUG) == before
+
+
+def test_a_name_that_is_not_in_the_game_is_refused_naming_the_typed_field(site: Site) -> None:
+    """Rule W7-3: the order names the players of the game; a refusal of the stored payload
+    (``results``, ``overruns``, ``kicker``) names the field as typed."""
+    season(site.events)
+    before = site.log_length(SLUG)
+    cases = {"order": {"league": "gods", "order": "Anna, Boris"},
+             "overrun": {"league": "gods", "order": ALL, "overrun": "P9"},
+             "kick": {"league": "gods", "order": ALL, "kick": "Zed"},
+             "score": {"league": "gods", "order": ALL, "score": "Anna=1, Anna=2"}}
+    for name, fields in cases.items():
+        with pytest.raises(PodiumError) as refused:
+            site.events.execute(Invocation("seven-wonders.game", SLUG, fields, TEXT, WEB),
+                                Caller(actor=ORG, local=True))
+        assert refused.value.field == name, (name, str(refused.value))
+    assert site.log_length(SLUG) == before
