@@ -133,6 +133,15 @@ class EventService:
         #: invocation reads the registered formats afresh (tests that register a format).
         self.catalog = catalog
 
+    def code_throttle(self) -> Any:
+        """The throttle of player-code guesses, one for this service and those sharing its
+        states (:meth:`sharing`): every surface's self-report counts in it."""
+        if self.states.code_throttle is None:
+            from podium.service.throttle import service_throttle
+
+            self.states.code_throttle = service_throttle(lambda: self.clock())
+        return self.states.code_throttle
+
     @classmethod
     def sharing(cls, other: EventService) -> EventService:
         """A service of this class over ``other``'s database, clock and cached states (a

@@ -36,7 +36,7 @@ from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
-from podium.service.throttle import CODE_ADDRESS, CODE_EVENT, Throttle, service_throttle
+from podium.service.throttle import CODE_ADDRESS, CODE_EVENT, Throttle
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
 
@@ -119,7 +119,9 @@ class SelfReportService:
     def __init__(self, events: EventService, throttle: Throttle | None = None) -> None:
         self.events = events
         self.db = events.db
-        self.throttle = throttle or service_throttle(lambda: events.clock())
+        # one throttle a service (the web's, the API's, the command line's): a new report
+        # service for each call must not start its guesser's count again from zero
+        self.throttle = throttle or events.code_throttle()
 
     @property
     def clock(self):  # the event service's clock, so tests control both at once

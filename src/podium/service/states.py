@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
@@ -122,6 +123,9 @@ class StateCache:
         self.db = db
         self.policy = policy or SnapshotPolicy()
         self.capacity = capacity
+        #: The throttle of player-code guesses of the services over these states (one a
+        #: process's event service: :meth:`EventService.code_throttle`).
+        self.code_throttle: Any = None
         self._holders: OrderedDict[str, Holder] = OrderedDict()
         self._lock = threading.Lock()
 
