@@ -1,6 +1,7 @@
-"""The JSON API for Berserk duels (Berserk's result command) and the TOP of any format (rules
-BRK-1 .. BRK-5, BRK-7, BRK-8): the kernel's declared commands ``top.build``, ``top.result``,
-``top.undo`` and the bracket's read; bad input named and nothing stored."""
+"""The JSON API for Berserk duels (Berserk's result command) and the TOP after its draft tables
+(rules BRK-1 .. BRK-5, BRK-7, BRK-8): the kernel's declared commands ``top.build``,
+``top.result``, ``top.undo`` and the bracket's read; bad input named and nothing stored. (The
+TOP after Commander: tests/api/test_top_api.py.)"""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from fractions import Fraction
 
 import pytest
 
-from podium.core.top_replay import top_of
 from podium.formats.berserk.commands import split_tables
 from tests.api.conftest import Scenario
 
@@ -165,27 +165,6 @@ def test_a_bad_top_build_stores_nothing(brk: Scenario) -> None:
         answer = client.post(cmd("brk", "top.build"), headers=headers, json=body)
         assert answer.status_code == status, (body, answer.text)
     assert brk.site.log_length("brk") == before
-
-
-def test_a_commander_top_through_the_api(scenario: Scenario) -> None:
-    """The TOP after Commander: seeded from the standings (BRK-1); the size must be given."""
-    from tests.api.test_authorisation import complete_round
-
-    complete_round(scenario)
-    client, headers = scenario.site.client(), scenario.headers("owner")
-    missing = client.post(cmd("cup", "top.build"), headers=headers, json={})
-    assert missing.status_code == 422 and missing.json()["field"] == "size"
-    built = client.post(cmd("cup", "top.build"), headers=headers, json={"size": 2})
-    assert built.status_code == 200
-    top = client.get("/api/v1/events/cup/top").json()
-    standings = scenario.site.events.standings("cup")[1].order()
-    active = [p for p in standings
-              if not scenario.site.events.load("cup").state.players[p].dropped]
-    assert [s["player"] for s in top["seeds"]] == active[:2]
-    done = client.post(cmd("cup", "top.result"), headers=headers,
-                       json={"match": 1, "result": "2"})
-    assert done.json()["answer"]["champion"] == top["matches"][0]["players"][1]
-    assert top_of(scenario.site.events.load("cup").state).champion is not None
 
 
 def test_undo_a_top_through_the_api(brk: Scenario) -> None:
