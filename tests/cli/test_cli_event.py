@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from podium.cli.main import cli
 from tests.cli.conftest import Podium, flat, standings_rows
 
 
@@ -141,3 +144,21 @@ def test_event_show_says_when_the_event_is_complete(podium) -> None:
     assert f"Complete. Champion: {name}." in out
     assert "the event is complete" in podium.error("round", "pair", "demo-commander-12-3",
                                                    code=4)
+
+
+def test_every_fields_help_has_its_placeholders_filled() -> None:
+    """Reproduced before: ``podium result enter --help`` said of Commander's ``--order`` "names
+    comma-separated; %(tie)s joins players at one place" (the hint's placeholder unfilled, on
+    the CLI and on the generated forms)."""
+    from podium.cli.declared import _help
+    from podium.compose import build_catalog
+    from podium.i18n import translate
+
+    for spec in build_catalog().all():
+        for param in spec.params:
+            assert "%(" not in _help(param), (spec.name, param.name, _help(param))
+            hint = param.input.hint()
+            for lang in ("en", "ru"):
+                assert "%(" not in translate(hint, lang), (spec.name, param.name, lang)
+    assert "+ joins players at one place" in flat(CliRunner().invoke(
+        cli, ["result", "enter", "--help"]).stdout)
