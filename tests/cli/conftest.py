@@ -122,6 +122,30 @@ def make_event(podium: Podium) -> Callable[..., list[str]]:
     return make
 
 
+@pytest.fixture
+def paired(podium: Podium, make_event) -> list[list[str]]:
+    """Event ``cup`` with 8 players and round 1 paired: its two tables, names in seat order."""
+    make_event("cup", 8, 42, "rounds=3", "fewer_rounds=yes")
+    podium("round", "pair", "cup")
+    return podium.seating("cup")
+
+
+def refused(podium: Podium, args: list[str], code: int, *needles: str) -> str:
+    """Run a command on event ``cup`` that must fail with ``code``, its message holding each
+    of ``needles``, and check it stored nothing (the exported file is unchanged)."""
+    exported = podium.export("cup")
+    message = podium.error(*args, code=code)
+    for needle in needles:
+        assert needle in message, message
+    assert podium.export("cup") == exported, "a refused command changed the event"
+    return message
+
+
+def w(pod: list[str]) -> list[str]:
+    """A valid winner + order for ``pod``: seat 1 wins, the others out in seat order."""
+    return ["--winner", pod[0], "--order", ",".join(pod[1:])]
+
+
 NAMES = [
     "Anna", "Boris", "Clara", "Dmitri", "Eva", "Fedor", "Gleb", "Hanna", "Ivan", "Julia",
     "Kirill", "Lena", "Mark", "Nina", "Oleg", "Polina",

@@ -1,95 +1,20 @@
 """Bad input: a clear message on stderr, the documented exit code, and nothing stored.
 
 Exit codes (podium.cli.main): 2 invalid input, 3 not found, 4 conflict with the event's state.
-"Nothing stored" is checked by comparing the exported event file before and after.
+"Nothing stored" is checked by comparing the exported event file before and after. A bad
+result of Commander's own form (its fields and rules) is in tests/formats/commander/test_cli.py.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from podium.cli.main import EXIT_CONFLICT, EXIT_INVALID, EXIT_NOT_FOUND
 from podium.core.errors import Conflict
-from tests.cli.conftest import Podium
-
-Args = Callable[[list[list[str]]], list[str]]
-
-
-@pytest.fixture
-def paired(podium: Podium, make_event) -> list[list[str]]:
-    """Event ``cup`` with 8 players and round 1 paired: its two tables, names in seat order."""
-    make_event("cup", 8, 42, "rounds=3", "fewer_rounds=yes")
-    podium("round", "pair", "cup")
-    return podium.seating("cup")
-
-
-def refused(podium: Podium, args: list[str], code: int, *needles: str) -> str:
-    exported = podium.export("cup")
-    message = podium.error(*args, code=code)
-    for needle in needles:
-        assert needle in message, message
-    assert podium.export("cup") == exported, "a refused command changed the event"
-    return message
-
-
-def w(pod: list[str]) -> list[str]:
-    """A valid winner + order for ``pod``: seat 1 wins, the others out in seat order."""
-    return ["--winner", pod[0], "--order", ",".join(pod[1:])]
-
-
-RESULT_CASES: dict[str, tuple[Args, int, tuple[str, ...]]] = {
-    "player from another table": (
-        lambda t: ["--winner", t[1][0], "--order", ",".join(t[0][1:])],
-        EXIT_INVALID, ("is not at this table",)),
-    "player not in the event": (
-        lambda t: ["--winner", "Nobody", "--order", ",".join(t[0][1:])],
-        EXIT_INVALID, ("no player named 'Nobody'",)),
-    "two winners": (
-        lambda t: ["--winner", t[0][0], "--winner", t[0][1], "--order", ",".join(t[0][2:])],
-        EXIT_INVALID, ("two winners", "CMD-2")),
-    "order lists a player twice": (
-        lambda t: ["--winner", t[0][0], "--order", ",".join([t[0][1], t[0][1], t[0][2]])],
-        EXIT_INVALID, ("exactly once", "listed twice")),
-    "order misses a player": (
-        lambda t: ["--winner", t[0][0], "--order", ",".join(t[0][1:3])],
-        EXIT_INVALID, ("exactly once", "missing: {t3}")),
-    "winner also in the order": (
-        lambda t: ["--winner", t[0][0], "--order", ",".join(t[0])],
-        EXIT_INVALID, ("listed twice",)),
-    "no winner and no draw": (
-        lambda t: ["--order", ",".join(t[0])],
-        EXIT_INVALID, ("name the winner",)),
-    "draw with a winner": (
-        lambda t: ["--draw", *w(t[0])],
-        EXIT_INVALID, ("either a win or a draw",)),
-    "draw with one survivor": (
-        lambda t: ["--draw", "--survivors", t[0][0], "--order", ",".join(t[0][1:])],
-        EXIT_INVALID, ("at least two survivors",)),
-    "game loss not written NAME=REASON": (
-        lambda t: [*w(t[0]), "--game-loss", t[0][1]],
-        EXIT_INVALID, ("NAME=REASON",)),
-    "game loss for the winner": (
-        lambda t: [*w(t[0]), "--game-loss", f"{t[0][0]}=deal"],
-        EXIT_INVALID, ("CMD-14",)),
-    "game loss without a reason": (
-        lambda t: [*w(t[0]), "--game-loss", f"{t[0][1]}="],
-        EXIT_INVALID, ("needs the judge's reason",)),
-    "simultaneous without a winner": (
-        lambda t: ["--simultaneous", "--draw", "--survivors", ",".join(t[0])],
-        EXIT_INVALID, ("needs a winner",)),
-}
-
-
-@pytest.mark.parametrize("case", list(RESULT_CASES))
-def test_bad_result_is_refused(podium: Podium, paired: list[list[str]], case: str) -> None:
-    make_args, code, needles = RESULT_CASES[case]
-    needles = tuple(n.replace("{t3}", paired[0][3]) for n in needles)
-    message = refused(podium, ["result", "enter", "cup", "1", *make_args(paired)], code, *needles)
-    assert "round 1, table 1" in message or "no player named" in message or "NAME=REASON" in message
+from tests.cli.conftest import Podium, refused, w
 
 
 def test_table_that_does_not_exist(podium: Podium, paired: list[list[str]]) -> None:

@@ -263,23 +263,6 @@ def test_public_pages_show_earlier_rounds_game_losses_and_corrections(site: Site
     assert "Прошлые туры" in russian and "исправлено" in russian
 
 
-def test_a_player_not_at_the_table_is_refused_naming_who_is(site: Site) -> None:
-    """Rule CMD-2: the refusal lists the table's players, in the page's language."""
-    from podium.core.errors import InvalidInput
-    from podium.web.i18n import localise
-
-    site.event("cup", None)
-    _state, rnd = site.events.pair_round("cup", "org")
-    state = site.events.load("cup").state
-    seats, other = rnd.tables[0].seats, rnd.tables[1].seats[0]
-    with pytest.raises(InvalidInput) as refused:
-        site.events.enter_result("cup", 1, {"winner": other, "eliminated": list(seats[1:])}, "org")
-    names = ", ".join(state.players[p].name for p in seats)
-    assert localise(refused.value, "en") == (
-        f"round 1, table 1: {state.players[other].name} is not at this table ({names})")
-    assert f"не сидит за этим столом ({names})" in localise(refused.value, "ru")
-
-
 def test_counts_read_as_sentences(site: Site, anna) -> None:
     """No "1 tables": one missing table is "waiting for table 2" (ngettext), in both languages."""
     client, _csrf = anna

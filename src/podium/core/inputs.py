@@ -29,6 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core import codes
 from podium.core.errors import InvalidInput
+from podium.core.messages import M
 from podium.core.schema import CONTROL, MAX_INT, Schema
 from podium.core.views import N_
 
@@ -111,7 +112,7 @@ class Input:
         return "" if value is None else str(value)
 
     def hint(self) -> str:
-        """What to type, a msgid (shown with the field's help), or empty."""
+        """What to type, a msgid or a message object (shown with the field's help), or empty."""
         return ""
 
     def choices(self) -> tuple[str, ...]:
@@ -480,7 +481,8 @@ class Order(Input):
         return ", ".join(self.tie.join(group) for group in value or ())
 
     def hint(self) -> str:
-        return N_("names comma-separated; %(tie)s joins players at one place")
+        # a message object: its placeholder filled (in English on the CLI, translated on a page)
+        return M("names comma-separated; %(tie)s joins players at one place", tie=self.tie)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""`podium berserk`, `podium top` and `podium demo berserk` end to end on SQLite."""
+"""`podium berserk`, `podium top` and `podium demo berserk` end to end on SQLite. (The TOP after
+Commander: tests/cli/test_cli_top.py.)"""
 
 from __future__ import annotations
 
@@ -123,20 +124,6 @@ def test_full_berserk_event_through_the_cli(podium: Podium, event: list[str]) ->
     assert "top.corrected" in log and "TOP match 2" in log
 
 
-def test_top_after_commander(podium: Podium) -> None:
-    """The TOP follows any format's Swiss stage: here Commander's, seeded by its standings."""
-    podium("demo", "commander", "--players", "12", "--seed", "1", "--set", "final_size=0")
-    out = podium.out("top", "build", "demo-commander-12-1", "--size", "4")
-    state = podium.load("demo-commander-12-1").state
-    bracket = top_of(state)
-    assert bracket.draw_rule == "higher_seed" and bracket.minutes is None
-    standings = podium.load("demo-commander-12-1").ruleset.standings(state).order()
-    assert [bracket.seeds[p] for p in standings[:4]] == [1, 2, 3, 4]
-    assert f"(1) {state.players[standings[0]].name}" in out
-    podium("top", "result", "demo-commander-12-1", "1", "--winner",
-           state.players[bracket.slots[0]].name)
-
-
 def test_berserk_commands_refuse_other_formats(podium: Podium) -> None:
     podium("event", "create", "cmd", "--seed", "1")
     podium("player", "add", "cmd", *NAMES[:8])
@@ -203,20 +190,6 @@ def test_split_under_the_minimum_through_the_cli(podium: Podium) -> None:
     refused(podium, ["round", "pair", "brk"], EXIT_CONFLICT, "split the players into draft")
     podium("berserk", "split", "brk", "--tables", "3")
     assert len(podium.load("brk").state.divisions) == 3
-
-
-def test_top_undo_through_the_cli(podium: Podium) -> None:
-    """`podium top undo` takes back a TOP with no result (logged), so it can be built again."""
-    podium("demo", "commander", "--players", "12", "--seed", "1", "--set", "final_size=0")
-    podium("top", "build", "demo-commander-12-1", "--size", "8")
-    out = podium.out("top", "undo", "demo-commander-12-1", "--reason", "the TOP is 4")
-    assert "The TOP is undone" in out
-    loaded = podium.load("demo-commander-12-1")
-    assert top_of(loaded.state) is None
-    last = podium.service().log("demo-commander-12-1")[-1]
-    assert last.kind == "top.undone" and last.reason == "the TOP is 4"
-    podium("top", "build", "demo-commander-12-1", "--size", "4")
-    assert top_of(podium.load("demo-commander-12-1").state).size == 4
 
 
 def test_the_top_preview_shows_what_each_seeding_gives(podium: Podium) -> None:

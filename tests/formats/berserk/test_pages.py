@@ -1,6 +1,7 @@
-"""A Berserk event through the web (rules BRK-1 .. BRK-10), and the TOP after a Commander event:
-the split, duel results typed with the keyboard, the TOP's preview and build, its results with a
-draw, corrections, the public bracket page. Every refused form stores nothing."""
+"""A Berserk event through the web (rules BRK-1 .. BRK-10): the split, duel results typed with
+the keyboard, the TOP's preview and build, its results with a draw, corrections, the public
+bracket page. Every refused form stores nothing. (The TOP after a Commander event:
+tests/web/test_top_pages.py.)"""
 
 from __future__ import annotations
 
@@ -262,43 +263,6 @@ def test_named_draw_rule_takes_who_advances(site: Site, anna) -> None:
     action(client, csrf, "brk", "top-result", match="1", result="=2")
     bracket = top_of(site.events.load("brk").state)
     assert bracket.champion == bracket.match(1).players[1] and bracket.results[1].draw
-
-
-def test_a_commander_event_gets_the_top_through_the_web(site: Site, anna) -> None:
-    """The TOP is format-neutral: after Commander's Swiss rounds, seeded from the standings
-    (one table, rules BRK-1, BRK-2), same forms and the same public bracket page."""
-    client, csrf = anna
-    site.event("cmd", "anna", final_size="0")
-    client.post("/manage/cmd/rounds", data={"csrf_token": csrf})
-    page = client.get("/manage/cmd").text
-    assert "top-build" not in page  # the round misses results
-    for table in site.events.load("cmd").state.current_round.tables:
-        client.post(f"/manage/cmd/results/{table.number}",
-                    data={"csrf_token": csrf, "finish": "1234"})
-    page = client.get("/manage/cmd").text
-    assert 'action="/manage/cmd/do/top.build"' in page
-    preview = action(client, csrf, "cmd", "top-build", size="4")
-    assert preview.status_code == 200 and "Nothing is stored" in preview.text
-    assert "the seeds follow the standings (rules BRK-1, BRK-2)" in preview.text
-    assert action(client, csrf, "cmd", "top-build", size="4", step="build").status_code == 303
-    state = site.events.load("cmd").state
-    bracket = top_of(state)
-    order = site.events.standings("cmd")[1].order()
-    assert [pid for pid, _seed in sorted(bracket.seeds.items(), key=lambda i: i[1])] == \
-        order[:4]  # rule BRK-1: seeds are the standings
-    for number in (1, 2, 3):
-        assert action(client, csrf, "cmd", "top-result", match=str(number),
-                      result="1").status_code == 303
-    champion = top_of(site.events.load("cmd").state).champion
-    page = site.client().get("/e/cmd/p/bracket").text
-    assert f"Champion: {state.players[champion].name}" in page
-
-
-def test_the_bracket_page_before_a_top(site: Site) -> None:
-    site.event("cmd", None)
-    client = site.client()
-    assert "/e/cmd/p/bracket" not in client.get("/e/cmd").text
-    assert "has not been built yet" in client.get("/e/cmd/p/bracket").text
 
 
 def test_a_top_with_the_wrong_size_is_undone_and_built_again(site: Site, anna) -> None:
