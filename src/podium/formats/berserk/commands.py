@@ -68,6 +68,11 @@ def split_tables(service: EventService, slug: str, actor: str, tables: int | Non
     return service.execute(SplitTables(slug, tables, reason), actor).value
 
 
+def constant(entry: dict[str, Any]) -> Callable[[Any], dict[str, Any]]:
+    """An entry builder that gives ``entry`` whatever the state."""
+    return lambda _state: entry
+
+
 def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:
     return f"demo-berserk-{players}-{tables}-{top_size}-{seed}"
 
@@ -108,7 +113,7 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
             break
         for table in rnd.tables:
             entry = ruleset.sample_result(state, rnd, table, rng)
-            service.enter_result(slug, table.number, lambda _s, e=entry: e, DEMO_ACTOR)
+            service.enter_result(slug, table.number, entry, DEMO_ACTOR)
         done += 1
         if progress:
             progress(f"table round {rnd.number}", done, total)
@@ -125,7 +130,7 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
             entry = {"draw": True} if roll < 0.1 else {"winner": pick}
             if entry.get("draw") and bracket.draw_rule == "named":
                 entry["advances"] = pick
-            _state, bracket = top.enter_result(service, slug, number, lambda _s, e=entry: e,
+            _state, bracket = top.enter_result(service, slug, number, constant(entry),
                                                DEMO_ACTOR)
         done += 1
         if progress:

@@ -348,7 +348,8 @@ class _Decision(Command[Decided]):
         return Decided(stored[-1].seq, self.subject(loaded, stored[-1]))
 
     def subject(self, loaded: LoadedEvent, action: Action) -> str:
-        player = loaded.state.players.get(action.payload.get("player"))
+        pid = action.payload.get("player")
+        player = loaded.state.players.get(pid) if isinstance(pid, int) else None
         return player.name if player is not None else str(action.payload.get("game", ""))
 
 
