@@ -38,6 +38,7 @@ DYNAMIC = (
 # the values of choice settings, as the settings forms show them (podium.web.render.setting_value)
 SETTING_VALUES = (
     Mp("setting value", "auto"), Mp("setting value", "True"), Mp("setting value", "False"),
+    Mp("setting value", "yes"), Mp("setting value", "no"),
     Mp("setting value", "byes"), Mp("setting value", "short-pods"),
     Mp("setting value", "long-pods"), Mp("setting value", "swap"), Mp("setting value", "avoid"),
     Mp("setting value", "random"), Mp("setting value", "standings"),
