@@ -24,7 +24,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from podium.cli.base import Context, console, errors, fail
+from podium.cli.base import Context, console, errors, fail, progress_bar
 from podium.core import codes
 from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
 from podium.core.errors import PodiumError
@@ -141,7 +141,14 @@ def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any
         code: str | None = None, as_json: bool = False) -> Done:
     caller = Caller(actor=ctx.actor, local=spec.role != PLAYER, code=code)
     try:
-        done = ctx.service.execute(Invocation(spec.name, slug, fields, TEXT, CLI), caller)
+        with progress_bar() as bar:  # drawn only when a long command reports its progress
+            task = bar.add_task(spec.name, total=None, visible=False)
+
+            def progress(what: str, done: int, total: int) -> None:
+                bar.update(task, description=what, completed=done, total=total, visible=True)
+
+            done = ctx.service.execute(Invocation(spec.name, slug, fields, TEXT, CLI,
+                                                  progress), caller)
     except PodiumError as error:
         show_refusal(spec, error)
         raise AssertionError("unreachable") from None

@@ -100,13 +100,19 @@ class Caller:
         return cls(actor=actor, local=True)
 
 
+Progress = Callable[[str, int, int], None]
+
+
 @dataclass(frozen=True)
 class Call:
-    """What a command's ``make`` receives: the event, the decoded fields and the caller."""
+    """What a command's ``make`` receives: the event, the decoded fields, the caller, and where
+    a long command reports its progress (``progress(what, done, total)``: the command line's
+    bar; None elsewhere)."""
 
     slug: str
     values: Mapping[str, Any]
     caller: Caller
+    progress: Progress | None = None
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]

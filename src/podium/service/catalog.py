@@ -11,7 +11,7 @@ membership for a series...), its result command (built from its
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from podium.core import codes
@@ -33,6 +33,7 @@ class Invocation:
     fields: Mapping[str, Any]
     source: str = TEXT
     surface: str = CLI
+    progress: Any = field(default=None, compare=False)  # (what, done, total): a CLI's bar
 
 
 @dataclass

@@ -55,7 +55,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
                           surface=invocation.surface)
     if not spec.event:
         slug = str(values.get("slug") or "")
-    command = spec.make(Call(slug or "", values, caller))
+    command = spec.make(Call(slug or "", values, caller, invocation.progress))
     outcome = service.execute(command, caller.actor)
     value = outcome.value
     answer = dict(spec.answer(value)) if spec.answer is not None else {}

@@ -89,7 +89,7 @@ SUMMARY_SCHEMA = {"read": "integer", "added": "integer", "duplicates": "integer"
 IMPORT_GAMES = CommandSpec(
     f"{FORMAT}.import-games", N_("Import games (CSV or JSON)"),
     lambda call: ImportGames(call.slug, call["file"].data, call["file"].name,
-                             call.get("zone")),
+                             call.get("zone"), call.progress),
     params=(
         Param("file", inputs.File(MAX_FILE, ".csv,.json,text/csv,application/json"),
               N_("a CSV or JSON file of games (UTF-8 or Windows-1251; see docs/marathon.md); "
