@@ -32,7 +32,7 @@ from podium.core.inputs import File, Upload
 from podium.core.views import N_
 from podium.service.catalog import Catalog, Done, Invocation
 
-EVENT = "event"
+EVENT = "_event"  # the event argument (a field may be named ``event``: a series' member)
 
 
 def _loaded(path: str) -> Callable[..., Any]:
@@ -63,7 +63,9 @@ def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
     (``preset`` fields are given by the command itself, not typed)."""
     out: list[click.Parameter] = []
     if spec.event:
-        out.append(click.Argument([EVENT], metavar="EVENT"))
+        of_series = spec.capability == "series" or "series" in spec.on_formats
+        out.append(click.Argument([EVENT], metavar="SERIES" if of_series else "EVENT",
+                                  required=True))
     for param in spec.params_on(CLI):
         if param.name in preset:
             continue
@@ -86,6 +88,10 @@ def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
                                 help="your player code"))
     out.append(click.Option(["--json", "_json"], is_flag=True,
                             help="print the answer as JSON"))
+    names = [p.name for p in out]
+    if len(set(names)) != len(names):  # two would overwrite each other: refuse at start-up
+        raise RuntimeError(f"command {spec.name!r}: a field's name is taken on the command "
+                           f"line ({sorted(n for n in names if names.count(n) > 1)})")
     return out
 
 

@@ -54,8 +54,9 @@ SURFACES = (CLI, API, WEB)
 NAME = re.compile(r"[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+")
 FIELD = re.compile(r"[a-z][a-z0-9_]*")
 
-#: The fields any surface may add without declaring them (the page's token, its language).
-FORM_EXTRAS = frozenset({"csrf_token", "_lang", "then"})
+#: The fields any surface may add without declaring them (the page's token, its language), and
+#: the command line's own options (``--code`` of a player command, ``--json``).
+FORM_EXTRAS = frozenset({"csrf_token", "_lang", "then", "code", "json"})
 
 
 @dataclass(frozen=True)

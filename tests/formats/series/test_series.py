@@ -99,3 +99,28 @@ def test_members_are_caught_up_with_what_another_process_stored(service: EventSe
     assert [r.player for r in series_ledger(service, "year").rows] == ["Anna"]
     with pytest.raises(NotFound):
         service.load_many(["night-1", "no-such-event"])
+
+
+def test_members_are_added_and_removed_on_the_command_line(tmp_path) -> None:
+    """``podium series add SERIES EVENT``: the series is the command's event, the member its
+    ``event`` field (two arguments that once shared one name and overwrote each other)."""
+    from click.testing import CliRunner
+
+    from podium.cli.main import cli
+
+    db = str(tmp_path / "s.db")
+
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(cli, ["--db", db, *args])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    run("event", "create", "year", "--format", "series")
+    run("event", "create", "night1", "--seed", "1")
+    assert "night1 added as Night 1." in run("series", "add", "year", "night1", "--label",
+                                             "Night 1")
+    assert "SERIES EVENT" in run("series", "add", "--help")
+    run("series", "remove", "year", "night1", "--reason", "a test event")
+    service = EventService(Database(db))
+    assert [a.kind for a in service.log("year")][1:] == ["series.member_added",
+                                                         "series.member_removed"]
