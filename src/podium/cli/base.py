@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from podium.cli.tables import WholeTables
 from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.service import EventService
@@ -23,8 +24,9 @@ EXIT_INVALID = 2
 EXIT_NOT_FOUND = 3
 EXIT_CONFLICT = 4
 
-# Piped output (a file, a pager) gets a wide page instead of rich's 80-column default.
-console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 140)
+# Piped output (a file, a pager) gets a wide page instead of rich's 80-column default; a table
+# is never cut (podium.cli.tables): wrapped, widened in a pipe, or a narrow layout.
+console = WholeTables(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 140)
 errors = Console(stderr=True)
 
 
