@@ -58,7 +58,9 @@ class OutcomeOut(BaseModel):
     place: int
     won: bool
     drew: bool
-    order: int | None
+    order: str | None = Field(description=(
+        "Exact elimination order where the format uses one, like points: 1 is first out; "
+        "players out at the same moment share the average, e.g. 7/2."))
     note: str
 
 

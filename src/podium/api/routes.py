@@ -166,7 +166,8 @@ def table_out(state: EventState, rnd: Round, table: Table) -> m.TableOut:
             corrected=result.corrected,
             outcomes=[
                 m.OutcomeOut(player=o.player, points=exact(o.points), place=o.place, won=o.won,
-                             drew=o.drew, order=o.order, note=o.note)
+                             drew=o.drew,
+                             order=None if o.order is None else exact(o.order), note=o.note)
                 for o in result.outcomes
             ],
         ),
