@@ -5,6 +5,13 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No test may depend on the machine's speed: Hypothesis' per-example deadline and its "too slow"
+# health check both fail on a loaded machine, so the whole suite runs without them.
+settings.register_profile("podium", deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("podium")
 
 # -- PostgreSQL ----------------------------------------------------------------------------------
 
