@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -50,3 +51,17 @@ def postgres_url() -> str:
             "(set PODIUM_TEST_PG_URL)"
         )
     return url
+
+
+# -- real material from public sources ------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def external_dir() -> Path:
+    """``../shared/external/`` beside the repository (or ``PODIUM_EXTERNAL``): real material from
+    public sources, read from there and never copied into the project. Tests that need it skip
+    with a message when it is absent (a user's fresh clone)."""
+    where = Path(os.environ.get("PODIUM_EXTERNAL")
+                 or Path(__file__).resolve().parents[1].parent / "shared" / "external")
+    if not where.is_dir():
+        pytest.skip(f"the external reference data is not at {where} (set PODIUM_EXTERNAL)")
+    return where

@@ -150,18 +150,31 @@ def test_import_is_idempotent_over_overlapping_files(games, data):
 
 @given(st.text(max_size=8))
 def test_gp_text_is_a_whole_number_or_a_clear_error(text):
-    """Bad input: a non-numeric GP is refused with a message naming the game and player."""
+    """Bad input: a non-numeric GP is refused with a message naming the game and player; a
+    file's game scored in fractions is read as such (the import skips and counts it)."""
     seats = [("A", text), ("B", 0), ("C", 0), ("D", 0)]
     try:
         record = make_record("g1", "RU-Marathon-1", 0, seats, "line 2")
     except InvalidInput as error:
         assert "line 2 (game g1)" in str(error) and "GP of A" in str(error)
     else:
-        assert record.gp[0] == int(float(text.strip().replace("\u2212", "-")))
+        number = float(text.strip().replace("\u2212", "-"))
+        if record.fractional:
+            assert not number.is_integer()
+        else:
+            assert record.gp[0] == int(number)
 
 
 @pytest.mark.parametrize("count", [3, 5])
 def test_wrong_player_counts_are_refused(count):
+    """Rule MJ-3: a game typed in has exactly 4 players; a file's game of another table size
+    is read (the import skips and counts it: a server log holds 3-player games too); a file's
+    game of 1 or 8 players is no game at all."""
     seats = [(f"P{i}", 0) for i in range(count)]
     with pytest.raises(InvalidInput, match=f"{count} players"):
-        make_record("g1", "RU-Marathon-1", 0, seats, "game #1")
+        make_record("g1", "RU-Marathon-1", 0, seats, "")
+    assert len(make_record("g1", "RU-Marathon-1", 0, seats, "game #1").names) == count
+    for wrong in (1, 8):
+        with pytest.raises(InvalidInput, match=f"{wrong} players"):
+            make_record("g1", "RU-Marathon-1", 0, [(f"P{i}", 0) for i in range(wrong)],
+                        "game #1")

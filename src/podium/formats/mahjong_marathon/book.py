@@ -47,7 +47,10 @@ def id_order(game_id: str) -> tuple[int, int, str]:
 
 
 class GameTable:
-    """Columns of every ingested game, in ingest order (index = position)."""
+    """Columns of every ingested game, in ingest order (index = position). An anonymous guest's
+    seat holds -1..-4 (rule MJ-3): the game counts for the others, the guest is never ranked."""
+
+    guests = False  # any guest seat stored (a class default: older snapshots lack the field)
 
     def __init__(self) -> None:
         self.ids: list[str] = []
@@ -132,6 +135,8 @@ class GameTable:
         self.table[first:end] = tables
         self.start[first:end] = start
         self.players[first:end] = players
+        if not self.guests and bool((np.asarray(players) < 0).any()):
+            self.guests = True
         self.gp[first:end] = gp
         if tuple(place_tp) != self.place_tp and first:
             self.tp12[:first] = table_tp12(self.gp[:first] - self.penalty[:first], place_tp)
@@ -272,6 +277,9 @@ class MarathonBook:
         e_stage = np.repeat(stage_c, SEATS)
         game_ok = (stage_c > 0) & ~g.dq[chrono]
         ok = None if game_ok.all() else np.repeat(game_ok, SEATS)
+        if g.guests:  # a guest's seat is nobody's entry (rule MJ-3)
+            named = e_player > 0
+            ok = named if ok is None else ok & named
         if self.active(PLAYER_DQ):
             dq = self.player_dq_mask(settings)[chrono].ravel()
             ok = ~dq if ok is None else ok & ~dq
@@ -345,7 +353,7 @@ class MarathonBook:
             if not stage:
                 continue
             for seat in range(SEATS):
-                if oks[seat]:
+                if oks[seat] and g.players[game, seat] > 0:  # a guest is never ranked (MJ-3)
                     key = (stage, int(g.players[game, seat]))
                     self._overlay.setdefault(key, []).append(game)
                     touched.add(key)

@@ -17,6 +17,7 @@ SETTING_ZONE = "mj.setting.zone"  # a time zone setting that is no zone name (MJ
 SETTING_PATTERN = "mj.setting.pattern"  # the table-name pattern (MJ-3)
 SETTING_CALENDAR = "mj.setting.calendar"  # the stage calendar (MJ-1)
 SETTING_PLACE_POINTS = "mj.setting.place_points"  # TP by place (MJ-4)
+SETTING_NAMES = "mj.setting.names"  # a list of names (the guests, MJ-3)
 
 # -- games: a file, a typed game, a stored batch (MJ-1 .. MJ-3) ---------------------------------
 FILE = "mj.file"  # a games file that cannot be read (not CSV or JSON, its shape)
@@ -31,6 +32,7 @@ NAME = "mj.name"  # a player's name missing from a game
 TWICE = "mj.twice"  # one player twice at a table, or one id twice in a file (MJ-3)
 CASE = "mj.case"  # two names that are one player (names compared without case)
 GP = "mj.gp"  # game points that are not a whole number, or beyond the limit
+GP_FRACTION = "mj.gp.fraction"  # game points that are not whole (MJ-3: the server scores whole)
 TABLE = "mj.table"  # a table that does not count (MJ-3)
 CALENDAR = "mj.calendar"  # a game outside every stage (MJ-1, MJ-2)
 CHANGED = "mj.changed"  # a typed game whose id is stored with other data

@@ -28,6 +28,7 @@ from podium.formats.mahjong_marathon import codes
 from podium.formats.mahjong_marathon import views as mviews
 from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon.files import (
+    SEATS,
     GameRecord,
     make_record,
     parse_start,
@@ -67,7 +68,10 @@ class ImportSummary:
     added: int = 0
     duplicates: int = 0
     other_tables: int = 0
+    other_sizes: int = 0  # games of another table size (a server log's 3-player games), skipped
     outside_calendar: int = 0
+    fractional: int = 0  # games with fractional game points (not the regulation's), skipped
+    guest_seats: int = 0  # seats of anonymous guests (the ``guest_names`` setting, rule MJ-3)
     new_players: int = 0
     changed: list[str] = field(default_factory=list)
     # games skipped: two of their names are one player when names are compared without case
@@ -79,11 +83,16 @@ class ImportSummary:
         return {"read": self.read, "added": self.added, "duplicates": self.duplicates,
                 "other_tables": self.other_tables, "outside_calendar": self.outside_calendar,
                 "new_players": self.new_players, "changed": len(self.changed),
-                **({"case_merged": len(self.case_merged)} if self.case_merged else {})}
+                **({"case_merged": len(self.case_merged)} if self.case_merged else {}),
+                **({"other_sizes": self.other_sizes} if self.other_sizes else {}),
+                **({"fractional": self.fractional} if self.fractional else {}),
+                **({"guest_seats": self.guest_seats} if self.guest_seats else {})}
 
     def answer(self) -> dict[str, Any]:
         """What a command answers: the counts, and the ids changed or skipped."""
-        return {**self.to_json(), "changed": list(self.changed),
+        return {**self.to_json(), "other_sizes": self.other_sizes,
+                "guest_seats": self.guest_seats, "fractional": self.fractional,
+                "changed": list(self.changed),
                 "case_merged": list(self.case_merged)}
 
 
@@ -104,15 +113,32 @@ def require_marathon(loaded: LoadedEvent) -> MarathonBook:
     return book_of(loaded.state)
 
 
-def _same(book: MarathonBook, state: EventState, index: int, record: GameRecord) -> bool:
+def guest_seat(seat: int) -> int:
+    """The id a game stores for an anonymous guest at ``seat`` (0-based): -1 to -4. A guest is
+    a different person each time, so no player is registered for one (rule MJ-3)."""
+    return -(seat + 1)
+
+
+def _seat_ids(state: EventState, record: GameRecord, guests: frozenset[str]) -> list[int | None]:
+    ids: list[int | None] = []
+    for seat, name in enumerate(record.names):
+        if name in guests:
+            ids.append(guest_seat(seat))
+        else:
+            player = state.player_by_name(name)
+            ids.append(None if player is None else player.id)
+    return ids
+
+
+def _same(book: MarathonBook, state: EventState, index: int, record: GameRecord,
+          guests: frozenset[str]) -> bool:
     g = book.games
-    ids = [state.player_by_name(n) for n in record.names]
+    ids = _seat_ids(state, record, guests)
     return (
         g.table_names[int(g.table[index])] == record.table
         and int(g.start[index]) == record.start
         and int(g.usec[index]) == record.usec
-        and all(p is not None for p in ids)
-        and [p.id for p in ids if p] == g.players[index].tolist()
+        and ids == g.players[index].tolist()
         and list(record.gp) == g.gp[index].tolist()
     )
 
@@ -145,6 +171,7 @@ class IngestGames(Command[ImportSummary]):
         settings = state.settings
         regex = settings.table_regex()
         bounds = settings.stage_bounds
+        guests = frozenset(settings.guest_names)
         seen: dict[str, GameRecord] = {}
         fresh: list[GameRecord] = []
         for i, r in enumerate(records):
@@ -155,6 +182,12 @@ class IngestGames(Command[ImportSummary]):
                                        field="table", table=r.table,
                                        pattern=settings.table_pattern)
                 summary.other_tables += 1
+                continue
+            if len(r.names) != SEATS:  # a file's game of another table size (rule MJ-3)
+                summary.other_sizes += 1
+                continue
+            if r.fractional:  # a file's game scored in fractions of a point (rule MJ-3)
+                summary.fractional += 1
                 continue
             if not any(lo <= r.start < hi for lo, hi in bounds):
                 if strict:
@@ -174,7 +207,7 @@ class IngestGames(Command[ImportSummary]):
                                        where=r.where, game=r.game_id, other=twin.where)
                 summary.duplicates += 1
                 continue
-            keys = [state.name_key(n) for n in r.names]
+            keys = [state.name_key(n) for n in r.names if n not in guests]
             if len(set(keys)) < len(keys):  # names that differ only in case, told apart only
                 if strict:                  # when the event's names are case-sensitive
                     raise InvalidInput(N_("%(names)s are one player in this event (names are "
@@ -186,7 +219,7 @@ class IngestGames(Command[ImportSummary]):
             seen[r.game_id] = r
             stored = book.games.index.get(r.game_id)
             if stored is not None:
-                if _same(book, state, stored, r):
+                if _same(book, state, stored, r, guests):
                     summary.duplicates += 1
                 else:
                     if strict:
@@ -202,6 +235,9 @@ class IngestGames(Command[ImportSummary]):
         known: dict[str, int] = {}
         for r in fresh:
             for name in r.names:
+                if name in guests:
+                    summary.guest_seats += 1
+                    continue
                 key = state.name_key(name)
                 if key in known:
                     continue
@@ -225,7 +261,8 @@ class IngestGames(Command[ImportSummary]):
                 "tables": tables,
                 "table": [code[r.table] for r in chunk],
                 "start": [r.start for r in chunk],
-                "players": [known[state.name_key(n)] for r in chunk for n in r.names],
+                "players": [guest_seat(seat) if n in guests else known[state.name_key(n)]
+                            for r in chunk for seat, n in enumerate(r.names)],
                 "gp": [g for r in chunk for g in r.gp],
             }
             if any(r.usec for r in chunk):
@@ -261,7 +298,7 @@ class ImportGames(Command[ImportSummary]):
         try:
             records = read_games(self.data, self.filename,
                                  loaded.state.settings.server_timezone, self.zone,
-                                 self.progress)
+                                 self.progress, frozenset(loaded.state.settings.guest_names))
         except PodiumError as error:
             raise error.at("file") from None
         return service.execute(IngestGames(self.slug, tuple(records), self.filename,

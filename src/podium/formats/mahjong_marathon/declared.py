@@ -69,6 +69,15 @@ def _imported(summary: ImportSummary) -> Message:
              known=summary.duplicates, changed=len(summary.changed),
              other=summary.other_tables, outside=summary.outside_calendar,
              players=summary.new_players)
+    if summary.other_sizes:
+        said = M("%(summary)s Skipped, another table size (rule MJ-3): %(count)s.",
+                 summary=said, count=summary.other_sizes)
+    if summary.fractional:
+        said = M("%(summary)s Skipped, game points not whole (rule MJ-3): %(count)s.",
+                 summary=said, count=summary.fractional)
+    if summary.guest_seats:
+        said = M("%(summary)s Seats of anonymous guests (counted for the others, never ranked): "
+                 "%(count)s.", summary=said, count=summary.guest_seats)
     if summary.changed:
         said = M("%(summary)s Changed games: %(ids)s.", summary=said,
                  ids=_some(summary.changed))
@@ -84,7 +93,8 @@ def _some(ids: list[str], shown: int = 5) -> str:
 
 SUMMARY_SCHEMA = {"read": "integer", "added": "integer", "duplicates": "integer",
                   "other_tables": "integer", "outside_calendar": "integer",
-                  "new_players": "integer", "changed": "array", "case_merged": "array"}
+                  "new_players": "integer", "changed": "array", "case_merged": "array",
+                  "other_sizes": "integer", "guest_seats": "integer", "fractional": "integer"}
 
 IMPORT_GAMES = CommandSpec(
     f"{FORMAT}.import-games", N_("Import games (CSV or JSON)"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -25,6 +26,7 @@ from podium.formats.mahjong_marathon import codes
 from podium.service.forms import clean_name
 
 SEATS = 4
+FILE_SEATS = range(2, 8)  # a file's game of another table size is read, then skipped and counted
 MAX_GP = 1_000_000
 Progress = Callable[[str, int, int], None]
 
@@ -40,6 +42,9 @@ class GameRecord:
     gp: tuple[int, ...]
     where: str = ""
     usec: int = 0  # microseconds of the start, when the file gives them
+    # a file's game with game points that are not whole (``+3.7``): the regulation's server
+    # scores whole points, so the import skips and counts it (its ``gp`` are zeros)
+    fractional: bool = False
 
 
 def resolve_zone(name: str | None, server_zone: str, field: str | None = None
@@ -98,13 +103,15 @@ def whole_gp(value: Any, where: str, name: str) -> int:
         pass
     try:
         number = float(text)
+        if not math.isfinite(number):
+            raise ValueError(text)
     except ValueError:
         raise InvalidInput(N_("%(where)s: GP of %(name)s is %(text)r, not a number"),
                            code=codes.GP, where=where, name=name, text=text) from None
     if number.is_integer():
         return _in_range(int(number), where, name)
     raise InvalidInput(N_("%(where)s: GP of %(name)s is %(text)r; game points are whole "
-                          "numbers"), code=codes.GP, where=where, name=name, text=text)
+                          "numbers"), code=codes.GP_FRACTION, where=where, name=name, text=text)
 
 
 def _in_range(value: int, where: str, name: str) -> int:
@@ -115,9 +122,14 @@ def _in_range(value: int, where: str, name: str) -> int:
 
 
 def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any]],
-                where: str, usec: int = 0) -> GameRecord:
+                where: str, usec: int = 0, guests: frozenset[str] = frozenset()
+                ) -> GameRecord:
     """Rule MJ-3: exactly 4 distinct players, each with whole game points. ``where`` names
-    the game's place in a file (empty for a game typed in: the refusal names the field)."""
+    the game's place in a file (empty for a game typed in: the refusal names the field).
+
+    A file's game may have another table size (a server log holds 3-player games too): it is
+    read so that the import skips and counts it, as it does another table's games. ``guests``
+    are the names the server gives anonymous guests: two of them at one table are two people."""
     gid = str(game_id if game_id is not None else "").strip()
     if not gid:
         raise InvalidInput(N_("%(value)s: the game id is missing"), code=codes.GAME_ID,
@@ -125,7 +137,7 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
     place = where
     where = M("%(where)s (game %(game)s)", where=where, game=gid) if where else M(
         "game %(game)s", game=gid)
-    if len(seats) != SEATS:
+    if len(seats) != SEATS and not (place and len(seats) in FILE_SEATS):
         raise InvalidInput(N_("%(where)s: %(seats_count)s players; a marathon game has exactly "
                               "4 (rule MJ-3)"), code=codes.SEATS,
                            field=None if place else "players", where=where,
@@ -142,24 +154,32 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
             error.field = None if place else f"player{len(names) + 1}"
             raise
     for k, n in enumerate(names, start=1):
-        if names.index(n) != k - 1:  # as written: whether "anna" is "Anna" is the event's call
+        # as written: whether "anna" is "Anna" is the event's call; two guests are two people
+        if names.index(n) != k - 1 and n not in guests:
             if place:  # a file's game: the line or game at fault
                 raise InvalidInput(N_("%(where)s: %(name)s sits twice at the table (rule MJ-3)"),
                                    code=codes.TWICE, where=where, name=n)
             raise InvalidInput(N_("%(name)s sits twice at the table (rule MJ-3)"),
                                code=codes.TWICE, field=f"player{k}", name=n)
     gp = []
+    fractional = False
     for k, (n, (_, g)) in enumerate(zip(names, seats, strict=True), start=1):
         try:
             gp.append(whole_gp(g, where, n))
         except InvalidInput as error:
+            if place and error.code == codes.GP_FRACTION:
+                fractional = True
+                gp.append(0)
+                continue
             error.field = None if place else f"gp{k}"
             raise
-    return GameRecord(gid, str(table or "").strip(), start, tuple(names), tuple(gp), where, usec)
+    return GameRecord(gid, str(table or "").strip(), start, tuple(names), tuple(gp), where, usec,
+                      fractional)
 
 
 def read_csv(data: bytes, server_zone: str, zone: str | None = None,
-             progress: Progress | None = None) -> list[GameRecord]:
+             progress: Progress | None = None, guests: frozenset[str] = frozenset()
+             ) -> list[GameRecord]:
     """Columns: game_id, table, start, player1, gp1, ... player4, gp4 (more playerN/gpN
     columns are allowed so that a wrong player count is reported), and an optional zone."""
     text = _decode(data)
@@ -185,14 +205,16 @@ def read_csv(data: bytes, server_zone: str, zone: str | None = None,
         start, usec = parse_moment(row.get("start"), row_zone, where)
         pairs = [(row.get(f"player{k}"), row.get(f"gp{k}")) for k in seats]
         pairs = [(n, g) for n, g in pairs if (n or "").strip() or (g or "").strip()]
-        out.append(make_record(row.get("game_id"), row.get("table"), start, pairs, where, usec))
+        out.append(make_record(row.get("game_id"), row.get("table"), start, pairs, where, usec,
+                               guests))
         if progress and number % 5000 == 0:
             progress("reading", number - 1, len(rows))
     return out
 
 
 def read_json(data: bytes, server_zone: str, zone: str | None = None,
-              progress: Progress | None = None) -> list[GameRecord]:
+              progress: Progress | None = None, guests: frozenset[str] = frozenset()
+              ) -> list[GameRecord]:
     """``{"zone": ..., "games": [{"id", "table", "start", "players": [{"name", "gp"}, ...]}]}``
     or just the list of games."""
     try:
@@ -227,18 +249,20 @@ def read_json(data: bytes, server_zone: str, zone: str | None = None,
                 raise InvalidInput(N_("%(where)s: each player must be an object with name and "
                                       "gp"), code=codes.FILE, where=where)
             pairs.append((p.get("name"), p.get("gp")))
-        out.append(make_record(game.get("id"), game.get("table"), start, pairs, where, usec))
+        out.append(make_record(game.get("id"), game.get("table"), start, pairs, where, usec,
+                               guests))
         if progress and number % 5000 == 0:
             progress("reading", number, len(games))
     return out
 
 
 def read_games(data: bytes, filename: str, server_zone: str, zone: str | None = None,
-               progress: Progress | None = None) -> list[GameRecord]:
+               progress: Progress | None = None, guests: frozenset[str] = frozenset()
+               ) -> list[GameRecord]:
     """By extension: ``.json`` is JSON, anything else CSV."""
     if filename.lower().endswith(".json"):
-        return read_json(data, server_zone, zone, progress)
-    return read_csv(data, server_zone, zone, progress)
+        return read_json(data, server_zone, zone, progress, guests)
+    return read_csv(data, server_zone, zone, progress, guests)
 
 
 def _decode(data: bytes) -> str:

@@ -159,11 +159,17 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
                            code=codes.BATCH, seq=action.seq)
     p_arr = p_arr.reshape(n, SEATS)
     g_arr = g_arr.reshape(n, SEATS)
+    # an anonymous guest sits as -1..-4 (its seat): counted for the others, never ranked (MJ-3)
+    guest = p_arr < 0
+    if guest.any() and not (p_arr[guest] >= -SEATS).all():
+        raise InvalidInput(N_("action %(seq)s: a guest's seat is out of range"),
+                           code=codes.BATCH, seq=action.seq)
+    named = p_arr[~guest] if guest.any() else p_arr
     if n <= 100:
-        known_players = all(pid in state.players for pid in p_arr.ravel().tolist())
+        known_players = all(pid in state.players for pid in named.ravel().tolist())
     else:
         registered = np.fromiter(state.players, dtype=np.int64, count=len(state.players))
-        known_players = bool(np.isin(p_arr, registered).all())
+        known_players = bool(np.isin(named, registered).all())
     if not known_players:
         raise NotFound(N_("action %(seq)s: a game names an unregistered player"),
                        code=codes.PLAYER_UNKNOWN, seq=action.seq)
@@ -336,7 +342,7 @@ def _decision(action: Action) -> Decision:
 INT32 = 2**31 - 1
 GAMES_SCHEMA = obj(
     {"ids": StrColumn(200), "tables": StrColumn(200), "table": IntColumn(0, INT32),
-     "start": IntColumn(-(2**40), 2**40), "players": IntColumn(1, INT32),
+     "start": IntColumn(-(2**40), 2**40), "players": IntColumn(-SEATS, INT32),
      "gp": IntColumn()},
     {"summary": Obj(extra=AnyJson(1000)), "usec": IntColumn(0, 999_999)},
 )

@@ -49,6 +49,17 @@ def pattern(key: str, value: Any) -> str:
     return text
 
 
+def names(key: str, value: Any) -> tuple[str, ...]:
+    """Names separated by commas (a list in JSON); empty means none."""
+    items = value.split(",") if isinstance(value, str) else list(value or ())
+    out = tuple(" ".join(str(item).split()) for item in items)
+    out = tuple(name for name in out if name)
+    if any(len(name) > 64 for name in out):
+        raise InvalidInput(N_("setting %(key)s: a name is longer than 64 characters"),
+                           code=codes.SETTING_NAMES, field=key, key=key)
+    return out
+
+
 def calendar(key: str, value: Any) -> str:
     """Stages as ``YYYY-MM-DD..YYYY-MM-DD`` ranges (inclusive), comma-separated, in order."""
     text = ",".join(value) if isinstance(value, list | tuple) else str(value)
@@ -127,6 +138,9 @@ FIELDS = (
     fs.Field("case_sensitive_names", True, fs.boolean,
              "nicknames differing only in case are different players (as on the server)",
              "MJ-3"),
+    fs.Field("guest_names", ("NoName",), names,
+             "names the server gives anonymous guests (a different person each time): their "
+             "games count for the other players; they never appear in the tables", "MJ-3"),
 )
 
 
@@ -146,6 +160,7 @@ class MarathonSettings:
     nr_rounding: str
     nr_places: str
     case_sensitive_names: bool = True
+    guest_names: tuple[str, ...] = ("NoName",)
 
     @property
     def rank_rules(self) -> RankRules:
