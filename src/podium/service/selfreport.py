@@ -37,6 +37,7 @@ from podium.core.model import EventState, Player, Round, Table
 from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
 from podium.service.throttle import CODE_ADDRESS, CODE_EVENT, Throttle
+from podium.store.db import insert_if_absent
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
 
@@ -129,30 +130,44 @@ class SelfReportService:
 
     # codes -------------------------------------------------------------------------------------
     def codes(self, slug: str) -> dict[int, str]:
-        """Every registered player's code (new players get theirs now)."""
+        """Every registered player's code (new players get theirs now).
+
+        Codes are made on first read, by whichever request comes first: each is inserted only
+        if the player has none yet (:func:`insert_if_absent`), then read back, so concurrent
+        first reads (two organisers, two server processes) agree on one code a player and
+        none fails on a duplicate key."""
         loaded = self.events.load(slug)
+        event_id = loaded.summary.id
         with self.db.session() as session:
-            event_id = loaded.summary.id
-            rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.event_id == event_id))
-            codes = {row.player_id: row.code for row in rows}
-            for pid in loaded.state.players:
-                if pid not in codes:
-                    code = self._unused_code(session)
-                    session.add(
-                        PlayerCodeRow(
-                            event_id=event_id, player_id=pid, code=code, created_at=self.clock()
-                        )
-                    )
-                    session.flush()
-                    codes[pid] = code
+            codes = self._stored_codes(session, event_id)
+            for _attempt in range(5):  # a new code may clash with one made at the same time
+                missing = [pid for pid in loaded.state.players if pid not in codes]
+                if not missing:
+                    break
+                fresh = self._unused_codes(session, len(missing))
+                now = self.clock()
+                insert_if_absent(session, PlayerCodeRow, [
+                    {"event_id": event_id, "player_id": pid, "code": code, "created_at": now}
+                    for pid, code in zip(missing, fresh, strict=True)])
+                codes = self._stored_codes(session, event_id)
             return codes
 
     @staticmethod
-    def _unused_code(session: Session) -> str:
-        while True:  # codes are unique across events, so a code for another event is recognised
-            code = new_code()
-            if session.scalar(select(PlayerCodeRow.id).where(PlayerCodeRow.code == code)) is None:
-                return code
+    def _stored_codes(session: Session, event_id: int) -> dict[int, str]:
+        rows = session.execute(select(PlayerCodeRow.player_id, PlayerCodeRow.code)
+                               .where(PlayerCodeRow.event_id == event_id))
+        return {player_id: code for player_id, code in rows}
+
+    @staticmethod
+    def _unused_codes(session: Session, count: int) -> list[str]:
+        """``count`` new codes, none in use in any event (a code names one player anywhere)."""
+        fresh: set[str] = set()
+        while len(fresh) < count:
+            wanted = {new_code() for _ in range(count - len(fresh))} - fresh
+            used = set(session.scalars(select(PlayerCodeRow.code)
+                                       .where(PlayerCodeRow.code.in_(wanted))))
+            fresh |= wanted - used
+        return sorted(fresh)[:count]
 
     def seat(self, slug: str, code: str, address: str = "") -> Seat:
         """The player of ``code`` in event ``slug`` and their table now.
