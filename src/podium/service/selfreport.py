@@ -36,7 +36,7 @@ from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
-from podium.service.throttle import CODE_ADDRESS, CODE_EVENT, Throttle
+from podium.service.throttle import Gate
 from podium.store.db import insert_if_absent
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
@@ -113,11 +113,12 @@ def _stale(rnd: Round) -> Conflict:
 
 
 class SelfReportService:
-    """Reports of players identified by their code. Guessing codes is throttled per event and
-    per client address (:mod:`podium.service.throttle`): adapters identify the caller through
-    :meth:`seat` or :meth:`table_reports` with the address before anything else."""
+    """Reports of players identified by their code. Guessing codes is throttled per client
+    address and per (address, event) (:mod:`podium.service.throttle`): adapters identify the
+    caller through :meth:`seat` or :meth:`table_reports` with the address before anything
+    else."""
 
-    def __init__(self, events: EventService, throttle: Throttle | None = None) -> None:
+    def __init__(self, events: EventService, throttle: Gate | None = None) -> None:
         self.events = events
         self.db = events.db
         # one throttle a service (the web's, the API's, the command line's): a new report
@@ -172,15 +173,16 @@ class SelfReportService:
     def seat(self, slug: str, code: str, address: str = "") -> Seat:
         """The player of ``code`` in event ``slug`` and their table now.
 
-        Throttled: after repeated unknown codes for the event or from ``address`` every attempt
-        waits (TooManyAttempts, HTTP 429), a right code included."""
-        keys = [(CODE_EVENT, slug), (CODE_ADDRESS, address)]
-        self.throttle.check(keys, "player code")
-        try:
-            loaded, player = self._identify(slug, code)
-        except Forbidden:
-            self.throttle.failed(keys, "player code")
-            raise
+        Throttled per (``address``, event) pair, per address and by a global cap
+        (:mod:`podium.service.throttle`): a refused attempt raises TooManyAttempts (HTTP 429)
+        before the code is looked up, a right code included; a right code from an address
+        with no failures always passes."""
+        with self.throttle.attempt(address, slug, "player code") as attempt:
+            try:
+                loaded, player = self._identify(slug, code)
+            except Forbidden:
+                attempt.failed()
+                raise
         return _seat_of(loaded.state, player)
 
     def _identify(self, slug: str, code: str) -> tuple[LoadedEvent, Player]:
@@ -339,15 +341,15 @@ class SelfReportService:
 
     @staticmethod
     def _player_of(session: Session, loaded: LoadedEvent, code: str) -> Player:
+        """The player of ``code`` in this event. One answer for every code that is not one of
+        this event's (mistyped, made up, another event's): a guesser learns nothing more."""
         wanted = normalise_code(code)
-        rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.code == wanted)).all()
-        if not wanted or not rows:
+        row = session.scalar(select(PlayerCodeRow).where(
+            PlayerCodeRow.code == wanted, PlayerCodeRow.event_id == loaded.summary.id)
+        ) if wanted else None
+        if row is None or row.player_id not in loaded.state.players:
             raise Forbidden("this player code is not known; check it with the organiser",
                             code=codes.CODE_UNKNOWN)
-        row = next((r for r in rows if r.event_id == loaded.summary.id), None)
-        if row is None:
-            raise Forbidden("this player code belongs to another event",
-                            code=codes.CODE_OTHER_EVENT)
         return loaded.state.players[row.player_id]
 
     @staticmethod
