@@ -92,11 +92,12 @@ def test_a_conflicting_report_waits_for_the_organiser(setup) -> None:
 
 
 def test_a_code_of_another_event_is_refused(setup) -> None:
+    # issue 22: the same answer as an unknown code (it tells a guesser nothing)
     events, reports = setup
     other = reports.codes("other")
     reports.codes("cup")
     before = len(events.log("cup"))
-    with pytest.raises(Forbidden, match="another event"):
+    with pytest.raises(Forbidden, match="not known"):
         reports.report("cup", other[1], win_for(1))
     with pytest.raises(Forbidden, match="not known"):
         reports.report("cup", "NOPE1234", win_for(1))

@@ -8,6 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import podium
+from podium.service.throttle import CODE_LIMITS
 from tests.web.conftest import Site, csrf_of
 
 TEMPLATES = sorted(Path(podium.__file__).parent.rglob("templates/**/*.html"))
@@ -42,12 +43,13 @@ def test_player_codes_are_throttled_on_the_pages_and_the_api(site: Site) -> None
     code = site.reports.codes("cup")[1]
     phone = site.client()
     csrf = csrf_of(phone.get("/e/cup/report").text)
-    for i in range(10):
+    for i in range(CODE_LIMITS.pair.free):
         wrong = phone.post("/e/cup/report/table", data={"csrf_token": csrf, "code": f"BAD{i}"})
         assert wrong.status_code == 403
     refused = phone.post("/e/cup/report/table", data={"csrf_token": csrf, "code": code},
                          headers={"Accept-Language": "ru"})
     assert refused.status_code == 429 and "Слишком много неудачных попыток" in refused.text
+    assert int(refused.headers["retry-after"]) >= 1  # the page says when, as the API does
     api = phone.get("/api/v1/events/cup/me", headers={"Authorization": f"Bearer {code}"})
     assert api.status_code == 429
     assert api.json()["code"] == "attempts.too_many" and int(api.headers["retry-after"]) >= 1

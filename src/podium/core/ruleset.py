@@ -319,8 +319,10 @@ class Ruleset:
         return next((view for view in self.views(state) if view.key == key), None)
 
     def main_view_key(self, state: EventState) -> str:
-        """The public table shown when none is asked for."""
-        return "standings"
+        """The public table shown when none is asked for: the standings, or the first table
+        when the format has none of that name (Berserk's per-draft-table standings)."""
+        keys = [key for key, _title, _args in self.view_keys(state)]
+        return "standings" if "standings" in keys or not keys else keys[0]
 
     def publication_views(self, state: EventState, number: int) -> list[TableView]:
         """The tables of a frozen publication (formats that publish, e.g. rule MJ-11)."""

@@ -24,7 +24,7 @@ from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.views import N_
 from podium.service.events import Clock, utc_now
-from podium.service.throttle import LOGIN_ACCOUNT, LOGIN_ADDRESS, Throttle, service_throttle
+from podium.service.throttle import Gate, login_gate
 from podium.store.db import Database
 from podium.store.models import (
     USERNAME_LENGTH,
@@ -117,10 +117,11 @@ class AccountService:
     """Accounts of one database. ``clock`` is injected so tests control time (session expiry)."""
 
     def __init__(self, db: Database, clock: Clock = utc_now,
-                 throttle: Throttle | None = None) -> None:
+                 throttle: Gate | None = None) -> None:
         self.db = db
         self.clock = clock
-        self.throttle = throttle or service_throttle(clock)
+        # counted in the database, so every server process over it shares the counts
+        self.throttle = throttle or login_gate(db, clock)
 
     # users -------------------------------------------------------------------------------------
     def create_user(self, username: str, password: str) -> User:
@@ -160,16 +161,16 @@ class AccountService:
               address: str = "") -> tuple[str, WebSession] | None:
         """A new session (its cookie token and the session) for a right password, else None.
 
-        Throttled per account and per client ``address``: after repeated failures the attempt
-        is refused with TooManyAttempts before the password is checked."""
-        keys = [(LOGIN_ACCOUNT, username.strip().lower()[:USERNAME_LENGTH]),
-                (LOGIN_ADDRESS, address)]
-        self.throttle.check(keys, "login")
-        user = self.authenticate(username, password)
-        if user is None:
-            self.throttle.failed(keys, "login")
-            return None
-        self.throttle.succeeded(keys[:1])
+        Throttled per (``address``, account) pair, per address and by a global cap
+        (:mod:`podium.service.throttle`): a refused attempt raises TooManyAttempts before the
+        password is checked; a right password from an address with no failures always
+        passes, whatever was tried from elsewhere."""
+        account = username.strip().lower()[:USERNAME_LENGTH]
+        with self.throttle.attempt(address, account, "login") as attempt:
+            user = self.authenticate(username, password)
+            if user is None:
+                attempt.failed()
+                return None
         token = secrets.token_urlsafe(32)
         now = self.clock()
         web = WebSession(user, secrets.token_urlsafe(32), now + SESSION_TTL)

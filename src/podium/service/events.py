@@ -135,11 +135,12 @@ class EventService:
 
     def code_throttle(self) -> Any:
         """The throttle of player-code guesses, one for this service and those sharing its
-        states (:meth:`sharing`): every surface's self-report counts in it."""
+        states (:meth:`sharing`): every surface's self-report counts in it, and its counts
+        live in the database, shared with every other process over it."""
         if self.states.code_throttle is None:
-            from podium.service.throttle import service_throttle
+            from podium.service.throttle import code_gate
 
-            self.states.code_throttle = service_throttle(lambda: self.clock())
+            self.states.code_throttle = code_gate(self.db, lambda: self.clock())
         return self.states.code_throttle
 
     @classmethod

@@ -13,6 +13,8 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
+from decimal import Decimal
 from fractions import Fraction
 
 from podium.core.views import Cell, Change, Column, TableView
@@ -51,12 +53,38 @@ def cell_text(value: Cell, column: Column, lang: str = "en") -> str:
     return str(value)
 
 
+# A cell a spreadsheet reads as a formula (OWASP "CSV injection"): =, +, - and @ start one,
+# and a leading tab or carriage return is dropped by some spreadsheets, exposing what follows.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+# Text that is exactly a number ("-3.5", "+2", "1e5") is read as that number, never a formula.
+_NUMBER = re.compile(r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
+
+
+def spreadsheet_safe(value: str | int | float | Fraction | Decimal | None
+                     ) -> str | int | float | Fraction | Decimal | None:
+    """One cell of a CSV or spreadsheet export, neutralised against formula injection.
+
+    A player's name like ``=HYPERLINK("http://evil.example","x")`` or ``@SUM(1+1)*cmd|...``
+    would run as a formula when the organiser opens the export: text starting with ``=``,
+    ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'`` (the OWASP rule), so
+    the spreadsheet shows it as text. Numbers stay numbers: int, Fraction, Decimal and float
+    values pass unchanged, and so does text that is exactly a number (``-3.5``) or the lone
+    ``-`` the tables print for "no change" (one character is never a formula)."""
+    if not isinstance(value, str) or not value.startswith(_FORMULA_START):
+        return value
+    if value == "-" or _NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
 def to_csv(view: TableView, lang: str = "en") -> str:
+    """A table as CSV; every cell through :func:`spreadsheet_safe` (names are user input)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([label(c.label, lang) for c in view.columns])
+    writer.writerow([spreadsheet_safe(label(c.label, lang)) for c in view.columns])
     for row in view.rows:
-        writer.writerow([cell_text(row.get(c.key), c, lang) for c in view.columns])
+        writer.writerow([spreadsheet_safe(cell_text(row.get(c.key), c, lang))
+                         for c in view.columns])
     return out.getvalue()
 
 

@@ -36,7 +36,8 @@ from podium.core.log import Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
-from podium.service.throttle import CODE_ADDRESS, CODE_EVENT, Throttle
+from podium.service.throttle import Gate
+from podium.store.db import insert_if_absent
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
 
@@ -112,11 +113,12 @@ def _stale(rnd: Round) -> Conflict:
 
 
 class SelfReportService:
-    """Reports of players identified by their code. Guessing codes is throttled per event and
-    per client address (:mod:`podium.service.throttle`): adapters identify the caller through
-    :meth:`seat` or :meth:`table_reports` with the address before anything else."""
+    """Reports of players identified by their code. Guessing codes is throttled per client
+    address and per (address, event) (:mod:`podium.service.throttle`): adapters identify the
+    caller through :meth:`seat` or :meth:`table_reports` with the address before anything
+    else."""
 
-    def __init__(self, events: EventService, throttle: Throttle | None = None) -> None:
+    def __init__(self, events: EventService, throttle: Gate | None = None) -> None:
         self.events = events
         self.db = events.db
         # one throttle a service (the web's, the API's, the command line's): a new report
@@ -129,43 +131,58 @@ class SelfReportService:
 
     # codes -------------------------------------------------------------------------------------
     def codes(self, slug: str) -> dict[int, str]:
-        """Every registered player's code (new players get theirs now)."""
+        """Every registered player's code (new players get theirs now).
+
+        Codes are made on first read, by whichever request comes first: each is inserted only
+        if the player has none yet (:func:`insert_if_absent`), then read back, so concurrent
+        first reads (two organisers, two server processes) agree on one code a player and
+        none fails on a duplicate key."""
         loaded = self.events.load(slug)
+        event_id = loaded.summary.id
         with self.db.session() as session:
-            event_id = loaded.summary.id
-            rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.event_id == event_id))
-            codes = {row.player_id: row.code for row in rows}
-            for pid in loaded.state.players:
-                if pid not in codes:
-                    code = self._unused_code(session)
-                    session.add(
-                        PlayerCodeRow(
-                            event_id=event_id, player_id=pid, code=code, created_at=self.clock()
-                        )
-                    )
-                    session.flush()
-                    codes[pid] = code
+            codes = self._stored_codes(session, event_id)
+            for _attempt in range(5):  # a new code may clash with one made at the same time
+                missing = [pid for pid in loaded.state.players if pid not in codes]
+                if not missing:
+                    break
+                fresh = self._unused_codes(session, len(missing))
+                now = self.clock()
+                insert_if_absent(session, PlayerCodeRow, [
+                    {"event_id": event_id, "player_id": pid, "code": code, "created_at": now}
+                    for pid, code in zip(missing, fresh, strict=True)])
+                codes = self._stored_codes(session, event_id)
             return codes
 
     @staticmethod
-    def _unused_code(session: Session) -> str:
-        while True:  # codes are unique across events, so a code for another event is recognised
-            code = new_code()
-            if session.scalar(select(PlayerCodeRow.id).where(PlayerCodeRow.code == code)) is None:
-                return code
+    def _stored_codes(session: Session, event_id: int) -> dict[int, str]:
+        rows = session.execute(select(PlayerCodeRow.player_id, PlayerCodeRow.code)
+                               .where(PlayerCodeRow.event_id == event_id))
+        return {player_id: code for player_id, code in rows}
+
+    @staticmethod
+    def _unused_codes(session: Session, count: int) -> list[str]:
+        """``count`` new codes, none in use in any event (a code names one player anywhere)."""
+        fresh: set[str] = set()
+        while len(fresh) < count:
+            wanted = {new_code() for _ in range(count - len(fresh))} - fresh
+            used = set(session.scalars(select(PlayerCodeRow.code)
+                                       .where(PlayerCodeRow.code.in_(wanted))))
+            fresh |= wanted - used
+        return sorted(fresh)[:count]
 
     def seat(self, slug: str, code: str, address: str = "") -> Seat:
         """The player of ``code`` in event ``slug`` and their table now.
 
-        Throttled: after repeated unknown codes for the event or from ``address`` every attempt
-        waits (TooManyAttempts, HTTP 429), a right code included."""
-        keys = [(CODE_EVENT, slug), (CODE_ADDRESS, address)]
-        self.throttle.check(keys, "player code")
-        try:
-            loaded, player = self._identify(slug, code)
-        except Forbidden:
-            self.throttle.failed(keys, "player code")
-            raise
+        Throttled per (``address``, event) pair, per address and by a global cap
+        (:mod:`podium.service.throttle`): a refused attempt raises TooManyAttempts (HTTP 429)
+        before the code is looked up, a right code included; a right code from an address
+        with no failures always passes."""
+        with self.throttle.attempt(address, slug, "player code") as attempt:
+            try:
+                loaded, player = self._identify(slug, code)
+            except Forbidden:
+                attempt.failed()
+                raise
         return _seat_of(loaded.state, player)
 
     def _identify(self, slug: str, code: str) -> tuple[LoadedEvent, Player]:
@@ -324,15 +341,15 @@ class SelfReportService:
 
     @staticmethod
     def _player_of(session: Session, loaded: LoadedEvent, code: str) -> Player:
+        """The player of ``code`` in this event. One answer for every code that is not one of
+        this event's (mistyped, made up, another event's): a guesser learns nothing more."""
         wanted = normalise_code(code)
-        rows = session.scalars(select(PlayerCodeRow).where(PlayerCodeRow.code == wanted)).all()
-        if not wanted or not rows:
+        row = session.scalar(select(PlayerCodeRow).where(
+            PlayerCodeRow.code == wanted, PlayerCodeRow.event_id == loaded.summary.id)
+        ) if wanted else None
+        if row is None or row.player_id not in loaded.state.players:
             raise Forbidden("this player code is not known; check it with the organiser",
                             code=codes.CODE_UNKNOWN)
-        row = next((r for r in rows if r.event_id == loaded.summary.id), None)
-        if row is None:
-            raise Forbidden("this player code belongs to another event",
-                            code=codes.CODE_OTHER_EVENT)
         return loaded.state.players[row.player_id]
 
     @staticmethod

@@ -1,36 +1,61 @@
-"""Throttling of guessing: failed logins and unknown player codes slow down, then lock out.
+"""Throttling of guessing (logins, player codes) that slows the attacker, never the event.
 
 Why: a password or a 40-bit player code is only as strong as the number of guesses an attacker
-may make. Each guarded attempt names a few keys (the account and the client address for a
-login; the event and the address for a player code). Failures of a key are counted within a
-window; after ``free`` failures every further attempt on that key waits an exponentially
-growing delay (``base`` seconds, doubled per failure, at most ``cap``) counted from the last
-failure. While a key waits, every attempt naming it is refused with :class:`TooManyAttempts`
-(HTTP 429) *before* the secret is checked, so a right guess during the wait gains nothing.
+may make; but a throttle keyed on the account or the event alone lets anyone lock the owner or
+the players out by guessing wrong on purpose (issue 22). So every count here is keyed on the
+address the attempt comes from:
 
-The state is kept in memory by the service (one server process; a restart forgets it, which
-only gives an attacker one fresh allowance per restart), bounded in size, and read through an
-injected clock so tests need no sleeping.
+* the **pair** (address, account) for a login, (address, event) for a player code: a few
+  mistakes for free, then each further attempt of the pair waits a delay that doubles;
+* the **address**: more failures for free (a venue or a classroom shares one address), then
+  the same doubling delay;
+* a **global cap** per gate: once that many failures were counted in its window (an attack
+  from many addresses), an address with failures of its own is refused until the window ends.
+
+An address with no failures is never refused, so the owner's right password and a player's
+right code from their own phone always pass, whatever is sprayed from elsewhere.
+
+Counting is atomic and includes attempts in flight: :meth:`Gate.attempt` reserves the attempt
+(counts it as pending) *before* the expensive check (the password hash, the code lookup) and
+settles it after: passed clears the pair's failures, failed counts a failure against the pair,
+the address and the global count, anything else (a server error, an unknown event) only frees
+the reservation. A pair or address at its free allowance with attempts in flight refuses the
+next ones, so 40 wrong logins sent at once reach the password check no more than the
+allowance. The counters live in the database (:class:`DatabaseCounters`, table
+``throttle_counts``), changed under the rows' locks, so every server process over one database
+shares them; :class:`MemoryCounters` serves tests. The clock is injected: no test sleeps.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Protocol, TypeVar
+
+from sqlalchemy import delete, select
 
 from podium.core import codes
 from podium.core.errors import PodiumError
 from podium.core.views import N_
 from podium.service.events import Clock, utc_now
+from podium.store.db import Database, insert_if_absent
+from podium.store.models import THROTTLE_KEY_LENGTH, ThrottleCountRow
 
 log = logging.getLogger("podium.security")
 
-MAX_KEYS = 100_000  # keys remembered at most (the oldest are forgotten first)
+T = TypeVar("T")
+
+MAX_KEYS = 100_000  # counters an in-memory store keeps at most (the oldest are forgotten)
+RESERVATION_TTL = timedelta(minutes=1)  # an attempt never settled (a crash) stops counting
+PURGE_EVERY = 500  # a database store deletes counters idle for a day every so many changes
+IDLE = timedelta(days=1)
 
 
 class TooManyAttempts(PodiumError):
@@ -46,7 +71,7 @@ class TooManyAttempts(PodiumError):
 
 @dataclass(frozen=True)
 class Policy:
-    """How many failures a key may have for free, and how long it waits after that."""
+    """How many failures a key may have for free in its window, and the wait after that."""
 
     free: int
     base: timedelta = timedelta(seconds=1)
@@ -60,84 +85,273 @@ class Policy:
         return min(self.cap, self.base * 2**doublings)
 
 
+@dataclass(frozen=True)
+class Limits:
+    """A gate's policies: the pair's, the address's, and the global cap of failures."""
+
+    pair: Policy
+    address: Policy
+    global_cap: int
+    global_window: timedelta = timedelta(minutes=15)
+
+
 @dataclass
-class _Count:
-    failures: int
-    last: datetime
+class Count:
+    """One key's counter: failures in the window that began at ``first``, attempts in flight."""
+
+    failures: int = 0
+    pending: int = 0
+    first: datetime | None = None
+    last: datetime | None = None
+    pending_at: datetime | None = None
+
+    @property
+    def clean(self) -> bool:
+        return self.failures == 0 and self.pending == 0
+
+    def expire(self, window: timedelta, now: datetime) -> None:
+        if self.first is not None and now - self.first >= window:
+            self.failures, self.first, self.last = 0, None, None
+        if self.pending and (self.pending_at is None or now - self.pending_at >= RESERVATION_TTL):
+            self.pending, self.pending_at = 0, None
 
 
-class Throttle:
-    """Failure counts per key, each key with its policy; thread-safe (routes run in threads)."""
+class Counters(Protocol):
+    """Where the counts live. ``change`` gets the counts of ``keys`` (zero for a key never
+    seen), changes them in place, and the store keeps the result, all atomically."""
 
-    def __init__(self, policies: dict[str, Policy], clock: Clock = utc_now,
-                 max_keys: int = MAX_KEYS) -> None:
-        self.policies = policies
-        self.clock = clock
+    def change(self, keys: list[str], change: Callable[[dict[str, Count]], T]) -> T: ...
+
+
+class MemoryCounters:
+    """Counts in this process (tests, a single process): bounded, thread-safe."""
+
+    def __init__(self, max_keys: int = MAX_KEYS) -> None:
         self.max_keys = max_keys
-        self._counts: OrderedDict[tuple[str, str], _Count] = OrderedDict()
+        self.counts: OrderedDict[str, Count] = OrderedDict()
         self._lock = threading.Lock()
 
-    def check(self, keys: Iterable[tuple[str, str]], what: str) -> None:
-        """Refuse with TooManyAttempts when any key still waits; ``what`` names it in the log."""
+    def change(self, keys: list[str], change: Callable[[dict[str, Count]], T]) -> T:
+        with self._lock:
+            counts = {key: self.counts.get(key) or Count() for key in keys}
+            result = change(counts)
+            for key, count in counts.items():
+                if count.clean:
+                    self.counts.pop(key, None)
+                else:
+                    self.counts[key] = count
+                    self.counts.move_to_end(key)
+            while len(self.counts) > self.max_keys:
+                self.counts.popitem(last=False)
+            return result
+
+
+class _Vanished(Exception):
+    """A counter row was deleted by another transaction while this one waited for it."""
+
+
+class DatabaseCounters:
+    """Counts in the database's ``throttle_counts``, shared by every process over it.
+
+    Each change is one transaction: the rows are created if absent (``INSERT ... ON CONFLICT
+    DO NOTHING``), locked in key order (``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite's write
+    transactions are serial already), changed, and written back; a row with nothing counted is
+    deleted, so the table holds only addresses with failures or attempts in flight."""
+
+    def __init__(self, db: Database, clock: Clock = utc_now) -> None:
+        self.db = db
+        self.clock = clock
+        self._changes = 0
+
+    def change(self, keys: list[str], change: Callable[[dict[str, Count]], T]) -> T:
+        for _attempt in range(10):
+            try:
+                return self._change_once(sorted(set(keys)), change)
+            except _Vanished:
+                continue
+        raise TooManyAttempts(N_("Too many failed attempts: wait %(seconds)s s and try again."),
+                              code=codes.ATTEMPTS_TOO_MANY, seconds=1)
+
+    def _change_once(self, keys: list[str], change: Callable[[dict[str, Count]], T]) -> T:
+        self._changes += 1
+        with self.db.session() as session:
+            insert_if_absent(session, ThrottleCountRow, [
+                {"key": key, "failures": 0, "pending": 0} for key in keys])
+            rows = {row.key: row for row in session.scalars(
+                select(ThrottleCountRow).where(ThrottleCountRow.key.in_(keys))
+                .order_by(ThrottleCountRow.key).with_for_update())}
+            if len(rows) != len(keys):
+                raise _Vanished()
+            counts = {key: Count(row.failures, row.pending, row.first_at, row.last_at,
+                                 row.pending_at) for key, row in rows.items()}
+            result = change(counts)
+            for key, row in rows.items():
+                count = counts[key]
+                if count.clean:
+                    session.delete(row)
+                    continue
+                row.failures, row.pending = count.failures, count.pending
+                row.first_at, row.last_at = count.first, count.last
+                row.pending_at = count.pending_at
+            if self._changes % PURGE_EVERY == 0:  # forget counters idle for a day
+                session.execute(delete(ThrottleCountRow).where(
+                    ThrottleCountRow.last_at < self.clock() - IDLE,
+                    ThrottleCountRow.pending == 0))
+            return result
+
+
+def _key(*parts: str) -> str:
+    """A counter's key; parts that could not be stored as they are (too long, NUL, a lone
+    surrogate) are replaced by their digest."""
+    text = "|".join(parts)
+    try:
+        text.encode("utf-8")
+        safe = text.isprintable() and len(text) <= THROTTLE_KEY_LENGTH
+    except UnicodeEncodeError:
+        safe = False
+    if safe:
+        return text
+    raw = "|".join(parts).encode("utf-8", "surrogatepass")
+    return f"{parts[0]}|sha256:{hashlib.sha256(raw).hexdigest()}"
+
+
+@dataclass
+class Attempt:
+    """One guarded attempt, reserved; say :meth:`failed` when the secret was wrong."""
+
+    outcome: str = "passed"
+    reserved: bool = field(default=False, repr=False)
+
+    def failed(self) -> None:
+        self.outcome = "failed"
+
+
+class Gate:
+    """The throttle of one kind of secret (``name``: "login", "code"), with its limits."""
+
+    def __init__(self, name: str, limits: Limits, counters: Counters,
+                 clock: Clock = utc_now) -> None:
+        self.name = name
+        self.limits = limits
+        self.counters = counters
+        self.clock = clock
+
+    def keys(self, address: str, subject: str) -> tuple[str, str, str]:
+        """The pair's, the address's and the global key of an attempt."""
+        return (_key(self.name, "pair", address, subject), _key(self.name, "address", address),
+                _key(self.name, "*"))
+
+    @contextmanager
+    def attempt(self, address: str, subject: str, what: str = "") -> Iterator[Attempt]:
+        """Guard one check of a secret of ``subject`` (an account, an event) from ``address``.
+
+        Refuses with TooManyAttempts (HTTP 429, with the seconds to wait) before the check
+        when the pair or the address waits, or when the global cap is reached and the address
+        has failures of its own. Otherwise the attempt is reserved until the block ends:
+        normally (passed, unless :meth:`Attempt.failed` was called) or by an exception (only
+        a failure said with :meth:`Attempt.failed` counts)."""
+        what = what or self.name
+        pair, addr, everyone = self.keys(address, subject)
         now = self.clock()
-        waits = [(self._wait(kind, value, now), kind, value) for kind, value in keys]
-        wait, kind, value = max(waits, default=(timedelta(0), "", ""))
-        if wait > timedelta(0):
-            seconds = max(1, math.ceil(wait.total_seconds()))
-            log.warning("%s refused: too many failures of %s %r; retry in %d s",
-                        what, kind, value, seconds)
+        refusal = self.counters.change([pair, addr, everyone],
+                                       lambda counts: self._reserve(counts, pair, addr,
+                                                                    everyone, now))
+        if refusal is not None:
+            seconds, which = refusal
+            log.warning("%s refused: too many failures (%s) from %r for %r; retry in %d s",
+                        what, which, address, subject, seconds)
             raise TooManyAttempts(
                 N_("Too many failed attempts: wait %(seconds)s s and try again."),
-                code=codes.ATTEMPTS_TOO_MANY, seconds=seconds,
-            )
+                code=codes.ATTEMPTS_TOO_MANY, seconds=seconds)
+        attempt = Attempt(reserved=True)
+        try:
+            yield attempt
+        except BaseException:
+            if attempt.outcome != "failed":
+                attempt.outcome = "released"
+            raise
+        finally:
+            later = self.clock()
+            failures = self.counters.change(
+                [pair, addr, everyone],
+                lambda counts: self._settle(counts, pair, addr, everyone, attempt.outcome,
+                                            later))
+            if attempt.outcome == "failed" and failures >= self.limits.pair.free:
+                log.warning("%s failed: %d failures from %r for %r", what, failures, address,
+                            subject)
 
-    def failed(self, keys: Iterable[tuple[str, str]], what: str) -> None:
-        """Count a failed attempt against every key."""
-        now = self.clock()
-        with self._lock:
-            for kind, value in keys:
-                policy = self.policies[kind]
-                count = self._counts.get((kind, value))
-                if count is None or now - count.last > policy.window:
-                    count = _Count(0, now)
+    # the decisions, on the counts of one attempt -----------------------------------------------
+    def _expire(self, counts: dict[str, Count], pair: str, addr: str, everyone: str,
+                now: datetime) -> None:
+        counts[pair].expire(self.limits.pair.window, now)
+        counts[addr].expire(self.limits.address.window, now)
+        counts[everyone].expire(self.limits.global_window, now)
+
+    def _reserve(self, counts: dict[str, Count], pair: str, addr: str, everyone: str,
+                 now: datetime) -> tuple[int, str] | None:
+        self._expire(counts, pair, addr, everyone, now)
+        waits = [(_wait(counts[pair], self.limits.pair, now), "address and " + (
+            "account" if self.name == "login" else "event")),
+                 (_wait(counts[addr], self.limits.address, now), "address")]
+        glob = counts[everyone]
+        if counts[addr].failures and glob.failures >= self.limits.global_cap and glob.first:
+            waits.append((glob.first + self.limits.global_window - now, "all addresses"))
+        wait, which = max(waits, key=lambda item: item[0])
+        if wait > timedelta(0):
+            return max(1, math.ceil(wait.total_seconds())), which
+        for key in (pair, addr):
+            counts[key].pending += 1
+            counts[key].pending_at = now
+        return None
+
+    def _settle(self, counts: dict[str, Count], pair: str, addr: str, everyone: str,
+                outcome: str, now: datetime) -> int:
+        self._expire(counts, pair, addr, everyone, now)
+        for key in (pair, addr):
+            counts[key].pending = max(0, counts[key].pending - 1)
+            if not counts[key].pending:
+                counts[key].pending_at = None
+        if outcome == "failed":
+            for key in (pair, addr, everyone):
+                count = counts[key]
+                count.first = count.first or now
                 count.failures += 1
                 count.last = now
-                self._counts[(kind, value)] = count
-                self._counts.move_to_end((kind, value))
-                if count.failures >= policy.free:
-                    log.warning("%s failed: %d failures of %s %r; next attempt waits %d s",
-                                what, count.failures, kind, value,
-                                policy.delay(count.failures).total_seconds())
-            while len(self._counts) > self.max_keys:
-                self._counts.popitem(last=False)
-
-    def succeeded(self, keys: Iterable[tuple[str, str]]) -> None:
-        """Forget the failures of ``keys`` (an account after its right password)."""
-        with self._lock:
-            for key in keys:
-                self._counts.pop(key, None)
-
-    def _wait(self, kind: str, value: str, now: datetime) -> timedelta:
-        with self._lock:
-            count = self._counts.get((kind, value))
-        if count is None:
-            return timedelta(0)
-        return count.last + self.policies[kind].delay(count.failures) - now
+        elif outcome == "passed":
+            counts[pair].failures, counts[pair].first, counts[pair].last = 0, None, None
+        return counts[pair].failures
 
 
-# The policies of the service: accounts lock sooner than addresses (one person may mistype; a
-# classroom shares one address), an event's codes allow many mistypes of many players.
-LOGIN_ACCOUNT = "account"
-LOGIN_ADDRESS = "login address"
-CODE_EVENT = "event"
-CODE_ADDRESS = "code address"
-POLICIES = {
-    LOGIN_ACCOUNT: Policy(free=5),
-    LOGIN_ADDRESS: Policy(free=20),
-    CODE_EVENT: Policy(free=30, cap=timedelta(minutes=5)),
-    CODE_ADDRESS: Policy(free=10),
-}
+def _wait(count: Count, policy: Policy, now: datetime) -> timedelta:
+    """How long an attempt of this key waits: nothing within the free allowance (attempts in
+    flight included), a moment while attempts are in flight past it, else the doubling
+    delay from the last failure."""
+    if count.failures + count.pending < policy.free:
+        return timedelta(0)
+    if count.pending:
+        return timedelta(seconds=1)
+    if count.last is None:
+        return timedelta(0)
+    return count.last + policy.delay(count.failures) - now
 
 
-def service_throttle(clock: Clock = utc_now) -> Throttle:
-    return Throttle(POLICIES, clock)
+# The gates of the service ------------------------------------------------------------------------
+# A login: 5 mistakes of one account from one address, 20 from one address; an attack from
+# many addresses (100 failures in 15 minutes) stops every address that failed.
+LOGIN_LIMITS = Limits(pair=Policy(free=5), address=Policy(free=20), global_cap=100)
+# A player code: the players of a venue share one address and mistype, so the allowances are
+# larger and the waits shorter; 8-character codes leave 2**40 to guess.
+CODE_LIMITS = Limits(pair=Policy(free=30, cap=timedelta(minutes=5)),
+                     address=Policy(free=60, cap=timedelta(minutes=5)), global_cap=600)
+
+
+def login_gate(db: Database | None, clock: Clock = utc_now) -> Gate:
+    """The login throttle, counted in ``db`` (in this process when None)."""
+    counters: Counters = DatabaseCounters(db, clock) if db is not None else MemoryCounters()
+    return Gate("login", LOGIN_LIMITS, counters, clock)
+
+
+def code_gate(db: Database | None, clock: Clock = utc_now) -> Gate:
+    """The player-code throttle, counted in ``db`` (in this process when None)."""
+    counters: Counters = DatabaseCounters(db, clock) if db is not None else MemoryCounters()
+    return Gate("code", CODE_LIMITS, counters, clock)

@@ -18,6 +18,7 @@ from typing import Any
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
@@ -167,6 +168,21 @@ class Database:
     def dispose(self) -> None:
         """Close every pooled connection (call once the process is done with the database)."""
         self.engine.dispose()
+
+
+def insert_if_absent(session: Session, table: Any, rows: list[dict[str, Any]]) -> None:
+    """Insert ``rows`` into ``table`` (a mapped class or a Table), skipping every row that
+    would break one of its unique constraints (``INSERT ... ON CONFLICT DO NOTHING``).
+
+    Why: rows created on first use (a player's code) are created by whichever request comes
+    first; two requests at once must not both insert and one fail on a duplicate key. On
+    PostgreSQL the second insert waits for the first transaction, then skips; read the rows
+    back afterwards to learn which ones stand."""
+    if not rows:
+        return
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    session.execute(insert(table).values(rows).on_conflict_do_nothing())
 
 
 def _configure_sqlite(engine: Engine) -> None:

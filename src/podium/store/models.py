@@ -239,3 +239,26 @@ class SnapshotRow(Base):
     last_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
     data: Mapped[bytes] = mapped_column(LargeBinary, nullable=False)
+
+
+# -- throttle counters (migration 0006) ----------------------------------------------------------
+THROTTLE_KEY_LENGTH = 200
+
+
+class ThrottleCountRow(Base):
+    """One throttle counter (:mod:`podium.service.throttle`): failed attempts of a login or a
+    player code for one key (an address, an (address, account) or (address, event) pair, or a
+    gate's global count), and the attempts in flight (reserved, not yet settled).
+
+    Shared by every server process over the database, so two processes allow no more guesses
+    than one. A row with nothing counted is deleted; counts past their window are reset.
+    """
+
+    __tablename__ = "throttle_counts"
+
+    key: Mapped[str] = mapped_column(String(THROTTLE_KEY_LENGTH), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, nullable=False)
+    pending: Mapped[int] = mapped_column(Integer, nullable=False)
+    first_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    last_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    pending_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)

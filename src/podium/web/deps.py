@@ -20,6 +20,7 @@ from podium.core.views import N_
 from podium.http import TooLarge, client_address
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
 from podium.service.catalog import Done, Invocation
+from podium.service.throttle import TooManyAttempts
 from podium.web.hosts import absolute
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import Formatter, localise, negotiate
@@ -56,6 +57,7 @@ class Page:
     cookies: dict[str, str] = field(default_factory=dict)
     flashed: str = ""
     csrf_used: bool = False
+    retry_after: int = 0  # the seconds of the last throttle refusal shown (Retry-After)
 
     @property
     def csrf(self) -> str:
@@ -81,8 +83,21 @@ class Page:
         response = HTMLResponse(html, status_code=status, headers=headers)
         if shown:
             response.delete_cookie(FLASH_COOKIE)
+        if status == 429 and "retry-after" not in response.headers:
+            response.headers["Retry-After"] = str(self.retry_after or 1)
+        if self.private:
+            # secrets on the page (a new API token, player codes, a code typed in): no cache,
+            # no back-button copy, no shared proxy may keep it
+            response.headers["Cache-Control"] = "no-store"
         self.finish(response)
         return response
+
+    @property
+    def private(self) -> bool:
+        """Whether the page may show a secret: a signed-in organiser's page, a page opened
+        with a player code in its address, any answer to a form (it may carry a code)."""
+        return (self.user is not None or "code" in self.request.query_params
+                or self.request.method not in ("GET", "HEAD"))
 
     def redirect(self, url: str) -> RedirectResponse:
         response = RedirectResponse(url, status_code=303)
@@ -102,7 +117,10 @@ class Page:
             response.set_cookie(key, value, max_age=365 * 24 * 3600, samesite="lax")
 
     def message(self, error: PodiumError) -> str:
-        """An error's message in the page's language."""
+        """An error's message in the page's language (a throttle's refusal also sets the
+        page's Retry-After: every 429 page says when to try again)."""
+        if isinstance(error, TooManyAttempts):
+            self.retry_after = error.retry_after
         return localise(error, self.lang)
 
     def qr(self) -> Any:

@@ -36,6 +36,7 @@ def remember(page: Page, slug: str, response: Response, code: str) -> Response:
     response.set_cookie(CODE_COOKIE, code, max_age=CODE_DAYS * 24 * 3600,
                         path=f"/e/{slug}/report", httponly=True, samesite="lax",
                         secure=page.web.secure_cookies)
+    response.headers["Cache-Control"] = "no-store"  # the page holds the code
     return response
 
 
