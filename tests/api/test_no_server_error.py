@@ -17,7 +17,6 @@ import re
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -209,7 +208,7 @@ def test_an_empty_list_is_still_an_absent_field(api: Api) -> None:
     assert status == 422 and body["problems"][0]["field"].startswith("names"), body
 
 
-# the publications page's query ---------------------------------------------------------------------
+# the publications page's query ----------------------------------------------------------------
 def test_the_publications_page_refuses_junk_parameters(api: Api) -> None:
     for query, status in (("?n=1e30", 422), ("?table=../../x", 422), ("?start=-1", 422),
                           ("?n=1", 404), ("", 200)):

@@ -469,7 +469,10 @@ class Players(Input):
 
     def schema(self) -> dict[str, Any]:
         item = {"type": "string", "maxLength": 200} if self.register else PLAYER_SCHEMA
-        return {"type": "array", "items": item, "maxItems": self.max_items}
+        return {"oneOf": [
+            {"type": "array", "items": item, "maxItems": self.max_items},
+            {"type": "string", "description": "one name a line" if self.lines
+             else "names or #ids, comma-separated"}]}
 
     def to_text(self, value: Any) -> str:
         return ("\n" if self.lines else ", ").join(value or ())
