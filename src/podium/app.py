@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from podium.core.errors import Forbidden, InvalidInput, PodiumError
+from podium.core.errors import Forbidden, InvalidInput, PodiumError, printable
 from podium.core.views import N_
 from podium.http import status_of
 from podium.service.accounts import AccountService
@@ -151,14 +151,16 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
-        """A 422 naming each bad field: JSON for the API, the error page for forms."""
+        """A 422 naming each bad field: JSON for the API, the error page for forms. What was
+        sent is echoed with any text no encoder can write shown as U+FFFD (never a 500)."""
+        errors = printable(jsonable_encoder(error.errors()))
         problems = [
             f"{'.'.join(str(p) for p in item.get('loc', ()) if p not in ('body', 'query', 'path'))}"
             f": {item.get('msg', '')}"
-            for item in error.errors()
+            for item in errors
         ]
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": jsonable_encoder(error.errors())}, status_code=422)
+            return JSONResponse({"detail": errors}, status_code=422)
         return HTMLResponse(
             web.renderer.error_page(request, "; ".join(problems), 422), status_code=422
         )

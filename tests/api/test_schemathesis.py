@@ -2,7 +2,8 @@
 requests, anonymous, as the owner of real events (the slug pinned to them) and with a player
 code, then stateful sequences following the links between operations (an event created, then
 read, changed, paired...): never a server error, and every answer matches the schema (status
-codes declared, bodies conforming).
+codes declared, bodies conforming). Then negative data (Schemathesis's negative mode: each
+part of a request broken the way the schema forbids): never a server error, always refused.
 
 Sized by ``PODIUM_FUZZ_EXAMPLES`` (examples per operation and per caller, and state-machine
 runs): the CI default is small; the nightly size is 1,000 (docs/web.md, "Fuzzing the API").
@@ -23,11 +24,13 @@ import pytest
 import schemathesis
 from argon2 import PasswordHasher
 from hypothesis import HealthCheck, Phase, settings
+from schemathesis import GenerationMode
 from schemathesis.checks import (
     not_a_server_error,
     response_schema_conformance,
     status_code_conformance,
 )
+from schemathesis.specs.openapi.checks import negative_data_rejection
 
 from podium.compose import web_app as create_app
 from podium.formats.berserk.commands import split_tables
@@ -39,7 +42,13 @@ from tests.conftest import DEFAULT_PG_URL
 
 EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "10"))
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
+# Negative data (bodies, paths and queries the schema calls invalid): never a server error, and
+# always refused (4xx), so the schema says exactly what the API takes (issue 22).
+NEGATIVE_CHECKS = [not_a_server_error, negative_data_rejection]
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
+                    suppress_health_check=list(HealthCheck), database=None)
+# few examples for the negative data (every operation, each part broken in turn), seeded
+NEGATIVE = settings(max_examples=max(3, EXAMPLES // 2), deadline=None, derandomize=True,
                     suppress_health_check=list(HealthCheck), database=None)
 STATEFUL = settings(max_examples=max(5, EXAMPLES // 5), stateful_step_count=8, deadline=None,
                     derandomize=True, suppress_health_check=list(HealthCheck), database=None,
@@ -131,6 +140,13 @@ def _pinned(case: Any, slug: str) -> Any:
 def _suite(store: str, api: Api | None) -> None:
     """The fuzz tests of one store, added to this module as ``test_<name>_<store>``."""
     schema = schemathesis.openapi.from_asgi("/openapi.json", (api or SQLITE).app)
+    # Negative data: every part the schema describes broken in turn; the caller's token is
+    # set by the test (not mutated), and no undeclared parameters are added (ignored, as a
+    # web server ignores an unknown query parameter).
+    negative = schemathesis.openapi.from_asgi("/openapi.json", (api or SQLITE).app)
+    negative.config.generation.update(modes=[GenerationMode.NEGATIVE],
+                                      with_security_parameters=False,
+                                      allow_extra_parameters=False)
 
     def as_owner(slug: str) -> Callable[[Any], None]:
         def test(case: Any) -> None:
@@ -143,6 +159,15 @@ def _suite(store: str, api: Api | None) -> None:
     def anonymous(case: Any) -> None:
         _needs(api)
         case.validate_response(case.call(), checks=CHECKS)
+
+    def negative_as_owner(case: Any) -> None:
+        seeded = _needs(api)
+        slug = (case.path_parameters or {}).get("slug")
+        if isinstance(slug, str) and len(slug) <= 64:  # not the broken part: a real event
+            case = _pinned(case, "cup")
+        response = case.call(
+            headers={"Authorization": f"Bearer {seeded.token}"})
+        case.validate_response(response, checks=NEGATIVE_CHECKS)
 
     def player_code(case: Any) -> None:
         seeded = _needs(api)
@@ -175,6 +200,8 @@ def _suite(store: str, api: Api | None) -> None:
         # a marathon: its own routes and the round routes it refuses
         "owner_on_a_marathon": schema.parametrize()(SETTINGS(as_owner("mj"))),
         "stateful_sequences_as_the_owner": stateful,
+        # what the schema calls invalid is refused, never a 500 (issue 22)
+        "negative_data_as_the_owner": negative.parametrize()(NEGATIVE(negative_as_owner)),
     }
     for name, test in tests.items():
         test.__name__ = f"test_{name}_{store}"

@@ -60,12 +60,21 @@ ERRORS = {
 }
 
 
+#: What an optional field may hold to mean "not given" (its default): ``null``, blank text or
+#: an empty list (:func:`podium.core.commands.decode_param`). The schema says so, so that
+#: whatever the schema calls invalid is refused (Schemathesis's negative data).
+ABSENT: list[dict[str, Any]] = [{"type": "null"}, {"type": "string", "pattern": r"^\s*$"},
+                                {"type": "array", "maxItems": 0}]
+
+
 def body_schema(spec: CommandSpec) -> dict[str, Any]:
     """The JSON Schema of a command's body: its fields (those offered on the API)."""
     properties = {}
     required = []
     for param in spec.params_on(API):
         schema = dict(param.input.schema())
+        if not param.required:
+            schema = {"anyOf": [schema, *ABSENT]}
         if param.help:
             schema["description"] = param.help
         properties[param.name] = schema
@@ -191,7 +200,8 @@ def router_for(catalog: Catalog) -> APIRouter:
                                "content": {"application/json": {"schema": ERROR}}}
                    for code, text in ERRORS.items()}},
             openapi_extra={"parameters": parameters,
-                           "requestBody": {"required": True, "content": {
+                           "requestBody": {"required": bool(body_schema(spec).get(
+                               "required")), "content": {
                                "application/json": {"schema": body_schema(spec)}}}},
         )
     return router

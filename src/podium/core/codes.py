@@ -36,6 +36,7 @@ INPUT_BODY = "input.body"
 INPUT_EXCLUSIVE = "input.exclusive"
 INPUT_SLUG = "input.slug"
 INPUT_FIELDS = "input.fields"
+INPUT_LINK = "input.link"
 
 # -- commands: who may run what, where (podium.core.commands, the service) -------------------
 COMMAND_UNKNOWN = "command.unknown"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
-from podium.core.inputs import File, Input, Upload, refuse
+from podium.core.inputs import File, Input, Upload, refuse, unicode_checked
 from podium.core.views import N_
 
 if TYPE_CHECKING:
@@ -233,6 +233,8 @@ def decode_input(spec: CommandSpec, raw: Mapping[str, Any], source: str, *,
     values: dict[str, Any] = {}
     for param in params:
         try:
+            if source == JSON:
+                unicode_checked(raw.get(param.name), param.name)
             values[param.name] = decode_param(param, raw.get(param.name), source)
         except InvalidFields as error:
             problems.extend(error.problems)
@@ -243,12 +245,17 @@ def decode_input(spec: CommandSpec, raw: Mapping[str, Any], source: str, *,
     return values
 
 
-def _empty(value: Any) -> bool:
+def _empty(value: Any, source: str = TEXT) -> bool:
+    """A field left out: nothing, blank text, and in text a list of blanks (a form's repeated
+    field left empty). In JSON a list is empty only when it has no items: ``[null, null]`` is
+    a value, refused by the field's input, never read as "not given"."""
     if value is None:
         return True
     if isinstance(value, str):
         return not value.strip()
     if isinstance(value, list | tuple):
+        if source == JSON:
+            return not value
         return all(_empty(item) for item in value)
     return False
 
@@ -260,7 +267,7 @@ def decode_param(param: Param, value: Any, source: str) -> Any:
         if not isinstance(inp, File):
             raise refuse(param.name, N_("expected text, not a file"), codes.INPUT_FILE)
         return inp.from_upload(value, param.name)
-    if _empty(value) or (inp.flag and source == TEXT and value in ([], ())):
+    if _empty(value, source) or (inp.flag and source == TEXT and value in ([], ())):
         if param.required:
             raise refuse(param.name, N_("this field is required"), codes.INPUT_MISSING)
         if inp.flag and param.default is None:

@@ -17,11 +17,15 @@ exit 2, :class:`NotFound` 404 / exit 3, :class:`Conflict` 409 / exit 4, :class:`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from podium.core.messages import Message
+
+#: A surrogate code point: in a Python string always a lone one (json.loads joins a valid pair).
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class PodiumError(Exception):
@@ -33,10 +37,12 @@ class PodiumError(Exception):
     def __init__(self, msgid: str, *, code: str | None = None, field: str | None = None,
                  **params: Any) -> None:
         self.msgid = msgid
-        self.params: dict[str, Any] = params
+        # what was typed is echoed in params and the field: text that cannot be encoded (a
+        # lone surrogate from a JSON body) is shown with U+FFFD, so no answer fails to encode
+        self.params: dict[str, Any] = {key: printable(value) for key, value in params.items()}
         self.code = code or self.category
-        self.field = field
-        super().__init__(render(msgid, params))
+        self.field = printable(field)
+        super().__init__(render(msgid, self.params))
 
     @property
     def message(self) -> str:
@@ -59,7 +65,7 @@ class PodiumError(Exception):
     def at(self, field: str) -> PodiumError:
         """The same refusal attributed to ``field`` (when the caller knows which one it was)."""
         if self.field is None:
-            self.field = field
+            self.field = printable(field)
         return self
 
 
@@ -93,6 +99,21 @@ class Unauthorised(PodiumError):
 
     category = "unauthorised"
     status = 401
+
+
+def printable(value: Any) -> Any:
+    """``value`` with every lone surrogate of its text (``"\\ud800"`` from a JSON body, which
+    no encoder can write) replaced by U+FFFD, in lists, tuples and mappings too; anything else
+    as it is. Why: a refusal echoes the input, and an echo must never fail (HTTP 500)."""
+    if isinstance(value, str):
+        return SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [printable(item) for item in value]
+    if isinstance(value, tuple):
+        return tuple(printable(item) for item in value)
+    if isinstance(value, Mapping):
+        return {printable(key): printable(item) for key, item in value.items()}
+    return value
 
 
 def render(msgid: str, params: Mapping[str, Any]) -> str:

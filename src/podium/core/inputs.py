@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core import codes
-from podium.core.errors import InvalidInput
+from podium.core.errors import SURROGATE, InvalidInput
 from podium.core.messages import M
 from podium.core.schema import CONTROL, MAX_INT, Schema
 from podium.core.views import N_
@@ -68,6 +68,24 @@ def clean(text: str, field: str, limit: int, *, multiline: bool = False) -> str:
         raise refuse(field, N_("at most %(limit)s characters"), codes.INPUT_TOO_LONG,
                      limit=limit)
     return text
+
+
+def unicode_checked(value: Any, field: str, depth: int = 0) -> None:
+    """Refuse a JSON value holding a lone surrogate (``"\\ud800"``) in any text or key,
+    naming where (``names[2]``, ``settings.rounds``): such text can be neither stored nor
+    shown, so it is refused before any field is decoded, whatever the field's input."""
+    if isinstance(value, str):
+        if SURROGATE.search(value):
+            raise refuse(field, N_("the text holds a character that is not valid Unicode"),
+                         codes.INPUT_TEXT)
+    elif isinstance(value, list) and depth < 100:
+        for index, item in enumerate(value):
+            unicode_checked(item, f"{field}[{index}]", depth + 1)
+    elif isinstance(value, dict) and depth < 100:
+        for key, item in value.items():
+            where = f"{field}.{key}"
+            unicode_checked(key, where, depth + 1)
+            unicode_checked(item, where, depth + 1)
 
 
 def items_of(text: str, separators: str) -> list[str]:
@@ -143,6 +161,41 @@ class Text(Input):
 
     def to_text(self, value: Any) -> str:
         return "" if self.secret else super().to_text(value)
+
+
+#: The schemes a link may have: what a browser opens as a page (never ``javascript:``,
+#: ``data:`` or ``file:``).
+LINK_SCHEMES = ("http", "https")
+
+
+def is_web_link(text: str) -> bool:
+    """``text`` is an ``http``/``https`` address with a host: the only kind a page shows as a
+    link (a stored log may hold any text; see :class:`Link`)."""
+    scheme, sep, rest = text.strip().partition("://")
+    return bool(sep) and scheme.lower() in LINK_SCHEMES and bool(rest.split("/")[0].strip())
+
+
+@dataclass(frozen=True)
+class Link(Input):
+    """A web address (a game's table on a game site): ``http://`` or ``https://`` and a host,
+    no spaces; empty when the field is optional. Other schemes (``javascript:``, ``data:``)
+    are refused, since a page shows the address as a link people click."""
+
+    max_length: int = LINE
+
+    def from_text(self, text: str, field: str) -> str:
+        value = clean(text, field, self.max_length)
+        if value and (" " in value or not is_web_link(value)):
+            raise refuse(field, N_("a web address starting with http:// or https://"),
+                         codes.INPUT_LINK)
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "string", "maxLength": self.max_length,
+                "pattern": "^(|[Hh][Tt][Tt][Pp][Ss]?://[^\\s/]+\\S*)$"}
+
+    def hint(self) -> str:
+        return N_("e.g. https://boardgamearena.com/table?table=123")
 
 
 @dataclass(frozen=True)
@@ -416,7 +469,10 @@ class Players(Input):
 
     def schema(self) -> dict[str, Any]:
         item = {"type": "string", "maxLength": 200} if self.register else PLAYER_SCHEMA
-        return {"type": "array", "items": item, "maxItems": self.max_items}
+        return {"oneOf": [
+            {"type": "array", "items": item, "maxItems": self.max_items},
+            {"type": "string", "description": "one name a line" if self.lines
+             else "names or #ids, comma-separated"}]}
 
     def to_text(self, value: Any) -> str:
         return ("\n" if self.lines else ", ").join(value or ())
@@ -616,7 +672,8 @@ class Zone(Input):
         return N_("e.g. Europe/Moscow")
 
 
-MOMENT = re.compile(r"(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?"
+MOMENT = re.compile(r"(\d{1,6})-(\d{1,2})-(\d{1,2})"
+                    r"(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?"
                     r"\s*(Z|[+-]\d{2}:?\d{2})?(?:\s+([A-Za-z_]+/[A-Za-z0-9_+\-/]+|UTC))?")
 
 
@@ -635,6 +692,9 @@ class Moment(Input):
             raise refuse(field, N_("a date and time such as 2025-03-01 13:30"),
                          codes.INPUT_MOMENT)
         year, month, day, hour, minute, second, offset, zone = found.groups()
+        if not YEARS[0] <= int(year) <= YEARS[1]:  # year 0 or 10000: the range, not "a date"
+            raise refuse(field, N_("a year from %(first)s to %(last)s"), codes.INPUT_MOMENT,
+                         first=YEARS[0], last=YEARS[1])
         try:
             moment = datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0),
                               int(second or 0))
@@ -778,6 +838,7 @@ __all__ = [
     "Input",
     "Integer",
     "Json",
+    "Link",
     "Moment",
     "Order",
     "Pairs",
@@ -789,7 +850,9 @@ __all__ = [
     "YesNo",
     "Zone",
     "clean",
+    "is_web_link",
     "items_of",
     "refuse",
+    "unicode_checked",
     "zone_of",
 ]

@@ -148,8 +148,11 @@ class AccountService:
     def authenticate(self, username: str, password: str) -> User | None:
         """The user when the password is right, else None (the same for an unknown name)."""
         name = username.strip().lower()
-        with self.db.session(readonly=True) as session:
-            row = session.scalar(select(UserRow).where(UserRow.username == name))
+        row = None
+        if 0 < len(name) <= USERNAME_LENGTH and set(name) <= USERNAME_CHARS:
+            # a name no account can have (a NUL, which PostgreSQL refuses) is not looked up
+            with self.db.session(readonly=True) as session:
+                row = session.scalar(select(UserRow).where(UserRow.username == name))
         try:
             _hasher.verify(row.password_hash if row else _DUMMY_HASH, password)
         except (VerificationError, InvalidHashError):

@@ -81,7 +81,10 @@ def new_code() -> str:
 
 
 def normalise_code(code: str) -> str:
-    return "".join(code.split()).upper().replace("-", "")
+    """A code as typed, compared as stored: spaces and dashes dropped, upper case; empty (no
+    code, never looked up) when it holds anything a code cannot (a NUL, a symbol)."""
+    wanted = "".join(code.split()).upper().replace("-", "")
+    return wanted if wanted.isascii() and wanted.isalnum() and len(wanted) <= 64 else ""
 
 
 def _report(row: SelfReportRow) -> Report:

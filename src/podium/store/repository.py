@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from podium.core import codes
-from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.errors import SURROGATE, Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.store.models import (
     ACTOR_LENGTH,
@@ -60,6 +60,13 @@ def _summary(row: EventRow) -> EventSummary:
         format=row.format,
         created_at=row.created_at.astimezone(UTC),
     )
+
+
+def storable(text: str) -> bool:
+    """Text both stores can hold and compare: no NUL (PostgreSQL's text refuses it), no lone
+    surrogate (no encoder writes it). A key that is not storable names nothing stored, so a
+    lookup by it answers "not found" without asking the database."""
+    return "\x00" not in text and SURROGATE.search(text) is None
 
 
 def _check_length(what: str, value: str, limit: int) -> None:
@@ -119,6 +126,8 @@ class EventRepository:
         return _summary(row)
 
     def find(self, slug: str) -> EventSummary | None:
+        if not storable(slug):  # no event has it; PostgreSQL would refuse to compare it
+            return None
         row = self.session.scalars(select(EventRow).where(EventRow.slug == slug)).one_or_none()
         return None if row is None else _summary(row)
 

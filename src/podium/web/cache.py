@@ -39,7 +39,7 @@ from podium.core import codes
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
 from podium.store.models import ActionRow, EventRow
-from podium.store.repository import EventRepository
+from podium.store.repository import EventRepository, storable
 
 MAX_EVENTS = 32
 Key = tuple[int, datetime, int]  # an event's id, creation time and last seq
@@ -158,8 +158,10 @@ class ViewCache:
         known = self._versions.get(slug)
         if known is not None and now - known[0] < self.freshness:
             return known[1]
-        with self.events.db.session(readonly=True) as session:
-            row = session.connection().execute(self._query, {"slug": slug}).first()
+        row = None
+        if storable(slug):  # else no event has it (and PostgreSQL cannot compare a NUL)
+            with self.events.db.session(readonly=True) as session:
+                row = session.connection().execute(self._query, {"slug": slug}).first()
         if row is None or row[0] is None:
             self._versions.pop(slug, None)
             raise NotFound("no event %(slug)r", code=codes.EVENT_UNKNOWN, slug=slug)

@@ -61,6 +61,10 @@ class Renderer:
 
         env.globals["seeding_choices"] = seeding_choices  # what each TOP seeding gives
         env.globals["lang"] = lang
+        from podium.core.inputs import is_web_link
+
+        # a stored link (an old log may hold any text) is drawn as a link only when http(s)
+        env.globals["is_web_link"] = is_web_link
         return env
 
     def env(self, lang: str) -> Environment:

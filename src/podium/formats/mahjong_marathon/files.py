@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,6 +21,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.core.inputs import YEARS
 from podium.core.messages import M
 from podium.core.views import N_
 from podium.formats.mahjong_marathon import codes
@@ -74,6 +76,9 @@ def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int
     if not raw:
         raise InvalidInput(N_("%(where)s: the start time is missing"), code=codes.START,
                            where=where)
+    year = re.match(r"(\d+)-", raw)
+    if year and not YEARS[0] <= int(year.group(1)) <= YEARS[1]:
+        raise _out_of_years(where, raw)
     try:
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00").replace(" ", "T", 1))
     except ValueError:
@@ -87,7 +92,15 @@ def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int
                                   "zone (--zone America/Los_Angeles, or --zone server)"),
                                code=codes.START_ZONE, where=where, raw=raw)
         moment = moment.replace(tzinfo=zone)
+    if not YEARS[0] <= moment.year <= YEARS[1]:  # a calendar's years; year 1 cannot be placed
+        raise _out_of_years(where, raw)
     return int(moment.replace(microsecond=0).timestamp()), moment.microsecond
+
+
+def _out_of_years(where: str, raw: str) -> InvalidInput:
+    return InvalidInput(N_("%(where)s: start time %(raw)r: the year must be from %(first)s to "
+                           "%(last)s"), code=codes.START, where=where, raw=raw[:80],
+                        first=YEARS[0], last=YEARS[1])
 
 
 def whole_gp(value: Any, where: str, name: str) -> int:

@@ -340,9 +340,12 @@ def _decision(action: Action) -> Decision:
 
 
 INT32 = 2**31 - 1
+#: A stored start (UTC epoch seconds) within the years a date may name (core.inputs.YEARS):
+#: 1900-01-01 to 2200-12-31, so every page can show it as a date.
+FIRST_START, LAST_START = -2_208_988_800, 7_289_654_399
 GAMES_SCHEMA = obj(
     {"ids": StrColumn(200), "tables": StrColumn(200), "table": IntColumn(0, INT32),
-     "start": IntColumn(-(2**40), 2**40), "players": IntColumn(-SEATS, INT32),
+     "start": IntColumn(FIRST_START, LAST_START), "players": IntColumn(-SEATS, INT32),
      "gp": IntColumn()},
     {"summary": Obj(extra=AnyJson(1000)), "usec": IntColumn(0, 999_999)},
 )

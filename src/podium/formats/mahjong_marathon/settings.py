@@ -10,6 +10,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
+from podium.core.inputs import YEARS
 from podium.core.views import N_
 from podium.formats import settings as fs
 from podium.formats.mahjong_marathon import codes
@@ -81,6 +82,10 @@ def parse_calendar(key: str, text: str) -> list[tuple[date, date]]:
             raise InvalidInput(N_("setting %(key)s: %(part)r is not a range like "
                                   "2015-02-01..2015-03-31"), code=codes.SETTING_CALENDAR,
                                field=key, key=key, part=part)
+        if not (YEARS[0] <= a.year <= YEARS[1] and YEARS[0] <= b.year <= YEARS[1]):
+            raise InvalidInput(N_("setting %(key)s: stage %(part)r: years from %(first)s to "
+                                  "%(last)s"), code=codes.SETTING_CALENDAR, field=key, key=key,
+                               part=part, first=YEARS[0], last=YEARS[1])
         if b < a:
             raise InvalidInput(N_("setting %(key)s: stage %(part)r ends before it starts"),
                                code=codes.SETTING_CALENDAR, field=key, key=key, part=part)

@@ -14,6 +14,7 @@ standalone HTML exports (:mod:`podium.service.exports`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -98,25 +99,38 @@ def _query_number(query: Mapping[str, str], name: str, default: int) -> int:
     return int(text)
 
 
+def _query_key(query: Mapping[str, str]) -> str:
+    """The page's ``table`` (``stage-2``, ``total``): letters, digits, ``-`` and ``_`` only
+    (``../../x`` is refused, not looked up); empty when not given."""
+    key = str(query.get("table", "")).strip()
+    if not re.fullmatch(r"[A-Za-z0-9_-]{0,40}", key):
+        raise InvalidInput(N_("%(name)s: a table's key such as stage-1 or total"),
+                           code=codes.QUERY, field="table", name="table")
+    return key
+
+
 def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[str, Any]:
     """Rule MJ-11: the publications, and one chosen table of one (the last by default),
-    compared with the publication before it; 1,000 rows a page from ``start``."""
+    compared with the publication before it; 1,000 rows a page from ``start``. The page's
+    query is checked before anything is looked up, publications or not: a malformed one is
+    refused (422), a well-formed one naming nothing published is not found (404)."""
     book = book_of(loaded.state)
     pubs = [{"number": p["number"], "at": p["at"]} for p in book.publications]
-    if not pubs:
-        return {"publications": [], "chosen": None, "shown": [], "tables": []}
     number = _query_number(query, "n", len(pubs))
+    typed_key = _query_key(query)
+    start = _query_number(query, "start", 0)
+    if not pubs and "n" not in query:
+        return {"publications": [], "chosen": None, "shown": [], "tables": []}
     if not 1 <= number <= len(pubs):
         raise NotFound(N_("no publication %(n)s; published: %(count)s"),
                        code=codes.PUBLICATION_UNKNOWN, field="n", n=number, count=len(pubs))
     snapshot = book.publications[number - 1]["snapshot"]
     tables = mviews.view_keys(len(snapshot["stages"]))
-    key = str(query.get("table", "")) or tables[0][0]
+    key = typed_key or tables[0][0]
     view = published_table(loaded, number, key)
     if view is None:
         raise NotFound(N_("no table %(key)r in publication %(number)s"),
                        code=codes.TABLE_UNKNOWN, field="table", key=key, number=number)
-    start = _query_number(query, "start", 0)
     total = len(view.rows)
     first = min(start - start % PAGE_ROWS, max(total - 1, 0) // PAGE_ROWS * PAGE_ROWS)
     paging = None

@@ -138,7 +138,7 @@ SCORE = Param("score", inputs.Pairs(inputs.Integer(-10_000, 10_000), LEAGUE_SIZE
 OVERRUN = Param("overrun", inputs.Players(LEAGUE_SIZE),
                 N_("a player over the time limit: −5 (rule W7-19)"),
                 label=N_("Over the time limit"))
-LINK = Param("link", inputs.Text(500), N_("the table's link on the site"),
+LINK = Param("link", inputs.Link(500), N_("the table's link on the site"),
              label=N_("Table link"))
 KICK = Param("kick", inputs.Player(), N_("the player who kicked another: out with 0 points "
                                          "(rule W7-20)"), label=N_("Kick"))
