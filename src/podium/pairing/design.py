@@ -379,7 +379,7 @@ class _Anneal:
         """p leaves (or joins) ``table`` in place of q: pair counts of p with the others."""
         cnt = self.cnt
         for x in table:
-            if x == p or x == q:
+            if x in (p, q):
                 continue
             cnt[p][x] += -1 if leave else 1
             cnt[x][p] = cnt[p][x]
@@ -436,7 +436,7 @@ class _Anneal:
                 if not shared:
                     continue  # they met in the history only
                 r = rng.choice(shared)
-                movers = (u, v)
+                movers: tuple[int, ...] = (u, v)
             else:
                 r = rng.randrange(n_rounds)
                 movers = (rng.randrange(self.n),)
