@@ -304,7 +304,7 @@ class _Anneal:
         self.bye_table = bye_table
         self.bye_weight = n * n
         self.tenure = 8  # moves a player may not return to a table it left (at least)
-        self.stall = 2000 + 40 * n  # moves without a better schedule before a restart
+        self.stall = 1000 + 20 * n  # moves without a better schedule before a restart
         self.load(rounds)
 
     def load(self, rounds: Rounds) -> None:
@@ -712,7 +712,7 @@ class Schedule(list[list[list[P]]]):
 def search_steps(n: int, rounds: int) -> int:
     """The search's budget: a count of moves growing with the schedule, capped (each move
     tries every swap of one or two players in one round)."""
-    return min(30_000, 20 * n * rounds + 2_000)
+    return min(40_000, 10_000 + 200 * n * rounds, 2_000_000 // max(n, 1))
 
 
 def schedule(
@@ -824,11 +824,17 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
         best, method = candidates[0]
     else:
         candidates.append((round_by_round(n, rounds, sizes, byes, seed, history), "search"))
-        scored = sorted(candidates, key=lambda c: _count(n, c[0], bye_table, history))
-        start = scored[0][0]
         steps = search_steps(n, rounds)
-        searched = _Anneal(n, start, history, bye_table).run(steps, random.Random(seed))
-        best = searched
+        # each start gets its share of the moves; the fewest repeats win (the construction's
+        # start first on a tie)
+        results = []
+        for order, (start, kind) in enumerate(candidates):
+            searched = _Anneal(n, start, history, bye_table).run(
+                steps // len(candidates), random.Random(seed + order))
+            results.append((_count(n, searched, bye_table, history), order, searched, kind))
+        results.sort(key=lambda item: (item[0], item[1]))
+        best = results[0][2]
+        scored = [(best, results[0][3])]
         method = "search"
         how = Mn("a seeded search over swaps (%(n)s step at most, seed %(seed)s)",
                  "a seeded search over swaps (%(n)s steps at most, seed %(seed)s)", steps,
