@@ -37,7 +37,6 @@ from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
 from podium.core.views import N_, TableView, standings_view
 from podium.formats import settings as fs
 from podium.formats.commander import codes as cmd_codes
-from podium.pairing import design
 from podium.pairing import (
     BYE_POLICIES,
     PodPlan,
@@ -45,6 +44,7 @@ from podium.pairing import (
     assign_seats,
     avoid_repeats,
     choose_byes,
+    design,
     fill_by_standings,
     plan_pod_sizes,
     random_seats,
@@ -410,7 +410,6 @@ class Commander(Ruleset):
         stored tables; when players drop or join, the remaining rounds are planned again for
         the players left, avoiding every earlier meeting. Byes rotate inside the schedule, so
         nobody sits out twice while avoidable (rule CMD-8's default)."""
-        settings: CommanderSettings = state.settings
         swiss = self._swiss_rounds(state)
         number = len(state.rounds) + 1
         total = self.swiss_round_count(state)
