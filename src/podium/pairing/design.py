@@ -216,8 +216,8 @@ def _freeze(rounds: Rounds) -> tuple[tuple[tuple[int, ...], ...], ...]:
 def construction(n: int, k: int) -> Construction | None:
     """The repeat-free rounds a construction gives for n players in tables of k, or None."""
     frozen, kind, params = _design(n, k)
-    if not frozen:
-        return None
+    if not frozen or (kind == "single" and n > k):
+        return None  # one round of full tables is no design; the search does better
     rounds = [[list(table) for table in rnd] for rnd in frozen]
     if kind == "affine":
         how = M("lines of the affine geometry AG(%(d)s, %(q)s)", d=params[0], q=params[1])
@@ -305,6 +305,7 @@ class _Anneal:
         self.bye_weight = n * n
         self.tenure = 8  # moves a player may not return to a table it left (at least)
         self.stall = 1000 + 20 * n  # moves without a better schedule before a restart
+        self.wide = False  # True: try every player of the round who has a repeat, not just the pair
         self.load(rounds)
 
     def load(self, rounds: Rounds) -> None:
@@ -333,6 +334,19 @@ class _Anneal:
             for b in range(a + 1, n):
                 if self.cnt[a][b] >= 2:
                     self._mark(a, b, True)
+
+    def conflicted(self, r: int) -> list[int]:
+        """Players of round ``r`` sitting with someone they meet more than once."""
+        out = []
+        cnt = self.cnt
+        for index, table in enumerate(self.rounds[r]):
+            if index == self.bye_table:
+                continue
+            for p in table:
+                row = cnt[p]
+                if any(row[x] > 1 for x in table if x != p):
+                    out.append(p)
+        return out
 
     def _mark(self, a: int, b: int, bad: bool) -> None:
         key = (a, b) if a < b else (b, a)
@@ -436,7 +450,7 @@ class _Anneal:
                 if not shared:
                     continue  # they met in the history only
                 r = rng.choice(shared)
-                movers: tuple[int, ...] = (u, v)
+                movers: Sequence[int] = self.conflicted(r) if self.wide else (u, v)
             else:
                 r = rng.randrange(n_rounds)
                 movers = (rng.randrange(self.n),)
