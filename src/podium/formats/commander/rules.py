@@ -39,10 +39,12 @@ from podium.formats import settings as fs
 from podium.formats.commander import codes as cmd_codes
 from podium.pairing import (
     BYE_POLICIES,
+    PodPlan,
     apply_repeat_swaps,
     assign_seats,
     avoid_repeats,
     choose_byes,
+    design,
     fill_by_standings,
     plan_pod_sizes,
     random_seats,
@@ -52,6 +54,7 @@ SWISS = "swiss"
 FINAL = "final"
 SEAT_WEIGHTS = (24.7, 19.3, 16.7, 14.6, 12.0, 10.0, 8.0)  # public win rates by seat, in %
 REPEAT_POLICIES = ("swap", "avoid")
+SCHEDULES = ("off", "fixed", "while-tied")
 FINAL_SEATINGS = ("random", "standings", "reverse")
 MIN_ROUNDS = 5  # rule CMD-11
 
@@ -73,6 +76,10 @@ FIELDS = (
     ),
     fs.Field("bye_policy", "byes", fs.choice(BYE_POLICIES), "what leftover players get", "CMD-8"),
     fs.Field("repeat_policy", "swap", fs.choice(REPEAT_POLICIES), "repeat handling", "CMD-7"),
+    fs.Field("seating_schedule", "off", fs.choice(SCHEDULES),
+             "off: pods by standings each round (the regulation); fixed: every Swiss round "
+             "planned at the start with the fewest repeated opponents and balanced turn order; "
+             "while-tied: the same, only while all players are tied on points", "CMD-6"),
     fs.Field("final_size", 4, fs.integer(0, 7), "players in the final pod (0: no final)", "CMD-10"),
     fs.Field("final_seating", "random", fs.choice(FINAL_SEATINGS),
              "turn order of the final pod: random (seeded), standings or reverse", "CMD-10"),
@@ -101,6 +108,7 @@ class CommanderSettings:
     late_entry_bye: bool = False
     fewer_rounds: bool = False
     time_zone: str = "UTC"  # of the times shown on the event's pages
+    seating_schedule: str = "off"
 
 
 def default_round_count(players: int) -> int:
@@ -357,6 +365,10 @@ class Commander(Ruleset):
             order = [pid for pid in standings.order() if pid in active]  # rule CMD-6
         plan = plan_pod_sizes(len(order), settings.pod_size, settings.bye_policy)
         records = {row.player: row.record for row in standings.rows}
+        if settings.seating_schedule == "fixed" or (
+                settings.seating_schedule == "while-tied"
+                and len({records[pid].points for pid in active}) == 1):
+            return self._plan_scheduled(state, active, plan)
         byes, bye_reasons = self._byes(state, order, plan.byes, records, first)
         sitting_out = set(byes)
         seated = [pid for pid in order if pid not in sitting_out]
@@ -383,6 +395,58 @@ class Commander(Ruleset):
             seed=seed,
             notes=notes,
         )
+
+    def _plan_scheduled(self, state: EventState, active: set[PlayerId],
+                        plan: PodPlan) -> RoundPlan:
+        """Setting ``seating_schedule`` (fixed, or while-tied while every player has the same
+        points): this Swiss round is a round of a schedule planned for all Swiss rounds at once
+        (``pairing.design.schedule``), as mahjong tournaments plan theirs, so that players meet
+        as few opponents twice as the numbers allow and take the first turn equally often.
+
+        A departure from rule CMD-6 (pods by standings), so never the default. Round 1 of the
+        schedule is still a draw (rule CMD-5): its players are shuffled with the recorded seed
+        before the schedule is built. The schedule depends only on the event's seed and the
+        players of its first round, so a preview equals the commit and a replay reads the
+        stored tables; when players drop or join, the remaining rounds are planned again for
+        the players left, avoiding every earlier meeting. Byes rotate inside the schedule, so
+        nobody sits out twice while avoidable (rule CMD-8's default)."""
+        swiss = self._swiss_rounds(state)
+        number = len(state.rounds) + 1
+        total = self.swiss_round_count(state)
+        base = set(swiss[0].players()) if swiss else active
+        if base == active:
+            seed = derive_seed(state.seed, "schedule")
+            players = sorted(active)
+            rng_for(seed).shuffle(players)
+            plan_rounds = design.schedule(players, total, sizes=plan.sizes, byes=plan.byes,
+                                          seed=seed)
+            index = len(swiss)
+            how = Mn("Swiss round %(round)s of %(n)s of a schedule planned at the start for "
+                     "all Swiss rounds (setting seating_schedule; pods not by standings, a "
+                     "departure from rule CMD-6)",
+                     "Swiss round %(round)s of %(n)s of a schedule planned at the start for "
+                     "all Swiss rounds (setting seating_schedule; pods not by standings, a "
+                     "departure from rule CMD-6)", total, round=index + 1)
+        else:
+            seed = derive_seed(state.seed, "schedule", number)
+            players = sorted(active)
+            rng_for(seed).shuffle(players)
+            plan_rounds = design.schedule(players, total - len(swiss), sizes=plan.sizes,
+                                          byes=plan.byes, seed=seed,
+                                          history=meetings(swiss))
+            index = 0
+            how = M("the players changed since the schedule was made: its remaining rounds "
+                    "planned again for the %(n)s active players, avoiding every earlier "
+                    "meeting (setting seating_schedule)", n=len(active))
+        this = plan_rounds[index]
+        tables = [tuple(t) for t in (this[:-1] if plan.byes else this)]
+        byes = list(this[-1]) if plan.byes else []
+        reasons = [ByePlan(pid, M("sits out this round of the schedule, which rotates the byes "
+                                  "so that nobody sits out twice while avoidable (rule CMD-8, "
+                                  "setting seating_schedule)")) for pid in byes]
+        notes = [plan.note, how, *plan_rounds.notes, *self._repeat_notes(state, tables)]
+        return RoundPlan(number=number, stage=SWISS, tables=tables, byes=reasons, seed=seed,
+                         notes=notes)
 
     def _plan_final(self, state: EventState) -> RoundPlan:
         """Rule CMD-10: the top of the Swiss standings play one final pod. Its turn order is a
