@@ -3,7 +3,10 @@ a mahjong marathon, a Berserk TOP and a 7 Wonders season in Russian (organiser, 
 self-report, print and error pages, following every link and every GET form from the start
 pages) and fails on a Latin-script word outside the allowlist: the product name, rule IDs,
 URLs, file formats and the names people typed (players and events are named in Cyrillic here,
-so any Latin word left is the app's own).
+so any Latin word left is the app's own). Forms are also posted filled wrongly (every POST
+form of every organiser page, with nonsense and with out-of-range numbers, and a new event of
+every format with every setting wrong): the refusals must be Russian too, name the field by its
+label, never by its key, and no raw key (``elimination_sum``, ``auto``) may show as text.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from tests.web.conftest import Site, csrf_of
 
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя", "Игорь", "Кира",
          "Лев", "Мира", "Нина", "Олег", "Павел", "Рита"]
-SLUGS = {"cmd": "commander", "mj": "mahjong-marathon", "brk": "berserk", "sw": "seven-wonders"}
+SLUGS = {"cmd": "commander", "cmdf": "commander", "mj": "mahjong-marathon", "brk": "berserk",
+         "sw": "seven-wonders"}
 
 #: Latin words that are not English: the product, file formats and encodings, units of time
 #: zones, abbreviations the regulations use as they are (GP, TP in the marathon's tables).
@@ -31,17 +35,23 @@ ALLOWED = {
     "en", "ru",  # the language switch names the languages by their codes
     "ru-marathon",  # the marathon's default table names (data: the server's own)
 }
-#: Known, stored English: Berserk's draft tables are stored as "Draft table N" in the log of
-#: events split before names were message objects, and the split still names them so (the
-#: division's name is plain text); their titles elsewhere are translated.
-KNOWN = {"/manage/brk/log": {"Draft", "table"}}
+#: Known English, being fixed elsewhere: the 7 Wonders season's notes and its special matches'
+#: keys (issue 20, its 7 Wonders part); remove these when that lands.
+SEVEN_WONDERS = {"at", "floored", "in", "overrun", "rule", "total", "fortune", "titans", "will",
+                 "kick", "NAME", "VALUE", "Gods", "Priests"}
+
+
+def known(url: str) -> set[str]:
+    return SEVEN_WONDERS if "/sw" in url else set()
 RULE_ID = re.compile(r"\b(?:CMD|BRK|MJ|W7|W)-\d+[a-z]?\b")
 URL = re.compile(r"(?:https?://|/)[\w./?=&%:+-]*")
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]")
 TAGS = re.compile(r"<(script|style|code|kbd)\b.*?</\1>|<[^>]+>", re.S)
-#: Identifiers that are data, not language: time zones (Europe/Moscow), and what a person
-#: types literally, quoted «so» (a CSV column, a setting's choice).
-ZONE = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_]+\b|«[\w/.-]+»")
+#: Identifiers that are data, not language: time zones (Europe/Moscow), and the one literal a
+#: person types as it is: the CSV file's column «name».
+ZONE = re.compile(r"\b[A-Z][a-z]+/[A-Za-z_]+\b|«name»")
+#: A raw key shown as text (a setting's value, a payload key): snake_case words.
+RAW_KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 ATTRS = re.compile(r'\b(?:placeholder|title|aria-label|alt)="([^"]*)"')
 LINKS = re.compile(r'\bhref="([^"#]+)"')
 GET_FORMS = re.compile(r'<form\b(?![^>]*method="post")[^>]*action="([^"]+)"', re.I)
@@ -54,8 +64,9 @@ def visible_text(page: str) -> str:
 
 def latin_words(text: str, allowed: set[str]) -> list[str]:
     text = RULE_ID.sub(" ", URL.sub(" ", ZONE.sub(" ", text)))
+    keys = set(RAW_KEY.findall(text))
     return sorted({w for w in LATIN.findall(text)
-                   if w.lower() not in ALLOWED and w not in allowed})
+                   if w.lower() not in ALLOWED and w not in allowed} | keys)
 
 
 def populate(site: Site) -> dict[str, str]:
@@ -66,6 +77,10 @@ def populate(site: Site) -> dict[str, str]:
     site.events.add_players("cmd", NAMES[:12], "org")
     simulate.play(site.events, "cmd", "org", rng, rounds=2)
     site.events.execute(PairRound("cmd"), "org")
+    # a whole night with its final pod (the notes "final: 2/3/4"), 13 players (a bye drawn)
+    site.events.create_event("cmdf", "Финал коммандера", "commander", {}, "org", seed=4)
+    site.events.add_players("cmdf", NAMES[:13], "org")
+    simulate.play(site.events, "cmdf", "org", rng)
     site.events.create_event("brk", "Кубок Берсерка", "berserk", {"top_size": "8"}, "org",
                              seed=3)
     site.events.add_players("brk", NAMES, "org")
@@ -78,7 +93,49 @@ def populate(site: Site) -> dict[str, str]:
     simulate.play(site.events, "sw", "org", rng, batches=2)
     for slug in SLUGS:
         site.accounts.grant(slug, "owner", "owner", "org")
-    return {slug: site.reports.codes(slug) for slug in SLUGS}
+    codes = {slug: site.reports.codes(slug) for slug in SLUGS}
+    # a result reported by a player and confirmed by the others (its reason is the app's)
+    seats = site.events.load("cmd").state.current_round.table(1).seats
+
+    def win(state, rnd, table):
+        return {"winner": seats[0], "eliminated": list(seats[1:])}
+
+    report = site.reports.report("cmd", codes["cmd"][seats[0]], win)
+    for pid in seats[1:]:
+        site.reports.confirm("cmd", codes["cmd"][pid], report.id)
+    return codes
+
+
+FORM = re.compile(r'<form\b([^>]*)>(.*?)</form>', re.S)
+FIELD = re.compile(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"[^>]*>')
+KEEP = {"csrf_token", "format", "preview", "then"}
+
+
+def wrong_forms(client, pages: dict[str, str]) -> dict[str, str]:
+    """Every POST form of the organiser's pages posted filled wrongly, twice: nonsense text,
+    then numbers out of any range; the answers (refusals) as "POST action (how)" -> HTML."""
+    forms: dict[str, dict[str, str]] = {}
+    for page in pages.values():
+        for attrs, body in FORM.findall(page):
+            action = re.search(r'action="([^"]+)"', attrs)
+            if 'method="post"' not in attrs or not action:
+                continue
+            url = html.unescape(action.group(1))
+            if not url.startswith("/manage/") or url.endswith(("/remove", "/logout")):
+                continue
+            fields = {}
+            for name in FIELD.findall(body):
+                value = re.search(rf'name="{re.escape(name)}"[^>]*value="([^"]*)"', body)
+                fields[name] = html.unescape(value.group(1)) if value else ""
+            forms.setdefault(url, fields)
+    answers: dict[str, str] = {}
+    for url, fields in sorted(forms.items()):
+        for how, junk in (("nonsense", "ъъъ"), ("out of range", "999999")):
+            data = {k: (v if k in KEEP else junk) for k, v in fields.items()}
+            answer = client.post(url, data=data)
+            if "text/html" in answer.headers.get("content-type", ""):
+                answers[f"POST {url} ({how})"] = answer.text
+    return answers
 
 
 def crawl(client, starts: list[str], limit: int = 600) -> dict[str, str]:
@@ -146,18 +203,28 @@ def test_every_page_of_each_format_is_russian(site: Site, russian) -> None:
         "csrf_token": csrf, "format": "commander", "slug": "bad", "name": "Плохой",
         "set_final_size": "четыре"}).text
     assert "четыре" in pages["refused settings"]
+    # a new event of every format with every setting and the id wrong
+    for name in sorted(set(SLUGS.values())):
+        form = client.get(f"/manage/new?format={name}").text
+        fields = {n: "ъъъ" for n in FIELD.findall(form) if n.startswith("set_")}
+        pages[f"refused new {name}"] = client.post("/manage/new", data={
+            "csrf_token": csrf, "format": name, "slug": "Плохой id!", "name": "", **fields}).text
+    # every organiser form filled wrongly
+    pages.update(wrong_forms(client, {url: page for url, page in pages.items()
+                                      if url.startswith("/manage/")}))
     assert len(pages) > 40, sorted(pages)
     allowed = set(SLUGS) | {"bad", "nothing-here", "nothing", "owner", "org"}
     # what people typed: the reasons of logged actions, the keys of leagues (ids, like slugs)
     for slug in SLUGS:
         allowed |= {word for action in site.events.log(slug)
+                    if not action.reason.startswith("self-report")  # the app's own
                     for word in LATIN.findall(action.reason)}
         allowed |= set(site.events.load(slug).state.divisions)
     # the player codes printed for the organiser (random letters)
     allowed |= {word for table in codes.values() for code in table.values()
                 for word in LATIN.findall(code)}
     leaks = {url: words for url, page in sorted(pages.items())
-             if (words := latin_words(visible_text(page), allowed | KNOWN.get(url, set())))}
+             if (words := latin_words(visible_text(page), allowed | known(url)))}
     assert not leaks, "English on Russian pages:\n" + "\n".join(
         f"  {url}: {' '.join(words)}" for url, words in leaks.items())
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from podium.core.messages import M
 from podium.core.model import EventState
 from podium.core.standings import Standings
 
@@ -98,7 +99,11 @@ def standings_view(
         losses = record.games - record.wins - record.draws
         cells["wdl"] = f"{record.wins}-{record.draws}-{losses}"
         cells["byes"] = record.byes
-        notes = [n for n in (row.note, N_("dropped") if row.dropped else "") if n]
-        cells["note"] = "; ".join(notes)
+        # A note stays a message object (rendered in the page's language: "финал: 2"), two
+        # notes one message holding both; joined as text they were English on every page.
+        notes = [n for n in (row.note, M("dropped") if row.dropped else "") if n]
+        cells["note"] = (notes[0] if len(notes) == 1 else
+                         M("%(first)s; %(second)s", first=notes[0], second=notes[1])
+                         if notes else "")
         rows.append(cells)
     return TableView(key, title or N_("Standings"), tuple(columns), tuple(rows))

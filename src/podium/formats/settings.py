@@ -9,6 +9,7 @@ from typing import Any
 
 from podium.core import codes
 from podium.core.errors import InvalidInput
+from podium.core.messages import M
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,9 @@ def integer(minimum: int, maximum: int | None = None) -> Callable[[str, Any], in
                 "setting %(key)s: %(value)r is not a whole number", code=codes.SETTING_TYPE,
                 key=key, value=value) from None
         if number < minimum or (maximum is not None and number > maximum):
-            bound = f"between {minimum} and {maximum}" if maximum is not None else f">= {minimum}"
+            # a message, so the refusal reads in one language ("от 2 до 7", not "between")
+            bound = (M("between %(minimum)s and %(maximum)s", minimum=minimum, maximum=maximum)
+                     if maximum is not None else M("at least %(minimum)s", minimum=minimum))
             raise InvalidInput(
                 "setting %(key)s: %(number)s must be %(bound)s", code=codes.SETTING_RANGE,
                 key=key, number=number, bound=bound)
@@ -72,7 +75,7 @@ def optional_integer(minimum: int, maximum: int | None = None
     inner = integer(minimum, maximum)
 
     def parse(key: str, value: Any) -> int | None:
-        if value in ("", "auto"):
+        if value in ("", "auto", "авто"):  # "авто": as the Russian pages name it
             return None
         return inner(key, value)
 

@@ -17,6 +17,9 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
+from babel.numbers import format_decimal
+
+from podium.core.messages import Message
 from podium.core.views import Cell, Change, Column, TableView
 from podium.i18n import translate
 
@@ -88,14 +91,64 @@ def to_csv(view: TableView, lang: str = "en") -> str:
     return out.getvalue()
 
 
+# The standalone page's stylesheet, embedded so the file looks right opened from disk; the web
+# service's security policy allows exactly this block by its hash (podium.web.security).
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 1rem; color: #222; }
+h1 { font-size: 1.4rem; margin: 0 0 .2rem; }
+h2 { font-size: 1.15rem; margin: 0 0 .5rem; }
+.wrap { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { border: 1px solid #ccc; padding: .2em .6em; white-space: nowrap; }
+th { background: #eee; position: sticky; top: 0; }
+tbody tr:nth-child(even) { background: #f7f7f7; }
+td.n { text-align: right; }
+td.up { color: #080; }
+td.down { color: #b00; }
+@media (max-width: 600px) {
+  body { margin: .5rem; }
+  th, td { padding: .15em .35em; font-size: .9rem; }
+}
+@media print { th { position: static; } }
+"""
+
+
+def html_cell_text(value: Cell, column: Column, lang: str = "en") -> str:
+    """A cell of the standalone page: numbers in ``lang``'s format (Russian ``2,930``), an
+    unchanged place or sum as "=" (as the live table shows it), the published arrows
+    (↑ 1 / ↓ 2, (+262)) otherwise. CSV keeps :func:`cell_text` (machine-readable)."""
+    locale = "ru" if lang == "ru" else "en"
+    if isinstance(value, Change):
+        if value.new:
+            return "-"
+        delta = int(value.delta)
+        if delta == 0:
+            return "="
+        amount = format_decimal(abs(delta), locale=locale)
+        if column.key == "move":
+            return f"↑ {amount}" if delta > 0 else f"↓ {amount}"
+        return f"(+{amount})" if delta > 0 else f"(−{amount})"
+    if isinstance(value, bool):
+        return cell_text(value, column, lang)
+    if isinstance(value, Fraction) and (value.denominator != 1 or column.key == "result"):
+        return format_decimal(round(float(value), column.decimals),
+                              format="#,##0." + "0" * column.decimals, locale=locale)
+    if isinstance(value, int | Fraction):
+        return format_decimal(int(value), locale=locale)
+    if isinstance(value, Message):
+        return label(value, lang)
+    return cell_text(value, column, lang)
+
+
 def to_html(view: TableView, event_name: str, lang: str = "en", subtitle: str = "") -> str:
-    """A standalone page: no scripts, no external files, inline CSS."""
+    """A standalone page: no scripts, no external files, its stylesheet embedded (allowed by
+    hash when the web service sends it), a phone viewport, numbers in ``lang``'s format."""
     head = "".join(f"<th>{html.escape(label(c.label, lang))}</th>" for c in view.columns)
     body = []
     for row in view.rows:
         cells = []
         for c in view.columns:
-            text = cell_text(row.get(c.key), c, lang)
+            text = html_cell_text(row.get(c.key), c, lang)
             css = ' class="n"' if c.numeric else ""
             value = row.get(c.key)
             if isinstance(value, Change) and c.key == "move" and not value.new and value.delta:
@@ -104,31 +157,26 @@ def to_html(view: TableView, event_name: str, lang: str = "en", subtitle: str = 
         body.append("<tr>" + "".join(cells) + "</tr>")
     notes = "".join(f"<p>{html.escape(label(n, lang))}</p>" for n in view.notes)
     heading = html.escape(title(view, lang))
+    sub = f"<p>{html.escape(subtitle)}</p>\n" if subtitle else ""
     return f"""<!DOCTYPE html>
 <html lang="{lang}">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(event_name)}: {heading}</title>
-<style>
-body {{ font-family: sans-serif; margin: 2em; }}
-table {{ border-collapse: collapse; }}
-th, td {{ border: 1px solid #ccc; padding: 0.2em 0.6em; }}
-th {{ background: #eee; }}
-td.n {{ text-align: right; }}
-td.up {{ color: #080; }}
-td.down {{ color: #b00; }}
-</style>
+<style>{STYLE}</style>
 </head>
 <body>
 <h1>{html.escape(event_name)}</h1>
 <h2>{heading}</h2>
-<p>{html.escape(subtitle)}</p>
+{sub}<div class="wrap">
 <table>
 <thead><tr>{head}</tr></thead>
 <tbody>
 {chr(10).join(body)}
 </tbody>
 </table>
+</div>
 {notes}
 </body>
 </html>

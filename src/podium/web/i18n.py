@@ -7,6 +7,7 @@ translated here at render time, like the templates' own strings.
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from fractions import Fraction
 from zoneinfo import ZoneInfo
@@ -102,6 +103,12 @@ def localise(error: PodiumError | str, lang: str) -> str:
     if isinstance(error, str):
         return catalog.gettext(error)
     params = dict(error.params)
+    for key in CHOICE_LISTS:  # the choices a refusal lists, by their labels, not their keys
+        if isinstance(params.get(key), str | list | tuple) and lang != DEFAULT:
+            params[key] = ", ".join(f"«{_choice(part, catalog)}»" for part in _items(params[key]))
+    if error.msgid.startswith("no division") and isinstance(params.get("known"), str | list):
+        params["known"] = ", ".join(division_name(part, catalog)
+                                    for part in _items(params["known"]))
     for key in ("key", "format"):
         if isinstance(params.get(key), str) and (key == "format" or error.msgid.startswith(
                 "setting")):
@@ -112,6 +119,36 @@ def localise(error: PodiumError | str, lang: str) -> str:
             text.startswith(f"{field}:")) and field not in map(str, error.params.values()):
         text = f"{_field_label(field, catalog)}: {text}"
     return text
+
+
+#: Berserk's draft tables are stored by that English name (a division's name is plain text);
+#: pages name them in their language.
+DRAFT_TABLE = re.compile(r"^Draft table (\d+)$")
+
+
+def division_name(name: str, catalog: object) -> str:
+    """A division's stored name in the page's language: "Draft table 2" as the format titles
+    it, a league's name ("Gods") from the catalog, any other name as it was typed."""
+    found = DRAFT_TABLE.match(name)
+    if found:
+        return catalog.gettext("Draft table {number}").format(  # type: ignore[attr-defined]
+            number=found.group(1))
+    return catalog.gettext(name) if name else name  # type: ignore[attr-defined]
+
+
+#: The params of refusals that list the allowed choices ("... is not one of %(options)s").
+CHOICE_LISTS = ("options", "choices", "draw_rules", "rules")
+
+
+def _items(value: str | list[object] | tuple[object, ...]) -> list[str]:
+    parts = value.split(",") if isinstance(value, str) else [str(v) for v in value]
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _choice(key: str, catalog: object) -> str:
+    """A choice's key (``short-pods``) as the settings' selects name it."""
+    found = catalog.pgettext("setting value", key)  # type: ignore[attr-defined]
+    return found if found != key else catalog.gettext(key)  # type: ignore[attr-defined]
 
 
 def _named(kind: str, value: str) -> object:

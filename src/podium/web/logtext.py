@@ -12,14 +12,17 @@ from collections.abc import Callable
 from typing import Any
 
 from podium.core.log import Action
-from podium.core.messages import Message, is_message
+from podium.core.messages import M, Message, is_message
 from podium.core.model import EventState
 from podium.i18n import DEFAULT, translations
+from podium.web.i18n import division_name
 
 HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
           "read", "usec", "tables_index"}
-PLAYER_KEYS = {"player", "winner", "advances"}
-PLAYER_LISTS = {"eliminated", "survivors", "players"}
+PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
+PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
+PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids
+ROLLS = {"roll", "rolls"}  # dice rolled to break a tie: [{"player": id, "value": n}]
 
 
 def describe(state: EventState, action: Action, lang: str = "en") -> str:
@@ -53,6 +56,14 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
             return name(item)
         if key in PLAYER_LISTS and isinstance(item, list):
             return ", ".join(name(p) for p in item)
+        if key == "leaving" and isinstance(item, list):
+            return ", ".join(name(p) if isinstance(p, int) else str(p) for p in item)
+        if key in PLAYER_ROWS and isinstance(item, list):
+            return "; ".join(", ".join(name(p) for p in row) if isinstance(row, list)
+                             else value(key, row) for row in item)
+        if key in ROLLS and isinstance(item, list):
+            return ", ".join(f"{name(r.get('player'))} {r.get('value')}"
+                             for r in item if isinstance(r, dict))
         if key == "tables" and isinstance(item, list):
             return "; ".join(
                 f"{i}: " + ", ".join(name(p) for p in seats) for i, seats in enumerate(item, 1)
@@ -65,9 +76,11 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
                 else name(g) for g in item)
         if key == "stage" and isinstance(item, str):
             return catalog.pgettext("stage", item)
-        if isinstance(item, dict):
+        if key == "name" and isinstance(item, str):
+            return division_name(item, catalog)
+        if isinstance(item, dict):  # a division's key is machinery when it has a name
             return "; ".join(part(k, v, key == "settings") for k, v in item.items()
-                             if shown(k, v))
+                             if shown(k, v) and not (k == "key" and "name" in item))
         if isinstance(item, list):
             return ", ".join(value(key, v) if isinstance(v, dict | list) else word(v)
                              for v in item)
@@ -82,6 +95,21 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
     hidden = HIDDEN | ({"player"} if "name" in action.payload else set())
     return "; ".join(part(key, item) for key, item in action.payload.items()
                      if key not in hidden and shown(key, item))
+
+
+SELF_REPORT = "self-report confirmed by "
+
+
+def reason_text(reason: str, lang: str = "en") -> str:
+    """An action's reason in the page's language: the reasons the app writes itself (a
+    player's self-report, stored as English text) translated; what people typed as it is."""
+    catalog = translations(lang)
+    if reason.startswith(SELF_REPORT):
+        return M("self-report confirmed by %(names)s",
+                 names=reason[len(SELF_REPORT):]).render(catalog)
+    if reason == "self-report":
+        return M("self-report").render(catalog)
+    return reason
 
 
 def _setting_helps(format_name: str) -> dict[str, str]:
@@ -110,6 +138,22 @@ def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
         return catalog.gettext(titles[kind])
 
     return title
+
+
+def actor_text(actor: str, lang: str = "en") -> str:
+    """Who did it: an organiser's username, or a player who reported ("player:Anna")."""
+    if actor.startswith("player:"):
+        return M("player %(name)s", name=actor[len("player:"):]).render(translations(lang))
+    return actor
+
+
+def actor_namer(lang: str) -> Callable[[str], str]:
+    return lambda actor: actor_text(actor, lang)
+
+
+def reasoner(lang: str) -> Callable[[str], str]:
+    """``reason_text`` for one page's language (what the log template calls)."""
+    return lambda reason: reason_text(reason, lang)
 
 
 def describer(lang: str) -> Callable[[EventState, Action], str]:

@@ -17,6 +17,9 @@ capabilities bring:
   ``PublicPage.context(loaded, query) -> dict``: extra template context computed from the
   replayed event and the page's query parameters; ``shown(state)``: list it only when true.
 - ``routes``: a FastAPI router with pages of the format's own (downloads, a player's page);
+- ``phone_columns``: the keys of the columns a phone shows beside the first three (the number
+  that decides the place); ``player_page``: the key of its public page about one player, which
+  the tables' names link to;
 - helper methods its templates call through ``plugin``.
 
 From the format's capabilities (not set by the format): ``rounds`` (false for open play: the
@@ -53,6 +56,12 @@ class WebFormat:
     name: str
     public_pages: tuple[PublicPage, ...] = ()
     routes: Any = None  # a fastapi.APIRouter with the format's own pages (downloads...)
+    # On a phone a public table shows its first three columns (place, name, points) and these
+    # too: the number that decides the place when it is not the third (the marathon's result).
+    phone_columns: tuple[str, ...] = ()
+    # The key of a public page about one player (``/e/{slug}/p/{key}?name=...``): the tables'
+    # player names link to it.
+    player_page: str = ""
     # Set by the composition root from the format's capabilities:
     rounds: bool = True  # False: open play, no rounds or pairings (the shared pages hide them)
 

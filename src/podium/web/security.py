@@ -41,14 +41,23 @@ COMMON = {
 }
 HSTS = "max-age=31536000"
 INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.S)
+INLINE_STYLE = re.compile(rb"<style>(.*?)</style>", re.S)
+# A standalone download (a marathon publication's or a year's table as ``.html``) carries its
+# stylesheet inside, so it looks right opened from disk; the policy allows exactly that block.
+DOWNLOAD_CSP = CSP.replace("style-src 'self'", "style-src 'self' {hashes}")
 
 
-def script_hashes(html: bytes) -> str:
-    """The CSP sources allowing exactly the inline scripts of ``html``."""
+def script_hashes(html: bytes, pattern: re.Pattern[bytes] = INLINE_SCRIPT) -> str:
+    """The CSP sources allowing exactly the inline scripts (or styles) of ``html``."""
     return " ".join(
         "'sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode() + "'"
-        for body in INLINE_SCRIPT.findall(html)
+        for body in pattern.findall(html)
     )
+
+
+def is_download(path: str) -> bool:
+    """A standalone ``.html`` page (exports), whose embedded stylesheet is allowed by hash."""
+    return path.endswith(".html")
 
 
 class SecurityHeaders:
@@ -66,7 +75,10 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         if scope.get("path") == self.docs_path:
-            await self._docs(scope, receive, send)
+            await self._buffered(scope, receive, send, DOCS_CSP, INLINE_SCRIPT)
+            return
+        if is_download(str(scope.get("path", ""))):
+            await self._buffered(scope, receive, send, DOWNLOAD_CSP, INLINE_STYLE)
             return
 
         async def send_with_headers(message: Message) -> None:
@@ -83,8 +95,9 @@ class SecurityHeaders:
             added.append((b"content-security-policy", csp.encode()))
         return [*headers, *added]
 
-    async def _docs(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """The API docs page, buffered (it is small) to hash its inline script."""
+    async def _buffered(self, scope: Scope, receive: Receive, send: Send, policy: str,
+                        pattern: re.Pattern[bytes]) -> None:
+        """The API docs page or a download, buffered to hash its inline script or style."""
         start: Message = {}
         body = bytearray()
 
@@ -96,7 +109,7 @@ class SecurityHeaders:
                 body.extend(message.get("body", b""))
 
         await self.app(scope, receive, collect)
-        csp = DOCS_CSP.format(hashes=script_hashes(bytes(body)))
+        csp = policy.format(hashes=script_hashes(bytes(body), pattern))
         start["headers"] = self._add(list(start.get("headers", [])), csp)
         await send(start)
         await send({"type": "http.response.body", "body": bytes(body)})

@@ -55,7 +55,8 @@ def rows_of(page: str, key: str) -> dict[str, dict[str, str]]:
     heads = [html.unescape(h) for h in re.findall(r"<th(?:\s[^>]*)?>(.*?)</th>", section)]
     rows = {}
     for tr in re.findall(r"<tr>(.*?)</tr>", section.split("<tbody>", 1)[1], re.S):
-        cells = [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr)]
+        cells = [html.unescape(re.sub(r"<[^>]+>", "", c))  # a name links to the player's page
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", tr)]
         row = dict(zip(heads, cells, strict=True))
         rows[row["Player"] if "Player" in row else row["Игрок"]] = row
     return rows

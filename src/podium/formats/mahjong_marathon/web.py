@@ -9,7 +9,10 @@ each posted to ``/manage/{slug}/do/mahjong-marathon.<command>`` and drawn by its
 Public pages: the standings page shows the live stage tables and the total (the format's
 ``views``); ``/e/{slug}/p/publications`` lists the publications and shows a chosen table of one,
 with the movement against the previous publication (place, GP, games), and links to its CSV and
-standalone HTML exports (:mod:`podium.service.exports`).
+standalone HTML exports (:mod:`podium.service.exports`). ``/e/{slug}/p/player?name=...`` is one
+player's page (games, best series, stage results; :mod:`.player`), linked from every table's
+names; on a phone the tables keep the result (a stage) or SN (the total) beside №, ± and the
+name.
 """
 
 from __future__ import annotations
@@ -17,16 +20,19 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from podium.core.errors import InvalidInput, NotFound
+from podium.core.text import search_key
 from podium.core.views import N_, TableView
 from podium.formats.mahjong_marathon import codes
 from podium.formats.mahjong_marathon import views as mviews
 from podium.formats.mahjong_marathon.commands import require_marathon
+from podium.formats.mahjong_marathon.player import player_record
 from podium.formats.mahjong_marathon.rules import DQ_GROUNDS, GAME_DQ, PENALTY, book_of
 from podium.formats.mahjong_marathon.settings import MJ6A_AMOUNTS, MJ6B_AMOUNTS, MJ6C_AMOUNTS
 from podium.formats.mahjong_marathon.views import published_view
@@ -142,6 +148,31 @@ def publications_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[
             "shown": [view], "pub_paging": paging}
 
 
+# the player's page --------------------------------------------------------------------------------
+WHY_NOT = {
+    "stage": N_("outside every stage (rule MJ-2)"),
+    "game-dq": N_("the game was disqualified (rule MJ-5)"),
+    "player-dq": N_("during the player's disqualification (rule MJ-6)"),
+}
+
+
+def player_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[str, Any]:
+    """One player's games, best series and stage results (rules MJ-7a, MJ-8, MJ-10), found by
+    the name the tables link with (``?name=``), as the event compares names."""
+    name = str(query.get("name", "")).strip()
+    wanted = search_key(name)
+    found = next((pid for pid, p in loaded.state.players.items() if p.name == name), None)
+    if found is None and wanted:
+        found = next((pid for pid, p in loaded.state.players.items()
+                      if search_key(p.name) == wanted), None)
+    if found is None:
+        raise NotFound(N_("no player %(name)r in this marathon"), code=codes.PLAYER_UNKNOWN,
+                       field="name", name=name)
+    record = player_record(loaded.state, found)
+    return {"record": record, "why_not": WHY_NOT,
+            "started": {g.game: datetime.fromtimestamp(g.start, UTC) for g in record.games}}
+
+
 # exports (the plug-in's own routes, outside the API schema) -------------------------------------
 router = APIRouter()
 
@@ -202,7 +233,11 @@ MARATHON_WEB = MarathonWeb(
         name="mahjong-marathon",
         routes=router,
         public_pages=(PublicPage("publications", N_("Publications"), _template("publications"),
-                                 publications_context),),
+                                 publications_context),
+                      PublicPage("player", N_("Player"), _template("player"), player_context,
+                                 shown=lambda _state: False)),
+        phone_columns=("result", "sn"),  # rules MJ-7d, MJ-10: what decides the place
+        player_page="player",
 )
 
 __all__ = ["MARATHON_WEB"]

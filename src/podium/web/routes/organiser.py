@@ -38,7 +38,7 @@ from podium.web.deps import (
     page_dep,
 )
 from podium.web.i18n import Formatter, Localised
-from podium.web.logtext import describer, kind_titles
+from podium.web.logtext import actor_namer, describer, kind_titles, reasoner
 from podium.web.render import qr_svg
 from podium.web.routes.commands import field_errors, field_rows
 
@@ -443,6 +443,7 @@ def correct(page: OrganiserForm, slug: str, number: int, table: int, form: Field
 def log(page: OrganiserPage, slug: str) -> Response:
     loaded = page.web.events.load(slug)
     return page.render("manage/log.html", event=loaded.state, describe=describer(page.lang),
+                       reason=reasoner(page.lang), actor=actor_namer(page.lang),
                        kind_title=kind_titles(page.lang, loaded.ruleset),
                        actions=list(reversed(page.web.events.log(slug))), title="Log",
                        fmt=event_formatter(page, loaded), zone=event_zone(loaded))

@@ -202,7 +202,8 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
              "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
              "event_status": phases.status(loaded.state, ruleset),
              "in_progress": round_in_progress(loaded),
-             "warnings": ruleset.warnings(loaded.state)},
+             "warnings": ruleset.warnings(loaded.state),
+             "plugin": page.web.format(loaded.state.format)},
         )
         return loaded, html
 
@@ -280,16 +281,29 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
             "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
             key=key)
     more = extra.context(loaded, page.request.query_params) if extra.context else {}
+    query = canonical_query(plugin_query(page))
+    live = f"/e/{slug}/p/{key}/live" + (f"?{query}" if query else "")
     return page.render(
         "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
-        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, **more,
+        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, live=live, **more,
     )
+
+
+#: The query parameters a format's page reads (a publication's ``n``, ``table`` and ``start``,
+#: a player page's ``name``): its live part is polled, and cached, under the same ones.
+PLUGIN_QUERY = ("n", "table", "start", "name")
+
+
+def plugin_query(page: Page) -> dict[str, str]:
+    params = page.request.query_params
+    return {name: str(params.get(name, ""))[:200] for name in PLUGIN_QUERY}
 
 
 @router.get("/e/{slug}/p/{key}/live", response_class=HTMLResponse)
 def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
                                key: str) -> Response:
-    """The live part of a format's page (polled by the page itself), cached per version."""
+    """The live part of a format's page (polled by the page itself, with the page's own query:
+    a publication polled without it showed "nothing is published"), cached per version."""
 
     def build() -> Response:
         _seq, loaded, _memo = page.web.cache.load(slug)
@@ -299,7 +313,8 @@ def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
             raise NotFound(
                 "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
                 key=key)
+        more = extra.context(loaded, page.request.query_params) if extra.context else {}
         return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
-                           plugin=plugin)
+                           plugin=plugin, **more)
 
-    return cached_page(page, slug, build)
+    return cached_page(page, slug, build, plugin_query(page))
