@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form
+from fastapi import APIRouter, Depends, Form, Query
 from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
@@ -50,7 +50,7 @@ from podium.formats.seven_wonders.season_commands import started
 from podium.http import client_address, status_of
 from podium.service.catalog import Done, Invocation
 from podium.service.events import LoadedEvent
-from podium.web.deps import Fields, form_page
+from podium.web.deps import Fields, form_page, page_dep
 from podium.web.plugins import PublicPage, WebFormat
 from podium.web.routes.commands import field_errors
 
@@ -250,10 +250,45 @@ def _run(page: Any, slug: str, name: str, form: Mapping[str, str]) -> Response:
     return _page(page, slug, code, flash=said)
 
 
+CODE_COOKIE = "podium_sw_code"
+CODE_DAYS = 14
+
+
+def _remember(page: Any, slug: str, response: Response, code: str) -> Response:
+    """Keep an accepted code on this phone, for this season's player pages only."""
+    response.set_cookie(CODE_COOKIE, code, max_age=CODE_DAYS * 24 * 3600,
+                        path=f"/e/{slug}/sw", httponly=True, samesite="lax",
+                        secure=page.web.secure_cookies)
+    return response
+
+
+@router.get("/me", response_class=HTMLResponse)
+def my_game(slug: str, page: Annotated[Any, Depends(page_dep)],
+            code: Annotated[str, Query(max_length=32)] = "") -> Response:
+    """What a code slip's QR code opens (``?code=...``, :attr:`WebFormat.report_path`): the
+    player's due game with its report form (rule W7-36); without a code, the code this phone
+    remembers, else the field to type it."""
+    remembered = page.request.cookies.get(CODE_COOKIE, "")[:32]
+    if not code and remembered:
+        try:
+            return _remember(page, slug, _page(page, slug, remembered), remembered)
+        except PodiumError:
+            pass  # a stale code (the organiser made new ones): ask again
+    if not code:
+        loaded = page.web.events.load(slug)
+        return page.render("formats/seven_wonders_me.html", event=loaded.state, loaded=loaded,
+                           plugin=_plugin(page), code="", me=None, games=[], tab="report",
+                           title="Report a result")
+    try:
+        return _remember(page, slug, _page(page, slug, code), code)
+    except PodiumError as error:
+        return _refused(page, slug, error)
+
+
 @router.post("/me", response_class=HTMLResponse)
 def me(slug: str, code: Code, page: Annotated[Any, Depends(form_page)]) -> Response:
     try:
-        return _page(page, slug, code)
+        return _remember(page, slug, _page(page, slug, code), code)
     except PodiumError as error:
         return _refused(page, slug, error)
 
@@ -303,6 +338,7 @@ def _other_leagues(state: EventState) -> bool:
 SEVEN_WONDERS_WEB = SevenWondersWeb(
     name=FORMAT,
     routes=router,
+    report_path="sw/me",
     public_pages=(
         PublicPage("season", N_("Season table"), _template("season")),
         *LEAGUE_PAGES,
