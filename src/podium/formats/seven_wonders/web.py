@@ -26,6 +26,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
+from podium.core.messages import M, Message
 from podium.core.model import EventState, PlayerId
 from podium.core.views import N_
 from podium.formats.seven_wonders import views as sw_views
@@ -42,7 +43,6 @@ from podium.formats.seven_wonders.season import (
     SPECIALS,
     Note,
     book_of,
-    note_text,
     penalties_of,
     season_rows,
 )
@@ -65,8 +65,15 @@ def is_season(state: EventState) -> bool:
 class SevenWondersWeb(WebFormat):
     """The plug-in; its templates call these helpers through ``plugin``."""
 
-    def note(self, note: Note, tr: Gettext) -> str:
-        return note_text(note, tr)
+    points_note = sw_views.POINTS_NOTE
+
+    def note(self, state: EventState, note: Note) -> Message:
+        """A decision's note as a message (the template renders it with ``tr``)."""
+        return sw_views.note_message(state, note)
+
+    def game(self, state: EventState, ref: str) -> Message | str:
+        """A game's name from its reference (``gods/3``, ``fortune``), for ``tr``."""
+        return sw_views.game_label(state, ref)
 
     def leagues(self, loaded: LoadedEvent) -> list[tuple[str, str, int]]:
         return [(d.key, d.name, d.level) for d in loaded.state.divisions.values()]
@@ -91,9 +98,9 @@ class SevenWondersWeb(WebFormat):
         rows = season_rows(state)
         out = []
         for key in state.divisions:
-            title, args = sw_views.league_title(state, key)
-            out.append({"key": key, "title": tr(title).format(**args),
-                        "rows": [{**sw_views.row_cells(state, r, tr), "barred": r.barred}
+            out.append({"key": key, "title": tr(sw_views.league_label(state, key)),
+                        "rows": [{**(cells := sw_views.row_cells(state, r)),
+                                  "note": tr(cells["note"]), "barred": r.barred}
                                  for r in rows if r.league == key]})
         return out
 
@@ -110,7 +117,7 @@ class SevenWondersWeb(WebFormat):
             due_now = done and match in specials_due(state)
             if game is None and not due_now:
                 continue
-            out.append({"match": match, "title": sw_views.MATCH_TITLES[match], "game": game,
+            out.append({"match": match, "title": sw_views.match_label(match), "game": game,
                         "lines": sw_views.game_lines(state, game) if game else [],
                         "players": [sw_views.player_name(state, p)
                                     for p in special_players(state, match)]})
@@ -325,7 +332,7 @@ STANDARD = [key for key, _n, _l in REGULAR_LEAGUES] + [f"league-{n}" for n in ra
 LEAGUE_PAGES = tuple(
     _league_page(key, sw_views.LEAGUE_TITLES[key]) for key, _n, _l in REGULAR_LEAGUES
 ) + tuple(
-    PublicPage(f"league-league-{n}", f"League {n}", _template("league"),
+    PublicPage(f"league-league-{n}", M("League %(n)s", n=n), _template("league"),
                shown=lambda state, k=f"league-{n}": k in state.divisions)
     for n in range(1, 6)
 )
