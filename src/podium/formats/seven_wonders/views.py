@@ -250,6 +250,7 @@ def next_game(state: EventState, key: str) -> dict[str, Any]:
                             "waiting": now.waiting, "size_ok": now.size_ok,
                             "players": [], "final": now.final, "creator": None,
                             "premium": [], "turn_based": None, "deadline": "",
+                            "deadline_at": None,
                             "withdrawing": [player_name(state, p) for p in now.withdrawing]}
     if now.complete or now.waiting is not None or not now.size_ok:
         return info
@@ -270,7 +271,8 @@ def next_game(state: EventState, key: str) -> dict[str, Any]:
     else:
         info["turn_based"] = {"days": settings.days_for(len(players)),
                               "hours": settings.active_hours}
-    info["deadline"] = when(deadline(state, key))
+    info["deadline_at"] = deadline(state, key)
+    info["deadline"] = when(info["deadline_at"])
     return info
 
 
@@ -291,7 +293,7 @@ def dashboard(state: EventState, key: str) -> dict[str, Any]:
         "key": key, "title": title, "title_args": args, "name": division.name,
         "label": league_label(state, key),
         "level": division.level,
-        "games": [{"game": g, "lines": game_lines(state, g), "when": when(g.at),
+        "games": [{"game": g, "lines": game_lines(state, g), "when": when(g.at), "at": g.at,
                    "reporter": player_name(state, g.reporter)}
                   for g in (ladder.games if ladder else [])],
         "places": [(places.get(p), player_name(state, p)) for p in standing],

@@ -19,6 +19,7 @@ self-report pages (:mod:`podium.web.routes.selfreport`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Query
@@ -33,6 +34,7 @@ from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.rules import (
     FORMAT,
     REGULAR_LEAGUES,
+    deadline,
     due,
     expected_players,
     ladders_complete,
@@ -51,6 +53,7 @@ from podium.http import client_address, status_of
 from podium.service.catalog import Done, Invocation
 from podium.service.events import LoadedEvent
 from podium.web.deps import Fields, form_page, page_dep
+from podium.web.i18n import Formatter
 from podium.web.plugins import PublicPage, WebFormat
 from podium.web.routes.commands import field_errors
 
@@ -164,8 +167,13 @@ class SevenWondersWeb(WebFormat):
     def started(self, state: EventState) -> bool:
         return started(state)
 
-    def when(self, moment: Any) -> str:
-        return sw_views.when(moment)
+    def when(self, state: EventState, moment: datetime | None, lang: str) -> str:
+        """A moment (a deadline, a game entered) in the season's time zone (its ``time_zone``
+        setting) and the page's language; the zone named after it."""
+        if moment is None:
+            return ""
+        zone = state.settings.time_zone if is_season(state) else "UTC"
+        return f"{Formatter(lang, zone).when(moment)} ({zone})"
 
 
 def order_text(state: EventState, payload: Mapping[str, Any]) -> str:
@@ -215,7 +223,11 @@ def _page(page: Any, slug: str, code: str, status: int = 200, **extra: Any) -> R
             reports = [r for r in plugin.reports(loaded) if r["ref"] == ref
                        and r["status"] in ("pending", "disputed")]
             games.append({"ref": ref, "players": [sw_views.player_name(state, p)
-                                                  for p in players], "reports": reports})
+                                                  for p in players],
+                          "seats": [(p, sw_views.player_name(state, p)) for p in players],
+                          "deadline": deadline(state, league) if ref not in SPECIALS
+                          and league else None,
+                          "reports": reports})
     return page.render("formats/seven_wonders_me.html", status=status, event=state,
                        loaded=loaded, plugin=plugin, code=code, me=pid, games=games,
                        tab="report", title="Report a result", **extra)
