@@ -37,6 +37,8 @@ def cell_text(value: Cell, column: Column, lang: str = "en") -> str:
     """Fractions rounded here only (2.333); changes as arrows and signed numbers."""
     if value is None:
         return "-" if column.key.endswith("_change") or column.key == "move" else ""
+    if isinstance(value, Message):  # a label or a note: in the reader's language
+        return translate(value, lang)
     if isinstance(value, Change):
         if column.key == "move":
             if value.new:

@@ -64,6 +64,9 @@ class WebFormat:
     player_page: str = ""
     # Set by the composition root from the format's capabilities:
     rounds: bool = True  # False: open play, no rounds or pairings (the shared pages hide them)
+    #: Where a player's code opens their game, under ``/e/{slug}/`` (a code slip's QR code adds
+    #: ``?code=...``): the shared self-report, or a format's own player page.
+    report_path: str = "report"
 
 
 @dataclass(frozen=True)

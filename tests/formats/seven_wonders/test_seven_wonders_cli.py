@@ -34,7 +34,7 @@ def test_a_league_on_the_command_line(podium: Podium) -> None:
     status = flat(podium.out("sw", "status", "sw"))
     assert "next is game 2" in status and "Table created by Boris (premium)" in status
     table = flat(podium.out("sw", "table", "sw", "--lang", "ru"))
-    assert "Лига Богов" in table and "просрочка в игре gods/1 снята" in table
+    assert "Лига Богов" in table and "просрочка в игре 1 (Лига Богов) снята" in table
     before = podium.load("sw").state.last_seq
     out_of_order = podium("sw", "game", "sw", "gods", "Anna, Boris", "--game", "4", code=2)
     assert "not game 4" in flat(out_of_order.output)

@@ -674,5 +674,5 @@ def test_the_season_table_has_a_note_for_each_decision(season):
     rows = {r["player"]: r for r in views["league-gods"].rows}
     assert rows["Galina"]["place"] == 7 and "lifted" in rows["Galina"]["note"]
     assert [c.key for c in views["season"].columns] == [
-        "league", "place", "player", "wins", "unfinished", "place_points", "titans",
-        "penalties", "total", "note"]
+        "league", "place", "player", "total", "wins", "unfinished", "place_points", "titans",
+        "penalties", "note"]

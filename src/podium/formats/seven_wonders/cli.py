@@ -27,7 +27,7 @@ from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.commands import league_of
 from podium.formats.seven_wonders.demo import Odds, season_actions
 from podium.formats.seven_wonders.rules import FORMAT
-from podium.formats.seven_wonders.season import SPECIALS, TITANS, Game, book_of, note_text
+from podium.formats.seven_wonders.season import SPECIALS, TITANS, Game, book_of
 from podium.i18n import translate
 from podium.service.catalog import Done
 from podium.service.commands import AddPlayers, AppendActions
@@ -43,7 +43,9 @@ def _tr(lang: str):
 def print_game(state: EventState, game: Game, lang: str = "en") -> None:
     """A game: its players best first with position, score, winner points and marks, then
     every decision with its explanation (rules W7-2, W7-20 .. W7-22, W7-26 .. W7-28)."""
-    title = f"{game.ref}" + ("" if game.finished else " (unfinished)")
+    # the game's name, then its reference as the commands take it (sw lift gods/3)
+    title = f"{_tr(lang)(sw_views.game_label(state, game.ref))} ({game.ref})" + (
+        "" if game.finished else " (unfinished)")
     table = Table(title=escape(title), box=box.SIMPLE, title_justify="left")
     for column in ("Pos", "Player", "Score", "Points", ""):
         table.add_column(column)
@@ -56,7 +58,8 @@ def print_game(state: EventState, game: Game, lang: str = "en") -> None:
     if game.link:
         console.print(f"  {escape(game.link)}", highlight=False)
     for note in game.notes:
-        console.print(f"  · {escape(note_text(note, _tr(lang)))}", highlight=False)
+        console.print(f"  · {escape(_tr(lang)(sw_views.note_message(state, note)))}",
+                      highlight=False)
 
 
 def print_table(state: EventState, lang: str = "en", league: str | None = None) -> None:
@@ -76,7 +79,7 @@ def print_table(state: EventState, lang: str = "en", league: str | None = None) 
         for cells in view.rows:
             player = state.player_by_name(str(cells["player"]))
             row = rows.get(player.id) if player else None
-            note = sw_views.notes_text(row.notes, tr) if row else ""
+            note = tr(sw_views.notes_message(state, row.notes)) if row else ""
             table.add_row(*[escape(note if c.key == "note" else
                                    "" if cells.get(c.key) is None else str(cells.get(c.key)))
                             for c in view.columns])
@@ -86,7 +89,7 @@ def print_table(state: EventState, lang: str = "en", league: str | None = None) 
         game = book.specials.get(match)
         if game is None:
             continue
-        console.print(f"[bold]{escape(tr(sw_views.MATCH_TITLES[match]))}[/]", highlight=False)
+        console.print(f"[bold]{escape(tr(sw_views.match_label(match)))}[/]", highlight=False)
         print_game(state, game, lang)
 
 

@@ -151,6 +151,7 @@ FIELDS = (
              "active time of a turn-based game the organiser creates", "W7-36"),
     fs.Field("site_settings", DEFAULT_SITE_SETTINGS, text(500),
              "the table settings a premium player copies when creating a game", "W7-36"),
+    fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
 
@@ -169,6 +170,7 @@ class SevenWondersSettings:
     days_large: int
     active_hours: str
     site_settings: str
+    time_zone: str = "UTC"  # of the deadlines and times on the season's pages
 
     @property
     def starting(self) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from podium.core.messages import M
+from podium.core.messages import M, Message, Mp
 from podium.core.model import EventState, PlayerId
 from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.seven_wonders.season import (
@@ -36,15 +36,17 @@ MATCH_TITLES = {
     WILL: N_("Will match"),
     TITANS: N_("Battle of Titans"),
 }
+#: A league's table: the total third, so that a phone (which shows the first three columns)
+#: shows what decides; the winner points are points (rule W7-16), not a count of wins.
 COLUMNS = (
     Column("place", N_("Place"), numeric=True),
     Column("player", N_("Player")),
-    Column("wins", N_("Wins"), numeric=True),
+    Column("total", N_("Total"), numeric=True),
+    Column("wins", N_("Winner points"), numeric=True),
     Column("unfinished", N_("Unfinished"), numeric=True),
     Column("place_points", N_("Place points"), numeric=True),
     Column("titans", N_("Titans"), numeric=True),
     Column("penalties", N_("Penalties"), numeric=True),
-    Column("total", N_("Total"), numeric=True),
     Column("note", N_("Note")),
 )
 
@@ -58,20 +60,71 @@ def league_title(state: EventState, key: str) -> tuple[str, dict[str, Any]]:
     return "{name}", {"name": state.divisions[key].name if key in state.divisions else key}
 
 
-def _league_cell(state: EventState, key: str) -> str:
-    """A league's name in a table: the regulation's leagues by their translated title (the
-    stored name is English), a league the organiser named by that name."""
+# -- labels and notes as people read them, in any language (issue 20) ---------------------------
+# One rendering for every surface: the web (``tr``, ``fmt.cell``), the terminal (``sw table
+# --lang ru``) and the downloads render these message objects in their own language, so no
+# league key (``warriors-a``), game reference (``gods/3``) or match key (``fortune``) reaches
+# a person.
+def league_label(state: EventState, key: str) -> Message | str:
+    """A league's name: the regulation's leagues (rule W7-15) and a starting season's numbered
+    leagues (rule W7-4) by their translated title, a league the organiser named by that name."""
     if key in LEAGUE_TITLES:
-        return M(LEAGUE_TITLES[key])
-    return state.divisions[key].name if key in state.divisions else ""
+        return Message(LEAGUE_TITLES[key])
+    if key.startswith("league-") and key[7:].isdigit():
+        return M("League %(n)s", n=int(key[7:]))
+    return state.divisions[key].name if key in state.divisions else key
+
+
+def game_label(state: EventState, ref: str, in_note: bool = False) -> Message | str:
+    """A game's name from its reference: ``gods/3`` is the League of Gods' game 3, ``fortune``
+    the Fortune match (rules W7-2, W7-11, W7-12, W7-18). ``in_note``: inside a note's sentence
+    that already says "game" in its language ("просрочка в игре %(game)s")."""
+    if ref in MATCH_TITLES:
+        return Message(MATCH_TITLES[ref])
+    league, _slash, number = ref.partition("/")
+    if number.isdigit() and (league in state.divisions or league in LEAGUE_TITLES):
+        if in_note:
+            return Mp("a game named in a note", "%(league)s game %(number)s",
+                      league=league_label(state, league), number=int(number))
+        return M("%(league)s, game %(number)s", league=league_label(state, league),
+                 number=int(number))
+    return ref
+
+
+def match_label(match: str) -> Message:
+    """A special match's title (rules W7-11, W7-12, W7-18)."""
+    return Message(MATCH_TITLES.get(match, match))
+
+
+def note_message(state: EventState, note: Note) -> Message:
+    """A decision's note as a message object; a game it names by reference (``gods/4``) is
+    named as people read it (the League of Gods' game 4)."""
+    msgid, params = note
+    return Message(msgid, {key: game_label(state, value, True) if key == "game" and
+                           isinstance(value, str) else value for key, value in params.items()})
+
+
+def notes_message(state: EventState, notes: list[Note]) -> Message | str:
+    """A row's notes as one message, separated by semicolons ("" without any)."""
+    if not notes:
+        return ""
+    out = note_message(state, notes[-1])
+    for note in reversed(notes[:-1]):
+        out = M("%(first)s; %(second)s", first=note_message(state, note), second=out)
+    return out
+
+
+def _league_cell(state: EventState, key: str) -> str:
+    """A league's name in a table (a message object for the regulation's leagues)."""
+    return league_label(state, key)
 
 
 def notes_text(notes: list[Note], gettext: Callable[[str], str] | None = None) -> str:
     return "; ".join(note_text(n, gettext) for n in notes)
 
 
-def row_cells(state: EventState, row: SeasonRow,
-              gettext: Callable[[str], str] | None = None) -> dict[str, Cell]:
+def row_cells(state: EventState, row: SeasonRow) -> dict[str, Cell]:
+    """A season row's cells; the note a message object (rendered in the reader's language)."""
     return {
         "league": _league_cell(state, row.league),
         "place": row.place,
@@ -82,8 +135,13 @@ def row_cells(state: EventState, row: SeasonRow,
         "titans": row.titans,
         "penalties": -row.penalties if row.penalties else 0,
         "total": row.total,
-        "note": notes_text(row.notes, gettext),
+        "note": notes_message(state, row.notes),
     }
+
+
+POINTS_NOTE = N_("Points: winner points (rule W7-16), unfinished games (W7-21), place in the "
+                 "league (W7-17), Battle of Titans (W7-18); −5 a time overrun (W7-19); the total "
+                 "is floored at 0.")
 
 
 def season_views(state: EventState) -> list[TableView]:
@@ -91,13 +149,12 @@ def season_views(state: EventState) -> list[TableView]:
     views = [TableView("season", N_("Season table"),
                        (Column("league", N_("League")), *COLUMNS),
                        tuple(row_cells(state, r) for r in rows),
-                       notes=(N_("Points: wins (rule W7-16), unfinished games (W7-21), place in "
-                                 "the league (W7-17), Battle of Titans (W7-18); −5 a time "
-                                 "overrun (W7-19); the total is floored at 0."),))]
+                       notes=(POINTS_NOTE,))]
     for key in state.divisions:
         title, args = league_title(state, key)
         own = tuple(row_cells(state, r) for r in rows if r.league == key)
-        views.append(TableView(f"league-{key}", title, COLUMNS, own, title_args=args))
+        views.append(TableView(f"league-{key}", title, COLUMNS, own, title_args=args,
+                               notes=(POINTS_NOTE,)))
     specials = specials_view(state)
     if specials.rows:
         views.append(specials)
@@ -105,7 +162,12 @@ def season_views(state: EventState) -> list[TableView]:
 
 
 def view_keys(state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
-    keys: list[tuple[str, str, dict[str, Any]]] = [("season", N_("Season table"), {})]
+    """The public page's tables: one a league, as the terminal prints them (the season's
+    one long table stays a view of its own, for the API and the downloads), then the special
+    matches."""
+    if not state.divisions:
+        return [("season", N_("Season table"), {})]
+    keys: list[tuple[str, str, dict[str, Any]]] = []
     for key in state.divisions:
         title, args = league_title(state, key)
         keys.append((f"league-{key}", title, args))
@@ -127,10 +189,10 @@ def specials_view(state: EventState) -> TableView:
         place = 1
         for group in game.groups or [[p] for p in game.players]:
             for pid in group:
-                rows.append({"match": MATCH_TITLES[match], "place": place,
+                rows.append({"match": match_label(match), "place": place,
                              "player": state.players[pid].name,
                              "points": shares.get(pid) if match == TITANS else None,
-                             "note": N_("shared") if len(group) > 1 else ""})
+                             "note": M("shared") if len(group) > 1 else ""})
             place += len(group)
     columns = (Column("match", N_("Match")), Column("place", N_("Place"), numeric=True),
                Column("player", N_("Player")), Column("points", N_("Points"), numeric=True),
@@ -188,6 +250,7 @@ def next_game(state: EventState, key: str) -> dict[str, Any]:
                             "waiting": now.waiting, "size_ok": now.size_ok,
                             "players": [], "final": now.final, "creator": None,
                             "premium": [], "turn_based": None, "deadline": "",
+                            "deadline_at": None,
                             "withdrawing": [player_name(state, p) for p in now.withdrawing]}
     if now.complete or now.waiting is not None or not now.size_ok:
         return info
@@ -208,7 +271,8 @@ def next_game(state: EventState, key: str) -> dict[str, Any]:
     else:
         info["turn_based"] = {"days": settings.days_for(len(players)),
                               "hours": settings.active_hours}
-    info["deadline"] = when(deadline(state, key))
+    info["deadline_at"] = deadline(state, key)
+    info["deadline"] = when(info["deadline_at"])
     return info
 
 
@@ -227,8 +291,9 @@ def dashboard(state: EventState, key: str) -> dict[str, Any]:
                                                        player_name(state, p)))
     return {
         "key": key, "title": title, "title_args": args, "name": division.name,
+        "label": league_label(state, key),
         "level": division.level,
-        "games": [{"game": g, "lines": game_lines(state, g), "when": when(g.at),
+        "games": [{"game": g, "lines": game_lines(state, g), "when": when(g.at), "at": g.at,
                    "reporter": player_name(state, g.reporter)}
                   for g in (ladder.games if ladder else [])],
         "places": [(places.get(p), player_name(state, p)) for p in standing],

@@ -19,19 +19,22 @@ self-report pages (:mod:`podium.web.routes.selfreport`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form
+from fastapi import APIRouter, Depends, Form, Query
 from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
+from podium.core.messages import M, Message
 from podium.core.model import EventState, PlayerId
 from podium.core.views import N_
 from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.rules import (
     FORMAT,
     REGULAR_LEAGUES,
+    deadline,
     due,
     expected_players,
     ladders_complete,
@@ -42,7 +45,6 @@ from podium.formats.seven_wonders.season import (
     SPECIALS,
     Note,
     book_of,
-    note_text,
     penalties_of,
     season_rows,
 )
@@ -50,7 +52,8 @@ from podium.formats.seven_wonders.season_commands import started
 from podium.http import client_address, status_of
 from podium.service.catalog import Done, Invocation
 from podium.service.events import LoadedEvent
-from podium.web.deps import Fields, form_page
+from podium.web.deps import Fields, form_page, page_dep
+from podium.web.i18n import Formatter
 from podium.web.plugins import PublicPage, WebFormat
 from podium.web.routes.commands import field_errors
 
@@ -65,8 +68,15 @@ def is_season(state: EventState) -> bool:
 class SevenWondersWeb(WebFormat):
     """The plug-in; its templates call these helpers through ``plugin``."""
 
-    def note(self, note: Note, tr: Gettext) -> str:
-        return note_text(note, tr)
+    points_note = sw_views.POINTS_NOTE
+
+    def note(self, state: EventState, note: Note) -> Message:
+        """A decision's note as a message (the template renders it with ``tr``)."""
+        return sw_views.note_message(state, note)
+
+    def game(self, state: EventState, ref: str) -> Message | str:
+        """A game's name from its reference (``gods/3``, ``fortune``), for ``tr``."""
+        return sw_views.game_label(state, ref)
 
     def leagues(self, loaded: LoadedEvent) -> list[tuple[str, str, int]]:
         return [(d.key, d.name, d.level) for d in loaded.state.divisions.values()]
@@ -91,9 +101,9 @@ class SevenWondersWeb(WebFormat):
         rows = season_rows(state)
         out = []
         for key in state.divisions:
-            title, args = sw_views.league_title(state, key)
-            out.append({"key": key, "title": tr(title).format(**args),
-                        "rows": [{**sw_views.row_cells(state, r, tr), "barred": r.barred}
+            out.append({"key": key, "title": tr(sw_views.league_label(state, key)),
+                        "rows": [{**(cells := sw_views.row_cells(state, r)),
+                                  "note": tr(cells["note"]), "barred": r.barred}
                                  for r in rows if r.league == key]})
         return out
 
@@ -110,7 +120,7 @@ class SevenWondersWeb(WebFormat):
             due_now = done and match in specials_due(state)
             if game is None and not due_now:
                 continue
-            out.append({"match": match, "title": sw_views.MATCH_TITLES[match], "game": game,
+            out.append({"match": match, "title": sw_views.match_label(match), "game": game,
                         "lines": sw_views.game_lines(state, game) if game else [],
                         "players": [sw_views.player_name(state, p)
                                     for p in special_players(state, match)]})
@@ -157,8 +167,13 @@ class SevenWondersWeb(WebFormat):
     def started(self, state: EventState) -> bool:
         return started(state)
 
-    def when(self, moment: Any) -> str:
-        return sw_views.when(moment)
+    def when(self, state: EventState, moment: datetime | None, lang: str) -> str:
+        """A moment (a deadline, a game entered) in the season's time zone (its ``time_zone``
+        setting) and the page's language; the zone named after it."""
+        if moment is None:
+            return ""
+        zone = state.settings.time_zone if is_season(state) else "UTC"
+        return f"{Formatter(lang, zone).when(moment)} ({zone})"
 
 
 def order_text(state: EventState, payload: Mapping[str, Any]) -> str:
@@ -208,7 +223,11 @@ def _page(page: Any, slug: str, code: str, status: int = 200, **extra: Any) -> R
             reports = [r for r in plugin.reports(loaded) if r["ref"] == ref
                        and r["status"] in ("pending", "disputed")]
             games.append({"ref": ref, "players": [sw_views.player_name(state, p)
-                                                  for p in players], "reports": reports})
+                                                  for p in players],
+                          "seats": [(p, sw_views.player_name(state, p)) for p in players],
+                          "deadline": deadline(state, league) if ref not in SPECIALS
+                          and league else None,
+                          "reports": reports})
     return page.render("formats/seven_wonders_me.html", status=status, event=state,
                        loaded=loaded, plugin=plugin, code=code, me=pid, games=games,
                        tab="report", title="Report a result", **extra)
@@ -250,10 +269,45 @@ def _run(page: Any, slug: str, name: str, form: Mapping[str, str]) -> Response:
     return _page(page, slug, code, flash=said)
 
 
+CODE_COOKIE = "podium_sw_code"
+CODE_DAYS = 14
+
+
+def _remember(page: Any, slug: str, response: Response, code: str) -> Response:
+    """Keep an accepted code on this phone, for this season's player pages only."""
+    response.set_cookie(CODE_COOKIE, code, max_age=CODE_DAYS * 24 * 3600,
+                        path=f"/e/{slug}/sw", httponly=True, samesite="lax",
+                        secure=page.web.secure_cookies)
+    return response
+
+
+@router.get("/me", response_class=HTMLResponse)
+def my_game(slug: str, page: Annotated[Any, Depends(page_dep)],
+            code: Annotated[str, Query(max_length=32)] = "") -> Response:
+    """What a code slip's QR code opens (``?code=...``, :attr:`WebFormat.report_path`): the
+    player's due game with its report form (rule W7-36); without a code, the code this phone
+    remembers, else the field to type it."""
+    remembered = page.request.cookies.get(CODE_COOKIE, "")[:32]
+    if not code and remembered:
+        try:
+            return _remember(page, slug, _page(page, slug, remembered), remembered)
+        except PodiumError:
+            pass  # a stale code (the organiser made new ones): ask again
+    if not code:
+        loaded = page.web.events.load(slug)
+        return page.render("formats/seven_wonders_me.html", event=loaded.state, loaded=loaded,
+                           plugin=_plugin(page), code="", me=None, games=[], tab="report",
+                           title="Report a result")
+    try:
+        return _remember(page, slug, _page(page, slug, code), code)
+    except PodiumError as error:
+        return _refused(page, slug, error)
+
+
 @router.post("/me", response_class=HTMLResponse)
 def me(slug: str, code: Code, page: Annotated[Any, Depends(form_page)]) -> Response:
     try:
-        return _page(page, slug, code)
+        return _remember(page, slug, _page(page, slug, code), code)
     except PodiumError as error:
         return _refused(page, slug, error)
 
@@ -290,7 +344,7 @@ STANDARD = [key for key, _n, _l in REGULAR_LEAGUES] + [f"league-{n}" for n in ra
 LEAGUE_PAGES = tuple(
     _league_page(key, sw_views.LEAGUE_TITLES[key]) for key, _n, _l in REGULAR_LEAGUES
 ) + tuple(
-    PublicPage(f"league-league-{n}", f"League {n}", _template("league"),
+    PublicPage(f"league-league-{n}", M("League %(n)s", n=n), _template("league"),
                shown=lambda state, k=f"league-{n}": k in state.divisions)
     for n in range(1, 6)
 )
@@ -303,6 +357,7 @@ def _other_leagues(state: EventState) -> bool:
 SEVEN_WONDERS_WEB = SevenWondersWeb(
     name=FORMAT,
     routes=router,
+    report_path="sw/me",
     public_pages=(
         PublicPage("season", N_("Season table"), _template("season")),
         *LEAGUE_PAGES,

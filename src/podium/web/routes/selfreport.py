@@ -10,6 +10,7 @@ The table is always the code's own: the service finds it, the form cannot name a
 from __future__ import annotations
 
 from typing import Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Query
 from fastapi.responses import HTMLResponse, Response
@@ -44,6 +45,10 @@ def remember(page: Page, slug: str, response: Response, code: str) -> Response:
 def code_form(page: Annotated[Page, Depends(page_dep)], slug: str,
               code: Annotated[str, Query(max_length=32)] = "") -> Response:
     _seq, loaded, _memo = page.web.cache.load(slug)
+    own = page.web.format(loaded.state.format).report_path
+    if own != "report":  # a format with its own player page (a slip printed before it)
+        return page.redirect(f"/e/{slug}/{own}" + (f"?{urlencode({'code': code})}" if code
+                                                   else ""))
     remembered = page.request.cookies.get(CODE_COOKIE, "")[:32]
     if remembered and not code:
         try:
