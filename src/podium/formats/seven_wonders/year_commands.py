@@ -369,8 +369,12 @@ class NextSeason(Command[Formed]):
         if preview:
             return Outcome(series, [], formed)
         assert self.season is not None
+        # the year's settings carry on from season to season (the rules' open points among
+        # them); the season's kind and first day are its own
+        inherited = {k: v for k, v in previous.ruleset.settings_to_json(
+            previous.state.settings).items() if k not in ("season", "start")}
         return store_season(service, self.slug, actor, self.season, self.name or self.season,
-                            {**self.settings, "season": "regular"}, self.seed,
+                            {**inherited, **self.settings, "season": "regular"}, self.seed,
                             _rows(plan.leagues), plan.profiles, basis, formed)
 
     def plan(self, previous: LoadedEvent, preview: bool, history: Mapping[str, int] = {}
