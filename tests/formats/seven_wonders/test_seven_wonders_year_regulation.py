@@ -25,6 +25,7 @@ from tests.formats.seven_wonders.test_seven_wonders_year import (
     regular,
     starting,
 )
+from tests.formats.seven_wonders.year_builders import copy_of, invoke, refused, service_on
 
 ALL = "Anna, Boris, Clara, Dmitry, Elena, Fedor, Galina"
 NEW = [f"N{i:02d}" for i in range(1, 13)]
@@ -234,3 +235,25 @@ def test_w7_13_a_play_offs_order_ranks_its_players_for_the_split() -> None:
     facts.playoff_ranks_split = False
     result = next_leagues(facts, playoffs=playoffs)
     assert strength(result, "L1-4") < strength(result, "L2-4")
+
+
+# -- the play-off as a game, through the declared command (rules W7-6, W7-30) ---------------------
+def test_a_play_off_game_with_a_tie_through_the_api(one_season: Path, tmp_path: Path) -> None:
+    # rules W7-6, W7-30: the 2nds' play-off is entered as the site shows it, a tie included;
+    # the next season takes it (3 of the 4 seconds to Gods, the tie at the bottom ordered by
+    # W7-30) without --playoff; a wrong player or place is refused, nothing stored
+    service = service_on(copy_of(one_season, tmp_path))
+    due = invoke(service, "next-season", {"previous": "y-s0", "preview": True}).value.playoffs
+    seconds = due[2]
+    bad = refused(service, "playoff-game", {"place": 2, "order": [*seconds[:3], "Nobody"]})
+    assert bad.field == "order" and bad.code == codes.YEAR_PLAYOFF
+    assert refused(service, "playoff-game", {"place": 5, "order": seconds}).field == "place"
+    done = invoke(service, "playoff-game",
+                  {"place": 2, "order": [seconds[0], seconds[1], [seconds[2], seconds[3]]]})
+    assert done.answer["groups"] == [[seconds[0]], [seconds[1]], sorted(seconds[2:])]
+    assert done.answer["due"] == sorted(p for p in due if p != 2)
+    plan = invoke(service, "next-season", {"previous": "y-s0", "preview": True}).value
+    gods = next(names for key, _n, _l, names in plan.leagues if key == "gods")
+    assert {seconds[0], seconds[1], done.answer["order"][2]} <= set(gods)
+    assert done.answer["order"][3] not in gods
+    assert any("W7-30" in line.text() for line in plan.lines if line.player in seconds[2:])
