@@ -439,7 +439,9 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Play
             names = [p.name for p in players]
             needed[place] = sorted(names)
             given = playoff_groups(playoffs.get(place, ()))
-            flat = [n for g in given for n in g]
+            # a play-off played before a player left still orders the others
+            gone = {p.name for p in everyone if p.barred or p.leaving} - set(names)
+            flat = [n for g in given for n in g if n not in gone]
             if given and (sorted(flat) != sorted(names) or len(set(flat)) != len(flat)):
                 raise InvalidInput("the play-off of the %(place)s places is between %(names)s "
                                    "(rule W7-6)", code=codes.YEAR_PLAYOFF, field="playoff",
