@@ -49,17 +49,19 @@ class Playoff:
 class EnterPlayoffGame(Command[Playoff]):
     """Rules W7-6, W7-30: the play-off of ``place`` as the site shows it (``order``: best first,
     tied players together). Refused unless the year's last season is its finished starting
-    season and the players are those of the play-off due at that place."""
+    season and the players are those of the play-off due at that place, once the players
+    ``leaving`` before season 1 are out (rule W7-35, setting ``starting_playoffs``)."""
 
     place: int = 0
     order: tuple[tuple[str, ...], ...] = ()
+    leaving: tuple[str, ...] = ()
 
     def run(self, service: EventService, actor: str) -> Outcome[Playoff]:
         season = last_season(service, self.slug)
         if not season.state.settings.starting:
             raise Conflict(N_("play-off matches belong to the starting season (rule W7-6)"),
                            code=codes.YEAR_PLAYOFF, field="place")
-        facts = facts_of(season)
+        facts = facts_of(season, self.leaving)
         count = len({p.league for p in facts.players})
         _tiers, _lines, due, _ranks, _rolls = starting_tiers(facts, count, {})
         names = sorted(n for group in self.order for n in group)

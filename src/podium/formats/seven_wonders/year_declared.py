@@ -308,7 +308,8 @@ def playoff_answer(playoff: Playoff) -> dict[str, Any]:
 
 PLAYOFF_GAME = CommandSpec(
     "seven-wonders.playoff-game", N_("Enter a play-off game"),
-    lambda call: EnterPlayoffGame(call.slug, call["place"], tuple(call.get("order", ()))),
+    lambda call: EnterPlayoffGame(call.slug, call["place"], tuple(call.get("order", ())),
+                                  tuple(call.get("leaving", ()))),
     params=(
         Param("place", inputs.Integer(1, 7), N_("the place its players took in their leagues "
                                                 "of the starting season (rule W7-6)"),
@@ -316,6 +317,8 @@ PLAYOFF_GAME = CommandSpec(
         Param("order", inputs.Order(tie="=", max_items=7),
               N_("the site's final standings, best first; players tied joined by = (a tie by "
                  "rule W7-30)"), argument=True, required=True, label=N_("Order")),
+        Param("leaving", NAMES, N_("players who drop out before the next season (rule W7-35)"),
+              label=N_("Leaving")),
         LANG,
     ),
     help=N_("After the starting season: a play-off between players of one place in different "
