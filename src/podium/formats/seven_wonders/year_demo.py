@@ -3,11 +3,11 @@ property tests and the benchmark drive it.
 
 Sign-ups with ratings and premium accounts, the starting season, then regular seasons with
 drop-outs, returning players and newcomers; between seasons the play-offs entered as games
-(W7-6, W7-30), the survival battles drawn and played (W7-14, W7-23, W7-29); at the end the Legendary League selected,
-answered and played (W7-31 .. W7-34). Every step of the year is an invocation of a declared
-command (``EventService.execute(Invocation(...), Caller.cli("demo"))``), as the command line,
-the API and the pages run it; the seasons' own games are the season's sample actions. Every
-random choice comes from the year's seed.
+(W7-6, W7-30), the survival battles drawn and played (W7-14, W7-23, W7-29); at the end the
+Legendary League selected, answered and played (W7-31 .. W7-34). Every step of the year is an
+invocation of a declared command (``EventService.execute(Invocation(...),
+Caller.cli("demo"))``), as the command line, the API and the pages run it; the seasons' own
+games are the season's sample actions. Every random choice comes from the year's seed.
 """
 
 from __future__ import annotations
