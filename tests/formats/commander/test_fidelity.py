@@ -66,11 +66,19 @@ def late_entry_event(**settings: object) -> EventLog:
     return event
 
 
-def test_cmd8_a_late_entrants_first_round_is_not_a_bye_by_default():
-    """Rule CMD-8 and the setting late_entry_bye: the late entrant is last in the standings
-    (0 points), so the plain rule would hand them a free point; by default the bye goes to the
-    lowest players with as few byes who have played, and each bye says why."""
+def test_cmd8_a_late_entrant_can_get_the_bye_by_default():
+    """Rule CMD-8 as written: the byes go to the last table's players (the lowest in the
+    standings with the fewest byes), a late entrant (0 points, last) included."""
     event = late_entry_event()
+    late = event.state.player_by_name("Latecomer").id
+    assert late in {b.player for b in event.pair().byes}
+
+
+def test_cmd8_late_entry_bye_off_spares_a_late_entrants_first_round():
+    """Rule CMD-8 and the setting late_entry_bye = no (the exception): the late entrant is last
+    in the standings (0 points), so the plain rule would hand them a free point; the bye goes
+    to the lowest players with as few byes who have played, and each bye says why."""
+    event = late_entry_event(late_entry_bye=False)
     late = event.state.player_by_name("Latecomer").id
     second = event.pair()
     byes = {b.player: b.reason for b in second.byes}
@@ -78,13 +86,11 @@ def test_cmd8_a_late_entrants_first_round_is_not_a_bye_by_default():
     for reason in byes.values():
         assert "in the standings, the lowest among the players with 0 byes" in reason
         assert "late entrants in their first round get no bye" in reason
-    allowed = late_entry_event(late_entry_bye=True).pair()
-    assert late in {b.player for b in allowed.byes}
 
 
 def test_cmd8_nobody_gets_a_second_bye_to_spare_a_late_entrant():
     """Rule CMD-8 comes first: a late entrant is spared only among players with as few byes."""
-    event = EventLog(players=3, pod_size=2)  # duels: 3 players, one bye a round
+    event = EventLog(players=3, pod_size=2, late_entry_bye=False)  # duels: one bye a round
     event.seat([1, 2], byes=(3,))
     event.win(1, 1, 2)
     event.seat([1, 3], byes=(2,))

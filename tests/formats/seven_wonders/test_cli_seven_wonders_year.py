@@ -104,11 +104,23 @@ def test_a_whole_year_through_the_command_line(podium: Podium, tmp_path: Path) -
                    "--premium", "Gleb")
     for match in drawn["matches"]:  # rule W7-14: the first four of each match qualify
         podium("sw", "survival-game", "y", str(match["match"]), ", ".join(match["players"]))
-    # rules W7-6, W7-7: the play-offs' orders as played; the battles' winners by default
-    playoffs = [arg for place, group in preview["playoffs"].items()
-                for arg in ("--playoff", f"{place}: {', '.join(reversed(group))}")]
+    # rules W7-6, W7-30: the play-offs entered as games, the 2nds' with a tie at the bottom
+    # (ladder wins, then the previous games, then the die order the tied pair)
+    first, second, *tied = preview["playoffs"]["2"]
+    played = answer(podium, "sw", "playoff-game", "y", "2", f"{first}, {second}, "
+                    f"{' = '.join(tied)}")
+    assert played["order"][:2] == [first, second] and sorted(played["order"][2:]) == tied
+    assert played["due"] == [4]
+    wrong = podium.error("sw", "playoff-game", "y", "3", ", ".join(preview["playoffs"]["4"]),
+                         code=4)
+    assert "no play-off is due" in flat(wrong)
+    podium("sw", "playoff-game", "y", "4", ", ".join(reversed(preview["playoffs"]["4"])))
+    # rule W7-7: the play-offs' orders as played; the battles' winners by default
     formed = answer(podium, "sw", "next-season", "y", "s0", "s1", "--name", "Season 1",
-                    *playoffs, "--settings", "start=2025-02-01")
+                    "--settings", "start=2025-02-01")
+    gods = next(league["players"] for league in formed["leagues"] if league["key"] == "gods")
+    assert {first, second, played["order"][2]} <= set(gods)
+    assert played["order"][3] not in gods
     warriors = [p for league in formed["leagues"] if league["key"].startswith("warriors")
                 for p in league["players"]]
     winners = {p for m in drawn["matches"] for p in m["players"][:4]}

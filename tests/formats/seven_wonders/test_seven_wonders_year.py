@@ -226,7 +226,7 @@ def test_warriors_defend_only_when_newcomers_want_in() -> None:
                           survivors=["New1", "New2", "A5", "B5", "A6", "B6"])
     warriors = set(league(result, "warriors-a")) | set(league(result, "warriors-b"))
     assert {"New1", "New2"} <= warriors and not {"A7", "B7"} & warriors
-    assert "lost the survival battles" in explained(result, "A7")[-1]
+    assert any("lost the survival battles" in line for line in explained(result, "A7"))
 
 
 def test_survivor_who_did_not_play_the_battles_is_refused() -> None:
@@ -283,7 +283,8 @@ def test_drop_outs_move_everyone_below_up() -> None:
     result = next_leagues(facts, newcomers=["New1"], survivors=["A5", "B5", "A6", "B6", "A7",
                                                                 "New1"])
     assert "G6" in league(result, "gods") and "G2" not in league(result, "gods")
-    assert "up to Gods through the overall ranking (rule W7-35)" in explained(result, "G6")[-1]
+    assert any("up to Gods through the overall ranking (rule W7-35)" in line
+               for line in explained(result, "G6"))
     assert "P6" in league(result, "priests")
     assert "New1" in set(league(result, "warriors-a")) | set(league(result, "warriors-b"))
 

@@ -83,8 +83,9 @@ FIELDS = (
     fs.Field("final_size", 4, fs.integer(0, 7), "players in the final pod (0: no final)", "CMD-10"),
     fs.Field("final_seating", "random", fs.choice(FINAL_SEATINGS),
              "turn order of the final pod: random (seeded), standings or reverse", "CMD-10"),
-    fs.Field("late_entry_bye", False, fs.boolean,
-             "a late entrant's first round may be a bye", "CMD-8"),
+    fs.Field("late_entry_bye", True, fs.boolean,
+             "a late entrant's first round may be a bye (no: spare them while someone else "
+             "can sit out)", "CMD-8"),
     fs.Field("fewer_rounds", False, fs.boolean,
              "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
@@ -105,7 +106,7 @@ class CommanderSettings:
     repeat_policy: str
     final_size: int
     final_seating: str = "random"
-    late_entry_bye: bool = False
+    late_entry_bye: bool = True  # rule CMD-8 as written: the last table's players sit out
     fewer_rounds: bool = False
     time_zone: str = "UTC"  # of the times shown on the event's pages
     seating_schedule: str = "off"
@@ -490,9 +491,10 @@ class Commander(Ruleset):
               records: Mapping[PlayerId, PlayerRecord], first: bool
               ) -> tuple[list[PlayerId], dict[PlayerId, str]]:
         """Rule CMD-8: who sits out, each with the reason. The lowest in the standings among
-        those with the fewest byes; among those, a late entrant's first round is not a bye while
-        someone else can take it (setting ``late_entry_bye``): a bye would hand a newcomer a
-        point for a round they did not play."""
+        those with the fewest byes, a late entrant as anyone else (the regulation gives the byes
+        to the last table's players); the setting ``late_entry_bye`` = no is the exception: a
+        late entrant's first round is not a bye while someone else can take it (a bye would
+        hand a newcomer a point for a round they did not play)."""
         if not count:
             return [], {}
         number = len(state.rounds) + 1

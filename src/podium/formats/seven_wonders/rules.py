@@ -710,8 +710,12 @@ class SevenWonders(YearHooks, Ruleset):
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         """A season's kinds, and the year's events that live in a season's log: survival
-        battles (W7-14, W7-23, W7-29) and the Legendary League (W7-31 .. W7-34)."""
-        return (*ACTION_KINDS, *survival_rules.ACTION_KINDS, *legendary_rules.ACTION_KINDS)
+        battles (W7-14, W7-23, W7-29), the Legendary League (W7-31 .. W7-34) and the starting
+        season's play-off games (W7-6, W7-30)."""
+        from podium.formats.seven_wonders import playoff_rules
+
+        return (*ACTION_KINDS, *survival_rules.ACTION_KINDS, *legendary_rules.ACTION_KINDS,
+                *playoff_rules.ACTION_KINDS)
 
     def commands(self) -> tuple[CommandSpec, ...]:
         """What organisers and players ask of a season (:mod:`.season_commands`) and of the

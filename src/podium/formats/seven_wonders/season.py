@@ -598,8 +598,9 @@ def _season_rows(state: EventState, settings: SevenWondersSettings, book: Season
             if pid in rows:
                 rows[pid].titans += points
     for pid, row in rows.items():
-        year = book.profile(pid).overruns + row.overruns
-        if year >= settings.overruns_bar:
+        before = book.profile(pid).overruns
+        year = before + row.overruns
+        if bars(before, row.overruns, settings):
             row.barred = True
             row.notes.append((N_("overrun %(n)s of the year: barred from the next season "
                                  "(rule W7-19)"), {"n": year}))
@@ -613,6 +614,19 @@ def _season_rows(state: EventState, settings: SevenWondersSettings, book: Season
     return sorted(rows.values(), key=lambda r: (order[r.league], r.place or 3.5, r.player))
 
 
+def bars(before: int, now: int, settings: SevenWondersSettings) -> bool:
+    """Rule W7-19: «Третья просрочка в течение турнира лишает игрока права участвовать в
+    следующем сезоне». ``before`` overruns in the tournament before this season, ``now`` this
+    season's (not lifted). Only a new overrun bars: the one that makes the third (setting
+    ``overruns_bar``); a 4th or later bars again only with the setting ``overruns_bar_again``
+    (the text names the third alone). A season with no new overrun never bars."""
+    if now <= 0:
+        return False
+    if settings.overruns_bar_again:
+        return before + now >= settings.overruns_bar
+    return before < settings.overruns_bar <= before + now
+
+
 def _game_points(book: SeasonBook, game: Game, rows: dict[PlayerId, SeasonRow],
                  settings: SevenWondersSettings) -> None:
     for pid, points in winner_points(game).items():
@@ -620,8 +634,11 @@ def _game_points(book: SeasonBook, game: Game, rows: dict[PlayerId, SeasonRow],
             rows[pid].wins += points
     if game.league is not None and not game.finished:
         # rule W7-21: 1 point to everyone but the kicker and the players over time
+        # rule W7-24 lifts «штрафные санкции (штрафные баллы и запрет)»: the withheld point
+        # comes back only with the setting lifted_overrun_point
         for pid in game.players:
-            over = pid in game.overruns and book.lifted(game.ref, pid, OVERRUN) is None
+            over = pid in game.overruns and (not settings.lifted_overrun_point
+                                             or book.lifted(game.ref, pid, OVERRUN) is None)
             if pid != game.kicker and not over and pid in rows:
                 rows[pid].unfinished += settings.unfinished_points
     for pid in game.overruns:

@@ -14,6 +14,10 @@ from podium.core.views import N_
 from podium.formats import settings as fs
 from podium.formats.seven_wonders import codes
 
+# Where the regulation is ambiguous (issue 19), a setting whose default is the literal reading.
+SHIFT, MATCH = "shift", "match"  # a leaving Fortune or Will winner's seat (W7-11, W7-12, W7-35)
+AFTER_DROPOUTS, AS_FULL = "after-dropouts", "as-full"  # starting play-offs (W7-6, W7-35)
+
 REGULAR = "regular"
 STARTING = "starting"
 SEASONS = (REGULAR, STARTING)
@@ -135,6 +139,21 @@ FIELDS = (
              "season points taken for each time-limit overrun", "W7-19"),
     fs.Field("overruns_bar", 3, fs.integer(1, 100),
              "overruns in the year that bar a player from the next season", "W7-19"),
+    fs.Field("overruns_bar_again", False, fs.boolean,
+             "a 4th or later overrun in the tournament bars from the next season again (no: "
+             "only the third bars)", "W7-19"),
+    fs.Field("lifted_overrun_point", False, fs.boolean,
+             "a lifted overrun gives back the unfinished game's point (no: the point stays "
+             "withheld from the players over the time limit)", "W7-24"),
+    fs.Field("leaving_winner_seat", SHIFT, fs.choice((SHIFT, MATCH)),
+             "the seat a leaving Fortune or Will winner earned: shift (filled by the overall "
+             "ranking) or match (passed down that match's order)", "W7-35"),
+    fs.Field("starting_playoffs", AFTER_DROPOUTS, fs.choice((AFTER_DROPOUTS, AS_FULL)),
+             "the starting season's play-offs when players leave: after-dropouts (the places "
+             "as they fall once the leavers are out) or as-full (as if nobody left)", "W7-6"),
+    fs.Field("playoff_ranks_split", True, fs.boolean,
+             "a play-off's order ranks its players for the Warriors split (no: the W7-26 "
+             "chain)", "W7-13"),
     fs.Field("unfinished_points", 1, fs.integer(0, 100),
              "points to each player of an unfinished game but the kicker and those over time",
              "W7-21"),
@@ -163,6 +182,11 @@ class SevenWondersSettings:
     titans_points: tuple[int, ...]
     overrun_penalty: int
     overruns_bar: int
+    overruns_bar_again: bool
+    lifted_overrun_point: bool
+    leaving_winner_seat: str
+    starting_playoffs: str
+    playoff_ranks_split: bool
     unfinished_points: int
     confirmations: int | None
     start: str

@@ -20,7 +20,13 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.rng import derive_seed
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes
-from podium.formats.seven_wonders.settings import LEAGUE_SIZE
+from podium.formats.seven_wonders.settings import (
+    AFTER_DROPOUTS,
+    AS_FULL,
+    LEAGUE_SIZE,
+    MATCH,
+    SHIFT,
+)
 
 GODS, PRIESTS, WARRIORS, SURVIVAL = 0, 1, 2, 3
 TIER_NAMES = {GODS: "Gods", PRIESTS: "Priests", WARRIORS: "Warriors"}
@@ -159,6 +165,10 @@ class SeasonFacts:
     fortune: list[str] = field(default_factory=list)
     will: list[str] = field(default_factory=list)
     seed: int = 0
+    # the settings of the points the regulation leaves open (issue 19), literal by default
+    winner_seat: str = SHIFT  # a leaving Fortune / Will winner's seat (W7-11, W7-12, W7-35)
+    starting_playoffs: str = AFTER_DROPOUTS  # play-offs when players leave (W7-6, W7-35)
+    playoff_ranks_split: bool = True  # a play-off's order ranks for the split (W7-13)
 
     def by_name(self) -> dict[str, PlayerSeason]:
         return {p.name: p for p in self.players}
@@ -175,27 +185,106 @@ class NextSeason:
     survival: list[str]  # who had to play the survival battles (W7-10, W7-14)
     free: int  # Warriors places the survival battles filled
     playoffs: dict[int, list[str]] = field(default_factory=dict)  # place: its players
+    rolls: list[DieRoll] = field(default_factory=list)  # every die rolled (W7-26 (4), W7-30)
 
 
 # -- ties (rules W7-26 (1)-(4), W7-30) ----------------------------------------------------------
-def _roll(seed: int, label: str, name: str) -> int:
-    return random.Random(derive_seed(seed, label, name)).randint(1, 6)
+def _roll(seed: int, label: str, name: str, attempt: int = 1) -> int:
+    """A d6 drawn from the recorded seed; a re-roll (``attempt`` 2, 3 ...) is a new die."""
+    if attempt == 1:
+        return random.Random(derive_seed(seed, label, name)).randint(1, 6)
+    return random.Random(derive_seed(seed, label, name, attempt)).randint(1, 6)
 
 
-def chain_key(p: PlayerSeason, seed: int, label: str) -> tuple[Any, ...]:
-    """Rule W7-26 (1)-(4) between players of one level and place: the better position in
+@dataclass(frozen=True)
+class DieRoll:
+    """Rules W7-26 (4), W7-30 (3): «Жребий (кубик ...)»: a group of players no other step
+    separates, and every round of the die: each round rolls for the players still tied,
+    (player, value) pairs, higher is better."""
+
+    rule: str
+    players: tuple[str, ...]
+    rounds: tuple[tuple[tuple[str, int], ...], ...]
+
+    def payload(self) -> dict[str, Any]:
+        return {"rule": self.rule, "players": list(self.players),
+                "rounds": [[{"player": n, "value": v} for n, v in r] for r in self.rounds]}
+
+    def text(self) -> str:
+        """The rolls as typed in a note: rounds apart by ``;`` ("A 3, B 3; A 5, B 2")."""
+        return "; ".join(", ".join(f"{n} {v}" for n, v in r) for r in self.rounds)
+
+
+ATTEMPTS = 60  # a tie left after 60 rounds of a d6 (odds below 6^-60) goes by name
+
+
+def die_order(seed: int, label: str, rule: str, names: Sequence[str]
+              ) -> tuple[list[str], DieRoll]:
+    """Rules W7-26 (4), W7-30 (3): a d6 for each tied player (drawn from the recorded seed),
+    higher first; players still tied roll again, until the die decides. Every roll is kept."""
+    rounds: list[tuple[tuple[str, int], ...]] = []
+
+    def settle(group: list[str], attempt: int) -> list[str]:
+        if len(group) == 1:
+            return group
+        if attempt > ATTEMPTS:
+            return sorted(group)
+        values = {n: _roll(seed, label, n, attempt) for n in group}
+        rounds.append(tuple((n, values[n]) for n in group))
+        out: list[str] = []
+        for value in sorted(set(values.values()), reverse=True):
+            out.extend(settle([n for n in group if values[n] == value], attempt + 1))
+        return out
+
+    order = settle(list(names), 1)
+    return order, DieRoll(rule, tuple(names), tuple(rounds))
+
+
+def ranked(players: Sequence[PlayerSeason], key: Any, seed: int, label: str, rule: str
+           ) -> tuple[list[PlayerSeason], list[DieRoll]]:
+    """``players`` sorted by ``key`` (best first); players equal by it are ordered by the die
+    (:func:`die_order`), every roll returned."""
+    ordered = sorted(players, key=key)
+    out: list[PlayerSeason] = []
+    rolls: list[DieRoll] = []
+    index = 0
+    while index < len(ordered):
+        end = index + 1
+        while end < len(ordered) and key(ordered[end]) == key(ordered[index]):
+            end += 1
+        group = ordered[index:end]
+        if len(group) > 1:
+            by = {p.name: p for p in group}
+            names, roll = die_order(seed, label, rule, [p.name for p in group])
+            group = [by[n] for n in names]
+            rolls.append(roll)
+        out.extend(group)
+        index = end
+    return out, rolls
+
+
+def chain_key(p: PlayerSeason) -> tuple[Any, ...]:
+    """Rule W7-26 (1)-(3) between players of one level and place: the better position in
     the season's games from the last back, the higher league last season, the higher place
-    last season, then a die drawn from the recorded seed (higher is better)."""
+    last season (then (4) the die: :func:`ranked`)."""
     back = tuple(9 if x is None else x for x in reversed(p.positions))
     return (back, 99 if p.last_level is None else p.last_level,
-            99 if p.last_place is None else p.last_place, -_roll(seed, label, p.name))
+            99 if p.last_place is None else p.last_place)
 
 
-def playoff_key(p: PlayerSeason, seed: int) -> tuple[Any, ...]:
-    """Rule W7-30: more points from ladder wins, then the better position in the previous
-    game of the season and earlier games, then a die (recorded seed)."""
+def playoff_key(p: PlayerSeason) -> tuple[Any, ...]:
+    """Rule W7-30 (1), (2): more points from ladder wins, then the better position in the
+    previous game of the season and earlier games (then (3) the die: :func:`ranked`)."""
     back = tuple(9 if x is None else x for x in reversed(p.positions))
-    return (-p.wins, back, -_roll(seed, "W7-30", p.name))
+    return (-p.wins, back)
+
+
+def roll_lines(rolls: Sequence[DieRoll]) -> list[Line]:
+    """Each die rolled, explained with every round's values (rules W7-26 (4), W7-30 (3))."""
+    return [Line(roll.players[0], N_("%(name)s and %(others)s: still tied, the die decides "
+                                     "(rule %(rule)s): %(rolls)s"),
+                 {"others": list(roll.players[1:]), "rule": roll.rule, "rolls": roll.text()})
+            for roll in rolls]
 
 
 # -- the outcomes of a regular season (rules W7-8 .. W7-12) -------------------------------------
@@ -208,13 +297,18 @@ def regular_tiers(facts: SeasonFacts, newcomers: bool) -> tuple[dict[str, int], 
     1 Priests, 2 Warriors, 3 survival battles (Warriors 5th-7th when newcomers want in)."""
     tiers: dict[str, int] = {}
     lines: list[Line] = []
-    fortune = [n for n in facts.fortune]
     will = list(facts.will)
     by = facts.by_name()
+    gone = {p.name for p in facts.players if p.barred or p.leaving}
     # rule W7-11: the free Gods place goes to the higher of the Priests and Warriors players
-    climbers = [n for n in fortune if n in by and by[n].level in (1, 2)]
-    up = climbers[0] if climbers else None
-    winner_of_will = will[0] if will else None
+    climbers = [n for n in facts.fortune if n in by and by[n].level in (1, 2)]
+    if facts.winner_seat == MATCH:  # a leaving winner's seat passes down the match's order
+        climbers = [n for n in climbers if n not in gone]
+        will = [n for n in will if n not in gone]
+    up = climbers[0] if climbers and climbers[0] not in gone else None
+    # rule W7-12: «Такое право получает победитель этого матча»; a leaving winner's seat is
+    # left to the overall ranking (rule W7-35) unless the setting passes it down the match
+    winner_of_will = will[0] if will and will[0] not in gone else None
 
     def say(p: PlayerSeason, msgid: str, tier: int, **extra: Any) -> None:
         tiers[p.name] = tier
@@ -223,6 +317,8 @@ def regular_tiers(facts: SeasonFacts, newcomers: bool) -> tuple[dict[str, int], 
                                           **extra}))
 
     for p in facts.players:
+        if p.name in gone:
+            continue
         if p.level == 0:
             if p.place <= 2:
                 say(p, N_("%(name)s: %(place)s in %(league)s, to the Battle of Titans, stays in "
@@ -290,20 +386,39 @@ def regular_tiers(facts: SeasonFacts, newcomers: bool) -> tuple[dict[str, int], 
     return tiers, lines
 
 
-def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Sequence[str]]
-                   ) -> tuple[dict[str, int], list[Line], dict[int, list[str]]]:
+Playoff = Sequence[str | Sequence[str]]  # a play-off's order, best first; a tie as a list
+
+
+def playoff_groups(given: Playoff) -> list[list[str]]:
+    """A play-off's order as groups of tied players (one name a group when nobody tied)."""
+    return [[item] if isinstance(item, str) else list(item) for item in given]
+
+
+def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Playoff]
+                   ) -> tuple[dict[str, int], list[Line], dict[int, list[str]],
+                              dict[str, int], list[DieRoll]]:
     """Rules W7-6, W7-7, W7-30: a higher place in the starting season, a higher league in
     season 1; the last 2 (4 leagues) or 3 (5 leagues) of each league defend their places in
     survival battles; players of one place spread over two leagues play a play-off match
-    (``playoffs``: its order, best first; without it the W7-30 chain orders them)."""
+    (``playoffs``: its order, best first, tied players together; a tie, or no order at all,
+    goes by the W7-30 chain and its die). Returns the tiers, the lines, the play-offs due, each
+    play-off player's rank in it and the dice rolled.
+
+    Which play-offs are due when players leave (the schemes «приведены ниже» are missing from
+    the text) is the setting ``starting_playoffs``: ``after-dropouts`` (the places as they fall
+    once the leavers are out, the W7-35 shift first) or ``as-full`` (as if nobody left)."""
     last = LEAGUE_SIZE - defenders_count(leagues)
     tiers: dict[str, int] = {}
     lines: list[Line] = []
     needed: dict[int, list[str]] = {}
+    ranks: dict[str, int] = {}
+    rolls: list[DieRoll] = []
     slot = 0
+    full_slot = 0
     secured = [p for p in facts.players if not (p.barred or p.leaving)]
     for place in range(1, LEAGUE_SIZE + 1):
         group = [p for p in secured if p.place == place]
+        everyone = [p for p in facts.players if p.place == place]
         if place > last:
             for p in group:
                 tiers[p.name] = SURVIVAL
@@ -313,24 +428,51 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Sequ
                                   {"place": _ordinal(p.place), "n": p.place,
                                    "league": facts.league_names.get(p.league, p.league)}))
             continue
-        first, end = slot // LEAGUE_SIZE, (slot + len(group) - 1) // LEAGUE_SIZE
-        if first != end and min(end, WARRIORS) != min(first, WARRIORS):
-            names = [p.name for p in group]
+        if facts.starting_playoffs == AS_FULL:
+            spread = _spread(full_slot, len(everyone))
+            players = everyone
+        else:
+            spread = _spread(slot, len(group))
+            players = group
+        full_slot += len(everyone)
+        if spread and group:
+            names = [p.name for p in players]
             needed[place] = sorted(names)
-            given = list(playoffs.get(place, ()))
-            if given and sorted(given) != sorted(names):
+            given = playoff_groups(playoffs.get(place, ()))
+            # a play-off played before a player left still orders the others
+            gone = {p.name for p in everyone if p.barred or p.leaving} - set(names)
+            flat = [n for g in given for n in g if n not in gone]
+            if given and (sorted(flat) != sorted(names) or len(set(flat)) != len(flat)):
                 raise InvalidInput("the play-off of the %(place)s places is between %(names)s "
                                    "(rule W7-6)", code=codes.YEAR_PLAYOFF, field="playoff",
                                    place=_ordinal(place), names=sorted(names))
-            if given:
-                order = {n: i for i, n in enumerate(given)}
-                group.sort(key=lambda p: order[p.name])
-                how = N_("%(name)s: %(place)s in %(league)s, play-off match %(rank)s of "
-                         "%(count)s, to %(to)s (rules W7-6, W7-7)")
-            else:
-                group.sort(key=lambda p: playoff_key(p, facts.seed))
+            by = {p.name: p for p in group}
+            if not given:
+                given = [[p.name for p in group]]
                 how = N_("%(name)s: %(place)s in %(league)s, play-off %(rank)s of %(count)s by "
                          "ladder wins and the previous games (rule W7-30), to %(to)s (rule W7-7)")
+            else:
+                how = N_("%(name)s: %(place)s in %(league)s, play-off match %(rank)s of "
+                         "%(count)s, to %(to)s (rules W7-6, W7-7)")
+            ordered: list[PlayerSeason] = []
+            for tied in given:
+                present = [by[n] for n in tied if n in by]  # a leaver's place is shifted
+                if len(present) > 1:  # rule W7-30: a tie in the play-off
+                    present, dice = ranked(present, playoff_key, facts.seed, "W7-30", "W7-30")
+                    rolls.extend(dice)
+                    if len(given) > 1:
+                        how = N_("%(name)s: %(place)s in %(league)s, play-off match %(rank)s "
+                                 "of %(count)s (a tie there by ladder wins and the previous "
+                                 "games, rule W7-30), to %(to)s (rules W7-6, W7-7)")
+                ordered.extend(present)
+            group = ordered
+            for rank, p in enumerate(group, start=1):
+                ranks[p.name] = rank
+        elif _spread(slot, len(group)):  # as-full: no play-off due, the W7-35 shift decides
+            group, dice = ranked(group, chain_key, facts.seed, "W7-35", "W7-26 (4)")
+            rolls.extend(dice)
+            how = N_("%(name)s: %(place)s in %(league)s, %(rank)s of %(count)s by the overall "
+                     "ranking once players left (rules W7-26, W7-35), to %(to)s")
         else:
             how = N_("%(name)s: %(place)s in %(league)s of the starting season, to %(to)s "
                      "(rule W7-7)")
@@ -343,7 +485,16 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Sequ
                                             "league": facts.league_names.get(p.league,
                                                                              p.league)}))
             slot += 1
-    return tiers, lines, needed
+    return tiers, lines, needed, ranks, rolls
+
+
+def _spread(slot: int, count: int) -> bool:
+    """Rule W7-6: players of one place from ``slot`` on spread over two different leagues of
+    season 1 (Warriors A and B are one level)."""
+    if count == 0:
+        return False
+    first, end = slot // LEAGUE_SIZE, (slot + count - 1) // LEAGUE_SIZE
+    return first != end and min(end, WARRIORS) != min(first, WARRIORS)
 
 
 # -- the next season's leagues (rules W7-13, W7-15, W7-35) --------------------------------------
@@ -358,18 +509,30 @@ class Swap:
 
 
 def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
-                 newcomers: Sequence[str] = (), playoffs: Mapping[int, Sequence[str]] = {},
+                 newcomers: Sequence[str] = (), playoffs: Mapping[int, Playoff] = {},
                  swaps: Sequence[Swap] = (), premium: Mapping[str, bool] = {},
-                 preview: bool = False) -> NextSeason:
+                 preview: bool = False, ratings: Mapping[str, int] = {},
+                 newcomer_order: Sequence[str] | None = None,
+                 history: Mapping[str, int] = {}) -> NextSeason:
     """Season N+1 from season N.
 
     ``newcomers`` want to join through qualification (a returning player who skipped a season
     is one: rule W7-35, only into Warriors); ``survivors`` are the winners of the survival
     battles (W7-14) when they were needed. The players out of the next season (barred: rules
     W7-19, W7-20; dropped out: W7-35) leave places that everyone below takes by moving up the
-    overall ranking across leagues (W7-35, ties by W7-26 (1)-(4)). Refused, naming the places,
-    when the leagues would not have exactly 7 each (W7-15). A ``preview`` says who must play
-    the survival battles and the play-offs for how many places, before their results."""
+    overall ranking across leagues (W7-35: «сдвиг по общему ранжированию сквозь все лиги»,
+    ties by W7-26 (1)-(4), the die rolled again until it decides); when Gods and Priests cannot
+    be filled otherwise, the defenders are pulled up too (by the same ranking) instead of
+    playing the survival battles. Refused, naming the rule, when the leagues would not have
+    exactly 7 each (W7-15) or only a newcomer could fill Gods or Priests (W7-35).
+
+    The Warriors A/B split (W7-13) takes the Warriors players by the previous season's
+    results («согласно результатам предыдущего сезона»: league, place, the play-off's order,
+    then the W7-26 chain), the newcomers after them by their site ``ratings`` (ties by
+    nickname, as W7-5) unless the organiser gives ``newcomer_order``. ``history`` holds the
+    overruns a returning player had in the tournament before (W7-19: «в течение турнира»).
+    A ``preview`` says who must play the survival battles and the play-offs for how many
+    places, before their results."""
     by = facts.by_name()
     lines: list[Line] = []
     for p in facts.players:
@@ -387,29 +550,49 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
             raise InvalidInput("%(name)s plays this season: not a newcomer", field="newcomer",
                                code=codes.YEAR_NEWCOMER, name=name)
     playoff_groups: dict[int, list[str]] = {}
+    ranks: dict[str, int] = {}
+    rolls: list[DieRoll] = []
     if facts.starting:
-        leagues = len({p.league for p in facts.players})
-        tiers, tier_lines, playoff_groups = starting_tiers(facts, leagues, playoffs)
+        count = len({p.league for p in facts.players})
+        tiers, tier_lines, playoff_groups, ranks, rolls = starting_tiers(facts, count, playoffs)
     else:
-        tiers, tier_lines = regular_tiers(
-            SeasonFacts(facts.starting, [p for p in facts.players
-                                         if not (p.barred or p.leaving)],
-                        facts.league_names, facts.fortune, facts.will, facts.seed),
-            newcomers=bool(newcomers))
+        tiers, tier_lines = regular_tiers(facts, newcomers=bool(newcomers))
     lines.extend(tier_lines)
-    staying = sorted((p for p in facts.players if tiers.get(p.name, SURVIVAL) < SURVIVAL),
-                     key=lambda p: (tiers[p.name], p.level, p.place,
-                                    chain_key(p, facts.seed, "W7-35")))
+    split_rank = ranks if facts.playoff_ranks_split else {}
+    continuing = [p for p in facts.players if p.name in tiers]
+    overall, dice = ranked(continuing, lambda p: (p.level, p.place, split_rank.get(p.name, 0),
+                                                  chain_key(p)),
+                           facts.seed, "W7-35", "W7-26 (4)")
+    rolls.extend(dice)
+    position = {p.name: i for i, p in enumerate(overall)}
+    staying = sorted((p for p in continuing if tiers[p.name] < SURVIVAL),
+                     key=lambda p: (tiers[p.name], position[p.name]))
+    defenders = [p.name for p in overall if tiers[p.name] == SURVIVAL]
+    short = 2 * LEAGUE_SIZE - len(staying)  # rule W7-35: Gods and Priests from the ranking
+    if short > 0:
+        if short > len(defenders):
+            raise Conflict("%(count)s players of this season can play in Gods and Priests next "
+                           "season, %(size)s places: a newcomer comes in only into Warriors "
+                           "(rules W7-15, W7-35)", code=codes.YEAR_CONSERVATION,
+                           field="leaving", count=len(staying) + len(defenders),
+                           size=2 * LEAGUE_SIZE)
+        pulled, defenders = defenders[:short], defenders[short:]
+        staying.extend(by[n] for n in pulled)
+    else:
+        pulled = []
     leagues_of: dict[str, int] = {}
-    for index, p in enumerate(staying):
+    for index, q in enumerate(staying):
         tier = min(index // LEAGUE_SIZE, WARRIORS)
-        leagues_of[p.name] = tier
-        if tier < tiers[p.name]:
-            lines.append(Line(p.name, N_("%(name)s: a place freed above: up to %(to)s through "
+        leagues_of[q.name] = tier
+        if q.name in pulled:
+            lines.append(Line(q.name, N_("%(name)s: places freed above: up to %(to)s through "
+                                         "the overall ranking, no survival battle (rule "
+                                         "W7-35)"), {"to": TIER_NAMES[tier]}))
+        elif tier < tiers[q.name]:
+            lines.append(Line(q.name, N_("%(name)s: a place freed above: up to %(to)s through "
                                          "the overall ranking (rule W7-35)"),
                               {"to": TIER_NAMES[tier]}))
     free = NEXT_SEASON_SIZE - len(staying)
-    defenders = [p.name for p in facts.players if tiers.get(p.name) == SURVIVAL]
     candidates = defenders + [n for n in newcomers if n not in defenders]
     if free < 0:
         raise Conflict("%(count)s players keep a place: more than the %(size)s places of the "
@@ -447,7 +630,11 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
                                            "next season (rule W7-14)")))
     gods = [p.name for p in staying if leagues_of[p.name] == GODS]
     priests = [p.name for p in staying if leagues_of[p.name] == PRIESTS]
-    warriors_strength = [p.name for p in staying if leagues_of[p.name] == WARRIORS] + chosen
+    known = sorted([p.name for p in staying if leagues_of[p.name] == WARRIORS]
+                   + [n for n in chosen if n in position], key=lambda n: position[n])
+    fresh = newcomer_strength([n for n in chosen if n not in position], ratings,
+                              newcomer_order)
+    warriors_strength = known + fresh
     a, b = balance(warriors_strength, {n: premium.get(n, by[n].premium if n in by else False)
                                        for n in warriors_strength})
     for swap in swaps:
@@ -455,10 +642,16 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
         lines.append(Line(swap.first, N_("%(name)s: changes Warriors league with %(other)s by "
                                          "the organiser: %(reason)s (rule W7-13)"),
                           {"other": swap.second, "reason": swap.reason}))
+    strength = {n: i for i, n in enumerate(warriors_strength, start=1)}
     for name in a:
-        lines.append(Line(name, N_("%(name)s: Warriors A by the balance snake (rule W7-13)")))
+        lines.append(Line(name, N_("%(name)s: Warriors A by the balance snake, strength "
+                                   "%(rank)s of %(count)s (rule W7-13)"),
+                          {"rank": strength[name], "count": len(strength)}))
     for name in b:
-        lines.append(Line(name, N_("%(name)s: Warriors B by the balance snake (rule W7-13)")))
+        lines.append(Line(name, N_("%(name)s: Warriors B by the balance snake, strength "
+                                   "%(rank)s of %(count)s (rule W7-13)"),
+                          {"rank": strength[name], "count": len(strength)}))
+    lines.extend(roll_lines(rolls))
     leagues = [("gods", "Gods", 0, gods), ("priests", "Priests", 1, priests),
                ("warriors-a", "Warriors A", 2, a), ("warriors-b", "Warriors B", 2, b)]
     if not preview:
@@ -466,13 +659,26 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
     profiles = {}
     for _key, _name, _level, names in leagues:
         for n in names:
-            p = by.get(n)
-            profiles[n] = {"level": None if p is None else p.level,
-                           "place": None if p is None else p.place,
-                           "overruns": 0 if p is None else p.overruns,
-                           "premium": premium.get(n, p.premium if p else False)}
+            was = by.get(n)
+            profiles[n] = {"level": None if was is None else was.level,
+                           "place": None if was is None else was.place,
+                           # rule W7-19: the overruns over the whole tournament
+                           "overruns": history.get(n, 0) if was is None else was.overruns,
+                           "premium": premium.get(n, was.premium if was else False)}
     return NextSeason(leagues, lines, profiles, candidates if len(candidates) > free else [],
-                      free, playoff_groups)
+                      free, playoff_groups, rolls)
+
+
+def newcomer_strength(names: Sequence[str], ratings: Mapping[str, int],
+                      order: Sequence[str] | None) -> list[str]:
+    """Rules W7-13, W7-14: newcomers have no results, so their strength is the site's rating
+    (higher first, ties by nickname as W7-5), unless the organiser gives their ``order``
+    (the ones it leaves out follow by rating)."""
+    by_rating = sorted(names, key=lambda n: (-ratings.get(n, 0), n.casefold(), n))
+    if not order:
+        return by_rating
+    given = [n for n in order if n in names]
+    return given + [n for n in by_rating if n not in given]
 
 
 def balance(strength: Sequence[str], premium: Mapping[str, bool]) -> tuple[list[str], list[str]]:

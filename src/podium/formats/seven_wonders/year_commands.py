@@ -32,11 +32,13 @@ from podium.core.series import MEMBER_ADDED
 from podium.core.series import book_of as series_book
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes, survival_rules
+from podium.formats.seven_wonders.playoff_rules import stored_playoffs
 from podium.formats.seven_wonders.rules import FORMAT, PROFILE, league_keys, league_places
 from podium.formats.seven_wonders.season import FORTUNE, WILL, book_of, season_rows
 from podium.formats.seven_wonders.year import (
     Line,
     PlayerSeason,
+    Playoff,
     SeasonFacts,
     SignUp,
     Swap,
@@ -129,8 +131,22 @@ def facts_of(loaded: LoadedEvent, leaving: Sequence[str] = ()) -> SeasonFacts:
         game = book.specials.get(match)
         return [state.players[p].name for p in game.order] if game is not None else []
 
-    return SeasonFacts(state.settings.starting, players, league_names, order(FORTUNE),
-                       order(WILL), state.seed)
+    settings = state.settings
+    return SeasonFacts(settings.starting, players, league_names, order(FORTUNE), order(WILL),
+                       state.seed, settings.leaving_winner_seat, settings.starting_playoffs,
+                       settings.playoff_ranks_split)
+
+
+def tournament_overruns(seasons: Sequence[EventState]) -> dict[str, int]:
+    """Rule W7-19 («Третья просрочка в течение турнира»): each player's overruns over the whole
+    tournament, as of the last season they played (its profile's earlier count plus its own
+    overruns not lifted), so a player back after a season out keeps their count."""
+    out: dict[str, int] = {}
+    for state in seasons:
+        book = book_of(state)
+        for row in season_rows(state):
+            out[state.players[row.player].name] = book.profile(row.player).overruns + row.overruns
+    return out
 
 
 # -- a new season's actions -----------------------------------------------------------------------
@@ -292,6 +308,7 @@ class Stored:
     winners: tuple[str, ...] | None
     due: tuple[int, ...]
     premium: dict[str, bool]
+    ratings: dict[str, int] = field(default_factory=dict)
 
 
 def stored_battles(state: EventState) -> Stored | None:
@@ -306,7 +323,8 @@ def stored_battles(state: EventState) -> Stored | None:
     due = tuple(m for m, players in now.due.items() if players)
     return Stored(tuple(e.name for e in newcomers), tuple(name[p] for p in book.leaving),
                   None if due else tuple(name[p] for p in now.warriors), due,
-                  {e.name: e.premium for e in book.entrants.values()})
+                  {e.name: e.premium for e in book.entrants.values()},
+                  {e.name: e.rating for e in book.entrants.values() if not e.defender})
 
 
 @dataclass(frozen=True)
@@ -325,12 +343,14 @@ class NextSeason(Command[Formed]):
     name: str = ""
     newcomers: tuple[str, ...] | None = None
     survivors: tuple[str, ...] | None = None
-    playoffs: Mapping[int, Sequence[str]] = field(default_factory=dict)
+    playoffs: Mapping[int, Playoff] = field(default_factory=dict)
     swaps: tuple[Swap, ...] = ()
     leaving: tuple[str, ...] | None = None
     seed: int | None = None
     settings: Mapping[str, Any] = field(default_factory=dict)
     preview: bool = False
+    ratings: Mapping[str, int] = field(default_factory=dict)
+    newcomer_order: tuple[str, ...] | None = None
 
     def run(self, service: EventService, actor: str) -> Outcome[Formed]:
         series = year_of(service.load(self.slug))
@@ -340,20 +360,27 @@ class NextSeason(Command[Formed]):
                            season=self.previous, slug=self.slug)
         previous = service.load(self.previous)
         preview = self.preview or not self.season
-        plan, basis = self.plan(previous, preview)
+        history = tournament_overruns([service.load(slug).state
+                                       for slug in season_slugs(series.state)])
+        plan, basis = self.plan(previous, preview, history)
         formed = Formed(None if preview else self.season, _listed(_rows(plan.leagues)),
                         plan.lines, survival=plan.survival, free=plan.free,
                         playoffs=plan.playoffs, preview=preview)
         if preview:
             return Outcome(series, [], formed)
         assert self.season is not None
+        # the year's settings carry on from season to season (the rules' open points among
+        # them); the season's kind and first day are its own
+        inherited = {k: v for k, v in previous.ruleset.settings_to_json(
+            previous.state.settings).items() if k not in ("season", "start")}
         return store_season(service, self.slug, actor, self.season, self.name or self.season,
-                            {**self.settings, "season": "regular"}, self.seed,
+                            {**inherited, **self.settings, "season": "regular"}, self.seed,
                             _rows(plan.leagues), plan.profiles, basis, formed)
 
-    def plan(self, previous: LoadedEvent, preview: bool) -> tuple[Plan, dict[str, Any]]:
+    def plan(self, previous: LoadedEvent, preview: bool, history: Mapping[str, int] = {}
+             ) -> tuple[Plan, dict[str, Any]]:
         """The next season's leagues (rules W7-6 .. W7-15, W7-35) and the basis the series
-        records."""
+        records (with every die rolled, W7-26 (4), W7-30 (3))."""
         battles = stored_battles(season_of(previous).state)
         newcomers = self.newcomers if self.newcomers is not None else (
             battles.newcomers if battles else ())
@@ -370,11 +397,17 @@ class NextSeason(Command[Formed]):
                                matches=list(battles.due))
         facts = facts_of(previous, leaving)
         premium = battles.premium if battles else {}
-        plan = next_leagues(facts, survivors, newcomers, self.playoffs, self.swaps, premium,
-                            preview)
+        ratings = {**(battles.ratings if battles else {}), **self.ratings}
+        playoffs = self.playoffs or stored_playoffs(season_of(previous).state)
+        plan = next_leagues(facts, survivors, newcomers, playoffs, self.swaps, premium,
+                            preview, ratings, self.newcomer_order, history)
         basis = {"previous": self.previous, "newcomers": list(newcomers),
                  "survivors": list(survivors),
-                 "playoffs": {str(k): list(v) for k, v in self.playoffs.items()},
+                 "playoffs": {str(k): [n if isinstance(n, str) else list(n) for n in v]
+                              for k, v in playoffs.items()},
+                 "rolls": [roll.payload() for roll in plan.rolls],
+                 "ratings": {n: r for n, r in ratings.items() if n in newcomers},
+                 "newcomer_order": list(self.newcomer_order or ()),
                  "swaps": [{"first": s.first, "second": s.second, "reason": s.reason}
                            for s in self.swaps],
                  "leaving": list(leaving)}

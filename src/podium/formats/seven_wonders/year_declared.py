@@ -28,6 +28,7 @@ from podium.formats.seven_wonders.legendary_commands import (
     Selected,
     SelectLegendary,
 )
+from podium.formats.seven_wonders.playoff_commands import EnterPlayoffGame, Playoff
 from podium.formats.seven_wonders.survival_commands import (
     Battle,
     Drawn,
@@ -137,7 +138,8 @@ def _next(call: Call) -> NextSeason:
         _names_or_none(call, "newcomer"), _names_or_none(call, "survivor"),
         {place: list(names) for place, names in call.get("playoff", ())}, swaps,
         _names_or_none(call, "leaving"), call.get("seed"), dict(call.get("settings", {})),
-        bool(call.get("preview")))
+        bool(call.get("preview")), dict(call.get("rating", ())),
+        _names_or_none(call, "newcomer_order"))
 
 
 NEXT_SEASON = CommandSpec(
@@ -157,8 +159,16 @@ NEXT_SEASON = CommandSpec(
         Param("leaving", NAMES, N_("players who drop out before the next season (rule W7-35)"),
               label=N_("Leaving")),
         Param("playoff", Playoffs(), N_("after the starting season: each play-off's order, "
-                                        "best first (rule W7-6; default: rule W7-30)"),
+                                        "best first, tied players joined by = (rule W7-6; "
+                                        "default: the play-off games entered, else rule "
+                                        "W7-30)"),
               label=N_("Play-offs")),
+        Param("rating", inputs.Pairs(inputs.Integer(0, 100_000), max_items=200),
+              N_("a newcomer's site rating, NAME=RATING: their strength in the Warriors split "
+                 "(rule W7-13; default: the survival draw's)"), label=N_("Ratings")),
+        Param("newcomer_order", NAMES, N_("the newcomers' strength for the Warriors split, "
+                                          "strongest first (rule W7-13; default: by site "
+                                          "rating)"), label=N_("Newcomers' order")),
         Param("swap", inputs.Pairs(inputs.Player(), max_items=14),
               N_("two players changing Warriors league, A=B (rule W7-13)"),
               label=N_("Warriors swaps")),
@@ -289,6 +299,40 @@ SURVIVAL_GAME = CommandSpec(
 )
 
 
+# -- the starting season's play-offs (rules W7-6, W7-30) ------------------------------------------
+def playoff_answer(playoff: Playoff) -> dict[str, Any]:
+    return {"season": playoff.season, "place": playoff.place, "groups": playoff.groups,
+            "order": playoff.order, "rolls": playoff.rolls, "due": playoff.due,
+            "notes": [str(m) for m in playoff.messages()]}
+
+
+PLAYOFF_GAME = CommandSpec(
+    "seven-wonders.playoff-game", N_("Enter a play-off game"),
+    lambda call: EnterPlayoffGame(call.slug, call["place"], tuple(call.get("order", ())),
+                                  tuple(call.get("leaving", ()))),
+    params=(
+        Param("place", inputs.Integer(1, 7), N_("the place its players took in their leagues "
+                                                "of the starting season (rule W7-6)"),
+              required=True, argument=True, label=N_("Place")),
+        Param("order", inputs.Order(tie="=", max_items=7),
+              N_("the site's final standings, best first; players tied joined by = (a tie by "
+                 "rule W7-30)"), argument=True, required=True, label=N_("Order")),
+        Param("leaving", NAMES, N_("players who drop out before the next season (rule W7-35)"),
+              label=N_("Leaving")),
+        LANG,
+    ),
+    help=N_("After the starting season: a play-off between players of one place in different "
+            "leagues, as the site shows it; the next season takes its order, a tie by ladder "
+            "wins, the previous games, then the die (rules W7-6, W7-30)."),
+    on_formats=SERIES, cli="playoff-game", shown=year_shown,
+    said=lambda playoff: M("Play-off of the %(place)s places: %(names)s (rules W7-6, W7-30).",
+                           place=playoff.place, names=playoff.order),
+    answer=playoff_answer,
+    answer_schema={"season": "string", "place": "integer", "groups": "array",
+                   "order": "array", "rolls": "string", "due": "array", "notes": "array"},
+)
+
+
 # -- the Legendary League (rules W7-31 .. W7-34) --------------------------------------------------
 def selected_answer(selected: Selected) -> dict[str, Any]:
     return {"season": selected.season, "preview": selected.preview,
@@ -392,6 +436,6 @@ LEGENDARY_GAME = CommandSpec(
 
 
 YEAR_COMMANDS: tuple[CommandSpec, ...] = (
-    START_YEAR, NEXT_SEASON, SURVIVAL_DRAW, SURVIVAL_GAME, LEGENDARY_SELECT, LEGENDARY_ANSWER,
-    LEGENDARY_GAME,
+    START_YEAR, NEXT_SEASON, PLAYOFF_GAME, SURVIVAL_DRAW, SURVIVAL_GAME, LEGENDARY_SELECT,
+    LEGENDARY_ANSWER, LEGENDARY_GAME,
 )

@@ -38,6 +38,15 @@ def _names(text: str, field: str) -> tuple[str, ...]:
     return tuple(player_ref(name, field) for name in items_of(text, ",;"))
 
 
+def _tied(text: str, field: str) -> tuple[Any, ...]:
+    """An order best first, players tied joined by ``=`` (a tuple of them, rule W7-3)."""
+    out: list[Any] = []
+    for item in items_of(text, ",;"):
+        group = tuple(player_ref(name, field) for name in items_of(item, "="))
+        out.append(group[0] if len(group) == 1 else group)
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Names(Players):
     """Players of the year by name (a newcomer not registered anywhere yet, a player of an
@@ -72,17 +81,18 @@ class Names(Players):
 
 @dataclass(frozen=True)
 class Playoffs(Input):
-    """Rule W7-6: each play-off match's order, best first: ``"2: Anna, Boris, Clara"`` (an
-    option given once a match, or one a line); in JSON ``{"2": ["Anna", ...]}``."""
+    """Rule W7-6: each play-off match's order, best first: ``"2: Anna, Boris = Clara"`` (an
+    option given once a match, or one a line; players tied joined by ``=``, ordered by rule
+    W7-30); in JSON ``{"2": ["Anna", ["Boris", "Clara"]]}``."""
 
     multiple: ClassVar[bool] = True
     widget: ClassVar[str] = "textarea"
 
-    def from_text(self, text: str, field: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    def from_text(self, text: str, field: str) -> tuple[tuple[int, tuple[Any, ...]], ...]:
         return self.from_texts([text], field)
 
     def from_texts(self, texts: Sequence[str], field: str
-                   ) -> tuple[tuple[int, tuple[str, ...]], ...]:
+                   ) -> tuple[tuple[int, tuple[Any, ...]], ...]:
         out = []
         for text in texts:
             for line in items_of(clean(text, field, BLOCK, multiline=True), "\n"):
@@ -91,10 +101,10 @@ class Playoffs(Input):
                     raise refuse(field, N_("write the place and the match's order, best first: "
                                            "2: Anna, Boris, Clara, Dmitry"),
                                  core_codes.INPUT_ORDER)
-                out.append((int(place), _names(names, field)))
+                out.append((int(place), _tied(names, field)))
         return self._checked(out, field)
 
-    def from_json(self, value: Any, field: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    def from_json(self, value: Any, field: str) -> tuple[tuple[int, tuple[Any, ...]], ...]:
         if isinstance(value, str):
             return self.from_text(value, field)
         if not isinstance(value, dict):
@@ -106,23 +116,33 @@ class Playoffs(Input):
             if not str(place).isdigit() or not isinstance(names, list) or not names:
                 raise refuse(where, N_("expected an object of PLACE: [players, best first]"),
                              core_codes.INPUT_ORDER)
-            out.append((int(place), tuple(player_json(n, where) for n in names[:50])))
+            items: list[Any] = []
+            for n in names[:50]:
+                if isinstance(n, list) and n:
+                    items.append(tuple(player_json(x, where) for x in n[:50]))
+                else:
+                    items.append(player_json(n, where))
+            out.append((int(place), tuple(items)))
         return self._checked(out, field)
 
     @staticmethod
-    def _checked(out: list[tuple[int, tuple[str, ...]]], field: str
-                 ) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    def _checked(out: list[tuple[int, tuple[Any, ...]]], field: str
+                 ) -> tuple[tuple[int, tuple[Any, ...]], ...]:
         places = [place for place, _ in out]
         if len(set(places)) != len(places) or any(not 1 <= p <= TABLE_MAX for p in places):
             raise refuse(field, N_("one order a place, places 1 to 7"), core_codes.INPUT_ORDER)
         return tuple(out)
 
     def schema(self) -> dict[str, Any]:
+        name = {"type": "string"}
         return {"oneOf": [{"type": "object", "additionalProperties": {
-            "type": "array", "items": {"type": "string"}}}, {"type": "string"}]}
+            "type": "array", "items": {"oneOf": [name, {"type": "array", "items": name}]}}},
+            {"type": "string"}]}
 
     def to_text(self, value: Any) -> str:
-        return "\n".join(f"{place}: {', '.join(names)}" for place, names in value or ())
+        return "\n".join(f"{place}: " + ", ".join(n if isinstance(n, str) else " = ".join(n)
+                                                   for n in names)
+                          for place, names in value or ())
 
     def hint(self) -> str:
         return N_("PLACE: players best first, e.g. 2: Anna, Boris, Clara, Dmitry")
