@@ -48,7 +48,8 @@ SETTING_VALUES = (
     Mp("setting value", "half-up"), Mp("setting value", "down"),
     Mp("setting value", "qualified"), Mp("setting value", "all"),
     Mp("setting value", "regular"), Mp("setting value", "starting"),
-    Mp("setting value", "server"),
+    Mp("setting value", "server"), Mp("setting value", "fixed"), Mp("setting value", "half"),
+    Mp("setting value", "off"), Mp("setting value", "while-tied"),
     # tiebreakers (podium.core.tiebreakers, the formats' own)
     Mp("setting value", "points"), Mp("setting value", "elimination_sum"),
     Mp("setting value", "opponents_win_pct"), Mp("setting value", "wins"),

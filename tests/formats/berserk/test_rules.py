@@ -262,3 +262,30 @@ def test_event_standings_list_each_table_with_ranks_inside_it():
     assert rows[0].rank == rows[8].rank == 1
     tables = draft_tables(log.state)
     assert {row.player for row in rows[:8]} == set(tables[0])
+
+
+@pytest.mark.parametrize(("players", "size"), [(40, 16), (33, 16), (31, 8), (12, 4), (7, 4),
+                                               (300, 64)])
+def test_top_size_from_attendance(players: int, size: int) -> None:
+    """Rule BRK-1's TOP size, setting ``top_size_rule=half`` (beyond the regulation, as regional
+    events run it): half the players rounded down to a power of two, within top_size_min (4)
+    and top_size_max (64): 40 -> 20 -> 16; 33 -> 16; 31 -> 15 -> 8; 12 -> 4; 7 -> 3 -> 4 (the
+    minimum); 300 -> 150 -> 128 -> 64 (the maximum). The default is the written size."""
+    fixed = EventLog(players=players, fmt="berserk")
+    assert fixed.ruleset.top_defaults(fixed.state).size == 8
+    half = EventLog(players=players, fmt="berserk", top_size_rule="half")
+    assert half.ruleset.top_defaults(half.state).size == size
+
+
+def test_top_size_from_attendance_counts_the_players_still_in() -> None:
+    """A dropped player is not in the attendance: 34 players with 3 dropped give 31 -> 8."""
+    log = EventLog(players=34, fmt="berserk", top_size_rule="half")
+    assert log.ruleset.top_defaults(log.state).size == 16
+    for pid in (1, 2, 3):
+        log.do(Kind.PLAYER_DROPPED, {"player": pid})
+    assert log.ruleset.top_defaults(log.state).size == 8
+    log = berserk(40, 4, top_size_rule="half")
+    for _ in range(4):
+        play_round(log)
+    log.do(Kind.TOP_BUILT, plan_top(log.ruleset, log.state, None))
+    assert top_of(log.state).size == 16

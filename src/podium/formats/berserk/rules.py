@@ -62,6 +62,7 @@ SPLIT = DIVISIONS_ASSIGNED
 LEGACY_SPLIT = "berserk.tables.split"  # the split as logs before core divisions stored it
 TEAM_SCORING = ("none", "match", "sum")
 DRAW_RULES = ("higher_seed", "named")
+TOP_SIZE_RULES = ("fixed", "half")  # rule BRK-1 as written, or half the players (beyond it)
 GAME_CODES = ("1", "2", "D", "T1", "T2")
 
 
@@ -109,6 +110,14 @@ FIELDS = (
              "BRK-7"),
     fs.Field("top_minutes", 70, fs.integer(1, 1440), "minutes per game in the TOP", "BRK-7"),
     fs.Field("top_size", 8, fs.integer(2, 4096), "players in the TOP", "BRK-1"),
+    fs.Field("top_size_rule", "fixed", fs.choice(TOP_SIZE_RULES),
+             "how the TOP's size is found: fixed (top_size) or half (half the players still "
+             "in, rounded down to a power of two, within top_size_min and top_size_max; beyond "
+             "the regulation, as regional events run it)", "BRK-1"),
+    fs.Field("top_size_min", 4, fs.integer(2, 4096), "the smallest TOP when its size is half "
+             "the players", "BRK-1"),
+    fs.Field("top_size_max", 64, fs.integer(2, 4096), "the largest TOP when its size is half "
+             "the players", "BRK-1"),
     fs.Field("top_draw", "higher_seed", fs.choice(DRAW_RULES),
              "who advances after a draw in the TOP", "BRK-5"),
     fs.Field("top_seeding", "written", fs.choice(TOP_SEEDINGS),
@@ -137,7 +146,25 @@ class BerserkSettings:
     top_size: int
     top_draw: str
     top_seeding: str
+    top_size_rule: str = "fixed"
+    top_size_min: int = 4
+    top_size_max: int = 64
     time_zone: str = "UTC"  # of the times shown on the event's pages
+
+
+def top_size_for(settings: BerserkSettings, players: int) -> int:
+    """The TOP's size (rule BRK-1): ``top_size`` as written; with ``top_size_rule=half``, half
+    the players still in rounded down to a power of two, kept within ``top_size_min`` and
+    ``top_size_max`` (and never more than the players): 40 players give a TOP of 16, 33 of 16,
+    31 of 8."""
+    if settings.top_size_rule != "half":
+        return settings.top_size
+    half = max(players // 2, 1)
+    size = 1 << (half.bit_length() - 1)
+    size = min(max(size, settings.top_size_min), settings.top_size_max)
+    while size > max(players, 2):
+        size //= 2
+    return max(size, 2)
 
 
 def draft_tables(state: EventState) -> list[list[PlayerId]]:
@@ -533,8 +560,8 @@ class Berserk(Ruleset):
 
     def top_defaults(self, state: EventState) -> TopDefaults:
         settings: BerserkSettings = state.settings
-        return TopDefaults(settings.top_size, settings.top_draw, settings.top_minutes,
-                           settings.top_seeding)
+        return TopDefaults(top_size_for(settings, len(state.active_players())),
+                           settings.top_draw, settings.top_minutes, settings.top_seeding)
 
     # examples ---------------------------------------------------------------------------------
     def setup_actions(self, state: EventState, rng: random.Random
