@@ -10,6 +10,7 @@ on the event's page (:mod:`podium.web.routes.commands`).
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -37,6 +38,7 @@ from podium.web.deps import (
     form_page,
     page_dep,
 )
+from podium.web.hosts import origin_of
 from podium.web.i18n import Formatter, Localised
 from podium.web.logtext import actor_namer, describer, kind_titles, reasoner
 from podium.web.render import qr_svg
@@ -469,12 +471,27 @@ def printable(page: OrganiserPage, slug: str, what: str) -> Response:
     return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
                        rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
                        entry=result_entry(loaded), base_url=public_base(page), qr_of=qr_svg,
-                       title="Print")
+                       loopback=is_loopback(page), title="Print")
 
 
 def public_base(page: Page) -> str:
-    """The address players reach the service at: the request's own (scheme, host, port)."""
-    return str(page.request.base_url).rstrip("/")
+    """The address players reach the service at: ``podium serve --public-url`` when given,
+    else the request's own (scheme, host, port)."""
+    return origin_of(page.web.public_url, page.request)
+
+
+def is_loopback(page: Page) -> bool:
+    """Slips printed from a page opened on this machine's own address (127.0.0.1, localhost)
+    without a public URL carry an address no player's phone can open: the page warns."""
+    if page.web.public_url is not None:
+        return False
+    host = (page.request.url.hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @router.get("/{slug}/export")
