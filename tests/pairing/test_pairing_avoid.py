@@ -9,7 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from podium.pairing import avoid_repeats, fill_by_standings, plan_pod_sizes, random_pods
+from podium.pairing import (
+    BYE_POLICIES,
+    avoid_repeats,
+    fill_by_standings,
+    plan_pod_sizes,
+    random_pods,
+)
 
 Met = dict[int, dict[int, int]]
 
@@ -101,7 +107,7 @@ def test_deterministic_for_a_seed() -> None:
 @given(
     n_players=st.integers(2, 60),
     pod_size=st.integers(2, 7),
-    policy=st.sampled_from(["byes", "short-pods", "long-pods"]),
+    policy=st.sampled_from(BYE_POLICIES),
     seed=st.integers(0, 2**32),
 )
 def test_each_player_once_and_sizes_respected(

@@ -42,6 +42,27 @@ def test_short_pods_go_to_the_bottom() -> None:
     assert plan.sizes == (3, 3, 3)
 
 
+def sizes_byes(players: int, policy: str) -> tuple[tuple[int, ...], int]:
+    plan = plan_pod_sizes(players, 4, policy)
+    return plan.sizes, plan.byes
+
+
+def test_the_four_leftover_policies_of_pod_tools() -> None:
+    """Leftover players (CMD-8 and beyond): 10 players in pods of 4 get 2 byes (the regulation),
+    two 3-player pods at the bottom, two 5-player pods, or two 3-player pods at the top; an
+    open-source pairer's rule gives byes for 1 or 2 left over and one 3-player pod for 3."""
+    assert sizes_byes(10, "byes") == ((4, 4), 2)
+    assert sizes_byes(10, "short-pods") == ((4, 3, 3), 0)
+    assert sizes_byes(10, "long-pods") == ((5, 5), 0)
+    top = plan_pod_sizes(10, 4, "short-pods-top")
+    assert (top.sizes, top.byes) == ((3, 3, 4), 0) and "at the top" in top.note
+    assert "beyond the regulation" in top.note
+    assert sizes_byes(10, "byes-or-short") == ((4, 4), 2)
+    assert sizes_byes(13, "byes-or-short") == ((4, 4, 4), 1)
+    three = plan_pod_sizes(15, 4, "byes-or-short")
+    assert (three.sizes, three.byes) == ((4, 4, 4, 3), 0) and "beyond the regulation" in three.note
+
+
 def test_long_pods_go_to_the_bottom() -> None:
     # 10 players, remainder 2: two pods of 5 (needs 10 players, which we have).
     assert plan_pod_sizes(10, 4, "long-pods").sizes == (5, 5)
@@ -111,20 +132,29 @@ def test_plan_properties(n_players: int, pod_size: int, policy: str) -> None:
     assert sum(plan.sizes) + plan.byes == n_players
     assert all(2 <= size <= 7 for size in plan.sizes)
     assert plan.note
-    # Short or long pods only at the bottom: sizes never go back to k after leaving it.
+    # Short or long pods at the bottom (at the top with short-pods-top), all together.
     odd = [i for i, size in enumerate(plan.sizes) if size != pod_size]
-    assert odd == list(range(len(plan.sizes) - len(odd), len(plan.sizes)))
+    if policy == "short-pods-top":
+        assert odd == list(range(len(odd)))
+    else:
+        assert odd == list(range(len(plan.sizes) - len(odd), len(plan.sizes)))
     fell_back = "cannot" in plan.note
-    if policy == "byes" or plan.byes:
+    if policy == "byes-or-short":  # byes for up to k-2 left over, one short pod for k-1
+        left = n_players % pod_size
+        if n_players >= pod_size and left == pod_size - 1 and left >= 2:
+            assert plan.byes == 0 and plan.sizes[-1] == left and len(odd) == 1
+        else:
+            assert plan.byes == (left if n_players >= pod_size else n_players)
+    elif policy == "byes" or plan.byes:
         assert set(plan.sizes) <= {pod_size}
         assert plan.byes < pod_size or not plan.sizes
-    elif policy == "short-pods" or fell_back:
+    elif policy in ("short-pods", "short-pods-top") or fell_back:
         assert set(plan.sizes) <= {pod_size, pod_size - 1}
         assert plan.byes == 0
     else:
         assert set(plan.sizes) <= {pod_size, pod_size + 1}
         assert plan.byes == 0
-    if policy != "byes" and plan.byes and plan.sizes:
+    if policy not in ("byes", "byes-or-short") and plan.byes and plan.sizes:
         assert fell_back  # a policy without byes only gives byes when it says why
 
 

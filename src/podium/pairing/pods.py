@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from podium.core.messages import M, Message, Mn
 from podium.pairing.partition import partition
 
-BYE_POLICIES = ("byes", "short-pods", "long-pods")
+#: byes: the regulation (rule CMD-8); short-pods / long-pods: (k-1)- or (k+1)-seat pods at the
+#: bottom; short-pods-top: (k-1)-seat pods at the top; byes-or-short: byes for up to k-2 left
+#: over, one (k-1)-seat pod at the bottom for k-1 (what open-source pod pairers do). The last
+#: four are beyond the regulation.
+BYE_POLICIES = ("byes", "short-pods", "long-pods", "short-pods-top", "byes-or-short")
 
 MIN_SEATS = 2
 MAX_SEATS = 7
@@ -125,6 +129,22 @@ def plan_pod_sizes(n_players: int, pod_size: int, bye_policy: str) -> PodPlan:
     if bye_policy == "byes":
         return PodPlan(byes_sizes, byes, M("%(who)s: %(plan)s (rule CMD-8)", who=who,
                                            plan=_describe(byes_sizes, byes)))
+    if bye_policy == "byes-or-short":
+        if rest == pod_size - 1 and rest >= MIN_SEATS:
+            sizes = (*byes_sizes, rest)
+            return PodPlan(sizes, 0, M("%(who)s: %(plan)s (one short pod at the bottom for the "
+                                       "%(n)s left over; beyond the regulation)", who=who,
+                                       plan=_describe(sizes, 0), n=rest))
+        return PodPlan(byes_sizes, byes, M("%(who)s: %(plan)s (rule CMD-8)", who=who,
+                                           plan=_describe(byes_sizes, byes)))
+    if bye_policy == "short-pods-top":
+        top_sizes = _short_plan(n_players, pod_size)
+        if top_sizes is not None:
+            sizes = tuple(sorted(top_sizes))
+            return PodPlan(sizes, 0, M("%(who)s: %(plan)s (short pods at the top instead of "
+                                       "byes; beyond the regulation)", who=who,
+                                       plan=_describe(sizes, 0)))
+        bye_policy = "short-pods"  # impossible: falls back to byes as short pods do
 
     fallback_reasons: list[Message] = []
     if bye_policy == "long-pods":

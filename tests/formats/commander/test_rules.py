@@ -311,3 +311,20 @@ def test_explanation_names_repeats_with_their_round_and_the_bye_reason():
     ((line, reason),) = explanation.byes
     assert line.rank == 9 and "CMD-8" in reason
     assert explanation.notes[0] == "9 players: 2 pods of 4, 1 bye (rule CMD-8)"
+
+
+def test_short_pods_at_the_top_seat_the_leaders_in_3_player_pods():
+    """Rule CMD-8 leaves 2 of 10 players over; ``bye_policy=short-pods-top`` (beyond the
+    regulation) plays two 3-player pods at the top instead, in round 1 (pods of 3, 3, 4: three
+    winners) and again in round 2, whose table 1 holds the three winners (rule CMD-6 fills
+    table 1 with the top of the standings)."""
+    event = EventLog(players=10, bye_policy="short-pods-top")
+    first = event.pair()
+    assert [len(t.seats) for t in first.tables] == [3, 3, 4] and not first.byes
+    for table in first.tables:
+        event.win(table.number, *table.seats)
+    second = event.pair()
+    assert [len(t.seats) for t in second.tables] == [3, 3, 4]
+    leaders = set(event.order(1)[:3])
+    assert set(second.tables[0].seats) == leaders
+    assert any("beyond the regulation" in str(note) for note in second.notes)
