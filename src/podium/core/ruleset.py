@@ -411,6 +411,12 @@ class Ruleset:
         """A plausible entry for ``table``'s result (formats with rounds must give one)."""
         raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
 
+    def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
+        """Organiser's actions of the format's own kinds that no simulation takes by itself
+        (Commander's byes given in advance), for the conformance kit's tour to store between
+        two rounds; none by default."""
+        return []
+
     def sample_actions(self, state: EventState, rng: random.Random
                        ) -> list[tuple[str, dict[str, Any], str]]:
         """A few plausible actions of the format's own kinds (an open-play format's games and

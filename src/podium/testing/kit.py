@@ -25,6 +25,7 @@ from podium.core.views import Change
 from podium.service import simulate
 from podium.service.commands import (
     AddPlayers,
+    AppendActions,
     ChangeSettings,
     DropPlayer,
     EnterResult,
@@ -134,6 +135,9 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
     service.execute(EnterResult(slug, table.number, other, rnd.number, True, "slip misread"),
                     ACTOR)
     _organiser_steps(service, slug)
+    extra = ruleset.tour_actions(service.load(slug).state)
+    if extra:
+        service.execute(AppendActions(slug, tuple(extra)), ACTOR)
     late = service.execute(AddPlayers(slug, ("Late Comer",)), ACTOR).value[0]
     if ruleset.capabilities.divisions:
         first = next(iter(service.load(slug).state.divisions.values()))

@@ -24,6 +24,12 @@ ORDER = "cmd.order"
 # -- pairing (rule CMD-10) --------------------------------------------------------------------
 FINAL_PLAYERS = "cmd.final.players"
 
+# -- byes given in advance (rule CMD-8, beyond it) -------------------------------------------
+ADVANCE_BYE_ROUND = "cmd.advance_bye.round"  # a round already paired, or not a Swiss round
+ADVANCE_BYE_PLAYER = "cmd.advance_bye.player"  # a dropped player
+ADVANCE_BYE_TWICE = "cmd.advance_bye.twice"  # the same bye given twice
+ADVANCE_BYE_NONE = "cmd.advance_bye.none"  # a cancellation of a bye never given
+
 #: Every code above, for ``Commander.codes``.
 ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())

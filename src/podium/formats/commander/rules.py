@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from podium.core import codes
-from podium.core.commands import ResultEntry
+from podium.core.commands import CommandSpec, ResultEntry
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
@@ -25,6 +25,7 @@ from podium.core.rng import derive_seed, rng_for
 from podium.core.ruleset import (
     PLAYOFF,
     ROUNDS,
+    ActionKind,
     ByePlan,
     Capabilities,
     Contributions,
@@ -119,6 +120,15 @@ def default_round_count(players: int) -> int:
     return max(5, math.ceil(math.log2(players)) - 1)
 
 
+ADVANCE_BYES = "commander.advance_byes"  # state.extra: round -> {player: reason}
+
+
+def given_byes(state: EventState, number: int) -> dict[PlayerId, str]:
+    """The byes given in advance for round ``number`` (:mod:`.advance_byes`): player -> the
+    organiser's reason."""
+    return dict(state.extra.get(ADVANCE_BYES, {}).get(number, {}))
+
+
 class Commander(Ruleset):
     """The CMD ruleset; see the module docstring."""
 
@@ -176,6 +186,29 @@ class Commander(Ruleset):
     def bye_award(self, settings: CommanderSettings) -> tuple[Fraction, int | None]:
         """Rule CMD-9: a bye is worth 1 point and counts as eliminated last (order = pod size)."""
         return settings.bye_points, settings.pod_size
+
+    # byes given in advance -------------------------------------------------------------------
+    def action_kinds(self) -> tuple[ActionKind, ...]:
+        """Byes given in advance and their cancellations (beyond rule CMD-8)."""
+        from podium.formats.commander.advance_byes import ACTION_KINDS
+
+        return ACTION_KINDS
+
+    def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
+        """A bye given in advance for the next round and one given then cancelled."""
+        active = [p.id for p in state.active_players()]
+        if len(active) < 6:
+            return []
+        number = len(state.rounds) + 1
+        return [("commander.bye.given", {"round": number, "player": active[0]}, "judge"),
+                ("commander.bye.given", {"round": number, "player": active[1]}, "by mistake"),
+                ("commander.bye.cancelled", {"round": number, "player": active[1]}, "")]
+
+    def commands(self) -> Sequence[CommandSpec]:
+        """Give a bye in advance, and cancel one; the rest is the kernel's."""
+        from podium.formats.commander.advance_byes import COMMANDS
+
+        return COMMANDS
 
     # results ----------------------------------------------------------------------------------
     def result_entry(self) -> ResultEntry:
@@ -355,7 +388,8 @@ class Commander(Ruleset):
         seed = derive_seed(state.seed, "pairing", state.draws + 1)
         rng = rng_for(seed)
         standings = self.standings(state)
-        active = {p.id for p in state.active_players()}
+        given = given_byes(state, number)  # byes given in advance, with the organiser's reason
+        active = {p.id for p in state.active_players()} - set(given)
         if len(active) < 2:
             raise Conflict("at least two active players are needed to pair a round",
                            code=codes.PLAYERS_TOO_FEW)
@@ -366,10 +400,14 @@ class Commander(Ruleset):
             order = [pid for pid in standings.order() if pid in active]  # rule CMD-6
         plan = plan_pod_sizes(len(order), settings.pod_size, settings.bye_policy)
         records = {row.player: row.record for row in standings.rows}
+        advance = [ByePlan(pid, M("a bye given in advance: %(reason)s", reason=why))
+                   for pid, why in sorted(given.items()) if not state.players[pid].dropped]
         if settings.seating_schedule == "fixed" or (
                 settings.seating_schedule == "while-tied"
                 and len({records[pid].points for pid in active}) == 1):
-            return self._plan_scheduled(state, active, plan)
+            scheduled = self._plan_scheduled(state, active, plan)
+            scheduled.byes[:0] = advance
+            return scheduled
         byes, bye_reasons = self._byes(state, order, plan.byes, records, first)
         sitting_out = set(byes)
         seated = [pid for pid in order if pid not in sitting_out]
@@ -392,7 +430,7 @@ class Commander(Ruleset):
             number=number,
             stage=SWISS,
             tables=tables,
-            byes=[ByePlan(pid, bye_reasons[pid]) for pid in byes],
+            byes=[*advance, *(ByePlan(pid, bye_reasons[pid]) for pid in byes)],
             seed=seed,
             notes=notes,
         )
