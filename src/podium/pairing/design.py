@@ -422,7 +422,7 @@ class _Anneal:
         table_b[table_b.index(b)] = a
         self.where[r][a], self.where[r][b] = tb, ta
 
-    def run(self, steps: int, rng: random.Random) -> Rounds:
+    def run(self, steps: int, rng: random.Random, floor: int = 0) -> Rounds:
         """Tabu search for ``steps`` moves; the best schedule seen (by energy) comes back.
 
         Each move takes a pair that met more than once, one of the rounds they shared and one
@@ -441,7 +441,7 @@ class _Anneal:
         stall_limit = self.stall
         since_best = 0
         step = 0
-        while step < steps and best_energy > 0:
+        while step < steps and best_energy > floor:
             step += 1
             if self.bad and rng.random() < 0.95:
                 u, v = self.bad[rng.randrange(len(self.bad))]
@@ -839,12 +839,13 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
     else:
         candidates.append((round_by_round(n, rounds, sizes, byes, seed, history), "search"))
         steps = search_steps(n, rounds)
+        floor = 0 if history else _energy_floor(n, sizes, byes, rounds)
         # each start gets its share of the moves; the fewest repeats win (the construction's
         # start first on a tie)
         results = []
         for order, (start, kind) in enumerate(candidates):
             searched = _Anneal(n, start, history, bye_table).run(
-                steps // len(candidates), random.Random(seed + order))
+                steps // len(candidates), random.Random(seed + order), floor)
             results.append((_count(n, searched, bye_table, history), order, searched, kind))
         results.sort(key=lambda item: (item[0], item[1]))
         best = results[0][2]
@@ -867,6 +868,15 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
     plan_rounds = balance_seats(best, seed, bye_table)
     return _Plan(plan_rounds, method, found, bound,
                  _explain(method, how, found, bound, rounds, plan_rounds, bye_table))
+
+
+def _energy_floor(n: int, sizes: Sequence[int], byes: int, rounds: int) -> int:
+    """No schedule has a lower search energy than this: the repeats' lower bound (each
+    repeat costs at least 1) plus the byes spread as evenly as possible; reaching it, the
+    search stops."""
+    spread, extra = divmod(byes * rounds, n) if n else (0, 0)
+    bye_energy = extra * (spread + 1) * spread // 2 + (n - extra) * spread * (spread - 1) // 2
+    return lower_bound(n, sizes, rounds) + n * n * bye_energy
 
 
 def _add(n: int, history: Sequence[Sequence[int]], rounds: Rounds) -> tuple[tuple[int, ...], ...]:
