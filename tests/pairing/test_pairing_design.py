@@ -81,6 +81,7 @@ def test_affine_space_64_players_21_rounds() -> None:
     (32, 9, 4, "1 more round"),     # 4 groups of 8: 8 rounds, then the groups split in two
     (28, 9, 4, "Hermitian unital"), # 28 points of PG(2, 9), 63 blocks of 4 in 9 rounds
     (15, 7, 3, "PG(3, 2)"),         # Kirkman's 15 schoolgirls
+    (40, 13, 4, "PG(3, 3)"),        # 130 lines of 4 in 13 spreads of 10
 ])
 def test_constructions_have_no_repeats(n: int, rounds: int, k: int, named: str) -> None:
     plan = schedule(list(range(n)), rounds, k, seed=2)

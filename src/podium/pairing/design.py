@@ -284,7 +284,8 @@ def unital_rounds(q: int) -> Rounds | None:
 
 def spread_rounds(q: int) -> Rounds | None:
     """A packing of PG(3, q): its lines (q + 1 points) split into spreads, each covering every
-    point once (found here for q = 2: Kirkman's 15 schoolgirls, tables of 3, 7 rounds)."""
+    point once (found here for q = 2: Kirkman's 15 schoolgirls, tables of 3, 7 rounds; q = 3:
+    40 players, tables of 4, 13 rounds, among the 8,424 spreads of PG(3, 3))."""
     add, mul = _field(q)
     points = _projective_points(q, 3)
     index = {p: i for i, p in enumerate(points)}
@@ -316,6 +317,7 @@ def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], st
     for (size, players), (kind, build, params) in {
             (4, 28): ("unital", lambda: unital_rounds(3), (3,)),
             (3, 15): ("spread", lambda: spread_rounds(2), (2,)),
+            (4, 40): ("spread", lambda: spread_rounds(3), (3,)),
     }.items():
         if (size, players) == (k, n):
             resolved = build()
