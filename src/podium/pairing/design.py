@@ -182,6 +182,127 @@ def transversal_rounds(k: int, m: int) -> Rounds:
     return rounds
 
 
+def _resolve(n: int, blocks: Sequence[tuple[int, ...]], limit: int = 200_000) -> Rounds | None:
+    """A resolution of a design: its blocks split into rounds, each round covering every
+    point once. Depth-first and deterministic: every parallel class first (at most ``limit``),
+    then an exact cover of the blocks by classes, the least covered block first. None when
+    the limits are reached first."""
+    size = len(blocks[0])
+    by_point: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+    for block in blocks:
+        for p in block:
+            by_point[p].append(block)
+    classes: list[tuple[tuple[int, ...], ...]] = []
+    covered = [False] * n
+    chosen: list[tuple[int, ...]] = []
+
+    def classes_from(start: int) -> bool:
+        free = next((p for p in range(start, n) if not covered[p]), None)
+        if free is None:
+            classes.append(tuple(chosen))
+            return len(classes) < limit
+        for block in by_point[free]:
+            if block[0] < free or any(covered[x] for x in block):
+                continue
+            for x in block:
+                covered[x] = True
+            chosen.append(block)
+            going = classes_from(free + 1)
+            chosen.pop()
+            for x in block:
+                covered[x] = False
+            if not going:
+                return False
+        return True
+
+    if not classes_from(0):
+        return None
+    number = {block: i for i, block in enumerate(blocks)}
+    sets = [frozenset(number[b] for b in c) for c in classes]
+    holding: list[list[int]] = [[] for _ in blocks]
+    for index, members in enumerate(sets):
+        for b in members:
+            holding[b].append(index)
+    picked: list[int] = []
+    steps = [0]
+
+    def cover(used: frozenset[int]) -> bool:
+        steps[0] += 1
+        if len(used) == len(blocks):
+            return True
+        if steps[0] > limit:
+            return False
+        options = min(((b, [c for c in holding[b] if not sets[c] & used])
+                       for b in range(len(blocks)) if b not in used), key=lambda o: len(o[1]))
+        for c in options[1]:
+            picked.append(c)
+            if cover(used | sets[c]):
+                return True
+            picked.pop()
+        return False
+
+    if not cover(frozenset()) or len(blocks) % (n // size):
+        return None
+    return [[list(block) for block in classes[c]] for c in picked]
+
+
+def _projective_points(q: int, dim: int) -> list[tuple[int, ...]]:
+    """The points of PG(dim, q): nonzero vectors, first nonzero coordinate 1."""
+    return [v for v in itertools.product(range(q), repeat=dim + 1)
+            if any(v) and next(c for c in v if c) == 1]
+
+
+def unital_rounds(q: int) -> Rounds | None:
+    """The Hermitian unital of PG(2, q**2): its q**3 + 1 points x**(q+1) + y**(q+1) +
+    z**(q+1) = 0 and the lines meeting it in q + 1 points, any two points on exactly one; its
+    blocks resolved into q**2 rounds (found here for q = 3: 28 players, tables of 4, 9 rounds)."""
+    big = q * q
+    add, mul = _field(big)
+
+    def power(a: int, e: int) -> int:
+        out = 1
+        for _ in range(e):
+            out = mul[out][a]
+        return out
+
+    def dot(u: Sequence[int], v: Sequence[int]) -> int:
+        total = 0
+        for a, b in zip(u, v, strict=True):
+            total = add[total][mul[a][b]]
+        return total
+
+    plane = _projective_points(big, 2)
+    points = [p for p in plane if dot([power(c, q) for c in p], p) == 0]
+    index = {p: i for i, p in enumerate(points)}
+    blocks = set()
+    for line in plane:
+        on = tuple(index[p] for p in points if dot(p, line) == 0)
+        if len(on) == q + 1:
+            blocks.add(on)
+    return _resolve(len(points), sorted(blocks))
+
+
+def spread_rounds(q: int) -> Rounds | None:
+    """A packing of PG(3, q): its lines (q + 1 points) split into spreads, each covering every
+    point once (found here for q = 2: Kirkman's 15 schoolgirls, tables of 3, 7 rounds; q = 3:
+    40 players, tables of 4, 13 rounds, among the 8,424 spreads of PG(3, 3))."""
+    add, mul = _field(q)
+    points = _projective_points(q, 3)
+    index = {p: i for i, p in enumerate(points)}
+
+    def normal(v: Sequence[int]) -> tuple[int, ...]:
+        first = next(c for c in v if c)
+        inverse = next(x for x in range(q) if mul[first][x] == 1)
+        return tuple(mul[inverse][c] for c in v)
+
+    lines = set()
+    for a, b in itertools.combinations(points, 2):
+        lines.add(tuple(sorted({index[normal([add[mul[s][x]][mul[t][y]]
+                                               for x, y in zip(a, b, strict=True)])]
+                                for s in range(q) for t in range(q) if s or t})))
+    return _resolve(len(points), sorted(lines))
+
+
 @lru_cache(maxsize=64)
 def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], str, tuple[int, ...]]:
     """The most repeat-free rounds known here for n players in tables of k, as (rounds, kind,
@@ -193,6 +314,15 @@ def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], st
     if _prime_power(k) and k**d == n and d >= 2:
         rounds = affine_rounds(k, d)
         best = (_freeze(rounds), "affine", (d, k))
+    for (size, players), (kind, build, params) in {
+            (4, 28): ("unital", lambda: unital_rounds(3), (3,)),
+            (3, 15): ("spread", lambda: spread_rounds(2), (2,)),
+            (4, 40): ("spread", lambda: spread_rounds(3), (3,)),
+    }.items():
+        if (size, players) == (k, n):
+            resolved = build()
+            if resolved and len(resolved) > len(best[0]):
+                best = (_freeze(resolved), kind, params)
     m = n // k
     if _prime_power(m) and m >= k:
         rounds = transversal_rounds(k, m)
@@ -221,6 +351,10 @@ def construction(n: int, k: int) -> Construction | None:
     rounds = [[list(table) for table in rnd] for rnd in frozen]
     if kind == "affine":
         how = M("lines of the affine geometry AG(%(d)s, %(q)s)", d=params[0], q=params[1])
+    elif kind == "unital":
+        how = M("the resolvable Hermitian unital of PG(2, %(q2)s)", q2=params[0] ** 2)
+    elif kind == "spread":
+        how = M("a packing of the projective space PG(3, %(q)s) into spreads", q=params[0])
     elif kind == "transversal" and not params[2]:
         how = M("a resolvable transversal design over GF(%(m)s): %(k)s groups of %(m)s",
                 k=params[0], m=params[1])
@@ -422,7 +556,7 @@ class _Anneal:
         table_b[table_b.index(b)] = a
         self.where[r][a], self.where[r][b] = tb, ta
 
-    def run(self, steps: int, rng: random.Random) -> Rounds:
+    def run(self, steps: int, rng: random.Random, floor: int = 0) -> Rounds:
         """Tabu search for ``steps`` moves; the best schedule seen (by energy) comes back.
 
         Each move takes a pair that met more than once, one of the rounds they shared and one
@@ -441,7 +575,7 @@ class _Anneal:
         stall_limit = self.stall
         since_best = 0
         step = 0
-        while step < steps and best_energy > 0:
+        while step < steps and best_energy > floor:
             step += 1
             if self.bad and rng.random() < 0.95:
                 u, v = self.bad[rng.randrange(len(self.bad))]
@@ -830,21 +964,32 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
             more = round_by_round(n, rounds - len(head), sizes, byes, seed,
                                   _add(n, history, head))
             head = head + more
+        if not history and _count(n, head, None, history) == bound:
+            # the construction and round-by-round pairing after it already reach the bound
+            plan_rounds = balance_seats(head, seed)
+            how = M("%(construction)s, the remaining rounds paired round by round avoiding "
+                    "repeats", construction=how)
+            return _Plan(plan_rounds, "construction", bound, bound,
+                         _explain("construction", how, bound, bound, rounds, plan_rounds, None))
         candidates.append((head, "construction"))
     if n * rounds > SEARCH_LIMIT:
-        if not candidates:
-            candidates.append((round_by_round(n, rounds, sizes, byes, seed, history),
-                               "round-by-round"))
-        best, method = candidates[0]
+        # beyond the search: the construction's rounds continued round by round, or today's
+        # round-by-round pairing throughout, whichever repeats less
+        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history),
+                           "round-by-round"))
+        best, method = min(candidates, key=lambda c: _count(n, c[0], bye_table, history))
+        if method == "round-by-round":
+            how = None
     else:
         candidates.append((round_by_round(n, rounds, sizes, byes, seed, history), "search"))
         steps = search_steps(n, rounds)
+        floor = 0 if history else _energy_floor(n, sizes, byes, rounds)
         # each start gets its share of the moves; the fewest repeats win (the construction's
         # start first on a tie)
         results = []
         for order, (start, kind) in enumerate(candidates):
             searched = _Anneal(n, start, history, bye_table).run(
-                steps // len(candidates), random.Random(seed + order))
+                steps // len(candidates), random.Random(seed + order), floor)
             results.append((_count(n, searched, bye_table, history), order, searched, kind))
         results.sort(key=lambda item: (item[0], item[1]))
         best = results[0][2]
@@ -858,15 +1003,23 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
             seed=seed)
     found = _count(n, best, bye_table, history)
     if method == "round-by-round" or how is None:
-        how = how or M("round-by-round pairing avoiding repeats: %(n)s players over "
-                       "%(rounds)s rounds is beyond the whole-schedule search",
-                       n=n, rounds=rounds)
-        if method == "construction":
-            how = M("%(construction)s, the remaining rounds paired round by round avoiding "
-                    "repeats", construction=how)
+        how = M("round-by-round pairing avoiding repeats: %(n)s players over %(rounds)s "
+                "rounds is beyond the whole-schedule search", n=n, rounds=rounds)
+    elif method == "construction":
+        how = M("%(construction)s, the remaining rounds paired round by round avoiding "
+                "repeats", construction=how)
     plan_rounds = balance_seats(best, seed, bye_table)
     return _Plan(plan_rounds, method, found, bound,
                  _explain(method, how, found, bound, rounds, plan_rounds, bye_table))
+
+
+def _energy_floor(n: int, sizes: Sequence[int], byes: int, rounds: int) -> int:
+    """No schedule has a lower search energy than this: the repeats' lower bound (each
+    repeat costs at least 1) plus the byes spread as evenly as possible; reaching it, the
+    search stops."""
+    spread, extra = divmod(byes * rounds, n) if n else (0, 0)
+    bye_energy = extra * (spread + 1) * spread // 2 + (n - extra) * spread * (spread - 1) // 2
+    return lower_bound(n, sizes, rounds) + n * n * bye_energy
 
 
 def _add(n: int, history: Sequence[Sequence[int]], rounds: Rounds) -> tuple[tuple[int, ...], ...]:

@@ -84,7 +84,7 @@ def test_a_drop_replans_the_rest_without_repeats(podium: Podium, make_event) -> 
         podium.win_all("cup")
     podium("player", "drop", "cup", "Anna", "--reason", "left")
     out = " ".join(podium.out("round", "pair", "cup").split())
-    assert "planned again for the 15 active players" in out, out
+    assert "the remaining rounds planned again for the 15 active players" in out, out
     assert len(podium.byes("cup")) == 3
     podium.win_all("cup")
     met = _pairs(podium, "cup", 3)
@@ -99,3 +99,16 @@ def test_while_tied_uses_the_schedule_only_while_all_are_tied(podium: Podium,
     podium.win_all("cup")
     second = " ".join(podium.out("round", "pair", "cup", "--preview").split())
     assert "planned at the start" not in second  # winners have 3 points: rule CMD-6
+
+
+def test_switched_on_later_plans_from_what_was_played(podium: Podium, make_event) -> None:
+    """Rounds 1-2 paired by standings, then the organiser switches the schedule on: the
+    remaining rounds are planned from the two rounds played, not taken from a schedule those
+    rounds never followed."""
+    make_event("cup", 16, 7, "final_size=0")
+    for _ in range(2):
+        podium("round", "pair", "cup")
+        podium.win_all("cup")
+    podium("event", "set", "cup", "seating_schedule=fixed", "--reason", "plan the rest")
+    out = " ".join(podium.out("round", "pair", "cup").split())
+    assert "the remaining rounds planned again for the 16 active players" in out

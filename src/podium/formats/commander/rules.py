@@ -453,12 +453,21 @@ class Commander(Ruleset):
         number = len(state.rounds) + 1
         total = self.swiss_round_count(state)
         base = set(swiss[0].players()) if swiss else active
+        planned: design.Schedule[PlayerId] | None = None
         if base == active:
             seed = derive_seed(state.seed, "schedule")
             players = sorted(active)
             rng_for(seed).shuffle(players)
-            plan_rounds = design.schedule(players, total, sizes=plan.sizes, byes=plan.byes,
-                                          seed=seed)
+            planned = design.schedule(players, total, sizes=plan.sizes, byes=plan.byes,
+                                      seed=seed)
+            # the rounds played so far must be the schedule's (not so when the setting was
+            # switched on after round 1): else the rest is planned again from what was played
+            if any({frozenset(t.seats) for t in rnd.tables}
+                   != {frozenset(t) for t in (planned[i][:-1] if plan.byes else planned[i])}
+                   for i, rnd in enumerate(swiss)):
+                planned = None
+        if planned is not None:
+            plan_rounds = planned
             index = len(swiss)
             how = Mn("Swiss round %(round)s of %(n)s of a schedule planned at the start for "
                      "all Swiss rounds (setting seating_schedule; pods not by standings, a "
@@ -474,9 +483,9 @@ class Commander(Ruleset):
                                           byes=plan.byes, seed=seed,
                                           history=meetings(swiss))
             index = 0
-            how = M("the players changed since the schedule was made: its remaining rounds "
-                    "planned again for the %(n)s active players, avoiding every earlier "
-                    "meeting (setting seating_schedule)", n=len(active))
+            how = M("the players or the rounds played differ from the schedule made at the "
+                    "start: the remaining rounds planned again for the %(n)s active players, "
+                    "avoiding every earlier meeting (setting seating_schedule)", n=len(active))
         this = plan_rounds[index]
         tables = [tuple(t) for t in (this[:-1] if plan.byes else this)]
         byes = list(this[-1]) if plan.byes else []
