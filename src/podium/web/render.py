@@ -61,6 +61,7 @@ class Renderer:
 
         env.globals["seeding_choices"] = seeding_choices  # what each TOP seeding gives
         env.globals["lang"] = lang
+        env.globals["event_complete"] = event_complete
         return env
 
     def env(self, lang: str) -> Environment:
@@ -104,6 +105,14 @@ def setting_value(lang: str):
         return one(text)
 
     return shown
+
+
+def event_complete(state: Any) -> bool:
+    """Whether an event is over (its tabs then offer no "report a result")."""
+    from podium.core import phases
+    from podium.formats.registry import get_format
+
+    return phases.is_complete(state, get_format(state.format))
 
 
 def stage_name(lang: str):
