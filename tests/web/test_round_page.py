@@ -54,7 +54,7 @@ def test_the_round_page_while_tables_play(site: Site, anna) -> None:
 
 
 def test_no_pairing_once_the_top_is_next(site: Site, anna) -> None:
-    client, csrf = anna
+    client, _csrf = anna
     site.events.create_event("brk", "Cup", "berserk", {"top_size": "4"}, "setup", seed=3)
     site.events.add_players("brk", [f"P{i}" for i in range(1, 9)], "setup")
     site.accounts.grant("brk", "anna", "owner", "setup")
