@@ -5,8 +5,11 @@ photographed by Debian's chromium through Playwright (no browser download).
 
 Pages: the organiser's round, the public standings, the public pairings ("find my table"),
 a player's self-report, the TOP's bracket; each at 1366x900 (desktop) and 390x844 (phone), in
-Russian and English. The events are played from fixed seeds, so the pictures only change when
-the pages do. Needs /usr/bin/chromium (apt-get install chromium) or PODIUM_CHROMIUM.
+Russian and English. Then every format's public pages in Russian at both sizes (issue 20):
+Berserk's standings and pairings, the marathon's stage and total tables, its publications, a
+player's page and a downloaded table, a 7 Wonders season's standings. The events are played
+from fixed seeds, so the pictures only change when the pages do. Needs /usr/bin/chromium
+(apt-get install chromium) or PODIUM_CHROMIUM.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 import uvicorn
 
@@ -131,9 +135,13 @@ def main() -> int:
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                for lang in LANGS:
-                    for size in SIZES:
-                        for path in shoot(browser, base, code, lang, size):
+                player = build_formats(app)
+                shots = [(lang, size, lambda b, lang=lang, size=size: shoot(
+                    b, base, code, lang, size)) for lang in LANGS for size in SIZES]
+                shots += [("ru", size, lambda b, size=size: shoot_formats(
+                    b, base, player, size)) for size in SIZES]
+                for _lang, _size, take in shots:
+                    for path in take(browser):
                             print(f"{path.relative_to(OUT.parent.parent)} "
                                   f"{path.stat().st_size // 1024} kB")
                 browser.close()
@@ -142,6 +150,59 @@ def main() -> int:
             thread.join(timeout=10)
             app.state.web.db.dispose()
     return 0
+
+
+# --- every format's public pages in Russian (issue 20) -------------------------------------------
+def build_formats(app) -> str:
+    """A marathon with two publications, a Berserk event in its Swiss rounds and a 7 Wonders
+    season part-way; returns a marathon player's name (for their page)."""
+    web = app.state.web
+    events = web.events
+    events.create_event("mj", "Марафон", "mahjong-marathon", {}, USER, seed=3)
+    events.add_players("mj", NAMES, USER)
+    play(events, "mj", USER, random.Random(3), batches=30)
+    from podium.formats.mahjong_marathon.commands import MarathonService
+
+    marathon = MarathonService(web.db)
+    for _ in range(2):
+        marathon.publish("mj", USER)
+        play(events, "mj", USER, random.Random(4), batches=10)
+    events.create_event("brk-swiss", "Кубок Берсерка", "berserk", {}, USER, seed=5)
+    events.add_players("brk-swiss", [*NAMES, *(f"Игрок {i}" for i in range(1, 5))], USER)
+    play(events, "brk-swiss", USER, random.Random(5), rounds=2)
+    events.create_event("sw", "Сезон 7 Чудес", "seven-wonders", {}, USER, seed=3)
+    events.add_players("sw", [*NAMES, "Олег", "Павел"], USER)
+    play(events, "sw", USER, random.Random(3), batches=3)
+    state = events.load("mj").state
+    return next(iter(state.players.values())).name
+
+
+def shoot_formats(browser, base: str, player: str, size: str) -> list[Path]:
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  locale="ru-RU", extra_http_headers={"Accept-Language": "ru"},
+                                  is_mobile=size == "phone")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    saved = []
+    pages = {
+        "berserk-standings": "/e/brk-swiss",
+        "berserk-pairings": "/e/brk-swiss/pairings",
+        "marathon-stage": "/e/mj",
+        "marathon-total": "/e/mj?table=total",
+        "marathon-publications": "/e/mj/p/publications",
+        "marathon-player": f"/e/mj/p/player?name={quote(player)}",
+        "marathon-download": "/e/mj/p/publications/2/total.html?lang=ru",
+        "seven-wonders-standings": "/e/sw",
+    }
+    for name, url in pages.items():
+        page.goto(f"{base}{url}")
+        page.wait_for_load_state("networkidle")
+        path = OUT / f"{name}-ru-{size}.png"
+        page.screenshot(path=str(path))
+        saved.append(path)
+    context.close()
+    return saved
 
 
 if __name__ == "__main__":

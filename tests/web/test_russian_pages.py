@@ -103,7 +103,18 @@ def populate(site: Site) -> dict[str, str]:
     report = site.reports.report("cmd", codes["cmd"][seats[0]], win)
     for pid in seats[1:]:
         site.reports.confirm("cmd", codes["cmd"][pid], report.id)
+    # and a disputed one, waiting in the organiser's queue
+    seats = site.events.load("cmd").state.current_round.table(2).seats
+    report = site.reports.report("cmd", codes["cmd"][seats[0]], win_for(seats))
+    site.reports.dispute("cmd", codes["cmd"][seats[1]], report.id, "Неверно: я выбыл последним")
     return codes
+
+
+def win_for(seats):
+    def build(state, rnd, table):
+        return {"winner": seats[0], "eliminated": list(seats[1:])}
+
+    return build
 
 
 FORM = re.compile(r'<form\b([^>]*)>(.*?)</form>', re.S)

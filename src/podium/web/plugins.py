@@ -62,6 +62,9 @@ class WebFormat:
     # The key of a public page about one player (``/e/{slug}/p/{key}?name=...``): the tables'
     # player names link to it.
     player_page: str = ""
+    # What the signs of its one-line result (``ResultEntry.describe``) mean: a msgid the round
+    # pages show once beside the results (Commander's "★ A › B + C").
+    result_legend: str = ""
     # Set by the composition root from the format's capabilities:
     rounds: bool = True  # False: open play, no rounds or pairings (the shared pages hide them)
     #: Where a player's code opens their game, under ``/e/{slug}/`` (a code slip's QR code adds

@@ -65,6 +65,7 @@ class Renderer:
 
         # a stored link (an old log may hold any text) is drawn as a link only when http(s)
         env.globals["is_web_link"] = is_web_link
+        env.globals["event_complete"] = event_complete
         return env
 
     def env(self, lang: str) -> Environment:
@@ -108,6 +109,14 @@ def setting_value(lang: str):
         return one(text)
 
     return shown
+
+
+def event_complete(state: Any) -> bool:
+    """Whether an event is over (its tabs then offer no "report a result")."""
+    from podium.core import phases
+    from podium.formats.registry import get_format
+
+    return phases.is_complete(state, get_format(state.format))
 
 
 def stage_name(lang: str):

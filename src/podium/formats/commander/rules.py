@@ -139,7 +139,8 @@ class Commander(Ruleset):
     capabilities = Capabilities(rounds=True, playoff=True)
     example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
                                                     "fewer_rounds": True})
-    contributions = Contributions(demo="podium.formats.commander.cli:demo_commander")
+    contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
+                                  web="podium.formats.commander.web:COMMANDER_WEB")
 
     def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
         """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod

@@ -1,9 +1,12 @@
 """Commander's messages that only pages show: the settings' help texts and their choices (the
-result's fields, form and description are the format's result entry, :mod:`.entry`)."""
+result's fields, form and description are the format's result entry, :mod:`.entry`), and its
+web plug-in: the legend of the one-line results (``★ A › B + C``) the round pages show."""
 
 from __future__ import annotations
 
 from podium.core.views import N_
+from podium.formats.commander.entry import LEGEND
+from podium.web.plugins import WebFormat
 
 # The settings' help texts (podium.formats.commander FIELDS), for the catalog.
 SETTING_HELP = (
@@ -18,3 +21,5 @@ SETTING_CHOICES = (
     N_("byes"), N_("short-pods"), N_("long-pods"), N_("swap"), N_("avoid"), N_("random"),
     N_("standings"), N_("reverse"),
 )
+
+COMMANDER_WEB = WebFormat(name="commander", result_legend=LEGEND)

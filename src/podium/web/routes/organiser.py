@@ -22,6 +22,7 @@ from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_inp
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
 from podium.core.model import Round, Table
+from podium.core.ruleset import PLAYOFF
 from podium.core.views import N_
 from podium.formats import available, get_format
 from podium.http import status_of
@@ -190,15 +191,33 @@ def listed_commands(page: Page, loaded: LoadedEvent) -> list[CommandSpec]:
             and offered(page.web.events, spec, state.slug, page.caller(), state)]
 
 
+def top_is_next(loaded: LoadedEvent) -> bool:
+    """Whether the rounds of the current phase are played out and the TOP comes next (Berserk
+    after its last Swiss round, rule BRK-1): pairing would only answer "build the TOP"."""
+    state, ruleset = loaded.state, loaded.ruleset
+    order = phases.declared(state, ruleset)
+    now = phases.current(state, ruleset)
+    later = order[order.index(now) + 1:] if now in order else ()
+    return (now.kind != PLAYOFF and bool(later) and later[0].kind == PLAYOFF
+            and ruleset.phase_complete(state, now))
+
+
 def event_context(page: Page, slug: str) -> dict[str, Any]:
     loaded = page.web.events.load(slug)
     state = loaded.state
     rnd = state.current_round
     current = loaded.ruleset.settings_to_json(state.settings)
+    status = phases.status(state, loaded.ruleset)
+    top_next = status.can_pair and top_is_next(loaded)
     return {
         "loaded": loaded,
         "event": state,
-        "event_status": phases.status(state, loaded.ruleset),
+        "event_status": status,
+        # what the round section offers now: pairing only when the phase allows it, and as the
+        # main button only when no table is still playing
+        "pair_offered": status.can_pair and not top_next,
+        "top_next": top_next,
+        "tables_open": rnd is not None and not rnd.complete,
         "warnings": loaded.ruleset.warnings(state),
         "role": page.role(slug),
         "plugin": page.web.format(state.format),
