@@ -120,3 +120,25 @@ def test_the_season_pages_fit_the_screen(site: Site, server: str, browser,  # no
             wide[url] = shown
     context.close()
     assert not wide, f"wider than {width} px: {wide}"
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_years_pages_fit_the_screen(site: Site, server: str, browser,  # noqa: F811
+                                        width: int, height: int) -> None:
+    from podium.formats.seven_wonders.year_demo import play_year
+
+    play_year(site.events, "y", 28, 3, 6)
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 500, locale="ru-RU")
+    context.add_cookies([{"name": "lang", "value": "ru", "url": server}])
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    wide = {}
+    for url in ("/e/y-year", "/e/y-year/series/player/Player%2001", "/e/y-s2",
+                "/e/y-s2/p/season", "/e/y-s2/p/league-gods", "/e/y-s0/p/league-league-1"):
+        page.goto(f"{server}{url}")
+        shown = page.evaluate(WIDTH)
+        if shown > width:
+            wide[url] = shown
+    context.close()
+    assert not wide, f"wider than {width} px: {wide}"
