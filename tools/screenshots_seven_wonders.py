@@ -16,12 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from screenshots import ARGS, CHROMIUM, OUT, SIZES, serve  # noqa: E402
-
-from podium.compose import web_app as create_app  # noqa: E402
-from podium.core.commands import TEXT, WEB, Caller  # noqa: E402
-from podium.formats.seven_wonders.year_demo import play_year  # noqa: E402
-from podium.service.catalog import Invocation  # noqa: E402
+from podium.compose import web_app as create_app
+from podium.core.commands import TEXT, WEB, Caller
+from podium.formats.seven_wonders.year_demo import play_year
+from podium.service.catalog import Invocation
+from screenshots import ARGS, CHROMIUM, OUT, SIZES, serve
 
 USER = "anna"
 GODS = ["Анна", "Борис", "Клара", "Дмитрий", "Елена", "Фёдор", "Галина"]
