@@ -163,22 +163,24 @@ def season_due(state: EventState) -> list[Message]:
         specials_due,
     )
     from podium.formats.seven_wonders.season import book_of
+    from podium.formats.seven_wonders.views import league_label
 
     if phases.status(state, SEVEN_WONDERS).complete:
         return []
     names = {pid: p.name for pid, p in state.players.items()}
     if not ladders_complete(state):
         out = []
-        for key, division in state.divisions.items():
+        for key in state.divisions:
             now = due(state, key)
             if now.complete:
                 continue
             if now.waiting is not None:
                 out.append(M("%(league)s: a die roll decides the tie of game %(game)s (rule "
-                             "W7-26 (4)).", league=division.name, game=now.waiting.ref))
+                             "W7-26 (4)).", league=league_label(state, key),
+                             game=now.waiting.number))
             else:
                 out.append(M("%(league)s: game %(number)s, %(names)s (rule W7-2).",
-                             league=division.name, number=now.number,
+                             league=league_label(state, key), number=now.number,
                              names=[names[p] for p in now.players]))
         return out
     played = book_of(state).specials
