@@ -70,6 +70,9 @@ class WebFormat:
     #: Where a player's code opens their game, under ``/e/{slug}/`` (a code slip's QR code adds
     #: ``?code=...``): the shared self-report, or a format's own player page.
     report_path: str = "report"
+    #: A format whose public page is a page of its own under ``/e/{slug}/`` (a series'
+    #: overview): ``/e/{slug}`` sends there; "" for the shared standings.
+    home_path: str = ""
 
 
 @dataclass(frozen=True)

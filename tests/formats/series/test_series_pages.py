@@ -55,9 +55,9 @@ def test_the_years_overview_from_the_public_page(site: Site) -> None:
     # leagues, what is due, the Legendary League (rules W7-31 .. W7-34), the year table
     year = play_year(site.events, "y", 28, 2, 6)
     client = site.client()
-    public = client.get("/e/y-year")
-    assert public.status_code == 200 and 'href="/e/y-year/p/overview"' in public.text
-    tab = client.get("/e/y-year/p/overview")
+    public = client.get("/e/y-year")  # the series' public page is its overview
+    assert public.status_code == 303 and public.headers["location"] == "/e/y-year/series/overview"
+    tab = client.get("/e/y-year/p/overview")  # the old tab's address still answers
     assert tab.status_code == 200 and 'hx-get="/e/y-year/series/overview"' in tab.text
     body = client.get("/e/y-year/series/overview", headers={"HX-Request": "true"})
     assert body.status_code == 200 and "<html" not in body.text

@@ -59,6 +59,16 @@ class Overview:
                         "complete": status.complete, "phase": status.phase.title})
         return out
 
+    def events(self) -> dict[str, str]:
+        """Each member's label -> its event's slug (a table names the members by label)."""
+        return {m.label: m.event for m in self.ledger.members}
+
+    def column_events(self, view: TableView) -> dict[str, str]:
+        """The columns of ``view`` that are members (a season's points) -> the member's slug,
+        so that a column's head links to its event."""
+        events = self.events()
+        return {c.key: events[c.label] for c in view.columns if c.label in events}
+
     def divisions(self) -> list[tuple[str, list[str]]]:
         """The last member's divisions (a season's leagues) with their players."""
         if not self.members:
@@ -82,12 +92,15 @@ def overview(service: EventService, slug: str) -> Overview:
     return Overview(series, members, ledger, fmt, views)
 
 
-def _lang(lang: str) -> str:
+def _lang(lang: str, page: Page | None = None) -> str:
+    """The language asked for (``?lang=``), else the page's (the visitor's choice)."""
+    if not lang and page is not None:
+        lang = page.lang
     return "ru" if lang == "ru" else "en"
 
 
 def _csv(view: TableView, lang: str, name: str) -> Response:
-    return Response(to_csv(view, _lang(lang)).encode("utf-8-sig"),
+    return Response(to_csv(view, lang).encode("utf-8-sig"),
                     media_type="text/csv; charset=utf-8",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
@@ -108,40 +121,57 @@ def overview_page(page: PageDep, request: Request, slug: str) -> Response:
     plugin = page.web.format(found.series.state.format)
     return page.render("formats/series_overview.html", overview=found,
                        event=found.series.state, loaded=found.series, plugin=plugin,
-                       tab="overview", title=found.series.state.name)
+                       tab="standings", title=found.series.state.name)
+
+
+Lang = Annotated[str, Query(max_length=2)]
 
 
 @router.get("/e/{slug}/series/table.csv", include_in_schema=False)
-def table_csv(request: Request, slug: str, lang: str = Query("en", max_length=2)) -> Response:
-    return _csv(overview(request.app.state.web.events, slug).views[0], lang,
+def table_csv(page: PageDep, slug: str, lang: Lang = "") -> Response:
+    return _csv(overview(page.web.events, slug).views[0], _lang(lang, page),
                 f"{slug}-table.csv")
 
 
 @router.get("/e/{slug}/series/table.html", response_class=HTMLResponse,
             include_in_schema=False)
-def table_html(request: Request, slug: str, lang: str = Query("en", max_length=2)
-               ) -> Response:
-    found = overview(request.app.state.web.events, slug)
-    return HTMLResponse(to_html(found.views[0], found.series.state.name, _lang(lang)))
+def table_html(page: PageDep, slug: str, lang: Lang = "") -> Response:
+    found = overview(page.web.events, slug)
+    return HTMLResponse(to_html(found.views[0], found.series.state.name, _lang(lang, page)))
 
 
 @router.get("/e/{slug}/series/player/{player}.csv", include_in_schema=False)
-def player_csv(request: Request, slug: str, player: str,
-               lang: str = Query("en", max_length=2)) -> Response:
-    _name, view = history_view(request.app.state.web.events, slug, player)
-    return _csv(view, lang, f"{slug}-{view.key}.csv")
+def player_csv(page: PageDep, slug: str, player: str, lang: Lang = "") -> Response:
+    _name, view = history_view(page.web.events, slug, player)
+    return _csv(view, _lang(lang, page), f"{slug}-{view.key}.csv")
 
 
 @router.get("/e/{slug}/series/player/{player}.html", response_class=HTMLResponse,
             include_in_schema=False)
-def player_html(request: Request, slug: str, player: str,
-                lang: str = Query("en", max_length=2)) -> Response:
-    name, view = history_view(request.app.state.web.events, slug, player)
-    return HTMLResponse(to_html(view, name, _lang(lang)))
+def player_html(page: PageDep, slug: str, player: str, lang: Lang = "") -> Response:
+    name, view = history_view(page.web.events, slug, player)
+    return HTMLResponse(to_html(view, name, _lang(lang, page)))
+
+
+@router.get("/e/{slug}/series/player/{player}", response_class=HTMLResponse,
+            include_in_schema=False)
+def player_page(page: PageDep, slug: str, player: str) -> Response:
+    """A player's path through the series (a 7 Wonders year: each season's league, place and
+    points, rule W7-1), each member linked to its event, with the downloads."""
+    found = overview(page.web.events, slug)
+    view = found.format.series_history(found.ledger, [m.state for m in found.members], player)
+    return page.render("formats/series_player.html", overview=found, view=view, player=player,
+                       event=found.series.state, loaded=found.series,
+                       plugin=page.web.format(found.series.state.format), tab="standings",
+                       title=found.series.state.name)
 
 
 SERIES_WEB = WebFormat(
     name="series",
-    public_pages=(PublicPage("overview", N_("Overview"), "formats/series_overview_tab.html"),),
+    # the series' public page is its overview (/e/{slug} sends there); the old tab's address
+    # still answers
+    public_pages=(PublicPage("overview", N_("Overview"), "formats/series_overview_tab.html",
+                             shown=lambda state: False),),
     routes=router,
+    home_path="series/overview",
 )

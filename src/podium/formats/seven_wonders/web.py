@@ -102,8 +102,9 @@ class SevenWondersWeb(WebFormat):
         out = []
         for key in state.divisions:
             out.append({"key": key, "title": tr(sw_views.league_label(state, key)),
-                        "rows": [{**(cells := sw_views.row_cells(state, r)),
-                                  "note": tr(cells["note"]), "barred": r.barred}
+                        "rows": [{**sw_views.row_cells(state, r),
+                                  "note": tr(sw_views.notes_message(state, r.notes)),
+                                  "barred": r.barred}
                                  for r in rows if r.league == key]})
         return out
 
@@ -335,18 +336,23 @@ def _template(name: str) -> str:
     return f"formats/seven_wonders_{name}.html"
 
 
+def _has(key: str) -> Callable[[EventState], bool]:
+    """Whether a season has league ``key`` (its page's tab is listed then)."""
+    def shown(state: EventState) -> bool:
+        return key in state.divisions
+    return shown
+
+
 def _league_page(key: str, title: str) -> PublicPage:
-    return PublicPage(f"league-{key}", title, _template("league"),
-                      shown=lambda state, k=key: k in state.divisions)
+    return PublicPage(f"league-{key}", title, _template("league"), shown=_has(key))
 
 
 STANDARD = [key for key, _n, _l in REGULAR_LEAGUES] + [f"league-{n}" for n in range(1, 6)]
 LEAGUE_PAGES = tuple(
     _league_page(key, sw_views.LEAGUE_TITLES[key]) for key, _n, _l in REGULAR_LEAGUES
 ) + tuple(
-    PublicPage(f"league-league-{n}", M("League %(n)s", n=n), _template("league"),
-               shown=lambda state, k=f"league-{n}": k in state.divisions)
-    for n in range(1, 6)
+    # a starting season's numbered leagues (rule W7-4), their titles in the page's language
+    _league_page(f"league-{n}", M("League %(n)s", n=n)) for n in range(1, 6)
 )
 
 

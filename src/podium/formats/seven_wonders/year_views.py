@@ -25,7 +25,7 @@ from podium.core.errors import NotFound
 from podium.core.messages import M, Message
 from podium.core.model import EventState
 from podium.core.series import Ledger
-from podium.core.views import N_, Column, TableView
+from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.seven_wonders import codes, legendary_rules, survival_rules
 from podium.formats.seven_wonders.year import Line
 
@@ -81,6 +81,7 @@ def path_steps(ledger: Ledger, members: Sequence[EventState], player: str) -> li
     :class:`NotFound` when they played none of its seasons."""
     from podium.formats.seven_wonders.rules import league_places
     from podium.formats.seven_wonders.season import season_rows
+    from podium.formats.seven_wonders.views import league_label
 
     steps = []
     for member, state in zip(ledger.members, members, strict=True):
@@ -90,7 +91,7 @@ def path_steps(ledger: Ledger, members: Sequence[EventState], player: str) -> li
             continue
         key = state.division_of[found.id]
         row = next(r for r in season_rows(state) if r.player == found.id)
-        steps.append(Step(member.label, state.divisions[key].name,
+        steps.append(Step(member.label, league_label(state, key),
                           league_places(state, key).get(found.id), row.total))
     if all(s.league is None for s in steps):
         raise NotFound(N_("%(name)s played no season of the year"), code=codes.YEAR_PLAYER,
@@ -114,6 +115,9 @@ def series_views(ledger: Ledger, members: Sequence[EventState], now: datetime
             views.append(survival_view(last))
         if legendary_rules.book_of(last).selection is not None:
             views.append(legendary_view(last, now))
+            notes = legendary_notes_view(last, now)
+            if notes.rows:
+                views.append(notes)
     return views
 
 
@@ -159,22 +163,24 @@ def season_due(state: EventState) -> list[Message]:
         specials_due,
     )
     from podium.formats.seven_wonders.season import book_of
+    from podium.formats.seven_wonders.views import league_label
 
     if phases.status(state, SEVEN_WONDERS).complete:
         return []
     names = {pid: p.name for pid, p in state.players.items()}
     if not ladders_complete(state):
         out = []
-        for key, division in state.divisions.items():
+        for key in state.divisions:
             now = due(state, key)
             if now.complete:
                 continue
             if now.waiting is not None:
                 out.append(M("%(league)s: a die roll decides the tie of game %(game)s (rule "
-                             "W7-26 (4)).", league=division.name, game=now.waiting.ref))
+                             "W7-26 (4)).", league=league_label(state, key),
+                             game=now.waiting.number))
             else:
                 out.append(M("%(league)s: game %(number)s, %(names)s (rule W7-2).",
-                             league=division.name, number=now.number,
+                             league=league_label(state, key), number=now.number,
                              names=[names[p] for p in now.players]))
         return out
     played = book_of(state).specials
@@ -209,7 +215,7 @@ def survival_view(state: EventState) -> TableView:
     places and its outcome so far (W7-23, W7-29)."""
     book = survival_rules.book_of(state)
     names = {pid: p.name for pid, p in state.players.items()}
-    rows = []
+    rows: list[dict[str, Cell]] = []
     slots = book.draw.format.slots if book.draw is not None else ()
     for number, (slot, players) in enumerate(zip(slots, book.matches, strict=True), start=1):
         games = book.outcomes.get(number, [])
@@ -233,22 +239,49 @@ STATUS = {"confirmed": N_("confirmed"), "refused": N_("refused"),
           "expired": N_("no answer in 3 days"), "waiting": N_("waiting")}
 
 
+def _joined(notes: Sequence[tuple[str, dict]]) -> Message | str:
+    """Notes (message id, params) as one message, separated by semicolons."""
+    if not notes:
+        return ""
+    out = Message(*notes[-1])
+    for note in reversed(notes[:-1]):
+        out = M("%(first)s; %(second)s", first=Message(*note), second=out)
+    return out
+
+
 def legendary_view(state: EventState, now: datetime) -> TableView:
     """Rules W7-31 .. W7-34: each place of the Legendary League, its holders in turn with how
-    their answer ended, and the places of the final so far."""
+    their answer ended, the places of the final so far, and why each was picked (the
+    selection's criterion, W7-31, its points and its tie decisions, W7-33)."""
     league = legendary_rules.legendary_of(state, now)
     names = {pid: p.name for pid, p in state.players.items()}
     places = league.final.places if league.final is not None else {}
-    rows = []
+    picks = {p.number: p for p in league.selection.picks} if league.selection else {}
+    rows: list[dict[str, Cell]] = []
     for seat in league.roster.seats if league.roster is not None else ():
-        for holder in seat.holders:
+        for index, holder in enumerate(seat.holders):
+            pick = picks.get(seat.number)
+            why = pick.notes if index == 0 and pick is not None and pick.player == holder.player \
+                else ()
             rows.append({"number": seat.number, "player": names[holder.player],
                          "status": M(STATUS[holder.status]),
-                         "place": places.get(holder.player)})
+                         "place": places.get(holder.player), "why": _joined(why)})
     return TableView("legendary", N_("Legendary League"), (
         Column("number", N_("#"), numeric=True), Column("player", N_("Player")),
-        Column("status", N_("Answer")), Column("place", N_("Place"), numeric=True)),
+        Column("status", N_("Answer")), Column("place", N_("Place"), numeric=True),
+        Column("why", N_("Why selected"))),
         tuple(rows))
+
+
+def legendary_notes_view(state: EventState, now: datetime) -> TableView:
+    """Rules W7-31 .. W7-33: how the selection went, step by step (who declined in advance,
+    who refused or did not answer in time, whom each place passed to)."""
+    league = legendary_rules.legendary_of(state, now)
+    notes = list(league.selection.notes if league.selection else ())
+    notes += list(league.roster.notes if league.roster is not None else ())
+    return TableView("legendary-notes", N_("Legendary League: how the places went"),
+                     (Column("note", N_("Decision")),),
+                     tuple({"note": Message(*note)} for note in notes))
 
 
 class YearHooks:

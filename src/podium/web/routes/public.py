@@ -222,6 +222,10 @@ def view_params(table: str, start: int) -> dict[str, Any]:
 @router.get("/e/{slug}", response_class=HTMLResponse)
 def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
                     table: Table = "", start: Start = 0) -> Response:
+    home = page.web.format(page.web.cache.load(slug)[1].state.format).home_path
+    if home and not table and not start:  # a format's own public page (a series' overview)
+        return page.redirect(f"/e/{slug}/{home}")
+
     def build() -> Response:
         loaded, tables = _views_html(page, slug, table, start)
         query = urlencode({k: v for k, v in (("table", table), ("start", start)) if v})

@@ -1,0 +1,69 @@
+"""Issue 20: a 7 Wonders year in Russian shows no English and no raw key. The app's test client
+walks every public page of a played year (its overview, each player's path, its downloads as
+pages) and of its seasons (a starting season's numbered leagues, a regular season's four, the
+special matches, penalties lifted and not, the players' report page) and fails on a Latin word
+outside what people typed (player, event and season names), and on a league key, a game
+reference (``gods/3``) or a special match's key (``fortune``) as text."""
+
+from __future__ import annotations
+
+import re
+
+from podium.formats.seven_wonders.year_demo import play_year
+from tests.web.conftest import Site
+from tests.web.test_russian_pages import LATIN, crawl, latin_words, visible_text
+
+#: What must never reach a person: league keys, game references, special matches' keys.
+RAW = re.compile(r"\b(?:gods|priests|warriors-[ab]|league-\d+)(?:/\d+)?\b|\b(?:fortune|titans)\b")
+URL = re.compile(r"(?:https?://|/)[\w./?=&%:+-]*")
+
+
+def test_a_year_and_its_seasons_in_russian(site: Site) -> None:
+    play_year(site.events, "y", 28, 3, 6)
+    client = site.client()
+    client.cookies.set("lang", "ru")
+    assert client.get("/e/y-year").headers["location"] == "/e/y-year/series/overview"
+    pages = crawl(client, ["/e/y-year/series/overview", "/e/y-s0", "/e/y-s1", "/e/y-s2"],
+                  limit=150)
+    assert {"/e/y-s0/p/league-league-1", "/e/y-s1/p/league-warriors-a", "/e/y-s2/p/season",
+            "/e/y-s1?table=specials", "/e/y-year/series/player/Player%2001"} <= set(pages)
+    typed: set[str] = set()
+    for slug in ("y-year", "y-s0", "y-s1", "y-s2"):
+        state = site.events.load(slug).state
+        typed |= {w for p in state.players.values() for w in LATIN.findall(p.name)}
+        typed |= set(LATIN.findall(state.name))
+        typed |= {w for a in site.events.log(slug) for w in LATIN.findall(a.reason)}
+        typed |= {w for a in site.events.log(slug) for w in LATIN.findall(
+            str(a.payload.get("label", "")))}
+    leaks = {url: words for url, page in sorted(pages.items())
+             if (words := latin_words(visible_text(page), typed))}
+    assert not leaks, "English on Russian pages:\n" + "\n".join(
+        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
+    raw = {url: found for url, page in sorted(pages.items())
+           if (found := RAW.findall(URL.sub(" ", visible_text(page))))}
+    assert not raw, f"raw keys on pages: {raw}"
+
+
+def test_the_years_page(site: Site) -> None:
+    # rule W7-1: the year table with each player's points, their path through the seasons
+    # (each season linked to its event), the Legendary League with why each was picked
+    # (rules W7-31 .. W7-33), the downloads in the page's language
+    play_year(site.events, "y", 28, 2, 6)
+    client = site.client()
+    client.cookies.set("lang", "ru")
+    page = client.get("/e/y-year/series/overview").text
+    assert 'href="/e/y-s0"' in page and 'href="/e/y-s1"' in page
+    assert 'href="/e/y-year/series/player/Player%2001"' in page
+    assert "Таблица года" in page and "Валюта сайта (1:1)" in page
+    assert "Почему выбран" in page and "(правило W7-31)" in page
+    assert 'href="/e/y-year/series/table.csv?lang=ru"' in page
+    path = client.get("/e/y-year/series/player/Player%2001")
+    assert path.status_code == 200
+    assert 'href="/e/y-s0"' in path.text and 'href="/e/y-s1"' in path.text
+    assert "Путь" in path.text or "путь" in path.text
+    assert client.get("/e/y-year/series/player/Nobody").status_code == 404
+    # the downloads default to the page's language
+    assert "Валюта сайта (1:1)" in client.get("/e/y-year/series/table.html").text
+    assert "Валюта сайта (1:1)" in client.get("/e/y-year/series/table.csv").text
+    english = site.client().get("/e/y-year/series/table.csv").text
+    assert "Site currency (1:1)" in english
