@@ -25,6 +25,7 @@ from podium.http import status_of
 from podium.service.accounts import AccountService
 from podium.service.catalog import Catalog
 from podium.service.events import Clock, EventService, utc_now
+from podium.service.hashing import Busy
 from podium.service.selfreport import SelfReportService
 from podium.service.throttle import TooManyAttempts
 from podium.store.db import Database
@@ -113,6 +114,11 @@ def create_app(
     hosts = allowed_hosts_for(origin, allowed_hosts)
     if hosts != ["*"]:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts)  # before the cached pages
+    from podium.web.limits import BodyLimits
+
+    # request bodies counted as they stream, refused past the route's limit (413) before
+    # anything parses them; anonymous callers get a small limit before authentication
+    app.add_middleware(BodyLimits)
     from podium.web.security import SecurityHeaders
 
     # outermost: the headers go on every answer, the cached pages' included
@@ -139,7 +145,7 @@ def create_app(
     async def podium_error(request: Request, error: PodiumError) -> Response:
         status = status_of(error)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
-        if isinstance(error, TooManyAttempts):
+        if isinstance(error, TooManyAttempts | Busy):  # 429, or 503: the hashing gate is full
             headers["Retry-After"] = str(error.retry_after)
         if request.url.path.startswith("/api/"):
             body = {"detail": str(error), **error.to_json()}
