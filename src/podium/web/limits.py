@@ -63,7 +63,7 @@ class BodyLimits:
         if declared is None or declared > ANONYMOUS_BODY:
             limit = await self._limit(scope, headers)
         if declared is not None and declared > limit:
-            await self._refuse(scope, send, limit)
+            await self._too_large(scope, send, limit)
             return
         counted = 0
         over = False
@@ -92,7 +92,7 @@ class BodyLimits:
         with contextlib.suppress(BodyTooLarge):  # the application let the broken read out
             await self.app(scope, counting_receive, guarded_send)
         if over and not started:
-            await self._refuse(scope, send, limit)
+            await self._too_large(scope, send, limit)
 
     async def _limit(self, scope: Scope, headers: dict[str, str]) -> int:
         """The route's limit for an organiser whose credentials check out, else the
@@ -112,7 +112,7 @@ class BodyLimits:
         return SMALL_BODY
 
     @staticmethod
-    async def _refuse(scope: Scope, send: Send, limit: int) -> None:
+    async def _too_large(scope: Scope, send: Send, limit: int) -> None:
         error = TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
                          field="body", kb=limit // 1000)
         if scope["path"].startswith("/api/"):
