@@ -81,9 +81,9 @@ def create_app(
     composition root (:func:`podium.compose.web_app` builds the whole application);
     ``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
     replayed event from the cycle collector (a server process; see ViewCache); ``public_url``:
-    the origin of absolute links (QR codes); ``allowed_hosts``: the ``Host`` names answered
-    (default: the public URL's host and localhost, or any host without a public URL; see
-    :mod:`podium.web.hosts`)."""
+    the origin of absolute links (QR codes); ``allowed_hosts``: ``Host`` names answered
+    besides the public URL's host and the local machine's names (with neither a public URL
+    nor names, any host; see :mod:`podium.web.hosts`)."""
     origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock, catalog=parts.catalog)
