@@ -4,10 +4,15 @@ For each store and each number of server processes (uvicorn workers), builds a f
 (a SQLite file, or a fresh PostgreSQL schema) with one Commander event of ``--players`` players,
 an organiser and an API token, starts `podium serve` on a random free port, and for each number
 of writers pairs a new round and lets that many threads enter the round's results at once
-(``POST /api/v1/events/<slug>/results``, each writer its own tables, one keep-alive connection
-each). Printed per run: writes stored, refusals (409, with their message), errors, writes per
-second, p50 and p99 latency in ms. At the end the event's results are checked against the
-acknowledged writes (each stored exactly once).
+(``POST /api/v1/events/<slug>/commands/commander.result``, each writer its own tables, one
+keep-alive connection each). Printed per run: writes stored, refusals (409, with their
+message), errors, writes per second, p50 and p99 latency in ms, the CPU seconds the servers
+used and the machine's load (1-minute average) after the run. At the end the event's results
+are checked against the acknowledged writes (each stored exactly once).
+
+``--servers 2,4`` adds runs with that many separate `podium serve` processes on their own
+ports over one PostgreSQL database (docs/deploy.md: N servers behind a reverse proxy), the
+writers spread over them in turn (the database migrated once, before they start).
 
 Two reproductions of issue 14 can be added:
 
@@ -16,13 +21,14 @@ Two reproductions of issue 14 can be added:
   report the same result at once through the API (each table must get one result).
 
 Command: `.venv/bin/python bench/concurrency.py` (options: --stores sqlite,postgresql
---workers 1,2,4 --writers 1,8,32,128 --players 1000 --cli 32 --selfreport 20
+--workers 1,2,4 --servers 2,4 --writers 1,8,32,128 --players 1000 --cli 32 --selfreport 20
 --pg postgresql+psycopg://postgres@127.0.0.1:5432/test). Every server started is stopped.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -95,7 +101,7 @@ def build(url: str, players: int, rounds: int) -> tuple[Database, EventService, 
 
 
 @contextmanager
-def server(url: str, workers: int) -> Iterator[int]:
+def server(url: str, workers: int) -> Iterator[tuple[int, int]]:
     """`podium serve` on a random free port, stopped (its whole process group) at the end."""
     port = free_port()
     process = subprocess.Popen(
@@ -120,7 +126,7 @@ def server(url: str, workers: int) -> Iterator[int]:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             connection.request("GET", f"/api/v1/events/{SLUG}")
             connection.getresponse().read()
-        yield port
+        yield port, process.pid  # the port and the process group (started as its leader)
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -128,6 +134,31 @@ def server(url: str, workers: int) -> Iterator[int]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+def cpu_seconds(groups: list[int]) -> float:
+    """User and system CPU seconds of every live process in the process groups ``groups``
+    (a server and its uvicorn workers), from ``/proc``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) in groups:  # pgrp
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+@contextmanager
+def servers(url: str, count: int) -> Iterator[list[tuple[int, int]]]:
+    """``count`` separate `podium serve` processes (one worker each) over one database, each
+    on its own port, started one after another: ``(port, process group)`` of each."""
+    with contextlib.ExitStack() as stack:
+        yield [stack.enter_context(server(url, 1)) for _ in range(count)]
 
 
 @dataclass
@@ -154,8 +185,8 @@ def writer(port: int, token: str, tables: list[tuple[int, str]], start: threadin
     for number, finish in tables:
         began = time.perf_counter()
         try:
-            status, text = post(connection, f"/api/v1/events/{SLUG}/results",
-                                {"table": number, "form": {"finish": finish}}, headers)
+            status, text = post(connection, f"/api/v1/events/{SLUG}/commands/commander.result",
+                                {"table": number, "finish": finish}, headers)
         except (OSError, http.client.HTTPException) as error:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
             status, text = -1, repr(error)
@@ -175,22 +206,27 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] if ordered else float("nan")
 
 
-def result_round(events: EventService, port: int, token: str, writers: int) -> dict[str, Any]:
-    """Pair a round and let ``writers`` threads enter all its results at once."""
+def result_round(events: EventService, ports: list[int], token: str, writers: int,
+                 groups: list[int]) -> dict[str, Any]:
+    """Pair a round and let ``writers`` threads enter all its results at once, writer ``i``
+    through server ``i`` modulo the number of servers."""
     _state, rnd = events.pair_round(SLUG, "bench")
     jobs = [(t.number, "".join(str(i) for i in range(1, len(t.seats) + 1))) for t in rnd.tables]
     shares = [jobs[i::writers] for i in range(writers)]
     run = Run()
     start = threading.Barrier(writers + 1)
-    threads = [threading.Thread(target=writer, args=(port, token, share, start, run))
-               for share in shares]
+    threads = [threading.Thread(target=writer,
+                                args=(ports[index % len(ports)], token, share, start, run))
+               for index, share in enumerate(shares)]
     for thread in threads:
         thread.start()
+    cpu = cpu_seconds(groups)
     start.wait()
     began = time.perf_counter()
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - began
+    cpu = cpu_seconds(groups) - cpu
     results = events.load(SLUG).state.round(rnd.number).results
     return {
         "writers": writers,
@@ -203,6 +239,8 @@ def result_round(events: EventService, port: int, token: str, writers: int) -> d
         "writes_per_s": len(run.stored) / elapsed,
         "p50_ms": 1000 * statistics.median(run.latencies) if run.latencies else float("nan"),
         "p99_ms": 1000 * p99(run.latencies),
+        "cpu_s": cpu,
+        "load": os.getloadavg()[0],
         "first_refusal": run.refusals[0][:160] if run.refusals else "",
         "first_error": run.errors[0][:160] if run.errors else "",
     }
@@ -250,8 +288,8 @@ def selfreport_rounds(url: str, port: int, rounds: int) -> dict[str, Any]:
                 ) -> None:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
             start.wait()
-            status, _text = post(connection, f"/api/v1/events/{slug}/self-reports",
-                                 {"form": {"finish": finish}},
+            status, _text = post(connection, f"/api/v1/events/{slug}/commands/commander.report",
+                                 {"finish": finish},
                                  {"Authorization": f"Bearer {code}",
                                   "Content-Type": "application/json"})
             statuses.append(status)
@@ -262,18 +300,20 @@ def selfreport_rounds(url: str, port: int, rounds: int) -> dict[str, Any]:
             thread.start()
         for thread in threads:
             thread.join()
-        created += statuses.count(201)
+        created += statuses.count(200)
         results = events.load(slug).state.round(rnd.number).results
         complete += len(results) == len(rnd.tables)
     db.dispose()
     return {"rounds": rounds, "rounds_with_every_result": complete,
-            "reports_201": created, "reports_sent": rounds * 32}
+            "reports_200": created, "reports_sent": rounds * 32}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stores", default="sqlite,postgresql")
     parser.add_argument("--workers", default="1,2,4")
+    parser.add_argument("--servers", default="",
+                        help="also runs with N separate servers over PostgreSQL (e.g. 2,4)")
     parser.add_argument("--writers", default="1,8,32,128")
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--cli", type=int, default=0, help="also N concurrent CLI writers")
@@ -283,29 +323,41 @@ def main() -> None:
         "PODIUM_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
     args = parser.parse_args()
     writer_counts = [int(n) for n in args.writers.split(",") if n]
-    print("| store | workers | writers | tables | stored | refused | errors | exactly once "
-          "| writes/s | p50 ms | p99 ms |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| store | servers x workers | writers | tables | stored | refused | errors "
+          "| exactly once | writes/s | p50 ms | p99 ms | server CPU s | load |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    setups = [(1, int(n)) for n in args.workers.split(",") if n]
+    setups += [(int(n), 1) for n in args.servers.split(",") if n]
     with tempfile.TemporaryDirectory() as tmp:
         for store in args.stores.split(","):
-            for workers in [int(n) for n in args.workers.split(",")]:
+            for count_servers, workers in setups:
+                if count_servers > 1 and store != "postgresql":
+                    continue  # several servers: over PostgreSQL (docs/deploy.md)
                 with fresh_store(store, args.pg, Path(tmp)) as url:
                     rounds = len(writer_counts) + (1 if args.cli else 0)
                     db, events, token = build(url, args.players, max(rounds, 3))
-                    with server(url, workers) as port:
+                    with (server(url, workers) if count_servers == 1 else
+                          contextlib.nullcontext(None)) as single, \
+                            (servers(url, count_servers) if count_servers > 1 else
+                             contextlib.nullcontext(None)) as several:
+                        started = [single] if single is not None else several
+                        ports = [port for port, _group in started]
+                        groups = [group for _port, group in started]
                         for count in writer_counts:
-                            row = result_round(events, port, token, count)
-                            print(f"| {store} | {workers} | {count} | {row['tables']} "
+                            row = result_round(events, ports, token, count, groups)
+                            print(f"| {store} | {count_servers} x {workers} | {count} "
+                                  f"| {row['tables']} "
                                   f"| {row['stored']} | {row['refused']} | {row['errors']} "
                                   f"| {'yes' if row['exactly_once'] else 'NO'} "
                                   f"| {row['writes_per_s']:.0f} | {row['p50_ms']:.0f} "
-                                  f"| {row['p99_ms']:.0f} |", flush=True)
+                                  f"| {row['p99_ms']:.0f} | {row['cpu_s']:.1f} "
+                                  f"| {row['load']:.1f} |", flush=True)
                             for key in ("first_refusal", "first_error"):
                                 if row[key]:
                                     print(f"  {key}: {row[key]}", file=sys.stderr)
                         if args.selfreport:
-                            print(f"  self-report {store} {workers} workers: "
-                                  f"{selfreport_rounds(url, port, args.selfreport)}",
+                            print(f"  self-report {store} {count_servers} x {workers}: "
+                                  f"{selfreport_rounds(url, ports[0], args.selfreport)}",
                                   file=sys.stderr, flush=True)
                     if args.cli:
                         print(f"  CLI {store}: {cli_round(url, events, args.cli)}",

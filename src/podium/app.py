@@ -25,6 +25,7 @@ from podium.http import status_of
 from podium.service.accounts import AccountService
 from podium.service.catalog import Catalog
 from podium.service.events import Clock, EventService, utc_now
+from podium.service.hashing import Busy
 from podium.service.selfreport import SelfReportService
 from podium.service.throttle import TooManyAttempts
 from podium.store.db import Database
@@ -80,9 +81,9 @@ def create_app(
     composition root (:func:`podium.compose.web_app` builds the whole application);
     ``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
     replayed event from the cycle collector (a server process; see ViewCache); ``public_url``:
-    the origin of absolute links (QR codes); ``allowed_hosts``: the ``Host`` names answered
-    (default: the public URL's host and localhost, or any host without a public URL; see
-    :mod:`podium.web.hosts`)."""
+    the origin of absolute links (QR codes); ``allowed_hosts``: ``Host`` names answered
+    besides the public URL's host and the local machine's names (with neither a public URL
+    nor names, any host; see :mod:`podium.web.hosts`)."""
     origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock, catalog=parts.catalog)
@@ -113,6 +114,11 @@ def create_app(
     hosts = allowed_hosts_for(origin, allowed_hosts)
     if hosts != ["*"]:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=hosts)  # before the cached pages
+    from podium.web.limits import BodyLimits
+
+    # request bodies counted as they stream, refused past the route's limit (413) before
+    # anything parses them; anonymous callers get a small limit before authentication
+    app.add_middleware(BodyLimits)
     from podium.web.security import SecurityHeaders
 
     # outermost: the headers go on every answer, the cached pages' included
@@ -139,7 +145,7 @@ def create_app(
     async def podium_error(request: Request, error: PodiumError) -> Response:
         status = status_of(error)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
-        if isinstance(error, TooManyAttempts):
+        if isinstance(error, TooManyAttempts | Busy):  # 429, or 503: the hashing gate is full
             headers["Retry-After"] = str(error.retry_after)
         if request.url.path.startswith("/api/"):
             body = {"detail": str(error), **error.to_json()}

@@ -1,5 +1,6 @@
 """What the JSON API and the pages share at the HTTP edge, so neither imports the other: the
-caller's address, the status of a refusal, and the refusal of a body that is too large."""
+caller's address, the status of a refusal, and the limits of request bodies (and the refusal of
+one that is too large)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,29 @@ def status_of(error: PodiumError) -> int:
     return error.status
 
 
+#: Bytes of a request body from a caller not (yet) known as an organiser: a login form, a
+#: player's self-report (a form or a JSON body with the player's code), an anonymous call.
+ANONYMOUS_BODY = 64_000
+#: Bytes of an organiser's request body (a form, a declared command's JSON).
+SMALL_BODY = 2_000_000
+#: Bytes of an organiser's import (an event file, a marathon's games): a very large marathon.
+IMPORT_BODY = 200_000_000
+
+
+def command_limit(spec: Any) -> int:
+    """The body limit of a declared command (a :class:`~podium.core.commands.CommandSpec`) on
+    the API: an import (a field taking a file larger than a small body) gets the import's."""
+    from podium.core.inputs import File
+
+    files = [p.input.max_bytes for p in spec.params if isinstance(p.input, File)]
+    return IMPORT_BODY if any(size > SMALL_BODY // 2 for size in files) else SMALL_BODY
+
+
 class TooLarge(PodiumError):
     """A request body over its limit: HTTP 413, refused before it is read."""
 
     status = 413
 
 
-__all__ = ["TooLarge", "client_address", "status_of"]
+__all__ = ["ANONYMOUS_BODY", "IMPORT_BODY", "SMALL_BODY", "TooLarge", "client_address",
+           "command_limit", "status_of"]

@@ -120,12 +120,6 @@ def test_a_lone_surrogate_is_a_422_naming_the_field(api: Api, command: str, raw:
     assert named and named[0]["code"] in ("input.text", "input.unknown"), body
 
 
-def test_a_lone_surrogate_in_a_player_code_is_an_unknown_code(api: Api) -> None:
-    answer = api.client.get("/api/v1/events/cup/me",
-                            headers={"Authorization": "Bearer AB\u0000CD"})
-    assert answer.status_code == 403 and answer.json()["code"] == "code.unknown"
-
-
 # NUL where the database would compare it ---------------------------------------------------------
 def test_a_nul_in_a_player_code_is_an_unknown_code(api: Api) -> None:
     for code in ("ABCD\x00EFG", api.code[:4] + "\x00" + api.code[4:]):

@@ -87,12 +87,36 @@ def test_with_a_public_url_links_come_from_it_and_other_hosts_are_refused(
         assert qr_of(f"{PUBLIC}/e/cup") in page.text and "evil.example" not in page.text
 
 
-def test_allowed_hosts_replace_the_default(site: Site,
+def test_allowed_hosts_add_to_the_defaults(site: Site,
                                            public_site: Callable[..., TestClient]) -> None:
+    """``--public-url https://results.example.org --allowed-host venue.local``: the public
+    URL's host and localhost still answered (issue 22: they got 400), the venue's name too."""
     site.event("cup", None)
-    client = public_site(allowed_hosts=["podium.lan"])
-    assert client.get("/e/cup", headers={"Host": "podium.lan"}).status_code == 200
-    assert client.get("/e/cup", headers={"Host": "results.example.org"}).status_code == 400
+    client = public_site(allowed_hosts=["venue.local", "Podium.LAN"])
+    for host in ("venue.local", "podium.lan", "results.example.org", "localhost", "127.0.0.1"):
+        assert client.get("/e/cup", headers={"Host": host}).status_code == 200, host
+    assert client.get("/e/cup", headers={"Host": "evil.example"}).status_code == 400
+    # without a public URL, the names given and the machine's own
+    alone = TestClient(create_app(site.db, clock=site.clock, freshness=0,
+                                  allowed_hosts=["venue.local"]), follow_redirects=False)
+    for host, status in (("venue.local", 200), ("localhost", 200), ("evil.example", 400)):
+        assert alone.get("/e/cup", headers={"Host": host}).status_code == status, host
+
+
+def test_allowed_hosts_from_the_command_line_add_to_the_defaults(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``podium serve`` hands the server process, and what its help says."""
+    from click.testing import CliRunner
+
+    from podium.cli.main import cli
+    from podium.web.hosts import allowed_hosts
+
+    assert allowed_hosts(PUBLIC, ["venue.local"]) == [
+        "results.example.org", "localhost", "127.0.0.1", "[::1]", "::1", "venue.local"]
+    assert allowed_hosts(None, []) == ["*"]
+    shown = " ".join(CliRunner().invoke(cli, ["serve", "--help"], terminal_width=200)
+                     .output.split())
+    assert "besides the defaults" in shown and "never replaces them" in shown
 
 
 @pytest.mark.parametrize("url", ["ftp://results.example.org", "https://results.example.org/x",

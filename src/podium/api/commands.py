@@ -27,11 +27,8 @@ from podium.core import codes
 from podium.core.commands import API, JSON, Caller, CommandSpec
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
-from podium.http import TooLarge, client_address
+from podium.http import TooLarge, client_address, command_limit
 from podium.service.catalog import Catalog, Invocation
-
-MAX_BODY = 200_000_000  # an event file of a very large marathon; other bodies are far smaller
-SMALL_BODY = 2_000_000
 
 TYPES: dict[str, dict[str, Any]] = {
     "integer": {"type": "integer"},
@@ -145,7 +142,7 @@ class BadJson(InvalidInput):
 
 
 def endpoint(spec: CommandSpec) -> Callable[..., Any]:
-    limit = MAX_BODY if spec.name == "event.import" else SMALL_BODY
+    limit = command_limit(spec)  # as the body limits' middleware counts (podium.web.limits)
 
     async def run(request: Request) -> JSONResponse:
         caller = caller_of(request)

@@ -32,8 +32,10 @@ def register(cli: click.Group) -> None:
                        "links are built from it, never from a request's Host header. "
                        "[env: PODIUM_PUBLIC_URL]")
     @click.option("--allowed-host", "allowed_host", multiple=True, metavar="NAME",
-                  help="A Host name to answer (repeatable; default: the public URL's host and "
-                       "localhost, or any host without a public URL). "
+                  help="A Host name to answer besides the defaults (repeatable). The "
+                       "defaults are always answered: the public URL's host and localhost, "
+                       "127.0.0.1 and [::1]; this adds to them, never replaces them. Without "
+                       "a public URL and without this option any host is answered. "
                        "[env: PODIUM_ALLOWED_HOSTS, comma-separated]")
     @click.option("--behind-proxy", is_flag=True,
                   help="Served over HTTPS by a TLS proxy on this machine: Secure cookies, "

@@ -125,6 +125,7 @@ SETTING_CHOICE = "setting.choice"
 SETTING_REPEATED = "setting.repeated"
 SETTING_ZONE = "setting.zone"
 SERVER_PUBLIC_URL = "server.public_url"
+SERVER_BUSY = "server.busy"  # too many passwords being checked at once (HTTP 503)
 
 # -- players (podium.core.replay, podium.service.forms) --------------------------------------
 PLAYER_UNKNOWN = "player.unknown"

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.views import N_
+from podium.service import hashing
 from podium.service.events import Clock, utc_now
 from podium.service.throttle import Gate, login_gate
 from podium.store.db import Database
@@ -46,8 +47,8 @@ TOKEN_DAYS = 90  # the default lifetime of an API token
 MAX_TOKEN_DAYS = 3650
 
 _hasher = PasswordHasher()
-# Verified against when the user does not exist, so a wrong name costs as long as a wrong password.
-_DUMMY_HASH = _hasher.hash("not a password of anyone")
+# An unknown name is verified against a dummy hash (so it costs as long as a wrong password),
+# made on first use, and every hash runs behind a small gate: podium.service.hashing.
 
 
 def digest(token: str) -> str:
@@ -130,7 +131,7 @@ class AccountService:
             raise InvalidInput(
                 "the password needs at least %(min_password)s characters", code=codes.USER_PASSWORD,
                 min_password=MIN_PASSWORD)
-        hashed = _hasher.hash(password)
+        hashed = hashing.hash_password(_hasher, password)
         with self.db.session() as session:
             if session.scalar(select(UserRow.id).where(UserRow.username == name)) is not None:
                 raise Conflict(
@@ -154,7 +155,7 @@ class AccountService:
             with self.db.session(readonly=True) as session:
                 row = session.scalar(select(UserRow).where(UserRow.username == name))
         try:
-            _hasher.verify(row.password_hash if row else _DUMMY_HASH, password)
+            hashing.verify_password(_hasher, row.password_hash if row else None, password)
         except (VerificationError, InvalidHashError):
             return None
         return User(row.id, row.username) if row else None

@@ -5,6 +5,11 @@ only for the event's identity and last ``seq`` (one indexed query); the replayed
 anything rendered from it are reused until the log grows. Writers from any process (the CLI
 too) just append, so the next read sees a new ``seq`` and replays.
 
+Several servers over one PostgreSQL database (docs/deploy.md) share this through the database:
+no process keeps an invalidation of its own. Each reads the event's version again once it is
+older than ``freshness`` seconds (0.25 by default), so a write through one server is on every
+other server's live pages within that window (tests/web/test_several_servers.py).
+
 Why the key is ``(event id, created at, seq)`` and not the slug and ``seq``: an event deleted
 and created again under the same slug starts a new log whose length may equal the old one's.
 Its id tells them apart on PostgreSQL; SQLite may give the new event the deleted one's id

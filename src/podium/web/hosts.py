@@ -6,7 +6,8 @@ Why: a page's absolute links (the QR code of its address) were built from the re
 public URL (``podium serve --public-url``, or ``$PODIUM_PUBLIC_URL``) every absolute link is
 built from it. Without one the request's host is used, and then rendered pages are cached per
 host (never served to a request for another). Requests for a host not allowed are refused
-before routing (Starlette's ``TrustedHostMiddleware``).
+before routing (Starlette's ``TrustedHostMiddleware``): the public URL's host and the local
+machine's names are allowed, and ``--allowed-host`` adds names to them.
 """
 
 from __future__ import annotations
@@ -47,15 +48,16 @@ def public_origin(url: str | None) -> str | None:
 
 
 def allowed_hosts(origin: str | None, hosts: Sequence[str] | None) -> list[str]:
-    """The ``Host`` names answered: those given; else the public URL's host and the local
-    machine's names; else (neither configured) any host, each cached on its own."""
+    """The ``Host`` names answered: the public URL's host and the local machine's names
+    (``localhost``, ``127.0.0.1``, ``[::1]``), plus the names given (``--allowed-host``: added
+    to those, never replacing them). With neither a public URL nor a name given, any host,
+    each cached on its own."""
     given = [h.strip().lower() for h in hosts or () if h.strip()]
-    if given:
-        return given
-    if origin is None:
+    if origin is None and not given:
         return ["*"]
-    host = urlsplit(origin).hostname or ""
-    return [host, *LOCAL_HOSTS]
+    public = [urlsplit(origin).hostname or ""] if origin is not None else []
+    names = [*public, *LOCAL_HOSTS, *given]
+    return list(dict.fromkeys(names))  # in order, once each
 
 
 def origin_of(public: str | None, connection: HTTPConnection) -> str:

@@ -1,0 +1,146 @@
+"""Several `podium serve` processes over one PostgreSQL database (docs/deploy.md, issue 22):
+what one server stores, the other shows on its live pages within the freshness window (each
+process reads the event's version from the database, :mod:`podium.web.cache`), and writers
+split over both store every acknowledged write exactly once.
+
+Two real server processes on two ports; the database is migrated once, before they start.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+from podium.service.accounts import AccountService
+from podium.service.events import EventService
+from podium.store.db import Database
+
+pytestmark = pytest.mark.postgres
+PODIUM = str(Path(sys.executable).with_name("podium"))
+FRESHNESS = 0.25  # seconds a server's public page may lag the database (create_app's default)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _request(port: int, method: str, path: str, body: object = None,
+             headers: dict[str, str] | None = None) -> tuple[int, str]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        connection.request(method, path, None if body is None else json.dumps(body),
+                           headers or {})
+        answer = connection.getresponse()
+        return answer.status, answer.read().decode()
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def database(postgres_url: str) -> Iterator[str]:
+    """A fresh PostgreSQL schema, migrated once (as docs/deploy.md says), with an event
+    ``cup`` of 8 players owned by ``anna``."""
+    schema = f"podium_servers_{uuid.uuid4().hex}"
+    admin = create_engine(postgres_url, poolclass=NullPool)
+    with admin.begin() as connection:
+        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    url = make_url(postgres_url).update_query_dict(
+        {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    try:
+        db = Database(url)  # the migrations, once
+        AccountService(db).create_user("anna", "correct horse")
+        EventService(db).create_event("cup", "Cup", "commander", {}, "anna", seed=1)
+        EventService(db).add_players("cup", [f"P{i}" for i in range(1, 9)], "anna")
+        AccountService(db).grant("cup", "anna", "owner", "anna")
+        db.dispose()
+        yield url
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+@pytest.fixture
+def servers(database: str) -> Iterator[list[int]]:
+    """Two `podium serve` processes on two ports over the one database."""
+    ports = [_free_port(), _free_port()]
+    processes = [subprocess.Popen([PODIUM, "--db", database, "serve", "--port", str(port)],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                 for port in ports]
+    try:
+        for port, process in zip(ports, processes, strict=True):
+            for _ in range(600):
+                assert process.poll() is None, "a server stopped"
+                try:
+                    if _request(port, "GET", "/api/v1/events/cup")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.1)
+        yield ports
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(timeout=30)
+
+
+def test_a_write_through_one_server_is_on_the_other_s_live_page(database: str,
+                                                                servers: list[int]) -> None:
+    one, other = servers
+    token = AccountService(Database(database)).create_token("anna")
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    assert "Yana" not in _request(other, "GET", "/e/cup/live/views")[1]  # cached there now
+    status, _ = _request(one, "POST", "/api/v1/events/cup/commands/player.add",
+                         {"names": ["Yana"]}, headers)
+    assert status == 200
+    time.sleep(FRESHNESS * 2)  # the freshness window has passed
+    status, page = _request(other, "GET", "/e/cup/live/views")
+    assert status == 200 and "Yana" in page
+    players = json.loads(_request(other, "GET", "/api/v1/events/cup/players")[1])
+    assert "Yana" in [p["name"] for p in players]
+
+
+def test_64_writers_split_over_both_servers_store_every_write_once(
+        database: str, servers: list[int]) -> None:
+    token = AccountService(Database(database)).create_token("anna")
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    acknowledged: list[str] = []
+    refused: list[tuple[int, str]] = []
+    lock = threading.Lock()
+    start = threading.Barrier(64)
+
+    def write(index: int) -> None:
+        name = f"Writer {index:02d}"
+        start.wait()
+        status, text = _request(servers[index % 2], "POST",
+                                "/api/v1/events/cup/commands/player.add",
+                                {"names": [name]}, headers)
+        with lock:
+            (acknowledged.append(name) if status == 200 else refused.append((status, text)))
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(64)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(600)
+    assert not refused, refused[:3]
+    db = Database(database)
+    names = [p.name for p in EventService(db).load("cup").state.players.values()]
+    db.dispose()
+    assert sorted(n for n in names if n.startswith("Writer")) == sorted(acknowledged)
+    assert len(acknowledged) == 64
