@@ -25,7 +25,13 @@ from tests.formats.seven_wonders.test_seven_wonders_year import (
     regular,
     starting,
 )
-from tests.formats.seven_wonders.year_builders import copy_of, invoke, refused, service_on
+from tests.formats.seven_wonders.year_builders import (
+    copy_of,
+    invoke,
+    league_players,
+    refused,
+    service_on,
+)
 
 ALL = "Anna, Boris, Clara, Dmitry, Elena, Fedor, Galina"
 NEW = [f"N{i:02d}" for i in range(1, 13)]
@@ -257,3 +263,21 @@ def test_a_play_off_game_with_a_tie_through_the_api(one_season: Path, tmp_path: 
     assert {seconds[0], seconds[1], done.answer["order"][2]} <= set(gods)
     assert done.answer["order"][3] not in gods
     assert any("W7-30" in line.text() for line in plan.lines if line.player in seconds[2:])
+
+
+# -- departure 6: the Legendary selection over every season of the year (rule W7-31) --------------
+def test_w7_31_a_candidate_of_an_earlier_season_is_picked(two_seasons: Path,
+                                                          tmp_path: Path) -> None:
+    # rules W7-31, W7-32: «7 лучших игроков по результатам всех турниров сезона»: everyone of
+    # the last season declines in advance, so the picks are the players of season 0 only;
+    # they are registered in the last season and answer like anyone
+    service = service_on(copy_of(two_seasons, tmp_path))
+    last = league_players(service, "y-s1")
+    earlier = league_players(service, "y-s0") - last
+    assert earlier
+    done = invoke(service, "legendary-select", {"declined": sorted(last)})
+    picked = [name for _n, name, *_rest in done.value.picks]
+    assert picked and set(picked) <= earlier
+    answered = invoke(service, "legendary-answer", {"player": picked[0], "answer": "accept"})
+    assert any(s.player == picked[0] and s.status == "confirmed"
+               for s in answered.value.seats)
