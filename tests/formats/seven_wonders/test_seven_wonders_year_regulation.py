@@ -4,6 +4,7 @@ default being the literal reading)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from podium.formats.seven_wonders.year import (
     next_leagues,
 )
 from podium.formats.seven_wonders.year_commands import tournament_overruns
+from podium.formats.seven_wonders.year_views import due_view
 from tests.formats.seven_wonders.sw_builders import Season
 from tests.formats.seven_wonders.test_seven_wonders_year import (
     explained,
@@ -34,6 +36,7 @@ from tests.formats.seven_wonders.year_builders import (
 )
 
 ALL = "Anna, Boris, Clara, Dmitry, Elena, Fedor, Galina"
+NOW = datetime(2030, 1, 1, tzinfo=UTC)
 NEW = [f"N{i:02d}" for i in range(1, 13)]
 
 
@@ -254,8 +257,13 @@ def test_a_play_off_game_with_a_tie_through_the_api(one_season: Path, tmp_path: 
     bad = refused(service, "playoff-game", {"place": 2, "order": [*seconds[:3], "Nobody"]})
     assert bad.field == "order" and bad.code == codes.YEAR_PLAYOFF
     assert refused(service, "playoff-game", {"place": 5, "order": seconds}).field == "place"
+    # the year's page says which play-offs are due, and drops each once entered
+    shown = [str(row["what"]) for row in due_view([service.load("y-s0").state], NOW).rows]
+    assert any(row.startswith("Play-off of the 2 places") for row in shown)
     done = invoke(service, "playoff-game",
                   {"place": 2, "order": [seconds[0], seconds[1], [seconds[2], seconds[3]]]})
+    shown = [str(row["what"]) for row in due_view([service.load("y-s0").state], NOW).rows]
+    assert not any(row.startswith("Play-off of the 2 places") for row in shown)
     assert done.answer["groups"] == [[seconds[0]], [seconds[1]], sorted(seconds[2:])]
     assert done.answer["due"] == sorted(p for p in due if p != 2)
     plan = invoke(service, "next-season", {"previous": "y-s0", "preview": True}).value
