@@ -210,6 +210,8 @@ def test_w7_11_w7_12_a_leaving_winners_seat() -> None:
     facts.winner_seat = MATCH
     match = next_leagues(facts, newcomers=["N01"])
     assert "A2" in league(match, "priests") and "P5" not in league(match, "priests")
+    assert any("B2 left, so the seat won in the Will match passes down its order" in line
+               for line in explained(match, "A2"))
 
 
 def test_w7_6_starting_play_offs_after_drop_outs() -> None:
