@@ -245,6 +245,7 @@ def test_the_pages_offer_the_year_forms(one_season: Path, tmp_path: Path,
     page = web.client.get(f"/manage/{YEAR}").text
     for name in ("next-season", "survival-draw", "legendary-select"):
         assert f'action="/manage/{YEAR}/do/seven-wonders.{name}"' in page
+    assert f"/manage/{YEAR}/do/seven-wonders.playoff-game" in page  # rule W7-6
     assert "seven-wonders.start-year" not in page
     app.state.web.events.create_event("fresh", "Fresh", "series", {}, "setup", 1)
     accounts.grant("fresh", "org", "owner", "setup")
@@ -263,8 +264,8 @@ def test_the_api_documents_every_year_command(one_season: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     app, _accounts = web_app(copy_of(one_season, tmp_path), monkeypatch)
     paths = TestClient(app).get("/openapi.json").json()["paths"]
-    for what in ("start-year", "next-season", "survival-draw", "survival-game",
-                 "legendary-select", "legendary-answer", "legendary-game"):
+    for what in ("start-year", "next-season", "playoff-game", "survival-draw",
+                 "survival-game", "legendary-select", "legendary-answer", "legendary-game"):
         path = f"/api/v1/events/{{slug}}/commands/seven-wonders.{what}"
         assert path in paths, path
         body = paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
@@ -328,6 +329,16 @@ BAD = [  # command, its fields, the field named
     ("survival-draw", {"newcomer": NEWCOMERS, "seed": "x"}, "seed"),
     ("survival-draw", {"newcomer": NEWCOMERS, "preview": "perhaps"}, "preview"),
     ("survival-draw", {"newcomer": NEWCOMERS, "lang": "fr"}, "lang"),
+    ("next-season", {"previous": "y-s0", "rating": {"Ann": "lots"}}, "rating"),
+    ("next-season", {"previous": "y-s0", "newcomer_order": ["#x"]}, "newcomer_order"),
+    ("next-season", {"previous": "y-s0", "playoff": {"2": [["Ann", 3]]}}, "playoff"),
+    ("playoff-game", {"place": 9, "order": ["Ann", "Bob"]}, "place"),
+    ("playoff-game", {"place": 3, "order": ["Ann", "Bob"]}, "place"),
+    ("playoff-game", {"place": 2, "order": ["Nobody", "Ann"]}, "order"),
+    ("playoff-game", {"place": 2}, "order"),
+    ("playoff-game", {"place": 2, "order": ["Ann", "Bob"], "leaving": ["Nobody"]},
+     "leaving"),
+    ("playoff-game", {"place": 2, "order": ["Ann", "Bob"], "lang": "fr"}, "lang"),
     ("legendary-answer", {"player": "Ann", "answer": "accept"}, "player"),
     ("legendary-select", {"on": "fresh"}, "event"),  # a year without a season
     ("next-season", {"on": "fresh", "previous": "y-s0"}, "previous"),
