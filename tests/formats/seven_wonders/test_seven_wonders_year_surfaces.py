@@ -19,7 +19,8 @@ from podium.compose import build_catalog
 from podium.compose import web_app as create_app
 from podium.core.commands import CLI, CommandSpec
 from podium.core.inputs import File
-from podium.formats.seven_wonders import survival_rules
+from podium.formats.seven_wonders import playoff_rules, survival_rules
+from podium.formats.seven_wonders.year_commands import NextSeason as NextSeasonCommand
 from podium.formats.seven_wonders.year_demo import signups_csv
 from podium.service import accounts as accounts_module
 from podium.service.accounts import AccountService
@@ -215,6 +216,13 @@ def test_the_year_commands_answer_on_every_surface(surface_on, one_season: Path,
         order = [players[0], [players[1], players[2]], *players[3:]]
         game = surface.run("survival-game", YEAR, {"match": number, "order": order})
         assert surface.name == "web" or game["match"] == number
+    # the 2nds' play-off entered as its game, a tie at the bottom (rules W7-6, W7-30)
+    seconds = service.execute(NextSeasonCommand(YEAR, "y-s0", newcomers=tuple(NEWCOMERS),
+                                                preview=True), "org").value.playoffs[2]
+    played = surface.run("playoff-game", YEAR, {"place": 2, "order": [
+        seconds[0], seconds[1], [seconds[2], seconds[3]]]})
+    assert surface.name == "web" or played["groups"][2] == sorted(seconds[2:])
+    assert 2 in playoff_rules.book_of(service.load("y-s0").state).games
     surface.run("next-season", YEAR, {"previous": "y-s0", "season": "y-s1"})
     assert len(league_players(service, "y-s1")) == 28
     # the Legendary League (rules W7-31 .. W7-34), on a year of two complete seasons
