@@ -4,6 +4,7 @@ default being the literal reading)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from podium.formats.seven_wonders.year import (
     next_leagues,
 )
 from podium.formats.seven_wonders.year_commands import tournament_overruns
+from podium.formats.seven_wonders.year_views import due_view
 from tests.formats.seven_wonders.sw_builders import Season
 from tests.formats.seven_wonders.test_seven_wonders_year import (
     explained,
@@ -25,9 +27,16 @@ from tests.formats.seven_wonders.test_seven_wonders_year import (
     regular,
     starting,
 )
-from tests.formats.seven_wonders.year_builders import copy_of, invoke, refused, service_on
+from tests.formats.seven_wonders.year_builders import (
+    copy_of,
+    invoke,
+    league_players,
+    refused,
+    service_on,
+)
 
 ALL = "Anna, Boris, Clara, Dmitry, Elena, Fedor, Galina"
+NOW = datetime(2030, 1, 1, tzinfo=UTC)
 NEW = [f"N{i:02d}" for i in range(1, 13)]
 
 
@@ -201,6 +210,8 @@ def test_w7_11_w7_12_a_leaving_winners_seat() -> None:
     facts.winner_seat = MATCH
     match = next_leagues(facts, newcomers=["N01"])
     assert "A2" in league(match, "priests") and "P5" not in league(match, "priests")
+    assert any("B2 left, so the seat won in the Will match passes down its order" in line
+               for line in explained(match, "A2"))
 
 
 def test_w7_6_starting_play_offs_after_drop_outs() -> None:
@@ -248,8 +259,13 @@ def test_a_play_off_game_with_a_tie_through_the_api(one_season: Path, tmp_path: 
     bad = refused(service, "playoff-game", {"place": 2, "order": [*seconds[:3], "Nobody"]})
     assert bad.field == "order" and bad.code == codes.YEAR_PLAYOFF
     assert refused(service, "playoff-game", {"place": 5, "order": seconds}).field == "place"
+    # the year's page says which play-offs are due, and drops each once entered
+    shown = [str(row["what"]) for row in due_view([service.load("y-s0").state], NOW).rows]
+    assert any(row.startswith("Play-off of the 2 places") for row in shown)
     done = invoke(service, "playoff-game",
                   {"place": 2, "order": [seconds[0], seconds[1], [seconds[2], seconds[3]]]})
+    shown = [str(row["what"]) for row in due_view([service.load("y-s0").state], NOW).rows]
+    assert not any(row.startswith("Play-off of the 2 places") for row in shown)
     assert done.answer["groups"] == [[seconds[0]], [seconds[1]], sorted(seconds[2:])]
     assert done.answer["due"] == sorted(p for p in due if p != 2)
     plan = invoke(service, "next-season", {"previous": "y-s0", "preview": True}).value
@@ -257,3 +273,21 @@ def test_a_play_off_game_with_a_tie_through_the_api(one_season: Path, tmp_path: 
     assert {seconds[0], seconds[1], done.answer["order"][2]} <= set(gods)
     assert done.answer["order"][3] not in gods
     assert any("W7-30" in line.text() for line in plan.lines if line.player in seconds[2:])
+
+
+# -- departure 6: the Legendary selection over every season of the year (rule W7-31) --------------
+def test_w7_31_a_candidate_of_an_earlier_season_is_picked(two_seasons: Path,
+                                                          tmp_path: Path) -> None:
+    # rules W7-31, W7-32: «7 лучших игроков по результатам всех турниров сезона»: everyone of
+    # the last season declines in advance, so the picks are the players of season 0 only;
+    # they are registered in the last season and answer like anyone
+    service = service_on(copy_of(two_seasons, tmp_path))
+    last = league_players(service, "y-s1")
+    earlier = league_players(service, "y-s0") - last
+    assert earlier
+    done = invoke(service, "legendary-select", {"declined": sorted(last)})
+    picked = [name for _n, name, *_rest in done.value.picks]
+    assert picked and set(picked) <= earlier
+    answered = invoke(service, "legendary-answer", {"player": picked[0], "answer": "accept"})
+    assert any(s.player == picked[0] and s.status == "confirmed"
+               for s in answered.value.seats)

@@ -19,7 +19,8 @@ from podium.compose import build_catalog
 from podium.compose import web_app as create_app
 from podium.core.commands import CLI, CommandSpec
 from podium.core.inputs import File
-from podium.formats.seven_wonders import survival_rules
+from podium.formats.seven_wonders import playoff_rules, survival_rules
+from podium.formats.seven_wonders.year_commands import NextSeason as NextSeasonCommand
 from podium.formats.seven_wonders.year_demo import signups_csv
 from podium.service import accounts as accounts_module
 from podium.service.accounts import AccountService
@@ -215,6 +216,13 @@ def test_the_year_commands_answer_on_every_surface(surface_on, one_season: Path,
         order = [players[0], [players[1], players[2]], *players[3:]]
         game = surface.run("survival-game", YEAR, {"match": number, "order": order})
         assert surface.name == "web" or game["match"] == number
+    # the 2nds' play-off entered as its game, a tie at the bottom (rules W7-6, W7-30)
+    seconds = service.execute(NextSeasonCommand(YEAR, "y-s0", newcomers=tuple(NEWCOMERS),
+                                                preview=True), "org").value.playoffs[2]
+    played = surface.run("playoff-game", YEAR, {"place": 2, "order": [
+        seconds[0], seconds[1], [seconds[2], seconds[3]]]})
+    assert surface.name == "web" or played["groups"][2] == sorted(seconds[2:])
+    assert 2 in playoff_rules.book_of(service.load("y-s0").state).games
     surface.run("next-season", YEAR, {"previous": "y-s0", "season": "y-s1"})
     assert len(league_players(service, "y-s1")) == 28
     # the Legendary League (rules W7-31 .. W7-34), on a year of two complete seasons
@@ -245,6 +253,7 @@ def test_the_pages_offer_the_year_forms(one_season: Path, tmp_path: Path,
     page = web.client.get(f"/manage/{YEAR}").text
     for name in ("next-season", "survival-draw", "legendary-select"):
         assert f'action="/manage/{YEAR}/do/seven-wonders.{name}"' in page
+    assert f"/manage/{YEAR}/do/seven-wonders.playoff-game" in page  # rule W7-6
     assert "seven-wonders.start-year" not in page
     app.state.web.events.create_event("fresh", "Fresh", "series", {}, "setup", 1)
     accounts.grant("fresh", "org", "owner", "setup")
@@ -263,8 +272,8 @@ def test_the_api_documents_every_year_command(one_season: Path, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     app, _accounts = web_app(copy_of(one_season, tmp_path), monkeypatch)
     paths = TestClient(app).get("/openapi.json").json()["paths"]
-    for what in ("start-year", "next-season", "survival-draw", "survival-game",
-                 "legendary-select", "legendary-answer", "legendary-game"):
+    for what in ("start-year", "next-season", "playoff-game", "survival-draw",
+                 "survival-game", "legendary-select", "legendary-answer", "legendary-game"):
         path = f"/api/v1/events/{{slug}}/commands/seven-wonders.{what}"
         assert path in paths, path
         body = paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
@@ -328,6 +337,16 @@ BAD = [  # command, its fields, the field named
     ("survival-draw", {"newcomer": NEWCOMERS, "seed": "x"}, "seed"),
     ("survival-draw", {"newcomer": NEWCOMERS, "preview": "perhaps"}, "preview"),
     ("survival-draw", {"newcomer": NEWCOMERS, "lang": "fr"}, "lang"),
+    ("next-season", {"previous": "y-s0", "rating": {"Ann": "lots"}}, "rating"),
+    ("next-season", {"previous": "y-s0", "newcomer_order": ["#x"]}, "newcomer_order"),
+    ("next-season", {"previous": "y-s0", "playoff": {"2": [["Ann", 3]]}}, "playoff"),
+    ("playoff-game", {"place": 9, "order": ["Ann", "Bob"]}, "place"),
+    ("playoff-game", {"place": 3, "order": ["Ann", "Bob"]}, "place"),
+    ("playoff-game", {"place": 2, "order": ["Nobody", "Ann"]}, "order"),
+    ("playoff-game", {"place": 2}, "order"),
+    ("playoff-game", {"place": 2, "order": ["Ann", "Bob"], "leaving": ["Nobody"]},
+     "leaving"),
+    ("playoff-game", {"place": 2, "order": ["Ann", "Bob"], "lang": "fr"}, "lang"),
     ("legendary-answer", {"player": "Ann", "answer": "accept"}, "player"),
     ("legendary-select", {"on": "fresh"}, "event"),  # a year without a season
     ("next-season", {"on": "fresh", "previous": "y-s0"}, "previous"),

@@ -383,6 +383,16 @@ def regular_tiers(facts: SeasonFacts, newcomers: bool) -> tuple[dict[str, int], 
             else:
                 say(p, N_("%(name)s: %(place)s in %(league)s, no newcomers: stays in Warriors "
                           "(rule W7-10)"), WARRIORS)
+    first_up = next((n for n in facts.fortune if n in by and by[n].level in (1, 2)), None)
+    passed = (
+        (N_("%(name)s: %(left)s left, so the Gods place won in the Fortune match passes down "
+            "its order (setting leaving_winner_seat, rules W7-11, W7-35)"), up, first_up),
+        (N_("%(name)s: %(left)s left, so the seat won in the Will match passes down its "
+            "order (setting leaving_winner_seat, rules W7-12, W7-35)"), winner_of_will,
+         facts.will[0] if facts.will else None))
+    for msgid, winner, first in passed:
+        if winner is not None and first is not None and winner != first:
+            lines.append(Line(winner, msgid, {"left": first}))
     return tiers, lines
 
 

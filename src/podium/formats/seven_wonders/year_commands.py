@@ -100,7 +100,11 @@ def finished(loaded: LoadedEvent, field_: str = "previous") -> LoadedEvent:
 def facts_of(loaded: LoadedEvent, leaving: Sequence[str] = ()) -> SeasonFacts:
     """A finished season as the year needs it (:class:`SeasonFacts`); ``leaving`` are the
     players who drop out before the next season (rule W7-35), with those who dropped during it."""
-    state = finished(season_of(loaded)).state
+    return facts_from(finished(season_of(loaded)).state, leaving)
+
+
+def facts_from(state: EventState, leaving: Sequence[str] = ()) -> SeasonFacts:
+    """:func:`facts_of` over a season's state already known to be finished."""
     names = {p.name for p in state.players.values()}
     unknown = [n for n in leaving if n not in names]
     if unknown:

@@ -1,5 +1,6 @@
-"""Sample actions of the year's events kept in a season's log: a survival battle (rules W7-14,
-W7-23, W7-29) and the Legendary League (W7-31 .. W7-34).
+"""Sample actions of the year's events kept in a season's log: a starting season's play-off game
+(rules W7-6, W7-30), a survival battle (rules W7-14, W7-23, W7-29) and the Legendary League
+(W7-31 .. W7-34).
 
 Why: every action kind a format accepts is played by the conformance kit's tour and the
 state machine, so these kinds are exercised through the service like the season's own. The
@@ -13,7 +14,7 @@ import random
 from typing import Any
 
 from podium.core.model import EventState, PlayerId
-from podium.formats.seven_wonders import legendary_rules, survival_rules
+from podium.formats.seven_wonders import legendary_rules, playoff_rules, survival_rules
 
 Sample = tuple[str, dict[str, Any], str]
 
@@ -69,6 +70,24 @@ def legendary_samples(state: EventState, rng: random.Random) -> list[Sample]:
     return [(legendary_rules.GAME, {"results": _results(final.next, rng)}, "")]
 
 
+def playoff_samples(state: EventState, rng: random.Random) -> list[Sample]:
+    """A starting season's play-off of its 2nd places (two leagues or more), once, with a tie
+    now and then (rule W7-30)."""
+    from podium.formats.seven_wonders.rules import league_places
+
+    if not state.settings.starting or 2 in playoff_rules.book_of(state).games:
+        return []
+    seconds = [pid for division in state.divisions.values()
+               for pid, place in league_places(state, division.key).items() if place == 2]
+    if len(seconds) < 2:
+        return []
+    results = _results(seconds, rng)
+    if len(results) > 2 and rng.random() < 0.5:
+        results[-1]["position"] = results[-2]["position"]
+    return [(playoff_rules.PLAYOFF, {"place": 2, "results": results}, "")]
+
+
 def year_samples(state: EventState, rng: random.Random) -> list[Sample]:
     """The next year's sample once the season has none left."""
-    return survival_samples(state, rng) or legendary_samples(state, rng)
+    return (playoff_samples(state, rng) or survival_samples(state, rng)
+            or legendary_samples(state, rng))

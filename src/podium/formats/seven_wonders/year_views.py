@@ -147,9 +147,26 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
                  for match, players in battles.due.items() if players]
         if open_:
             return _due_view(open_)
-    return _due_view([M("Season %(slug)s is finished: the next season (with its survival "
+    return _due_view([*playoffs_due(last),
+                      M("Season %(slug)s is finished: the next season (with its survival "
                         "battles when newcomers apply), or at the year's end the Legendary "
                         "League.", slug=last.slug)])
+
+
+def playoffs_due(state: EventState) -> list[Message]:
+    """A finished starting season's play-offs not entered yet (rule W7-6), as its places stand
+    (the players who dropped during it out; those leaving later may change them, W7-35)."""
+    if not state.settings.starting or survival_rules.book_of(state).entrants:
+        return []
+    from podium.formats.seven_wonders.playoff_rules import stored_playoffs
+    from podium.formats.seven_wonders.year import starting_tiers
+    from podium.formats.seven_wonders.year_commands import facts_from
+
+    facts = facts_from(state)
+    due = starting_tiers(facts, len(state.divisions), {})[2]
+    stored = stored_playoffs(state)
+    return [M("Play-off of the %(place)s places: %(names)s (rule W7-6).", place=place,
+              names=names) for place, names in sorted(due.items()) if place not in stored]
 
 
 def season_due(state: EventState) -> list[Message]:
