@@ -135,7 +135,8 @@ def results_table(state: EventState, rnd: Round) -> Table:
 
 def log_table(actions: Sequence[Action], state: EventState) -> Table:
     table = Table(title=escape(f"Log of {state.slug}"), box=box.SIMPLE, title_justify="left")
-    for column in ("#", "When (UTC)", "Actor", "Action", "Details", "Reason"):
+    table.add_column("#", justify="right")
+    for column in ("When (UTC)", "Actor", "Action", "Details", "Reason"):
         table.add_column(column)
     names = {pid: p.name for pid, p in state.players.items()}
     for action in actions:
@@ -212,4 +213,7 @@ def write_exports(view: TableView, event_name: str, lang: str, csv_path: Path | 
 
 
 def print_bracket(state: EventState, bracket: Bracket) -> None:
-    console.print(escape(bracket_text(state, bracket)), highlight=False, soft_wrap=True)
+    """The tree; in a terminal narrower than the tree, the matches round by round (a tree
+    that wraps cannot be read). Into a file or a pipe, the tree."""
+    width = console.width if console.is_terminal else None
+    console.print(escape(bracket_text(state, bracket, width)), highlight=False, soft_wrap=True)
