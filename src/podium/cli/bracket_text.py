@@ -7,7 +7,9 @@ it comes from. So 32 players take 63 rows and six columns.
 
 from __future__ import annotations
 
+from podium.cli.lang import tr
 from podium.core.bracket import Bracket
+from podium.core.messages import M, Mn
 from podium.core.model import EventState
 
 WIDTH = 20  # characters per name column at least (a longer name widens every column)
@@ -46,7 +48,7 @@ def bracket_lines(state: EventState, bracket: Bracket, width: int | None = None)
             grid[row][col + offset] = char
 
     for slot, pid in enumerate(bracket.slots):
-        put(_row(0, slot), 0, _label(state, bracket, pid, width) or "— bye")
+        put(_row(0, slot), 0, _label(state, bracket, pid, width) or "— " + tr(M("bye")))
     for round_number in range(1, rounds + 1):
         x = round_number * (width + GAP)
         first = bracket.first_number(round_number)
@@ -77,11 +79,11 @@ def bracket_list(state: EventState, bracket: Bracket) -> list[str]:
     for round_number in range(bracket.rounds):
         if lines:
             lines.append("")
-        lines.append(str(round_name(round_number + 1, bracket.rounds)).capitalize())
+        lines.append(_first_up(tr(round_name(round_number + 1, bracket.rounds))))
         for match in bracket.matches():
             if match.round != round_number + 1 or (match.players == (None, None) and match.known):
                 continue
-            sides = [_label(state, bracket, pid) or ("— bye" if match.known else "?")
+            sides = [_label(state, bracket, pid) or ("— " + tr(M("bye")) if match.known else "?")
                      for pid in match.players]
             line = f"  [{match.number}] {sides[0]} – {sides[1]}"
             if match.winner is not None:
@@ -100,10 +102,16 @@ def bracket_text(state: EventState, bracket: Bracket, width: int | None = None) 
     if width is not None and max(map(len, lines), default=0) > width:
         lines = bracket_list(state, bracket)
     lines.append("")
-    lines.append("[n]: match n, not played yet; =: advanced after a draw (rule BRK-5)")
+    lines.append(tr(M("[n]: match n, not played yet; =: advanced after a draw (rule BRK-5)")))
     if bracket.minutes:
-        lines.append(f"Time: {bracket.minutes} minutes per game in the TOP (rule BRK-7)")
+        lines.append(_first_up(tr(Mn("time: %(n)s minute per game in the TOP (rule BRK-7)",
+                                     "time: %(n)s minutes per game in the TOP (rule BRK-7)",
+                                     bracket.minutes))))
     champion = bracket.champion
     if champion is not None:
-        lines.append(f"Champion: {state.players[champion].name}")
+        lines.append(_first_up(tr(M("champion: %(name)s", name=state.players[champion].name))))
     return "\n".join(lines)
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]

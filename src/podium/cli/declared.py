@@ -25,6 +25,7 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console, errors, fail, progress_bar
+from podium.cli.lang import tr
 from podium.core import codes
 from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
 from podium.core.errors import PodiumError
@@ -164,7 +165,7 @@ def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any
     elif spec.render:
         _loaded(spec.render)(done)
     else:
-        console.print(escape(str(done.said)), highlight=False)
+        console.print(escape(tr(done.said)), highlight=False)
     return done
 
 

@@ -20,8 +20,8 @@ from podium.cli.base import (
     fail,
     guarded,
     pass_ctx,
-    setting_text,
 )
+from podium.cli.lang import value_text
 from podium.cli.printing import print_explanation
 from podium.core import codes, phases
 from podium.core.errors import InvalidInput, NotFound
@@ -72,7 +72,7 @@ def event_formats() -> None:
         for field in ruleset.fields:
             rule = f" (rule {field.rule})" if field.rule else ""
             value = defaults[field.key]
-            console.print(f"  {field.key} = {setting_text(value)}: {field.help}{rule}",
+            console.print(f"  {field.key} = {value_text(value)}: {field.help}{rule}",
                           highlight=False)
 
 
@@ -96,7 +96,7 @@ def event_show(ctx: Context, slug: str) -> None:
     console.print(f"[bold]{escape(state.name)}[/] ({state.slug}, {state.format}, "
                   f"seed {state.seed})")
     for key, value in loaded.ruleset.settings_to_json(state.settings).items():
-        console.print(f"  {key} = {setting_text(value)}", highlight=False)
+        console.print(f"  {key} = {value_text(value)}", highlight=False)
     active = len(state.active_players())
     console.print(f"Players: {len(state.players)} registered, {active} active.")
     for rnd in state.rounds:

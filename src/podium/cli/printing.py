@@ -10,6 +10,10 @@ from rich.markup import escape
 
 from podium.cli import render
 from podium.cli.base import console
+from podium.cli.lang import tr
+from podium.core.messages import M, Mn
+
+NOTHING_STORED = M("Nothing stored. Run without --preview to commit.")
 
 
 def players_added(done: Any) -> None:
@@ -36,7 +40,7 @@ def round_paired(done: Any) -> None:
              f"({explanation.stage})")
     print_explanation(loaded.state, explanation, title)
     if done.preview:
-        console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
+        console.print(f"[dim]{escape(tr(NOTHING_STORED))}[/]")
 
 
 def top_built(done: Any) -> None:
@@ -49,13 +53,19 @@ def top_built(done: Any) -> None:
 
     loaded = done.outcome.loaded
     for choice in seeding_choices(loaded.ruleset, loaded.state, done.value.size):
-        met = ", ".join(f"goal {g['number']} {'met' if g['met'] else 'NOT met'}"
-                        for g in choice["goals"]) or "no goal applies"
-        mark = " (this preview)" if choice["seeding"] == done.value.seeding else ""
-        console.print(f"• seeding {choice['seeding']}{mark}: {met}; "
-                      f"{choice['moved']} players moved from the written bracket",
-                      highlight=False)
-    console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
+        met = ", ".join(tr(M("goal %(number)s met", number=g["number"]) if g["met"] else
+                           M("goal %(number)s NOT met", number=g["number"]))
+                        for g in choice["goals"]) or tr(M("no goal applies"))
+        moved = tr(Mn("%(n)s player moved from the written bracket",
+                      "%(n)s players moved from the written bracket", choice["moved"]))
+        if choice["seeding"] == done.value.seeding:
+            line = M("seeding %(seeding)s (this preview): %(goals)s; %(moved)s",
+                     seeding=choice["seeding"], goals=met, moved=moved)
+        else:
+            line = M("seeding %(seeding)s: %(goals)s; %(moved)s", seeding=choice["seeding"],
+                     goals=met, moved=moved)
+        console.print(f"• {escape(tr(line))}", highlight=False)
+    console.print(f"[dim]{escape(tr(NOTHING_STORED))}[/]")
 
 
 def top_result(done: Any) -> None:
@@ -65,7 +75,7 @@ def top_result(done: Any) -> None:
     number = stored.get("match")
     result = bracket.results.get(number)
     if result is None:
-        console.print(escape(str(done.said)), highlight=False)
+        console.print(escape(tr(done.said)), highlight=False)
         return
     verb = "corrected" if done.outcome.actions[-1].kind == "top.corrected" else "saved"
     note = f" ({result.note})" if result.note else ""

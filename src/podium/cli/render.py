@@ -14,6 +14,7 @@ from rich.text import Text
 
 from podium.cli.base import console
 from podium.cli.bracket_text import bracket_text
+from podium.cli.lang import value_text
 from podium.core.bracket import Bracket
 from podium.core.explain import RoundExplanation
 from podium.core.log import Action
@@ -156,10 +157,7 @@ def log_table(actions: Sequence[Action], state: EventState) -> Table:
             detail = f"TOP match {payload['match']}"
         elif "settings" in payload:
             # Sorted, so the log reads the same however the payload's keys were stored.
-            detail = ", ".join(
-                f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
-                for k, v in sorted(payload["settings"].items())
-            )
+            detail = value_text(payload["settings"])
         table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
                       escape(action.actor), action.kind, escape(detail), escape(action.reason))
     return table

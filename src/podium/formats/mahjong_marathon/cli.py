@@ -16,6 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
+from podium.cli.lang import value_text
 from podium.cli.render import print_view, write_exports
 from podium.core.views import N_
 from podium.formats.mahjong_marathon.commands import (
@@ -75,7 +76,7 @@ def decisions(ctx: Context, slug: str) -> None:
         for key in ("from", "until"):
             if isinstance(p.get(key), int):
                 p[key] = datetime.fromtimestamp(p[key], UTC).strftime("%Y-%m-%d %H:%M UTC")
-        details = ", ".join(f"{k}={v}" for k, v in p.items())
+        details = ", ".join(f"{k}={value_text(v)}" for k, v in p.items())
         status = "in force" if d.active else f"reverted by {d.reverted_by}"
         table.add_row(str(d.seq), d.at[:19], escape(d.actor), d.kind.removeprefix("mahjong."),
                       escape(f"{who} {details}".strip()), escape(d.reason), status)

@@ -19,7 +19,9 @@ from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.declared import click_command
+from podium.cli.lang import tr
 from podium.core.errors import Conflict, InvalidInput
+from podium.core.messages import Mn
 from podium.core.model import EventState
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes, year_cli
@@ -103,7 +105,7 @@ def season_of(loaded: LoadedEvent) -> EventState:
 def print_played(done: Done) -> None:
     """A game just entered, rolled or accepted, with its decisions; then the sentence."""
     print_game(done.state, done.value.game)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_entered(done: Done) -> None:
@@ -120,7 +122,7 @@ def print_leagues(done: Done) -> None:
     for _key, name, level, names in done.value.leagues:
         console.print(f"{escape(name)} (level {level}): {escape(', '.join(names))}",
                       highlight=False)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 @click.group("sw")
@@ -267,13 +269,19 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
         book = book_of(state)
         games = list(book.games())
         ties = sum(1 for g in games for n in g.notes if n[0].startswith(("tie ", "tie for")))
-        console.print(
-            f"{sum(1 for g in games if g.league)} ladder games, {ties} ties decided "
-            f"({sum(1 for g in games if g.roll)} by a die roll), "
-            f"{sum(len(g.overruns) for g in games)} overruns, "
-            f"{sum(1 for g in games if g.kicker is not None)} kicks, "
-            f"{sum(1 for g in games if not g.finished)} unfinished games, "
-            f"{len(book.liftings)} penalties lifted.", highlight=False)
+        counts = [
+            Mn("%(n)s ladder game", "%(n)s ladder games", sum(1 for g in games if g.league)),
+            Mn("%(n)s tie decided", "%(n)s ties decided", ties),
+            Mn("(%(n)s by a die roll)", "(%(n)s by a die roll)",
+               sum(1 for g in games if g.roll)),
+            Mn("%(n)s overrun", "%(n)s overruns", sum(len(g.overruns) for g in games)),
+            Mn("%(n)s kick", "%(n)s kicks", sum(1 for g in games if g.kicker is not None)),
+            Mn("%(n)s unfinished game", "%(n)s unfinished games",
+               sum(1 for g in games if not g.finished)),
+            Mn("%(n)s penalty lifted", "%(n)s penalties lifted", len(book.liftings)),
+        ]
+        console.print(escape(", ".join(tr(c) for c in counts).replace(", (", " (") + "."),
+                      highlight=False)
         titans = book.specials.get(TITANS)
         if titans is not None and titans.groups:
             winners = ", ".join(state.players[p].name for p in titans.groups[0])
