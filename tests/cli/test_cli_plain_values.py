@@ -16,10 +16,10 @@ def test_the_top_prints_its_goals_as_sentences(podium: Podium) -> None:
     out = podium.out("demo", "berserk", "--players", "16", "--tables", "2", "--top", "8",
                      "--seed", "3")
     assert not RAW.search(out), out
-    assert "goal 1: met: no first-round match is between players of the same table" in " ".join(
-        out.split())
+    assert ("goal 1 (rule BRK-4) met: no first-round match is between players of the same "
+            "table") in " ".join(out.split())
     shown = podium.out("top", "show", "demo-berserk-16-2-8-3")
-    assert not RAW.search(shown) and "goal 2: " in shown
+    assert not RAW.search(shown) and "goal 2 (rule BRK-4) " in shown
 
 
 def test_settings_print_as_typed(podium: Podium) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from podium.cli.base import Context, console, errors, fail, progress_bar
+from podium.cli.base import Context, console, error_line, errors, fail, progress_bar
 from podium.cli.lang import tr
 from podium.core import codes
 from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
@@ -131,8 +131,7 @@ def show_refusal(spec: CommandSpec, error: PodiumError) -> None:
     """Each refused field as its ``--option`` (or argument) and the message, then exit."""
     problems = error.problems if isinstance(error, InvalidFields) else [error]
     for problem in problems[:-1]:
-        errors.print(f"[bold red]Error:[/] {escape(_where(spec, problem))}{escape(str(problem))}",
-                     highlight=False)
+        errors.print(error_line(problem, _where(spec, problem)), highlight=False)
     fail(problems[-1], prefix=_where(spec, problems[-1]))
 
 

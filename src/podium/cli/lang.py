@@ -15,9 +15,14 @@ import os
 from typing import Any
 
 from podium.core.messages import Message, Mp, is_message
+from podium.core.views import N_
 from podium.i18n import DEFAULT, LANGUAGES, tr_for
 
 _chosen: dict[str, str | None] = {"lang": None}
+
+# Phase titles the formats declare as plain text (``Phase(SWISS, ROUNDS, "Swiss")``): marked
+# here so the catalog has them for ``podium event show`` and a round's heading.
+PHASE_TITLES = (N_("Swiss"), N_("Final"), N_("TOP"))
 
 
 def from_environment(environ: Any = None) -> str:
@@ -48,6 +53,16 @@ def use(lang: str | None) -> str:
     return current()
 
 
+def lang_option() -> Any:
+    """A command's own ``--lang`` (the language of the whole run when given; the command gets
+    the run's language either way)."""
+    import click
+
+    return click.option("--lang", type=click.Choice(list(LANGUAGES)), default=None,
+                        callback=lambda _ctx, _param, value: use(value),
+                        help="Language (default: podium --lang, else the locale's).")
+
+
 def tr(message: Any) -> str:
     """``message`` in the run's language: a message object (or one as the log stores it)
     rendered, a msgid translated."""
@@ -70,4 +85,4 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-__all__ = ["choose", "current", "from_environment", "tr", "use", "value_text"]
+__all__ = ["choose", "current", "from_environment", "lang_option", "tr", "use", "value_text"]

@@ -25,19 +25,24 @@ def print_explanation(state: Any, explanation: Any, title: str) -> None:
     for table in render.pairing_tables(state, explanation, title):
         console.print(table)
     for note in explanation.notes:
-        console.print(f"• {escape(note)}", highlight=False)
-    console.print(f"Repeated pairs in this round: {explanation.repeat_count}")
+        console.print(f"• {escape(tr(note))}", highlight=False)
+    console.print(escape(tr(M("Repeated pairs in this round: %(n)s",
+                              n=explanation.repeat_count))), highlight=False)
 
 
 def round_paired(done: Any) -> None:
     """The round with its explanation; a preview (its state holds the round, the log does
     not) says that nothing was stored."""
+    from podium.core import phases
     from podium.service.events import explain_paired
 
     loaded = done.outcome.loaded
     explanation = explain_paired(loaded, done.value.number)
-    title = (f"{'PREVIEW round' if done.preview else 'Round'} {explanation.number} "
-             f"({explanation.stage})")
+    stage = M(next((p.title for p in phases.declared(loaded.state, loaded.ruleset)
+                    if p.key == explanation.stage), explanation.stage))
+    title = tr(M("PREVIEW round %(n)s (%(stage)s)", n=explanation.number, stage=stage)
+               if done.preview else
+               M("Round %(n)s (%(stage)s)", n=explanation.number, stage=stage))
     print_explanation(loaded.state, explanation, title)
     if done.preview:
         console.print(f"[dim]{escape(tr(NOTHING_STORED))}[/]")
@@ -77,9 +82,16 @@ def top_result(done: Any) -> None:
     if result is None:
         console.print(escape(tr(done.said)), highlight=False)
         return
-    verb = "corrected" if done.outcome.actions[-1].kind == "top.corrected" else "saved"
-    note = f" ({result.note})" if result.note else ""
-    console.print(f"TOP match {number}: {verb}; {escape(state.players[result.winner].name)} "
-                  f"advances{escape(note)}.", highlight=False)
+    winner = state.players[result.winner].name
+    note = f" ({tr(result.note)})" if result.note else ""
+    if done.outcome.actions[-1].kind == "top.corrected":
+        line = M("TOP match %(n)s: corrected; %(name)s advances%(note)s.", n=number,
+                 name=winner, note=note)
+    else:
+        line = M("TOP match %(n)s: saved; %(name)s advances%(note)s.", n=number, name=winner,
+                 note=note)
+    console.print(escape(tr(line)), highlight=False)
     if bracket.champion is not None:
-        console.print(f"Champion: [bold]{escape(state.players[bracket.champion].name)}[/].")
+        console.print(escape(tr(M("Champion: %(name)s.",
+                                  name=state.players[bracket.champion].name))),
+                      highlight=False)

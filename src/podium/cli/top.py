@@ -29,8 +29,10 @@ def goal_text(goal: dict) -> str:
     text is a message object, stored as JSON)."""
     text = Message.from_json(goal.get("text"))
     if goal.get("met"):
-        return tr(M("goal %(number)s: met: %(text)s", number=goal.get("number"), text=text))
-    return tr(M("goal %(number)s: NOT met: %(text)s", number=goal.get("number"), text=text))
+        return tr(M("goal %(number)s (rule BRK-4) met: %(text)s", number=goal.get("number"),
+                    text=text))
+    return tr(M("goal %(number)s (rule BRK-4) NOT met: %(text)s", number=goal.get("number"),
+                text=text))
 
 
 def print_top(state: EventState, bracket: Bracket) -> None:

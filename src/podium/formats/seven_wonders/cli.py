@@ -19,9 +19,9 @@ from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.declared import click_command
-from podium.cli.lang import tr
+from podium.cli.lang import current, lang_option, tr
 from podium.core.errors import Conflict, InvalidInput
-from podium.core.messages import Mn
+from podium.core.messages import M, Mn, Mp
 from podium.core.model import EventState
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes, year_cli
@@ -37,18 +37,21 @@ from podium.service.events import LoadedEvent
 from podium.service.kernel import DIVISION_MOVE
 from podium.store.repository import EventRepository
 
-
-def _tr(lang: str):
-    return lambda message: translate(message, lang)
+LANG = lang_option()
 
 
-def print_game(state: EventState, game: Game, lang: str = "en") -> None:
+def _tr(lang: str | None):
+    return lambda message: translate(message, lang or current())
+
+
+def print_game(state: EventState, game: Game, lang: str | None = None) -> None:
     """A game: its players best first with position, score, winner points and marks, then
     every decision with its explanation (rules W7-2, W7-20 .. W7-22, W7-26 .. W7-28)."""
-    title = f"{game.ref}" + ("" if game.finished else " (unfinished)")
+    tr = _tr(lang)
+    title = f"{game.ref}" + ("" if game.finished else " " + tr(M("(unfinished)")))
     table = Table(title=escape(title), box=box.SIMPLE, title_justify="left")
-    for column in ("Pos", "Player", "Score", "Points", ""):
-        table.add_column(column)
+    for column in (Mp("rank", "Rank"), M("Player"), M("Score"), M("Points"), ""):
+        table.add_column(escape(tr(column)))
     for line in sw_views.game_lines(state, game):
         table.add_row(str(line["position"] or "-"), escape(str(line["name"])),
                       "" if line["score"] is None else str(line["score"]),
@@ -61,7 +64,7 @@ def print_game(state: EventState, game: Game, lang: str = "en") -> None:
         console.print(f"  · {escape(note_text(note, _tr(lang)))}", highlight=False)
 
 
-def print_table(state: EventState, lang: str = "en", league: str | None = None) -> None:
+def print_table(state: EventState, lang: str | None = None, league: str | None = None) -> None:
     """The season table league by league, with a note for each decision, then the special
     matches and the Battle of Titans."""
     views = sw_views.season_views(state)
@@ -185,7 +188,7 @@ def _print_next(state: EventState, key: str, info: dict) -> None:
 @sw.command("status")
 @click.argument("slug")
 @click.option("--league", default=None, help="One league (key or name).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@LANG
 @pass_ctx
 @guarded
 def status_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
@@ -206,7 +209,7 @@ def status_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
 @sw.command("table")
 @click.argument("slug")
 @click.option("--league", default=None, help="One league (key or name).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@LANG
 @pass_ctx
 @guarded
 def table_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
@@ -223,7 +226,7 @@ def table_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
 @click.option("--seasons", type=click.IntRange(min=1, max=12), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
 @click.option("--starting", is_flag=True, help="A starting season (equal leagues, W7-6).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@LANG
 @pass_ctx
 @guarded
 def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, starting: bool,

@@ -19,7 +19,7 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console, guarded, pass_ctx
-from podium.cli.lang import tr
+from podium.cli.lang import current, lang_option, tr
 from podium.cli.render import print_view, write_exports
 from podium.core import phases
 from podium.core.errors import InvalidInput
@@ -38,15 +38,15 @@ from podium.service.catalog import Done
 from podium.service.series import series_ledger, series_members
 from podium.store.repository import EventRepository
 
-LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+LANG = lang_option()
 
 
 def _tr(lang: str) -> Callable[[Any], str]:
-    return lambda message: translate(message, lang)
+    return lambda message: translate(message, lang or current())
 
 
 def _lang(done: Done) -> str:
-    return str(done.values.get("lang") or "en")
+    return str(done.values.get("lang") or current())
 
 
 def print_messages(messages: Sequence[Message], lang: str, mark: str = "") -> None:
