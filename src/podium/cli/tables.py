@@ -169,8 +169,12 @@ def narrow(table: Table, width: int = 80) -> RenderableType:
 
 
 def whole(console: Console, table: Table) -> RenderableType:
-    """How ``console`` prints ``table`` whole (see the module docstring)."""
+    """How ``console`` prints ``table`` whole (see the module docstring); a title longer than
+    the table widens it rather than wrapping above a narrow table."""
     prepared(table)
+    if table.title:
+        wanted = min(cell_len(_plain(table.title)), console.width)
+        table.min_width = max(table.min_width or 0, wanted)
     if not console.is_terminal or fits(console, table):
         return table
     moved = with_notes_under(console, table)
