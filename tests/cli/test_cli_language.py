@@ -83,3 +83,14 @@ def test_sentences_and_tables_in_russian(db: str) -> None:
 ])
 def test_the_locale_picks_the_language(environ: dict[str, str], lang: str) -> None:
     assert from_environment(environ) == lang
+
+
+def test_declared_commands_help_in_russian(db: str) -> None:
+    out, _ = run(db, "--lang", "ru", "event", "create", "--help")
+    assert "Создать турнир." in out and "одно из:" in out and "напечатать ответ в JSON" in out
+    out, _ = run(db, "event", "create", "--help", env={"LANG": "ru_RU.UTF-8"})
+    assert "Создать турнир." in out
+    out, _ = run(db, "--lang", "ru", "--help")
+    assert "Опубликовать таблицы (правило MJ-11)" in out
+    out, _ = run(db, "event", "create", "--help")
+    assert "Create an event." in out and "one of:" in out

@@ -256,6 +256,13 @@ def demo() -> None:
     """Simulated events on embedded SQLite."""
 
 
+def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | None
+                     ) -> str | None:
+    """``--lang`` read first (before ``--help``), for the whole run."""
+    choose(value)
+    return value
+
+
 def _copied(command: click.Command) -> click.Command:
     """A command with its own list of subcommands (so a root's additions stay its own)."""
     found = copy.copy(command)
@@ -286,7 +293,7 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
                      help="Who is acting, for the log (default: your login name)."),
         click.Option(["--lang"], envvar="PODIUM_LANG", type=click.Choice(["ru", "en"]),
-                     default=None,
+                     default=None, is_eager=True, callback=_chosen_language,
                      help="Language of what podium prints (default: the locale's, LANG / "
                           "LC_ALL: ru_RU.UTF-8 is Russian).")])
     for name, command in static.commands.items():
