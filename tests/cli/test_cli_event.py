@@ -136,7 +136,7 @@ def test_event_show_says_when_the_event_is_complete(podium) -> None:
     podium("demo", "commander", "--players", "12", "--seed", "3", "--set", "rounds=2",
            "--set", "fewer_rounds=yes")
     out = podium.out("event", "show", "demo-commander-12-3")
-    assert "Stages: swiss -> final; now: final." in out
+    assert "Stages: Swiss -> Final; now: Final." in out
     champion = podium.load("demo-commander-12-3")
     from podium.core import phases
 

@@ -1,6 +1,8 @@
 """Terminal tables never cut a place, a name or a number (issue 20): each format's tables
-printed in a terminal 80 and 100 columns wide, without a "…", every name whole; wider than the
-terminal, a table switches to the narrow layout (one block a row)."""
+printed in a terminal 80 and 100 columns wide, without a "…", every name whole, no column
+printed empty that has values (the marathon's № and ∆), long notes whole under their table;
+wider than the terminal, a table switches to the narrow layout (one block a row), and the TOP
+tree to its matches round by round."""
 
 from __future__ import annotations
 
@@ -13,6 +15,9 @@ from click.testing import CliRunner
 
 from podium.cli import base
 from podium.cli.main import cli
+from podium.service import EventService
+from podium.service.exports import cell_text
+from podium.store.db import Database, resolve_url
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -23,7 +28,7 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path = str(tmp_path_factory.mktemp("term") / "t.db")
     for args in (
         ["commander", "--players", "24", "--seed", "3"],
-        ["berserk", "--players", "20", "--tables", "2", "--top", "4", "--seed", "3"],
+        ["berserk", "--players", "20", "--tables", "2", "--top", "16", "--seed", "3"],
         ["marathon", "--players", "60", "--games", "1500", "--seed", "3"],
         ["seven-wonders", "--players", "28", "--seed", "3"],
     ):
@@ -54,7 +59,8 @@ TABLES = [
     ("standings", "demo-commander-24-3", "--top", "30"),
     ("log", "demo-commander-24-3"),
     ("round", "show", "demo-commander-24-3", "1"),
-    ("berserk", "tables", "demo-berserk-20-2-4-3"),
+    ("berserk", "tables", "demo-berserk-20-2-16-3"),
+    ("top", "show", "demo-berserk-20-2-16-3", "--matches"),
     ("standings", "demo-marathon-60-3", "--stage", "1", "--lang", "ru", "--top", "30"),
     ("standings", "demo-marathon-60-3", "--table", "total", "--top", "30"),
     ("sw", "table", "demo-seven-wonders-28-3", "--lang", "ru"),
@@ -87,3 +93,94 @@ def test_a_table_wider_than_the_terminal_takes_the_narrow_layout(db: str, termin
 def test_into_a_file_a_table_keeps_its_full_width(db: str, tmp_path: Path) -> None:
     text = shown(db, "standings", "demo-marathon-60-3", "--stage", "1", "--top", "3")
     assert "…" not in text
+
+
+def _row_blocks(text: str, names: list[str]) -> list[str]:
+    """The printed text of each row, found by its player's name: from the line holding the
+    name to the line before the next row's name (a table's line, or a narrow block)."""
+    lines = text.splitlines()
+    starts: list[int] = []
+    at = 0
+    for name in names:
+        pattern = re.compile(rf"(?<!\S){re.escape(name)}(?!\S)")
+        at = next(i for i in range(at, len(lines)) if pattern.search(lines[i]))
+        starts.append(at)
+        at += 1
+    ends = [*starts[1:], min(len(lines), starts[-1] + 4)]
+    return ["\n".join(lines[a:b]) for a, b in zip(starts, ends, strict=True)]
+
+
+def _loaded(db: str, slug: str):
+    return EventService(Database(resolve_url(db))).load(slug)
+
+
+VIEWS = [
+    ("demo-marathon-60-3", "stage-1", "ru",
+     ("standings", "demo-marathon-60-3", "--stage", "1", "--lang", "ru", "--top", "30")),
+    ("demo-marathon-60-3", "total", "en",
+     ("standings", "demo-marathon-60-3", "--table", "total", "--top", "30")),
+]
+
+
+@pytest.mark.parametrize("width", [80, 100])
+@pytest.mark.parametrize("case", VIEWS, ids=lambda c: f"{c[1]}-{c[2]}")
+def test_no_column_is_printed_empty(db: str, terminal, width: int, case) -> None:
+    """Each row's place, change, name and numbers are printed whole, in its row (in 100
+    columns the marathon's № and ∆ once came out empty: rich had squeezed them to nothing)."""
+    slug, key, lang, args = case
+    terminal(width)
+    text = shown(db, *args)
+    loaded = _loaded(db, slug)
+    view = loaded.ruleset.view(loaded.state, key)
+    rows = view.rows[:30]
+    player = next(c for c in view.columns if c.key == "player")
+    wanted = [c for c in view.columns if c.numeric]
+    assert len(wanted) >= 5
+    blocks = _row_blocks(text, [cell_text(r.get("player"), player, lang) for r in rows])
+    for row, block in zip(rows, blocks, strict=True):
+        for column in wanted:
+            value = cell_text(row.get(column.key), column, lang)
+            if value:
+                assert re.search(rf"(?<!\S){re.escape(value)}(?!\S)", block), (
+                    column.key, value, block)
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_seven_wonders_notes_print_whole_and_short(db: str, terminal, width: int) -> None:
+    """A season's notes (an overrun lifted, a kick) are printed whole, never as a tall cell:
+    under the table as [n] with the player's name, or in the row's block."""
+    from podium.formats.seven_wonders import views as sw_views
+    from podium.i18n import tr_for
+
+    terminal(width)
+    text = shown(db, "sw", "table", "demo-seven-wonders-28-3", "--lang", "ru")
+    state = _loaded(db, "demo-seven-wonders-28-3").state
+    notes = [sw_views.notes_text(r.notes, tr_for("ru")) for r in sw_views.season_rows(state)]
+    notes = [n for n in notes if n]
+    assert notes
+    flat = " ".join(text.split())
+    for note in notes:
+        assert " ".join(note.split()) in flat
+    # no cell wraps onto a third line: a line of a table is never only a note's tail
+    table_lines = [line for line in text.splitlines()
+                   if line.startswith("      ") and line.strip()]
+    assert not [line for line in table_lines if not line.strip()[0].isdigit()], text
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_top_tree_is_never_wrapped(db: str, terminal, width: int) -> None:
+    """A 16-player TOP tree is 107 columns: in 80 or 100 it is printed match by match, every
+    name whole; in a wide terminal as the tree."""
+    terminal(width)
+    text = shown(db, "top", "show", "demo-berserk-20-2-16-3")
+    assert all(len(line) <= width for line in text.splitlines())
+    assert "─┐" not in text and "[15] " in text
+    from podium.core.top_replay import top_of
+
+    state = _loaded(db, "demo-berserk-20-2-16-3").state
+    bracket = top_of(state)
+    assert bracket is not None
+    for pid, seed in bracket.seeds.items():
+        assert f"({seed}) {state.players[pid].name}" in text
+    terminal(140)
+    assert "─┐" in shown(db, "top", "show", "demo-berserk-20-2-16-3")

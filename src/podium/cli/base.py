@@ -57,8 +57,17 @@ def fail(error: PodiumError, prefix: str = "") -> NoReturn:
         else EXIT_CONFLICT if isinstance(error, Conflict)
         else EXIT_INVALID
     )
-    errors.print(f"[bold red]Error:[/] {escape(prefix)}{escape(str(error))}", highlight=False)
+    errors.print(error_line(error, prefix), highlight=False)
     sys.exit(code)
+
+
+def error_line(error: PodiumError, prefix: str = "") -> str:
+    """``Error: --option: the refusal``, in the run's language (markup for rich)."""
+    from podium.cli.lang import tr
+    from podium.core.messages import M
+
+    label = tr(M("Error:"))
+    return f"[bold red]{escape(label)}[/] {escape(prefix)}{escape(tr(error.as_message()))}"
 
 
 def guarded(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -92,6 +101,17 @@ def setting_text(value: Any) -> str:
     if isinstance(value, list):
         return ",".join(map(str, value))
     return "auto" if value is None else str(value)
+
+
+def stored_where(ctx: Context, slug: str, hint: Any) -> Any:
+    """``Event id SLUG in FILE; HINT`` (a message), where a demo stored its event."""
+    from podium.core.messages import M
+
+    db = ctx.service.db
+    if db.is_sqlite:
+        return M("Event id %(slug)s in %(where)s; %(hint)s", slug=slug,
+                 where=os.path.relpath(db.url.database or ""), hint=hint)
+    return M("Event id %(slug)s in the database; %(hint)s", slug=slug, hint=hint)
 
 
 def split_names(text: str | None) -> list[str]:

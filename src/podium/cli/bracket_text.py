@@ -7,26 +7,38 @@ it comes from. So 32 players take 63 rows and six columns.
 
 from __future__ import annotations
 
+from podium.cli.lang import tr
 from podium.core.bracket import Bracket
+from podium.core.messages import M, Mn
 from podium.core.model import EventState
 
-WIDTH = 20  # characters per name column
+WIDTH = 20  # characters per name column at least (a longer name widens every column)
 GAP = 3  # characters of connector between columns
 
 
-def _label(state: EventState, bracket: Bracket, pid: int | None, width: int) -> str:
+def _label(state: EventState, bracket: Bracket, pid: int | None, width: int = 0) -> str:
+    """``(seed) name``, whole: a name is never cut (the columns widen instead)."""
     if pid is None:
         return ""
-    text = f"({bracket.seeds[pid]}) {state.players[pid].name}"
-    return text if len(text) <= width else text[: width - 1] + "…"
+    return f"({bracket.seeds[pid]}) {state.players[pid].name}"
+
+
+def column_width(state: EventState, bracket: Bracket) -> int:
+    """The name column's width: WIDTH, or the longest ``(seed) name`` with room for " =" ."""
+    longest = max((len(_label(state, bracket, pid)) for pid in bracket.slots if pid is not None),
+                  default=0)
+    return max(WIDTH, longest + 2)
+
+
 
 
 def _row(round_number: int, block: int) -> int:
     return block * (2 << round_number) + (1 << round_number) - 1
 
 
-def bracket_lines(state: EventState, bracket: Bracket, width: int = WIDTH) -> list[str]:
+def bracket_lines(state: EventState, bracket: Bracket, width: int | None = None) -> list[str]:
     """The bracket as lines of text: entrants on the left, the champion on the right."""
+    width = width or column_width(state, bracket)
     size = len(bracket.slots)
     rounds = bracket.rounds
     grid = [[" "] * ((rounds + 1) * (width + GAP)) for _ in range(2 * size - 1)]
@@ -36,7 +48,7 @@ def bracket_lines(state: EventState, bracket: Bracket, width: int = WIDTH) -> li
             grid[row][col + offset] = char
 
     for slot, pid in enumerate(bracket.slots):
-        put(_row(0, slot), 0, _label(state, bracket, pid, width) or "— bye")
+        put(_row(0, slot), 0, _label(state, bracket, pid, width) or "— " + tr(M("bye")))
     for round_number in range(1, rounds + 1):
         x = round_number * (width + GAP)
         first = bracket.first_number(round_number)
@@ -51,21 +63,55 @@ def bracket_lines(state: EventState, bracket: Bracket, width: int = WIDTH) -> li
             grid[mid][x - 2], grid[mid][x - 1] = "├", "─"
             text = _label(state, bracket, match.winner, width - 2)
             if match.result is not None and match.result.draw:
-                text += " =" if len(text) <= width - 2 else ""
+                text += " ="
             if (not text and match.players != (None, None)) or not match.known:
                 text = text or f"[{match.number}]"
             put(mid, x, text)
     return ["".join(row).rstrip() for row in grid]
 
 
-def bracket_text(state: EventState, bracket: Bracket) -> str:
-    """:func:`bracket_lines` with a legend and the champion."""
+def bracket_list(state: EventState, bracket: Bracket) -> list[str]:
+    """The narrow layout, for a terminal narrower than the tree: round by round, one line a
+    match (``[n] (1) A – (16) B → A``)."""
+    from podium.core.bracket import round_name
+
+    lines: list[str] = []
+    for round_number in range(bracket.rounds):
+        if lines:
+            lines.append("")
+        lines.append(_first_up(tr(round_name(round_number + 1, bracket.rounds))))
+        for match in bracket.matches():
+            if match.round != round_number + 1 or (match.players == (None, None) and match.known):
+                continue
+            sides = [_label(state, bracket, pid) or ("— " + tr(M("bye")) if match.known else "?")
+                     for pid in match.players]
+            line = f"  [{match.number}] {sides[0]} – {sides[1]}"
+            if match.winner is not None:
+                line += f" → {state.players[match.winner].name}"
+                if match.result is not None and match.result.draw:
+                    line += " ="
+            lines.append(line)
+    return lines
+
+
+def bracket_text(state: EventState, bracket: Bracket, width: int | None = None) -> str:
+    """:func:`bracket_lines` with a legend and the champion; in a terminal of ``width``
+    columns narrower than the tree, :func:`bracket_list` instead (a tree that wraps cannot be
+    read)."""
     lines = bracket_lines(state, bracket)
+    if width is not None and max(map(len, lines), default=0) > width:
+        lines = bracket_list(state, bracket)
     lines.append("")
-    lines.append("[n]: match n, not played yet; =: advanced after a draw (rule BRK-5)")
+    lines.append(tr(M("[n]: match n, not played yet; =: advanced after a draw (rule BRK-5)")))
     if bracket.minutes:
-        lines.append(f"Time: {bracket.minutes} minutes per game in the TOP (rule BRK-7)")
+        lines.append(_first_up(tr(Mn("time: %(n)s minute per game in the TOP (rule BRK-7)",
+                                     "time: %(n)s minutes per game in the TOP (rule BRK-7)",
+                                     bracket.minutes))))
     champion = bracket.champion
     if champion is not None:
-        lines.append(f"Champion: {state.players[champion].name}")
+        lines.append(_first_up(tr(M("champion: %(name)s", name=state.players[champion].name))))
     return "\n".join(lines)
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -24,11 +24,13 @@ from typing import Any
 import click
 from rich.markup import escape
 
-from podium.cli.base import Context, console, errors, fail, progress_bar
+from podium.cli.base import Context, console, error_line, errors, fail, progress_bar
+from podium.cli.lang import tr
 from podium.core import codes
 from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
 from podium.core.errors import PodiumError
 from podium.core.inputs import File, Upload
+from podium.core.messages import M, Message
 from podium.core.views import N_
 from podium.service.catalog import Catalog, Done, Invocation
 
@@ -43,18 +45,69 @@ def _loaded(path: str) -> Callable[..., Any]:
 
 
 def _help(param: Param) -> str:
-    parts = [param.help or param.label or param.name]
+    """A field's help in the run's language: its text, what to type, its choices, its
+    default."""
+    parts = [tr(param.help or param.label or param.name)]
     hint = param.input.hint()
     if hint:
-        parts.append(f"({hint})")
+        parts.append(f"({tr(hint)})")
     choices = param.input.choices()
     if choices:
-        parts.append("one of: " + ", ".join(choices))
+        parts.append(tr(M("one of: %(choices)s", choices=", ".join(choices))))
     if param.default not in (None, False, "", ()):
-        parts.append(f"[default: {param.input.to_text(param.default)}]")
+        parts.append(tr(M("[default: %(value)s]", value=param.input.to_text(param.default))))
     if param.required and not param.argument:
-        parts.append("[required]")
+        parts.append(tr(M("[required]")))
     return " ".join(parts).replace("%", "%%")
+
+
+class _Field(click.Option):
+    """A declared field as an option, its help written in the run's language when asked
+    (``--help`` comes after ``--lang`` is read)."""
+
+    def __init__(self, *args: Any, param: Param | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.field = param
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self.field is not None:
+            self.help = _help(self.field)
+        elif isinstance(self.help_text, Message):
+            self.help = tr(self.help_text)
+        return super().get_help_record(ctx)
+
+    @property
+    def help_text(self) -> Any:
+        return getattr(self, "_help_text", None)
+
+
+def _option(decls: list[str], text: Any, **kwargs: Any) -> _Field:
+    option = _Field(decls, help=str(text), **kwargs)
+    option._help_text = text
+    return option
+
+
+class _Declared(click.Command):
+    """A declared command, its help in the run's language when asked."""
+
+    def __init__(self, *args: Any, texts: tuple[Any, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.texts = texts
+
+    def _localise(self) -> None:
+        if self.texts:
+            title, *rest = self.texts
+            self.short_help = tr(title)
+            self.help = (" ".join([tr(title) + ".", *(tr(t) for t in rest if t)])
+                         .replace("%", "%%"))
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._localise()
+        super().format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        self._localise()
+        return super().get_short_help_str(limit)
 
 
 def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
@@ -76,18 +129,17 @@ def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
             out.append(click.Argument([param.name], nargs=nargs, required=param.required,
                                       metavar=metavar + ("..." if nargs == -1 else "")))
         elif inp.flag:
-            out.append(click.Option([param.option, *param.aliases, param.name], is_flag=True,
-                                    default=None, help=_help(param)))
+            out.append(_Field([param.option, *param.aliases, param.name], is_flag=True,
+                              default=None, param=param))
         else:
-            out.append(click.Option([param.option, *param.aliases, param.name],
-                                    multiple=inp.multiple,
-                                    metavar="PATH" if isinstance(inp, File) else metavar,
-                                    help=_help(param)))
+            out.append(_Field([param.option, *param.aliases, param.name],
+                              multiple=inp.multiple,
+                              metavar="PATH" if isinstance(inp, File) else metavar,
+                              param=param))
     if spec.role == PLAYER:
-        out.append(click.Option(["--code", "_code"], required=True, metavar="CODE",
-                                help="your player code"))
-    out.append(click.Option(["--json", "_json"], is_flag=True,
-                            help="print the answer as JSON"))
+        out.append(_option(["--code", "_code"], M("your player code"), required=True,
+                           metavar="CODE"))
+    out.append(_option(["--json", "_json"], M("print the answer as JSON"), is_flag=True))
     names = [p.name for p in out]
     if len(set(names)) != len(names):  # two would overwrite each other: refuse at start-up
         raise RuntimeError(f"command {spec.name!r}: a field's name is taken on the command "
@@ -130,8 +182,7 @@ def show_refusal(spec: CommandSpec, error: PodiumError) -> None:
     """Each refused field as its ``--option`` (or argument) and the message, then exit."""
     problems = error.problems if isinstance(error, InvalidFields) else [error]
     for problem in problems[:-1]:
-        errors.print(f"[bold red]Error:[/] {escape(_where(spec, problem))}{escape(str(problem))}",
-                     highlight=False)
+        errors.print(error_line(problem, _where(spec, problem)), highlight=False)
     fail(problems[-1], prefix=_where(spec, problems[-1]))
 
 
@@ -164,7 +215,7 @@ def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any
     elif spec.render:
         _loaded(spec.render)(done)
     else:
-        console.print(escape(str(done.said)), highlight=False)
+        console.print(escape(tr(done.said)), highlight=False)
     return done
 
 
@@ -183,10 +234,30 @@ def click_command(spec: CommandSpec, name: str | None = None,
             show_refusal(spec, error)
         run(ctx, spec, slug, fields, given.get("_code"), bool(given.get("_json")))
 
+    texts: tuple[Any, ...] = () if text else (spec.title, spec.help)
     text = text or spec.title + "." + (f" {spec.help}" if spec.help else "")
-    return click.Command(name or spec.command_name.replace("_", "-"), callback=callback,
-                         params=click_params(spec, frozenset(fixed)),
-                         help=text.replace("%", "%%"), short_help=spec.title)
+    return _Declared(name or spec.command_name.replace("_", "-"), callback=callback,
+                     params=click_params(spec, frozenset(fixed)),
+                     help=text.replace("%", "%%"), short_help=spec.title, texts=texts)
+
+
+class _FormatGroup(click.Group):
+    """``podium <format>``, its help in the run's language when asked."""
+
+    def __init__(self, *args: Any, title: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.title = title
+
+    def _localise(self) -> None:
+        self.help = tr(M("%(title)s: its commands.", title=M(self.title))).replace("%", "%%")
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._localise()
+        super().format_help_text(ctx, formatter)
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        self._localise()
+        return super().get_short_help_str(limit)
 
 
 def _short(spec: CommandSpec) -> str:
@@ -199,7 +270,7 @@ def format_group(catalog: Catalog, format_name: str, title: str,
                  own: click.Group | None = None) -> click.Group:
     """``podium <format> ...``: every command an event of the format can run (its own and the
     kernel's its capabilities bring), and the format's own reading commands (``own``)."""
-    group = click.Group(format_name, help=f"{title}: its commands.")
+    group = _FormatGroup(format_name, help=f"{title}: its commands.", title=title)
     specs = {s.name: s for s in [*catalog.declared_by(format_name),
                                  *catalog.commands_for(format_name)]}
     for spec in specs.values():

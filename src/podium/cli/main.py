@@ -20,11 +20,12 @@ from podium.cli.base import (
     fail,
     guarded,
     pass_ctx,
-    setting_text,
 )
+from podium.cli.lang import choose, tr, use, value_text
 from podium.cli.printing import print_explanation
 from podium.core import codes, phases
 from podium.core.errors import InvalidInput, NotFound
+from podium.core.messages import M, Mn
 from podium.formats import available, get_format
 from podium.service.catalog import Catalog
 from podium.service.transfer import dumps, export_document
@@ -39,6 +40,8 @@ __all__ = [
 def static() -> None:
     """The reading commands and groups every root gets (:func:`build_cli` copies them)."""
 
+
+WARNING = M("Warning:")
 
 ROOT_HELP = """podium: tournaments for multiplayer table games.
 
@@ -67,12 +70,13 @@ def event_formats() -> None:
     """List the formats and their settings with the regulation's defaults."""
     for name in available():
         ruleset = get_format(name)
-        console.print(f"[bold]{name}[/]: {ruleset.title}")
+        console.print(f"[bold]{name}[/]: {escape(tr(ruleset.title))}")
         defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
         for field in ruleset.fields:
-            rule = f" (rule {field.rule})" if field.rule else ""
+            text = (M("%(help)s (rule %(rule)s)", help=M(field.help), rule=field.rule)
+                    if field.rule else M(field.help))
             value = defaults[field.key]
-            console.print(f"  {field.key} = {setting_text(value)}: {field.help}{rule}",
+            console.print(f"  {field.key} = {escape(value_text(value))}: {escape(tr(text))}",
                           highlight=False)
 
 
@@ -93,23 +97,35 @@ def event_show(ctx: Context, slug: str) -> None:
     """Settings and progress of an event."""
     loaded = ctx.service.load(slug)
     state = loaded.state
-    console.print(f"[bold]{escape(state.name)}[/] ({state.slug}, {state.format}, "
-                  f"seed {state.seed})")
+    console.print(f"[bold]{escape(state.name)}[/] "
+                  + escape(tr(M("(%(slug)s, %(format)s, seed %(seed)s)", slug=state.slug,
+                                format=state.format, seed=state.seed))), highlight=False)
     for key, value in loaded.ruleset.settings_to_json(state.settings).items():
-        console.print(f"  {key} = {setting_text(value)}", highlight=False)
+        console.print(f"  {key} = {escape(value_text(value))}", highlight=False)
     active = len(state.active_players())
-    console.print(f"Players: {len(state.players)} registered, {active} active.")
+    console.print(escape(tr(M("Players: %(registered)s registered, %(active)s active.",
+                              registered=len(state.players), active=active))), highlight=False)
+    stage_titles = {p.key: p.title for p in phases.declared(state, loaded.ruleset)}
     for rnd in state.rounds:
-        status = "complete" if rnd.complete else f"missing tables {rnd.missing}"
-        console.print(f"Round {rnd.number} ({rnd.stage}): {len(rnd.tables)} tables, {status}.")
+        stage = M(stage_titles.get(rnd.stage, rnd.stage))
+        tables = Mn("%(n)s table", "%(n)s tables", len(rnd.tables))
+        line = (M("Round %(number)s (%(stage)s): %(tables)s, complete.", number=rnd.number,
+                  stage=stage, tables=tables) if rnd.complete else
+                M("Round %(number)s (%(stage)s): %(tables)s, missing tables %(missing)s.",
+                  number=rnd.number, stage=stage, tables=tables,
+                  missing=", ".join(map(str, rnd.missing))))
+        console.print(escape(tr(line)), highlight=False)
     for warning in loaded.ruleset.warnings(state):
-        console.print(f"[bold yellow]Warning:[/] {escape(warning)}", highlight=False)
+        console.print(f"[bold yellow]{escape(tr(WARNING))}[/] {escape(tr(warning))}",
+                      highlight=False)
     now = phases.status(state, loaded.ruleset)
-    stages = " -> ".join(p.key for p in phases.declared(state, loaded.ruleset))
-    console.print(f"Stages: {stages}; now: {now.phase.key}.")
+    stages = " -> ".join(tr(p.title) for p in phases.declared(state, loaded.ruleset))
+    console.print(escape(tr(M("Stages: %(stages)s; now: %(now)s.", stages=stages,
+                              now=M(now.phase.title)))), highlight=False)
     if now.complete:
         champion = state.players[now.champion].name if now.champion in state.players else "-"
-        console.print(f"[bold]Complete.[/] Champion: [bold]{escape(champion)}[/].")
+        console.print(escape(tr(M("Complete. Champion: %(name)s.", name=champion))),
+                      highlight=False)
 
 
 # players --------------------------------------------------------------------------------------
@@ -126,9 +142,10 @@ def player_list(ctx: Context, slug: str) -> None:
     """The registered players."""
     state = ctx.service.load(slug).state
     for p in state.players.values():
-        flags = " (dropped)" if p.dropped else ""
-        late = f" (entered after round {p.joined_round})" if p.joined_round else ""
-        console.print(f"#{p.id} {escape(p.name)}{late}{flags}", highlight=False)
+        flags = " " + tr(M("(dropped)")) if p.dropped else ""
+        late = (" " + tr(M("(entered after round %(n)s)", n=p.joined_round))
+                if p.joined_round else "")
+        console.print(f"#{p.id} {escape(p.name)}{escape(late + flags)}", highlight=False)
 
 
 # rounds ---------------------------------------------------------------------------------------
@@ -144,9 +161,12 @@ def round_group() -> None:
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
     """Pairings with their explanation, and the results entered so far."""
+    loaded = ctx.service.load(slug)
     state, explanation = ctx.service.explain(slug, number)
-    print_explanation(state, explanation, f"Round {explanation.number}")
-    console.print(render.results_table(state, state.round(explanation.number)))
+    print_explanation(state, explanation, tr(M("Round %(n)s", n=explanation.number)))
+    rnd = state.round(explanation.number)
+    titles = {p.key: p.title for p in phases.declared(state, loaded.ruleset)}
+    console.print(render.results_table(state, rnd, titles.get(rnd.stage, "")))
 
 
 # standings, log, files ------------------------------------------------------------------------
@@ -160,8 +180,8 @@ DEFAULT_TOP = 200  # rows `podium standings` prints unless --top says otherwise
 @click.option("--stage", type=int, default=None, help="Shorthand for --table stage-N.")
 @click.option("--publication", type=int, default=None,
               help="A frozen publication's table (formats that publish, e.g. the marathon).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en",
-              help="Language of a table's headers.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default=None,
+              help="Language (default: podium --lang, else the locale's).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
 @click.option("--top", "top", type=click.IntRange(min=0), default=None,
@@ -175,6 +195,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
 
     A terminal gets the first rows only (--top): a table of 200,000 rows takes minutes to
     draw; --csv and --html always write every row."""
+    lang = use(lang)
     limit = None if top == 0 else (top or DEFAULT_TOP)
     if stage is not None:
         key = key or f"stage-{stage}"
@@ -186,8 +207,8 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
         else:
             state, table = ctx.service.standings(slug, through)
             shown = through if through is not None else len(state.rounds)
-            console.print(render.standings_table(state, table,
-                                                 f"{state.name}: after round {shown}", limit))
+            title = tr(M("%(name)s: after round %(n)s", name=state.name, n=shown))
+            console.print(render.standings_table(state, table, title, limit))
             return
     if through is not None:
         raise InvalidInput("a %(format)s event has no rounds: ask for one of its tables "
@@ -217,7 +238,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
 def log(ctx: Context, slug: str) -> None:
     """The event's action log: who did what, when, and why."""
     loaded = ctx.service.load(slug)
-    console.print(render.log_table(ctx.service.log(slug), loaded.state))
+    console.print(render.log_table(ctx.service.log(slug), loaded.state, loaded.ruleset))
 
 
 @static.command("export")
@@ -233,6 +254,13 @@ def export_cmd(ctx: Context, slug: str) -> None:
 @static.group()
 def demo() -> None:
     """Simulated events on embedded SQLite."""
+
+
+def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | None
+                     ) -> str | None:
+    """``--lang`` read first (before ``--help``), for the whole run."""
+    choose(value)
+    return value
 
 
 def _copied(command: click.Command) -> click.Command:
@@ -253,7 +281,9 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
     chosen = catalog or build_catalog()
 
     @click.pass_context
-    def start(ctx: click.Context, db: str | None, actor: str | None) -> None:
+    def start(ctx: click.Context, db: str | None, actor: str | None,
+              lang: str | None) -> None:
+        choose(lang)
         ctx.obj = Context(db, actor_or_login(actor), chosen)
 
     root = click.Group("podium", callback=start, help=ROOT_HELP,
@@ -261,7 +291,11 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
         click.Option(["--db"], envvar="PODIUM_DB",
                      help="SQLite file or database URL (default: podium.db)."),
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
-                     help="Who is acting, for the log (default: your login name).")])
+                     help="Who is acting, for the log (default: your login name)."),
+        click.Option(["--lang"], envvar="PODIUM_LANG", type=click.Choice(["ru", "en"]),
+                     default=None, is_eager=True, callback=_chosen_language,
+                     help="Language of what podium prints (default: the locale's, LANG / "
+                          "LC_ALL: ru_RU.UTF-8 is Russian).")])
     for name, command in static.commands.items():
         root.add_command(_copied(command), name)
     attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]

@@ -10,6 +10,10 @@ from rich.markup import escape
 
 from podium.cli import render
 from podium.cli.base import console
+from podium.cli.lang import tr
+from podium.core.messages import M, Mn
+
+NOTHING_STORED = M("Nothing stored. Run without --preview to commit.")
 
 
 def players_added(done: Any) -> None:
@@ -21,22 +25,27 @@ def print_explanation(state: Any, explanation: Any, title: str) -> None:
     for table in render.pairing_tables(state, explanation, title):
         console.print(table)
     for note in explanation.notes:
-        console.print(f"• {escape(note)}", highlight=False)
-    console.print(f"Repeated pairs in this round: {explanation.repeat_count}")
+        console.print(f"• {escape(tr(note))}", highlight=False)
+    console.print(escape(tr(M("Repeated pairs in this round: %(n)s",
+                              n=explanation.repeat_count))), highlight=False)
 
 
 def round_paired(done: Any) -> None:
     """The round with its explanation; a preview (its state holds the round, the log does
     not) says that nothing was stored."""
+    from podium.core import phases
     from podium.service.events import explain_paired
 
     loaded = done.outcome.loaded
     explanation = explain_paired(loaded, done.value.number)
-    title = (f"{'PREVIEW round' if done.preview else 'Round'} {explanation.number} "
-             f"({explanation.stage})")
+    stage = M(next((p.title for p in phases.declared(loaded.state, loaded.ruleset)
+                    if p.key == explanation.stage), explanation.stage))
+    title = tr(M("PREVIEW round %(n)s (%(stage)s)", n=explanation.number, stage=stage)
+               if done.preview else
+               M("Round %(n)s (%(stage)s)", n=explanation.number, stage=stage))
     print_explanation(loaded.state, explanation, title)
     if done.preview:
-        console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
+        console.print(f"[dim]{escape(tr(NOTHING_STORED))}[/]")
 
 
 def top_built(done: Any) -> None:
@@ -49,13 +58,19 @@ def top_built(done: Any) -> None:
 
     loaded = done.outcome.loaded
     for choice in seeding_choices(loaded.ruleset, loaded.state, done.value.size):
-        met = ", ".join(f"goal {g['number']} {'met' if g['met'] else 'NOT met'}"
-                        for g in choice["goals"]) or "no goal applies"
-        mark = " (this preview)" if choice["seeding"] == done.value.seeding else ""
-        console.print(f"• seeding {choice['seeding']}{mark}: {met}; "
-                      f"{choice['moved']} players moved from the written bracket",
-                      highlight=False)
-    console.print("[dim]Nothing stored. Run without --preview to commit.[/]")
+        met = ", ".join(tr(M("goal %(number)s met", number=g["number"]) if g["met"] else
+                           M("goal %(number)s NOT met", number=g["number"]))
+                        for g in choice["goals"]) or tr(M("no goal applies"))
+        moved = tr(Mn("%(n)s player moved from the written bracket",
+                      "%(n)s players moved from the written bracket", choice["moved"]))
+        if choice["seeding"] == done.value.seeding:
+            line = M("seeding %(seeding)s (this preview): %(goals)s; %(moved)s",
+                     seeding=choice["seeding"], goals=met, moved=moved)
+        else:
+            line = M("seeding %(seeding)s: %(goals)s; %(moved)s", seeding=choice["seeding"],
+                     goals=met, moved=moved)
+        console.print(f"• {escape(tr(line))}", highlight=False)
+    console.print(f"[dim]{escape(tr(NOTHING_STORED))}[/]")
 
 
 def top_result(done: Any) -> None:
@@ -65,11 +80,18 @@ def top_result(done: Any) -> None:
     number = stored.get("match")
     result = bracket.results.get(number)
     if result is None:
-        console.print(escape(str(done.said)), highlight=False)
+        console.print(escape(tr(done.said)), highlight=False)
         return
-    verb = "corrected" if done.outcome.actions[-1].kind == "top.corrected" else "saved"
-    note = f" ({result.note})" if result.note else ""
-    console.print(f"TOP match {number}: {verb}; {escape(state.players[result.winner].name)} "
-                  f"advances{escape(note)}.", highlight=False)
+    winner = state.players[result.winner].name
+    note = f" ({tr(result.note)})" if result.note else ""
+    if done.outcome.actions[-1].kind == "top.corrected":
+        line = M("TOP match %(n)s: corrected; %(name)s advances%(note)s.", n=number,
+                 name=winner, note=note)
+    else:
+        line = M("TOP match %(n)s: saved; %(name)s advances%(note)s.", n=number, name=winner,
+                 note=note)
+    console.print(escape(tr(line)), highlight=False)
     if bracket.champion is not None:
-        console.print(f"Champion: [bold]{escape(state.players[bracket.champion].name)}[/].")
+        console.print(escape(tr(M("Champion: %(name)s.",
+                                  name=state.players[bracket.champion].name))),
+                      highlight=False)

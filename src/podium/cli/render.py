@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.console import RenderableType
@@ -14,12 +15,14 @@ from rich.text import Text
 
 from podium.cli.base import console
 from podium.cli.bracket_text import bracket_text
+from podium.cli.lang import current, tr, value_text
 from podium.core.bracket import Bracket
 from podium.core.explain import RoundExplanation
 from podium.core.log import Action
+from podium.core.messages import M, Mn, Mp
 from podium.core.model import EventState, Round
 from podium.core.standings import Standings
-from podium.core.views import TableView
+from podium.core.views import N_, TableView
 from podium.service.exports import cell_text, label, title, to_csv, to_html
 
 
@@ -31,8 +34,9 @@ def shown_note(shown: int, total: int) -> str | None:
     """What a cut table says under it: how many rows it left out and how to see them."""
     if shown >= total:
         return None
-    return (f"Showing the top {shown:,} of {total:,} rows; --top N shows more, --top 0 all "
-            "(slow for very large events), --csv writes every row.")
+    return tr(M("Showing the top %(shown)s of %(total)s rows; --top N shows more, --top 0 "
+                 "all (slow for very large events), --csv writes every row.",
+                 shown=f"{shown:,}", total=f"{total:,}"))
 
 
 def standings_table(state: EventState, standings: Standings, title: str,
@@ -44,19 +48,19 @@ def standings_table(state: EventState, standings: Standings, title: str,
     table = Table(title=escape(title), box=box.SIMPLE_HEAVY, title_justify="left",
                   caption=escape(note) if note else None, caption_justify="left")
     table.add_column("#", justify="right")
-    table.add_column("Player", no_wrap=True)
+    table.add_column(tr(N_("Player")), no_wrap=True)
     for criterion in standings.criteria:
-        table.add_column(criterion.label, justify="right", no_wrap=True)
-    table.add_column("W-D-L", justify="right")
-    table.add_column("Byes", justify="right")
-    table.add_column("Note")
+        table.add_column(escape(tr(criterion.label)), justify="right", no_wrap=True)
+    table.add_column(tr(N_("W-D-L")), justify="right")
+    table.add_column(tr(N_("Byes")), justify="right")
+    table.add_column(tr(N_("Note")))
     for row in rows:
         record = row.record
         losses = record.games - record.wins - record.draws
-        notes = [n for n in (row.note, "dropped" if row.dropped else "") if n]
+        notes = [tr(n) for n in (row.note, M("dropped") if row.dropped else "") if n]
         player = state.players[row.player]
         if player.joined_round:
-            notes.append(f"late entry after round {player.joined_round}")
+            notes.append(tr(M("late entry after round %(n)s", n=player.joined_round)))
         table.add_row(
             str(row.rank),
             escape(player.name),
@@ -76,96 +80,110 @@ def pairing_tables(
     names = {pid: escape(name) for pid, name in plain.items()}
     out: list[RenderableType] = []
     for pod in explanation.tables:
-        heading = f"{title} · table {pod.number}"
+        heading = tr(M("%(title)s · table %(n)s", title=title, n=pod.number))
         if pod.size_note:
-            heading += f" ({pod.size_note})"
+            heading += f" ({tr(pod.size_note)})"
         repeats = [
-            f"repeat: {plain[a]} and {plain[b]} met in round {', '.join(map(str, r.rounds))}"
+            tr(Mn("repeat: %(a)s and %(b)s met in round %(rounds)s",
+                  "repeat: %(a)s and %(b)s met in rounds %(rounds)s", len(r.rounds),
+                  a=plain[a], b=plain[b], rounds=", ".join(map(str, r.rounds))))
             for r in pod.repeats
             for a, b in [r.players]
         ]
         table = Table(title=escape(heading), box=box.SIMPLE, title_justify="left")
-        table.add_column("Seat", justify="right")
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Rank", justify="right")
-        table.add_column("Pts", justify="right")
+        table.add_column(tr(Mp("seat", "Seat")), justify="right")
+        table.add_column(tr(N_("Player")), no_wrap=True)
+        table.add_column(tr(Mp("rank", "Rank")), justify="right")
+        table.add_column(tr(N_("Pts")), justify="right")
         for line in pod.seats:
             table.add_row(str(line.seat), names[line.player], str(line.rank),
                           points_text(line.points))
         out.append(table)
         out.extend(Text(f"  {line}", style="yellow") for line in repeats)
     if explanation.byes:
-        table = Table(title=escape(f"{title} · byes"), box=box.SIMPLE, title_justify="left")
-        table.add_column("Player", no_wrap=True)
-        table.add_column("Rank", justify="right")
-        table.add_column("Pts", justify="right")
-        table.add_column("Why")
+        table = Table(title=escape(tr(M("%(title)s · byes", title=title))), box=box.SIMPLE,
+                      title_justify="left")
+        table.add_column(tr(N_("Player")), no_wrap=True)
+        table.add_column(tr(Mp("rank", "Rank")), justify="right")
+        table.add_column(tr(N_("Pts")), justify="right")
+        table.add_column(tr(N_("Why")))
         for line, reason in explanation.byes:
             table.add_row(names[line.player], str(line.rank), points_text(line.points),
-                          escape(reason))
+                          escape(tr(reason)))
         out.append(table)
     return out
 
 
-def results_table(state: EventState, rnd: Round) -> Table:
+def results_table(state: EventState, rnd: Round, stage_title: str = "") -> Table:
     names = {pid: escape(p.name) for pid, p in state.players.items()}
-    table = Table(title=f"Round {rnd.number} ({rnd.stage}) results", box=box.SIMPLE_HEAVY,
-                  title_justify="left")
-    table.add_column("Table", justify="right")
-    table.add_column("Seat", justify="right")
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Elim.", justify="right")
-    table.add_column("Pts", justify="right")
-    table.add_column("Note")
+    title = M("Round %(number)s (%(stage)s) results", number=rnd.number,
+              stage=M(stage_title or rnd.stage))
+    table = Table(title=escape(tr(title)), box=box.SIMPLE_HEAVY, title_justify="left")
+    table.add_column(tr(N_("Table")), justify="right")
+    table.add_column(tr(Mp("seat", "Seat")), justify="right")
+    table.add_column(tr(N_("Player")), no_wrap=True)
+    table.add_column(tr(N_("Elim.")), justify="right")
+    table.add_column(tr(N_("Pts")), justify="right")
+    table.add_column(tr(N_("Note")))
     for pod in rnd.tables:
         result = rnd.results.get(pod.number)
         for seat, pid in enumerate(pod.seats, start=1):
             if result is None:
-                table.add_row(str(pod.number), str(seat), names[pid], "", "", "no result yet")
+                table.add_row(str(pod.number), str(seat), names[pid], "", "",
+                              escape(tr(M("no result yet"))))
                 continue
             outcome = result.of(pid)
-            note = outcome.note + (" (corrected)" if result.corrected else "")
+            note = tr(outcome.note) + (" " + tr(M("(corrected)")) if result.corrected else "")
             table.add_row(str(pod.number), str(seat), names[pid], str(outcome.order or ""),
-                          points_text(outcome.points), escape(note))
+                          points_text(outcome.points), escape(note.strip()))
     for bye in rnd.byes:
-        table.add_row("bye", "", names[bye.player], str(bye.order or ""), points_text(bye.points),
-                      escape(bye.reason))
+        table.add_row(escape(tr(M("bye"))), "", names[bye.player], str(bye.order or ""),
+                      points_text(bye.points), escape(tr(bye.reason)))
     return table
 
 
-def log_table(actions: Sequence[Action], state: EventState) -> Table:
-    table = Table(title=escape(f"Log of {state.slug}"), box=box.SIMPLE, title_justify="left")
-    for column in ("#", "When (UTC)", "Actor", "Action", "Details", "Reason"):
-        table.add_column(column)
+def log_table(actions: Sequence[Action], state: EventState, ruleset: Any = None) -> Table:
+    """The log, one action a row; in another language than English each action's title and
+    details as the organiser's log page says them (:mod:`podium.web.logtext`)."""
+    from podium.web.logtext import describe, kind_titles
+
+    lang = current()
+    kind = kind_titles(lang, ruleset) if ruleset is not None else tr
+    table = Table(title=escape(tr(M("Log of %(slug)s", slug=state.slug))), box=box.SIMPLE,
+                  title_justify="left")
+    table.add_column("#", justify="right")
+    for column in (N_("When (UTC)"), N_("Actor"), N_("Action"), N_("Details"), N_("Reason")):
+        table.add_column(tr(column))
     names = {pid: p.name for pid, p in state.players.items()}
     for action in actions:
         payload = action.payload
         detail = ""
-        if "player" in payload:
+        if lang != "en":
+            detail = describe(state, action, lang)
+        elif "player" in payload:
             detail = names.get(payload["player"], str(payload["player"]))
         elif "round" in payload:
             detail = f"round {payload['round']}"
             if "table" in payload:
                 detail += f", table {payload['table']}"
         elif "ids" in payload:  # a batch of marathon games
-            detail = f"{len(payload['ids'])} games"
+            detail = tr(Mn("%(n)s game", "%(n)s games", len(payload["ids"])))
         elif "seq" in payload:  # a revert names the decision it reverts
             detail = f"action {payload['seq']}"
         elif "match" in payload:
             detail = f"TOP match {payload['match']}"
         elif "settings" in payload:
             # Sorted, so the log reads the same however the payload's keys were stored.
-            detail = ", ".join(
-                f"{k}={','.join(map(str, v)) if isinstance(v, list) else v}"
-                for k, v in sorted(payload["settings"].items())
-            )
+            detail = value_text(payload["settings"])
         table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
-                      escape(action.actor), action.kind, escape(detail), escape(action.reason))
+                      escape(action.actor), escape(kind(action.kind)), escape(detail),
+                      escape(tr(action.reason)))
     return table
 
 
-def view_table(view: TableView, lang: str = "en", limit: int | None = None) -> Table:
-    """A format-neutral table view as a rich table, its labels in ``lang``."""
+def view_table(view: TableView, lang: str | None = None, limit: int | None = None) -> Table:
+    """A format-neutral table view as a rich table, its labels in ``lang`` (the run's)."""
+    lang = lang or current()
     table = Table(title=escape(title(view, lang)), box=box.SIMPLE_HEAVY, title_justify="left")
     for column in view.columns:
         table.add_column(escape(label(column.label, lang)),
@@ -176,9 +194,10 @@ def view_table(view: TableView, lang: str = "en", limit: int | None = None) -> T
     return table
 
 
-def print_view(view: TableView, lang: str = "en", limit: int | None = None) -> None:
+def print_view(view: TableView, lang: str | None = None, limit: int | None = None) -> None:
     """Printed whole: into a file or a pipe a wide table (a year of eleven seasons) keeps its
     full width instead of cutting the names short."""
+    lang = lang or current()
     table = view_table(view, lang, limit)
     narrow = console.width
     if not console.is_terminal:
@@ -195,7 +214,7 @@ def print_view(view: TableView, lang: str = "en", limit: int | None = None) -> N
         console.print(f"[dim]{escape(label(note, lang))}[/]", highlight=False)
 
 
-def print_views(views: list[TableView], lang: str = "en") -> None:
+def print_views(views: list[TableView], lang: str | None = None) -> None:
     for view in views:
         print_view(view, lang)
 
@@ -205,11 +224,14 @@ def write_exports(view: TableView, event_name: str, lang: str, csv_path: Path | 
     """Write a table as CSV and/or standalone HTML (:mod:`podium.service.exports`)."""
     if csv_path:
         csv_path.write_text(to_csv(view, lang), encoding="utf-8")
-        console.print(f"Wrote {csv_path}.")
+        console.print(escape(tr(M("Wrote %(path)s.", path=str(csv_path)))), highlight=False)
     if html_path:
         html_path.write_text(to_html(view, event_name, lang, subtitle), encoding="utf-8")
-        console.print(f"Wrote {html_path}.")
+        console.print(escape(tr(M("Wrote %(path)s.", path=str(html_path)))), highlight=False)
 
 
 def print_bracket(state: EventState, bracket: Bracket) -> None:
-    console.print(escape(bracket_text(state, bracket)), highlight=False, soft_wrap=True)
+    """The tree; in a terminal narrower than the tree, the matches round by round (a tree
+    that wraps cannot be read). Into a file or a pipe, the tree."""
+    width = console.width if console.is_terminal else None
+    console.print(escape(bracket_text(state, bracket, width)), highlight=False, soft_wrap=True)

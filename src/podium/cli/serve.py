@@ -9,13 +9,21 @@ import click
 
 from podium.core import codes as refusal_codes
 from podium.core.errors import InvalidInput
+from podium.core.messages import Mp
 from podium.service.accounts import MAX_TOKEN_DAYS, TOKEN_DAYS, AccountService
 from podium.store.db import Database, resolve_url
+
+TOKEN_STATES = {"active": Mp("token state", "active"), "expired": Mp("token state", "expired"),
+                "revoked": Mp("token state", "revoked")}
 
 
 def register(cli: click.Group) -> None:
     """Add ``serve`` and ``user`` to the root group."""
+    from rich.markup import escape
+
     from podium.cli.base import console, guarded, pass_ctx
+    from podium.cli.lang import tr
+    from podium.core.messages import M
 
     @cli.command()
     @click.option("--host", default="127.0.0.1", show_default=True,
@@ -61,7 +69,8 @@ def register(cli: click.Group) -> None:
         os.environ["PODIUM_SERVE_DB"] = url
         os.environ["PODIUM_SERVE_POLL"] = str(poll)
         os.environ["PODIUM_SERVE_SECURE"] = "1" if secure_cookies or behind_proxy else ""
-        console.print(f"podium on http://{host}:{port}/  (organisers: /manage, API: /api/docs)")
+        console.print(escape(tr(M("podium on %(url)s  (organisers: /manage, API: /api/docs)",
+                                  url=f"http://{host}:{port}/"))), highlight=False)
         # uvicorn trusts X-Forwarded-For/-Proto from 127.0.0.1 only (the local proxy): the
         # client address then keys the login and player-code throttling
         uvicorn.run("podium.web.serve:app", factory=True, host=host, port=port,
@@ -85,12 +94,13 @@ def register(cli: click.Group) -> None:
         if password_stdin:
             password = sys.stdin.readline().rstrip("\n")
         else:
-            password = getpass.getpass("Password: ")
-            if getpass.getpass("Again: ") != password:
+            password = getpass.getpass(tr(M("Password: ")))
+            if getpass.getpass(tr(M("Again: "))) != password:
                 raise InvalidInput("the two passwords differ",
                                    code=refusal_codes.USER_PASSWORDS_DIFFER)
         created = accounts(ctx).create_user(username, password)
-        console.print(f"User {created.username} created.")
+        console.print(escape(tr(M("User %(name)s created.", name=created.username))),
+                      highlight=False)
 
     @cli.command("codes")
     @click.argument("slug")
@@ -123,11 +133,15 @@ def register(cli: click.Group) -> None:
                                code=refusal_codes.INPUT_EXCLUSIVE)
         if listing:
             for t in accounts(ctx).tokens(username):
-                click.echo(f"#{t.id}\t{t.state}\texpires {t.expires_at:%Y-%m-%d %H:%M} UTC"
-                           f"\tcreated {t.created_at:%Y-%m-%d}\t{t.label}")
+                expires = tr(M("expires %(when)s UTC", when=f"{t.expires_at:%Y-%m-%d %H:%M}"))
+                created = tr(M("created %(when)s", when=f"{t.created_at:%Y-%m-%d}"))
+                state = tr(TOKEN_STATES.get(t.state, t.state))
+                click.echo(f"#{t.id}\t{state}\t{expires}"
+                           f"\t{created}\t{t.label}")
             return
         if revoke_id is not None:
             accounts(ctx).revoke_token(username, revoke_id)
-            console.print(f"Token #{revoke_id} of {username} revoked.")
+            console.print(escape(tr(M("Token #%(id)s of %(name)s revoked.", id=revoke_id,
+                                      name=username))), highlight=False)
             return
         click.echo(accounts(ctx).create_token(username, label, days))

@@ -1,20 +1,31 @@
 """Terminal tables that never cut a place, a name or a number.
 
 Rich shortens a cell that does not fit with "…": a place "1…", a name "player0…", a number
-"13.5…". A person reading standings in a 100-column terminal must see every value whole, so
-every table the command line prints goes through :func:`whole`: text columns wrap instead of
-cutting, numbers and names keep their full width, and a table that still cannot fit the
-terminal is printed in a narrow layout, one block a row (``#1 Player 16`` then its other
-columns as ``label value`` pairs, wrapped). Into a file or a pipe a table keeps its full width.
+"13.5…"; squeezed harder it prints a column empty (the marathon's № and ∆ in 100 columns). A
+person reading standings in a terminal must see every value whole, so every table the command
+line prints goes through :func:`whole`:
+
+- text columns wrap instead of cutting, numbers and names keep their full width;
+- a table whose notes would wrap into tall cells (a 7 Wonders note of eight lines) keeps a
+  reference in the note's cell (``[1]``) and prints the notes under the table, whole;
+- a table that still cannot fit the terminal is printed in a narrow layout, one block a row
+  (``1 Player`` then its other columns as ``label value`` pairs, wrapped between pairs).
+
+Into a file or a pipe a table keeps its full width.
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+TALLEST = 2  # lines a wrapped cell may take before its column's text moves under the table
+SHORT = 20  # a text this long stays in its cell when its column's long texts move
 
 
 def _plain(cell: Any) -> str:
@@ -22,8 +33,6 @@ def _plain(cell: Any) -> str:
 
 
 def _longest(values: list[Any]) -> int:
-    from rich.cells import cell_len
-
     return max(
         (max((cell_len(line) for line in _plain(v).split("\n")), default=0) for v in values),
         default=0,
@@ -48,33 +57,130 @@ def needed(console: Console, table: Table) -> int:
     return console.measure(table, options=console.options.update_width(100_000)).minimum
 
 
-def narrow(table: Table) -> RenderableType:
-    """One block a row: its leading columns up to the first text column (the place and the
-    player) as the heading, the others as ``label value`` pairs, wrapped."""
+def tallest(console: Console, table: Table, width: int) -> int:
+    """The most lines a cell of ``table`` wraps into at ``width`` columns; a cell that would
+    break a word counts as too tall (an action's key, a date, folded mid-word)."""
+    options = console.options.update_width(width)
+    widths = table._calculate_column_widths(
+        console, options.update_width(width - table._extra_width))
+    most = 1
+    for index, (column, room) in enumerate(zip(table.columns, widths, strict=True)):
+        inside = max(1, room - table._get_padding_width(index))
+        for cell in column._cells:
+            text = cell if isinstance(cell, Text) else Text.from_markup(str(cell))
+            if cell_len(text.plain) <= inside:
+                continue
+            if max(map(cell_len, text.plain.split()), default=0) > inside:
+                return TALLEST + 1
+            most = max(most, len(text.wrap(console, inside, overflow="fold")))
+    return most
+
+
+def fits(console: Console, table: Table) -> bool:
+    """Every number and name whole in the terminal's width, no cell taller than TALLEST."""
+    width = console.width
+    return needed(console, table) <= width and tallest(console, table, width) <= TALLEST
+
+
+def _lead(table: Table) -> int:
+    """The columns that name a row: up to the first text column (the place and the player)."""
+    return next((i + 1 for i, c in enumerate(table.columns) if c.justify != "right"), 1)
+
+
+def footnoted(table: Table, index: int, first: int = 1) -> tuple[Table, list[Text]]:
+    """A copy of ``table`` whose long texts in column ``index`` (a note, a log's details) are
+    references ``[n]`` (numbered from ``first``), and those texts to print under it, each
+    after its row's name."""
+    table = copy.deepcopy(table)
+    column = table.columns[index]
+    room = max(cell_len(_plain(column.header)), SHORT)
+    name = _lead(table) - 1
+    heading = [list(table.columns[i]._cells) for i in sorted({0, name}) if i != index]
+    notes: list[Text] = []
+    cells: list[Any] = []
+    for row, cell in enumerate(column._cells):
+        text = _plain(cell)
+        if cell_len(text) <= room:
+            cells.append(cell)
+            continue
+        number = first + len(notes)
+        who = " ".join(_plain(cells[row]) for cells in heading if row < len(cells))
+        notes.append(Text(f"[{number}] " + (f"{who}: " if who else "") + text))
+        cells.append(f"[{number}]")
+    column._cells = cells
+    column.min_width = max(_longest(cells), cell_len(_plain(column.header)))
+    return table, notes
+
+
+def with_notes_under(console: Console, table: Table) -> RenderableType | None:
+    """``table`` with its long texts moved under it, column by column (the longest first),
+    until it fits; None when it does not fit even so."""
+    heading = _lead(table) - 1
+    texts = sorted((i for i, c in enumerate(table.columns)
+                    if c.justify != "right" and i not in (0, heading)),
+                   key=lambda i: -_longest(list(table.columns[i]._cells)))
+    notes: list[Text] = []
+    for index in texts:
+        table, more = footnoted(table, index, len(notes) + 1)
+        notes.extend(more)
+        if fits(console, table):
+            return Group(table, *notes) if notes else table
+    return None
+
+
+def _indented(items: list[str], width: int, indent: str = "  ", joint: str = " · ") -> str:
+    """``items`` packed into lines of ``width`` columns, a line break only between items (an
+    item longer than a line gets its own)."""
+    lines: list[str] = []
+    line = ""
+    for item in items:
+        candidate = item if not line else line + joint + item
+        if line and cell_len(indent + candidate) > width:
+            lines.append(indent + line)
+            line = item
+        else:
+            line = candidate
+    if line:
+        lines.append(indent + line)
+    return "\n".join(lines)
+
+
+def narrow(table: Table, width: int = 80) -> RenderableType:
+    """One block a row: its place and its name (the first column and the first text column)
+    as the heading, the other columns as ``label value`` pairs, wrapped between pairs."""
     headers = [_plain(c.header) for c in table.columns]
     columns = [list(c._cells) for c in table.columns]  # rich keeps a column's cells here
-    lead = next((i + 1 for i, c in enumerate(table.columns) if c.justify != "right"), 1)
+    name = _lead(table) - 1
+    heading = [0, name] if name else [0]
     blocks: list[RenderableType] = []
     if table.title:
         blocks.append(Text.from_markup(str(table.title), style="bold"))
     for index in range(table.row_count):
         values = [_plain(cells[index]) if index < len(cells) else "" for cells in columns]
-        head = " ".join(v for v in values[:lead] if v)
-        rest = [f"{h} {v}" for h, v in zip(headers[lead:], values[lead:], strict=False) if v]
+        head = " ".join(values[i] for i in heading if values[i])
+        rest = [f"{h} {v}" for i, (h, v) in enumerate(zip(headers, values, strict=True))
+                if v and i not in heading]
         blocks.append(Text(head, style="bold"))
         if rest:
-            blocks.append(Text("  " + " · ".join(rest), overflow="fold"))
+            blocks.append(Text(_indented(rest, width), overflow="fold"))
     if table.caption:
         blocks.append(Text.from_markup(str(table.caption), style="dim"))
     return Group(*blocks)
 
 
 def whole(console: Console, table: Table) -> RenderableType:
-    """How ``console`` prints ``table`` whole (see the module docstring)."""
+    """How ``console`` prints ``table`` whole (see the module docstring); a title longer than
+    the table widens it rather than wrapping above a narrow table."""
     prepared(table)
-    if needed(console, table) <= console.width or not console.is_terminal:
+    if table.title:
+        wanted = min(cell_len(_plain(table.title)), console.width)
+        table.min_width = max(table.min_width or 0, wanted)
+    if not console.is_terminal or fits(console, table):
         return table
-    return narrow(table)
+    moved = with_notes_under(console, table)
+    if moved is not None:
+        return moved
+    return narrow(table, console.width)
 
 
 class WholeTables(Console):
@@ -101,4 +207,4 @@ class WholeTables(Console):
             self.width = width
 
 
-__all__ = ["WholeTables", "narrow", "prepared", "whole"]
+__all__ = ["WholeTables", "footnoted", "narrow", "prepared", "whole", "with_notes_under"]

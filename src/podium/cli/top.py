@@ -10,8 +10,10 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console, guarded, pass_ctx
+from podium.cli.lang import tr
 from podium.cli.render import print_bracket, print_views
 from podium.core.bracket import Bracket
+from podium.core.messages import M, Message
 from podium.core.model import EventState
 from podium.service import top as top_service
 from podium.service.bracket_html import bracket_html
@@ -22,14 +24,23 @@ def top() -> None:
     """The TOP (single-elimination play-off) after the Swiss stage of any format."""
 
 
+def goal_text(goal: dict) -> str:
+    """A seeding goal of rule BRK-4 and whether it is met, in the run's language (the goal's
+    text is a message object, stored as JSON)."""
+    text = Message.from_json(goal.get("text"))
+    if goal.get("met"):
+        return tr(M("goal %(number)s (rule BRK-4) met: %(text)s", number=goal.get("number"),
+                    text=text))
+    return tr(M("goal %(number)s (rule BRK-4) NOT met: %(text)s", number=goal.get("number"),
+                text=text))
+
+
 def print_top(state: EventState, bracket: Bracket) -> None:
     print_bracket(state, bracket)
     for note in bracket.notes:
-        console.print(f"• {escape(note)}", highlight=False)
+        console.print(f"• {escape(tr(note))}", highlight=False)
     for goal in bracket.goals:
-        status = "met" if goal.get("met") else "NOT met"
-        console.print(f"• goal {goal.get('number')} (rule BRK-4) {status}: "
-                      f"{escape(str(goal.get('text')))}", highlight=False)
+        console.print(f"• {escape(goal_text(goal))}", highlight=False)
 
 
 @top.command("show")
@@ -49,4 +60,4 @@ def top_show(ctx: Context, slug: str, html_file: Path | None, matches: bool) -> 
         print_views([matches_view(state, bracket)])
     if html_file is not None:
         html_file.write_text(bracket_html(state, bracket), encoding="utf-8")
-        console.print(f"Wrote {escape(str(html_file))}.")
+        console.print(escape(tr(M("Wrote %(path)s.", path=str(html_file)))), highlight=False)

@@ -677,10 +677,11 @@ EVENT_IMPORT = CommandSpec(
                   argument=True, label=N_("File")),
             Param("slug", inputs.Slug(), N_("store under this id instead of the file's"))),
     role=ACCOUNT, event=False, shared=("", "import"),
-    said=lambda loaded: M("Imported %(slug)s: %(actions)s actions, %(players)s players, "
-                          "%(rounds)s rounds.", slug=loaded.summary.slug,
-                          actions=loaded.state.last_seq, players=len(loaded.state.players),
-                          rounds=len(loaded.state.rounds)),
+    said=lambda loaded: M(
+        "Imported %(slug)s: %(actions)s, %(players)s, %(rounds)s.", slug=loaded.summary.slug,
+        actions=Mn("%(n)s action", "%(n)s actions", loaded.state.last_seq),
+        players=Mn("%(n)s player", "%(n)s players", len(loaded.state.players)),
+        rounds=Mn("%(n)s round", "%(n)s rounds", len(loaded.state.rounds))),
     answer=lambda loaded: {"slug": loaded.summary.slug, "actions": loaded.state.last_seq},
     answer_schema={"slug": "string", "actions": "integer"},
 )

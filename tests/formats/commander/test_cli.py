@@ -94,8 +94,8 @@ def test_full_event_flow(podium: Podium, make_event) -> None:
 
     shown = flat(podium.out("event", "show", "cup"))
     assert "Players: 8 registered, 8 active." in shown
-    assert "Round 1 (swiss): 2 tables, complete." in shown
-    assert "Round 2 (swiss): 2 tables, complete." in shown
+    assert "Round 1 (Swiss): 2 tables, complete." in shown
+    assert "Round 2 (Swiss): 2 tables, complete." in shown
 
 
 def test_standings_show_every_tiebreak_column(podium: Podium, make_event) -> None:

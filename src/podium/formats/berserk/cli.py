@@ -4,7 +4,6 @@ commands (the split into draft tables and the duel's result are declared, :mod:`
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -19,11 +18,14 @@ from podium.cli.base import (
     parse_assignments,
     pass_ctx,
     progress_bar,
+    stored_where,
 )
+from podium.cli.lang import tr
 from podium.cli.render import print_views
 from podium.cli.top import print_top
 from podium.core import codes
 from podium.core.errors import InvalidInput
+from podium.core.messages import M
 from podium.formats.berserk.commands import run_berserk_demo
 from podium.service import top as top_service
 from podium.service.bracket_html import bracket_html
@@ -40,7 +42,8 @@ def print_split(done: Any) -> None:
     state = done.state
     for number, members in enumerate(done.value, start=1):
         names = ", ".join(state.players[pid].name for pid in members)
-        console.print(f"Draft table {number} ({len(members)}): {escape(names)}", highlight=False)
+        console.print(escape(tr(M("Draft table %(n)s (%(size)s): %(names)s", n=number,
+                                  size=len(members), names=names))), highlight=False)
 
 
 @berserk.command("tables")
@@ -60,7 +63,7 @@ def print_tables(loaded: Any) -> None:
         raise InvalidInput("event %(event)r has no draft tables (not Berserk)",
                            code=codes.CAPABILITY_DIVISIONS, event=loaded.state.slug)
     for division, standings in loaded.ruleset.division_standings(loaded.state):
-        console.print(render.standings_table(loaded.state, standings, division.name))
+        console.print(render.standings_table(loaded.state, standings, tr(division.name)))
 
 
 # top ------------------------------------------------------------------------------------------
@@ -93,11 +96,10 @@ def demo_berserk(ctx: Context, players: int, tables: int, top_size: int, seed: i
     print_top(state, bracket)
     if html_file is not None:
         html_file.write_text(bracket_html(state, bracket), encoding="utf-8")
-        console.print(f"Wrote {escape(str(html_file))}.")
-    db = ctx.service.db
-    where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
-    console.print(f"Event id {state.slug} in {escape(where)}; try "
-                  f"`podium top show {state.slug} --html top.html`.")
+        console.print(escape(tr(M("Wrote %(path)s.", path=str(html_file)))), highlight=False)
+    console.print(escape(tr(stored_where(ctx, state.slug, M(
+        "try `podium top show %(slug)s --html top.html`.", slug=state.slug)))),
+        highlight=False)
 
 
 

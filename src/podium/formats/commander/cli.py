@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 from rich.markup import escape
 
 from podium.cli import render
-from podium.cli.base import Context, console, guarded, parse_assignments, pass_ctx, progress_bar
+from podium.cli.base import (
+    Context,
+    console,
+    guarded,
+    parse_assignments,
+    pass_ctx,
+    progress_bar,
+    stored_where,
+)
+from podium.cli.lang import tr
+from podium.core.messages import M
 from podium.formats.commander.demo import run_commander_demo
 
 
@@ -31,9 +39,10 @@ def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str
                                     progress)
     state = loaded.state
     table = loaded.ruleset.standings(state)
-    console.print(render.standings_table(state, table, f"{state.name}: final standings"))
-    champion = escape(state.players[table.rows[0].player].name)
-    db = ctx.service.db
-    where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
-    console.print(f"Champion: [bold]{champion}[/]. Event id {state.slug} in {escape(where)}; "
-                  f"try `podium standings {state.slug}` or `podium round show {state.slug} 1`.")
+    console.print(render.standings_table(
+        state, table, tr(M("%(name)s: final standings", name=state.name))))
+    champion = state.players[table.rows[0].player].name
+    console.print(escape(tr(M("Champion: %(name)s.", name=champion))) + " "
+                  + escape(tr(stored_where(ctx, state.slug, M(
+                      "try `podium standings %(slug)s` or `podium round show %(slug)s 1`.",
+                      slug=state.slug)))), highlight=False)

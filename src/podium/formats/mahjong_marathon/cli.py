@@ -5,7 +5,6 @@ organiser's decisions (``podium decisions``) and the demo. The use cases themsel
 
 from __future__ import annotations
 
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,8 +14,10 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
-from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
+from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar, stored_where
+from podium.cli.lang import current, tr, use, value_text
 from podium.cli.render import print_view, write_exports
+from podium.core.messages import M, Mn
 from podium.core.views import N_
 from podium.formats.mahjong_marathon.commands import (
     FORMAT,
@@ -40,22 +41,28 @@ def print_import(done: Any) -> None:
 
 
 def print_summary(summary: ImportSummary) -> None:
-    console.print(
-        f"Read {summary.read} games: {summary.added} added, {summary.duplicates} already known, "
-        f"{summary.other_tables} at other tables (skipped, rule MJ-3), "
-        f"{summary.outside_calendar} outside the stage calendar (skipped); "
-        f"{summary.new_players} new players.", highlight=False)
+    console.print(escape(tr(M(
+        "Read %(read)s: %(added)s added, %(duplicates)s already known, %(other)s at other "
+        "tables (skipped, rule MJ-3), %(outside)s outside the stage calendar (skipped); "
+        "%(new)s.", read=Mn("%(n)s game", "%(n)s games", summary.read), added=summary.added,
+        duplicates=summary.duplicates, other=summary.other_tables,
+        outside=summary.outside_calendar,
+        new=Mn("%(n)s new player", "%(n)s new players", summary.new_players)))),
+        highlight=False)
     if summary.changed:
         shown = ", ".join(summary.changed[:10]) + (" ..." if len(summary.changed) > 10 else "")
-        console.print(f"[bold yellow]{len(summary.changed)} games are already stored with "
-                      f"different data and were NOT applied:[/] {escape(shown)}",
-                      highlight=False)
+        said = tr(Mn("%(n)s game is already stored with different data and was NOT applied:",
+                     "%(n)s games are already stored with different data and were NOT "
+                     "applied:", len(summary.changed)))
+        console.print(f"[bold yellow]{escape(said)}[/] {escape(shown)}", highlight=False)
     if summary.case_merged:
         shown = ", ".join(summary.case_merged[:10]) + (
             " ..." if len(summary.case_merged) > 10 else "")
-        console.print(f"[bold yellow]{len(summary.case_merged)} games seat two names that "
-                      "this event takes for one player (names compared without case) and "
-                      f"were skipped:[/] {escape(shown)}", highlight=False)
+        said = tr(Mn("%(n)s game seats two names that this event takes for one player (names "
+                     "compared without case) and was skipped:",
+                     "%(n)s games seat two names that this event takes for one player (names "
+                     "compared without case) and were skipped:", len(summary.case_merged)))
+        console.print(f"[bold yellow]{escape(said)}[/] {escape(shown)}", highlight=False)
 
 
 # decisions ------------------------------------------------------------------------------------
@@ -66,19 +73,23 @@ def print_summary(summary: ImportSummary) -> None:
 def decisions(ctx: Context, slug: str) -> None:
     """The marathon's penalties and disqualifications, with their reasons."""
     state, book = marathon(ctx).decisions(slug)
-    table = Table(title=f"Decisions of {escape(slug)}", box=box.SIMPLE, title_justify="left")
-    for column in ("Seq", "When (UTC)", "Actor", "Decision", "Details", "Reason", "Status"):
-        table.add_column(column)
+    table = Table(title=escape(tr(M("Decisions of %(slug)s", slug=slug))), box=box.SIMPLE,
+                  title_justify="left")
+    table.add_column("#", justify="right")
+    for column in (N_("When (UTC)"), N_("Actor"), N_("Decision"), N_("Details"), N_("Reason"),
+                   N_("Status")):
+        table.add_column(tr(column))
     for d in book.decisions.values():
         p = dict(d.payload)
         who = state.players[p.pop("player")].name if "player" in p else ""
         for key in ("from", "until"):
             if isinstance(p.get(key), int):
                 p[key] = datetime.fromtimestamp(p[key], UTC).strftime("%Y-%m-%d %H:%M UTC")
-        details = ", ".join(f"{k}={v}" for k, v in p.items())
-        status = "in force" if d.active else f"reverted by {d.reverted_by}"
+        details = ", ".join(f"{k}={value_text(v)}" for k, v in p.items())
+        status = tr(M("in force") if d.active else
+                    M("reverted by %(seq)s", seq=d.reverted_by))
         table.add_row(str(d.seq), d.at[:19], escape(d.actor), d.kind.removeprefix("mahjong."),
-                      escape(f"{who} {details}".strip()), escape(d.reason), status)
+                      escape(f"{who} {details}".strip()), escape(tr(d.reason)), escape(status))
     console.print(table)
 
 
@@ -87,7 +98,7 @@ def print_publication(done: Any) -> None:
     """``podium publish``: every table of the new publication (rule MJ-11) printed, and with
     ``--out`` written as CSV and HTML, in ``--lang``."""
     state, publication = done.state, done.value
-    lang = done.values.get("lang") or "en"
+    lang = done.values.get("lang") or current()
     views = published_views(state, book_of(state), publication.number)
     for view in views:
         if view.rows:
@@ -103,8 +114,8 @@ def print_publication(done: Any) -> None:
                           base.with_suffix(".html"),
                           label(N_("Publication {n}"), lang).format(n=publication.number)
                           + f", {when}")
-    console.print(f"Publication {publication.number} of {escape(state.name)} frozen.",
-                  highlight=False)
+    console.print(escape(tr(M("Publication %(n)s of %(name)s frozen.", n=publication.number,
+                              name=state.name))), highlight=False)
 
 
 # demo -----------------------------------------------------------------------------------------
@@ -115,13 +126,15 @@ def print_publication(done: Any) -> None:
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
 @click.option("--rows", type=click.IntRange(min=1), default=15, show_default=True,
               help="Rows of each table to print.")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@click.option("--lang", type=click.Choice(["ru", "en"]), default=None,
+              help="Language (default: podium --lang, else the locale's).")
 @pass_ctx
 @guarded
 def demo_marathon(ctx: Context, players: int, game_count: int, seed: int, rows: int,
-                  lang: str) -> None:
+                  lang: str | None) -> None:
     """Simulate a marathon year (players of different strength and activity), import it,
     publish mid-way through the last stage and at the end, and print the tables."""
+    lang = use(lang)
     service = marathon(ctx)
     slug = f"demo-marathon-{players}-{seed}"
     with service.db.session() as session:
@@ -148,12 +161,12 @@ def demo_marathon(ctx: Context, players: int, game_count: int, seed: int, rows: 
     state, _number, views = service.publish(slug, "demo", "end of the marathon")
     for view in views:
         print_view(view, lang, limit=rows)
-    db = service.db
-    where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
-    console.print(
-        f"{added} games imported ({skipped} at other tables skipped), "
-        f"{len(state.players)} players. Event id {slug} in {escape(where)}; try "
-        f"`podium standings {slug} --stage 1`.", highlight=False)
+    console.print(escape(tr(M(
+        "%(games)s imported (%(skipped)s at other tables skipped), %(players)s.",
+        games=Mn("%(n)s game", "%(n)s games", added), skipped=skipped,
+        players=Mn("%(n)s player", "%(n)s players", len(state.players))))) + " "
+        + escape(tr(stored_where(ctx, slug, M("try `podium standings %(slug)s --stage 1`.",
+                                              slug=slug)))), highlight=False)
 
 
 

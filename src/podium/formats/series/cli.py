@@ -10,6 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx
+from podium.cli.lang import tr
+from podium.core.views import N_
 from podium.service.series import series_ledger
 
 
@@ -28,10 +30,10 @@ def table(ctx: Context, slug: str, best: int | None) -> None:
     ledger = series_ledger(ctx.service, slug, best)
     out = Table(box=box.SIMPLE)
     out.add_column("#", justify="right")
-    out.add_column("player")
+    out.add_column(tr(N_("Player")))
     for member in ledger.members:
-        out.add_column(member.label, justify="right")
-    out.add_column("total", justify="right")
+        out.add_column(escape(tr(member.label)), justify="right")
+    out.add_column(tr(N_("Total")), justify="right")
     for rank, row in enumerate(ledger.rows, start=1):
         cells = ["–" if p is None else (str(p) if c else f"({p})")
                  for p, c in zip(row.points, row.counted, strict=True)]

@@ -19,7 +19,9 @@ from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.declared import click_command
+from podium.cli.lang import current, lang_option, tr
 from podium.core.errors import Conflict, InvalidInput
+from podium.core.messages import M, Mn, Mp
 from podium.core.model import EventState
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes, year_cli
@@ -35,20 +37,23 @@ from podium.service.events import LoadedEvent
 from podium.service.kernel import DIVISION_MOVE
 from podium.store.repository import EventRepository
 
-
-def _tr(lang: str):
-    return lambda message: translate(message, lang)
+LANG = lang_option()
 
 
-def print_game(state: EventState, game: Game, lang: str = "en") -> None:
+def _tr(lang: str | None):
+    return lambda message: translate(message, lang or current())
+
+
+def print_game(state: EventState, game: Game, lang: str | None = None) -> None:
     """A game: its players best first with position, score, winner points and marks, then
     every decision with its explanation (rules W7-2, W7-20 .. W7-22, W7-26 .. W7-28)."""
+    tr = _tr(lang)
     # the game's name, then its reference as the commands take it (sw lift gods/3)
-    title = f"{_tr(lang)(sw_views.game_label(state, game.ref))} ({game.ref})" + (
-        "" if game.finished else " (unfinished)")
+    title = f"{tr(sw_views.game_label(state, game.ref))} ({game.ref})" + (
+        "" if game.finished else " " + tr(M("(unfinished)")))
     table = Table(title=escape(title), box=box.SIMPLE, title_justify="left")
-    for column in ("Pos", "Player", "Score", "Points", ""):
-        table.add_column(column)
+    for column in (Mp("rank", "Rank"), M("Player"), M("Score"), M("Points"), ""):
+        table.add_column(escape(tr(column)))
     for line in sw_views.game_lines(state, game):
         table.add_row(str(line["position"] or "-"), escape(str(line["name"])),
                       "" if line["score"] is None else str(line["score"]),
@@ -62,7 +67,7 @@ def print_game(state: EventState, game: Game, lang: str = "en") -> None:
                       highlight=False)
 
 
-def print_table(state: EventState, lang: str = "en", league: str | None = None) -> None:
+def print_table(state: EventState, lang: str | None = None, league: str | None = None) -> None:
     """The season table league by league, with a note for each decision, then the special
     matches and the Battle of Titans."""
     views = sw_views.season_views(state)
@@ -106,7 +111,7 @@ def season_of(loaded: LoadedEvent) -> EventState:
 def print_played(done: Done) -> None:
     """A game just entered, rolled or accepted, with its decisions; then the sentence."""
     print_game(done.state, done.value.game)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_entered(done: Done) -> None:
@@ -123,7 +128,7 @@ def print_leagues(done: Done) -> None:
     for _key, name, level, names in done.value.leagues:
         console.print(f"{escape(name)} (level {level}): {escape(', '.join(names))}",
                       highlight=False)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 @click.group("sw")
@@ -186,7 +191,7 @@ def _print_next(state: EventState, key: str, info: dict) -> None:
 @sw.command("status")
 @click.argument("slug")
 @click.option("--league", default=None, help="One league (key or name).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@LANG
 @pass_ctx
 @guarded
 def status_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
@@ -207,7 +212,7 @@ def status_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
 @sw.command("table")
 @click.argument("slug")
 @click.option("--league", default=None, help="One league (key or name).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@LANG
 @pass_ctx
 @guarded
 def table_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
@@ -224,7 +229,7 @@ def table_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
 @click.option("--seasons", type=click.IntRange(min=1, max=12), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
 @click.option("--starting", is_flag=True, help="A starting season (equal leagues, W7-6).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+@LANG
 @pass_ctx
 @guarded
 def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, starting: bool,
@@ -270,13 +275,19 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
         book = book_of(state)
         games = list(book.games())
         ties = sum(1 for g in games for n in g.notes if n[0].startswith(("tie ", "tie for")))
-        console.print(
-            f"{sum(1 for g in games if g.league)} ladder games, {ties} ties decided "
-            f"({sum(1 for g in games if g.roll)} by a die roll), "
-            f"{sum(len(g.overruns) for g in games)} overruns, "
-            f"{sum(1 for g in games if g.kicker is not None)} kicks, "
-            f"{sum(1 for g in games if not g.finished)} unfinished games, "
-            f"{len(book.liftings)} penalties lifted.", highlight=False)
+        counts = [
+            Mn("%(n)s ladder game", "%(n)s ladder games", sum(1 for g in games if g.league)),
+            Mn("%(n)s tie decided", "%(n)s ties decided", ties),
+            Mn("(%(n)s by a die roll)", "(%(n)s by a die roll)",
+               sum(1 for g in games if g.roll)),
+            Mn("%(n)s overrun", "%(n)s overruns", sum(len(g.overruns) for g in games)),
+            Mn("%(n)s kick", "%(n)s kicks", sum(1 for g in games if g.kicker is not None)),
+            Mn("%(n)s unfinished game", "%(n)s unfinished games",
+               sum(1 for g in games if not g.finished)),
+            Mn("%(n)s penalty lifted", "%(n)s penalties lifted", len(book.liftings)),
+        ]
+        console.print(escape(", ".join(tr(c) for c in counts).replace(", (", " (") + "."),
+                      highlight=False)
         titans = book.specials.get(TITANS)
         if titans is not None and titans.groups:
             winners = ", ".join(state.players[p].name for p in titans.groups[0])

@@ -19,6 +19,7 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console, guarded, pass_ctx
+from podium.cli.lang import current, lang_option, tr
 from podium.cli.render import print_view, write_exports
 from podium.core import phases
 from podium.core.errors import InvalidInput
@@ -37,15 +38,15 @@ from podium.service.catalog import Done
 from podium.service.series import series_ledger, series_members
 from podium.store.repository import EventRepository
 
-LANG = click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
+LANG = lang_option()
 
 
 def _tr(lang: str) -> Callable[[Any], str]:
-    return lambda message: translate(message, lang)
+    return lambda message: translate(message, lang or current())
 
 
 def _lang(done: Done) -> str:
-    return str(done.values.get("lang") or "en")
+    return str(done.values.get("lang") or current())
 
 
 def print_messages(messages: Sequence[Message], lang: str, mark: str = "") -> None:
@@ -82,7 +83,7 @@ def print_formed(done: Done) -> None:
         console.print(f"Play-off of place {place}: {escape(', '.join(group))} (rule W7-6).",
                       highlight=False)
     print_messages(formed.messages(), _lang(done))
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_drawn(done: Done) -> None:
@@ -93,7 +94,7 @@ def print_drawn(done: Done) -> None:
         console.print(f"[bold]Match {number}[/] ({size} players, {qualifying} places): "
                       f"{escape(', '.join(players))}", highlight=False)
     print_messages(drawn.messages(), _lang(done), "· ")
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_battle(done: Done) -> None:
@@ -102,7 +103,7 @@ def print_battle(done: Done) -> None:
     print_messages(battle.messages(), _lang(done), "· ")
     for match, players in battle.due.items():
         console.print(f"Due: match {match}, {escape(', '.join(players))}.", highlight=False)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_selected(done: Done) -> None:
@@ -117,7 +118,7 @@ def print_selected(done: Done) -> None:
             console.print(f"  · {escape(tr(Message(msgid, params)))}", highlight=False)
     for msgid, params in selected.notes:
         console.print(f"  · {escape(tr(Message(msgid, params)))}", highlight=False)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_league(done: Done) -> None:
@@ -127,7 +128,7 @@ def print_league(done: Done) -> None:
         console.print(f"#{seat.number} {escape(seat.player)}: {seat.status}", highlight=False)
     for name, place in sorted(league.places.items(), key=lambda item: item[1]):
         console.print(f"Place {place}: {escape(name)}", highlight=False)
-    console.print(escape(str(done.said)), highlight=False)
+    console.print(escape(tr(done.said)), highlight=False)
 
 
 # -- reading the year -----------------------------------------------------------------------------
