@@ -218,10 +218,12 @@ def event_renamed(state: EventState, action: Action, ruleset: Ruleset) -> None:
 
 def event_archived(state: EventState, action: Action, ruleset: Ruleset) -> None:
     archived = action.payload["archived"]
-    if archived == state.archived:
-        raise Conflict("the event is already archived" if archived
-                       else "the event is not archived", code=codes.EVENT_ARCHIVE_SAME,
-                       field="archived")
+    if archived and state.archived:
+        raise Conflict("the event is already archived", code=codes.EVENT_ARCHIVE_SAME,
+                       field="restore")
+    if not archived and not state.archived:
+        raise Conflict("the event is not archived", code=codes.EVENT_ARCHIVE_SAME,
+                       field="restore")
     state.archived = archived
 
 

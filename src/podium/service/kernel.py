@@ -430,7 +430,7 @@ EVENT_DELETE = CommandSpec(
                   surfaces=(CLI,))),
     help=N_("Removes the event, its whole log, its roles and codes for good; archive it to "
             "keep it off the home page instead."),
-    role=OWNER, shared=("event", "delete"), danger=True,
+    role=OWNER, shared=("event", "delete"), danger=True, template="manage/event_delete.html",
     said=lambda lost: M("Deleted %(slug)s: %(actions)s actions, %(players)s players and "
                         "%(rounds)s rounds.", slug=lost.slug, actions=lost.actions,
                         players=lost.players, rounds=lost.rounds),
