@@ -128,7 +128,7 @@ def test_remove_after_the_first_table_is_refused_explaining(service: EventServic
 
 # -- merge ---------------------------------------------------------------------------------------
 def test_merge_moves_games_and_results_to_the_kept_player(service: EventService) -> None:
-    cup(service, names=NAMES + ("Anna2",))
+    cup(service, names=(*NAMES, "Anna2"))
     service.execute(RemovePlayer("cup", "Anna2"), ACTOR)  # 8 players: two pods of four
     service.execute(AddPlayers("cup", ("Nick",)), ACTOR)
     service.execute(RemovePlayer("cup", "Nick"), ACTOR)

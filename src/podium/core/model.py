@@ -165,7 +165,8 @@ class EventState:
     format: str
     settings: Any
     seed: int
-    players: PlayerBook = field(default_factory=PlayerBook)
+    # a PlayerBook (merged ids read as the player kept), typed as the dict it is
+    players: dict[PlayerId, Player] = field(default_factory=PlayerBook)
     rounds: list[Round] = field(default_factory=list)
     last_seq: int = 0
     draws: int = 0  # rounds paired so far, undone ones included: each draw gets its own seed
@@ -219,7 +220,7 @@ class EventState:
         gone = self.players.pop(player)
         self._names.pop(self.name_key(gone.name), None)
         self.gone[player] = into
-        if into is not None:
+        if into is not None and isinstance(self.players, PlayerBook):
             self.players.aliases[player] = into
 
     def rename_player(self, player: Player, name: str) -> None:

@@ -89,10 +89,10 @@ def home(service: EventService, query: str = "") -> Home:
         from podium.core.series import book_of
 
         for member in book_of(service.load(item.slug).state).members:
-            found = listed.get(member.event)
-            if found is not None and found.format != SERIES:
-                item.members.append(found)
-                inside.add(found.slug)
+            child = listed.get(member.event)
+            if child is not None and child.format != SERIES:
+                item.members.append(child)
+                inside.add(child.slug)
     needle = search_key(query.strip())
     groups: dict[str, list[Listed]] = {status: [] for status in STATUSES}
     found = 0

@@ -13,9 +13,9 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
 from podium.core.model import Player
 from podium.core.text import clean_name
-from podium.service.forms import clean_name as clean_player_name
 from podium.service.commands import Command, need_reason
 from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
+from podium.service.forms import clean_name as clean_player_name
 from podium.service.forms import resolve_player
 from podium.store.repository import EventRepository
 

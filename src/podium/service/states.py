@@ -15,7 +15,6 @@ changed half-way), and the next use catches up again from the snapshot and the l
 from __future__ import annotations
 
 import dataclasses
-
 import gc
 import hashlib
 import inspect
