@@ -103,8 +103,6 @@ def removed(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise Conflict("%(name)s has played (round %(round)s): a player is removed only before "
                        "their first table; drop them instead", code=codes.PLAYER_PLAYED,
                        field="player", name=player.name, round=played[0])
-    if not ruleset.capabilities.rounds and state.extra:
-        _needs_rounds(state, ruleset)
     state.forget_player(player.id)
     state.division_of.pop(player.id, None)
 
@@ -252,9 +250,19 @@ def valid_date(text: str) -> bool:
     return True
 
 
+#: What every event accepts: a player's new name, the event's own record.
 KINDS: tuple[ActionKind, ...] = (
     ActionKind(PLAYER_RENAMED, renamed,
                obj({"player": PLAYER, "name": NAME}, {"old": Str(200)}), "Player renamed"),
+    ActionKind(EVENT_RENAMED, event_renamed, obj({"name": Str(200)}, {"old": Str(200)}),
+               "Event renamed"),
+    ActionKind(EVENT_ARCHIVED, event_archived, obj({"archived": Bool()}), "Event archived"),
+    ActionKind(EVENT_DETAILS, event_details, obj({}, {"date": Str(10), "venue": Str(200)}),
+               "Event date and venue"),
+)
+
+#: What an event of rounds accepts besides (its tables are the core's to change).
+ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(PLAYER_REMOVED, removed, obj({"player": PLAYER}, {"name": Str(200)}),
                "Player removed"),
     ActionKind(PLAYER_MERGED, merged,
@@ -265,11 +273,6 @@ KINDS: tuple[ActionKind, ...] = (
                    {"substitute": PLAYER, "old": Str(200),
                     "record": Str(8, choices=(NEW_RECORD, SAME_RECORD))}),
                "Player substituted"),
-    ActionKind(EVENT_RENAMED, event_renamed, obj({"name": Str(200)}, {"old": Str(200)}),
-               "Event renamed"),
-    ActionKind(EVENT_ARCHIVED, event_archived, obj({"archived": Bool()}), "Event archived"),
-    ActionKind(EVENT_DETAILS, event_details, obj({}, {"date": Str(10), "venue": Str(200)}),
-               "Event date and venue"),
 )
 
 

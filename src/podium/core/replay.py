@@ -337,6 +337,7 @@ ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.ROUND_UNDONE, _undone, obj({"round": Int()}), "Round undone"),
     ActionKind(Kind.RESULT_ENTERED, _result, RESULT_SCHEMA, "Result entered"),
     ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
+    *people.ROUND_KINDS,
 )
 SERIES_KINDS: tuple[ActionKind, ...] = (
     ActionKind(series.MEMBER_ADDED, series.member_added, series.ADDED_SCHEMA,
