@@ -125,6 +125,37 @@ class Round:
             yield bye.player
 
 
+class PlayerBook(dict[PlayerId, Player]):
+    """The event's players by id. A player merged into another (``player.merged``) is no
+    longer registered, but a stored result or entry that names their old id still reads as
+    the player they became (:attr:`aliases`), so every page shows the kept name."""
+
+    aliases: dict[PlayerId, PlayerId]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.aliases = {}
+
+    def __missing__(self, key: PlayerId) -> Player:
+        seen = 0
+        while key in self.aliases and seen < 1000:
+            key = self.aliases[key]
+            if dict.__contains__(self, key):
+                return dict.__getitem__(self, key)
+            seen += 1
+        raise KeyError(key)
+
+    def __reduce__(self) -> Any:
+        return (_player_book, (dict(self), dict(self.aliases)))
+
+
+def _player_book(players: dict[PlayerId, Player], aliases: dict[PlayerId, PlayerId]
+                 ) -> PlayerBook:
+    book = PlayerBook(players)
+    book.aliases = aliases
+    return book
+
+
 @dataclass
 class EventState:
     """Everything replay derives for one event."""
@@ -134,7 +165,8 @@ class EventState:
     format: str
     settings: Any
     seed: int
-    players: dict[PlayerId, Player] = field(default_factory=dict)
+    # a PlayerBook (merged ids read as the player kept), typed as the dict it is
+    players: dict[PlayerId, Player] = field(default_factory=PlayerBook)
     rounds: list[Round] = field(default_factory=list)
     last_seq: int = 0
     draws: int = 0  # rounds paired so far, undone ones included: each draw gets its own seed
@@ -150,6 +182,14 @@ class EventState:
     # Names are unique per event without case, unless the format says case matters (an online
     # server's accounts "Anna" and "anna" are two people): Ruleset.names_case_sensitive.
     names_case_sensitive: bool = False
+    # The event's own record (podium.core.people): archived (off the home page), its date
+    # ("YYYY-MM-DD") and venue, and whether play has begun (an action beyond the setup).
+    archived: bool = False
+    date: str | None = None
+    venue: str = ""
+    started: bool = False
+    # Ids no longer registered: removed (None) or merged into another player (their id).
+    gone: dict[PlayerId, PlayerId | None] = field(default_factory=dict)
     _names: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -170,6 +210,24 @@ class EventState:
     def add_player(self, player: Player) -> None:
         self.players[player.id] = player
         self._names[self.name_key(player.name)] = player
+
+    def next_player_id(self) -> PlayerId:
+        """The id a new player gets: never one a removed or merged player had."""
+        return max(max(self.players, default=0), max(self.gone, default=0)) + 1
+
+    def forget_player(self, player: PlayerId, into: PlayerId | None = None) -> None:
+        """Unregister ``player`` (removed, or merged ``into`` another): their name is free."""
+        gone = self.players.pop(player)
+        self._names.pop(self.name_key(gone.name), None)
+        self.gone[player] = into
+        if into is not None and isinstance(self.players, PlayerBook):
+            self.players.aliases[player] = into
+
+    def rename_player(self, player: Player, name: str) -> None:
+        """Give ``player`` a new name (checked unique by the caller)."""
+        self._names.pop(self.name_key(player.name), None)
+        player.name = name
+        self._names[self.name_key(name)] = player
 
     def name_key(self, name: str) -> str:
         """How a name is compared: without case, or as written when case matters."""

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from podium.core import codes, divisions, phases, series
+from podium.core import codes, divisions, people, phases, series
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.messages import Message
@@ -115,6 +115,8 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
                            code=error.code, field=error.field, seq=action.seq,
                            kind=action.kind, problem=error.as_message()) from None
     kind.handler(state, action, ruleset)
+    if action.kind not in people.SETUP_KINDS:
+        state.started = True
     state.last_seq = action.seq
 
 
@@ -153,7 +155,7 @@ def _player_id(state: EventState, payload: dict[str, Any], key: str = "player") 
 def _registered(state: EventState, action: Action, ruleset: Ruleset) -> None:
     pid = action.payload["player"]
     name = action.payload["name"].strip()
-    if pid in state.players:
+    if pid in state.players or pid in state.gone:
         raise InvalidInput("player id %(player)s is not new", code=codes.PLAYER_ID, field="player",
                            player=pid)
     if not name:
@@ -328,12 +330,14 @@ CORE_KINDS: tuple[ActionKind, ...] = (
                "Player reinstated"),
     ActionKind(Kind.SETTINGS_CHANGED, _settings_changed,
                obj({"settings": Obj(extra=AnyJson(10_000))}), "Settings changed"),
+    *people.KINDS,
 )
 ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.ROUND_PAIRED, _paired, PAIRED_SCHEMA, "Round paired"),
     ActionKind(Kind.ROUND_UNDONE, _undone, obj({"round": Int()}), "Round undone"),
     ActionKind(Kind.RESULT_ENTERED, _result, RESULT_SCHEMA, "Result entered"),
     ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
+    *people.ROUND_KINDS,
 )
 SERIES_KINDS: tuple[ActionKind, ...] = (
     ActionKind(series.MEMBER_ADDED, series.member_added, series.ADDED_SCHEMA,

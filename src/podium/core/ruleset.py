@@ -216,6 +216,12 @@ class Ruleset:
         """Whether "Anna" and "anna" are two players (an online server's accounts) or one."""
         return False
 
+    def substitute_record(self, settings: Any) -> str:
+        """Whose record a substitute plays on (``podium player substitute``): ``"new"``, their
+        own (the original is dropped: Commander's and Berserk's literal reading, where a
+        player's points are their own), or ``"same"``, the original's, continued."""
+        return "new"
+
     def check_new_settings(self, settings: Any) -> None:
         """Refuse settings the regulation allows only with an explicit override, when they are
         chosen (creating an event, changing a setting); a stored log is replayed as it is."""

@@ -102,7 +102,7 @@ class AddPlayers(Command[list[Player]]):
         cleaned = [clean_name(name) for name in self.names]
         if not cleaned:
             raise InvalidInput("no player names given", code=codes.PLAYERS_NONE, field="names")
-        next_id = max(loaded.state.players, default=0) + 1
+        next_id = loaded.state.next_player_id()
         return [NewAction(Kind.PLAYER_REGISTERED, {"player": next_id + i, "name": name})
                 for i, name in enumerate(cleaned)]
 

@@ -214,6 +214,8 @@ class EventService:
                     loaded = self.states.current(repo, summary, holder)
                     work = UnitOfWork(self, session, repo, loaded, actor, [], dry_run)
                     yield work
+                    if work.stored and not dry_run:
+                        mirror(repo, summary, loaded)
                     if dry_run and work.stored:
                         holder.discard()  # the state went ahead of the log: rebuild it
             except BaseException:
@@ -357,6 +359,7 @@ class EventService:
             repo = EventRepository(session)
             summary = repo.create(slug, name, format_name, actions[0].at)
             repo.append(summary.id, list(actions))
+            mirror(repo, summary, LoadedEvent(summary, get_format(format_name), state))
         holder = self.states.holder(slug)
         with holder.lock:
             holder.discard()
@@ -440,6 +443,23 @@ class EventService:
         done = self.execute(EnterResult(slug, table, entry, round_number, correct, reason),
                             actor)
         return done.state, done.value
+
+
+def listing_of(loaded: LoadedEvent) -> tuple[str, bool, str | None, str, str]:
+    """What the home page lists of an event, derived from its state (its name, archived, date,
+    venue and status: :func:`podium.core.people.status_of`)."""
+    from podium.core.people import status_of
+
+    state = loaded.state
+    return (state.name or loaded.summary.slug, state.archived, state.date, state.venue,
+            status_of(state, loaded.ruleset))
+
+
+def mirror(repo: EventRepository, summary: EventSummary, loaded: LoadedEvent) -> None:
+    """Keep the event's row in step with its log (in the transaction that stored the log)."""
+    listing = listing_of(loaded)
+    if listing != summary.listing:
+        repo.mirror(summary.id, *listing)
 
 
 def plan_next_round(loaded: LoadedEvent) -> RoundPlan:

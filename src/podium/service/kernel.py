@@ -254,6 +254,193 @@ PLAYER_REINSTATE = CommandSpec(
 )
 
 
+# -- people (issue 21): rename, remove, merge, substitute -----------------------------------------
+def _people() -> Any:
+    from podium.service import people
+
+    return people
+
+
+def _never_played(state: EventState) -> str | None:
+    from podium.core.people import rounds_of
+
+    return next((p.name for p in state.players.values() if not rounds_of(state, p.id)), None)
+
+
+def _two_apart(state: EventState) -> dict[str, Any] | None:
+    """Two players never in one round (what a merge example needs)."""
+    from podium.core.people import rounds_of
+
+    players = list(state.players.values())
+    for a in players:
+        for b in players:
+            if a.id < b.id and not set(rounds_of(state, a.id)) & set(rounds_of(state, b.id)):
+                return {"player": a.name, "other": b.name, "reason": "same person"}
+    return None
+
+
+PLAYER_RENAME = CommandSpec(
+    "player.rename", N_("Rename a player"),
+    lambda call: _people().RenamePlayer(call.slug, call["player"], call["name"],
+                                        call.get("reason", "")),
+    params=(PLAYER_ARG,
+            Param("name", inputs.Text(80, non_empty=True), N_("the new name"), required=True,
+                  argument=True, label=N_("New name")),
+            REASON),
+    help=N_("Every page shows the new name; the log keeps the old one."),
+    shared=("player", "rename"),
+    example=lambda state: ({"player": name, "name": "Kit Renamed", "reason": "typo"}
+                           if (name := _first_active(state)) else None),
+    said=lambda p: M("Renamed: %(name)s.", name=p.name),
+    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+)
+
+PLAYER_REMOVE = CommandSpec(
+    "player.remove", N_("Remove a player"),
+    lambda call: _people().RemovePlayer(call.slug, call["player"], call.get("reason", "")),
+    params=(PLAYER_ARG, REASON),
+    help=N_("A player added by mistake, before their first table; after it, drop them."),
+    shared=("player", "remove"), danger=True, capability="rounds",
+    example=lambda state: ({"player": name, "reason": "added by mistake"}
+                           if (name := _never_played(state)) else None),
+    said=lambda name: M("%(name)s removed.", name=name),
+    answer=lambda name: {"removed": name}, answer_schema={"removed": "string"},
+)
+
+PLAYER_MERGE = CommandSpec(
+    "player.merge", N_("Merge two players"),
+    lambda call: _people().MergePlayers(call.slug, call["player"], call["other"],
+                                        call.get("reason", "")),
+    params=(Param("player", inputs.Player(), N_("the player kept: a name or #id"),
+                  required=True, argument=True, label=N_("Player kept")),
+            Param("other", inputs.Player(), N_("the other registration of the same person: "
+                                               "their games and results follow"),
+                  required=True, argument=True, label=N_("Merged into them")),
+            NEEDED_REASON),
+    help=N_("Two registrations of one person become one; players who sat at one table are "
+            "two people and are refused."),
+    shared=("player", "merge"), danger=True, capability="rounds",
+    example=_two_apart,
+    said=lambda p: M("Merged into %(name)s.", name=p.name),
+    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+)
+
+
+def _substitute(call: Call) -> Command[Any]:
+    same = call.values.get("same_record")
+    return _people().SubstitutePlayer(call.slug, call["player"], call["name"],
+                                      call.get("from_round"), True if same else None,
+                                      call.get("reason", ""))
+
+
+def _substitution_said(sub: Any) -> str:
+    if sub.record == "same":
+        return M("%(name)s plays on %(original)s's record from round %(round)s.",
+                 name=sub.substitute.name, original=sub.original, round=sub.from_round)
+    return M("%(name)s takes %(original)s's seat from round %(round)s with a new record; "
+             "%(original)s is dropped.", name=sub.substitute.name, original=sub.original,
+             round=sub.from_round)
+
+
+PLAYER_SUBSTITUTE = CommandSpec(
+    "player.substitute", N_("Substitute a player"), _substitute,
+    params=(PLAYER_ARG,
+            Param("name", inputs.Text(80, non_empty=True), N_("the substitute's name"),
+                  required=True, argument=True, label=N_("Substitute")),
+            Param("from_round", inputs.Integer(1, 100_000),
+                  N_("from this round on (default: the round being played if the player's "
+                     "table has no result, else the next)"), label=N_("From round")),
+            Param("same_record", inputs.YesNo(),
+                  N_("the substitute plays on the original's record (beyond the regulation "
+                     "for Commander and Berserk, where the substitute starts a new record and "
+                     "the original is dropped)")),
+            REASON),
+    help=N_("A substitute takes a player's seat from a round on."),
+    shared=("player", "substitute"), capability="rounds",
+    example=lambda state: ({"player": name, "name": "Kit Substitute", "reason": "ill"}
+                           if (name := _first_active(state)) else None),
+    said=_substitution_said,
+    answer=lambda sub: {"player": _player(sub.substitute), "replaces": sub.original,
+                        "from_round": sub.from_round, "record": sub.record},
+    answer_schema={"player": "object", "replaces": "string", "from_round": "integer",
+                   "record": "string"},
+)
+
+
+# -- the event's own record (issue 21): rename, archive, date and venue, delete -----------------
+EVENT_RENAME = CommandSpec(
+    "event.rename", N_("Rename the event"),
+    lambda call: _people().RenameEvent(call.slug, call["name"], call.get("reason", "")),
+    params=(Param("name", inputs.Text(200, non_empty=True), N_("the event's new name"),
+                  required=True, argument=True, label=N_("New name")), REASON),
+    help=N_("Its address stays; the log keeps the old name."),
+    shared=("event", "rename"),
+    example=lambda state: {"name": state.name + " (renamed)", "reason": "typo"},
+    said=lambda name: M("The event is now called %(name)s.", name=name),
+    answer=lambda name: {"name": name}, answer_schema={"name": "string"},
+)
+
+
+def _archive(call: Call) -> Command[Any]:
+    return _people().ArchiveEvent(call.slug, not call.get("restore"), call.get("reason", ""))
+
+
+EVENT_ARCHIVE = CommandSpec(
+    "event.archive", N_("Archive the event"), _archive,
+    params=(Param("restore", inputs.YesNo(), N_("take it out of the archive (an undo)")),
+            REASON),
+    help=N_("Off the home page, still reachable by its address; --restore brings it back."),
+    shared=("event", "archive"),
+    example=lambda state: {"reason": "a test event"} if not state.archived
+    else {"restore": "yes"},
+    said=lambda archived: M("Archived: off the home page, still at its address.") if archived
+    else M("Out of the archive: back on the home page."),
+    answer=lambda archived: {"archived": archived}, answer_schema={"archived": "boolean"},
+)
+
+
+def _details(call: Call) -> Command[Any]:
+    day = call.get("date")
+    return _people().EventDetails(call.slug, day.isoformat() if day else None,
+                                  call.values.get("venue"), call.get("reason", ""))
+
+
+EVENT_DETAILS = CommandSpec(
+    "event.details", N_("Set the date and venue"), _details,
+    params=(Param("date", inputs.Day(), N_("the event's date, such as 2026-12-05"),
+                  label=N_("Date")),
+            Param("venue", inputs.Text(200), N_("where it is played"), label=N_("Venue")),
+            REASON),
+    help=N_("Shown on the home page and the event's page."),
+    shared=("event", "details"),
+    example=lambda state: {"date": "2026-12-05", "venue": "Club Orbit"},
+    said=lambda value: M("Date and venue saved."),
+    answer=lambda value: {"date": value[0], "venue": value[1]},
+    answer_schema={"date": "string?", "venue": "string"},
+)
+
+EVENT_DELETE = CommandSpec(
+    "event.delete", N_("Delete the event"),
+    lambda call: _people().DeleteEvent(call.slug, call.get("confirm", ""),
+                                       bool(call.get("yes"))),
+    params=(Param("confirm", inputs.Text(64), N_("type the event's id to confirm: its log, "
+                                                 "players, rounds and results are lost for "
+                                                 "good"), label=N_("Confirm")),
+            Param("yes", inputs.YesNo(), N_("confirm without typing the id"),
+                  surfaces=(CLI,))),
+    help=N_("Removes the event, its whole log, its roles and codes for good; archive it to "
+            "keep it off the home page instead."),
+    role=OWNER, shared=("event", "delete"), danger=True, template="manage/event_delete.html",
+    said=lambda lost: M("Deleted %(slug)s: %(actions)s actions, %(players)s players and "
+                        "%(rounds)s rounds.", slug=lost.slug, actions=lost.actions,
+                        players=lost.players, rounds=lost.rounds),
+    answer=lambda lost: {"deleted": lost.slug, "actions": lost.actions,
+                         "players": lost.players, "rounds": lost.rounds},
+    answer_schema={"deleted": "string", "actions": "integer", "players": "integer",
+                   "rounds": "integer"},
+)
+
+
 # -- rounds ---------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class PreviewRound(PairRound):
@@ -857,8 +1044,10 @@ REPORT_DECIDE = CommandSpec(
 def kernel_commands() -> list[CommandSpec]:
     """Every kernel declaration (a format's result and self-report commands are built from
     its result entry: :func:`result_command`, :func:`report_command`)."""
-    return [EVENT_CREATE, EVENT_SETTINGS, EVENT_IMPORT, PLAYER_ADD, PLAYER_IMPORT, PLAYER_DROP,
-            PLAYER_REINSTATE, ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
+    return [EVENT_CREATE, EVENT_SETTINGS, EVENT_IMPORT, EVENT_RENAME, EVENT_ARCHIVE,
+            EVENT_DETAILS, EVENT_DELETE, PLAYER_ADD, PLAYER_IMPORT, PLAYER_DROP,
+            PLAYER_REINSTATE, PLAYER_RENAME, PLAYER_REMOVE, PLAYER_MERGE, PLAYER_SUBSTITUTE,
+            ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
             TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
             REPORT_DISPUTE, REPORT_DECIDE]
 

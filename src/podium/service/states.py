@@ -14,6 +14,7 @@ changed half-way), and the next use catches up again from the snapshot and the l
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
 import inspect
@@ -179,6 +180,8 @@ class StateCache:
                 raise
             holder.pending_actions += tail
         holder.pending_seconds += time.perf_counter() - started
+        if loaded.summary != summary:  # its row changed (renamed, archived: migration 0007)
+            loaded = dataclasses.replace(loaded, summary=summary)
         holder.loaded = loaded
         return loaded
 

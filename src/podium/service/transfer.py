@@ -27,7 +27,7 @@ def export_document(service: EventService, slug: str) -> dict[str, Any]:
         "version": FILE_VERSION,
         "event": {
             "slug": loaded.summary.slug,
-            "name": loaded.summary.name,
+            "name": loaded.state.name or loaded.summary.name,
             "format": loaded.summary.format,
         },
         "actions": [action.to_json() for action in service.log(slug)],

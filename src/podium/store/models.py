@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Dialect,
     ForeignKey,
@@ -22,6 +23,7 @@ from sqlalchemy import (
     Text,
     TypeDecorator,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -80,6 +82,13 @@ class EventRow(Base):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False)
     format: Mapped[str] = mapped_column(String(FORMAT_LENGTH), nullable=False)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
+    # migration 0007: what replay derives of the event's own record, for the home page
+    archived: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False,
+                                           server_default=false())
+    starts_on: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    venue: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False, default="",
+                                       server_default="")
+    status: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class ActionRow(Base):

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Text, cast, delete, func, insert, select, text
+from sqlalchemy import Text, cast, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -50,6 +50,15 @@ class EventSummary:
     name: str
     format: str
     created_at: datetime
+    archived: bool = False
+    date: str | None = None
+    venue: str = ""
+    status: str | None = None  # None: stored before migration 0007, not derived yet
+
+    @property
+    def listing(self) -> tuple[str, bool, str | None, str, str | None]:
+        """What the home page lists, as mirrored from the log (:meth:`EventRepository.mirror`)."""
+        return (self.name, self.archived, self.date, self.venue, self.status)
 
 
 def _summary(row: EventRow) -> EventSummary:
@@ -59,6 +68,10 @@ def _summary(row: EventRow) -> EventSummary:
         name=row.name,
         format=row.format,
         created_at=row.created_at.astimezone(UTC),
+        archived=bool(row.archived),
+        date=row.starts_on,
+        venue=row.venue or "",
+        status=row.status,
     )
 
 
@@ -155,8 +168,22 @@ class EventRepository:
             .join(UserRow, UserRow.id == EventRoleRow.user_id)
             .where(EventRow.slug == slug, UserRow.username == username.strip().lower()))
 
+    def mirror(self, event_id: int, name: str, archived: bool, date: str | None, venue: str,
+               status: str | None) -> None:
+        """Write what replay derives of the event's own record into its row (the home page
+        reads it without replaying the event)."""
+        _check_length("name", name, NAME_LENGTH)
+        self.session.execute(update(EventRow).where(EventRow.id == event_id).values(
+            name=name, archived=archived, starts_on=date, venue=venue[:NAME_LENGTH],
+            status=status))
+
     def delete(self, event_id: int) -> None:
-        """Remove an event and its whole log (no error if it does not exist)."""
+        """Remove an event and its whole log (no error if it does not exist): its roles,
+        player codes and self-reports too."""
+        from podium.store.models import EventRoleRow, PlayerCodeRow, SelfReportRow
+
+        for table in (SelfReportRow, PlayerCodeRow, EventRoleRow):
+            self.session.execute(delete(table).where(table.event_id == event_id))
         self.session.execute(delete(SnapshotRow).where(SnapshotRow.event_id == event_id))
         self.session.execute(delete(ActionRow).where(ActionRow.event_id == event_id))
         self.session.execute(delete(EventRow).where(EventRow.id == event_id))

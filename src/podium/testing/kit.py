@@ -35,6 +35,15 @@ from podium.service.commands import (
     UndoRound,
 )
 from podium.service.events import EventService
+from podium.service.people import (
+    ArchiveEvent,
+    EventDetails,
+    MergePlayers,
+    RemovePlayer,
+    RenameEvent,
+    RenamePlayer,
+    SubstitutePlayer,
+)
 from podium.service.top import BuildTop, EnterTopResult, UndoTop
 
 ACTOR = "kit"
@@ -124,6 +133,8 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
             if kinds_to_cover(ruleset) <= seen:
                 break
         return
+    service.execute(AddPlayers(slug, ("Added By Mistake",)), ACTOR)
+    service.execute(RemovePlayer(slug, "Added By Mistake"), ACTOR)
     simulate.setup(service, slug, ACTOR, rng)
     service.execute(PairRound(slug), ACTOR)
     service.execute(UndoRound(slug, "paired too early"), ACTOR)
@@ -143,8 +154,12 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
         first = next(iter(service.load(slug).state.divisions.values()))
         service.execute(MoveToDivision(slug, late.name, first.key, reason="arrived late"),
                         ACTOR)
+    alias = service.execute(AddPlayers(slug, ("Late Alias",)), ACTOR).value[0]
+    service.execute(MergePlayers(slug, late.name, alias.name, "one person"), ACTOR)
     assert simulate.play_round(service, slug, ACTOR, rng)
     service.execute(ReinstatePlayer(slug, "P02", "back"), ACTOR)
+    if phases.status(service.load(slug).state, ruleset).can_pair:
+        service.execute(SubstitutePlayer(slug, "P04", "Sub For P04", reason="ill"), ACTOR)
     simulate.play(service, slug, ACTOR, rng)
     loaded = service.load(slug)
     if any(p.kind == PLAYOFF for p in ruleset.phases(loaded.state.settings)):
@@ -157,6 +172,13 @@ def _organiser_steps(service: EventService, slug: str) -> None:
     loaded = service.load(slug)
     key, value = next(iter(loaded.ruleset.settings_to_json(loaded.state.settings).items()))
     service.execute(ChangeSettings(slug, {key: value}, "checked"), ACTOR)
+    # people and the event's own record (issue 21)
+    service.execute(RenamePlayer(slug, "P03", "P03 Renamed", "typo"), ACTOR)
+    service.execute(RenamePlayer(slug, "P03 Renamed", "P03", "undo"), ACTOR)
+    service.execute(RenameEvent(slug, f"Kit {slug} renamed", "typo"), ACTOR)
+    service.execute(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
+    service.execute(ArchiveEvent(slug, True, "a test"), ACTOR)
+    service.execute(ArchiveEvent(slug, False, "undo"), ACTOR)
 
 
 def _tour_top(service: EventService, slug: str, rng: random.Random) -> None:

@@ -18,7 +18,7 @@ from podium.i18n import DEFAULT, translations
 from podium.web.i18n import division_name
 
 HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
-          "read", "usec", "tables_index"}
+          "read", "usec", "tables_index", "substitute"}
 PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
 PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
 PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids
@@ -92,7 +92,8 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
     def part(key: Any, item: Any, setting: bool = False) -> str:
         return f"{label(str(key), setting)}: {value(str(key), item)}"
 
-    hidden = HIDDEN | ({"player"} if "name" in action.payload else set())
+    hidden = HIDDEN | ({"player"} if "name" in action.payload else set()) | (
+        {"player", "other"} if "names" in action.payload else set())
     return "; ".join(part(key, item) for key, item in action.payload.items()
                      if key not in hidden and shown(key, item))
 

@@ -85,6 +85,10 @@ LOG_FIELD_NAMES = (
     Mp("log field", "duplicates"), Mp("log field", "new_players"),
     Mp("log field", "other_tables"), Mp("log field", "outside_calendar"), Mp("log field", "to"),
     Mp("log field", "overruns"), Mp("setting value", "organiser"),
+    # people and the event's own record (issue 21)
+    Mp("log field", "old"), Mp("log field", "names"), Mp("log field", "from_round"),
+    Mp("log field", "record"), Mp("log field", "archived"), Mp("log field", "date"),
+    Mp("log field", "venue"), Mp("setting value", "new"), Mp("setting value", "same"),
     # the 7 Wonders season's and year's, a series' member (issue 20: no raw key in the log)
     Mp("log field", "accepted"), Mp("log field", "basis"), Mp("log field", "declined"),
     Mp("log field", "deepest"), Mp("log field", "drawn"), Mp("log field", "entrants"),

@@ -141,10 +141,20 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
         return page.render(template, event=loaded.state, loaded=loaded, spec=spec, done=done,
                            values=done.values, said=said, title=spec.title)
     page.flash(said)
+    if not done.outcome.actions and not await run_in_threadpool(_exists, page, slug):
+        return page.redirect("/manage")  # the command deleted the event
     then = (await page.request.form()).get("then")
     target = f"/manage/{slug}" + (f"#{then}" if isinstance(then, str) and then.isidentifier()
                                   else "")
     return page.redirect(target)
+
+
+def _exists(page: Page, slug: str) -> bool:
+    try:
+        page.web.events.summary(slug)
+    except NotFound:
+        return False
+    return True
 
 
 def field_errors(page: Page, error: PodiumError, prefix: str = "") -> dict[str, str]:

@@ -105,8 +105,13 @@ def registered(pairings: dict[str, Any], query: str) -> bool:
 
 
 @router.get("/", response_class=HTMLResponse)
-def index(page: Annotated[Page, Depends(page_dep)]) -> Response:
-    return page.render("public/index.html", events=page.web.events.list_events())
+def index(page: Annotated[Page, Depends(page_dep)],
+          q: Annotated[str, Query(max_length=200)] = "") -> Response:
+    """Events by status (running, upcoming, finished), a series' members under it, archived
+    ones left out; ``?q=`` searches names, ids and venues (the form works without script)."""
+    from podium.service.home import TITLES, home
+
+    return page.render("public/index.html", home=home(page.web.events, q), titles=TITLES)
 
 
 def canonical_query(params: Mapping[str, Any]) -> str:
