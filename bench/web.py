@@ -16,7 +16,8 @@ runs for --seconds; the server is stopped at the end.
 With ``--writer`` (issue 24): the event has a fourth round open, an organiser and an API token,
 and for each reader count of ``--readers`` (default 50,200) the readers (closed loop, each asks
 again as soon as it has its answer) run for --seconds alone ("idle"), then for --seconds while a
-thread enters the open round's results through the API at ``--rate`` a second (2), each write
+thread enters the open round's results through the API
+(``POST /api/v1/events/<event>/commands/commander.result``) at ``--rate`` a second (2), each write
 making the page's version change. Printed per phase: the readers' p50/p99/max, the writes'
 p50/p99/max, the server's CPU seconds and the load average (the machine is shared).
 
@@ -103,8 +104,8 @@ def write_results(port: int, slug: str, token: str, jobs: list[tuple[int, str]],
     while jobs and not stop.is_set():
         number, finish = jobs.pop(0)
         began = time.perf_counter()
-        connection.request("POST", f"/api/v1/events/{slug}/results",
-                           json.dumps({"table": number, "form": {"finish": finish}}), headers)
+        connection.request("POST", f"/api/v1/events/{slug}/commands/commander.result",
+                           json.dumps({"table": number, "finish": finish}), headers)
         answer = connection.getresponse()
         text = answer.read()
         if answer.status == 200:
@@ -142,7 +143,7 @@ def writer_mode(args: argparse.Namespace, folder: Path) -> int:
         asyncio.run(run_mode(port, path, 4, 1.0, None))  # warm-up: replay and render once
         print(f"# {args.players} players, {args.seconds:.0f} s a phase, {args.workers} server "
               f"worker(s), GET {path} (closed loop), writes at {args.rate:g}/s "
-              f"(POST /api/v1/events/{slug}/results)")
+              f"(POST /api/v1/events/{slug}/commands/commander.result)")
         print("| readers | phase | reads | reads/s | p50 ms | p99 ms | max ms | writes | "
               "write p50 ms | write p99 ms | write max ms | server CPU s | load (1 min) |")
         print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
