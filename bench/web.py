@@ -13,24 +13,38 @@ and Accept-Language ru. Two modes:
 Printed per mode: requests, requests/s, p50, p90, p99 and max latency in ms. Bounded: each mode
 runs for --seconds; the server is stopped at the end.
 
+With ``--writer`` (issue 24): the event has a fourth round open, an organiser and an API token,
+and for each reader count of ``--readers`` (default 50,200) the readers (closed loop, each asks
+again as soon as it has its answer) run for --seconds alone ("idle"), then for --seconds while a
+thread enters the open round's results through the API
+(``POST /api/v1/events/<event>/commands/commander.result``) at ``--rate`` a second (2), each write
+making the page's version change. Printed per phase: the readers' p50/p99/max, the writes'
+p50/p99/max, the server's CPU seconds and the load average (the machine is shared).
+
 Command: `.venv/bin/python bench/web.py` (options: --players 1000 --clients 200 --seconds 15
---workers 1).
+--workers 1); `.venv/bin/python bench/web.py --writer --players 1000 --readers 50,200`.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
+import json
 import os
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from typing import Any
 
-from podium.formats.commander.demo import demo_slug, run_commander_demo
+from podium.core.rng import rng_for
+from podium.formats.commander.demo import demo_slug, run_commander_demo, simulate_result
+from podium.service.accounts import AccountService
 from podium.service.events import EventService
 from podium.store.db import Database
 
@@ -44,6 +58,134 @@ def build_event(path: Path, players: int) -> str:
     print(f"built {players} players, 3 rounds in {time.perf_counter() - started:.1f} s",
           file=sys.stderr)
     return demo_slug(players, 1)
+
+
+def build_open_event(path: Path, players: int) -> tuple[str, str, list[tuple[int, str]]]:
+    """A Commander event of ``players`` with 3 played rounds and a fourth paired, its owner's
+    API token, and the fourth round's tables with a result for each."""
+    db = Database(str(path))
+    service = EventService(db)
+    accounts = AccountService(db)
+    started = time.perf_counter()
+    slug = "live"
+    service.create_event(slug, "Live", "commander",
+                         {"rounds": "4", "final_size": "0", "fewer_rounds": "yes"}, "bench",
+                         seed=1)
+    service.add_players(slug, [f"Player {i:05d}" for i in range(1, players + 1)], "bench")
+    rng = rng_for(1, "demo-results")
+    for _ in range(3):
+        _state, rnd = service.pair_round(slug, "bench")
+        for table in rnd.tables:
+            entry = simulate_result(table, rng)
+            service.enter_result(slug, table.number, lambda _s, e=entry: e, "bench")
+    _state, rnd = service.pair_round(slug, "bench")
+    jobs = [(t.number, "".join(str(i) for i in range(1, len(t.seats) + 1))) for t in rnd.tables]
+    accounts.create_user("bench", "bench password")
+    accounts.grant(slug, "bench", "owner", "bench")
+    token = accounts.create_token("bench")
+    db.dispose()
+    print(f"built {players} players, 3 rounds played, the 4th open, in "
+          f"{time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return slug, token, jobs
+
+
+def cpu_of(pid: int) -> float:
+    """A process's CPU seconds (user and system, its waited-for children too)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(v) for v in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def write_results(port: int, slug: str, token: str, jobs: list[tuple[int, str]], rate: float,
+                  stop: threading.Event, latencies: list[float], errors: list[str]) -> None:
+    """Enter results through the API at ``rate`` a second until ``stop`` (or no table left)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    next_at = time.perf_counter()
+    while jobs and not stop.is_set():
+        number, finish = jobs.pop(0)
+        began = time.perf_counter()
+        connection.request("POST", f"/api/v1/events/{slug}/commands/commander.result",
+                           json.dumps({"table": number, "finish": finish}), headers)
+        answer = connection.getresponse()
+        text = answer.read()
+        if answer.status == 200:
+            latencies.append(time.perf_counter() - began)
+        else:
+            errors.append(f"{answer.status} {text[:200]!r}")
+        next_at += 1 / rate
+        stop.wait(max(0.0, next_at - time.perf_counter()))
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    if not ordered:
+        return {"p50": float("nan"), "p99": float("nan"), "max": float("nan")}
+
+    def pct(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    return {"p50": pct(0.5), "p99": pct(0.99), "max": ordered[-1] * 1000}
+
+
+def writer_mode(args: argparse.Namespace, folder: Path) -> int:
+    db_path = folder / "bench.db"
+    slug, token, jobs = build_open_event(db_path, args.players)
+    port = free_port()
+    podium = Path(sys.executable).with_name("podium")
+    server = subprocess.Popen(
+        [str(podium), "--db", str(db_path), "serve", "--port", str(port),
+         "--workers", str(args.workers)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ},
+    )
+    try:
+        wait_for(port)
+        path = f"/e/{slug}"
+        asyncio.run(run_mode(port, path, 4, 1.0, None))  # warm-up: replay and render once
+        print(f"# {args.players} players, {args.seconds:.0f} s a phase, {args.workers} server "
+              f"worker(s), GET {path} (closed loop), writes at {args.rate:g}/s "
+              f"(POST /api/v1/events/{slug}/commands/commander.result)")
+        print("| readers | phase | reads | reads/s | p50 ms | p99 ms | max ms | writes | "
+              "write p50 ms | write p99 ms | write max ms | server CPU s | load (1 min) |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for readers in (int(n) for n in args.readers.split(",")):
+            for phase in ("idle", "writer"):
+                stop = threading.Event()
+                writes: list[float] = []
+                errors: list[str] = []
+                thread = None
+                if phase == "writer":
+                    thread = threading.Thread(target=write_results, args=(
+                        port, slug, token, jobs, args.rate, stop, writes, errors))
+                cpu = cpu_of(server.pid)
+                if thread is not None:
+                    thread.start()
+                r = asyncio.run(run_mode(port, path, readers, args.seconds, None))
+                stop.set()
+                if thread is not None:
+                    thread.join()
+                used = cpu_of(server.pid) - cpu
+                w: dict[str, Any] = percentiles(writes)
+                print(f"| {readers} | {phase} | {r['requests']:.0f} | {r['rps']:.0f} | "
+                      f"{r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
+                      f"{len(writes) if thread else '-'} | "
+                      + (f"{w['p50']:.1f} | {w['p99']:.1f} | {w['max']:.1f}" if thread
+                         else "- | - | -")
+                      + f" | {used:.1f} | {os.getloadavg()[0]:.1f} |", flush=True)
+                if errors:
+                    print(f"write errors: {errors[:3]}", file=sys.stderr)
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    return 0
+
+
+def wait_for(port: int) -> None:
+    for _ in range(600):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.1)
 
 
 def free_port() -> int:
@@ -116,9 +258,15 @@ def main() -> int:
     parser.add_argument("--clients", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--writer", action="store_true",
+                        help="readers idle, then with results written (issue 24)")
+    parser.add_argument("--readers", default="50,200")
+    parser.add_argument("--rate", type=float, default=2.0, help="writes a second")
     args = parser.parse_args()
 
     folder = Path(tempfile.mkdtemp(prefix="podium-bench-"))
+    if args.writer:
+        return writer_mode(args, folder)
     db_path = folder / "bench.db"
     slug = build_event(db_path, args.players)
     port = free_port()

@@ -21,18 +21,29 @@ address, a table...), which visitors choose; an unbounded dict grew by 20 MB und
 URLs. Routes key their pages by the validated, normalised query, and each event's memo keeps at
 most :data:`MEMO_ITEMS` parts and :data:`MEMO_BYTES` bytes, least recently used out.
 
-Why builds run under the event's holder lock (:class:`podium.service.states.Holder`): the
-replayed state is shared with this process's writers, which change it in place (and drop it
-when a command is refused half-way). Building under that lock reads a state no writer is
-changing, and makes concurrent misses for one event build once (single flight).
+Why a build reads the state under the event's holder lock
+(:class:`podium.service.states.Holder`) but renders outside it: the replayed state is shared
+with this process's writers, which change it in place (and drop it when a command is refused
+half-way), so what a page takes from the state is taken under that lock; the Jinja render,
+most of a large page's cost, then runs on that copy without the lock, and a write never waits
+for it (at 10,000 players a standings render took 1.1 s, and every write queued behind it).
+
+Why readers are served the last version while it is rebuilt (stale-while-revalidate): a page
+missing for the new version is built by one reader (single flight, per event and part); the
+others get the part rendered for an earlier version instead of waiting, for at most
+``freshness`` seconds after this process first saw a newer version (the lag a page is
+allowed anyway); after that they wait for the build. A write only makes the version change
+(a read of this process sees it at once and asks the database, see
+:meth:`ViewCache.key`): it never rebuilds anything.
 """
 
 from __future__ import annotations
 
+import bisect
 import gc
 import threading
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -50,6 +61,7 @@ MAX_EVENTS = 32
 Key = tuple[int, datetime, int]  # an event's id, creation time and last seq
 MEMO_ITEMS = 256  # rendered parts of one event version
 MEMO_BYTES = 32 * 1024 * 1024  # their estimated size
+SEEN = 64  # versions of one event whose first sighting is remembered (for stale parts)
 _NOMINAL = 4096  # the estimated size of a part that is not text or bytes
 
 
@@ -58,7 +70,8 @@ def size_of(value: Any) -> int:
     if isinstance(value, (bytes, bytearray, str)):
         return len(value) + 64
     if isinstance(value, tuple):
-        return sum(len(v) for v in value if isinstance(v, (bytes, bytearray, str))) + _NOMINAL
+        return sum(len(v) if isinstance(v, (bytes, bytearray, str)) else
+                   size_of(v) if isinstance(v, tuple) else 0 for v in value) + _NOMINAL
     return _NOMINAL
 
 
@@ -106,6 +119,22 @@ class Memo:
         return self._bytes
 
 
+_building = threading.local()  # ``depth``: builds this thread is inside
+
+
+def _depth() -> int:
+    depth: int = getattr(_building, "depth", 0)
+    return depth
+
+
+class Later:
+    """What a build returns to finish outside the event's lock: ``finish()`` gets only what
+    the build took from the state under the lock (see :meth:`ViewCache.memo_of`)."""
+
+    def __init__(self, finish: Callable[[], Any]) -> None:
+        self.finish = finish
+
+
 @dataclass
 class Entry:
     """One event at one version, and the parts rendered from it."""
@@ -115,6 +144,7 @@ class Entry:
     seq: int
     loaded: LoadedEvent
     memo: Memo = field(default_factory=Memo)
+    seen: float = field(default_factory=time.monotonic)  # when this process first had it
 
     @property
     def key(self) -> Key:
@@ -129,17 +159,25 @@ class Entry:
 
 class ViewCache:
     """``freshness``: seconds a looked-up version is trusted before asking the database again
-    (0: ask on every request). A public page may lag a write by that much, never more."""
+    (0: ask on every request). A public page may lag a write by that much, never more: a write of
+this process is seen at once (:meth:`_written`), and an earlier version's page is served
+while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def __init__(self, events: EventService, freshness: float = 0.0,
-                 freeze_gc: bool = False) -> None:
+                 freeze_gc: bool = False, now: Callable[[], float] = time.monotonic) -> None:
         self.events = events
         self.freshness = freshness
+        self.now = now  # the clock of the stale window (tests move it)
         self.freeze_gc = freeze_gc
         self._lock = threading.Lock()  # short: never held while taking a holder's lock
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
         self._versions: dict[str, tuple[float, Key]] = {}
         self._snapshots: dict[str, threading.Thread] = {}
+        # the last part built for each event and key, at any version: (seq, value)
+        self._last: dict[str, Memo] = {}
+        # when this process first saw each recent version of an event: [(seq, monotonic)]
+        self._seen: dict[str, deque[tuple[int, float]]] = {}
+        self._building: dict[tuple[str, Hashable], threading.Event] = {}
         events_table, actions = EventRow.__table__, ActionRow.__table__
         self._query = select(
             events_table.c.id,
@@ -152,16 +190,39 @@ class ViewCache:
     def fresh_key(self, slug: str) -> Key | None:
         """The event's ``(id, created at, last seq)`` if known fresh, without a query."""
         known = self._versions.get(slug)
-        if known is not None and time.monotonic() - known[0] < self.freshness:
+        if known is not None and time.monotonic() - known[0] < self.freshness \
+                and not self._written(slug, known[1]):
             return known[1]
         return None
+
+    def _written(self, slug: str, key: Key) -> bool:
+        """Whether a writer of this process stored actions after the version ``key`` (its
+        state, shared with the pages, is ahead): the trusted version is stale at once."""
+        holder = self.events.states._holders.get(slug)  # a peek: never adds a holder
+        loaded = holder.loaded if holder is not None else None
+        return loaded is not None and loaded.state.last_seq > key[2]
+
+    def _written(self, slug: str, key: Key) -> bool:
+        """Whether a writer of this process stored actions after the version ``key`` (its
+        state, shared with the pages, is ahead): the trusted version is stale at once."""
+        holder = self.events.states._holders.get(slug)  # a peek: never adds a holder
+        loaded = holder.loaded if holder is not None else None
+        return loaded is not None and loaded.state.last_seq > key[2]
+
+    def invalidate(self, slug: str) -> None:
+        """Forget the version trusted for ``slug`` (a write of this process): the next read
+        asks the database and sees the new version. Nothing is rebuilt here; the pages of
+        the earlier version stay, to be served while a reader rebuilds them."""
+        with self._lock:
+            self._versions.pop(slug, None)
 
     def key(self, slug: str) -> Key:
         """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
         (which on SQLite never waits for a writer)."""
         now = time.monotonic()
         known = self._versions.get(slug)
-        if known is not None and now - known[0] < self.freshness:
+        if known is not None and now - known[0] < self.freshness \
+                and not self._written(slug, known[1]):
             return known[1]
         row = None
         if storable(slug):  # else no event has it (and PostgreSQL cannot compare a NUL)
@@ -230,8 +291,15 @@ class ViewCache:
             gc.collect()
             gc.freeze()
         summary = loaded.summary
-        entry = Entry(summary.id, summary.created_at, loaded.state.last_seq, loaded)
+        entry = Entry(summary.id, summary.created_at, loaded.state.last_seq, loaded,
+                      seen=self.now())
         with self._lock:
+            seen = self._seen.setdefault(slug, deque(maxlen=SEEN))
+            if not seen or seen[-1][0] < entry.seq:
+                seen.append((entry.seq, entry.seen))
+            elif seen[-1][0] > entry.seq:  # another event under this slug: start afresh
+                seen.clear()
+                seen.append((entry.seq, entry.seen))
             self._loaded[slug] = entry
             self._loaded.move_to_end(slug)
             while len(self._loaded) > MAX_EVENTS:
@@ -259,6 +327,8 @@ class ViewCache:
         with self._lock:
             self._loaded.clear()
             self._versions.clear()
+            self._last.clear()
+            self._seen.clear()
 
     def wait_for_snapshots(self) -> None:
         """Return once the snapshots being stored are (a server stopping, a test)."""
@@ -273,11 +343,76 @@ class ViewCache:
 
     def memo_of(self, entry: Entry, slug: str, key: Hashable,
                 build: Callable[[LoadedEvent], Any]) -> Any:
-        """``build(loaded)`` kept in ``entry``'s memo; built under the event's holder lock, so
-        no writer of this process changes the state meanwhile and one miss builds it once."""
-        found = entry.memo.get(key)
-        if found is not None:
-            return found
+        """``build(loaded)`` kept in ``entry``'s memo.
+
+        ``build`` runs under the event's holder lock, so no writer of this process changes
+        the state meanwhile; if it returns a :class:`Later`, its ``finish()`` runs after the
+        lock is released and gives the value (a page's render: writes never wait for it).
+        One reader builds a missing part (single flight); while it does, the others get the
+        part built for an earlier version, if this process first saw a newer version less
+        than ``freshness`` seconds ago, else they wait for the build."""
+        while True:
+            found = entry.memo.get(key)
+            if found is not None:
+                return found
+            flight = (slug, key)
+            with self._lock:
+                running = self._building.get(flight)
+                if running is None or _depth():
+                    # (a build that needs another part builds it itself: waiting for another
+                    # thread's build of it, while holding the event's lock, could deadlock)
+                    running = self._building[flight] = threading.Event()
+                    mine = True
+                else:
+                    mine = False
+            if mine:
+                _building.depth = _depth() + 1
+                try:
+                    return self._build(entry, slug, key, build)
+                finally:
+                    _building.depth -= 1
+                    with self._lock:
+                        if self._building.get(flight) is running:
+                            self._building.pop(flight, None)
+                    running.set()
+            stale = self._stale(slug, key, entry.seq)
+            if stale is not None:
+                return stale
+            running.wait()
+            entry = self._current(slug, entry)
+
+    def _current(self, slug: str, entry: Entry) -> Entry:
+        """The newest loaded entry of ``slug`` if it is ``entry``'s event at a later version."""
+        with self._lock:
+            hit = self._loaded.get(slug)
+        if hit is not None and hit.event_id == entry.event_id and hit.created == entry.created \
+                and hit.seq >= entry.seq:
+            return hit
+        return entry
+
+    def _stale(self, slug: str, key: Hashable, seq: int) -> Any:
+        """The part last built for ``key`` at a version before ``seq``, if this process first
+        saw a version after it less than ``freshness`` seconds ago (else None)."""
+        with self._lock:
+            last = self._last.get(slug)
+            found = last.get(key) if last is not None else None
+            if found is None:
+                return None
+            built, value = found
+            seen = self._seen.get(slug)
+            if seen is None or built > seq:
+                return None
+            if built == seq:
+                return value
+            at = bisect.bisect_right([s for s, _t in seen], built)
+            if at == len(seen) or (at == 0 and len(seen) == seen.maxlen):
+                return None  # no newer version seen, or its first sighting is forgotten
+            if self.now() - seen[at][1] >= self.freshness:
+                return None
+            return value
+
+    def _build(self, entry: Entry, slug: str, key: Hashable,
+               build: Callable[[LoadedEvent], Any]) -> Any:
         holder = self.events.states.holder(slug)
         with holder.lock:
             found = entry.memo.get(key)
@@ -291,5 +426,16 @@ class ViewCache:
                 if found is not None:
                     return found
             value = build(entry.loaded)
-            entry.memo[key] = value
-            return value
+        if isinstance(value, Later):
+            value = value.finish()
+        entry.memo[key] = value
+        with self._lock:
+            last = self._last.get(slug)
+            if last is None:
+                last = self._last[slug] = Memo()
+                while len(self._last) > MAX_EVENTS:
+                    self._last.pop(next(iter(self._last)))
+            before = last.get(key)
+        if before is None or before[0] <= entry.seq:
+            last[key] = (entry.seq, value)
+        return value

@@ -19,6 +19,7 @@ from podium.core import codes, phases
 from podium.core.errors import NotFound
 from podium.core.text import search_key
 from podium.service.events import LoadedEvent
+from podium.web.cache import Later
 from podium.web.deps import Page, page_dep
 from podium.web.fastpath import page_key, page_response
 
@@ -121,7 +122,7 @@ def canonical_query(params: Mapping[str, Any]) -> str:
 
 
 def cached_page(page: Page, slug: str, build: Callable[[], Response],
-                params: Mapping[str, Any] | None = None) -> Response:
+                params: Mapping[str, Any] | None = None, unlocked: bool = False) -> Response:
     """A public page for anonymous visitors, rendered once per event version, language and
     address, served gzipped when the browser accepts it, with an ETag for polling.
 
@@ -129,6 +130,9 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     normalised form (unknown parameters, another order, a default spelt out) is redirected to
     it, so visitors cannot fill the memo with junk addresses (3,000 of them grew the process by
     20 MB). Logged-in organisers (whose header differs) get a fresh render.
+
+    ``unlocked``: ``build`` takes what it reads from the state through memos of its own (the
+    standings), so it runs outside the event's lock and a write never waits for it.
     """
     request = page.request
     query = canonical_query(params or {})
@@ -141,13 +145,16 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     entry = web.cache.load(slug)
     key = page_key(web.public_url, request, page.lang)
 
-    def render(_loaded: LoadedEvent) -> tuple[bytes, bytes, str, int]:
+    def finish() -> tuple[bytes, bytes, str, int]:
         response = build()
         body = bytes(response.body)
         tag = zlib.crc32("\0".join([*key[1:], entry.created.isoformat()]).encode())
         etag = f'"{slug}-{entry.event_id}-{entry.seq}-{page.lang}-{tag}"'
         return (body, gzip.compress(body, compresslevel=5, mtime=0), etag,
                 response.status_code)
+
+    def render(_loaded: LoadedEvent) -> Any:
+        return Later(finish) if unlocked else finish()
 
     return page_response(web.cache.memo_of(entry, slug, key, render), request.headers)
 
@@ -173,7 +180,9 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
     ``?start=N`` are rendered. Other formats show all their tables.
     """
 
-    def build(loaded: LoadedEvent) -> tuple[LoadedEvent, str]:
+    def build(loaded: LoadedEvent) -> Later:
+        # Under the event's lock: what the page shows, taken from the state; the render (most
+        # of the cost) runs after the lock is released (podium.web.cache.ViewCache.memo_of).
         ruleset = loaded.ruleset
         tabs: list[Any] = []
         paging: dict[str, int] | None = None
@@ -201,16 +210,14 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0
                                "at once", code=codes.VIEW_UNKNOWN, table=table, row=start + 1)
             views = ruleset.views(loaded.state)
             chosen = ""
-        html = page.web.renderer.render(
-            page.lang, "public/_views.html",
-            {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
-             "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
-             "event_status": phases.status(loaded.state, ruleset),
-             "in_progress": round_in_progress(loaded),
-             "warnings": ruleset.warnings(loaded.state),
-             "plugin": page.web.format(loaded.state.format)},
-        )
-        return loaded, html
+        context = {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
+                   "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
+                   "event_status": phases.status(loaded.state, ruleset),
+                   "in_progress": round_in_progress(loaded),
+                   "warnings": ruleset.warnings(loaded.state),
+                   "plugin": page.web.format(loaded.state.format)}
+        return Later(lambda: (loaded, page.web.renderer.render(
+            page.lang, "public/_views.html", context)))
 
     return page.web.cache.memo(slug, ("views", page.lang, table, start), build)
 
@@ -241,7 +248,7 @@ def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
             plugin=page.web.format(loaded.state.format),
         )
 
-    return cached_page(page, slug, build, view_params(table, start))
+    return cached_page(page, slug, build, view_params(table, start), unlocked=True)
 
 
 @router.get("/e/{slug}/live/views", response_class=HTMLResponse)
@@ -249,7 +256,7 @@ def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
                        table: Table = "", start: Start = 0) -> Response:
     return cached_page(page, slug,
                        lambda: HTMLResponse(_views_html(page, slug, table, start)[1]),
-                       view_params(table, start))
+                       view_params(table, start), unlocked=True)
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)

@@ -1,0 +1,195 @@
+"""Public pages never wait for a rebuild (issue 24, part 1).
+
+While one reader rebuilds a page for a new version of the event, the others get the page of the
+previous version instead of waiting, within the lag a page is allowed anyway (``freshness``);
+the rebuild's render runs outside the event's lock, so a write never waits for it; a write only
+makes the version change, and the next read (not the write) builds the new page. Every test
+blocks the rebuild on an event it releases itself: nothing here depends on timing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from podium.compose import web_app as create_app
+from podium.service.events import EventService, LoadedEvent
+from podium.store.db import Database
+from podium.web.cache import Later, ViewCache
+
+
+class Tick:
+    """A monotonic clock the test moves."""
+
+    def __init__(self) -> None:
+        self.at = 1000.0
+
+    def __call__(self) -> float:
+        return self.at
+
+
+@pytest.fixture
+def events(tmp_path: Path) -> Iterator[EventService]:
+    db = Database(str(tmp_path / "stale.db"))
+    service = EventService(db)
+    service.create_event("cup", "Cup", "commander", {}, "setup", seed=11)
+    service.add_players("cup", ["P1", "P2", "P3", "P4"], "setup")
+    yield service
+    db.dispose()
+
+
+def version_of(loaded: LoadedEvent) -> str:
+    return f"page at {loaded.state.last_seq}"
+
+
+class Blocked:
+    """A build whose render (outside the lock) waits until the test releases it."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, loaded: LoadedEvent) -> Later:
+        text = version_of(loaded)  # taken under the lock
+
+        def finish() -> str:
+            self.started.set()
+            self.release.wait()
+            return text
+
+        return Later(finish)
+
+
+def never(_loaded: LoadedEvent) -> str:
+    raise AssertionError("a second reader rebuilt the page instead of getting the last one")
+
+
+def rebuild_in_thread(cache: ViewCache, build: Blocked) -> tuple[threading.Thread, list[Any]]:
+    out: list[Any] = []
+    entry = cache.load("cup")
+    thread = threading.Thread(target=lambda: out.append(cache.memo_of(entry, "cup", "k", build)))
+    thread.start()
+    build.started.wait()
+    return thread, out
+
+
+def test_a_reader_during_a_rebuild_gets_the_previous_page_and_then_the_new_one(
+        events: EventService) -> None:
+    tick = Tick()
+    cache = ViewCache(events, freshness=10, now=tick)
+    first = cache.memo("cup", "k", version_of)
+    events.add_players("cup", ["P5"], "desk")  # a new version
+    build = Blocked()
+    thread, out = rebuild_in_thread(cache, build)
+    try:
+        tick.at += 5  # within the page's allowed lag
+        entry = cache.load("cup")
+        assert entry.seq > int(first.split()[-1])
+        # rule: a reader never waits for a rebuild in progress: it gets the last page
+        assert cache.memo_of(entry, "cup", "k", never) == first
+        assert cache.memo("cup", "k", never) == first
+        # the render runs outside the event's lock: a writer could take it now
+        holder = events.states.holder("cup")
+        assert holder.lock.acquire(blocking=False)
+        holder.lock.release()
+    finally:
+        build.release.set()
+        thread.join()
+    assert out == [f"page at {entry.seq}"]
+    assert cache.memo("cup", "k", never) == f"page at {entry.seq}"
+
+
+def test_a_write_during_the_render_is_stored_and_the_next_read_shows_it(
+        events: EventService) -> None:
+    cache = ViewCache(events, freshness=10, now=Tick())
+    cache.memo("cup", "k", version_of)
+    events.add_players("cup", ["P5"], "desk")
+    build = Blocked()
+    thread, _out = rebuild_in_thread(cache, build)
+    try:
+        events.add_players("cup", ["P6"], "desk")  # not held up by the render in progress
+    finally:
+        build.release.set()
+        thread.join()
+    last = events.states.holder("cup").loaded
+    assert last is not None
+    assert cache.memo("cup", "k", version_of) == f"page at {last.state.last_seq}"
+
+
+def test_past_the_allowed_lag_a_reader_waits_for_the_new_page(events: EventService) -> None:
+    tick = Tick()
+    cache = ViewCache(events, freshness=10, now=tick)
+    cache.memo("cup", "k", version_of)
+    events.add_players("cup", ["P5"], "desk")
+    build = Blocked()
+    thread, out = rebuild_in_thread(cache, build)
+    got: list[str] = []
+    try:
+        tick.at += 10  # the earlier page is now too old to be shown
+        entry = cache.load("cup")
+        reader = threading.Thread(
+            target=lambda: got.append(cache.memo_of(entry, "cup", "k", version_of)))
+        reader.start()
+    finally:
+        build.release.set()
+        thread.join()
+    reader.join()
+    assert got == out == [f"page at {entry.seq}"]
+
+
+def test_a_write_makes_the_version_change_at_once_and_rebuilds_nothing(
+        events: EventService) -> None:
+    # a version is trusted for an hour here: only the write itself can make it change
+    cache = ViewCache(events, freshness=3600, now=Tick())
+    before = cache.load("cup")
+    cache.memo_of(before, "cup", "k", version_of)
+    events.add_players("cup", ["P5"], "desk")
+    key = cache.key("cup")
+    assert key[2] == before.seq + 1  # the next read sees the write
+    assert cache.peek("cup", key) is None  # and the write built no page
+    assert cache.memo("cup", "k", version_of) == f"page at {key[2]}"
+
+
+def test_the_standings_page_is_served_stale_while_it_is_rebuilt(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the application: the standings render is the part that runs outside the lock."""
+    db = Database(str(tmp_path / "app.db"))
+    app = create_app(db, freshness=10)
+    web = app.state.web
+    web.events.create_event("cup", "Cup", "commander", {}, "setup", seed=11)
+    web.events.add_players("cup", ["Ann", "Bob", "Cid", "Dan"], "setup")
+    client = TestClient(app)
+    first = client.get("/e/cup/live/views")
+    assert first.status_code == 200 and "Ann" in first.text
+    web.events.add_players("cup", ["Eve"], "desk")
+
+    renderer = web.renderer
+    real = renderer.render
+    started, release = threading.Event(), threading.Event()
+
+    def slow(lang: str, template: str, context: dict[str, Any]) -> str:
+        if template == "public/_views.html" and not started.is_set():
+            started.set()
+            release.wait()
+        return real(lang, template, context)
+
+    monkeypatch.setattr(renderer, "render", slow)
+    out: list[str] = []
+    rebuild = threading.Thread(target=lambda: out.append(client.get("/e/cup/live/views").text))
+    rebuild.start()
+    try:
+        started.wait()
+        during = client.get("/e/cup/live/views")
+        assert during.status_code == 200
+        assert "Eve" not in during.text and "Ann" in during.text  # the previous page
+    finally:
+        release.set()
+        rebuild.join()
+    assert "Eve" in out[0]
+    assert "Eve" in client.get("/e/cup/live/views").text
+    db.dispose()
