@@ -109,8 +109,11 @@ def stored_where(ctx: Context, slug: str, hint: Any) -> Any:
 
     db = ctx.service.db
     if db.is_sqlite:
-        return M("Event id %(slug)s in %(where)s; %(hint)s", slug=slug,
-                 where=os.path.relpath(db.url.database or ""), hint=hint)
+        where = os.path.relpath(db.url.database or "")
+        if where != "podium.db":  # not the default: the hint's commands need the option too
+            return M("Event id %(slug)s in %(where)s; %(hint)s (with --db %(where)s)",
+                     slug=slug, where=where, hint=hint)
+        return M("Event id %(slug)s in %(where)s; %(hint)s", slug=slug, where=where, hint=hint)
     return M("Event id %(slug)s in the database; %(hint)s", slug=slug, hint=hint)
 
 
