@@ -148,3 +148,9 @@ def test_a_whole_year_through_the_command_line(podium: Podium, tmp_path: Path) -
     assert "Season 1 (s1): complete" in dashboard
     log = podium.service().log("y")
     assert [a.kind for a in log[1:]] == ["series.member_added", "series.member_added"]
+    # rules W7-6, W7-26 (4), W7-30 (3): season 1's record keeps the play-offs as played (the
+    # tie as a group) and every die rolled in forming it
+    basis = log[2].payload["basis"]
+    assert basis["playoffs"]["2"] == [[first], [second], sorted(tied)]
+    assert isinstance(basis["rolls"], list)
+    assert all(r["rounds"] and r["rule"].startswith("W7-") for r in basis["rolls"])

@@ -3,6 +3,7 @@ marks and statuses, the format's refusals shown next to their field), marked her
 ``pybabel extract -k N_`` puts them in the catalog (their Russian is in
 ``src/podium/locale/ru/LC_MESSAGES/messages.po``, docs/i18n.md)."""
 
+from podium.core.messages import Mp
 from podium.core.views import N_
 
 DYNAMIC = (
@@ -117,4 +118,10 @@ SETTING_HELP = (
     N_('days for a turn-based game of 6 or 7 players'),
     N_('active time of a turn-based game the organiser creates'),
     N_('the table settings a premium player copies when creating a game'),
+)
+
+# The choices of the settings of the open points (issue 19), as the settings forms show them.
+SETTING_VALUES = (
+    Mp("setting value", "shift"), Mp("setting value", "match"),
+    Mp("setting value", "after-dropouts"), Mp("setting value", "as-full"),
 )
