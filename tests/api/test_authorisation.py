@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from podium.formats.commander.advance_byes import GiveBye
 from tests.api.conftest import Scenario
 
 WHO = ("anonymous", "player", "player_elsewhere", "other", "judge", "owner")
@@ -80,6 +81,10 @@ GAMES_FILE = {"name": "g.json", "text": '{"games": [{"id": "g3", "table": "RU-Ma
               '{"name": "Dmitri", "gp": -6}]}]}'}
 
 
+def bye_given(s: Scenario) -> None:
+    s.site.events.execute(GiveBye("cup", "#7", 2, "judge"), "owner")
+
+
 def top_built(s: Scenario) -> None:
     """A complete round and a TOP of 2 (the TOP follows Commander too, rule BRK-1)."""
     from podium.service import top
@@ -113,6 +118,10 @@ ROUTES = [
     Route("POST", f"{CMD}/round.pair", {"preview": True}, ORGANISERS, complete_round),
     Route("POST", f"{CMD}/round.undo", {"reason": "redo"}, ORGANISERS),
     Route("POST", f"{CMD}/commander.result", {"table": 1, "finish": "1234"}, ORGANISERS),
+    Route("POST", f"{CMD}/commander.bye", {"player": 7, "round": 2, "reason": "judge"},
+          ORGANISERS),
+    Route("POST", f"{CMD}/commander.bye-cancel", {"player": 7, "round": 2}, ORGANISERS,
+          bye_given),
     Route("POST", f"{CMD}/role.grant", {"username": "other"}, OWNER_ONLY),
     Route("POST", f"{CMD}/role.revoke", {"username": "judge"}, OWNER_ONLY),
     Route("POST", f"{CMD}/report.decide", lambda v: {"report": v["id"], "accept": True},
