@@ -42,7 +42,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
@@ -303,6 +303,83 @@ def spread_rounds(q: int) -> Rounds | None:
     return _resolve(len(points), sorted(lines))
 
 
+def cyclic_rounds(n: int, k: int, r: int, levels: int, fixed: int,
+                  node_limit: int = 20_000, tries: int = 20) -> Rounds | None:
+    """A cyclic design: players (u, x) for level u < ``levels`` and x in Z_r, and ``fixed``
+    players who stay put; round i is a base round with every x moved by i. A pair's class
+    (its levels and the difference of its x) meets once over the r rounds, so the base round
+    has no repeat when no class occurs twice in it (a fixed player meets each level once, the
+    fixed players never meet). The base round is found by a bounded backtracking search with a
+    fixed seed, so it is always the same (24 players, tables of 4: 7 rounds over Z_7 with 3
+    fixed players)."""
+    tables = n // k
+    if levels * r + fixed != n or fixed > tables:
+        return None
+    rng = random.Random(0)
+    finite = [(u, x) for u in range(levels) for x in range(r)]
+
+    def kind(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int] | None:
+        (u, x), (v, y) = sorted((a, b))
+        if u == v:
+            d = min((y - x) % r, (x - y) % r)
+            return None if 2 * d == r else (u, u, d)  # half a class would meet twice
+        return (u, v, (y - x) % r)
+
+    for _attempt in range(tries):
+        base: list[list[tuple[int, int]]] = [[(-1, j)] if j < fixed else [] for j in range(tables)]
+        order = list(finite)
+        rng.shuffle(order)
+        if _fill_base(order, base, k, kind, node_limit, rng):
+            def number(p: tuple[int, int], shift: int) -> int:
+                u, x = p
+                return levels * r + x if u < 0 else u * r + (x + shift) % r
+
+            return [[[number(p, i) for p in table] for table in base] for i in range(r)]
+    return None
+
+
+def _fill_base(order: Sequence[tuple[int, int]], base: list[list[tuple[int, int]]], k: int,
+               kind: Callable[[tuple[int, int], tuple[int, int]], tuple[int, int, int] | None],
+               node_limit: int, rng: random.Random) -> bool:
+    """Backtracking of ``cyclic_rounds``: seat ``order`` into the base round's tables (fixed
+    players are (-1, j)) with no class twice; False when ``node_limit`` nodes are spent."""
+    used: set[tuple[int, int, int]] = set()
+    nodes = [0]
+    tables = len(base)
+
+    def place(i: int) -> bool:
+        nodes[0] += 1
+        if i == len(order):
+            return True
+        if nodes[0] > node_limit:
+            return False
+        p = order[i]
+        choices = list(range(tables))
+        rng.shuffle(choices)
+        tried_empty = False
+        for t in choices:
+            table = base[t]
+            if len(table) >= k or (not table and tried_empty):
+                continue
+            tried_empty = tried_empty or not table
+            new: list[tuple[int, int, int]] = []
+            for other in table:
+                c = (-1, other[1], p[0]) if other[0] < 0 else kind(p, other)
+                if c is None or c in used or c in new:
+                    break
+                new.append(c)
+            else:
+                table.append(p)
+                used.update(new)
+                if place(i + 1):
+                    return True
+                table.pop()
+                used.difference_update(new)
+        return False
+
+    return place(0)
+
+
 @lru_cache(maxsize=64)
 def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], str, tuple[int, ...]]:
     """The most repeat-free rounds known here for n players in tables of k, as (rounds, kind,
@@ -318,6 +395,7 @@ def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], st
             (4, 28): ("unital", lambda: unital_rounds(3), (3,)),
             (3, 15): ("spread", lambda: spread_rounds(2), (2,)),
             (4, 40): ("spread", lambda: spread_rounds(3), (3,)),
+            (4, 24): ("cyclic", lambda: cyclic_rounds(24, 4, 7, 3, 3), (7, 3)),
     }.items():
         if (size, players) == (k, n):
             resolved = build()
@@ -355,6 +433,9 @@ def construction(n: int, k: int) -> Construction | None:
         how = M("the resolvable Hermitian unital of PG(2, %(q2)s)", q2=params[0] ** 2)
     elif kind == "spread":
         how = M("a packing of the projective space PG(3, %(q)s) into spreads", q=params[0])
+    elif kind == "cyclic":
+        how = M("a cyclic design over Z_%(r)s with %(fixed)s fixed players", r=params[0],
+                fixed=params[1])
     elif kind == "transversal" and not params[2]:
         how = M("a resolvable transversal design over GF(%(m)s): %(k)s groups of %(m)s",
                 k=params[0], m=params[1])
