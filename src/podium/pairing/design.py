@@ -513,9 +513,10 @@ class _Anneal:
     """Simulated annealing over one schedule (indices 0..n-1); private, mutable."""
 
     def __init__(self, n: int, rounds: Rounds, history: Sequence[Sequence[int]],
-                 bye_table: int | None) -> None:
+                 bye_table: int | None, had: Sequence[int] = ()) -> None:
         self.n = n
         self.history = history
+        self.had = list(had) or [0] * n  # byes before this schedule
         self.bye_table = bye_table
         self.bye_weight = n * n
         self.tenure = 8  # moves a player may not return to a table it left (at least)
@@ -529,7 +530,7 @@ class _Anneal:
         self.rounds = [[list(t) for t in rnd] for rnd in rounds]
         self.cnt = [list(row) for row in history] if history else [[0] * n for _ in range(n)]
         self.where: list[list[int]] = []  # where[r][p]: p's table in round r
-        self.byes = [0] * n
+        self.byes = list(self.had)
         self.bad: list[tuple[int, int]] = []  # pairs met twice or more, for move selection
         self.bad_at: dict[tuple[int, int], int] = {}
         for rnd in self.rounds:
@@ -719,7 +720,8 @@ class _Anneal:
 
 
 def round_by_round(n: int, rounds: int, sizes: Sequence[int], byes: int, seed: int,
-                   history: Sequence[Sequence[int]] = ()) -> Rounds:
+                   history: Sequence[Sequence[int]] = (), had_before: Sequence[int] = ()
+                   ) -> Rounds:
     """Today's pairing with every player tied: each round a seeded shuffle, byes to those with
     the fewest so far (rule CMD-8's default), then ``avoid_repeats`` against all earlier
     meetings. A bye group, when there is one, is the last table of each round."""
@@ -729,7 +731,7 @@ def round_by_round(n: int, rounds: int, sizes: Sequence[int], byes: int, seed: i
         for b, c in enumerate(row):
             if c:
                 met.setdefault(a, {})[b] = c
-    had = [0] * n
+    had = list(had_before) or [0] * n
     out: Rounds = []
     for number in range(rounds):
         order = list(range(n))
@@ -953,6 +955,7 @@ def schedule(
     byes: int = 0,
     seed: int = 0,
     history: Mapping[P, Mapping[P, int]] | None = None,
+    sat_out: Mapping[P, int] | None = None,
 ) -> Schedule[P]:
     """``rounds`` rounds for ``players`` in tables of ``table_size``: a list of rounds, each a
     list of tables, each a list of the given players in seat order (seat 1 first).
@@ -961,7 +964,8 @@ def schedule(
     or long pods, from ``plan_pod_sizes``); ``byes`` players sit out each round (given as one
     more, last, "table" of each round, rotated so nobody sits out twice while avoidable, rule
     CMD-8's default). ``history`` (``history[a][b]``: games a and b already shared) makes the
-    search avoid earlier opponents too (a schedule re-planned after a drop). The same arguments
+    search avoid earlier opponents too (a schedule re-planned after a drop); ``sat_out`` (the
+    byes each player already had) sends the byes first to those who had fewest. The same arguments
     and ``seed`` give the same schedule. The result also says how it was made (``method``,
     ``repeats`` against the lower ``bound``, ``notes``)."""
     people = list(players)
@@ -988,7 +992,8 @@ def schedule(
                 if a in index and b in index and a != b:
                     grid[index[a]][index[b]] = c
         rows = tuple(tuple(row) for row in grid)
-    plan = _plan(n, rounds, tuple(sizes), byes, seed, rows)
+    had = tuple((sat_out or {}).get(p, 0) for p in people) if byes else ()
+    plan = _plan(n, rounds, tuple(sizes), byes, seed, rows, had)
     named = [[[people[i] for i in table] for table in rnd] for rnd in plan.rounds]
     return Schedule(named, plan.method, plan.repeats, plan.bound, seed, list(plan.notes))
 
@@ -1024,7 +1029,7 @@ def _count(n: int, rounds: Rounds, bye_table: int | None,
 
 @lru_cache(maxsize=16)
 def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
-          history: tuple[tuple[int, ...], ...]) -> _Plan:
+          history: tuple[tuple[int, ...], ...], had: tuple[int, ...] = ()) -> _Plan:
     """The schedule over indices; cached, as a preview and its commit ask for the same one."""
     bye_table = len(sizes) if byes else None
     bound = lower_bound(n, sizes, rounds)
@@ -1056,20 +1061,20 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
     if n * rounds > SEARCH_LIMIT:
         # beyond the search: the construction's rounds continued round by round, or today's
         # round-by-round pairing throughout, whichever repeats less
-        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history),
+        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history, had),
                            "round-by-round"))
         best, method = min(candidates, key=lambda c: _count(n, c[0], bye_table, history))
         if method == "round-by-round":
             how = None
     else:
-        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history), "search"))
+        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history, had), "search"))
         steps = search_steps(n, rounds)
-        floor = 0 if history else _energy_floor(n, sizes, byes, rounds)
+        floor = 0 if history or any(had) else _energy_floor(n, sizes, byes, rounds)
         # each start gets its share of the moves; the fewest repeats win (the construction's
         # start first on a tie)
         results = []
         for order, (start, kind) in enumerate(candidates):
-            searched = _Anneal(n, start, history, bye_table).run(
+            searched = _Anneal(n, start, history, bye_table, had).run(
                 steps // len(candidates), random.Random(seed + order), floor)
             results.append((_count(n, searched, bye_table, history), order, searched, kind))
         results.sort(key=lambda item: (item[0], item[1]))
