@@ -42,7 +42,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
@@ -303,6 +303,83 @@ def spread_rounds(q: int) -> Rounds | None:
     return _resolve(len(points), sorted(lines))
 
 
+def cyclic_rounds(n: int, k: int, r: int, levels: int, fixed: int,
+                  node_limit: int = 20_000, tries: int = 20) -> Rounds | None:
+    """A cyclic design: players (u, x) for level u < ``levels`` and x in Z_r, and ``fixed``
+    players who stay put; round i is a base round with every x moved by i. A pair's class
+    (its levels and the difference of its x) meets once over the r rounds, so the base round
+    has no repeat when no class occurs twice in it (a fixed player meets each level once, the
+    fixed players never meet). The base round is found by a bounded backtracking search with a
+    fixed seed, so it is always the same (24 players, tables of 4: 7 rounds over Z_7 with 3
+    fixed players)."""
+    tables = n // k
+    if levels * r + fixed != n or fixed > tables:
+        return None
+    rng = random.Random(0)
+    finite = [(u, x) for u in range(levels) for x in range(r)]
+
+    def kind(a: tuple[int, int], b: tuple[int, int]) -> tuple[int, int, int] | None:
+        (u, x), (v, y) = sorted((a, b))
+        if u == v:
+            d = min((y - x) % r, (x - y) % r)
+            return None if 2 * d == r else (u, u, d)  # half a class would meet twice
+        return (u, v, (y - x) % r)
+
+    for _attempt in range(tries):
+        base: list[list[tuple[int, int]]] = [[(-1, j)] if j < fixed else [] for j in range(tables)]
+        order = list(finite)
+        rng.shuffle(order)
+        if _fill_base(order, base, k, kind, node_limit, rng):
+            def number(p: tuple[int, int], shift: int) -> int:
+                u, x = p
+                return levels * r + x if u < 0 else u * r + (x + shift) % r
+
+            return [[[number(p, i) for p in table] for table in base] for i in range(r)]
+    return None
+
+
+def _fill_base(order: Sequence[tuple[int, int]], base: list[list[tuple[int, int]]], k: int,
+               kind: Callable[[tuple[int, int], tuple[int, int]], tuple[int, int, int] | None],
+               node_limit: int, rng: random.Random) -> bool:
+    """Backtracking of ``cyclic_rounds``: seat ``order`` into the base round's tables (fixed
+    players are (-1, j)) with no class twice; False when ``node_limit`` nodes are spent."""
+    used: set[tuple[int, int, int]] = set()
+    nodes = [0]
+    tables = len(base)
+
+    def place(i: int) -> bool:
+        nodes[0] += 1
+        if i == len(order):
+            return True
+        if nodes[0] > node_limit:
+            return False
+        p = order[i]
+        choices = list(range(tables))
+        rng.shuffle(choices)
+        tried_empty = False
+        for t in choices:
+            table = base[t]
+            if len(table) >= k or (not table and tried_empty):
+                continue
+            tried_empty = tried_empty or not table
+            new: list[tuple[int, int, int]] = []
+            for other in table:
+                c = (-1, other[1], p[0]) if other[0] < 0 else kind(p, other)
+                if c is None or c in used or c in new:
+                    break
+                new.append(c)
+            else:
+                table.append(p)
+                used.update(new)
+                if place(i + 1):
+                    return True
+                table.pop()
+                used.difference_update(new)
+        return False
+
+    return place(0)
+
+
 @lru_cache(maxsize=64)
 def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], str, tuple[int, ...]]:
     """The most repeat-free rounds known here for n players in tables of k, as (rounds, kind,
@@ -318,6 +395,7 @@ def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], st
             (4, 28): ("unital", lambda: unital_rounds(3), (3,)),
             (3, 15): ("spread", lambda: spread_rounds(2), (2,)),
             (4, 40): ("spread", lambda: spread_rounds(3), (3,)),
+            (4, 24): ("cyclic", lambda: cyclic_rounds(24, 4, 7, 3, 3), (7, 3)),
     }.items():
         if (size, players) == (k, n):
             resolved = build()
@@ -355,6 +433,9 @@ def construction(n: int, k: int) -> Construction | None:
         how = M("the resolvable Hermitian unital of PG(2, %(q2)s)", q2=params[0] ** 2)
     elif kind == "spread":
         how = M("a packing of the projective space PG(3, %(q)s) into spreads", q=params[0])
+    elif kind == "cyclic":
+        how = M("a cyclic design over Z_%(r)s with %(fixed)s fixed players", r=params[0],
+                fixed=params[1])
     elif kind == "transversal" and not params[2]:
         how = M("a resolvable transversal design over GF(%(m)s): %(k)s groups of %(m)s",
                 k=params[0], m=params[1])
@@ -432,9 +513,10 @@ class _Anneal:
     """Simulated annealing over one schedule (indices 0..n-1); private, mutable."""
 
     def __init__(self, n: int, rounds: Rounds, history: Sequence[Sequence[int]],
-                 bye_table: int | None) -> None:
+                 bye_table: int | None, had: Sequence[int] = ()) -> None:
         self.n = n
         self.history = history
+        self.had = list(had) or [0] * n  # byes before this schedule
         self.bye_table = bye_table
         self.bye_weight = n * n
         self.tenure = 8  # moves a player may not return to a table it left (at least)
@@ -448,7 +530,7 @@ class _Anneal:
         self.rounds = [[list(t) for t in rnd] for rnd in rounds]
         self.cnt = [list(row) for row in history] if history else [[0] * n for _ in range(n)]
         self.where: list[list[int]] = []  # where[r][p]: p's table in round r
-        self.byes = [0] * n
+        self.byes = list(self.had)
         self.bad: list[tuple[int, int]] = []  # pairs met twice or more, for move selection
         self.bad_at: dict[tuple[int, int], int] = {}
         for rnd in self.rounds:
@@ -638,7 +720,8 @@ class _Anneal:
 
 
 def round_by_round(n: int, rounds: int, sizes: Sequence[int], byes: int, seed: int,
-                   history: Sequence[Sequence[int]] = ()) -> Rounds:
+                   history: Sequence[Sequence[int]] = (), had_before: Sequence[int] = ()
+                   ) -> Rounds:
     """Today's pairing with every player tied: each round a seeded shuffle, byes to those with
     the fewest so far (rule CMD-8's default), then ``avoid_repeats`` against all earlier
     meetings. A bye group, when there is one, is the last table of each round."""
@@ -648,7 +731,7 @@ def round_by_round(n: int, rounds: int, sizes: Sequence[int], byes: int, seed: i
         for b, c in enumerate(row):
             if c:
                 met.setdefault(a, {})[b] = c
-    had = [0] * n
+    had = list(had_before) or [0] * n
     out: Rounds = []
     for number in range(rounds):
         order = list(range(n))
@@ -872,6 +955,7 @@ def schedule(
     byes: int = 0,
     seed: int = 0,
     history: Mapping[P, Mapping[P, int]] | None = None,
+    sat_out: Mapping[P, int] | None = None,
 ) -> Schedule[P]:
     """``rounds`` rounds for ``players`` in tables of ``table_size``: a list of rounds, each a
     list of tables, each a list of the given players in seat order (seat 1 first).
@@ -880,7 +964,8 @@ def schedule(
     or long pods, from ``plan_pod_sizes``); ``byes`` players sit out each round (given as one
     more, last, "table" of each round, rotated so nobody sits out twice while avoidable, rule
     CMD-8's default). ``history`` (``history[a][b]``: games a and b already shared) makes the
-    search avoid earlier opponents too (a schedule re-planned after a drop). The same arguments
+    search avoid earlier opponents too (a schedule re-planned after a drop); ``sat_out`` (the
+    byes each player already had) sends the byes first to those who had fewest. The same arguments
     and ``seed`` give the same schedule. The result also says how it was made (``method``,
     ``repeats`` against the lower ``bound``, ``notes``)."""
     people = list(players)
@@ -907,7 +992,8 @@ def schedule(
                 if a in index and b in index and a != b:
                     grid[index[a]][index[b]] = c
         rows = tuple(tuple(row) for row in grid)
-    plan = _plan(n, rounds, tuple(sizes), byes, seed, rows)
+    had = tuple((sat_out or {}).get(p, 0) for p in people) if byes else ()
+    plan = _plan(n, rounds, tuple(sizes), byes, seed, rows, had)
     named = [[[people[i] for i in table] for table in rnd] for rnd in plan.rounds]
     return Schedule(named, plan.method, plan.repeats, plan.bound, seed, list(plan.notes))
 
@@ -943,7 +1029,7 @@ def _count(n: int, rounds: Rounds, bye_table: int | None,
 
 @lru_cache(maxsize=16)
 def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
-          history: tuple[tuple[int, ...], ...]) -> _Plan:
+          history: tuple[tuple[int, ...], ...], had: tuple[int, ...] = ()) -> _Plan:
     """The schedule over indices; cached, as a preview and its commit ask for the same one."""
     bye_table = len(sizes) if byes else None
     bound = lower_bound(n, sizes, rounds)
@@ -975,20 +1061,20 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
     if n * rounds > SEARCH_LIMIT:
         # beyond the search: the construction's rounds continued round by round, or today's
         # round-by-round pairing throughout, whichever repeats less
-        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history),
+        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history, had),
                            "round-by-round"))
         best, method = min(candidates, key=lambda c: _count(n, c[0], bye_table, history))
         if method == "round-by-round":
             how = None
     else:
-        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history), "search"))
+        candidates.append((round_by_round(n, rounds, sizes, byes, seed, history, had), "search"))
         steps = search_steps(n, rounds)
-        floor = 0 if history else _energy_floor(n, sizes, byes, rounds)
+        floor = 0 if history or any(had) else _energy_floor(n, sizes, byes, rounds)
         # each start gets its share of the moves; the fewest repeats win (the construction's
         # start first on a tie)
         results = []
         for order, (start, kind) in enumerate(candidates):
-            searched = _Anneal(n, start, history, bye_table).run(
+            searched = _Anneal(n, start, history, bye_table, had).run(
                 steps // len(candidates), random.Random(seed + order), floor)
             results.append((_count(n, searched, bye_table, history), order, searched, kind))
         results.sort(key=lambda item: (item[0], item[1]))

@@ -11,8 +11,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections import Counter
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from podium.formats.commander.demo import simulate_result
+from tests.builders import EventLog
 from tests.cli.conftest import Podium, printed_pods
 
 
@@ -112,3 +118,32 @@ def test_switched_on_later_plans_from_what_was_played(podium: Podium, make_event
     podium("event", "set", "cup", "seating_schedule=fixed", "--reason", "plan the rest")
     out = " ".join(podium.out("round", "pair", "cup").split())
     assert "the remaining rounds planned again for the 16 active players" in out
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(4, 26), policy=st.sampled_from(["byes", "short-pods", "long-pods"]),
+       rounds=st.integers(2, 5), seed=st.integers(0, 2**31))
+def test_fixed_schedule_with_drops_late_entries_and_byes(players: int, policy: str,
+                                                         rounds: int, seed: int) -> None:
+    """Whatever the field: every active player once a round, at a table or on a bye, and no
+    second bye while someone seated this round has had fewer (rule CMD-8's default), through
+    drops and late entries that make the schedule plan its rest again."""
+    rng = random.Random(seed)
+    event = EventLog(players=players, seed=seed, bye_policy=policy, rounds=rounds,
+                     final_size=0, fewer_rounds=True, seating_schedule="fixed")
+    had: Counter[int] = Counter()
+    while not event.state.rounds or len(event.state.rounds) < rounds:
+        active = {p.id for p in event.state.active_players()}
+        rnd = event.pair()
+        seated = [p for t in rnd.tables for p in t.seats]
+        sitting = [b.player for b in rnd.byes]
+        assert sorted(seated + sitting) == sorted(active)
+        if sitting and seated:
+            assert max(had[p] for p in sitting) <= min(had[p] for p in seated)
+        had.update(sitting)
+        for table in rnd.tables:
+            event.result(table.number, simulate_result(table, rng))
+        if rng.random() < 0.3 and len(active) > 5:
+            event.do("player.dropped", {"player": rng.choice(sorted(active))}, "left")
+        if rng.random() < 0.3:
+            event.add(f"Late {len(event.state.players) + 1}")

@@ -406,7 +406,7 @@ class Commander(Ruleset):
         if settings.seating_schedule == "fixed" or (
                 settings.seating_schedule == "while-tied"
                 and len({records[pid].points for pid in active}) == 1):
-            scheduled = self._plan_scheduled(state, active, plan)
+            scheduled = self._plan_scheduled(state, active, plan, records)
             scheduled.byes[:0] = advance
             return scheduled
         byes, bye_reasons = self._byes(state, order, plan.byes, records, first)
@@ -436,8 +436,8 @@ class Commander(Ruleset):
             notes=notes,
         )
 
-    def _plan_scheduled(self, state: EventState, active: set[PlayerId],
-                        plan: PodPlan) -> RoundPlan:
+    def _plan_scheduled(self, state: EventState, active: set[PlayerId], plan: PodPlan,
+                        records: Mapping[PlayerId, PlayerRecord]) -> RoundPlan:
         """Setting ``seating_schedule`` (fixed, or while-tied while every player has the same
         points): this Swiss round is a round of a schedule planned for all Swiss rounds at once
         (``pairing.design.schedule``), as mahjong tournaments plan theirs, so that players meet
@@ -449,7 +449,9 @@ class Commander(Ruleset):
         players of its first round, so a preview equals the commit and a replay reads the
         stored tables; when players drop or join, the remaining rounds are planned again for
         the players left, avoiding every earlier meeting. Byes rotate inside the schedule, so
-        nobody sits out twice while avoidable (rule CMD-8's default)."""
+        nobody sits out twice while avoidable (rule CMD-8's default): a schedule's rounds can be
+        played in any order, so the next round is the unplayed one whose byes go to the players
+        with the fewest byes so far."""
         swiss = self._swiss_rounds(state)
         number = len(state.rounds) + 1
         total = self.swiss_round_count(state)
@@ -463,26 +465,29 @@ class Commander(Ruleset):
                                       seed=seed)
             # the rounds played so far must be the schedule's (not so when the setting was
             # switched on after round 1): else the rest is planned again from what was played
-            if any({frozenset(t.seats) for t in rnd.tables}
-                   != {frozenset(t) for t in (planned[i][:-1] if plan.byes else planned[i])}
-                   for i, rnd in enumerate(swiss)):
+            pods = [{frozenset(t) for t in (rnd[:-1] if plan.byes else rnd)} for rnd in planned]
+            played = [{frozenset(t.seats) for t in rnd.tables} for rnd in swiss]
+            left = [i for i, pods_i in enumerate(pods) if pods_i not in played]
+            if len(left) != len(pods) - len(played) or not left:
                 planned = None
         if planned is not None:
             plan_rounds = planned
-            index = len(swiss)
+            index = min(left, key=lambda i: (sorted(
+                (records[p].byes for p in planned[i][-1]), reverse=True) if plan.byes else [], i))
             how = Mn("Swiss round %(round)s of %(n)s of a schedule planned at the start for "
                      "all Swiss rounds (setting seating_schedule; pods not by standings, a "
                      "departure from rule CMD-6)",
                      "Swiss round %(round)s of %(n)s of a schedule planned at the start for "
                      "all Swiss rounds (setting seating_schedule; pods not by standings, a "
-                     "departure from rule CMD-6)", total, round=index + 1)
+                     "departure from rule CMD-6)", total, round=len(swiss) + 1)
         else:
             seed = derive_seed(state.seed, "schedule", number)
             players = sorted(active)
             rng_for(seed).shuffle(players)
             plan_rounds = design.schedule(players, total - len(swiss), sizes=plan.sizes,
                                           byes=plan.byes, seed=seed,
-                                          history=meetings(swiss))
+                                          history=meetings(swiss),
+                                          sat_out={p: records[p].byes for p in players})
             index = 0
             how = M("the players or the rounds played differ from the schedule made at the "
                     "start: the remaining rounds planned again for the %(n)s active players, "
