@@ -46,8 +46,16 @@ TOKEN_DAYS = 90  # the default lifetime of an API token
 MAX_TOKEN_DAYS = 3650
 
 _hasher = PasswordHasher()
-# Verified against when the user does not exist, so a wrong name costs as long as a wrong password.
-_DUMMY_HASH = _hasher.hash("not a password of anyone")
+_dummy: list[str] = []
+
+
+def _dummy_hash() -> str:
+    """Verified against when the user does not exist, so a wrong name costs as long as a wrong
+    password. Made on the first login, not at import: a hash costs ~0.2 s of CPU, which every
+    CLI command paid before it started (issue 24)."""
+    if not _dummy:
+        _dummy.append(_hasher.hash("not a password of anyone"))
+    return _dummy[0]
 
 
 def digest(token: str) -> str:
@@ -154,7 +162,7 @@ class AccountService:
             with self.db.session(readonly=True) as session:
                 row = session.scalar(select(UserRow).where(UserRow.username == name))
         try:
-            _hasher.verify(row.password_hash if row else _DUMMY_HASH, password)
+            _hasher.verify(row.password_hash if row else _dummy_hash(), password)
         except (VerificationError, InvalidHashError):
             return None
         return User(row.id, row.username) if row else None
