@@ -168,7 +168,8 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
         self._versions: dict[str, tuple[float, Key]] = {}
         self._snapshots: dict[str, threading.Thread] = {}
-        # the last part built for each event and key, at any version: (seq, value)
+        # the last part built for each event and key, at any version:
+        # ((event id, created at), seq, value)
         self._last: dict[str, Memo] = {}
         # when this process first saw each recent version of an event: [(seq, monotonic)]
         self._seen: dict[str, deque[tuple[int, float]]] = {}
@@ -251,6 +252,20 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         hit = self._hit(slug, key)
         return hit.memo if hit is not None else None
 
+    def part(self, slug: str, key: Key, part: Hashable) -> Any:
+        """The part ``part`` of the event at ``key`` if built; else, while a reader is building
+        it, the one built for an earlier version within the allowed lag (:meth:`memo_of`);
+        else None (the caller lets the application build it). For the fast path: readers of a
+        page being rebuilt are answered there, not by the whole application."""
+        hit = self._hit(slug, key)
+        if hit is not None:
+            found = hit.memo.get(part)
+            if found is not None:
+                return found
+        if (slug, part) in self._building:
+            return self._stale(slug, part, key)
+        return None
+
     def load(self, slug: str) -> Entry:
         """The event at its current version, with a bounded memo for rendered parts.
 
@@ -289,6 +304,12 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         entry = Entry(summary.id, summary.created_at, loaded.state.last_seq, loaded,
                       seen=self.now())
         with self._lock:
+            before = self._loaded.get(slug)
+            if before is not None and (before.event_id, before.created) != (entry.event_id,
+                                                                             entry.created):
+                # the slug names another event now: nothing of the old one is served
+                self._last.pop(slug, None)
+                self._seen.pop(slug, None)
             seen = self._seen.setdefault(slug, deque(maxlen=SEEN))
             if not seen or seen[-1][0] < entry.seq:
                 seen.append((entry.seq, entry.seen))
@@ -370,7 +391,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                         if self._building.get(flight) is running:
                             self._building.pop(flight, None)
                     running.set()
-            stale = self._stale(slug, key, entry.seq)
+            stale = self._stale(slug, key, entry.key)
             if stale is not None:
                 return stale
             running.wait()
@@ -385,15 +406,17 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             return hit
         return entry
 
-    def _stale(self, slug: str, key: Hashable, seq: int) -> Any:
-        """The part last built for ``key`` at a version before ``seq``, if this process first
-        saw a version after it less than ``freshness`` seconds ago (else None)."""
+    def _stale(self, slug: str, key: Hashable, version: Key) -> Any:
+        """The part last built for ``key`` from the same event at a version up to
+        ``version``'s, if this process first saw a version after it less than ``freshness``
+        seconds ago (else None)."""
+        seq = version[2]
         with self._lock:
             last = self._last.get(slug)
             found = last.get(key) if last is not None else None
-            if found is None:
+            if found is None or found[0] != version[:2]:
                 return None
-            built, value = found
+            _event, built, value = found
             seen = self._seen.get(slug)
             if seen is None or built > seq:
                 return None
@@ -431,6 +454,6 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 while len(self._last) > MAX_EVENTS:
                     self._last.pop(next(iter(self._last)))
             before = last.get(key)
-        if before is None or before[0] <= entry.seq:
-            last[key] = (entry.seq, value)
+        if before is None or before[0] != entry.key[:2] or before[1] <= entry.seq:
+            last[key] = (entry.key[:2], entry.seq, value)
         return value
