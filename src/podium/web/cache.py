@@ -198,20 +198,6 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         loaded = holder.loaded if holder is not None else None
         return loaded is not None and loaded.state.last_seq > key[2]
 
-    def _written(self, slug: str, key: Key) -> bool:
-        """Whether a writer of this process stored actions after the version ``key`` (its
-        state, shared with the pages, is ahead): the trusted version is stale at once."""
-        holder = self.events.states._holders.get(slug)  # a peek: never adds a holder
-        loaded = holder.loaded if holder is not None else None
-        return loaded is not None and loaded.state.last_seq > key[2]
-
-    def invalidate(self, slug: str) -> None:
-        """Forget the version trusted for ``slug`` (a write of this process): the next read
-        asks the database and sees the new version. Nothing is rebuilt here; the pages of
-        the earlier version stay, to be served while a reader rebuilds them."""
-        with self._lock:
-            self._versions.pop(slug, None)
-
     def key(self, slug: str) -> Key:
         """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
         (which on SQLite never waits for a writer)."""
