@@ -114,11 +114,13 @@ class Memo:
         return self._bytes
 
 
-_building = threading.local()  # ``depth``: builds this thread is inside
+# ``building``: builds this thread is inside (a render included); ``locked``: builds it runs
+# under an event's holder lock
+_building = threading.local()
 
 
-def _depth() -> int:
-    depth: int = getattr(_building, "depth", 0)
+def _depth(name: str) -> int:
+    depth: int = getattr(_building, name, 0)
     return depth
 
 
@@ -360,24 +362,26 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             flight = (slug, key)
             with self._lock:
                 running = self._building.get(flight)
-                if running is None or _depth():
-                    # (a build that needs another part builds it itself: waiting for another
-                    # thread's build of it, while holding the event's lock, could deadlock)
+                if running is None or _depth("locked"):
+                    # (a build under the event's lock that needs another part builds it
+                    # itself: waiting for another thread's build of it could deadlock)
                     running = self._building[flight] = threading.Event()
                     mine = True
                 else:
                     mine = False
             if mine:
-                _building.depth = _depth() + 1
+                _building.building = _depth("building") + 1
                 try:
                     return self._build(entry, slug, key, build)
                 finally:
-                    _building.depth -= 1
+                    _building.building -= 1
                     with self._lock:
                         if self._building.get(flight) is running:
                             self._building.pop(flight, None)
                     running.set()
-            stale = self._stale(slug, key, entry.key)
+            # a part needed by a build is never an earlier version's: the page built from it
+            # would be kept as this version's
+            stale = None if _depth("building") else self._stale(slug, key, entry.key)
             if stale is not None:
                 return stale
             running.wait()
@@ -429,7 +433,11 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 found = entry.memo.get(key)
                 if found is not None:
                     return found
-            value = build(entry.loaded)
+            _building.locked = _depth("locked") + 1
+            try:
+                value = build(entry.loaded)
+            finally:
+                _building.locked -= 1
         if isinstance(value, Later):
             value = value.finish()
         entry.memo[key] = value
