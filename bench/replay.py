@@ -318,7 +318,9 @@ def commander_case(players: int, backend: str, setup_rounds: int, min_writes: in
         service = EventService(db)
         timings = Timings(Probe(db))
         t = time.perf_counter()
-        service.create_event(SLUG, "Bench", "commander", {"rounds": rounds, "final_size": 0},
+        # rule CMD-11: fewer rounds than max(5, ceil(log2 N) - 1) need ``fewer_rounds``
+        service.create_event(SLUG, "Bench", "commander",
+                             {"rounds": rounds, "final_size": 0, "fewer_rounds": True},
                              ACTOR, seed)
         service.add_players(SLUG, [f"Player {i:05d}" for i in range(1, players + 1)], ACTOR)
         pair_times = []

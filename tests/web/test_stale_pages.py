@@ -193,3 +193,25 @@ def test_the_standings_page_is_served_stale_while_it_is_rebuilt(
     assert "Eve" in out[0]
     assert "Eve" in client.get("/e/cup/live/views").text
     db.dispose()
+
+
+def test_a_page_built_from_a_part_being_rebuilt_waits_for_the_new_part(
+        events: EventService) -> None:
+    """The previous version's part is for readers only: a page built for the new version from
+    it would be kept as that version's page until the next write."""
+    cache = ViewCache(events, freshness=10, now=Tick())
+    cache.memo("cup", "k", version_of)
+    events.add_players("cup", ["P5"], "desk")
+    build = Blocked()
+    thread, _out = rebuild_in_thread(cache, build)  # the part "k" is being rebuilt
+    page: list[str] = []
+
+    def outer(_loaded: LoadedEvent) -> Later:
+        return Later(lambda: "page of " + cache.memo("cup", "k", never))
+
+    reader = threading.Thread(target=lambda: page.append(cache.memo("cup", "page", outer)))
+    reader.start()
+    build.release.set()
+    thread.join()
+    reader.join()
+    assert page == [f"page of page at {cache.load('cup').seq}"]

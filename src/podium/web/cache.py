@@ -119,11 +119,13 @@ class Memo:
         return self._bytes
 
 
-_building = threading.local()  # ``depth``: builds this thread is inside
+# ``building``: builds this thread is inside (a render included); ``locked``: builds it runs
+# under an event's holder lock
+_building = threading.local()
 
 
-def _depth() -> int:
-    depth: int = getattr(_building, "depth", 0)
+def _depth(name: str) -> int:
+    depth: int = getattr(_building, name, 0)
     return depth
 
 
@@ -173,7 +175,8 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
         self._versions: dict[str, tuple[float, Key]] = {}
         self._snapshots: dict[str, threading.Thread] = {}
-        # the last part built for each event and key, at any version: (seq, value)
+        # the last part built for each event and key, at any version:
+        # ((event id, created at), seq, value)
         self._last: dict[str, Memo] = {}
         # when this process first saw each recent version of an event: [(seq, monotonic)]
         self._seen: dict[str, deque[tuple[int, float]]] = {}
@@ -201,20 +204,6 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         holder = self.events.states._holders.get(slug)  # a peek: never adds a holder
         loaded = holder.loaded if holder is not None else None
         return loaded is not None and loaded.state.last_seq > key[2]
-
-    def _written(self, slug: str, key: Key) -> bool:
-        """Whether a writer of this process stored actions after the version ``key`` (its
-        state, shared with the pages, is ahead): the trusted version is stale at once."""
-        holder = self.events.states._holders.get(slug)  # a peek: never adds a holder
-        loaded = holder.loaded if holder is not None else None
-        return loaded is not None and loaded.state.last_seq > key[2]
-
-    def invalidate(self, slug: str) -> None:
-        """Forget the version trusted for ``slug`` (a write of this process): the next read
-        asks the database and sees the new version. Nothing is rebuilt here; the pages of
-        the earlier version stay, to be served while a reader rebuilds them."""
-        with self._lock:
-            self._versions.pop(slug, None)
 
     def key(self, slug: str) -> Key:
         """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
@@ -256,6 +245,20 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         hit = self._hit(slug, key)
         return hit.memo if hit is not None else None
 
+    def part(self, slug: str, key: Key, part: Hashable) -> Any:
+        """The part ``part`` of the event at ``key`` if built; else, while a reader is building
+        it, the one built for an earlier version within the allowed lag (:meth:`memo_of`);
+        else None (the caller lets the application build it). For the fast path: readers of a
+        page being rebuilt are answered there, not by the whole application."""
+        hit = self._hit(slug, key)
+        if hit is not None:
+            found = hit.memo.get(part)
+            if found is not None:
+                return found
+        if (slug, part) in self._building:
+            return self._stale(slug, part, key)
+        return None
+
     def load(self, slug: str) -> Entry:
         """The event at its current version, with a bounded memo for rendered parts.
 
@@ -294,6 +297,12 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         entry = Entry(summary.id, summary.created_at, loaded.state.last_seq, loaded,
                       seen=self.now())
         with self._lock:
+            before = self._loaded.get(slug)
+            if before is not None and (before.event_id, before.created) != (entry.event_id,
+                                                                             entry.created):
+                # the slug names another event now: nothing of the old one is served
+                self._last.pop(slug, None)
+                self._seen.pop(slug, None)
             seen = self._seen.setdefault(slug, deque(maxlen=SEEN))
             if not seen or seen[-1][0] < entry.seq:
                 seen.append((entry.seq, entry.seen))
@@ -358,24 +367,26 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             flight = (slug, key)
             with self._lock:
                 running = self._building.get(flight)
-                if running is None or _depth():
-                    # (a build that needs another part builds it itself: waiting for another
-                    # thread's build of it, while holding the event's lock, could deadlock)
+                if running is None or _depth("locked"):
+                    # (a build under the event's lock that needs another part builds it
+                    # itself: waiting for another thread's build of it could deadlock)
                     running = self._building[flight] = threading.Event()
                     mine = True
                 else:
                     mine = False
             if mine:
-                _building.depth = _depth() + 1
+                _building.building = _depth("building") + 1
                 try:
                     return self._build(entry, slug, key, build)
                 finally:
-                    _building.depth -= 1
+                    _building.building -= 1
                     with self._lock:
                         if self._building.get(flight) is running:
                             self._building.pop(flight, None)
                     running.set()
-            stale = self._stale(slug, key, entry.seq)
+            # a part needed by a build is never an earlier version's: the page built from it
+            # would be kept as this version's
+            stale = None if _depth("building") else self._stale(slug, key, entry.key)
             if stale is not None:
                 return stale
             running.wait()
@@ -390,15 +401,17 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             return hit
         return entry
 
-    def _stale(self, slug: str, key: Hashable, seq: int) -> Any:
-        """The part last built for ``key`` at a version before ``seq``, if this process first
-        saw a version after it less than ``freshness`` seconds ago (else None)."""
+    def _stale(self, slug: str, key: Hashable, version: Key) -> Any:
+        """The part last built for ``key`` from the same event at a version up to
+        ``version``'s, if this process first saw a version after it less than ``freshness``
+        seconds ago (else None)."""
+        seq = version[2]
         with self._lock:
             last = self._last.get(slug)
             found = last.get(key) if last is not None else None
-            if found is None:
+            if found is None or found[0] != version[:2]:
                 return None
-            built, value = found
+            _event, built, value = found
             seen = self._seen.get(slug)
             if seen is None or built > seq:
                 return None
@@ -425,7 +438,11 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 found = entry.memo.get(key)
                 if found is not None:
                     return found
-            value = build(entry.loaded)
+            _building.locked = _depth("locked") + 1
+            try:
+                value = build(entry.loaded)
+            finally:
+                _building.locked -= 1
         if isinstance(value, Later):
             value = value.finish()
         entry.memo[key] = value
@@ -436,6 +453,6 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 while len(self._last) > MAX_EVENTS:
                     self._last.pop(next(iter(self._last)))
             before = last.get(key)
-        if before is None or before[0] <= entry.seq:
-            last[key] = (entry.seq, value)
+        if before is None or before[0] != entry.key[:2] or before[1] <= entry.seq:
+            last[key] = (entry.key[:2], entry.seq, value)
         return value

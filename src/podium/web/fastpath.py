@@ -61,11 +61,9 @@ def cached_response(scope: Scope) -> Response | None:
         key = web.cache.key(slug)
     except NotFound:
         return None
-    hit = web.cache.peek(slug, key)
-    if hit is None:
-        return None
     lang = negotiate(cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
-    entry = hit.get(page_key(web.public_url, request, lang))
+    # the page of this version, or the last one while a reader rebuilds it (within the lag)
+    entry = web.cache.part(slug, key, page_key(web.public_url, request, lang))
     if entry is None:
         return None
     return page_response(entry, request.headers)
