@@ -34,11 +34,11 @@ ALLOWED = {
     "podium", "csv", "json", "utf", "html", "windows", "qr", "utc", "api", "http", "https",
     "en", "ru",  # the language switch names the languages by their codes
     "ru-marathon",  # the marathon's default table names (data: the server's own)
+    "noname",  # the name the game server gives an anonymous guest (data, setting guest_names)
 }
-#: Known English, being fixed elsewhere: the 7 Wonders season's notes and its special matches'
-#: keys (issue 20, its 7 Wonders part); remove these when that lands.
-SEVEN_WONDERS = {"at", "floored", "in", "overrun", "rule", "total", "fortune", "titans", "will",
-                 "kick", "NAME", "VALUE", "Gods", "Priests"}
+#: Known English still on the 7 Wonders organiser's pages: the special matches' keys in the
+#: organiser's forms and the KEY=VALUE hints; remove these when those forms are translated.
+SEVEN_WONDERS = {"overrun", "fortune", "titans", "will", "NAME", "VALUE"}
 
 
 def known(url: str) -> set[str]:

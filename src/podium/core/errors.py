@@ -104,7 +104,11 @@ class Unauthorised(PodiumError):
 def printable(value: Any) -> Any:
     """``value`` with every lone surrogate of its text (``"\\ud800"`` from a JSON body, which
     no encoder can write) replaced by U+FFFD, in lists, tuples and mappings too; anything else
-    as it is. Why: a refusal echoes the input, and an echo must never fail (HTTP 500)."""
+    as it is. Why: a refusal echoes the input, and an echo must never fail (HTTP 500). A
+    message stays a message (its params cleaned), so it still renders in the reader's
+    language."""
+    if isinstance(value, Message):
+        return Message(value.id, printable(value.params), value.plural, value.context)
     if isinstance(value, str):
         return SURROGATE.sub("\ufffd", value)
     if isinstance(value, list):
