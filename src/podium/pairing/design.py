@@ -551,6 +551,18 @@ class _Anneal:
                 if self.cnt[a][b] >= 2:
                     self._mark(a, b, True)
 
+    def movable(self, r: int, a: int, b: int) -> bool:
+        """May a and b swap in round r? Always between tables; between a table and the byes
+        only when the bye passes between equals (as many byes before the schedule, and this the
+        only one of the one sitting out), so no one sits out twice while avoidable."""
+        where = self.where[r]
+        if self.bye_table not in (where[a], where[b]):
+            return True
+        out, seated = (a, b) if where[a] == self.bye_table else (b, a)
+        had = self.had
+        return (had[out] == had[seated] and self.byes[out] == had[out] + 1
+                and self.byes[seated] == had[seated])
+
     def conflicted(self, r: int) -> list[int]:
         """Players of round ``r`` sitting with someone they meet more than once."""
         out = []
@@ -646,7 +658,10 @@ class _Anneal:
         that round, among the swaps not forbidden (a player may not go back to a table it left
         in the last few moves, unless that gives the best schedule yet). When no better
         schedule has been seen for a while, the search restarts from the best one with a few
-        random swaps. Counting the swaps tried, not the time, makes the result the seed's."""
+        random swaps. Counting the swaps tried, not the time, makes the result the seed's.
+        Who sits out stays as fair as the start has it (round by round, the fewest byes first:
+        rule CMD-8's default): a bye only passes between two players with as many byes before,
+        and no other bye in the schedule."""
         energy = self.energy()
         best_energy, best = energy, [[list(t) for t in rnd] for rnd in self.rounds]
         n_rounds = len(self.rounds)
@@ -679,6 +694,8 @@ class _Anneal:
                     if other == home:
                         continue
                     for partner in table:
+                        if not self.movable(r, mover, partner):
+                            continue
                         d = self.delta(r, mover, partner)
                         if (tabu.get((r, mover, other), 0) > step
                                 or tabu.get((r, partner, home), 0) > step) and (
@@ -710,7 +727,7 @@ class _Anneal:
                         r = rng.randrange(n_rounds)
                         a = rng.randrange(self.n)
                         b = rng.randrange(self.n)
-                        if self.where[r][a] != self.where[r][b]:
+                        if self.where[r][a] != self.where[r][b] and self.movable(r, a, b):
                             energy += self.delta(r, a, b)
                             self.swap(r, a, b)
         return best
