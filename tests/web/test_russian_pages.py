@@ -36,9 +36,9 @@ ALLOWED = {
     "ru-marathon",  # the marathon's default table names (data: the server's own)
     "noname",  # the name the game server gives an anonymous guest (data, setting guest_names)
 }
-#: Known English still on the 7 Wonders organiser's pages: the special matches' keys in the
-#: organiser's forms and the KEY=VALUE hints; remove these when those forms are translated.
-SEVEN_WONDERS = {"overrun", "fortune", "titans", "will", "NAME", "VALUE"}
+#: Typed on the 7 Wonders organiser's forms as they are: a game reference names a special match
+#: by its key (`fortune`, `will`, `titans`, as the command line takes it); the hint quotes them.
+SEVEN_WONDERS = {"fortune", "titans", "will"}
 
 
 def known(url: str) -> set[str]:

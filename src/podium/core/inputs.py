@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core import codes
 from podium.core.errors import SURROGATE, InvalidInput
-from podium.core.messages import M
+from podium.core.messages import M, Message
 from podium.core.schema import CONTROL, MAX_INT, Schema
 from podium.core.views import N_
 
@@ -548,7 +548,10 @@ class Pairs(Input):
 
     value: Input = Integer()
     max_items: int = 100
-    form: str = "NAME=VALUE"  # how one item is written, as the refusals and hints say
+    form: str = "NAME=VALUE"  # how one item is written, as the refusals and hints say (a msgid)
+
+    #: the forms the formats use, as msgids (a Russian refusal writes ИМЯ=ЗНАЧЕНИЕ)
+    FORMS = (N_("NAME=VALUE"), N_("NAME=REASON"))
     multiple: ClassVar[bool] = True
 
     def from_text(self, text: str, field: str) -> tuple[tuple[str, Any], ...]:
@@ -561,7 +564,7 @@ class Pairs(Input):
                 name, sep, raw = item.partition("=")
                 if not sep or not name.strip():
                     raise refuse(field, N_("write each item as %(form)s: %(text)s"),
-                                 codes.INPUT_PAIR, form=self.form, text=item[:60])
+                                 codes.INPUT_PAIR, form=Message(self.form), text=item[:60])
                 out.append((player_ref(name, field), self.value.from_text(raw, field)))
         return self._checked(out, field)
 

@@ -124,4 +124,8 @@ SETTING_HELP = (
 SETTING_VALUES = (
     Mp("setting value", "shift"), Mp("setting value", "match"),
     Mp("setting value", "after-dropouts"), Mp("setting value", "as-full"),
+    # the choices of the organiser's forms: the special matches, the penalties (W7-11, W7-12,
+    # W7-18, W7-19, W7-21)
+    Mp("setting value", "fortune"), Mp("setting value", "will"), Mp("setting value", "titans"),
+    Mp("setting value", "overrun"), Mp("setting value", "kick"),
 )

@@ -320,7 +320,8 @@ LIFT = CommandSpec(
                              call.get("penalty", "overrun"), call["reason"]),
     params=(
         GAME_REF, PLAYER_ARG,
-        Param("penalty", inputs.Choice(PENALTIES), N_("the penalty: overrun or kick"),
+        Param("penalty", inputs.Choice(PENALTIES),
+              N_("the penalty: overrun or kick"),
               default="overrun", label=N_("Penalty")),
         Param("reason", inputs.Text(500, non_empty=True),
               N_("the organiser's reason (kept in the log, rule W7-24)"), required=True,
@@ -341,8 +342,8 @@ SPECIAL = CommandSpec(
     lambda call: EnterSpecial(call.slug, call["match"], game_input(call),
                               call.get("reason", "")),
     params=(
-        Param("match", inputs.Choice(SPECIALS), N_("the match: fortune (rule W7-11), will "
-                                                   "(W7-12) or titans (W7-18)"),
+        Param("match", inputs.Choice(SPECIALS),
+              N_("the match: fortune (rule W7-11), will (W7-12) or titans (W7-18)"),
               required=True, argument=True, label=N_("Match")),
         ORDER_PARAM, SCORE, OVERRUN, LINK,
         Param("reporter", inputs.Player(), N_("the player who reported it"),
