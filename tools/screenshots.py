@@ -6,7 +6,8 @@ photographed by Debian's chromium through Playwright (no browser download).
 Pages: the organiser's round, the public standings, the public pairings ("find my table"),
 a player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and
 390x844 (phone), in Russian and English. The events are played from fixed seeds, so the
-pictures only change when the pages do. Needs /usr/bin/chromium (apt-get install chromium) or PODIUM_CHROMIUM.
+pictures only change when the pages do. Needs /usr/bin/chromium (apt-get install chromium)
+or PODIUM_CHROMIUM.
 """
 
 from __future__ import annotations
