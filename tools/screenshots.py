@@ -4,7 +4,7 @@ photographed by Debian's chromium through Playwright (no browser download).
     .venv/bin/python tools/screenshots.py            # writes docs/screenshots/*.png
 
 Pages: the organiser's round, the public standings, the public pairings ("find my table"),
-a player's self-report, the TOP's bracket; each at 1366x900 (desktop) and 390x844 (phone), in
+a player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and 390x844 (phone), in
 Russian and English. Then every format's public pages in Russian at both sizes (issue 20):
 Berserk's standings and pairings, the marathon's stage and total tables, its publications, a
 player's page and a downloaded table, a 7 Wonders season's standings. The events are played
@@ -67,7 +67,22 @@ def build(app) -> tuple[str, str]:
     events.add_players("brk", [f"Player {i:02d}" for i in range(1, 17)], USER)
     accounts.grant("brk", USER, "owner", USER)
     play(events, "brk", USER, random.Random(5), top_size=8)
+    home_events(events)
     return codes[second.seats[1]], PASSWORD
+
+
+def home_events(events) -> None:
+    """What the home page groups (issue 21): the night running, an upcoming event with its
+    date and venue inside a series, the Berserk cup finished, a test copy archived."""
+    from podium.service.people import ArchiveEvent, EventDetails
+    from podium.service.series import AddMember
+
+    events.create_event("winter-2", "Commander night 2", "commander", {}, USER, seed=8)
+    events.execute(EventDetails("winter-2", "2026-12-12", "Клуб «Орбита»"), USER)
+    events.create_event("winter", "Зимний круг", "series", {}, USER, seed=9)
+    events.execute(AddMember("winter", "winter-2", "2", {}, ""), USER)
+    events.create_event("cup-copy", "cup9-copy", "commander", {}, USER, seed=10)
+    events.execute(ArchiveEvent("cup-copy", True, "a test copy"), USER)
 
 
 def serve(app) -> tuple[str, uvicorn.Server, threading.Thread]:
@@ -117,6 +132,8 @@ def shoot(browser, base: str, code: str, lang: str, size: str) -> list[Path]:
     snap("self-report")
     page.goto(f"{base}/e/brk/p/bracket")
     snap("top-bracket")
+    page.goto(f"{base}/")
+    snap("home")
     context.close()
     return saved
 

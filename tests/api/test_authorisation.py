@@ -100,6 +100,11 @@ def cup_file(s: Scenario) -> dict[str, Any]:
     return {"text": dumps(export_document(s.site.events, "cup"))}
 
 
+def newcomers(s: Scenario) -> None:
+    """Two late entrants who never played (to remove or merge)."""
+    s.site.events.add_players("cup", ["Extra", "Extra Alias"], "owner")
+
+
 CMD = "/api/v1/events/cup/commands"
 ROUTES = [
     Route("POST", "/api/v1/commands/event.create", {"slug": "new", "format": "commander"},
@@ -114,6 +119,17 @@ ROUTES = [
           ORGANISERS),
     Route("POST", f"{CMD}/player.drop", {"player": 7, "reason": "ill"}, ORGANISERS),
     Route("POST", f"{CMD}/player.reinstate", {"player": 8}, ORGANISERS),
+    # people and the event's own record (issue 21)
+    Route("POST", f"{CMD}/player.rename", {"player": 7, "name": "Renamed"}, ORGANISERS),
+    Route("POST", f"{CMD}/player.remove", {"player": "Extra"}, ORGANISERS, newcomers),
+    Route("POST", f"{CMD}/player.merge", {"player": "Extra", "other": "Extra Alias",
+                                          "reason": "one person"}, ORGANISERS, newcomers),
+    Route("POST", f"{CMD}/player.substitute", {"player": 7, "name": "Sub"}, ORGANISERS),
+    Route("POST", f"{CMD}/event.rename", {"name": "Renamed cup"}, ORGANISERS),
+    Route("POST", f"{CMD}/event.archive", {"reason": "a test"}, ORGANISERS),
+    Route("POST", f"{CMD}/event.details", {"date": "2026-12-05", "venue": "Club"},
+          ORGANISERS),
+    Route("POST", f"{CMD}/event.delete", {"confirm": "cup"}, OWNER_ONLY),
     Route("POST", f"{CMD}/round.pair", {}, ORGANISERS, complete_round),
     Route("POST", f"{CMD}/round.pair", {"preview": True}, ORGANISERS, complete_round),
     Route("POST", f"{CMD}/round.undo", {"reason": "redo"}, ORGANISERS),

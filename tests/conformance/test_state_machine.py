@@ -36,6 +36,12 @@ from podium.service.commands import (
     UndoRound,
 )
 from podium.service.events import EventService
+from podium.service.people import (
+    MergePlayers,
+    RemovePlayer,
+    RenamePlayer,
+    SubstitutePlayer,
+)
 from podium.service.simulate import sample_batch, setup
 from podium.service.top import BuildTop, EnterTopResult, UndoTop
 from podium.store.db import Database
@@ -129,6 +135,23 @@ def machine_for(ruleset, db_path: Path) -> type[RuleBasedStateMachine]:
         @rule()
         def late_player(self) -> None:
             self.run(AddPlayers(self.slug, (f"Late {next(SLUGS)}",)))
+
+        @rule(what=st.sampled_from(["rename", "remove", "merge", "substitute", "same"]))
+        def people(self, what: str) -> None:
+            """Rename, remove, merge or substitute players at random (issue 21)."""
+            players = list(self.state.players.values())
+            if not players:
+                return
+            a, b = self.rng.choice(players), self.rng.choice(players)
+            new = f"New {next(SLUGS)}"
+            command = {
+                "rename": RenamePlayer(self.slug, f"#{a.id}", new, "machine"),
+                "remove": RemovePlayer(self.slug, f"#{a.id}", "machine"),
+                "merge": MergePlayers(self.slug, f"#{a.id}", f"#{b.id}", "machine"),
+                "substitute": SubstitutePlayer(self.slug, f"#{a.id}", new),
+                "same": SubstitutePlayer(self.slug, f"#{a.id}", new, None, True),
+            }[what]
+            self.run(command)
 
         @rule(size=st.integers(2, 9))
         def build_top(self, size: int) -> None:

@@ -103,8 +103,8 @@ def removed(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise Conflict("%(name)s has played (round %(round)s): a player is removed only before "
                        "their first table; drop them instead", code=codes.PLAYER_PLAYED,
                        field="player", name=player.name, round=played[0])
+    _regroup(state, player.id, None)
     state.forget_player(player.id)
-    state.division_of.pop(player.id, None)
 
 
 def merged(state: EventState, action: Action, ruleset: Ruleset) -> None:
@@ -132,10 +132,23 @@ def merged(state: EventState, action: Action, ruleset: Ruleset) -> None:
     for rnd in state.rounds:
         _reseat(rnd, other.id, keep.id)
     keep.joined_round = min(keep.joined_round, other.joined_round)
-    if other.id in state.division_of and keep.id not in state.division_of:
-        state.division_of[keep.id] = state.division_of[other.id]
-    state.division_of.pop(other.id, None)
+    _regroup(state, other.id, None if keep.id in state.division_of else keep.id)
     state.forget_player(other.id, into=keep.id)
+
+
+def _regroup(state: EventState, old: int, new: int | None) -> None:
+    """``old`` leaves their division (:mod:`podium.core.divisions`); ``new`` takes their
+    place in it when given."""
+    key = state.division_of.pop(old, None)
+    division = state.divisions.get(key) if key is not None else None
+    if division is None:
+        return
+    members = division.members
+    if new is None:
+        members[:] = [p for p in members if p != old]
+    else:
+        members[:] = [new if p == old else p for p in members]
+        state.division_of[new] = division.key
 
 
 def _reseat(rnd: Any, old: int, new: int) -> bool:
@@ -195,8 +208,10 @@ def substituted(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise InvalidInput("player id %(player)s is not new", code=codes.PLAYER_ID,
                            field="substitute", player=sub)
     state.add_player(Player(sub, name, joined_round=number - 1))
-    if original.id in state.division_of:
-        state.division_of[sub] = state.division_of[original.id]
+    key = state.division_of.get(original.id)
+    if key is not None and key in state.divisions:  # the substitute plays in their group
+        state.divisions[key].members.append(sub)
+        state.division_of[sub] = key
     if table is not None and current is not None:
         _reseat(current, original.id, sub)
     original.dropped = True

@@ -21,6 +21,8 @@ from podium.store.repository import EventRepository, EventSummary
 STATUSES = (RUNNING, UPCOMING, FINISHED)
 #: How each group is titled (msgids).
 TITLES = {RUNNING: N_("Running now"), UPCOMING: N_("Upcoming"), FINISHED: N_("Finished")}
+#: One event's status, as a member of a series shows it (msgids).
+WORDS = {RUNNING: N_("running"), UPCOMING: N_("upcoming"), FINISHED: N_("finished")}
 SERIES = "series"
 
 
@@ -93,6 +95,10 @@ def home(service: EventService, query: str = "") -> Home:
             if child is not None and child.format != SERIES:
                 item.members.append(child)
                 inside.add(child.slug)
+    for item in listed.values():
+        if item.members:  # a series stands where its members are
+            statuses = {m.status for m in item.members}
+            item.status = (next(iter(statuses)) if len(statuses) == 1 else RUNNING)
     needle = search_key(query.strip())
     groups: dict[str, list[Listed]] = {status: [] for status in STATUSES}
     found = 0
@@ -112,4 +118,4 @@ def home(service: EventService, query: str = "") -> Home:
                  if events], query.strip(), found)
 
 
-__all__ = ["STATUSES", "TITLES", "Home", "Listed", "home"]
+__all__ = ["STATUSES", "TITLES", "WORDS", "Home", "Listed", "home"]

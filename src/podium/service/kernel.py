@@ -389,7 +389,8 @@ EVENT_ARCHIVE = CommandSpec(
     "event.archive", N_("Archive the event"), _archive,
     params=(Param("restore", inputs.YesNo(), N_("take it out of the archive (an undo)")),
             REASON),
-    help=N_("Off the home page, still reachable by its address; --restore brings it back."),
+    help=N_("Off the home page, still reachable by its address; taking it out of the archive "
+            "is the undo."),
     shared=("event", "archive"),
     example=lambda state: {"reason": "a test event"} if not state.archived
     else {"restore": "yes"},

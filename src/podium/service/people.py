@@ -209,7 +209,8 @@ class DeleteEvent(Command[Lost]):
                     rounds=lost.rounds)
             EventRepository(work.session).delete(work.loaded.summary.id)
             loaded = work.loaded
-        service.states.holder(self.slug).discard()
+            # no snapshot of what is gone: the unit would store one on leaving
+            service.states.holder(self.slug).discard()
         service.states.forget(self.slug)
         return Outcome(loaded, [], lost)
 

@@ -89,6 +89,8 @@ LOG_FIELD_NAMES = (
     Mp("log field", "old"), Mp("log field", "names"), Mp("log field", "from_round"),
     Mp("log field", "record"), Mp("log field", "archived"), Mp("log field", "date"),
     Mp("log field", "venue"), Mp("setting value", "new"), Mp("setting value", "same"),
+    Mp("log field", "restore"), Mp("log field", "confirm"), Mp("log field", "same_record"),
+    Mp("log field", "other"),
     # the 7 Wonders season's and year's, a series' member (issue 20: no raw key in the log)
     Mp("log field", "accepted"), Mp("log field", "basis"), Mp("log field", "declined"),
     Mp("log field", "deepest"), Mp("log field", "drawn"), Mp("log field", "entrants"),

@@ -110,9 +110,10 @@ def index(page: Annotated[Page, Depends(page_dep)],
           q: Annotated[str, Query(max_length=200)] = "") -> Response:
     """Events by status (running, upcoming, finished), a series' members under it, archived
     ones left out; ``?q=`` searches names, ids and venues (the form works without script)."""
-    from podium.service.home import TITLES, home
+    from podium.service.home import TITLES, WORDS, home
 
-    return page.render("public/index.html", home=home(page.web.events, q), titles=TITLES)
+    return page.render("public/index.html", home=home(page.web.events, q), titles=TITLES,
+                       words=WORDS)
 
 
 def canonical_query(params: Mapping[str, Any]) -> str:
