@@ -3,13 +3,13 @@ photographed by Debian's chromium through Playwright (no browser download).
 
     .venv/bin/python tools/screenshots.py            # writes docs/screenshots/*.png
 
-Pages: the organiser's round, the public standings, the public pairings ("find my table"),
-a player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and 390x844 (phone), in
-Russian and English. Then every format's public pages in Russian at both sizes (issue 20):
+Pages: the organiser's round, the public standings, the public pairings ("find my table"), a
+player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and 390x844
+(phone), in Russian and English. Then every format's public pages in Russian at both sizes:
 Berserk's standings and pairings, the marathon's stage and total tables, its publications, a
-player's page and a downloaded table, a 7 Wonders season's standings. The events are played
-from fixed seeds, so the pictures only change when the pages do. Needs /usr/bin/chromium
-(apt-get install chromium) or PODIUM_CHROMIUM.
+player's page and a downloaded table, a 7 Wonders season's standings. The events are played from
+fixed seeds, so the pictures only change when the pages do. Needs /usr/bin/chromium (apt-get
+install chromium) or PODIUM_CHROMIUM.
 """
 
 from __future__ import annotations
