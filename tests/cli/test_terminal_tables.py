@@ -155,7 +155,9 @@ def test_seven_wonders_notes_print_whole_and_short(db: str, terminal, width: int
     terminal(width)
     text = shown(db, "sw", "table", "demo-seven-wonders-28-3", "--lang", "ru")
     state = _loaded(db, "demo-seven-wonders-28-3").state
-    notes = [sw_views.notes_text(r.notes, tr_for("ru")) for r in sw_views.season_rows(state)]
+    tr = tr_for("ru")
+    notes = [tr(sw_views.notes_message(state, r.notes)) if r.notes else ""
+             for r in sw_views.season_rows(state)]
     notes = [n for n in notes if n]
     assert notes
     flat = " ".join(text.split())
