@@ -338,10 +338,11 @@ BAD_GAMES = {
     "missing columns": "game_id,table\ng9,RU-Marathon-1\n",
     "bad start": MJ_HEADER + "g9,RU-Marathon-1,yesterday,A,16,B,8,C,0,D,-24\n",
     "start without zone": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01 12:00,A,16,B,8,C,0,D,-24\n",
-    "fractional GP": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01T12:00Z,A,1.5,B,8,C,0,D,-24\n",
+    # a file's game of 3 players or in fractional points is skipped and counted (a server's
+    # lobby log holds them, rule MJ-3), not refused: a game of one player is no game at all
     "text GP": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01T12:00Z,A,lots,B,8,C,0,D,-24\n",
     "huge GP": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01T12:00Z,A,9999999999,B,8,C,0,D,-24\n",
-    "three players": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01T12:00Z,A,16,B,8,C,0,,\n",
+    "one player": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01T12:00Z,A,16,,,,,,\n",
     "no id": MJ_HEADER + ",RU-Marathon-1,2015-03-01T12:00Z,A,16,B,8,C,0,D,-24\n",
     "a player twice": MJ_HEADER + "g9,RU-Marathon-1,2015-03-01T12:00Z,A,16,A,8,C,0,D,-24\n",
     "nul in an id": MJ_HEADER + f"g{NUL}9,RU-Marathon-1,2015-03-01T12:00Z,A,16,B,8,C,0,D,-24\n",
