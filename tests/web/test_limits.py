@@ -260,7 +260,9 @@ def test_24_concurrent_wrong_logins_keep_the_server_s_memory_bounded(tmp_path: P
             thread.join(600)
         peak = _rss(server.pid, "VmHWM")
         assert peak - before < 300 * MB, (before, peak)
-        assert len(statuses) == 24 and set(statuses) <= {401, 503}, statuses
+        # 401: the hash ran; 503: the hashing gate was full; 429: the address's throttle (20
+        # failures from one address) stopped the rest before any hash
+        assert len(statuses) == 24 and set(statuses) <= {401, 429, 503}, statuses
         assert statuses.count(401) >= hashing.SLOTS
     finally:
         server.terminate()

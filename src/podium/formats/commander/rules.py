@@ -190,7 +190,10 @@ class Commander(Ruleset):
 
     # byes given in advance -------------------------------------------------------------------
     def action_kinds(self) -> tuple[ActionKind, ...]:
-        """Byes given in advance and their cancellations (beyond rule CMD-8)."""
+        """Byes given in advance and their cancellations (beyond rule CMD-8). Commander's own:
+        a format built on these rules names its own kinds (``<format>.<what>``)."""
+        if self.name != Commander.name:
+            return ()
         from podium.formats.commander.advance_byes import ACTION_KINDS
 
         return ACTION_KINDS
@@ -198,7 +201,7 @@ class Commander(Ruleset):
     def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
         """A bye given in advance for the next round and one given then cancelled."""
         active = [p.id for p in state.active_players()]
-        if len(active) < 6:
+        if len(active) < 6 or self.name != Commander.name:
             return []
         number = len(state.rounds) + 1
         return [("commander.bye.given", {"round": number, "player": active[0]}, "judge"),
@@ -206,7 +209,10 @@ class Commander(Ruleset):
                 ("commander.bye.cancelled", {"round": number, "player": active[1]}, "")]
 
     def commands(self) -> Sequence[CommandSpec]:
-        """Give a bye in advance, and cancel one; the rest is the kernel's."""
+        """Give a bye in advance, and cancel one; the rest is the kernel's (Commander's own,
+        as :meth:`action_kinds`)."""
+        if self.name != Commander.name:
+            return ()
         from podium.formats.commander.advance_byes import COMMANDS
 
         return COMMANDS
