@@ -71,3 +71,16 @@ def test_phone_tables_keep_the_result_and_a_publication_polls_itself(site: Site,
     assert 'hx-get="/e/mj/p/publications/live?n=1&amp;table=stage-1"' in shown
     live = public.get("/e/mj/p/publications/live?n=1&table=stage-1").text
     assert 'id="view-stage-1"' in live and "Nothing is published" not in live
+
+
+def test_an_anonymous_guest_is_named_on_the_page_never_linked(site: Site, anna) -> None:
+    """Rule MJ-3 with the server's guests (setting guest_names, default NoName): Anna's game
+    with a guest lists the guest by that name, as text; no guest has a page or a row."""
+    client, csrf = anna
+    add_game(client, csrf, "g1", "2015-03-01 12:00",
+             [("Anna", 30), ("NoName", 25), ("Clara", 0), ("Dmitri", -55)])
+    public = site.client()
+    page = public.get("/e/mj/p/player?name=Anna").text
+    assert "NoName" in page and "name=NoName" not in page
+    assert "NoName" not in public.get("/e/mj").text
+    assert public.get("/e/mj/p/player?name=NoName").status_code == 404

@@ -82,6 +82,8 @@ def player_record(state: EventState, pid: int) -> PlayerRecord:
     book = book_of(state)
     g = book.games
     names = {p: player.name for p, player in state.players.items()}
+    # an anonymous guest's seat (-1..-4, rule MJ-3) shows the server's name for guests
+    guest = next(iter(state.settings.guest_names), "?")
     seats = g.view("players")
     rows = np.flatnonzero((seats == pid).any(axis=1)).tolist()
     rows.sort(key=lambda x: (int(g.start[x]), int(g.usec[x]), id_order(g.ids[x])))
@@ -106,8 +108,8 @@ def player_record(state: EventState, pid: int) -> PlayerRecord:
         game=g.ids[r["row"]], table=g.table_names[int(g.table[r["row"]])],
         start=int(g.start[r["row"]]), stage=r["stage"], gp=r["gp"],
         tp=Fraction(r["tp12"], TP_DEN),
-        opponents=tuple(names.get(int(p), f"#{int(p)}") for p in seats[r["row"]].tolist()
-                        if int(p) != pid),
+        opponents=tuple(names.get(int(p), guest if int(p) < 0 else f"#{int(p)}")
+                        for p in seats[r["row"]].tolist() if int(p) != pid),
         counted=not r["why"], why_not=r["why"], in_series=r["row"] in series) for r in raw)
     lines = []
     for ranking in book.stages(settings):

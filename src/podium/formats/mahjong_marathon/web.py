@@ -170,6 +170,7 @@ def player_context(loaded: LoadedEvent, query: Mapping[str, str]) -> dict[str, A
                        field="name", name=name)
     record = player_record(loaded.state, found)
     return {"record": record, "why_not": WHY_NOT,
+            "guests": set(loaded.state.settings.guest_names),  # named, never linked (MJ-3)
             "started": {g.game: datetime.fromtimestamp(g.start, UTC) for g in record.games}}
 
 
