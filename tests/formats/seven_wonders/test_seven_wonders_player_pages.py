@@ -9,25 +9,17 @@ import re
 
 import pytest
 
-from tests.web.conftest import Site, csrf_of
-
-GODS = ["Anna", "Boris", "Clara", "Dmitry", "Elena", "Fedor", "Galina"]
-PRIESTS = [f"P{i}" for i in range(1, 8)]
+from tests.formats.seven_wonders.test_seven_wonders_pages import (  # noqa: F401 - a fixture
+    GODS,
+    PRIESTS,
+    anna,
+)
+from tests.web.conftest import Site
 
 
 @pytest.fixture
-def season(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    csrf = csrf_of(client.get("/manage").text)
-    answer = client.post("/manage/new", data={
-        "csrf_token": csrf, "format": "seven-wonders", "slug": "sw", "name": "March season",
-        "set_start": "2025-03-01"})
-    assert answer.status_code == 303, answer.text
-    done = client.post("/manage/sw/do/seven-wonders.leagues", data={
-        "csrf_token": csrf, "names": "\n".join(GODS + PRIESTS), "assign": "yes"})
-    assert done.status_code == 303, done.text
-    return client, csrf
+def season(anna):  # noqa: F811 - the pages' season: two leagues, Anna its organiser
+    return anna
 
 
 def codes_by_name(site: Site, slug: str = "sw") -> dict[str, str]:

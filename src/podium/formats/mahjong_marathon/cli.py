@@ -24,6 +24,7 @@ from podium.formats.mahjong_marathon.commands import (
     ImportSummary,
     MarathonService,
 )
+from podium.formats.mahjong_marathon.declared import LOBBY_NOTES
 from podium.formats.mahjong_marathon.demo import generate_year, records
 from podium.formats.mahjong_marathon.rules import book_of
 from podium.formats.mahjong_marathon.views import published_views
@@ -63,15 +64,9 @@ def print_summary(summary: ImportSummary) -> None:
                      "%(n)s games seat two names that this event takes for one player (names "
                      "compared without case) and were skipped:", len(summary.case_merged)))
         console.print(f"[bold yellow]{escape(said)}[/] {escape(shown)}", highlight=False)
-    for count, msgid in (
-            (summary.other_sizes, "%(summary)s Skipped, another table size (rule MJ-3): "
-                                  "%(count)s."),
-            (summary.fractional, "%(summary)s Skipped, game points not whole (rule MJ-3): "
-                                 "%(count)s."),
-            (summary.guest_seats, "%(summary)s Seats of anonymous guests (counted for the "
-                                  "others, never ranked): %(count)s.")):
-        if count:  # the same sentences as the declared command's answer (a server's lobby log)
-            console.print(escape(tr(M(msgid, summary="", count=count)).strip()),
+    for key, msgid in LOBBY_NOTES:  # the declared command's sentences (a server's lobby log)
+        if getattr(summary, key):
+            console.print(escape(tr(M(msgid, summary="", count=getattr(summary, key))).strip()),
                           highlight=False)
 
 

@@ -62,6 +62,16 @@ class ZoneOrServer(inputs.Zone):
 
 
 # -- games ---------------------------------------------------------------------------------------
+#: What an import says of a server's lobby log (rule MJ-3), after its counts, on every surface:
+#: the summary's field and the sentence (``%(summary)s`` the sentence before it).
+LOBBY_NOTES = (
+    ("other_sizes", N_("%(summary)s Skipped, another table size (rule MJ-3): %(count)s.")),
+    ("fractional", N_("%(summary)s Skipped, game points not whole (rule MJ-3): %(count)s.")),
+    ("guest_seats", N_("%(summary)s Seats of anonymous guests (counted for the others, never "
+                       "ranked): %(count)s.")),
+)
+
+
 def _imported(summary: ImportSummary) -> Message:
     said = M("Games read: %(read)s; added: %(added)s; already known: %(known)s; changed and NOT "
              "applied: %(changed)s; other tables: %(other)s; outside the stages: %(outside)s; "
@@ -69,15 +79,9 @@ def _imported(summary: ImportSummary) -> Message:
              known=summary.duplicates, changed=len(summary.changed),
              other=summary.other_tables, outside=summary.outside_calendar,
              players=summary.new_players)
-    if summary.other_sizes:
-        said = M("%(summary)s Skipped, another table size (rule MJ-3): %(count)s.",
-                 summary=said, count=summary.other_sizes)
-    if summary.fractional:
-        said = M("%(summary)s Skipped, game points not whole (rule MJ-3): %(count)s.",
-                 summary=said, count=summary.fractional)
-    if summary.guest_seats:
-        said = M("%(summary)s Seats of anonymous guests (counted for the others, never ranked): "
-                 "%(count)s.", summary=said, count=summary.guest_seats)
+    for key, msgid in LOBBY_NOTES:
+        if getattr(summary, key):
+            said = M(msgid, summary=said, count=getattr(summary, key))
     if summary.changed:
         said = M("%(summary)s Changed games: %(ids)s.", summary=said,
                  ids=_some(summary.changed))
