@@ -21,15 +21,17 @@ from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.declared import click_command
 from podium.cli.lang import current, lang_option, tr
 from podium.core.errors import Conflict, InvalidInput
-from podium.core.messages import M, Mn, Mp
+from podium.core.messages import M, Message, Mn, Mp
 from podium.core.model import EventState
 from podium.core.rng import derive_seed
+from podium.core.views import N_
 from podium.formats.seven_wonders import codes, year_cli
 from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.commands import league_of
 from podium.formats.seven_wonders.demo import Odds, season_actions
 from podium.formats.seven_wonders.rules import FORMAT
 from podium.formats.seven_wonders.season import SPECIALS, TITANS, Game, book_of
+from podium.formats.seven_wonders.year_cli import league_name
 from podium.i18n import translate
 from podium.service.catalog import Done
 from podium.service.commands import AddPlayers, AppendActions
@@ -49,7 +51,9 @@ def print_game(state: EventState, game: Game, lang: str | None = None) -> None:
     every decision with its explanation (rules W7-2, W7-20 .. W7-22, W7-26 .. W7-28)."""
     tr = _tr(lang)
     # the game's name, then its reference as the commands take it (sw lift gods/3)
-    title = f"{tr(sw_views.game_label(state, game.ref))} ({game.ref})" + (
+    # a special match's title is typed as it is (rule W7-11: "Матч Фортуны", "Fortune match")
+    label = tr(sw_views.game_label(state, game.ref))
+    title = (label if game.ref in SPECIALS else f"{label} ({game.ref})") + (
         "" if game.finished else " " + tr(M("(unfinished)")))
     table = Table(title=escape(title), box=box.SIMPLE, title_justify="left")
     for column in (Mp("rank", "Rank"), M("Player"), M("Score"), M("Points"), ""):
@@ -125,9 +129,10 @@ def print_leagues(done: Done) -> None:
     """Each league set (with its level) and its players; or the players added."""
     for player in done.value.added:
         console.print(f"#{player.id} {escape(player.name)}", highlight=False)
-    for _key, name, level, names in done.value.leagues:
-        console.print(f"{escape(name)} (level {level}): {escape(', '.join(names))}",
-                      highlight=False)
+    for key, name, level, names in done.value.leagues:
+        line = M("%(league)s (level %(level)s): %(names)s", league=league_name(key, name),
+                 level=level, names=", ".join(names))
+        console.print(escape(tr(line)), highlight=False)
     console.print(escape(tr(done.said)), highlight=False)
 
 
@@ -149,43 +154,56 @@ sw.add_command(click_command(DIVISION_MOVE, "move",
 def reports_cmd(ctx: Context, slug: str) -> None:
     """The players' self-reports and their state (rule W7-36)."""
     state = season_of(ctx.service.load(slug))
-    table = Table(box=box.SIMPLE, title="Self-reports", title_justify="left")
-    for column in ("Report", "Game", "By", "Confirmed by", "Disputed", "State"):
-        table.add_column(column)
+    table = Table(box=box.SIMPLE, title=escape(tr(N_("Self-reports"))), title_justify="left")
+    for column in (N_("Report"), N_("Game"), N_("By"), N_("Confirmed by"), N_("Disputed"),
+                   N_("Status")):
+        table.add_column(escape(tr(column)))
     for report in book_of(state).reports.values():
         name = sw_views.player_name
-        table.add_row(str(report.seq), report.ref, escape(name(state, report.reporter)),
+        table.add_row(str(report.seq), escape(tr(sw_views.game_label(state, report.ref))),
+                      escape(name(state, report.reporter)),
                       escape(", ".join(name(state, p) for p in report.confirmed
                                        if p != report.reporter)),
                       escape("; ".join(f"{name(state, p)}: {n}" for p, n in report.disputed)),
-                      report.status)
+                      escape(tr(report.status)))
     console.print(table)
 
 
-def _print_next(state: EventState, key: str, info: dict) -> None:
-    name = state.divisions[key].name
+def next_lines(state: EventState, key: str, info: dict) -> list[Message]:
+    """What is due in league ``key`` as sentences (rule W7-36): the game, its players, who
+    creates the table on the site and with which settings, the deadline, who reports."""
+    league = sw_views.league_label(state, key)
     if info["complete"]:
-        console.print(f"{escape(name)}: the ladder is played.", highlight=False)
-    elif info["waiting"] is not None:
-        console.print(f"{escape(name)}: game {info['waiting'].number} waits for the die roll "
-                      f"(podium sw roll).", highlight=False)
-    elif not info["size_ok"]:
-        console.print(f"{escape(name)}: the league needs 7 players to start.", highlight=False)
+        return [M("%(league)s: the ladder is played.", league=league)]
+    if info["waiting"] is not None:
+        return [M("%(league)s: game %(n)s waits for the die roll (podium sw roll, rule W7-26).",
+                  league=league, n=info["waiting"].number)]
+    if not info["size_ok"]:
+        return [M("%(league)s: the league needs 7 players to start (rule W7-2).",
+                  league=league)]
+    kind = (M("the final: its order gives places 1 to 3") if info["final"] else
+            M("%(count)s players, the last one is out", count=len(info["players"])))
+    lines = [M("%(league)s: next is game %(n)s (%(kind)s): %(names)s.", league=league,
+               n=info["number"], kind=kind, names=", ".join(info["players"]))]
+    if info["creator"]:
+        lines.append(M("Creates the table: %(name)s (premium account), with these "
+                       "settings: %(settings)s", name=info["creator"],
+                       settings=Message(info["site_settings"])))
     else:
-        kind = "final" if info["final"] else f"{len(info['players'])}-player game"
-        console.print(f"{escape(name)}: next is game {info['number']} ({kind}): "
-                      f"{escape(', '.join(info['players']))}.", highlight=False)
-        if info["creator"]:
-            console.print(f"  Table created by {escape(info['creator'])} (premium), with the "
-                          f"settings: {escape(info['site_settings'])}", highlight=False)
-        else:
-            tb = info["turn_based"]
-            console.print(f"  No premium account: the organiser creates a turn-based game of "
-                          f"{tb['days']} days, active time {tb['hours']} (rule W7-36).",
-                          highlight=False)
-        if info["deadline"]:
-            console.print(f"  Deadline: {info['deadline']}.", highlight=False)
-        console.print("  The winner reports the result and the table link.", highlight=False)
+        tb = info["turn_based"]
+        lines.append(M("No player has a premium account: the organiser creates a "
+                       "turn-based game of %(days)s days, active time %(hours)s (rule W7-36).",
+                       days=tb["days"], hours=tb["hours"]))
+    if info["deadline"]:
+        lines.append(M("Deadline: %(when)s", when=info["deadline"]))
+    lines.append(M("The winner reports the result and the table link; the other players "
+                   "confirm."))
+    return lines
+
+
+def _print_next(state: EventState, key: str, info: dict) -> None:
+    for number, line in enumerate(next_lines(state, key, info)):
+        console.print(("  " if number else "") + escape(tr(line)), highlight=False)
 
 
 @sw.command("status")
@@ -203,7 +221,7 @@ def status_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
             raise InvalidInput("no league %(league)s; leagues: %(known)s", code=codes.LEAGUE,
                                field="league", league=key, known=list(state.divisions))
         board = sw_views.dashboard(state, key)
-        console.print(f"[bold]{escape(board['name'])}[/]", highlight=False)
+        console.print(f"[bold]{escape(tr(board['label']))}[/]", highlight=False)
         for item in board["games"]:
             print_game(state, item["game"], lang)
         _print_next(state, key, board["next"])
@@ -261,7 +279,7 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
                                                for i in range(1, players + 1))), "demo")
         rng = random.Random(derive_seed(seed, "demo", number))
         with progress_bar() as bar:
-            task = bar.add_task(f"season {number}", total=None)
+            task = bar.add_task(escape(tr(M("season %(n)s", n=number))), total=None)
             for _ in range(500):
                 loaded = service.load(slug)
                 actions = season_actions(loaded.state, rng, Odds())
@@ -291,15 +309,16 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
         titans = book.specials.get(TITANS)
         if titans is not None and titans.groups:
             winners = ", ".join(state.players[p].name for p in titans.groups[0])
-            if len(titans.groups[0]) > 1:
-                console.print(f"Battle of Titans: first place shared by {escape(winners)} "
-                              "(rule W7-28).", highlight=False)
-            else:
-                console.print(f"Battle of Titans won by {escape(winners)}.", highlight=False)
+            won = (M("Battle of Titans: first place shared by %(names)s (rule W7-28).",
+                     names=winners) if len(titans.groups[0]) > 1 else
+                   M("Battle of Titans won by %(names)s.", names=winners))
+            console.print(escape(tr(won)), highlight=False)
         db = service.db
-        where = os.path.relpath(db.url.database or "") if db.is_sqlite else "the database"
-        console.print(f"Event id {slug} in {escape(where)}; try `podium sw status {slug}`.",
-                      highlight=False)
+        where = (os.path.relpath(db.url.database or "") if db.is_sqlite else
+                 tr(M("the database")))
+        console.print(escape(tr(M("Event id %(slug)s in %(where)s; try `%(command)s`.",
+                                  slug=slug, where=where,
+                                  command=f"podium sw status {slug}"))), highlight=False)
 
 
 year_cli.register(sw)

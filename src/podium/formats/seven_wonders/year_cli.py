@@ -23,11 +23,13 @@ from podium.cli.lang import current, lang_option, tr
 from podium.cli.render import print_view, write_exports
 from podium.core import phases
 from podium.core.errors import InvalidInput
-from podium.core.messages import Message
+from podium.core.messages import M, Message, Mn
 from podium.core.views import TableView
 from podium.formats.seven_wonders import codes
+from podium.formats.seven_wonders.views import LEAGUE_TITLES
 from podium.formats.seven_wonders.year_commands import Formed
 from podium.formats.seven_wonders.year_views import (
+    STATUS,
     moves_view,
     path_steps,
     path_view,
@@ -65,9 +67,20 @@ def localised(view: TableView, lang: str) -> TableView:
     return replace(view, rows=rows)
 
 
+def league_name(key: str, name: str) -> Message | str:
+    """A league's name as people read it (the regulation's leagues and a starting season's
+    numbered ones translated, rules W7-4, W7-15), else the name the organiser gave."""
+    if key in LEAGUE_TITLES:
+        return Message(LEAGUE_TITLES[key])
+    if key.startswith("league-") and key[7:].isdigit():
+        return M("League %(n)s", n=int(key[7:]))
+    return name
+
+
 def print_leagues(leagues: Sequence[tuple[str, str, int, Sequence[str]]]) -> None:
-    for _key, name, _level, names in leagues:
-        console.print(f"[bold]{escape(name)}[/]: {escape(', '.join(names))}", highlight=False)
+    for key, name, _level, names in leagues:
+        console.print(f"[bold]{escape(tr(league_name(key, name)))}[/]: "
+                      f"{escape(', '.join(names))}", highlight=False)
 
 
 # -- the answers' printing (``render`` of the declarations) ---------------------------------------
@@ -77,11 +90,14 @@ def print_formed(done: Done) -> None:
     formed: Formed = done.value
     print_leagues(formed.leagues)
     if formed.survival:
-        console.print(f"Survival battles: {escape(', '.join(formed.survival))} for "
-                      f"{formed.free} Warriors places (rule W7-14).", highlight=False)
+        said = Mn("Survival battles: %(names)s for %(n)s Warriors place (rule W7-14).",
+                  "Survival battles: %(names)s for %(n)s Warriors places (rule W7-14).",
+                  formed.free, names=", ".join(formed.survival))
+        console.print(escape(tr(said)), highlight=False)
     for place, group in formed.playoffs.items():
-        console.print(f"Play-off of place {place}: {escape(', '.join(group))} (rule W7-6).",
-                      highlight=False)
+        said = M("Play-off of place %(place)s: %(names)s (rule W7-6).", place=place,
+                 names=", ".join(group))
+        console.print(escape(tr(said)), highlight=False)
     print_messages(formed.messages(), _lang(done))
     console.print(escape(tr(done.said)), highlight=False)
 
@@ -91,8 +107,11 @@ def print_drawn(done: Done) -> None:
     (rule W7-14)."""
     drawn = done.value
     for number, (size, qualifying, players) in enumerate(drawn.matches, start=1):
-        console.print(f"[bold]Match {number}[/] ({size} players, {qualifying} places): "
-                      f"{escape(', '.join(players))}", highlight=False)
+        match = M("Match %(number)s (%(players)s, %(places)s): %(names)s", number=number,
+                  players=Mn("%(n)s player", "%(n)s players", size),
+                  places=Mn("%(n)s place", "%(n)s places", qualifying),
+                  names=", ".join(players))
+        console.print(escape(tr(match)), highlight=False)
     print_messages(drawn.messages(), _lang(done), "· ")
     console.print(escape(tr(done.said)), highlight=False)
 
@@ -102,16 +121,17 @@ def print_battle(done: Done) -> None:
     battle = done.value
     print_messages(battle.messages(), _lang(done), "· ")
     for match, players in battle.due.items():
-        console.print(f"Due: match {match}, {escape(', '.join(players))}.", highlight=False)
+        due = M("Due: match %(match)s, %(names)s.", match=match, names=", ".join(players))
+        console.print(escape(tr(due)), highlight=False)
     console.print(escape(tr(done.said)), highlight=False)
 
 
 def print_selected(done: Done) -> None:
     """The Legendary League's picks with their reasons (rules W7-31 .. W7-33)."""
     selected = done.value
-    console.print("[bold]Legendary League: the selection (rules W7-31 .. W7-33)[/]",
-                  highlight=False)
     tr = _tr(_lang(done))
+    title = M("Legendary League: the selection (rules W7-31 .. W7-33)")
+    console.print(f"[bold]{escape(tr(title))}[/]", highlight=False)
     for number, name, _best, points, notes in selected.picks:
         console.print(f"#{number} {escape(name)} ({points})", highlight=False)
         for msgid, params in notes:
@@ -124,10 +144,14 @@ def print_selected(done: Done) -> None:
 def print_league(done: Done) -> None:
     """The Legendary League's places and the final so far (rules W7-32, W7-34)."""
     league = done.value
+    tr = _tr(_lang(done))
     for seat in league.seats:
-        console.print(f"#{seat.number} {escape(seat.player)}: {seat.status}", highlight=False)
+        status = tr(STATUS.get(seat.status, seat.status))
+        console.print(f"#{seat.number} {escape(seat.player)}: {escape(status)}",
+                      highlight=False)
     for name, place in sorted(league.places.items(), key=lambda item: item[1]):
-        console.print(f"Place {place}: {escape(name)}", highlight=False)
+        console.print(escape(tr(M("Place %(place)s: %(name)s", place=place, name=name))),
+                      highlight=False)
     console.print(escape(tr(done.said)), highlight=False)
 
 
@@ -148,14 +172,16 @@ def year_cmd(ctx: Context, series: str, csv_path: Path | None, html_path: Path |
     ledger = series_ledger(ctx.service, series, loaded=(loaded, members))
     for member, season in zip(ledger.members, members, strict=True):
         status = phases.status(season.state, season.ruleset)
-        done = "complete" if status.complete else f"playing: {status.phase.key}"
-        console.print(f"{escape(member.label)} ({escape(member.event)}): {done}",
+        done = (M("complete") if status.complete else
+                M("playing: %(phase)s", phase=Message(status.phase.title)))
+        console.print(f"{escape(member.label)} ({escape(member.event)}): {escape(tr(done))}",
                       highlight=False)
     if members:
         last = members[-1].state
         for division in last.divisions.values():
             names = [last.players[p].name for p in division.members]
-            console.print(f"  [bold]{escape(division.name)}[/]: {escape(', '.join(names))}",
+            label = tr(league_name(division.key, division.name))
+            console.print(f"  [bold]{escape(label)}[/]: {escape(', '.join(names))}",
                           highlight=False)
     views = series_views(ledger, [m.state for m in members], ctx.service.clock())
     for view in views[1:]:
@@ -204,13 +230,13 @@ def demo_year(ctx: Context, players: int, seasons: int, seed: int, lang: str) ->
     tr = _tr(lang)
 
     def report(done: Done, title: str) -> None:
-        console.print(f"[bold]{escape(title)}[/]", highlight=False)
+        console.print(f"[bold]{escape(tr(title))}[/]", highlight=False)
         formed: Formed = done.value
         print_leagues(formed.leagues)
         print_view(moves_view(formed.lines, tr), lang)
 
     def report_done(done: Done, title: str) -> None:
-        console.print(f"[bold]{escape(title)}[/]", highlight=False)
+        console.print(f"[bold]{escape(tr(title))}[/]", highlight=False)
         print_messages(done.value.messages(), lang, "· ")
 
     year = play_year(service, prefix, players, seasons, seed, report=report,
@@ -221,9 +247,11 @@ def demo_year(ctx: Context, players: int, seasons: int, seed: int, lang: str) ->
     if year.selection is not None:
         print_selected(year.selection)
     if year.legendary is not None:
-        console.print("[bold]Legendary League: the final (rule W7-34)[/]", highlight=False)
+        title = M("Legendary League: the final (rule W7-34)")
+        console.print(f"[bold]{escape(tr(title))}[/]", highlight=False)
         print_league(year.legendary)
-    console.print(f"Year {year.series}: try `podium sw year {year.series}`.", highlight=False)
+    console.print(escape(tr(M("Year %(series)s: try `%(command)s`.", series=year.series,
+                              command=f"podium sw year {year.series}"))), highlight=False)
 
 
 def register(group: click.Group) -> None:

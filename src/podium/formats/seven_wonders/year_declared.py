@@ -48,8 +48,9 @@ from podium.formats.seven_wonders.year_inputs import (
 SERIES = ("series",)
 RENDER = "podium.formats.seven_wonders.year_cli:"
 
+# no default: without it the answer is printed in the run's language (podium --lang, the locale)
 LANG = Param("lang", inputs.Choice(("en", "ru")), N_("the language of the printed answer"),
-             default="en", surfaces=(CLI,))
+             surfaces=(CLI,))
 PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
 SEED = Param("seed", inputs.Integer(0, 2**63 - 1),
              N_("the seed of the draw (default: from the year's seed, recorded)"))

@@ -19,6 +19,7 @@ from typing import Any
 
 from podium.core.commands import CLI, JSON, Caller
 from podium.core.errors import Conflict
+from podium.core.messages import M, Mn
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.demo import Odds, season_actions
@@ -30,7 +31,7 @@ from podium.service.events import EventService
 ACTOR = "demo"
 DEFAULT_ODDS = Odds()
 NEWCOMERS_AT_MOST = 8  # qualification candidates a season (the rest wait)
-Report = Callable[[Done, str], None]
+Report = Callable[[Done, str], None]  # the answer and its title, a message object
 
 
 @dataclass
@@ -83,7 +84,7 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
     formed: Formed = done.value
     year = Year(series, [formed])
     if report:
-        report(done, "Season 0 (starting)")
+        report(done, M("Season 0 (starting)"))
     waiting = list(formed.qualification)  # rule W7-4: the rest go to qualification
     fresh = players
     previous = str(formed.slug)
@@ -117,7 +118,8 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
             played = run(service, "playoff-game", series, {"place": place, "order": order,
                                                            "leaving": leaving})
             if report_done:
-                report_done(played, f"Play-off of the {place} places")
+                report_done(played, Mn("Play-off of the %(n)s place",
+                                           "Play-off of the %(n)s places", place))
         if plan.survival:  # rule W7-14: the survival battles, drawn and played
             fresh_ones = [n for n in newcomers if n in plan.survival]
             drawn = run(service, "survival-draw", series, {
@@ -126,7 +128,7 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
                 "premium": [n for n in fresh_ones if ratings[n][1]],
                 "seed": derive_seed(seed, "survival", number)})
             if report_done:
-                report_done(drawn, f"Survival battles before season {number}")
+                report_done(drawn, M("Survival battles before season %(n)s", n=number))
             play_battles(service, series, drawn, rng, report_done)
         name = f"Season {number}"
         done = run(service, "next-season", series, {
@@ -137,7 +139,7 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
         formed = done.value
         year.seasons.append(formed)
         if report:
-            report(done, name)
+            report(done, M("Season %(n)s", n=number))
         playing = {n for league in formed.leagues for n in league[3]}
         # the ones out of this season (dropped, barred, survival lost) may qualify again later
         waiting = [n for n in waiting if n not in playing] + sorted(current - playing)
@@ -176,7 +178,7 @@ def play_battles(service: EventService, series: str, drawn: Done, rng: random.Ra
                 **fields, "roll": dict(zip(battle.waiting, faces, strict=True))})
             battle = done.value
         if report_done:
-            report_done(done, f"Survival match {match}")
+            report_done(done, M("Survival match %(n)s", n=match))
         due = dict(battle.due)
 
 
@@ -207,7 +209,7 @@ def play_legendary(service: EventService, year: Year, rng: random.Random,
         league = run(service, "legendary-game", year.series, {"order": order})
     year.legendary = league
     if report_done and league is not None:
-        report_done(league, "Legendary League")
+        report_done(league, M("Legendary League"))
 
 
 @dataclass(frozen=True)
