@@ -276,8 +276,10 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
     commands (built once here, from the registered formats, unless given) every format's group
     and the shared places of the kernel's commands. The entry point builds it once; a test
     that registers a format builds its own."""
+    from podium.cli.click_words import install
     from podium.compose import attach_cli, build_catalog
 
+    install()  # click's own words (Usage:, Options) in the run's language
     chosen = catalog or build_catalog()
 
     @click.pass_context
