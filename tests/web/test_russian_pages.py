@@ -36,8 +36,8 @@ ALLOWED = {
     "ru-marathon",  # the marathon's default table names (data: the server's own)
     "noname",  # the name the game server gives an anonymous guest (data, setting guest_names)
 }
-#: Typed on the 7 Wonders organiser's forms as they are: a game reference names a special match
-#: by its key (`fortune`, `will`, `titans`, as the command line takes it); the hint quotes them.
+#: Nothing English is typed on the 7 Wonders pages: a special match is named by its Russian name
+#: ("Матч Фортуны"), which the forms take as well as its key (issue 20).
 SEVEN_WONDERS: set[str] = set()
 
 

@@ -42,7 +42,16 @@ from podium.formats.seven_wonders.rules import (
     league_keys,
     parse_ref,
 )
-from podium.formats.seven_wonders.season import SPECIALS, Game, Profile, Report, book_of
+from podium.formats.seven_wonders.season import (
+    FORTUNE,
+    SPECIALS,
+    TITANS,
+    WILL,
+    Game,
+    Profile,
+    Report,
+    book_of,
+)
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
 from podium.formats.seven_wonders.views import game_lines
 from podium.service.commands import AddPlayers, Command
@@ -130,11 +139,22 @@ def positions_of(state: EventState, groups: Groups, field: str = "order"
     return out
 
 
+#: A special match as people type it (rules W7-11, W7-12, W7-18): its key, or its name in
+#: English or in Russian as the pages show it ("Матч Фортуны", or just "Фортуна").
+MATCH_NAMES = {
+    **{key: key for key in SPECIALS},
+    "fortune match": FORTUNE, "матч фортуны": FORTUNE, "фортуна": FORTUNE,
+    "will match": WILL, "матч воли": WILL, "воля": WILL,
+    "battle of titans": TITANS, "битва титанов": TITANS, "титаны": TITANS,
+}
+
+
 def game_ref(state: EventState, text: str) -> str:
-    """``gods/3``, ``Gods 3`` or a special match, as the stored reference."""
-    cleaned = " ".join(text.split()).casefold()
-    if cleaned in SPECIALS:
-        return cleaned
+    """``gods/3``, ``Gods 3`` or a special match (``fortune``, ``Матч Фортуны``), as the
+    stored reference."""
+    cleaned = " ".join(text.split()).casefold().replace("ё", "е")
+    if cleaned in MATCH_NAMES:
+        return MATCH_NAMES[cleaned]
     found = re.fullmatch(r"(.*?)[\s/#]+(\d+)", cleaned)
     if found:
         head, number = found.groups()
