@@ -32,7 +32,7 @@ def test_a_league_on_the_command_line(podium: Podium) -> None:
     assert "rule W7-26 (4), die roll" in rolled
     podium("sw", "lift", "sw", "gods/1", "Galina", "--reason", "site down")
     status = flat(podium.out("sw", "status", "sw"))
-    assert "next is game 2" in status and "Table created by Boris (premium)" in status
+    assert "next is game 2" in status and "Creates the table: Boris (premium account)" in status
     table = flat(podium.out("sw", "table", "sw", "--lang", "ru"))
     assert "Лига Богов" in table and "просрочка в игре 1 (Лига Богов) снята" in table
     before = podium.load("sw").state.last_seq
