@@ -40,6 +40,9 @@ from podium.service.kernel import DIVISION_MOVE
 from podium.store.repository import EventRepository
 
 LANG = lang_option()
+#: A player's marks in a game as the pages write them (rules W7-2, W7-19 .. W7-22).
+MARKS = {"overrun": N_("over time"), "kick": N_("kick"), "deepest": N_("deepest in negative time"),
+         "out": N_("out")}
 
 
 def _tr(lang: str | None):
@@ -62,7 +65,7 @@ def print_game(state: EventState, game: Game, lang: str | None = None) -> None:
         table.add_row(str(line["position"] or "-"), escape(str(line["name"])),
                       "" if line["score"] is None else str(line["score"]),
                       "" if line["points"] is None else str(line["points"]),
-                      ", ".join(line["marks"]))
+                      escape(", ".join(tr(MARKS.get(m, m)) for m in line["marks"])))
     console.print(table)
     if game.link:
         console.print(f"  {escape(game.link)}", highlight=False)
