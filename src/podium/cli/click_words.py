@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gettext
 import sys
+from typing import Any
 
 from podium.core.messages import Mn
 from podium.core.views import N_
@@ -88,9 +89,34 @@ def click_ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current()).ngettext(singular, plural, n)
 
 
+HELP = "Show this message and exit."
+
+
+def _help_record(original: Any) -> Any:
+    """Click makes a command's ``--help`` option once, when the command is first parsed, which
+    is before ``--lang`` is read (``podium --lang ru --help``): its text is written again in
+    the run's language when the help is shown."""
+    import click
+
+    name = getattr(click.core, "_HELP_OPTION_STORAGE_NAME", "help")
+
+    def get_help_record(self: click.Option, ctx: click.Context) -> tuple[str, str] | None:
+        if self.name == name:
+            self.help = click_gettext(HELP)
+        return original(self, ctx)  # type: ignore[no-any-return]
+
+    get_help_record.podium = True  # type: ignore[attr-defined]
+    return get_help_record
+
+
 def install() -> None:
     """Give every loaded module of click podium's lookup in place of the standard library's
     (idempotent; click is imported by then: the command line is built with it)."""
+    import click
+
+    if not getattr(click.Option.get_help_record, "podium", False):
+        click.Option.get_help_record = _help_record(  # type: ignore[method-assign]
+            click.Option.get_help_record)
     for name, module in list(sys.modules.items()):
         if module is None or not (name == "click" or name.startswith("click.")):
             continue
