@@ -30,7 +30,7 @@ from podium.core.rng import derive_seed
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes, survival_rules
 from podium.formats.seven_wonders.season import Note
-from podium.formats.seven_wonders.year import next_leagues
+from podium.formats.seven_wonders.year import next_leagues, spoken
 from podium.formats.seven_wonders.year_commands import facts_of, last_season, renamed
 from podium.service.commands import Command
 from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
@@ -93,7 +93,7 @@ class Drawn:
     preview: bool = False
 
     def messages(self) -> list[Message]:
-        return [Message(msgid, params) for msgid, params in self.notes]
+        return [Message(msgid, spoken(params)) for msgid, params in self.notes]
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,7 @@ class Battle:
     due: dict[int, list[str]]
 
     def messages(self) -> list[Message]:
-        return [Message(msgid, params) for msgid, params in self.notes]
+        return [Message(msgid, spoken(params)) for msgid, params in self.notes]
 
 
 @dataclass(frozen=True)

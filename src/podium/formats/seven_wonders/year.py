@@ -12,11 +12,13 @@ page's language.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from podium.core.errors import Conflict, InvalidInput
+from podium.core.messages import Message, Mp
 from podium.core.rng import derive_seed
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes
@@ -34,6 +36,43 @@ SMALL, LARGE = 4 * LEAGUE_SIZE, 5 * LEAGUE_SIZE  # rule W7-4: 28 or 35 players
 NEXT_SEASON_SIZE = 4 * LEAGUE_SIZE  # rule W7-7: Gods, Priests, Warriors A and B
 
 
+#: A league named inside a sentence ("1st in Gods", "to Priests"), as a message so that a
+#: Russian page writes it in its case ("в лиге Богов", "в лигу Жрецов"); English reads the name.
+LEAGUE_WORDS = {
+    "Gods": Mp("league in a sentence", "Gods"),
+    "Priests": Mp("league in a sentence", "Priests"),
+    "Warriors": Mp("league in a sentence", "Warriors"),
+    "Warriors A": Mp("league in a sentence", "Warriors A"),
+    "Warriors B": Mp("league in a sentence", "Warriors B"),
+}
+#: A sign-up's account on the site (rule W7-5), as a word of the sentence.
+ACCOUNTS = {"premium": Mp("account", "premium"), "basic": Mp("account", "basic")}
+
+
+def league_word(name: Any) -> Any:
+    """The regulation's league names (rules W7-4, W7-7) as message objects; a name the
+    organiser gave as it is."""
+    if not isinstance(name, str):
+        return name
+    numbered = re.fullmatch(r"League (\d+)", name)
+    if numbered:
+        return Mp("league in a sentence", "League %(n)s", n=int(numbered[1]))
+    return LEAGUE_WORDS.get(name, name)
+
+
+def spoken(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A decision's parameters as its sentence shows them in any language: the leagues it
+    names (``league``, ``to``) and the account (``premium``) as message objects. The stored
+    and computed values stay the names; only what a person reads changes (issue 20)."""
+    out = dict(params)
+    for key in ("league", "to"):
+        if key in out:
+            out[key] = league_word(out[key])
+    if isinstance(out.get("premium"), str):
+        out["premium"] = ACCOUNTS.get(out["premium"], out["premium"])
+    return out
+
+
 @dataclass(frozen=True)
 class Line:
     """One explained decision about one player: a msgid with ``%(name)s`` and its params."""
@@ -42,11 +81,13 @@ class Line:
     msgid: str
     params: dict[str, Any] = field(default_factory=dict)
 
-    def text(self, gettext: Any = None) -> str:
-        from podium.core.errors import render
+    def message(self) -> Message:
+        """The decision as a message object (rendered in the reader's language)."""
+        return Message(self.msgid, spoken({"name": self.player, **self.params}))
 
-        return render(gettext(self.msgid) if gettext else self.msgid,
-                      {"name": self.player, **self.params})
+    def text(self, tr: Any = None) -> str:
+        """The sentence: in English, or through ``tr`` (which renders a message object)."""
+        return str(tr(self.message())) if tr else self.message().render(None)
 
 
 # -- registration and the starting season (rules W7-4 .. W7-6) ----------------------------------

@@ -213,7 +213,7 @@ class Formed:
     def messages(self) -> list[Message]:
         """Each player's decision, with its rule, as a message (a page renders it in its own
         language)."""
-        return [Message(line.msgid, {"name": line.player, **line.params}) for line in self.lines]
+        return [line.message() for line in self.lines]
 
 
 def store_season(service: EventService, series: str, actor: str, season: str, name: str,
