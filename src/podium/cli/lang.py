@@ -58,9 +58,11 @@ def lang_option() -> Any:
     the run's language either way)."""
     import click
 
+    from podium.cli.localised import LocalisedOption
+
     return click.option("--lang", type=click.Choice(list(LANGUAGES)), default=None,
-                        callback=lambda _ctx, _param, value: use(value),
-                        help="Language (default: podium --lang, else the locale's).")
+                        callback=lambda _ctx, _param, value: use(value), cls=LocalisedOption,
+                        help=N_("Language (default: podium --lang, else the locale's)."))
 
 
 def tr(message: Any) -> str:

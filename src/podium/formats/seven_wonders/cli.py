@@ -20,6 +20,7 @@ from rich.table import Table
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.declared import click_command
 from podium.cli.lang import current, lang_option, tr
+from podium.cli.localised import LocalisedCommand, LocalisedOption
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Message, Mn, Mp
 from podium.core.model import EventState
@@ -150,7 +151,8 @@ sw.add_command(click_command(DIVISION_MOVE, "move",
                                   "players, rule W7-15); needs --reason."))
 
 
-@sw.command("reports")
+@sw.command("reports", cls=LocalisedCommand,
+            help=N_("The players' self-reports and their state (rule W7-36)."))
 @click.argument("slug")
 @pass_ctx
 @guarded
@@ -209,9 +211,12 @@ def _print_next(state: EventState, key: str, info: dict) -> None:
         console.print(("  " if number else "") + escape(tr(line)), highlight=False)
 
 
-@sw.command("status")
+@sw.command("status", cls=LocalisedCommand,
+            help=N_("Each league's ladder so far and its next game: players, who creates it, "
+                    "the deadline."))
 @click.argument("slug")
-@click.option("--league", default=None, help="One league (key or name).")
+@click.option("--league", default=None, cls=LocalisedOption,
+              help=N_("One league (key or name)."))
 @LANG
 @pass_ctx
 @guarded
@@ -230,9 +235,13 @@ def status_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
         _print_next(state, key, board["next"])
 
 
-@sw.command("table")
+@sw.command("table", cls=LocalisedCommand,
+            help=N_("The season table: place, player, wins, unfinished, place points, Titans, "
+                    "penalties, total, with a note for each decision; then the special "
+                    "matches."))
 @click.argument("slug")
-@click.option("--league", default=None, help="One league (key or name).")
+@click.option("--league", default=None, cls=LocalisedOption,
+              help=N_("One league (key or name)."))
 @LANG
 @pass_ctx
 @guarded
@@ -244,12 +253,20 @@ def table_cmd(ctx: Context, slug: str, league: str | None, lang: str) -> None:
 
 
 # -- demo ----------------------------------------------------------------------------------------
-@click.command("seven-wonders")
+@click.command("seven-wonders", cls=LocalisedCommand,
+               help=N_("Play seasons of 7-player leagues with random ties, overruns, kicks, "
+                       "unfinished games, die rolls and liftings, and print each season table "
+                       "with its Battle of Titans; with more than one season, a whole year "
+                       "(rule W7-1): each season's moves and the year table."))
 @click.option("--players", type=click.IntRange(min=7), default=28, show_default=True,
-              help="A multiple of 7: 28 makes the regular season's 4 leagues.")
-@click.option("--seasons", type=click.IntRange(min=1, max=12), default=1, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
-@click.option("--starting", is_flag=True, help="A starting season (equal leagues, W7-6).")
+              cls=LocalisedOption,
+              help=N_("A multiple of 7: 28 makes the regular season's 4 leagues."))
+@click.option("--seasons", type=click.IntRange(min=1, max=12), default=1, show_default=True,
+              cls=LocalisedOption, help=N_("Seasons to play (more than one: a year)."))
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              cls=LocalisedOption, help=N_("The seed of the random draws."))
+@click.option("--starting", is_flag=True, cls=LocalisedOption,
+              help=N_("A starting season (equal leagues, W7-6)."))
 @LANG
 @pass_ctx
 @guarded

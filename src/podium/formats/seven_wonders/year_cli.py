@@ -20,11 +20,12 @@ from rich.markup import escape
 
 from podium.cli.base import Context, console, guarded, pass_ctx
 from podium.cli.lang import current, lang_option, tr
+from podium.cli.localised import LocalisedCommand, LocalisedOption
 from podium.cli.render import print_view, write_exports
 from podium.core import phases
 from podium.core.errors import InvalidInput
 from podium.core.messages import M, Message, Mn
-from podium.core.views import TableView
+from podium.core.views import N_, TableView
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.views import LEAGUE_TITLES
 from podium.formats.seven_wonders.year_commands import Formed
@@ -156,10 +157,16 @@ def print_league(done: Done) -> None:
 
 
 # -- reading the year -----------------------------------------------------------------------------
-@click.command("year")
+@click.command("year", cls=LocalisedCommand,
+               help=N_("The year's dashboard: its seasons, the last season's leagues, what is "
+                       "due, the survival battles and the Legendary League, the year table with "
+                       "the site-currency column (rule W7-1); --csv / --html export the year "
+                       "table."))
 @click.argument("series")
-@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None)
-@click.option("--html", "html_path", type=click.Path(path_type=Path), default=None)
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None,
+              cls=LocalisedOption, help=N_("Write the table to this CSV file."))
+@click.option("--html", "html_path", type=click.Path(path_type=Path), default=None,
+              cls=LocalisedOption, help=N_("Write the table to this HTML file."))
 @LANG
 @pass_ctx
 @guarded
@@ -190,11 +197,15 @@ def year_cmd(ctx: Context, series: str, csv_path: Path | None, html_path: Path |
     write_exports(views[0], loaded.state.name, lang, csv_path, html_path)
 
 
-@click.command("path")
+@click.command("path", cls=LocalisedCommand,
+               help=N_("A player's path through the year's leagues and their points per season "
+                       "(rule W7-1)."))
 @click.argument("series")
 @click.argument("player")
-@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None)
-@click.option("--html", "html_path", type=click.Path(path_type=Path), default=None)
+@click.option("--csv", "csv_path", type=click.Path(path_type=Path), default=None,
+              cls=LocalisedOption, help=N_("Write the table to this CSV file."))
+@click.option("--html", "html_path", type=click.Path(path_type=Path), default=None,
+              cls=LocalisedOption, help=N_("Write the table to this HTML file."))
 @LANG
 @pass_ctx
 @guarded
