@@ -145,10 +145,15 @@ def sw() -> None:
     """7 Wonders season league (regulation W7): leagues, games, penalties, ties, the table."""
 
 
-sw.add_command(click_command(DIVISION_MOVE, "move",
-                             text="Move PLAYER into another league before either league has "
-                                  "played (a swap is two moves: a league starts only with 7 "
-                                  "players, rule W7-15); needs --reason."))
+MOVE = click_command(DIVISION_MOVE, "move",
+                     text="Move PLAYER into another league before either league has played (a "
+                          "swap is two moves: a league starts only with 7 players, rule "
+                          "W7-15); needs --reason.")
+# its title and help in the run's language when --help shows them (the adapter's texts)
+MOVE.texts = (N_("Move a player into another league"),  # type: ignore[attr-defined]
+              N_("Before either league has played (a swap is two moves: a league starts only "
+                 "with 7 players, rule W7-15); needs --reason."))
+sw.add_command(MOVE)
 
 
 @sw.command("reports", cls=LocalisedCommand,
