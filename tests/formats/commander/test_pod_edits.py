@@ -184,3 +184,74 @@ def test_round_show_and_the_log_in_russian(sixteen: Podium) -> None:
     error = sixteen("--lang", "ru", "round", "move", "cup", "Anna", "--to-table", "1",
                     "--reason", "x", code=EXIT_CONFLICT).stderr
     assert "стол 1 заполнен" in " ".join(error.split())
+
+
+# the API and the organiser's pages: the same declared commands -------------------------------
+def test_the_api_swaps_and_refuses_a_move_into_a_full_pod(scenario) -> None:
+    client = scenario.site.client()
+    headers = scenario.headers("judge")
+    state = scenario.site.events.load("cup").state
+    one, two = ([p for p in t.seats if not state.players[p].dropped]
+                for t in state.rounds[0].tables)
+    first, second = one[0], two[0]
+    drawn = list(state.rounds[0].tables)  # the cached state changes with the event
+    answer = client.post("/api/v1/events/cup/commands/commander.swap", headers=headers,
+                         json={"player": f"#{first}", "other": f"#{second}",
+                               "reason": "same family"})
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["answer"]["players"] == [first, second] and len(body["stored"]) == 1
+    tables = client.get("/api/v1/events/cup/rounds/1").json()
+    seats = drawn[0].seats
+    assert tables["tables"][0]["seats"][seats.index(first)] == second
+    assert any("same family" in note for note in tables["notes"])
+    log = client.get("/api/v1/events/cup/log", headers=headers).json()
+    assert (log[-1]["kind"], log[-1]["actor"]) == ("commander.players.swapped", "judge")
+    before = scenario.site.log_length("cup")
+    answer = client.post("/api/v1/events/cup/commands/commander.move", headers=headers,
+                         json={"player": f"#{first}", "table": 1, "reason": "x"})
+    assert answer.status_code == 409 and answer.json()["field"] == "table", answer.text
+    answer = client.post("/api/v1/events/cup/commands/commander.move", headers=headers,
+                         json={"player": f"#{first}", "table": 2})
+    assert answer.status_code == 422 and "reason" in answer.text
+    assert scenario.site.log_length("cup") == before
+    answer = client.post("/api/v1/events/cup/commands/commander.undo-edit", headers=headers,
+                         json={})
+    assert answer.status_code == 200, answer.text
+    assert scenario.site.events.load("cup").state.rounds[0].tables == drawn
+
+
+def test_the_organiser_page_offers_the_forms_and_shows_the_edit_in_russian(site) -> None:
+    from tests.web.conftest import csrf_of
+
+    site.user("anna")
+    client = site.login("anna")
+    csrf = csrf_of(client.get("/manage").text)
+    site.event("cup", "anna")
+    site.events.pair_round("cup", "anna")
+    state = site.events.load("cup").state
+    a, b = state.rounds[0].tables[0].seats[0], state.rounds[0].tables[1].seats[0]
+    page = client.get("/manage/cup").text
+    for name in ("commander-move", "commander-swap", "commander-seats"):
+        assert f'id="do-{name}"' in page, name
+    assert 'id="do-commander-undo-edit"' not in page  # nothing to undo yet
+    client.cookies.set("lang", "ru")
+    answer = client.post("/manage/cup/do/commander.swap", data={
+        "csrf_token": csrf, "player": f"#{a}", "other": f"#{b}", "reason": "один клуб"})
+    assert answer.status_code == 303, answer.text
+    page = client.get("/manage/cup").text
+    assert "поменялись местами" in page and "один клуб" in page
+    assert 'id="do-commander-undo-edit"' in page
+    assert "Игроки поменялись столами" in client.get("/manage/cup/log").text
+    before = site.log_length("cup")
+    answer = client.post("/manage/cup/do/commander.move", data={
+        "csrf_token": csrf, "player": f"#{a}", "table": "1", "reason": "x"})
+    assert answer.status_code == 409 and "стол 1 заполнен" in answer.text
+    site.events.enter_result("cup", 1, lambda s: {
+        "winner": s.rounds[0].tables[0].seats[0],
+        "eliminated": list(s.rounds[0].tables[0].seats[1:])}, "anna")
+    answer = client.post("/manage/cup/do/commander.swap", data={
+        "csrf_token": csrf, "player": f"#{a}", "other": f"#{b}", "reason": "x"})
+    assert answer.status_code == 409 and "начался" in answer.text
+    assert site.log_length("cup") == before + 1  # the result only
+    assert 'id="do-commander-swap"' not in client.get("/manage/cup").text
