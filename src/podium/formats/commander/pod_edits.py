@@ -402,14 +402,15 @@ def tour_edits(state: EventState) -> list[tuple[str, dict[str, Any], str]]:
     rnd = state.rounds[-1]
     out: list[tuple[str, dict[str, Any], str]] = []
     if _unstarted(state):
-        if len(rnd.tables) >= 2:
-            first, second = rnd.tables[0].seats[0], rnd.tables[1].seats[0]
+        move = _example_move(state)
+        mover = int(move["player"][1:]) if move is not None else None
+        if move is not None:
+            out.append((MOVED, {"round": rnd.number, "player": mover,
+                                "table": int(move["table"])}, "arrived with a friend"))
+        if len(rnd.tables) >= 2:  # two players the move left where they were
+            first, second = ([p for p in t.seats if p != mover][0] for t in rnd.tables[:2])
             out.append((SWAPPED, {"round": rnd.number, "players": [first, second]},
                         "same club"))
-        move = _example_move(state)
-        if move is not None:
-            out.append((MOVED, {"round": rnd.number, "player": int(move["player"][1:]),
-                                "table": int(move["table"])}, "arrived with a friend"))
     elif rnd.tables:
         table = rnd.tables[0]
         out.append((SEATS, {"round": rnd.number, "table": table.number,

@@ -137,8 +137,9 @@ class Commander(Ruleset):
     fields = FIELDS
     codes = cmd_codes.ALL
     capabilities = Capabilities(rounds=True, playoff=True)
-    example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
-                                                    "fewer_rounds": True})
+    # short pods in the second: a hand move between pods of 4 and 3 (pod_edits) in the tour
+    example_settings = ({}, {"final_size": 0, "bye_policy": "short-pods"},
+                        {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
                                   web="podium.formats.commander.web:COMMANDER_WEB")
 
