@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.model import Bye, EventState, PlayerId, Round, Table
 from podium.core.views import N_
@@ -47,19 +48,6 @@ class Edit:
 class Book:
     round: Round
     edits: list[Edit]
-
-
-@dataclass(frozen=True)
-class Codes:
-    """The refusal codes of the declaring format (``cmd.edit.*`` for Commander)."""
-
-    round: str
-    started: str
-    player: str
-    table: str
-    size: str
-    seats: str
-    undo: str
 
 
 def when(moment: datetime) -> str:
@@ -97,23 +85,24 @@ def _record(state: EventState, rnd: Round, seq: int, before: Layout) -> None:
     book.edits.append(Edit(seq, before, layout(rnd)))
 
 
-def the_round(state: EventState, number: int, codes: Codes) -> Round:
+def the_round(state: EventState, number: int) -> Round:
     if not 1 <= number <= len(state.rounds):
-        raise NotFound(N_("no round %(round)s"), code=codes.round, field="round", round=number)
+        raise NotFound(N_("no round %(round)s"), code=codes.ROUND_EDIT_ROUND, field="round",
+                       round=number)
     return state.rounds[number - 1]
 
 
-def unstarted(state: EventState, number: int, codes: Codes) -> Round:
+def unstarted(state: EventState, number: int) -> Round:
     """The round, when it may still be edited: the last paired round, no result at any table."""
-    rnd = the_round(state, number, codes)
+    rnd = the_round(state, number)
     if rnd is not state.current_round:
         raise Conflict(N_("round %(round)s is not the last paired round: only the round about "
-                          "to be played can be edited"), code=codes.round, field="round",
+                          "to be played can be edited"), code=codes.ROUND_EDIT_ROUND, field="round",
                        round=number)
     if rnd.results:
         raise Conflict(N_("round %(round)s has begun: tables %(tables)s have results; players "
-                          "are moved only before any result is entered"), code=codes.started,
-                       field="round", round=number,
+                          "are moved only before any result is entered"),
+                       code=codes.ROUND_EDIT_STARTED, field="round", round=number,
                        tables=", ".join(map(str, sorted(rnd.results))))
     return rnd
 
@@ -125,25 +114,26 @@ def _place(rnd: Round, pid: PlayerId) -> Table | Bye | None:
     return next((bye for bye in rnd.byes if bye.player == pid), None)
 
 
-def _placed(state: EventState, rnd: Round, pid: PlayerId, field: str,
-            codes: Codes) -> Table | Bye:
+def _placed(state: EventState, rnd: Round, pid: PlayerId, field: str) -> Table | Bye:
     if pid not in state.players:
-        raise NotFound(N_("no player #%(player)s"), code=codes.player, field=field, player=pid)
+        raise NotFound(N_("no player #%(player)s"), code=codes.ROUND_EDIT_PLAYER, field=field,
+                       player=pid)
     place = _place(rnd, pid)
     name = state.players[pid].name
     if place is None:
         raise Conflict(N_("%(name)s has no seat and no bye in round %(round)s"),
-                       code=codes.player, field=field, name=name, round=rnd.number)
+                       code=codes.ROUND_EDIT_PLAYER, field=field, name=name, round=rnd.number)
     if state.players[pid].dropped:
-        raise Conflict(N_("%(name)s has dropped"), code=codes.player, field=field, name=name)
+        raise Conflict(N_("%(name)s has dropped"), code=codes.ROUND_EDIT_PLAYER, field=field,
+                       name=name)
     return place
 
 
-def _table(rnd: Round, number: int, codes: Codes) -> Table:
+def _table(rnd: Round, number: int) -> Table:
     try:
         return rnd.table(number)
     except KeyError:
-        raise NotFound(N_("round %(round)s has no table %(table)s"), code=codes.table,
+        raise NotFound(N_("round %(round)s has no table %(table)s"), code=codes.ROUND_EDIT_TABLE,
                        field="table", round=rnd.number, table=number) from None
 
 
@@ -155,17 +145,17 @@ SizesOk = Callable[[Sequence[int], Sequence[int], int], bool]
 
 
 def move(state: EventState, number: int, pid: PlayerId, to: int, seq: int, note: str,
-         sizes_ok: SizesOk, codes: Codes) -> None:
+         sizes_ok: SizesOk) -> None:
     """Move ``pid`` (seated, or with a bye: the bye is removed) to the last seat of table
     ``to``; the players after the mover in their old table move up one seat, the turn order
     of everyone else is kept. ``sizes_ok(before, after, seated)`` says whether the tables'
     sizes after the move are allowed (the format's pod sizes)."""
-    rnd = unstarted(state, number, codes)
-    place = _placed(state, rnd, pid, "player", codes)
-    target = _table(rnd, to, codes)
+    rnd = unstarted(state, number)
+    place = _placed(state, rnd, pid, "player")
+    target = _table(rnd, to)
     name = state.players[pid].name
     if place is target:
-        raise Conflict(N_("%(name)s already sits at table %(table)s"), code=codes.table,
+        raise Conflict(N_("%(name)s already sits at table %(table)s"), code=codes.ROUND_EDIT_TABLE,
                        field="table", name=name, table=to)
     before = layout(rnd)
     sizes = [len(t.seats) for t in rnd.tables]
@@ -179,23 +169,23 @@ def move(state: EventState, number: int, pid: PlayerId, to: int, seq: int, note:
         rnd.tables, rnd.byes = list(before[0]), list(before[1])
         raise Conflict(N_("table %(table)s is full: moving %(name)s there leaves tables of "
                           "%(sizes)s players, sizes the event's pods do not take"),
-                       code=codes.size, field="table", table=to, name=name,
+                       code=codes.ROUND_EDIT_SIZE, field="table", table=to, name=name,
                        sizes=", ".join(map(str, after)))
     rnd.notes.append(note)
     _record(state, rnd, seq, before)
 
 
 def swap(state: EventState, number: int, a: PlayerId, b: PlayerId, seq: int, note: str,
-         bye_reason: str, codes: Codes) -> None:
+         bye_reason: str) -> None:
     """Swap two players of different tables: each takes the other's seat (the turn order of
     both tables is kept). One of them may have a bye: the other then has it (``bye_reason``)."""
-    rnd = unstarted(state, number, codes)
-    first = _placed(state, rnd, a, "player", codes)
-    second = _placed(state, rnd, b, "other", codes)
+    rnd = unstarted(state, number)
+    first = _placed(state, rnd, a, "player")
+    second = _placed(state, rnd, b, "other")
     if a == b or first is second or (isinstance(first, Bye) and isinstance(second, Bye)):
         raise Conflict(N_("%(first)s and %(second)s are not at two different tables: a swap "
                           "exchanges players of two tables (to change the turn order of one "
-                          "table, correct its seats)"), code=codes.table, field="other",
+                          "table, correct its seats)"), code=codes.ROUND_EDIT_TABLE, field="other",
                        first=state.players[a].name, second=state.players[b].name)
     before = layout(rnd)
 
@@ -215,19 +205,20 @@ def swap(state: EventState, number: int, a: PlayerId, b: PlayerId, seq: int, not
 
 
 def reseat(state: EventState, number: int, table_no: int, order: Sequence[PlayerId], seq: int,
-           note: str, score: Callable[[Round, Table, Any], Any], codes: Codes) -> None:
+           note: str, score: Callable[[Round, Table, Any], Any]) -> None:
     """Correct the recorded turn order of one table (rule CMD-4b): ``order`` names the table's
     players, first turn first. A stored result is scored again with the new order."""
-    rnd = the_round(state, number, codes)
-    table = _table(rnd, table_no, codes)
+    rnd = the_round(state, number)
+    table = _table(rnd, table_no)
     names = state.players
     if sorted(order) != sorted(table.seats) or len(set(order)) != len(order):
         raise InvalidInput(N_("the turn order names each player of table %(table)s once "
-                              "(%(players)s)"), code=codes.seats, field="order", table=table_no,
+                              "(%(players)s)"), code=codes.ROUND_EDIT_SEATS, field="order",
+                           table=table_no,
                            players=", ".join(names[p].name for p in table.seats))
     if tuple(order) == table.seats:
-        raise Conflict(N_("table %(table)s already has this turn order"), code=codes.seats,
-                       field="order", table=table_no)
+        raise Conflict(N_("table %(table)s already has this turn order"),
+                       code=codes.ROUND_EDIT_SEATS, field="order", table=table_no)
     before = layout(rnd)
     _set_table(rnd, replace(table, seats=tuple(order)))
     _rescore(rnd, before, score)
@@ -247,23 +238,25 @@ def _rescore(rnd: Round, before: Layout, score: Callable[[Round, Table, Any], An
 
 
 def undo(state: EventState, number: int, seq: int, note: str,
-         score: Callable[[Round, Table, Any], Any], codes: Codes) -> None:
+         score: Callable[[Round, Table, Any], Any]) -> None:
     """Undo edit ``seq`` of round ``number``: it must be the last edit in force there, and the
     round must still be as that edit left it; a move or a swap is undone only while the round
     is unstarted. The edit's note stays (the round's history); the undo adds its own."""
-    rnd = the_round(state, number, codes)
+    rnd = the_round(state, number)
     edits = edits_of(state, number)
     if not edits or edits[-1].seq != seq:
         raise Conflict(N_("action %(seq)s is not the last hand edit in force of round "
-                          "%(round)s"), code=codes.undo, field="seq", seq=seq, round=number)
+                          "%(round)s"), code=codes.ROUND_EDIT_UNDO, field="seq", seq=seq,
+                       round=number)
     edit = edits[-1]
     if layout(rnd) != edit.after:
         raise Conflict(N_("round %(round)s has changed since action %(seq)s: edit it by hand "
-                          "instead"), code=codes.undo, field="seq", seq=seq, round=number)
+                          "instead"), code=codes.ROUND_EDIT_UNDO, field="seq", seq=seq,
+                       round=number)
     players_moved = {t.number: set(t.seats) for t in edit.before[0]} != {
         t.number: set(t.seats) for t in edit.after[0]} or edit.before[1] != edit.after[1]
     if players_moved:
-        unstarted(state, number, codes)
+        unstarted(state, number)
     current = layout(rnd)
     rnd.tables, rnd.byes = list(edit.before[0]), list(edit.before[1])
     _rescore(rnd, current, score)

@@ -30,15 +30,6 @@ ADVANCE_BYE_PLAYER = "cmd.advance_bye.player"  # a dropped player
 ADVANCE_BYE_TWICE = "cmd.advance_bye.twice"  # the same bye given twice
 ADVANCE_BYE_NONE = "cmd.advance_bye.none"  # a cancellation of a bye never given
 
-# -- hand edits of a round (issue 21; rules CMD-1, CMD-4b, CMD-8) ----------------------------
-EDIT_ROUND = "cmd.edit.round"  # no such round, not the last one, no round yet, the TOP begun
-EDIT_STARTED = "cmd.edit.started"  # a move or swap once a result is entered
-EDIT_PLAYER = "cmd.edit.player"  # a player not in the round, or dropped
-EDIT_TABLE = "cmd.edit.table"  # no such table, already there, two players of one table
-EDIT_SIZE = "cmd.edit.size"  # a move into a full pod
-EDIT_SEATS = "cmd.edit.seats"  # a turn order that is not the pod's players
-EDIT_UNDO = "cmd.edit.undo"  # nothing to undo, or the round changed since
-
 #: Every code above, for ``Commander.codes``.
 ALL: tuple[str, ...] = tuple(
     value for name, value in sorted(globals().items())

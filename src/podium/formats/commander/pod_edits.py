@@ -37,7 +37,6 @@ from podium.core.model import EventState, Round
 from podium.core.ruleset import PLAYOFF, ActionKind, Ruleset
 from podium.core.schema import PLAYER, Int, ListOf, obj
 from podium.core.views import N_
-from podium.formats.commander import codes
 from podium.pairing import plan_pod_sizes
 from podium.service.commands import Command
 from podium.service.events import LoadedEvent, NewAction
@@ -47,11 +46,6 @@ MOVED = "commander.player.moved"
 SWAPPED = "commander.players.swapped"
 SEATS = "commander.seats.corrected"
 UNDONE = "commander.edit.undone"
-
-CODES = round_edits.Codes(round=codes.EDIT_ROUND, started=codes.EDIT_STARTED,
-                          player=codes.EDIT_PLAYER, table=codes.EDIT_TABLE,
-                          size=codes.EDIT_SIZE, seats=codes.EDIT_SEATS, undo=codes.EDIT_UNDO)
-
 
 def _reason(action: Action) -> str:
     if not action.reason.strip():
@@ -91,26 +85,26 @@ def _moved(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
     number, pid, to = payload["round"], payload["player"], payload["table"]
     reason = _reason(action)
-    rnd = round_edits.the_round(state, number, CODES)
+    rnd = round_edits.the_round(state, number)
     note = M("hand edit (action %(seq)s, %(actor)s, %(time)s): %(name)s moved from %(place)s "
              "to the last seat of table %(table)s (rule CMD-4b: the turn order of the others "
              "is kept); %(reason)s", name=_name(state, pid), place=_place(state, rnd, pid),
              table=to, reason=reason, **_who(action))
-    round_edits.move(state, number, pid, to, action.seq, note, sizes_ok(state.settings), CODES)
+    round_edits.move(state, number, pid, to, action.seq, note, sizes_ok(state.settings))
 
 
 def _swapped(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
     number, (a, b) = payload["round"], payload["players"]
     reason = _reason(action)
-    rnd = round_edits.the_round(state, number, CODES)
+    rnd = round_edits.the_round(state, number)
     note = M("hand edit (action %(seq)s, %(actor)s, %(time)s): %(first)s (%(first_place)s) "
              "and %(second)s (%(second_place)s) swapped places, each taking the other's "
              "seat; %(reason)s", first=_name(state, a), second=_name(state, b),
              first_place=_place(state, rnd, a), second_place=_place(state, rnd, b),
              reason=reason, **_who(action))
     bye = M("a bye by a hand edit: %(reason)s", reason=reason)
-    round_edits.swap(state, number, a, b, action.seq, note, bye, CODES)
+    round_edits.swap(state, number, a, b, action.seq, note, bye)
 
 
 def _scorer(state: EventState, ruleset: Ruleset) -> Any:
@@ -120,7 +114,7 @@ def _scorer(state: EventState, ruleset: Ruleset) -> Any:
 def _not_in_top(state: EventState, ruleset: Ruleset) -> None:
     if phases.current(state, ruleset).kind == PLAYOFF:
         raise Conflict(N_("the TOP has begun: the rounds it was seeded from can no longer be "
-                          "edited"), code=codes.EDIT_ROUND, field="round")
+                          "edited"), code=core_codes.ROUND_EDIT_ROUND, field="round")
 
 
 def _seats(state: EventState, action: Action, ruleset: Ruleset) -> None:
@@ -132,7 +126,7 @@ def _seats(state: EventState, action: Action, ruleset: Ruleset) -> None:
              "%(order)s, first turn first (rule CMD-4b); %(reason)s", table=table,
              order=", ".join(_name(state, p) for p in order), reason=reason, **_who(action))
     round_edits.reseat(state, number, table, order, action.seq, note,
-                       _scorer(state, ruleset), CODES)
+                       _scorer(state, ruleset))
 
 
 def _undone(state: EventState, action: Action, ruleset: Ruleset) -> None:
@@ -144,7 +138,7 @@ def _undone(state: EventState, action: Action, ruleset: Ruleset) -> None:
               "%(reason)s", edit=seq, reason=reason, **_who(action)) if reason else
             M("hand edit of action %(edit)s undone (action %(seq)s, %(actor)s, %(time)s)",
               edit=seq, **_who(action)))
-    round_edits.undo(state, number, seq, note, _scorer(state, ruleset), CODES)
+    round_edits.undo(state, number, seq, note, _scorer(state, ruleset))
 
 
 def _name(state: EventState, pid: int) -> str:
@@ -170,7 +164,8 @@ ACTION_KINDS = (
 # commands ---------------------------------------------------------------------------------------
 def _current(state: EventState) -> int:
     if not state.rounds:
-        raise Conflict(N_("no round has been paired yet"), code=codes.EDIT_ROUND, field="round")
+        raise Conflict(N_("no round has been paired yet"), code=core_codes.ROUND_EDIT_ROUND,
+                       field="round")
     return len(state.rounds)
 
 
@@ -248,7 +243,8 @@ class UndoEdit(Command[dict[str, Any]]):
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         found = round_edits.last_edit(loaded.state)
         if found is None:
-            raise Conflict(N_("no hand edit to undo"), code=codes.EDIT_UNDO, field="reason")
+            raise Conflict(N_("no hand edit to undo"), code=core_codes.ROUND_EDIT_UNDO,
+                           field="reason")
         number, edit = found
         return [NewAction(UNDONE, {"round": number, "seq": edit.seq}, self.reason)]
 
@@ -408,7 +404,7 @@ def tour_edits(state: EventState) -> list[tuple[str, dict[str, Any], str]]:
             out.append((MOVED, {"round": rnd.number, "player": mover,
                                 "table": int(move["table"])}, "arrived with a friend"))
         if len(rnd.tables) >= 2:  # two players the move left where they were
-            first, second = ([p for p in t.seats if p != mover][0] for t in rnd.tables[:2])
+            first, second = (next(p for p in t.seats if p != mover) for t in rnd.tables[:2])
             out.append((SWAPPED, {"round": rnd.number, "players": [first, second]},
                         "same club"))
     elif rnd.tables:
