@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from podium.formats.commander.advance_byes import GiveBye
+from podium.formats.commander.pod_edits import SwapPlayers
 from tests.api.conftest import Scenario
 
 WHO = ("anonymous", "player", "player_elsewhere", "other", "judge", "owner")
@@ -100,6 +101,36 @@ def cup_file(s: Scenario) -> dict[str, Any]:
     return {"text": dumps(export_document(s.site.events, "cup"))}
 
 
+def two_tables(s: Scenario) -> dict[str, Any]:
+    """A player of each table of round 1, neither dropped (to swap), and table 1's turn order
+    reversed (to correct)."""
+    state = s.site.events.load("cup").state
+    one, two = ([p for p in t.seats if not state.players[p].dropped]
+                for t in state.current_round.tables)
+    return {"a": one[0], "b": two[0],
+            "order": list(reversed(state.current_round.tables[0].seats))}
+
+
+def short_pod(s: Scenario) -> dict[str, Any]:
+    """Round 1 paired again with short pods and a bye given in advance to #7: 4 and 3 players,
+    so #7 may fill the 3-player pod (hand edits, issue 21)."""
+    from podium.service.commands import ChangeSettings, UndoRound
+
+    events = s.site.events
+    events.execute(UndoRound("cup", "redo"), "owner")
+    events.execute(ChangeSettings("cup", {"bye_policy": "short-pods"}, "short pods"), "owner")
+    events.execute(GiveBye("cup", "#7", 1, "judge"), "owner")
+    events.pair_round("cup", "owner")
+    rnd = events.load("cup").state.current_round
+    return {"table": next(t.number for t in rnd.tables if len(t.seats) == 3)}
+
+
+def edited(s: Scenario) -> None:
+    values = two_tables(s)
+    s.site.events.execute(SwapPlayers("cup", f"#{values['a']}", f"#{values['b']}", "club"),
+                          "owner")
+
+
 def newcomers(s: Scenario) -> None:
     """Two late entrants who never played (to remove or merge)."""
     s.site.events.add_players("cup", ["Extra", "Extra Alias"], "owner")
@@ -138,6 +169,13 @@ ROUTES = [
           ORGANISERS),
     Route("POST", f"{CMD}/commander.bye-cancel", {"player": 7, "round": 2}, ORGANISERS,
           bye_given),
+    Route("POST", f"{CMD}/commander.swap", lambda v: {"player": v["a"], "other": v["b"],
+                                                     "reason": "club"}, ORGANISERS, two_tables),
+    Route("POST", f"{CMD}/commander.move", lambda v: {"player": 7, "table": v["table"],
+                                                     "reason": "plays"}, ORGANISERS, short_pod),
+    Route("POST", f"{CMD}/commander.seats", lambda v: {"table": 1, "order": v["order"],
+                                                      "reason": "x"}, ORGANISERS, two_tables),
+    Route("POST", f"{CMD}/commander.undo-edit", {}, ORGANISERS, edited),
     Route("POST", f"{CMD}/role.grant", {"username": "other"}, OWNER_ONLY),
     Route("POST", f"{CMD}/role.revoke", {"username": "judge"}, OWNER_ONLY),
     Route("POST", f"{CMD}/report.decide", lambda v: {"report": v["id"], "accept": True},

@@ -182,6 +182,15 @@ RESULT_SEAT = "result.seat"
 RESULT_WINNER = "result.winner"
 REASON_MISSING = "reason.missing"
 
+# -- hand edits of a paired round: move, swap, turn order, undo (podium.core.round_edits) --------
+ROUND_EDIT_ROUND = "round.edit.round"  # no such round, not the last one, none yet, TOP begun
+ROUND_EDIT_STARTED = "round.edit.started"  # a move or swap once a result is entered
+ROUND_EDIT_PLAYER = "round.edit.player"  # a player not in the round, or dropped
+ROUND_EDIT_TABLE = "round.edit.table"  # no such table, already there, one table's two players
+ROUND_EDIT_SIZE = "round.edit.size"  # a move into a full pod
+ROUND_EDIT_SEATS = "round.edit.seats"  # a turn order that is not the table's players
+ROUND_EDIT_UNDO = "round.edit.undo"  # nothing to undo, or the round changed since
+
 # -- divisions and draft tables (podium.core.divisions, podium.pairing.duel) -----------------
 DIVISIONS_DUPLICATE = "divisions.duplicate"
 DIVISIONS_PLAYER = "divisions.player"

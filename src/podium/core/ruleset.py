@@ -419,8 +419,8 @@ class Ruleset:
 
     def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
         """Organiser's actions of the format's own kinds that no simulation takes by itself
-        (Commander's byes given in advance), for the conformance kit's tour to store between
-        two rounds; none by default."""
+        (Commander's byes given in advance, its hand edits of a round), for the conformance
+        kit's tour to store on a round just paired and between two rounds; none by default."""
         return []
 
     def sample_actions(self, state: EventState, rng: random.Random

@@ -137,6 +137,9 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
     service.execute(RemovePlayer(slug, "Added By Mistake"), ACTOR)
     simulate.setup(service, slug, ACTOR, rng)
     service.execute(PairRound(slug), ACTOR)
+    unstarted = ruleset.tour_actions(service.load(slug).state)  # hand edits of the round
+    if unstarted:
+        service.execute(AppendActions(slug, tuple(unstarted)), ACTOR)
     service.execute(UndoRound(slug, "paired too early"), ACTOR)
     assert simulate.play_round(service, slug, ACTOR, rng)
     loaded = service.load(slug)

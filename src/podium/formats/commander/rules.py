@@ -137,8 +137,9 @@ class Commander(Ruleset):
     fields = FIELDS
     codes = cmd_codes.ALL
     capabilities = Capabilities(rounds=True, playoff=True)
-    example_settings = ({}, {"final_size": 0}, {"rounds": 2, "final_size": 3, "pod_size": 3,
-                                                    "fewer_rounds": True})
+    # short pods in the second: a hand move between pods of 4 and 3 (pod_edits) in the tour
+    example_settings = ({}, {"final_size": 0, "bye_policy": "short-pods"},
+                        {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
                                   web="podium.formats.commander.web:COMMANDER_WEB")
 
@@ -190,32 +191,44 @@ class Commander(Ruleset):
 
     # byes given in advance -------------------------------------------------------------------
     def action_kinds(self) -> tuple[ActionKind, ...]:
-        """Byes given in advance and their cancellations (beyond rule CMD-8). Commander's own:
+        """Byes given in advance and their cancellations (beyond rule CMD-8), and hand edits of
+        a round (moves, swaps, turn-order corrections, rule CMD-4b: :mod:`.pod_edits`).
+        Commander's own:
         a format built on these rules names its own kinds (``<format>.<what>``)."""
         if self.name != Commander.name:
             return ()
+        from podium.formats.commander import pod_edits
         from podium.formats.commander.advance_byes import ACTION_KINDS
 
-        return ACTION_KINDS
+        return (*ACTION_KINDS, *pod_edits.ACTION_KINDS)
 
     def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
-        """A bye given in advance for the next round and one given then cancelled."""
-        active = [p.id for p in state.active_players()]
-        if len(active) < 6 or self.name != Commander.name:
+        """Hand edits of the last round (:func:`.pod_edits.tour_edits`); between two rounds
+        also a bye given in advance for the next round and one given then cancelled."""
+        if self.name != Commander.name:
             return []
+        from podium.formats.commander.pod_edits import tour_edits
+
+        edits = tour_edits(state)
+        rnd = state.current_round
+        active = [p.id for p in state.active_players()]
+        if len(active) < 6 or (rnd is not None and not rnd.complete):
+            return edits
         number = len(state.rounds) + 1
-        return [("commander.bye.given", {"round": number, "player": active[0]}, "judge"),
+        return [*edits, ("commander.bye.given", {"round": number, "player": active[0]}, "judge"),
                 ("commander.bye.given", {"round": number, "player": active[1]}, "by mistake"),
                 ("commander.bye.cancelled", {"round": number, "player": active[1]}, "")]
 
     def commands(self) -> Sequence[CommandSpec]:
-        """Give a bye in advance, and cancel one; the rest is the kernel's (Commander's own,
+        """Give a bye in advance, and cancel one; move, swap, re-seat, undo an edit
+        (:mod:`.pod_edits`); the rest is the kernel's (Commander's own,
         as :meth:`action_kinds`)."""
         if self.name != Commander.name:
             return ()
+        from podium.formats.commander import pod_edits
         from podium.formats.commander.advance_byes import COMMANDS
 
-        return COMMANDS
+        return (*COMMANDS, *pod_edits.COMMANDS)
 
     # results ----------------------------------------------------------------------------------
     def result_entry(self) -> ResultEntry:
