@@ -37,6 +37,7 @@ import asyncio
 import http.client
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -203,14 +204,24 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 def writer_mode(args: argparse.Namespace, folder: Path) -> int:
     db_path = folder / "bench.db"
-    slug, token, jobs = build_open_event(db_path, args.players)
+    if args.event and Path(args.event).exists():  # built by an earlier run: a copy of it
+        shutil.copy(args.event, db_path)
+        slug, token, listed = json.loads(Path(args.event + ".json").read_text())
+        jobs = [(number, finish) for number, finish in listed]
+    else:
+        slug, token, jobs = build_open_event(db_path, args.players)
+        if args.event:
+            shutil.copy(db_path, args.event)
+            Path(args.event + ".json").write_text(json.dumps([slug, token, jobs]))
     port = free_port()
     waits_path = folder / "waits.txt"
+    server_log = open(folder / "server.log", "w")  # noqa: SIM115 (the server's lifetime)
     server = subprocess.Popen(
         [sys.executable, __file__, "--serve", str(db_path), "--port", str(port),
          "--waits", str(waits_path)] + (["--shared-states"] if args.shared_states else []),
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ},
+        stdout=subprocess.DEVNULL, stderr=server_log, env={**os.environ},
     )
+    print(f"server log: {folder / 'server.log'}", file=sys.stderr)
     try:
         wait_for(port)
         path = f"/e/{slug}"
@@ -342,6 +353,8 @@ def main() -> int:
                         help="readers idle, then with results written (issue 24)")
     parser.add_argument("--readers", default="50,200")
     parser.add_argument("--rate", type=float, default=2.0, help="writes a second")
+    parser.add_argument("--event", help="with --writer: the built event's SQLite file, "
+                        "reused if it exists (else built and kept there)")
     parser.add_argument("--shared-states", action="store_true",
                         help="with --writer: pages built from the writers' states")
     parser.add_argument("--serve", help=argparse.SUPPRESS)  # the measured server (internal)

@@ -5,11 +5,20 @@ shows a new result after a write while the rows it did not change stay as they w
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import random
 import re
+import threading
+from pathlib import Path
 
+from fastapi.testclient import TestClient
+
+from podium.compose import web_app as create_app
+from podium.core.gcpause import freeze_loaded_states
 from podium.formats.commander.demo import simulate_result
+from podium.service.events import EventService
+from podium.store.db import Database
 from podium.web import rowpages
 from tests.web.conftest import Site
 
@@ -141,3 +150,123 @@ def test_after_a_write_the_page_shows_the_result_and_unchanged_rows_stay(site: S
     kept = [n for n in before if n not in at_table and after[n][1] == before[n][1]]
     assert kept  # rows whose cells the write did not change are the same, byte for byte
     assert all(after[n][0] == before[n][0] for n in kept)
+
+
+def test_pages_of_their_own_states_never_hold_up_a_write(tmp_path: Path) -> None:
+    """``podium serve`` builds pages from states of their own (``page_states``): a page being
+    built (its lock held) does not stop a write, and the next read shows that write."""
+    db = Database(str(tmp_path / "own.db"))
+    app = create_app(db, freshness=0, page_states=True)
+    web = app.state.web
+    events = web.events
+    events.create_event("own", "Own", "commander", {"rounds": "4", "final_size": "0",
+                                                  "fewer_rounds": "yes"}, "setup", seed=11)
+    events.add_players("own", [f"Игрок {i:04d}" for i in range(1, 9)], "setup")
+    _state, rnd = events.pair_round("own", "setup")
+    client = TestClient(app)
+    assert client.get("/e/own").status_code == 200
+    assert web.cache.states is not events.states  # the pages' copy is not the writers' one
+    page_lock = web.cache.states.holder("own").lock
+    held, release = threading.Event(), threading.Event()
+
+    def build_a_page() -> None:  # a page build holding its state's lock
+        with page_lock:
+            held.set()
+            release.wait(60)
+
+    builder = threading.Thread(target=build_a_page)
+    builder.start()
+    held.wait(60)
+    table = rnd.tables[0]
+    entry = {"winner": table.seats[0], "eliminated": list(table.seats[1:])}
+    writer = threading.Thread(
+        target=lambda: events.enter_result("own", table.number, lambda _s: entry, "setup"))
+    writer.start()
+    writer.join(60)
+    done = not writer.is_alive()
+    release.set()
+    builder.join()
+    writer.join()
+    assert done  # the write was stored while the page's lock was held
+    winner = events.load("own").state.players[table.seats[0]].name
+    first = rows_of(client.get("/e/own").text)[0]
+    assert first[1] == winner and first[2] != "0"
+    db.dispose()
+
+
+def test_a_process_that_asks_freezes_each_state_it_loads(tmp_path: Path) -> None:
+    """The CLI, the server and the benches freeze a loaded state out of the cycle collector
+    (issue 24: a full collection of 212-326 ms fell on a write); the library does not."""
+    db = Database(str(tmp_path / "gc.db"))
+    EventService(db).create_event("gc", "GC", "commander", {}, "setup", seed=1)
+    EventService(db).add_players("gc", ["A", "B", "C", "D"], "setup")
+    gc.unfreeze()
+    try:
+        EventService(db).load("gc")
+        assert gc.get_freeze_count() == 0
+        freeze_loaded_states()
+        EventService(db).load("gc")  # a new process's service: a cold load
+        assert gc.get_freeze_count() > 0
+    finally:
+        freeze_loaded_states(False)
+        gc.unfreeze()
+        db.dispose()
+
+
+def test_several_tables_are_paged_as_one_stream_of_rows() -> None:
+    """A format showing several tables at once (Berserk's draft tables) pages their rows as one
+    long table: a page holds the end of one table and the start of the next, headings kept."""
+    from podium.core.views import Column, TableView
+
+    def view(key: str, count: int) -> TableView:
+        rows = tuple({"player": f"{key} {i}"} for i in range(1, count + 1))
+        return TableView(key, key, (Column("player", "Player"),), rows)
+
+    views = [view("a", 70), view("b", 70), view("c", 10)]
+    page = rowpages.page_of(views, 100, 100)
+    assert [(v.key, len(v.rows)) for v in page] == [("b", 40), ("c", 10)]
+    assert page[0].rows[0]["player"] == "b 31"
+    assert rowpages.first_of_page(170, 150, 100) == 100
+    found = rowpages.matching(views, "B 7", {})
+    assert [r["player"] for v in found for r in v.rows] == ["b 7", "b 70"]
+    bar = rowpages.paging(500, 1200, 100, lambda at: f"?start={at}")
+    assert [link and link[0] for link in bar["pages"]] == [1, None, 4, 5, 6, 7, 8, None, 12]
+    assert bar["prev"] == "?start=400" and bar["next"] == "?start=600"
+
+
+def test_a_reader_gets_the_version_before_while_another_catches_up(tmp_path: Path) -> None:
+    """While a reader catches the pages' state up (its lock held), another public page reader
+    gets the version before, within the freshness lag only; then it waits for the new one."""
+    from podium.web.cache import ViewCache
+
+    db = Database(str(tmp_path / "lag.db"))
+    events = EventService(db)
+    events.create_event("lag", "Lag", "commander", {}, "setup", seed=1)
+    events.add_players("lag", [f"P{i}" for i in range(1, 9)], "setup")
+    clock = [100.0]
+    cache = ViewCache(events, freshness=5, page_states=True, now=lambda: clock[0])
+    before = cache.load("lag").seq
+    events.add_players("lag", ["P9"], "setup")  # a write: a newer version
+    lock = cache.states.holder("lag").lock
+    held, release = threading.Event(), threading.Event()
+
+    def catch_up() -> None:  # another reader, catching the state up
+        with lock:
+            held.set()
+            release.wait(60)
+
+    other = threading.Thread(target=catch_up)
+    other.start()
+    held.wait(60)
+    assert cache.load("lag", stale=True).seq == before  # within the lag: the version before
+    clock[0] += 6  # past the lag: the reader waits for the catch-up
+    found: list[int] = []
+    waiting = threading.Thread(target=lambda: found.append(cache.load("lag", stale=True).seq))
+    waiting.start()
+    waiting.join(0.5)
+    assert not found
+    release.set()
+    other.join()
+    waiting.join(60)
+    assert found and found[0] > before
+    db.dispose()

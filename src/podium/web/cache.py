@@ -195,6 +195,9 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         # when this process first saw each recent version of an event: [(seq, monotonic)]
         self._seen: dict[str, deque[tuple[int, float]]] = {}
         self._building: dict[tuple[str, Hashable], threading.Event] = {}
+        # when a reader of each event first found the loaded entry (its key) behind the
+        # database: (that entry's key, monotonic) (:meth:`load`)
+        self._sighted: dict[str, tuple[Key, float]] = {}
         events_table, actions = EventRow.__table__, ActionRow.__table__
         self._query = select(
             events_table.c.id,
@@ -273,21 +276,49 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             return self._stale(slug, part, key)
         return None
 
-    def load(self, slug: str) -> Entry:
+    def load(self, slug: str, stale: bool = False) -> Entry:
         """The event at its current version, with a bounded memo for rendered parts.
 
         Concurrent misses for one event replay once: the second waits on the event's holder
-        lock and finds the first one's entry."""
+        lock and finds the first one's entry. With ``stale`` (a public page), while another
+        reader catches the event up, the second gets the entry of the version before instead,
+        if this process first saw the newer one less than ``freshness`` seconds ago (the lag a
+        page is allowed): a catch-up (reading the new actions, applying them) no longer holds
+        up every reader of the event."""
         key = self.key(slug)
         hit = self._hit(slug, key)
         if hit is not None:
             return hit
         holder = self.states.holder(slug)
-        with holder.lock:
+        earlier = self._earlier(slug, key)  # (noted the first time: the lag starts then)
+        if not holder.lock.acquire(blocking=False):
+            earlier = earlier if stale else None
+            if earlier is not None:
+                return earlier
+            holder.lock.acquire()
+        try:
             hit = self._hit(slug, key)
             if hit is not None:
                 return hit
             return self._refresh(slug)
+        finally:
+            holder.lock.release()
+
+    def _earlier(self, slug: str, key: Key) -> Entry | None:
+        """The loaded entry of the same event before ``key``'s version, if this process first
+        saw a version after it less than ``freshness`` seconds ago (else None). The first call
+        for an entry notes when."""
+        now = self.now()
+        with self._lock:
+            entry = self._loaded.get(slug)
+            if entry is None or entry.key[:2] != key[:2] or entry.seq >= key[2]:
+                return None
+            sighted = self._sighted.get(slug)
+            if sighted is None or sighted[0] != entry.key:
+                sighted = self._sighted[slug] = (entry.key, now)
+                while len(self._sighted) > 4 * MAX_EVENTS:
+                    self._sighted.pop(next(iter(self._sighted)))
+        return entry if now - sighted[1] < self.freshness else None
 
     def _refresh(self, slug: str) -> Entry:
         """Catch up and store a new entry (call with the event's holder lock held).
@@ -299,7 +330,10 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         with self.events.db.session(readonly=True) as session:
             repo = EventRepository(session)
             loaded = states.current(repo, repo.get(slug), holder)
-        if states.due(holder):
+        if states.due(holder) and states is self.events.states:
+            # (the pages' own copies store none: their catch-ups, one action each, would make
+            # one due every few writes, pickled under the pages' lock and written in a write
+            # transaction that the writers then wait for; the writers store them)
             self._snapshot_later(slug)
         if self.freeze_gc:
             # A replayed event is large and long-lived: keep the cycle collector from scanning
@@ -352,6 +386,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             self._versions.clear()
             self._last.clear()
             self._seen.clear()
+            self._sighted.clear()
 
     def wait_for_snapshots(self) -> None:
         """Return once the snapshots being stored are (a server stopping, a test)."""

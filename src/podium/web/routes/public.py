@@ -144,7 +144,7 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     if page.user is not None or page.flashed or request.cookies.get("podium_flash"):
         return build()
     web = page.web
-    entry = web.cache.load(slug)
+    entry = web.cache.load(slug, stale=True)  # the version before, while one is caught up
     key = page_key(web.public_url, request, page.lang)
 
     def finish() -> tuple[bytes, bytes, str, int]:
@@ -271,7 +271,7 @@ Search = Annotated[str, Query(max_length=80)]
 def view_params(page: Page, slug: str, table: str, start: int) -> dict[str, Any]:
     """The standings' query, normalised: ``start`` to the first row of its page (a page is
     :data:`PAGE_ROWS` rows of a one-table format's table, else :data:`rowpages.PAGE_SIZE`)."""
-    one_table = page.web.cache.load(slug).loaded.ruleset.one_table_per_page
+    one_table = page.web.cache.load(slug, stale=True).loaded.ruleset.one_table_per_page
     size = PAGE_ROWS if one_table else rowpages.PAGE_SIZE
     return {"table": table, "start": start - start % size}
 
@@ -281,7 +281,7 @@ def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
               table: Table = "", start: Start = 0, q: Search = "") -> Response:
     """The standings, a page of rows at a time when long (``?start=N``), searched across every
     page by a player's name (``?q=``: the matching rows, paged the same way)."""
-    home = page.web.format(page.web.cache.load(slug)[1].state.format).home_path
+    home = page.web.format(page.web.cache.load(slug, stale=True)[1].state.format).home_path
     if home and not table and not start and not q:  # a format's own page (a series' overview)
         return page.redirect(f"/e/{slug}/{home}")
 
