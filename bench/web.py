@@ -116,15 +116,22 @@ def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> N
         def __init__(self, lock: Any) -> None:
             self.lock = lock
 
-        def __enter__(self) -> TimedLock:
+        def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
             began = time.perf_counter()
-            self.lock.acquire()
-            if getattr(local, "writing", 0):
+            got: bool = self.lock.acquire(blocking, timeout)
+            if got and getattr(local, "writing", 0):
                 out.write(f"{time.time():.3f} {time.perf_counter() - began:.6f}\n")
+            return got
+
+        def release(self) -> None:
+            self.lock.release()
+
+        def __enter__(self) -> TimedLock:
+            self.acquire()
             return self
 
         def __exit__(self, *exc: object) -> None:
-            self.lock.release()
+            self.release()
 
     holder_of = states_module.StateCache.holder
 
@@ -139,11 +146,28 @@ def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> N
     @contextmanager
     def unit(self: Any, *args: Any, **kwargs: Any) -> Any:
         local.writing = getattr(local, "writing", 0) + 1
+        began = time.perf_counter()
         try:
             with unit_of(self, *args, **kwargs) as work:
                 yield work
         finally:
             local.writing -= 1
+            spent = time.perf_counter() - began
+            if os.environ.get("PODIUM_BENCH_TRACE"):
+                print(f"unit {spent * 1000:.1f} ms", file=sys.stderr, flush=True)
+
+    save_of = states_module.StateCache.save_snapshot
+
+    def save_snapshot(self: Any, *args: Any, **kwargs: Any) -> bool:
+        began = time.perf_counter()
+        try:
+            return save_of(self, *args, **kwargs)
+        finally:
+            if os.environ.get("PODIUM_BENCH_TRACE"):
+                print(f"snapshot {(time.perf_counter() - began) * 1000:.1f} ms",
+                      file=sys.stderr, flush=True)
+
+    states_module.StateCache.save_snapshot = save_snapshot  # type: ignore[method-assign]
 
     states_module.StateCache.holder = holder  # type: ignore[method-assign]
     events_module.EventService.unit = unit  # type: ignore[method-assign]

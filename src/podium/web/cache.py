@@ -276,6 +276,11 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             return self._stale(slug, part, key)
         return None
 
+    def flight(self, slug: str, part: Hashable) -> threading.Event | None:
+        """The build of ``part`` under way (set when it ends), if any (the fast path waits for
+        it on the event loop, not in a thread of the pool that writes need too)."""
+        return self._building.get((slug, part))
+
     def load(self, slug: str, stale: bool = False) -> Entry:
         """The event at its current version, with a bounded memo for rendered parts.
 
