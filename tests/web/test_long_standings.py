@@ -270,3 +270,29 @@ def test_a_reader_gets_the_version_before_while_another_catches_up(tmp_path: Pat
     waiting.join(60)
     assert found and found[0] > before
     db.dispose()
+
+
+def test_the_fast_path_hands_a_reader_the_build_under_way_to_wait_for(site: Site) -> None:
+    """A reader of a page being built, past the lag (freshness 0 here), gets the build to wait
+    for on the event loop (no thread of the pool held: the API's writes need them)."""
+    from podium.web.fastpath import cached_response, page_key
+
+    site.event("cup", None)
+    client = site.client()
+    assert client.get("/e/cup").status_code == 200
+    site.events.pair_round("cup", "org")  # a new version: the page is to be built again
+    scope = {"type": "http", "method": "GET", "path": "/e/cup", "query_string": b"",
+             "headers": [(b"host", b"testserver")], "app": site.app}
+    assert cached_response(scope) is None  # nobody builds it: the application will
+    cache = site.app.state.web.cache  # type: ignore[attr-defined]
+    from starlette.requests import Request
+
+    part = page_key(None, Request(scope), "en")
+    building = threading.Event()
+    cache._building[("cup", part)] = building  # a reader building it
+    try:
+        assert cached_response(scope) is building
+    finally:
+        del cache._building[("cup", part)]
+        building.set()
+    assert client.get("/e/cup").status_code == 200
