@@ -296,3 +296,12 @@ def test_the_fast_path_hands_a_reader_the_build_under_way_to_wait_for(site: Site
         del cache._building[("cup", part)]
         building.set()
     assert client.get("/e/cup").status_code == 200
+
+
+def test_the_whole_table_download_is_safe_for_spreadsheets(site: Site) -> None:
+    """A name is user input: the CSV download neutralises a formula (as every export does)."""
+    site.events.create_event("csv", "CSV", "commander", {}, "setup", seed=1)
+    site.events.add_players("csv", ["=HYPERLINK(1)", "B", "C", "D"], "setup")
+    rows = whole_table(site, "csv")
+    names = [row[1] for row in rows[1:]]
+    assert "=HYPERLINK(1)" not in names and any("HYPERLINK" in n for n in names)
