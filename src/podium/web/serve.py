@@ -20,7 +20,8 @@ def app() -> FastAPI:
         poll_seconds=int(os.environ.get("PODIUM_SERVE_POLL", "5")),
         secure_cookies=bool(os.environ.get("PODIUM_SERVE_SECURE")),
         freeze_gc=True,
-        page_states=True,
+        # pages from states of their own (a write never waits for one) unless memory is tight
+        page_states=os.environ.get("PODIUM_PAGE_STATES", "1") != "0",
         public_url=os.environ.get(PUBLIC_URL_ENV) or None,
         allowed_hosts=[h for h in os.environ.get(ALLOWED_HOSTS_ENV, "").split(",") if h.strip()],
     )
