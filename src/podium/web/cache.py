@@ -75,12 +75,17 @@ _NOMINAL = 4096  # the estimated size of a part that is not text or bytes
 
 
 def size_of(value: Any) -> int:
-    """A cheap estimate of a memo value's size: the text and bytes it holds (one level deep)."""
+    """A cheap estimate of a memo value's size: the text and bytes it holds (one level deep),
+    or what the value says of itself (``nbytes``: the standings' views, a row each)."""
+    estimate = getattr(value, "nbytes", None)
+    if isinstance(estimate, int):
+        return estimate
     if isinstance(value, (bytes, bytearray, str)):
         return len(value) + 64
     if isinstance(value, tuple):
         return sum(len(v) if isinstance(v, (bytes, bytearray, str)) else
-                   size_of(v) if isinstance(v, tuple) else 0 for v in value) + _NOMINAL
+                   size_of(v) if isinstance(v, tuple) or hasattr(v, "nbytes") else 0
+                   for v in value) + _NOMINAL
     return _NOMINAL
 
 

@@ -172,7 +172,19 @@ def round_in_progress(loaded: LoadedEvent) -> dict[str, int] | None:
 PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time
 
 
-def _views_data(loaded: LoadedEvent, table: str) -> dict[str, Any]:
+ROW_BYTES = 512  # a view's row as the memo counts it (a dict of a dozen cells)
+
+
+class ViewsData(dict[str, Any]):
+    """What :func:`_views_data` takes from the state, with its size as the page memo counts
+    it (:func:`podium.web.cache.size_of`: a large event's rows weigh megabytes)."""
+
+    @property
+    def nbytes(self) -> int:
+        return 4096 + ROW_BYTES * rowpages.total_rows(self.get("views", ()))
+
+
+def _views_data(loaded: LoadedEvent, table: str) -> ViewsData:
     """What the standings show, taken from the state (under the event's lock, once per event
     version and table): the views, the tabs, the event's status and warnings.
 
@@ -198,10 +210,10 @@ def _views_data(loaded: LoadedEvent, table: str) -> dict[str, Any]:
         views = ruleset.views(loaded.state)
         chosen = ""
         size = rowpages.PAGE_SIZE
-    return {"loaded": loaded, "views": views, "tabs": tabs, "chosen": chosen, "size": size,
-            "event_status": phases.status(loaded.state, ruleset),
-            "in_progress": round_in_progress(loaded),
-            "warnings": ruleset.warnings(loaded.state), "keys": {}}
+    return ViewsData(loaded=loaded, views=views, tabs=tabs, chosen=chosen, size=size,
+                     event_status=phases.status(loaded.state, ruleset),
+                     in_progress=round_in_progress(loaded),
+                     warnings=ruleset.warnings(loaded.state), keys={})
 
 
 def standings_href(slug: str, table: str, start: int, q: str) -> str:
