@@ -19,7 +19,12 @@ again as soon as it has its answer) run for --seconds alone ("idle"), then for -
 thread enters the open round's results through the API
 (``POST /api/v1/events/<event>/commands/commander.result``) at ``--rate`` a second (2), each write
 making the page's version change. Printed per phase: the readers' p50/p99/max, the writes'
-p50/p99/max, the server's CPU seconds and the load average (the machine is shared).
+p50/p99/max, how long the writes waited for the event's lock inside the server (the wait a
+page build, a snapshot or another write can cause: max and how many waited over 100 ms), the
+server's CPU seconds and the load average (the machine is shared). For that the server is
+started through this file (``--serve``: ``podium serve``'s application with the writers'
+event locks timed), one worker. ``--shared-states`` builds the pages from the writers' states
+(the application's default) instead of their own (``podium serve``'s).
 
 Command: `.venv/bin/python bench/web.py` (options: --players 1000 --clients 200 --seconds 15
 --workers 1); `.venv/bin/python bench/web.py --writer --players 1000 --readers 50,200`.
@@ -32,6 +37,7 @@ import asyncio
 import http.client
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -89,6 +95,99 @@ def build_open_event(path: Path, players: int) -> tuple[str, str, list[tuple[int
     return slug, token, jobs
 
 
+def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> None:
+    """``podium serve``'s application (one worker) with each write's wait for its event's lock
+    timed: every wait of a thread inside :meth:`EventService.unit` for a holder's lock is
+    appended to ``waits_path`` as ``<unix time> <seconds>``."""
+    from contextlib import contextmanager
+
+    import uvicorn
+
+    from podium.compose import web_app
+    from podium.core.gcpause import freeze_loaded_states
+    from podium.service import events as events_module
+    from podium.service import states as states_module
+    from podium.store.db import resolve_url
+
+    local = threading.local()
+    out = open(waits_path, "a", buffering=1)  # noqa: SIM115 (the server's lifetime)
+
+    class TimedLock:
+        def __init__(self, lock: Any) -> None:
+            self.lock = lock
+
+        def acquire(self, blocking: bool = True, timeout: float = -1) -> bool:
+            began = time.perf_counter()
+            got: bool = self.lock.acquire(blocking, timeout)
+            if got and getattr(local, "writing", 0):
+                out.write(f"{time.time():.3f} {time.perf_counter() - began:.6f}\n")
+            return got
+
+        def release(self) -> None:
+            self.lock.release()
+
+        def __enter__(self) -> TimedLock:
+            self.acquire()
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.release()
+
+    holder_of = states_module.StateCache.holder
+
+    def holder(self: Any, slug: str) -> Any:
+        found = holder_of(self, slug)
+        if not isinstance(found.lock, TimedLock):
+            found.lock = TimedLock(found.lock)
+        return found
+
+    unit_of = events_module.EventService.unit
+
+    @contextmanager
+    def unit(self: Any, *args: Any, **kwargs: Any) -> Any:
+        local.writing = getattr(local, "writing", 0) + 1
+        began = time.perf_counter()
+        try:
+            with unit_of(self, *args, **kwargs) as work:
+                yield work
+        finally:
+            local.writing -= 1
+            spent = time.perf_counter() - began
+            if os.environ.get("PODIUM_BENCH_TRACE"):
+                print(f"unit {spent * 1000:.1f} ms", file=sys.stderr, flush=True)
+
+    save_of = states_module.StateCache.save_snapshot
+
+    def save_snapshot(self: Any, *args: Any, **kwargs: Any) -> bool:
+        began = time.perf_counter()
+        try:
+            return save_of(self, *args, **kwargs)
+        finally:
+            if os.environ.get("PODIUM_BENCH_TRACE"):
+                print(f"snapshot {(time.perf_counter() - began) * 1000:.1f} ms",
+                      file=sys.stderr, flush=True)
+
+    states_module.StateCache.save_snapshot = save_snapshot  # type: ignore[method-assign]
+
+    states_module.StateCache.holder = holder  # type: ignore[method-assign]
+    events_module.EventService.unit = unit  # type: ignore[method-assign]
+    freeze_loaded_states()
+    app = web_app(resolve_url(db), freeze_gc=True, page_states=page_states)
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
+
+
+def waits_between(path: Path, began: float, ended: float) -> list[float]:
+    """The write waits (seconds) the measured server logged between two unix times."""
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        at, wait = (float(v) for v in line.split())
+        if began <= at <= ended:
+            out.append(wait)
+    return out
+
+
 def cpu_of(pid: int) -> float:
     """A process's CPU seconds (user and system, its waited-for children too)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -129,24 +228,41 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 def writer_mode(args: argparse.Namespace, folder: Path) -> int:
     db_path = folder / "bench.db"
-    slug, token, jobs = build_open_event(db_path, args.players)
+    if args.event and Path(args.event).exists():  # built by an earlier run: a copy of it
+        shutil.copy(args.event, db_path)
+        slug, token, listed = json.loads(Path(args.event + ".json").read_text())
+        jobs = [(number, finish) for number, finish in listed]
+    else:
+        slug, token, jobs = build_open_event(db_path, args.players)
+        if args.event:
+            shutil.copy(db_path, args.event)
+            Path(args.event + ".json").write_text(json.dumps([slug, token, jobs]))
     port = free_port()
-    podium = Path(sys.executable).with_name("podium")
+    waits_path = folder / "waits.txt"
+    server_log = open(folder / "server.log", "w")  # noqa: SIM115 (the server's lifetime)
     server = subprocess.Popen(
-        [str(podium), "--db", str(db_path), "serve", "--port", str(port),
-         "--workers", str(args.workers)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ},
+        [sys.executable, __file__, "--serve", str(db_path), "--port", str(port),
+         "--waits", str(waits_path)] + (["--shared-states"] if args.shared_states else []),
+        stdout=subprocess.DEVNULL, stderr=server_log, env={**os.environ},
     )
+    print(f"server log: {folder / 'server.log'}", file=sys.stderr)
     try:
         wait_for(port)
         path = f"/e/{slug}"
         asyncio.run(run_mode(port, path, 4, 1.0, None))  # warm-up: replay and render once
-        print(f"# {args.players} players, {args.seconds:.0f} s a phase, {args.workers} server "
-              f"worker(s), GET {path} (closed loop), writes at {args.rate:g}/s "
+        # and one write, which loads the writers' state (the pages have their own): a server
+        # pays that once per event, not once per phase measured
+        warm: list[float] = []
+        write_results(port, slug, token, jobs[:1], 1.0, threading.Event(), warm, [])
+        jobs = jobs[1:]
+        print(f"# {args.players} players, {args.seconds:.0f} s a phase, 1 server worker "
+              f"(pages from {'the writers' if args.shared_states else 'their own'} states), "
+              f"GET {path} (closed loop), writes at {args.rate:g}/s "
               f"(POST /api/v1/events/{slug}/commands/commander.result)")
         print("| readers | phase | reads | reads/s | p50 ms | p99 ms | max ms | writes | "
-              "write p50 ms | write p99 ms | write max ms | server CPU s | load (1 min) |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "write p50 ms | write p99 ms | write max ms | lock wait max ms | waits > 100 ms "
+              "| server CPU s | load (1 min) |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for readers in (int(n) for n in args.readers.split(",")):
             for phase in ("idle", "writer"):
                 stop = threading.Event()
@@ -157,6 +273,7 @@ def writer_mode(args: argparse.Namespace, folder: Path) -> int:
                     thread = threading.Thread(target=write_results, args=(
                         port, slug, token, jobs, args.rate, stop, writes, errors))
                 cpu = cpu_of(server.pid)
+                began = time.time()
                 if thread is not None:
                     thread.start()
                 r = asyncio.run(run_mode(port, path, readers, args.seconds, None))
@@ -165,11 +282,14 @@ def writer_mode(args: argparse.Namespace, folder: Path) -> int:
                     thread.join()
                 used = cpu_of(server.pid) - cpu
                 w: dict[str, Any] = percentiles(writes)
+                waits = waits_between(waits_path, began, time.time())
                 print(f"| {readers} | {phase} | {r['requests']:.0f} | {r['rps']:.0f} | "
                       f"{r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
                       f"{len(writes) if thread else '-'} | "
-                      + (f"{w['p50']:.1f} | {w['p99']:.1f} | {w['max']:.1f}" if thread
-                         else "- | - | -")
+                      + (f"{w['p50']:.1f} | {w['p99']:.1f} | {w['max']:.1f} | "
+                         f"{max(waits, default=0) * 1000:.1f} | "
+                         f"{sum(1 for v in waits if v > 0.1)}" if thread
+                         else "- | - | - | - | -")
                       + f" | {used:.1f} | {os.getloadavg()[0]:.1f} |", flush=True)
                 if errors:
                     print(f"write errors: {errors[:3]}", file=sys.stderr)
@@ -262,7 +382,20 @@ def main() -> int:
                         help="readers idle, then with results written (issue 24)")
     parser.add_argument("--readers", default="50,200")
     parser.add_argument("--rate", type=float, default=2.0, help="writes a second")
+    parser.add_argument("--event", help="with --writer: the built event's SQLite file, "
+                        "reused if it exists (else built and kept there)")
+    parser.add_argument("--shared-states", action="store_true",
+                        help="with --writer: pages built from the writers' states")
+    parser.add_argument("--serve", help=argparse.SUPPRESS)  # the measured server (internal)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--waits", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.serve:
+        measured_server(args.serve, args.port, args.waits, not args.shared_states)
+        return 0
+    from podium.core.gcpause import freeze_loaded_states
+
+    freeze_loaded_states()  # a loaded event is frozen out of the cycle collector (issue 24)
 
     folder = Path(tempfile.mkdtemp(prefix="podium-bench-"))
     if args.writer:

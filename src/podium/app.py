@@ -74,16 +74,18 @@ def create_app(
     max_upload: int = MAX_UPLOAD,
     freshness: float = 0.25,
     freeze_gc: bool = False,
+    page_states: bool = False,
     public_url: str | None = None,
     allowed_hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """``parts``: the catalog of declared commands and the formats' pages, from the
     composition root (:func:`podium.compose.web_app` builds the whole application);
     ``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
-    replayed event from the cycle collector (a server process; see ViewCache); ``public_url``:
-    the origin of absolute links (QR codes); ``allowed_hosts``: ``Host`` names answered
-    besides the public URL's host and the local machine's names (with neither a public URL
-    nor names, any host; see :mod:`podium.web.hosts`)."""
+    replayed event from the cycle collector (a server process; see ViewCache); ``page_states``:
+    public pages built from states of their own, so a write never waits for one (ViewCache);
+    ``public_url``: the origin of absolute links (QR codes); ``allowed_hosts``: ``Host``
+    names answered besides the public URL's host and the local machine's names (with neither
+    a public URL nor names, any host; see :mod:`podium.web.hosts`)."""
     origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock, catalog=parts.catalog)
@@ -93,7 +95,7 @@ def create_app(
         accounts=AccountService(database, clock),
         reports=SelfReportService(events),
         renderer=Renderer(parts.template_dirs),
-        cache=ViewCache(events, freshness, freeze_gc),
+        cache=ViewCache(events, freshness, freeze_gc, page_states=page_states),
         poll_seconds=poll_seconds,
         secure_cookies=secure_cookies,
         max_upload=max_upload,

@@ -308,6 +308,9 @@ cli = build_cli()
 
 
 def main() -> None:
+    from podium.core.gcpause import freeze_loaded_states
+
+    freeze_loaded_states()  # a loaded event is frozen out of the cycle collector (issue 24)
     cli(prog_name="podium")
 
 

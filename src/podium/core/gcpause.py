@@ -4,11 +4,15 @@ Standings of 200,000 players create a record, a key tuple and a row per player, 
 garbage; each full collection that this triggers scans the whole heap again, the replayed state
 of the event included (millions of objects). Pausing it is pure: no I/O, and the result is the
 same; the collector runs again as soon as the outermost pause ends.
+
+A state loaded with the collector paused is then frozen out of it (:func:`settle`) in the
+processes that ask for it (:func:`freeze_loaded_states`).
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable
 from functools import wraps
 from typing import ParamSpec, TypeVar
@@ -31,3 +35,30 @@ def collector_paused(func: Callable[P, R]) -> Callable[P, R]:
             gc.enable()
 
     return wrapper
+
+
+_freeze = threading.Event()  # set: states loaded in this process are frozen (:func:`settle`)
+
+
+def freeze_loaded_states(on: bool = True) -> None:
+    """Freeze every state this process loads out of the cycle collector (``gc.freeze``).
+
+    Why: a state is built with the collector paused, so its objects, hundreds of thousands of
+    them, are all still in the youngest generation when it runs again; the collections that
+    follow scan them again and move them up, and a full one scans the whole heap: 212-326 ms
+    that fell on a write now and then (issue 24). Frozen, they are never scanned; reference
+    counting still frees them when a newer state replaces them. Cyclic garbage made while
+    loading stays until the process ends, so the long-lived processes turn this on at their
+    entry point (the CLI, the server, the benches), not the library (a test run loads
+    thousands of events)."""
+    if on:
+        _freeze.set()
+    else:
+        _freeze.clear()
+
+
+def settle() -> None:
+    """Freeze what the process holds now if :func:`freeze_loaded_states` asked for it (called
+    by :class:`podium.service.states.StateCache` once a state is loaded)."""
+    if _freeze.is_set():
+        gc.freeze()

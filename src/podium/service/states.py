@@ -32,6 +32,7 @@ from typing import Any
 
 from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
+from podium.core.gcpause import settle
 from podium.core.model import EventState
 from podium.core.replay import apply, replay
 from podium.core.ruleset import Ruleset
@@ -165,6 +166,7 @@ class StateCache:
         if loaded is None:
             with _no_gc():
                 loaded, replayed = self._cold(repo, summary, holder)
+                settle()
             if not replayed:
                 # Started from a snapshot: loading it is not replay work that a newer snapshot
                 # would save (counting it stored the same snapshot again at once).
@@ -175,6 +177,8 @@ class StateCache:
                 with _no_gc():
                     for action in repo.actions(summary.id, after=loaded.state.last_seq):
                         apply(loaded.state, action, loaded.ruleset)
+                    if tail > 100:  # a long catch-up: as large as a load
+                        settle()
             except BaseException:
                 holder.discard()
                 raise

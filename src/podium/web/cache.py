@@ -35,6 +35,14 @@ others get the part rendered for an earlier version instead of waiting, for at m
 allowed anyway); after that they wait for the build. A write only makes the version change
 (a read of this process sees it at once and asks the database, see
 :meth:`ViewCache.key`): it never rebuilds anything.
+
+Why a server builds its pages from states of their own (``page_states``, set by ``podium
+serve``): taking the views from the state under the writers' lock still cost 0.2-0.3 s of CPU
+at 10,000 players (the records and the ranking), and a write arriving meanwhile waited that
+long for a page (issue 24 asks for at most 100 ms). With copies of their own, caught up from
+the log as another server's pages are (:meth:`podium.service.states.StateCache.current`:
+the new actions only), pages and writes never wait for each other; the price is a second copy
+of each event read by both in the process's memory.
 """
 
 from __future__ import annotations
@@ -54,6 +62,7 @@ from sqlalchemy import bindparam, func, select
 from podium.core import codes
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
+from podium.service.states import StateCache
 from podium.store.models import ActionRow, EventRow
 from podium.store.repository import EventRepository, storable
 
@@ -66,12 +75,17 @@ _NOMINAL = 4096  # the estimated size of a part that is not text or bytes
 
 
 def size_of(value: Any) -> int:
-    """A cheap estimate of a memo value's size: the text and bytes it holds (one level deep)."""
+    """A cheap estimate of a memo value's size: the text and bytes it holds (one level deep),
+    or what the value says of itself (``nbytes``: the standings' views, a row each)."""
+    estimate = getattr(value, "nbytes", None)
+    if isinstance(estimate, int):
+        return estimate
     if isinstance(value, (bytes, bytearray, str)):
         return len(value) + 64
     if isinstance(value, tuple):
         return sum(len(v) if isinstance(v, (bytes, bytearray, str)) else
-                   size_of(v) if isinstance(v, tuple) else 0 for v in value) + _NOMINAL
+                   size_of(v) if isinstance(v, tuple) or hasattr(v, "nbytes") else 0
+                   for v in value) + _NOMINAL
     return _NOMINAL
 
 
@@ -166,8 +180,13 @@ this process is seen at once (:meth:`_written`), and an earlier version's page i
 while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def __init__(self, events: EventService, freshness: float = 0.0,
-                 freeze_gc: bool = False, now: Callable[[], float] = time.monotonic) -> None:
+                 freeze_gc: bool = False, now: Callable[[], float] = time.monotonic,
+                 page_states: bool = False) -> None:
         self.events = events
+        # the states pages are built from: the writers' own (shared, under their lock), or,
+        # with ``page_states``, copies of the pages' own, caught up from the log (see above)
+        self.states: StateCache = StateCache(events.db, events.states.policy, MAX_EVENTS) \
+            if page_states else events.states
         self.freshness = freshness
         self.now = now  # the clock of the stale window (tests move it)
         self.freeze_gc = freeze_gc
@@ -181,6 +200,9 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         # when this process first saw each recent version of an event: [(seq, monotonic)]
         self._seen: dict[str, deque[tuple[int, float]]] = {}
         self._building: dict[tuple[str, Hashable], threading.Event] = {}
+        # when a reader of each event first found the loaded entry (its key) behind the
+        # database: (that entry's key, monotonic) (:meth:`load`)
+        self._sighted: dict[str, tuple[Key, float]] = {}
         events_table, actions = EventRow.__table__, ActionRow.__table__
         self._query = select(
             events_table.c.id,
@@ -259,33 +281,69 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             return self._stale(slug, part, key)
         return None
 
-    def load(self, slug: str) -> Entry:
+    def flight(self, slug: str, part: Hashable) -> threading.Event | None:
+        """The build of ``part`` under way (set when it ends), if any (the fast path waits for
+        it on the event loop, not in a thread of the pool that writes need too)."""
+        return self._building.get((slug, part))
+
+    def load(self, slug: str, stale: bool = False) -> Entry:
         """The event at its current version, with a bounded memo for rendered parts.
 
         Concurrent misses for one event replay once: the second waits on the event's holder
-        lock and finds the first one's entry."""
+        lock and finds the first one's entry. With ``stale`` (a public page), while another
+        reader catches the event up, the second gets the entry of the version before instead,
+        if this process first saw the newer one less than ``freshness`` seconds ago (the lag a
+        page is allowed): a catch-up (reading the new actions, applying them) no longer holds
+        up every reader of the event."""
         key = self.key(slug)
         hit = self._hit(slug, key)
         if hit is not None:
             return hit
-        holder = self.events.states.holder(slug)
-        with holder.lock:
+        holder = self.states.holder(slug)
+        earlier = self._earlier(slug, key)  # (noted the first time: the lag starts then)
+        if not holder.lock.acquire(blocking=False):
+            earlier = earlier if stale else None
+            if earlier is not None:
+                return earlier
+            holder.lock.acquire()
+        try:
             hit = self._hit(slug, key)
             if hit is not None:
                 return hit
             return self._refresh(slug)
+        finally:
+            holder.lock.release()
+
+    def _earlier(self, slug: str, key: Key) -> Entry | None:
+        """The loaded entry of the same event before ``key``'s version, if this process first
+        saw a version after it less than ``freshness`` seconds ago (else None). The first call
+        for an entry notes when."""
+        now = self.now()
+        with self._lock:
+            entry = self._loaded.get(slug)
+            if entry is None or entry.key[:2] != key[:2] or entry.seq >= key[2]:
+                return None
+            sighted = self._sighted.get(slug)
+            if sighted is None or sighted[0] != entry.key:
+                sighted = self._sighted[slug] = (entry.key, now)
+                while len(self._sighted) > 4 * MAX_EVENTS:
+                    self._sighted.pop(next(iter(self._sighted)))
+        return entry if now - sighted[1] < self.freshness else None
 
     def _refresh(self, slug: str) -> Entry:
         """Catch up and store a new entry (call with the event's holder lock held).
 
         In a read transaction only: a snapshot the catch-up made due is stored by another
         thread, so a page never waits for the database's write lock."""
-        states = self.events.states
+        states = self.states
         holder = states.holder(slug)
         with self.events.db.session(readonly=True) as session:
             repo = EventRepository(session)
             loaded = states.current(repo, repo.get(slug), holder)
-        if states.due(holder):
+        if states.due(holder) and states is self.events.states:
+            # (the pages' own copies store none: their catch-ups, one action each, would make
+            # one due every few writes, pickled under the pages' lock and written in a write
+            # transaction that the writers then wait for; the writers store them)
             self._snapshot_later(slug)
         if self.freeze_gc:
             # A replayed event is large and long-lived: keep the cycle collector from scanning
@@ -326,7 +384,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def _snapshot(self, slug: str) -> None:
         try:
-            self.events.states.save_snapshot(slug, self.events.clock())
+            self.states.save_snapshot(slug, self.events.clock())
         finally:
             with self._lock:
                 self._snapshots.pop(slug, None)
@@ -338,6 +396,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             self._versions.clear()
             self._last.clear()
             self._seen.clear()
+            self._sighted.clear()
 
     def wait_for_snapshots(self) -> None:
         """Return once the snapshots being stored are (a server stopping, a test)."""
@@ -426,7 +485,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def _build(self, entry: Entry, slug: str, key: Hashable,
                build: Callable[[LoadedEvent], Any]) -> Any:
-        holder = self.events.states.holder(slug)
+        holder = self.states.holder(slug)
         with holder.lock:
             found = entry.memo.get(key)
             if found is not None:

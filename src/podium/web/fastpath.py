@@ -11,6 +11,8 @@ application unchanged, and the application fills the cache, so both paths serve 
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -39,18 +41,32 @@ class CachedPublicPages:
             # unless the version is known fresh (then it is a few dict lookups).
             web: Any = scope["app"].state.web
             slug = scope["path"].split("/")[2]
-            if web.cache.fresh_key(slug) is not None:
-                response = cached_response(scope)
-            else:
-                response = await run_in_threadpool(cached_response, scope)
-            if response is not None:
-                await response(scope, receive, send)
-                return
+            for _ in range(WAITS):
+                if web.cache.fresh_key(slug) is not None:
+                    response = cached_response(scope)
+                else:
+                    response = await run_in_threadpool(cached_response, scope)
+                if isinstance(response, threading.Event):
+                    # the page is being built (and the previous one is past the lag): wait for
+                    # it here, so that waiting readers hold no thread of the pool, which the
+                    # API's writes need too (issue 24: writes queued behind them)
+                    while not response.is_set():
+                        await asyncio.sleep(WAIT_STEP)
+                    continue
+                if response is not None:
+                    await response(scope, receive, send)
+                    return
+                break
         await self.app(scope, receive, send)
 
 
-def cached_response(scope: Scope) -> Response | None:
-    """The cached page's response, or None to let the application answer."""
+WAITS = 3  # builds of a page waited for on the event loop before the application answers
+WAIT_STEP = 0.01  # seconds between looks at a build under way
+
+
+def cached_response(scope: Scope) -> Response | threading.Event | None:
+    """The cached page's response; the build of it under way (to wait for); or None to let
+    the application answer."""
     request = Request(scope)
     cookies = request.cookies
     if SESSION_COOKIE in cookies or FLASH_COOKIE in cookies:
@@ -63,9 +79,11 @@ def cached_response(scope: Scope) -> Response | None:
         return None
     lang = negotiate(cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     # the page of this version, or the last one while a reader rebuilds it (within the lag)
-    entry = web.cache.part(slug, key, page_key(web.public_url, request, lang))
+    part = page_key(web.public_url, request, lang)
+    entry = web.cache.part(slug, key, part)
     if entry is None:
-        return None
+        flight: threading.Event | None = web.cache.flight(slug, part)
+        return flight
     return page_response(entry, request.headers)
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import gzip
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Annotated, Any
 from urllib.parse import urlencode
 
@@ -19,6 +18,8 @@ from podium.core import codes, phases
 from podium.core.errors import NotFound
 from podium.core.text import search_key
 from podium.service.events import LoadedEvent
+from podium.service.exports import to_csv, to_html
+from podium.web import rowpages
 from podium.web.cache import Later
 from podium.web.deps import Page, page_dep
 from podium.web.fastpath import page_key, page_response
@@ -143,7 +144,7 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     if page.user is not None or page.flashed or request.cookies.get("podium_flash"):
         return build()
     web = page.web
-    entry = web.cache.load(slug)
+    entry = web.cache.load(slug, stale=True)  # the version before, while one is caught up
     key = page_key(web.public_url, request, page.lang)
 
     def finish() -> tuple[bytes, bytes, str, int]:
@@ -171,93 +172,183 @@ def round_in_progress(loaded: LoadedEvent) -> dict[str, int] | None:
 PAGE_ROWS = 1000  # rows of one table per page, when the format shows one table at a time
 
 
-def _views_html(page: Page, slug: str, table: str = "", start: int = 0
-                ) -> tuple[LoadedEvent, str]:
-    """The rendered tables of the event's views, once per event version, language and table.
+ROW_BYTES = 512  # a view's row as the memo counts it (a dict of a dozen cells)
+
+
+class ViewsData(dict[str, Any]):
+    """What :func:`_views_data` takes from the state, with its size as the page memo counts
+    it (:func:`podium.web.cache.size_of`: a large event's rows weigh megabytes)."""
+
+    @property
+    def nbytes(self) -> int:
+        return 4096 + ROW_BYTES * rowpages.total_rows(self.get("views", ()))
+
+
+def _views_data(loaded: LoadedEvent, table: str) -> ViewsData:
+    """What the standings show, taken from the state (under the event's lock, once per event
+    version and table): the views, the tabs, the event's status and warnings.
 
     A format that declares ``one_table_per_page`` (many large tables, e.g. a marathon's stages)
     shows one table at a time, chosen by ``?table=KEY`` (the first by default), with links to
-    the others: only that table is built, and only :data:`PAGE_ROWS` of its rows from
-    ``?start=N`` are rendered. Other formats show all their tables.
-    """
+    the others: only that table is built. Other formats show all their tables."""
+    ruleset = loaded.ruleset
+    tabs: list[Any] = []
+    if ruleset.one_table_per_page:
+        tabs = ruleset.view_keys(loaded.state)
+        chosen = table or (tabs[0][0] if tabs else "")
+        one = ruleset.view(loaded.state, chosen) if chosen else None
+        if table and one is None:
+            raise NotFound(
+                "no table %(table)r: %(value)s", code=codes.VIEW_UNKNOWN,
+                table=table, value=', '.join(k for k, _t, _a in tabs))
+        views = [one] if one is not None else []
+        size = PAGE_ROWS
+    else:
+        if table:
+            raise NotFound("no table %(table)r or row %(row)s: this event shows all its tables "
+                           "at once", code=codes.VIEW_UNKNOWN, table=table, row=1)
+        views = ruleset.views(loaded.state)
+        chosen = ""
+        size = rowpages.PAGE_SIZE
+    return ViewsData(loaded=loaded, views=views, tabs=tabs, chosen=chosen, size=size,
+                     event_status=phases.status(loaded.state, ruleset),
+                     in_progress=round_in_progress(loaded),
+                     warnings=ruleset.warnings(loaded.state), keys={})
+
+
+def standings_href(slug: str, table: str, start: int, q: str) -> str:
+    """The address of a page of the standings (its query normalised as the route wants it)."""
+    query = canonical_query({"table": table, "start": start, "q": q})
+    return f"/e/{slug}" + (f"?{query}" if query else "")
+
+
+def _render_views(page: Page, slug: str, data: dict[str, Any], start: int, q: str
+                  ) -> tuple[str, bool]:
+    """A page of the standings (outside the event's lock): the rows matching ``q`` (every row
+    when blank), :func:`rowpages.page_of` from ``start`` when they are more than a page, with
+    the paging bar. Also whether the table is long (the page then shows the server's search)."""
+    views, size = data["views"], data["size"]
+    long_table = rowpages.total_rows(views) > size
+    shown = rowpages.matching(views, q, data["keys"])
+    total = rowpages.total_rows(shown)
+    if start and start >= total:
+        raise NotFound("no row %(row)s in table %(table)r",
+                       code=codes.VIEW_ROW, row=start + 1, table=data["chosen"] or q)
+    paging = None
+    if total > size:
+        first = rowpages.first_of_page(start, total, size)
+        shown = rowpages.page_of(shown, first, size)
+        paging = rowpages.paging(first, total, size, lambda at: standings_href(
+            slug, table=data["chosen"] if data["tabs"] else "", start=at, q=q))
+    downloads = [(v.key, v.title, v.title_args) for v in views if len(v.rows) > size] \
+        if long_table else []
+    loaded = data["loaded"]
+    context = {**data, "views": shown, "fmt": page.fmt, "slug": loaded.state.slug,
+               "paging": paging, "event": loaded.state, "q": q, "long_table": long_table,
+               "downloads": downloads, "found": total,
+               "plugin": page.web.format(loaded.state.format)}
+    return page.web.renderer.render(page.lang, "public/_views.html", context), long_table
+
+
+def _views_html(page: Page, slug: str, table: str = "", start: int = 0, q: str = ""
+                ) -> tuple[LoadedEvent, str, bool]:
+    """The rendered tables of the event's views (a page of their rows: :mod:`podium.web.rowpages`)
+    and whether they are long. Without a search, once per event version, language, table and
+    page; the views themselves once per version and table (``("views-data", table)``), so a
+    search or another page of the same version only filters and renders."""
+    cache = page.web.cache
+    if q:
+        entry = cache.load(slug)
+        data = cache.memo_of(entry, slug, ("views-data", table),
+                             lambda loaded: _views_data(loaded, table))
+        html, long_table = _render_views(page, slug, data, start, q)
+        return data["loaded"], html, long_table
 
     def build(loaded: LoadedEvent) -> Later:
         # Under the event's lock: what the page shows, taken from the state; the render (most
         # of the cost) runs after the lock is released (podium.web.cache.ViewCache.memo_of).
-        ruleset = loaded.ruleset
-        tabs: list[Any] = []
-        paging: dict[str, int] | None = None
-        if ruleset.one_table_per_page:
-            tabs = ruleset.view_keys(loaded.state)
-            chosen = table or (tabs[0][0] if tabs else "")
-            one = ruleset.view(loaded.state, chosen) if chosen else None
-            if table and one is None:
-                raise NotFound(
-                    "no table %(table)r: %(value)s", code=codes.VIEW_UNKNOWN,
-                    table=table, value=', '.join(k for k, _t, _a in tabs))
-            views = [one] if one is not None else []
-            if start and (one is None or start >= len(one.rows)):
-                raise NotFound("no row %(row)s in table %(table)r",
-                               code=codes.VIEW_ROW, row=start + 1, table=chosen)
-            if one is not None and len(one.rows) > PAGE_ROWS:
-                first = min(start - start % PAGE_ROWS, (len(one.rows) - 1) // PAGE_ROWS
-                            * PAGE_ROWS)
-                views = [replace(one, rows=one.rows[first : first + PAGE_ROWS])]
-                paging = {"first": first, "last": min(first + PAGE_ROWS, len(one.rows)),
-                          "total": len(one.rows), "size": PAGE_ROWS}
-        else:
-            if table or start:
-                raise NotFound("no table %(table)r or row %(row)s: this event shows all its tables "
-                               "at once", code=codes.VIEW_UNKNOWN, table=table, row=start + 1)
-            views = ruleset.views(loaded.state)
-            chosen = ""
-        context = {"views": views, "fmt": page.fmt, "tabs": tabs, "chosen": chosen,
-                   "slug": loaded.state.slug, "paging": paging, "event": loaded.state,
-                   "event_status": phases.status(loaded.state, ruleset),
-                   "in_progress": round_in_progress(loaded),
-                   "warnings": ruleset.warnings(loaded.state),
-                   "plugin": page.web.format(loaded.state.format)}
-        return Later(lambda: (loaded, page.web.renderer.render(
-            page.lang, "public/_views.html", context)))
+        data = cache.memo(slug, ("views-data", table), lambda now: _views_data(now, table))
+        return Later(lambda: (data["loaded"], *_render_views(page, slug, data, start, "")))
 
-    return page.web.cache.memo(slug, ("views", page.lang, table, start), build)
+    found: tuple[LoadedEvent, str, bool] = cache.memo(slug, ("views", page.lang, table, start),
+                                                      build)
+    return found
 
 
 Table = Annotated[str, Query(max_length=40, pattern=r"^[A-Za-z0-9_-]*$")]
 Start = Annotated[int, Query(ge=0, le=10**9)]
+Search = Annotated[str, Query(max_length=80)]
 
 
-def view_params(table: str, start: int) -> dict[str, Any]:
-    """The standings' query, normalised: ``start`` to the first row of its page."""
-    return {"table": table, "start": start - start % PAGE_ROWS}
+def view_params(page: Page, slug: str, table: str, start: int) -> dict[str, Any]:
+    """The standings' query, normalised: ``start`` to the first row of its page (a page is
+    :data:`PAGE_ROWS` rows of a one-table format's table, else :data:`rowpages.PAGE_SIZE`)."""
+    one_table = page.web.cache.load(slug, stale=True).loaded.ruleset.one_table_per_page
+    size = PAGE_ROWS if one_table else rowpages.PAGE_SIZE
+    return {"table": table, "start": start - start % size}
 
 
 @router.get("/e/{slug}", response_class=HTMLResponse)
 def standings(page: Annotated[Page, Depends(page_dep)], slug: str,
-                    table: Table = "", start: Start = 0) -> Response:
-    home = page.web.format(page.web.cache.load(slug)[1].state.format).home_path
-    if home and not table and not start:  # a format's own public page (a series' overview)
+              table: Table = "", start: Start = 0, q: Search = "") -> Response:
+    """The standings, a page of rows at a time when long (``?start=N``), searched across every
+    page by a player's name (``?q=``: the matching rows, paged the same way)."""
+    home = page.web.format(page.web.cache.load(slug, stale=True)[1].state.format).home_path
+    if home and not table and not start and not q:  # a format's own page (a series' overview)
         return page.redirect(f"/e/{slug}/{home}")
 
     def build() -> Response:
-        loaded, tables = _views_html(page, slug, table, start)
-        query = urlencode({k: v for k, v in (("table", table), ("start", start)) if v})
+        loaded, tables, long_table = _views_html(page, slug, table, start, q)
+        query = canonical_query({"table": table, "start": start, "q": q})
         live = f"/e/{slug}/live/views" + (f"?{query}" if query else "")
+        search = {"q": q, "table": table, "action": f"/e/{slug}",
+                  "clear": standings_href(slug, table, 0, "")} if long_table or q else None
         return page.render(
             "public/event.html", event=loaded.state, tables=tables, title=loaded.state.name,
-            live=live, qr=page.qr(), tab="standings",
+            live=live, qr=page.qr(), tab="standings", search=search,
             plugin=page.web.format(loaded.state.format),
         )
 
-    return cached_page(page, slug, build, view_params(table, start), unlocked=True)
+    if q:  # a search is not kept: visitors choose it (the views it filters are)
+        return build()
+    return cached_page(page, slug, build, view_params(page, slug, table, start), unlocked=True)
 
 
 @router.get("/e/{slug}/live/views", response_class=HTMLResponse)
 def standings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
-                       table: Table = "", start: Start = 0) -> Response:
-    return cached_page(page, slug,
-                       lambda: HTMLResponse(_views_html(page, slug, table, start)[1]),
-                       view_params(table, start), unlocked=True)
+                       table: Table = "", start: Start = 0, q: Search = "") -> Response:
+    def build() -> Response:
+        return HTMLResponse(_views_html(page, slug, table, start, q)[1])
+
+    if q:
+        return build()
+    return cached_page(page, slug, build, view_params(page, slug, table, start), unlocked=True)
+
+
+@router.get("/e/{slug}/standings.{kind}")
+def standings_download(page: Annotated[Page, Depends(page_dep)], slug: str, kind: str,
+                       table: Table = "") -> Response:
+    """The whole of one table (``?table=KEY``, the first by default) for those who want every
+    row: CSV (cells safe for spreadsheets) or a standalone HTML page, in the page's language."""
+    if kind not in ("csv", "html"):
+        raise NotFound("no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
+                       key=f"standings.{kind}")
+    one_table = page.web.cache.load(slug)[1].ruleset.one_table_per_page
+    data = page.web.cache.memo(slug, ("views-data", table if one_table else ""),
+                               lambda loaded: _views_data(loaded, table if one_table else ""))
+    views = data["views"]
+    view = next((v for v in views if v.key == table), None) if table else \
+        (views[0] if views else None)
+    if view is None:
+        raise NotFound("no table %(table)r: %(value)s", code=codes.VIEW_UNKNOWN, table=table,
+                       value=", ".join(v.key for v in views))
+    lang = "ru" if page.lang == "ru" else "en"
+    if kind == "csv":
+        return Response(to_csv(view, lang).encode("utf-8-sig"),
+                        media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="{slug}-{view.key}.csv"'})
+    return HTMLResponse(to_html(view, data["loaded"].state.name, lang))
 
 
 @router.get("/e/{slug}/pairings", response_class=HTMLResponse)
