@@ -43,7 +43,7 @@ def test_a_group_set_on_the_page_shows_in_the_player_list(site: Site, anna) -> N
 def test_a_csv_with_a_team_column(site: Site, anna) -> None:
     client, csrf = anna
     site.event("cup", "anna", players=0)
-    csv = "name,team\nVera,Red\nGleb,\n".encode()
+    csv = b"name,team\nVera,Red\nGleb,\n"
     answer = client.post("/manage/cup/players/import", data={"csrf_token": csrf},
                          files={"file": ("p.csv", csv, "text/csv")})
     assert answer.status_code == 303

@@ -38,7 +38,8 @@ EVENT_DETAILS = "event.details"
 #: What does not start play: an event is "upcoming" until an action of another kind.
 SETUP_KINDS = frozenset({
     "event.created", "player.registered", "player.dropped", "player.reinstated",
-    "settings.changed", PLAYER_RENAMED, PLAYER_GROUPED, PLAYER_REMOVED, PLAYER_MERGED, EVENT_RENAMED,
+    "settings.changed", PLAYER_RENAMED, PLAYER_GROUPED,
+    PLAYER_REMOVED, PLAYER_MERGED, EVENT_RENAMED,
     EVENT_ARCHIVED, EVENT_DETAILS, "divisions.assigned", "division.moved",
 })
 

@@ -234,5 +234,6 @@ class DeleteEvent(Command[Lost]):
         return Outcome(loaded, [], lost)
 
 
-__all__ = ["ArchiveEvent", "DeleteEvent", "EventDetails", "GroupPlayer", "Lost", "MergePlayers", "RemovePlayer",
+__all__ = ["ArchiveEvent", "DeleteEvent", "EventDetails", "GroupPlayer", "Lost",
+           "MergePlayers", "RemovePlayer",
            "RenameEvent", "RenamePlayer", "SubstitutePlayer", "Substitution"]
