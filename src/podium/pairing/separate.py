@@ -11,7 +11,9 @@ breaks what the regulation asks, and never seats more players of one group toget
 
 Method: a descent over such swaps (each mover a player sharing a pod with someone of their
 group, each partner a player on equal points in another pod, the best swap for each mover
-taken), in an order drawn from the caller's seed. When every player is on the same points and
+taken), in an order drawn from the caller's seed; when pairs of one group remain, a seeded
+simulated annealing over the same swaps (the best layout seen kept), then the descent again.
+When every player is on the same points and
 nobody has met anybody (round 1), a second start is tried too: the players dealt over the pods
 group by group, the largest group first, each into the pod with the fewest of their group (this
 is the best possible when the pods are equal), then the same descent; the start with fewer
@@ -20,6 +22,7 @@ same-group pairs wins. All limits are counts, so the result depends only on the 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -193,6 +196,47 @@ class _Descent:
                         break
 
 
+    def cost(self) -> int:
+        return sum(c * (c - 1) // 2 for counts in self.counts for c in counts.values())
+
+    def anneal(self, rng: random.Random, steps: int) -> None:
+        """Seeded simulated annealing over the same allowed swaps (a mover who shares a pod
+        with their group, a partner on equal points), so a descent stuck in a local minimum
+        can go on; a swap that adds same-group pairs is taken with a chance that falls with
+        the temperature. The best layout seen is restored at the end: never worse than the
+        descent. Counted in steps, never in time."""
+        players = [p for pod in self.pods for p in pod if self.group_of.get(p, "")]
+        cost = best = self.cost()
+        since: list[tuple[int, int]] = []
+        hot, cold = 1.0, 0.05
+        ratio = (cold / hot) ** (1.0 / max(1, steps))
+        temperature = hot
+        for _ in range(steps):
+            if best == 0:
+                break
+            temperature *= ratio
+            mover = rng.choice(players)
+            if self.counts[self.table_of[mover]][self.group_of[mover]] < 2:
+                continue
+            partner = rng.choice(self.by_score[self.score_of[mover]])
+            if self.table_of[partner] == self.table_of[mover]:
+                continue
+            gain = self._gain(mover, partner)
+            if gain < 0 and rng.random() >= math.exp(gain / temperature):
+                continue
+            if not self._allowed(mover, partner):
+                continue
+            self._swap(mover, partner)
+            since.append((mover, partner))
+            cost -= gain
+            if cost < best:
+                best = cost
+                since.clear()
+        for mover, partner in reversed(since):  # back to the best layout seen
+            self._swap(partner, mover)
+            self.swaps -= 2
+
+
 def _deal(pods: Sequence[Sequence[int]], group_of: Mapping[int, str]) -> list[list[int]]:
     """Round 1's second start: the drawn players dealt over pods of the same sizes, group by
     group (the largest first, then in the order drawn), each into the pod with the fewest of
@@ -246,12 +290,20 @@ def separate_groups(
     old = frozenset(frozenset(t) for t in previous)
     budget = 4 * len(seated) + 16
     rng = random.Random(seed)
-    best = _Descent(pods, group_of, score_of, met, old)
-    best.run(rng, budget)
+    steps = min(20_000, 100 * len(seated))
+
+    def search(start: Sequence[Sequence[int]]) -> _Descent:
+        found = _Descent(start, group_of, score_of, met, old)
+        found.run(rng, budget)
+        if found.cost() and len(start) > 1:
+            found.anneal(rng, steps)
+            found.run(rng, budget + found.swaps)
+        return found
+
+    best = search(pods)
     fresh = not any(met.get(p) for p in seated)
     if fresh and len({score_of[p] for p in seated}) <= 1 and len(pods) > 1:
-        dealt = _Descent(_deal(pods, group_of), group_of, score_of, met, old)
-        dealt.run(rng, budget)
+        dealt = search(_deal(pods, group_of))
         # the deal starts afresh: it must do no worse on the previous round's tables either
         if group_pairs(dealt.pods, group_of) < group_pairs(best.pods, group_of) and not any(
                 frozenset(pod) in old for pod in dealt.pods):
