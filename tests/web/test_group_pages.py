@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from podium.service.people import GroupPlayer
 from tests.web.conftest import Site, csrf_of
 
 
@@ -70,3 +71,18 @@ def test_the_group_command_through_the_api(site: Site) -> None:
     assert russian.status_code == 422
     assert (russian.json()["code"], russian.json()["field"]) == ("player.group_same", "group")
     assert site.log_length("cup") == before
+
+
+def test_the_preview_explains_the_separation_in_the_pages_language(site: Site, anna) -> None:
+    client, _csrf = anna
+    site.event("cup", "anna", separate_groups="always")
+    for i in range(1, 9):
+        site.events.execute(GroupPlayer("cup", f"P{i}", "Red" if i <= 4 else "Blue"), "anna")
+    # 8 players, two clubs of 4: 2 + 2 at both pods is the best the pairing allows
+    page = client.get("/manage/cup/preview").text
+    assert "2 pods have players of one group: table 1: " in page
+    assert "no pairing kept them apart within the score groups" in page
+    client.cookies.set("lang", "ru")
+    page = client.get("/manage/cup/preview").text
+    assert "2 стола с игроками одной группы" in page
+    assert "настройка «разводить группы», сверх регламента" in page
