@@ -144,3 +144,11 @@ def test_turning_it_on_never_breaks_the_regulation_nor_adds_conflicts(case) -> N
         event.pair()  # play on with the regulation's own pods (off)
         for table in event.state.rounds[-1].tables:
             event.result(table.number, simulate_result(table, rng))
+
+
+def test_a_planned_schedule_is_played_as_planned_and_says_so() -> None:
+    event = clubbed({"Red": 4, "Blue": 4}, separate_groups="always", seating_schedule="fixed")
+    plan = COMMANDER.plan_round(event.state)
+    assert plan.notes[-1].render(translations("en")) == (
+        "setting separate_groups: a planned schedule is played as planned; groups are not "
+        "kept apart")

@@ -424,6 +424,9 @@ class Commander(Ruleset):
                 and len({records[pid].points for pid in active}) == 1):
             scheduled = self._plan_scheduled(state, active, plan, records)
             scheduled.byes[:0] = advance
+            if self._separating(state):
+                scheduled.notes.append(M("setting separate_groups: a planned schedule is "
+                                         "played as planned; groups are not kept apart"))
             return scheduled
         byes, bye_reasons = self._byes(state, order, plan.byes, records, first)
         sitting_out = set(byes)
