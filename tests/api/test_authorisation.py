@@ -152,6 +152,7 @@ ROUTES = [
     Route("POST", f"{CMD}/player.reinstate", {"player": 8}, ORGANISERS),
     # people and the event's own record (issue 21)
     Route("POST", f"{CMD}/player.rename", {"player": 7, "name": "Renamed"}, ORGANISERS),
+    Route("POST", f"{CMD}/player.group", {"player": 7, "group": "Club Orbit"}, ORGANISERS),
     Route("POST", f"{CMD}/player.remove", {"player": "Extra"}, ORGANISERS, newcomers),
     Route("POST", f"{CMD}/player.merge", {"player": "Extra", "other": "Extra Alias",
                                           "reason": "one person"}, ORGANISERS, newcomers),

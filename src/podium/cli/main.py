@@ -145,6 +145,8 @@ def player_list(ctx: Context, slug: str) -> None:
         flags = " " + tr(M("(dropped)")) if p.dropped else ""
         late = (" " + tr(M("(entered after round %(n)s)", n=p.joined_round))
                 if p.joined_round else "")
+        if p.group:
+            late = f" [{p.group}]{late}"
         console.print(f"#{p.id} {escape(p.name)}{escape(late + flags)}", highlight=False)
 
 

@@ -141,6 +141,7 @@ PLAYER_DROPPED = "player.dropped"
 PLAYER_ACTIVE = "player.active"
 # -- people: rename, remove, merge, substitute (podium.core.people) ---------------------------
 PLAYER_RENAME_SAME = "player.rename_same"
+PLAYER_GROUP_SAME = "player.group_same"
 PLAYER_PLAYED = "player.played"
 PLAYER_MERGE_SELF = "player.merge_self"
 PLAYER_MERGE_MET = "player.merge_met"

@@ -195,21 +195,23 @@ PLAYER_ADD = CommandSpec(
 
 
 def _import_players(call: Call) -> Command[Any]:
-    from podium.service.forms import player_names_from_csv
+    from podium.service.forms import players_from_csv
 
     upload = call["file"]
     try:
-        names = player_names_from_csv(upload.data)
+        players = players_from_csv(upload.data)
     except InvalidInput as error:
         raise error.at("file") from None
-    return AddPlayers(call.slug, tuple(names))
+    return AddPlayers(call.slug, tuple(name for name, _ in players),
+                      tuple(group for _, group in players))
 
 
 PLAYER_IMPORT = CommandSpec(
     "player.import", N_("Import players"),
     _import_players,
     params=(Param("file", inputs.File(1_000_000, ".csv,text/csv"),
-                  N_("a CSV with a “name” column (UTF-8 or Windows-1251)"), required=True,
+                  N_("a CSV with a “name” column and, if you like, a “group” (or “club”, "
+                     "“team”) column (UTF-8 or Windows-1251)"), required=True,
                   argument=True, label=N_("File")),),
     shared=("player", "import"),
     example=lambda state: {"file": ("players.csv", "name\nKit Imported\n")},
@@ -293,6 +295,30 @@ PLAYER_RENAME = CommandSpec(
                            if (name := _first_active(state)) else None),
     said=lambda p: M("Renamed: %(name)s.", name=p.name),
     answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+)
+
+def _group_said(p: Player) -> str:
+    if p.group:
+        return M("%(name)s is in group %(group)s.", name=p.name, group=p.group)
+    return M("%(name)s has no group.", name=p.name)
+
+
+PLAYER_GROUP = CommandSpec(
+    "player.group", N_("Set a player's group"),
+    lambda call: _people().GroupPlayer(call.slug, call["player"], call.get("group", ""),
+                                       call.get("reason", "")),
+    params=(PLAYER_ARG,
+            Param("group", inputs.Text(80), N_("a club, family or team; empty clears it"),
+                  argument=True, label=N_("Group")),
+            REASON),
+    help=N_("Players of one group can be kept apart in the pairing (a setting, beyond the "
+            "regulation)."),
+    shared=("player", "group"),
+    example=lambda state: ({"player": name, "group": "Club Orbit", "reason": "registration"}
+                           if (name := _first_active(state)) else None),
+    said=_group_said,
+    answer=lambda p: {"player": {**_player(p), "group": p.group}},
+    answer_schema={"player": "object"},
 )
 
 PLAYER_REMOVE = CommandSpec(
@@ -1047,7 +1073,8 @@ def kernel_commands() -> list[CommandSpec]:
     its result entry: :func:`result_command`, :func:`report_command`)."""
     return [EVENT_CREATE, EVENT_SETTINGS, EVENT_IMPORT, EVENT_RENAME, EVENT_ARCHIVE,
             EVENT_DETAILS, EVENT_DELETE, PLAYER_ADD, PLAYER_IMPORT, PLAYER_DROP,
-            PLAYER_REINSTATE, PLAYER_RENAME, PLAYER_REMOVE, PLAYER_MERGE, PLAYER_SUBSTITUTE,
+            PLAYER_REINSTATE, PLAYER_RENAME, PLAYER_GROUP, PLAYER_REMOVE, PLAYER_MERGE,
+            PLAYER_SUBSTITUTE,
             ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
             TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
             REPORT_DISPUTE, REPORT_DECIDE]

@@ -38,6 +38,7 @@ from podium.service.events import EventService
 from podium.service.people import (
     ArchiveEvent,
     EventDetails,
+    GroupPlayer,
     MergePlayers,
     RemovePlayer,
     RenameEvent,
@@ -86,7 +87,7 @@ def digest(state: EventState, ruleset: Ruleset) -> dict[str, Any]:
         "name": state.name, "format": state.format, "seed": state.seed,
         "last_seq": state.last_seq, "draws": state.draws,
         "settings": ruleset.settings_to_json(state.settings),
-        "players": [[p.id, p.name, p.joined_round, p.dropped, p.drop_reason]
+        "players": [[p.id, p.name, p.joined_round, p.dropped, p.drop_reason, p.group]
                     for p in state.players.values()],
         "rounds": rounds,
         "divisions": [[d.key, d.name, list(d.members), d.level]
@@ -178,6 +179,7 @@ def _organiser_steps(service: EventService, slug: str) -> None:
     # people and the event's own record (issue 21)
     service.execute(RenamePlayer(slug, "P03", "P03 Renamed", "typo"), ACTOR)
     service.execute(RenamePlayer(slug, "P03 Renamed", "P03", "undo"), ACTOR)
+    service.execute(GroupPlayer(slug, "P03", "Club Orbit", "registration"), ACTOR)
     service.execute(RenameEvent(slug, f"Kit {slug} renamed", "typo"), ACTOR)
     service.execute(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
     service.execute(ArchiveEvent(slug, True, "a test"), ACTOR)
