@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, BinaryIO
 
 from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.log import Action, Kind
@@ -284,21 +284,25 @@ class ImportGames(Command[ImportSummary]):
     """A CSV or JSON file of games (rule MJ-3; ``zone``: the zone of times that carry none,
     ``server`` for the game server's, rule MJ-2), read and ingested idempotently
     (:class:`IngestGames`). A file that cannot be read is refused naming ``file``, with the
-    line or game at fault; nothing is stored."""
+    line or game at fault; nothing is stored. ``data``: the file's bytes or a binary stream,
+    read as it is parsed; more than ``max_games`` games are refused at the first one past it,
+    the rest left unread (issue 22: an import's memory follows the games it takes)."""
 
-    data: bytes = b""
+    data: bytes | BinaryIO = b""
     filename: str = ""
     zone: str | None = None
     progress: Progress | None = field(default=None, compare=False)
+    max_games: int | None = None
 
     def run(self, service: EventService, actor: str) -> Outcome[ImportSummary]:
         loaded = service.load(self.slug)
         marathon_book(loaded)
         zone_of(loaded, self.zone, "zone")  # a bad zone names its own field, not the file
-        try:
+        try:  # read as a stream: the games are held, never the file (issue 22)
             records = read_games(self.data, self.filename,
                                  loaded.state.settings.server_timezone, self.zone,
-                                 self.progress, frozenset(loaded.state.settings.guest_names))
+                                 self.progress, frozenset(loaded.state.settings.guest_names),
+                                 self.max_games)
         except PodiumError as error:
             raise error.at("file") from None
         return service.execute(IngestGames(self.slug, tuple(records), self.filename,

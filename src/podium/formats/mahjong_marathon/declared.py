@@ -37,6 +37,11 @@ FORMAT = "mahjong-marathon"
 #: The longest games file the command line reads (a year of a million games is about 80 MB);
 #: a page and the API have their own, smaller limits.
 MAX_FILE = 500_000_000
+#: The most games one import takes through the server (the API, a page): the file is read as
+#: it is parsed and refused at the game past it, the rest unread (issue 22: bounded memory).
+#: A larger file is split (importing again adds only new games) or imported on the command
+#: line, which takes any number the file's size allows.
+SERVER_GAMES = 20_000
 TABLE = Param("table", inputs.Text(100, non_empty=True),
               N_("the table's name, e.g. RU-Marathon-1 (rule MJ-3: only marathon tables "
                  "count)"), required=True, label=N_("Table"))
@@ -102,8 +107,9 @@ SUMMARY_SCHEMA = {"read": "integer", "added": "integer", "duplicates": "integer"
 
 IMPORT_GAMES = CommandSpec(
     f"{FORMAT}.import-games", N_("Import games (CSV or JSON)"),
-    lambda call: ImportGames(call.slug, call["file"].data, call["file"].name,
-                             call.get("zone"), call.progress),
+    lambda call: ImportGames(call.slug, call["file"].open(), call["file"].name,
+                             call.get("zone"), call.progress,
+                             None if call.caller.local else SERVER_GAMES),
     params=(
         Param("file", inputs.File(MAX_FILE, ".csv,.json,text/csv,application/json"),
               N_("a CSV or JSON file of games (UTF-8 or Windows-1251; see docs/marathon.md); "
