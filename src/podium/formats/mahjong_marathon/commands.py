@@ -204,7 +204,7 @@ class IngestGames(Command[ImportSummary]):
                         r.table, r.start, r.usec, r.names, r.gp):
                     raise InvalidInput(N_("%(where)s: game %(game)r appears twice in the file "
                                           "with different data (%(other)s)"), code=codes.TWICE,
-                                       where=r.where, game=r.game_id, other=twin.where)
+                                       where=r.at(), game=r.game_id, other=twin.at())
                 summary.duplicates += 1
                 continue
             keys = [state.name_key(n) for n in r.names if n not in guests]

@@ -15,15 +15,16 @@ import io
 import json
 import math
 import re
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core.errors import InvalidInput
 from podium.core.inputs import YEARS
-from podium.core.messages import M
+from podium.core.messages import M, Message
 from podium.core.views import N_
 from podium.formats.mahjong_marathon import codes
 from podium.service.forms import clean_name
@@ -43,11 +44,40 @@ class GameRecord:
     start: int
     names: tuple[str, ...]
     gp: tuple[int, ...]
-    where: str = ""
+    where: Any = ""  # its place in a file (a :class:`Place`), empty for a game typed in
     usec: int = 0  # microseconds of the start, when the file gives them
     # a file's game with game points that are not whole (``+3.7``): the regulation's server
     # scores whole points, so the import skips and counts it (its ``gp`` are zeros)
     fractional: bool = False
+
+    def at(self) -> Message:
+        """The game as a refusal names it: its place in the file and its id."""
+        return _at(self.where, self.game_id)
+
+
+class Place(NamedTuple):
+    """A game's place in a file, kept small (a file's every game carries one; the message is
+    made only for a refusal): ``line`` N of a CSV file, or game ``#`` N of a JSON file."""
+
+    what: str
+    number: int
+
+    def message(self) -> Message:
+        if self.what == "line":
+            return M("line %(line)s", line=self.number)
+        return M("game #%(number)s", number=self.number)
+
+
+def _msg(where: Any) -> Any:
+    """A place as a refusal names it (a :class:`Place` becomes its message)."""
+    return where.message() if isinstance(where, Place) else where
+
+
+def _at(where: Any, gid: str) -> Message:
+    if not where:
+        return M("game %(game)s", game=gid)
+    return M("%(where)s (game %(game)s)", game=gid,
+             where=where.message() if isinstance(where, Place) else where)
 
 
 def resolve_zone(name: str | None, server_zone: str, field: str | None = None
@@ -70,13 +100,13 @@ def parse_start(text: Any, zone: ZoneInfo | None, where: str) -> int:
     return parse_moment(text, zone, where)[0]
 
 
-def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int]:
+def parse_moment(text: Any, zone: ZoneInfo | None, where: Any) -> tuple[int, int]:
     """A start time as UTC epoch seconds and the microseconds within the second (a server log
     may give them; they order games that start in the same second)."""
     raw = str(text if text is not None else "").strip()
     if not raw:
         raise InvalidInput(N_("%(where)s: the start time is missing"), code=codes.START,
-                           where=where)
+                           where=_msg(where))
     year = re.match(r"(\d+)-", raw)
     if year and not YEARS[0] <= int(year.group(1)) <= YEARS[1]:
         raise _out_of_years(where, raw)
@@ -84,23 +114,23 @@ def parse_moment(text: Any, zone: ZoneInfo | None, where: str) -> tuple[int, int
         moment = datetime.fromisoformat(raw.replace("Z", "+00:00").replace(" ", "T", 1))
     except ValueError:
         raise InvalidInput(N_("%(where)s: start time %(raw)r is not a date and time like "
-                              "2015-03-31 22:30"), code=codes.START, where=where,
+                              "2015-03-31 22:30"), code=codes.START, where=_msg(where),
                            raw=raw) from None
     if moment.tzinfo is None:
         if zone is None:
             raise InvalidInput(N_("%(where)s: start time %(raw)r has no time zone and the file "
                                   "declares none; add an offset (e.g. -07:00) or declare the "
                                   "zone (--zone America/Los_Angeles, or --zone server)"),
-                               code=codes.START_ZONE, where=where, raw=raw)
+                               code=codes.START_ZONE, where=_msg(where), raw=raw)
         moment = moment.replace(tzinfo=zone)
     if not YEARS[0] <= moment.year <= YEARS[1]:  # a calendar's years; year 1 cannot be placed
         raise _out_of_years(where, raw)
     return int(moment.replace(microsecond=0).timestamp()), moment.microsecond
 
 
-def _out_of_years(where: str, raw: str) -> InvalidInput:
+def _out_of_years(where: Any, raw: str) -> InvalidInput:
     return InvalidInput(N_("%(where)s: start time %(raw)r: the year must be from %(first)s to "
-                           "%(last)s"), code=codes.START, where=where, raw=raw[:80],
+                           "%(last)s"), code=codes.START, where=_msg(where), raw=raw[:80],
                         first=YEARS[0], last=YEARS[1])
 
 
@@ -145,25 +175,29 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
     read so that the import skips and counts it, as it does another table's games. ``guests``
     are the names the server gives anonymous guests: two of them at one table are two people."""
     gid = str(game_id if game_id is not None else "").strip()
+    place = where
     if not gid:
         raise InvalidInput(N_("%(value)s: the game id is missing"), code=codes.GAME_ID,
-                           field=None if where else "id", value=where or M("the game"))
-    place = where
-    where = M("%(where)s (game %(game)s)", where=where, game=gid) if where else M(
-        "game %(game)s", game=gid)
+                           field=None if where else "id",
+                           value=(where.message() if isinstance(where, Place) else where)
+                           or M("the game"))
     if len(seats) != SEATS and not (place and len(seats) in FILE_SEATS):
         raise InvalidInput(N_("%(where)s: %(seats_count)s players; a marathon game has exactly "
                               "4 (rule MJ-3)"), code=codes.SEATS,
-                           field=None if place else "players", where=where,
+                           field=None if place else "players", where=_at(place, gid),
                            seats_count=len(seats))
     names = []
     for name, _gp in seats:
         text = " ".join(str(name if name is not None else "").split())
         if not text:
             raise InvalidInput(N_("%(where)s: a player name is missing"), code=codes.NAME,
-                               field=None if place else "players", where=where)
+                               field=None if place else "players", where=_at(place, gid))
         try:
-            names.append(clean_name(text, where))
+            try:  # the message naming the game is made only for a refusal
+                names.append(sys.intern(clean_name(text, "")))
+            except InvalidInput:
+                clean_name(text, _at(place, gid))
+                raise
         except InvalidInput as error:  # the kernel's check of a name, at the game's seat
             error.field = None if place else f"player{len(names) + 1}"
             raise
@@ -172,14 +206,18 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
         if names.index(n) != k - 1 and n not in guests:
             if place:  # a file's game: the line or game at fault
                 raise InvalidInput(N_("%(where)s: %(name)s sits twice at the table (rule MJ-3)"),
-                                   code=codes.TWICE, where=where, name=n)
+                                   code=codes.TWICE, where=_at(place, gid), name=n)
             raise InvalidInput(N_("%(name)s sits twice at the table (rule MJ-3)"),
                                code=codes.TWICE, field=f"player{k}", name=n)
     gp = []
     fractional = False
     for k, (n, (_, g)) in enumerate(zip(names, seats, strict=True), start=1):
         try:
-            gp.append(whole_gp(g, where, n))
+            try:
+                gp.append(whole_gp(g, "", n))
+            except InvalidInput:
+                whole_gp(g, _at(place, gid), n)
+                raise
         except InvalidInput as error:
             if place and error.code == codes.GP_FRACTION:
                 fractional = True
@@ -187,8 +225,8 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
                 continue
             error.field = None if place else f"gp{k}"
             raise
-    return GameRecord(gid, str(table or "").strip(), start, tuple(names), tuple(gp), where, usec,
-                      fractional)
+    return GameRecord(gid, sys.intern(str(table or "").strip()), start, tuple(names), tuple(gp),
+                      place, usec, fractional)
 
 
 #: Bytes read from a file at a time: a file is parsed as it is read, never held whole.
@@ -293,7 +331,7 @@ def iter_csv(stream: BinaryIO, server_zone: str, zone: str | None = None,
             raise _unreadable(error) from None
         count += 1
         _limit(count, max_games)
-        where = M("line %(line)s", line=reader.line_num)
+        where = Place("line", reader.line_num)
         row_zone = resolve_zone(row.get("zone"), server_zone) or declared
         start, usec = parse_moment(row.get("start"), row_zone, where)
         pairs = [(row.get(f"player{k}"), row.get(f"gp{k}")) for k in seats]
@@ -334,21 +372,21 @@ def iter_json(stream: BinaryIO, server_zone: str, zone: str | None = None,
 
 def _json_record(number: int, game: Any, declared: ZoneInfo | None, server_zone: str,
                  guests: frozenset[str]) -> GameRecord:
-    where = M("game #%(number)s", number=number)
+    where = Place("game", number)
     if not isinstance(game, dict):
         raise InvalidInput(N_("%(where)s: a game must be an object"), code=codes.FILE,
-                           where=where)
+                           where=_msg(where))
     game_zone = resolve_zone(game.get("zone"), server_zone) or declared
     start, usec = parse_moment(game.get("start"), game_zone, where)
     players = game.get("players")
     if not isinstance(players, list):
         raise InvalidInput(N_("%(where)s: 'players' must be a list of {name, gp}"),
-                           code=codes.FILE, where=where)
+                           code=codes.FILE, where=_msg(where))
     pairs = []
     for p in players:
         if not isinstance(p, dict):
             raise InvalidInput(N_("%(where)s: each player must be an object with name and "
-                                  "gp"), code=codes.FILE, where=where)
+                                  "gp"), code=codes.FILE, where=_msg(where))
         pairs.append((p.get("name"), p.get("gp")))
     return make_record(game.get("id"), game.get("table"), start, pairs, where, usec, guests)
 
