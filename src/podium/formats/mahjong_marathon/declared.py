@@ -72,6 +72,8 @@ class ZoneOrServer(inputs.Zone):
 LOBBY_NOTES = (
     ("other_sizes", N_("%(summary)s Skipped, another table size (rule MJ-3): %(count)s.")),
     ("fractional", N_("%(summary)s Skipped, game points not whole (rule MJ-3): %(count)s.")),
+    ("tenths", N_("%(summary)s Added with game points in tenths (beyond the regulation): "
+                  "%(count)s.")),
     ("guest_seats", N_("%(summary)s Seats of anonymous guests (counted for the others, never "
                        "ranked): %(count)s.")),
 )
@@ -103,7 +105,8 @@ def _some(ids: list[str], shown: int = 5) -> str:
 SUMMARY_SCHEMA = {"read": "integer", "added": "integer", "duplicates": "integer",
                   "other_tables": "integer", "outside_calendar": "integer",
                   "new_players": "integer", "changed": "array", "case_merged": "array",
-                  "other_sizes": "integer", "guest_seats": "integer", "fractional": "integer"}
+                  "other_sizes": "integer", "guest_seats": "integer", "fractional": "integer",
+                  "tenths": "integer"}
 
 IMPORT_GAMES = CommandSpec(
     f"{FORMAT}.import-games", N_("Import games (CSV or JSON)"),

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal, InvalidOperation
 from typing import Any, BinaryIO, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -49,6 +50,9 @@ class GameRecord:
     # a file's game with game points that are not whole (``+3.7``): the regulation's server
     # scores whole points, so the import skips and counts it (its ``gp`` are zeros)
     fractional: bool = False
+    # such a game's points in tenths, exact (``+3.7`` is 37), when every seat's are: what an
+    # event that accepts them stores (the ``fractional_points`` setting, beyond the regulation)
+    tenths: tuple[int, ...] | None = None
 
     def at(self) -> Message:
         """The game as a refusal names it: its place in the file and its id."""
@@ -211,6 +215,7 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
                                code=codes.TWICE, field=f"player{k}", name=n)
     gp = []
     fractional = False
+    tenths: tuple[int, ...] | None = None
     for k, (n, (_, g)) in enumerate(zip(names, seats, strict=True), start=1):
         try:
             try:
@@ -225,8 +230,28 @@ def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any
                 continue
             error.field = None if place else f"gp{k}"
             raise
+    if fractional:
+        tenths = tenths_of([g for _n, g in seats])
+        gp = [0] * len(gp)
     return GameRecord(gid, sys.intern(str(table or "").strip()), start, tuple(names), tuple(gp),
-                      place, usec, fractional)
+                      place, usec, fractional, tenths)
+
+
+def tenths_of(values: list[Any]) -> tuple[int, ...] | None:
+    """Game points in tenths, exactly (``+3.7`` is 37, ``-12`` is -120), or None when one of
+    them is not a whole number of tenths (``3.75``) or is beyond the limit: such a game is
+    skipped and counted even where tenths are accepted."""
+    out = []
+    for value in values:
+        try:
+            number = Decimal(str(value).strip().replace("\u2212", "-")) * 10
+        except InvalidOperation:
+            return None
+        if not number.is_finite() or number != number.to_integral_value() or abs(
+                number) > MAX_GP * 10:
+            return None
+        out.append(int(number))
+    return tuple(out)
 
 
 #: Bytes read from a file at a time: a file is parsed as it is read, never held whole.
