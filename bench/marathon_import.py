@@ -9,6 +9,8 @@ RSS before the import, CPU seconds, wall time and the load average (the machine 
   with an API token, the file's text in the JSON body), in process through the ASGI test
   client, the body limits' middleware included: the big file (180,000 games by default) is
   refused past the server's limit of games; the largest accepted import is the limit's size;
+- ``api-raw``: the same, the file as the raw body (``Content-Type: text/csv``, its name in the
+  query string), sent as it is read;
 - ``cli``: ``podium games import`` in a child process (the command line has no limit of games):
   the big file and the limit's size.
 
@@ -28,7 +30,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 HEADER = "game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4\n"
 NAMES = [f"Игрок_{k:03d}_{'абвгдежзик'[k % 10] * (4 + k % 9)}" for k in range(400)]
@@ -61,7 +65,7 @@ def rss_mb() -> float:
     return 0.0
 
 
-def child_api(db: str, path: str) -> dict:
+def child_api(db: str, path: str, mode: str = "api") -> dict:
     """One API import in this process: the answer's status and what it took."""
     from fastapi.testclient import TestClient
 
@@ -77,17 +81,31 @@ def child_api(db: str, path: str) -> dict:
     accounts.grant("mj", "owner", "owner", "bench")
     token = accounts.create_token("owner")
     client = TestClient(web_app(database, max_upload=200_000_000))
-    body = json.dumps({"file": {"name": Path(path).name,
-                                "text": Path(path).read_text(encoding="utf-8")}}).encode()
-    before = rss_mb()
-    cpu, wall = time.process_time(), time.perf_counter()
-    answer = client.post("/api/v1/events/mj/commands/mahjong-marathon.import-games",
-                         content=body, headers={"Authorization": f"Bearer {token}",
-                                                "Content-Type": "application/json"})
+    url = "/api/v1/events/mj/commands/mahjong-marathon.import-games"
+    headers = {"Authorization": f"Bearer {token}"}
+    if mode == "api-raw":  # the file as the raw body, sent as it is read
+        body = b""
+        before = rss_mb()
+        cpu, wall = time.process_time(), time.perf_counter()
+        with open(path, "rb") as file:
+            answer = client.post(url, params={"name": Path(path).name}, content=_chunks(file),
+                                 headers={**headers, "Content-Type": "text/csv"})
+    else:
+        body = json.dumps({"file": {"name": Path(path).name,
+                                    "text": Path(path).read_text(encoding="utf-8")}}).encode()
+        before = rss_mb()
+        cpu, wall = time.process_time(), time.perf_counter()
+        answer = client.post(url, content=body,
+                             headers={**headers, "Content-Type": "application/json"})
     return {"status": answer.status_code, "before_mb": before,
             "cpu_s": time.process_time() - cpu, "wall_s": time.perf_counter() - wall,
             "said": answer.json().get("said") or answer.json().get("code"),
             "body_mb": len(body) / 1e6}
+
+
+def _chunks(file: Any) -> Iterator[bytes]:
+    while chunk := file.read(1 << 16):
+        yield chunk
 
 
 def run_child(src: str | None, mode: str, db: str, path: str) -> dict:
@@ -96,8 +114,8 @@ def run_child(src: str | None, mode: str, db: str, path: str) -> dict:
         env["PYTHONPATH"] = src
     started = time.perf_counter()
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if mode == "api":
-        done = subprocess.run([sys.executable, __file__, "--child", db, path],
+    if mode.startswith("api"):
+        done = subprocess.run([sys.executable, __file__, "--child", db, path, mode],
                               capture_output=True, text=True, env=env, check=True)
         out = json.loads(done.stdout.strip().splitlines()[-1])
     else:
@@ -122,8 +140,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=180_000)
     parser.add_argument("--accepted", type=int, default=20_000)
     parser.add_argument("--src", default=None, help="import podium from this folder")
-    parser.add_argument("--modes", default="api,cli")
-    parser.add_argument("--child", nargs=2, metavar=("DB", "FILE"), help=argparse.SUPPRESS)
+    parser.add_argument("--modes", default="api,api-raw,cli")
+    parser.add_argument("--child", nargs=3, metavar=("DB", "FILE", "MODE"),
+                        help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         out = child_api(*args.child)
