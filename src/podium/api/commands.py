@@ -141,12 +141,59 @@ class BadJson(InvalidInput):
     status = 400
 
 
+#: Bytes of a file sent as the raw body kept in memory; the rest is spooled to disk.
+SPOOL = 1_000_000
+
+
+def file_param(spec: CommandSpec) -> str | None:
+    """The one field of a command that takes a file (an import), if it has exactly one."""
+    from podium.core.inputs import File
+
+    files = [p.name for p in spec.params_on(API) if isinstance(p.input, File)]
+    return files[0] if len(files) == 1 else None
+
+
+async def read_file_body(request: Request, limit: int, field: str) -> dict[str, Any]:
+    """A command whose file is the raw body (any type but JSON; its other fields, and the
+    file's ``name``, in the query string): the body is spooled as it streams, counted and
+    refused past ``limit``, and handed on as a stream, so that an import parses it as it
+    reads it and never holds it whole (issue 22: bounded memory)."""
+    import tempfile
+
+    from podium.core.inputs import Upload
+
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > limit:
+        raise TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
+                       kb=limit // 1000)
+    spool = tempfile.SpooledTemporaryFile(max_size=SPOOL)  # noqa: SIM115 (closed by the GC)
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            spool.close()
+            raise TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
+                           kb=limit // 1000)
+        spool.write(chunk)
+    spool.seek(0)
+    values: dict[str, Any] = {key: value for key, value in request.query_params.items()
+                              if key not in ("name", field)}
+    name = request.query_params.get("name") or "upload"
+    values[field] = Upload(name, stream=spool, size=size)  # type: ignore[arg-type]
+    return values
+
+
 def endpoint(spec: CommandSpec) -> Callable[..., Any]:
     limit = command_limit(spec)  # as the body limits' middleware counts (podium.web.limits)
+    raw_file = file_param(spec)
 
     async def run(request: Request) -> JSONResponse:
         caller = caller_of(request)
-        body = await read_body(request, limit)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if raw_file and kind and kind != "application/json":
+            body = await read_file_body(request, limit, raw_file)
+        else:
+            body = await read_body(request, limit)
         slug = request.path_params.get("slug")
         web = request.app.state.web
         done = await run_in_threadpool(
@@ -188,7 +235,10 @@ def router_for(catalog: Catalog) -> APIRouter:
         owner = f" ({spec.format} events)" if spec.format else ""
         router.add_api_route(
             path, endpoint(spec), methods=["POST"], summary=spec.title + owner,
-            description=(spec.help or spec.title) + f"\n\nWho may run it: {spec.role}.",
+            description=(spec.help or spec.title) + f"\n\nWho may run it: {spec.role}."
+            + ("\n\nThe file may also be the raw body (any Content-Type but JSON), its name "
+               "and the other fields in the query string (`?name=games.csv`): it is then read "
+               "as it streams, never held whole." if file_param(spec) else ""),
             response_class=JSONResponse,
             responses={
                 200: {"description": "Done (or, for a preview, shown).",

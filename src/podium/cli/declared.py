@@ -16,6 +16,7 @@ command, whatever the format.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -148,11 +149,13 @@ def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
 
 
 def _file(text: str, name: str) -> Upload:
+    """The file as a stream (an import reads it as it parses, issue 22); its size when known."""
     if text == "-":
-        return Upload("stdin", sys.stdin.buffer.read())
+        return Upload("stdin", stream=sys.stdin.buffer)
     path = Path(text)
     try:
-        return Upload(path.name, path.read_bytes())
+        stream = path.open("rb")
+        return Upload(path.name, stream=stream, size=os.fstat(stream.fileno()).st_size)
     except OSError:
         from podium.core.inputs import refuse
 

@@ -188,6 +188,10 @@ class MarathonBook:
     decisions: dict[int, Decision] = field(default_factory=dict)
     publications: list[dict[str, Any]] = field(default_factory=list)
     imports: list[dict[str, Any]] = field(default_factory=list)  # summaries, by action
+    # GP are held as whole multiples of 1/gp_unit: 1 (the regulation's whole points, MJ-3), or
+    # 10 once a batch of games scored in tenths is stored (``fractional_points``, beyond the
+    # regulation): exact integers either way, shown divided by the unit
+    gp_unit: int = 1
     # derived caches ----------------------------------------------------------------------------
     _settings: Any = None
     _stages: dict[int, _StageCache] | None = None
@@ -213,6 +217,19 @@ class MarathonBook:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._lock = threading.RLock()
+
+    def use_unit(self, unit: int) -> None:
+        """Hold GP in 1/``unit`` points from now on (a batch in tenths arrives): the games
+        stored so far and their MJ-6a penalties are scaled, exactly; the tables recomputed."""
+        if unit <= self.gp_unit:
+            return
+        factor, n = unit // self.gp_unit, self.games.n
+        with self._lock:
+            self.games.gp[:n] *= factor
+            self.games.penalty[:n] *= factor
+            self.gp_unit = unit
+            self._settings = None  # the next read recomputes every table
+            self.invalidate()
 
     # -- decisions that the computation reads ---------------------------------------------------
     def active(self, kind: str) -> list[Decision]:
@@ -423,7 +440,7 @@ class MarathonBook:
                 st = cache.stats
                 tp_pen = sum(p["amount"] * 12 for p in pens
                              if p["player"] == player and p["kind"] == "6c")
-                gp_pen = sum(p["amount"] for p in pens
+                gp_pen = sum(p["amount"] * self.gp_unit for p in pens
                              if p["player"] == player and p["kind"] == "6b")
                 rules = settings.rank_rules
                 rows.append((player, int(st.games[i]), int(st.tp12[i]) - tp_pen,
@@ -448,7 +465,7 @@ class MarathonBook:
                     if p["kind"] == "6c":
                         tp_pen[row] -= p["amount"] * 12
                     else:
-                        gp_pen[row] -= p["amount"]
+                        gp_pen[row] -= p["amount"] * self.gp_unit
             cache.ranking = rank_stage(stage, st, tp_pen, gp_pen, settings.rank_rules)
             cache.changed.clear()
         return cache.ranking
