@@ -89,6 +89,8 @@ FIELDS = (
              "can sit out)", "CMD-8"),
     fs.Field("fewer_rounds", False, fs.boolean,
              "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
+    fs.Field("round_minutes", 90, fs.integer(1, 1440), "minutes per round (the round clock)",
+             "CMD-12"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
@@ -111,6 +113,7 @@ class CommanderSettings:
     fewer_rounds: bool = False
     time_zone: str = "UTC"  # of the times shown on the event's pages
     seating_schedule: str = "off"
+    round_minutes: int = 90  # rule CMD-12: the round clock's length
 
 
 def default_round_count(players: int) -> int:
@@ -141,6 +144,11 @@ class Commander(Ruleset):
                                                     "fewer_rounds": True})
     contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
                                   web="podium.formats.commander.web:COMMANDER_WEB")
+
+    def round_minutes(self, state: EventState, rnd: Round) -> int | None:
+        """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final
+        pod's too."""
+        return int(state.settings.round_minutes)
 
     def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
         """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod
