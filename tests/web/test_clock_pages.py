@@ -119,6 +119,7 @@ def test_the_api_runs_the_same_commands(site: Site) -> None:
 
 
 def test_public_pairings_show_the_time_left_and_mark_time(site: Site) -> None:
+    site.user("anna")
     from podium.service.clock import AddTime, PauseClock, StartClock
 
     paired(site)
@@ -151,6 +152,7 @@ def test_public_pairings_show_the_time_left_and_mark_time(site: Site) -> None:
 
 
 def test_projector_page(site: Site) -> None:
+    site.user("anna")
     from podium.service.clock import StartClock
 
     paired(site, 64)
