@@ -41,7 +41,7 @@ def projector_page(page: Page, slug: str, q: str, live: bool) -> Response:
         event=loaded.state, data=data, tables=data["tables"], q=q, needle=needle,
         found=found, clock=_clock(page, loaded), density=density(len(data["tables"])),
         pairings_url=absolute(page.web.public_url, page.request, pairings),
-        pairings_qr=qr_svg(absolute(page.web.public_url, page.request, pairings)),
+        pairings_qr=qr_svg(absolute(page.web.public_url, page.request, pairings), fluid=True),
         title=loaded.state.name)
 
 
