@@ -100,6 +100,13 @@ def cup_file(s: Scenario) -> dict[str, Any]:
     return {"text": dumps(export_document(s.site.events, "cup"))}
 
 
+def clock_running(s: Scenario) -> None:
+    """The current round's clock started (issue 21)."""
+    from podium.service.clock import StartClock
+
+    s.site.events.execute(StartClock("cup"), "owner")
+
+
 def newcomers(s: Scenario) -> None:
     """Two late entrants who never played (to remove or merge)."""
     s.site.events.add_players("cup", ["Extra", "Extra Alias"], "owner")
@@ -138,6 +145,11 @@ ROUTES = [
           ORGANISERS),
     Route("POST", f"{CMD}/commander.bye-cancel", {"player": 7, "round": 2}, ORGANISERS,
           bye_given),
+    # the round clock (issue 21)
+    Route("POST", f"{CMD}/clock.start", {}, ORGANISERS),
+    Route("POST", f"{CMD}/clock.pause", {"reason": "a ruling"}, ORGANISERS, clock_running),
+    Route("POST", f"{CMD}/clock.add", {"minutes": 5, "table": 1}, ORGANISERS),
+    Route("POST", f"{CMD}/clock.undo", {}, ORGANISERS, clock_running),
     Route("POST", f"{CMD}/role.grant", {"username": "other"}, OWNER_ONLY),
     Route("POST", f"{CMD}/role.revoke", {"username": "judge"}, OWNER_ONLY),
     Route("POST", f"{CMD}/report.decide", lambda v: {"report": v["id"], "accept": True},
