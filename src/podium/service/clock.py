@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from podium.core import clock, inputs
-from podium.core.commands import Call, CommandSpec, Param
+from podium.core.commands import CommandSpec, Param
 from podium.core.log import Action
 from podium.core.messages import M, Message, Mn
 from podium.core.model import EventState
