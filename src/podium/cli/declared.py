@@ -296,10 +296,13 @@ def attach(root: click.Group, catalog: Catalog) -> None:
         if not group_name:
             root.add_command(click_command(spec, name))
             continue
-        group = root.commands.get(group_name)
-        if not isinstance(group, click.Group):
-            group = click.Group(group_name, help=f"The {group_name} commands.")
-            root.add_command(group)
+        group = root
+        for part in group_name.split():  # "round clock": a group inside a group
+            inner = group.commands.get(part)
+            if not isinstance(inner, click.Group):
+                inner = click.Group(part, help=f"The {part} commands.")
+                group.add_command(inner)
+            group = inner
         group.add_command(click_command(spec, name))
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:

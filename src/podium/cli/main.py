@@ -169,6 +169,12 @@ def round_show(ctx: Context, slug: str, number: int | None) -> None:
     rnd = state.round(explanation.number)
     titles = {p.key: p.title for p in phases.declared(state, loaded.ruleset)}
     console.print(render.results_table(state, rnd, titles.get(rnd.stage, "")))
+    from podium.service.clock import now_view, status_line
+
+    line = status_line(now_view(state, ctx.service.clock())
+                       if rnd is state.current_round else None)
+    if line is not None:  # the round clock (issue 21)
+        console.print(escape(tr(line)), highlight=False)
 
 
 # standings, log, files ------------------------------------------------------------------------

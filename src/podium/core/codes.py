@@ -255,3 +255,11 @@ VIEW_UNKNOWN = "view.unknown"
 VIEW_ROW = "view.row"
 PAGE_UNKNOWN = "page.unknown"
 PRINT_UNKNOWN = "print.unknown"
+
+# -- the round clock (podium.core.clock) -----------------------------------------------------
+CLOCK_ROUND_DONE = "clock.round_done"  # every table of the round has its result
+CLOCK_NOT_CURRENT = "clock.not_current"  # an earlier round's clock
+CLOCK_RUNNING = "clock.running"  # start while it runs
+CLOCK_NOT_RUNNING = "clock.not_running"  # pause while it does not run
+CLOCK_MINUTES = "clock.minutes"  # no round length known (a format without one, no --minutes)
+CLOCK_NOTHING = "clock.nothing"  # undo with no clock action left

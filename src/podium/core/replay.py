@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from podium.core import codes, divisions, people, phases, series
+from podium.core import clock, codes, divisions, people, phases, series
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.messages import Message
@@ -340,6 +340,7 @@ ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.RESULT_ENTERED, _result, RESULT_SCHEMA, "Result entered"),
     ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
     *people.ROUND_KINDS,
+    *clock.KINDS,
 )
 SERIES_KINDS: tuple[ActionKind, ...] = (
     ActionKind(series.MEMBER_ADDED, series.member_added, series.ADDED_SCHEMA,

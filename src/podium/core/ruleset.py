@@ -222,6 +222,12 @@ class Ruleset:
         player's points are their own), or ``"same"``, the original's, continued."""
         return "new"
 
+    def round_minutes(self, state: EventState, rnd: Round) -> int | None:
+        """A round's length in minutes for the round clock (:mod:`podium.core.clock`), from
+        the event's settings (CMD-12, BRK-7); None: the format sets none (the organiser gives
+        it when starting the clock)."""
+        return None
+
     def check_new_settings(self, settings: Any) -> None:
         """Refuse settings the regulation allows only with an explicit override, when they are
         chosen (creating an event, changing a setting); a stored log is replayed as it is."""

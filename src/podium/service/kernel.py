@@ -1077,7 +1077,13 @@ def kernel_commands() -> list[CommandSpec]:
             PLAYER_SUBSTITUTE,
             ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
             TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
-            REPORT_DISPUTE, REPORT_DECIDE]
+            REPORT_DISPUTE, REPORT_DECIDE, *_clock_commands()]
+
+
+def _clock_commands() -> list[CommandSpec]:
+    from podium.service.clock import clock_commands  # the round clock (issue 21)
+
+    return clock_commands()
 
 
 __all__ = ["kernel_commands", "report_command", "result_command", "table_of", "top_entry"]

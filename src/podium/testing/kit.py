@@ -141,6 +141,7 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
     unstarted = ruleset.tour_actions(service.load(slug).state)  # hand edits of the round
     if unstarted:
         service.execute(AppendActions(slug, tuple(unstarted)), ACTOR)
+    _clock_steps(service, slug)
     service.execute(UndoRound(slug, "paired too early"), ACTOR)
     assert simulate.play_round(service, slug, ACTOR, rng)
     loaded = service.load(slug)
@@ -184,6 +185,19 @@ def _organiser_steps(service: EventService, slug: str) -> None:
     service.execute(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
     service.execute(ArchiveEvent(slug, True, "a test"), ACTOR)
     service.execute(ArchiveEvent(slug, False, "undo"), ACTOR)
+
+
+def _clock_steps(service: EventService, slug: str) -> None:
+    """The round clock (issue 21): started, time added to a table, paused, the pause undone."""
+    from podium.service.clock import AddTime, PauseClock, StartClock, UndoClock
+
+    rnd = service.load(slug).state.rounds[-1]
+    if not rnd.tables:
+        return
+    service.execute(StartClock(slug, "", 50), ACTOR)
+    service.execute(AddTime(slug, "a ruling", 5, rnd.tables[0].number), ACTOR)
+    service.execute(PauseClock(slug, "a ruling"), ACTOR)
+    service.execute(UndoClock(slug, "paused by mistake"), ACTOR)
 
 
 def _tour_top(service: EventService, slug: str, rng: random.Random) -> None:

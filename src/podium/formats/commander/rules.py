@@ -97,6 +97,8 @@ FIELDS = (
              "(the first separate_groups_rounds Swiss rounds) or always; beyond the regulation"),
     fs.Field("separate_groups_rounds", 2, fs.integer(1, 100),
              "Swiss rounds that keep groups apart when separate_groups=first-rounds"),
+    fs.Field("round_minutes", 90, fs.integer(1, 1440), "minutes per round (the round clock)",
+             "CMD-12"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
@@ -121,6 +123,7 @@ class CommanderSettings:
     seating_schedule: str = "off"
     separate_groups: str = "off"  # beyond the regulation (issue 21)
     separate_groups_rounds: int = 2
+    round_minutes: int = 90  # rule CMD-12: the round clock's length
 
 
 def default_round_count(players: int) -> int:
@@ -152,6 +155,11 @@ class Commander(Ruleset):
                         {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
                                   web="podium.formats.commander.web:COMMANDER_WEB")
+
+    def round_minutes(self, state: EventState, rnd: Round) -> int | None:
+        """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final
+        pod's too."""
+        return int(state.settings.round_minutes)
 
     def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
         """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod
