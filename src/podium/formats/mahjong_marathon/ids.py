@@ -26,6 +26,8 @@ SEPARATOR = "\n"
 _NEWLINE = ord(SEPARATOR)
 # single-id lookups by binary search before the full dict is worth building
 _PROBES_BEFORE_DICT = 4096
+# new ids below stored ones inserted one by one (binary search) up to this many, else re-sorted
+_INSERT_AT_MOST = 50_000
 
 
 def id_order(game_id: str) -> tuple[int, int, str]:
@@ -139,7 +141,7 @@ class GameIds:
         keys = [id_order(self[i]) for i in new]
         if not done or keys[0] >= id_order(self[int(self._by_id[-1])]):
             merged = np.concatenate([self._by_id, np.asarray(new, dtype=np.int64)])
-        elif len(new) <= 50_000:  # a few ids below some stored ones: insert them
+        elif len(new) <= _INSERT_AT_MOST:  # a few ids below some stored ones: insert them
             old = self._by_id
             at = [bisect.bisect_right(range(old.size), k, key=lambda i: id_order(self[old[i]]))
                   for k in keys]
