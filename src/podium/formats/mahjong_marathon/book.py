@@ -80,7 +80,7 @@ class GameTable:
         state["_capacity"] = self.start.size
         for name in self._COLUMNS:
             used = state[name][:n]
-            state[name] = used if used.any() else None
+            state[name] = _narrow(used) if used.any() else None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -143,6 +143,25 @@ class GameTable:
 
     def view(self, name: str) -> np.ndarray:
         return getattr(self, name)[: self.n]
+
+
+_NARROW = (np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32)
+
+
+def _narrow(column: np.ndarray) -> np.ndarray:
+    """A snapshot's column in the smallest integer type that holds its values (a start time
+    fits 32 bits unsigned, a player id mostly 16, TP in twelfths 8): loading casts it back
+    while it copies the column into place anyway, and a smaller snapshot reads faster."""
+    if column.dtype.kind not in "iu" or not column.size:
+        return column
+    low, high = int(column.min()), int(column.max())
+    for dtype in _NARROW:
+        info = np.iinfo(dtype)
+        if info.bits >= 8 * column.dtype.itemsize:
+            break
+        if info.min <= low and high <= info.max:
+            return column.astype(dtype)
+    return column
 
 
 @dataclass

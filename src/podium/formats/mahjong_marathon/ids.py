@@ -90,12 +90,18 @@ class GameIds:
         return isinstance(game_id, str) and self.row(game_id) is not None
 
     def _offsets(self) -> np.ndarray:
-        """Where each frozen id starts, plus one past the end (the separator counted)."""
-        data = np.frombuffer(self._joined.encode("ascii"), dtype=np.uint8)
-        starts = np.empty(self._frozen + 1, dtype=np.int64)
+        return self._offsets_of(self._joined, self._frozen)
+
+    @staticmethod
+    def _offsets_of(joined: str, n: int) -> np.ndarray:
+        """Where each of the ``n`` ids of ``joined`` starts, plus one past the end (the
+        separator counted)."""
+        data = np.frombuffer(joined.encode("ascii"), dtype=np.uint8)
+        starts = np.empty(n + 1, dtype=np.int64)
         starts[0] = 0
-        starts[1:-1] = np.flatnonzero(data == _NEWLINE) + 1
-        starts[-1] = data.size + 1
+        if n:
+            starts[1:-1] = np.flatnonzero(data == _NEWLINE) + 1
+            starts[-1] = data.size + 1
         return starts
 
     def extend(self, ids: Iterable[str]) -> None:
@@ -159,15 +165,24 @@ class GameIds:
         order as one integer column: loading neither splits the string nor builds a dict."""
         by_id = self.by_id()
         n = len(self)
-        state: dict[str, Any] = {"n": n, "by_id": by_id.astype(np.int32 if n < 2**31
-                                                                 else np.int64)}
-        joined = self._joined if not self._tail else SEPARATOR.join(self)
-        if not self._frozen and not self._tail:
-            joined = ""
+        # ids stored in id order (the usual case: a server numbers its games) need no column
+        in_order = bool((by_id == np.arange(n)).all())
+        state: dict[str, Any] = {"n": n, "by_id": None if in_order else by_id.astype(
+            np.int32 if n < 2**31 else np.int64)}
+        joined = SEPARATOR.join(self._tail)
+        if self._frozen:
+            joined = self._joined + SEPARATOR + joined if self._tail else self._joined
         if n and (joined.count(SEPARATOR) != n - 1 or not joined.isascii()):
             state["ids"] = list(self)
-        else:
-            state["ids"] = joined
+            return state
+        state["ids"] = joined
+        # each id's length (one byte when all are shorter than 256): the loaded table finds
+        # an id's place by one cumulative sum instead of scanning the string for separators
+        starts = (self._starts if self._starts is not None and not self._tail
+                  else self._offsets_of(joined, n))
+        lengths = np.diff(starts) - 1
+        if not lengths.size or int(lengths.max()) < 256:
+            state["lengths"] = lengths.astype(np.uint8)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -175,9 +190,17 @@ class GameIds:
         ids, n = state["ids"], state["n"]
         if isinstance(ids, str):
             self._joined, self._frozen = ids, n
+            lengths = state.get("lengths")
+            if lengths is not None:
+                starts = np.zeros(n + 1, dtype=np.int64)
+                np.cumsum(lengths, out=starts[1:])
+                starts[1:] += np.arange(1, n + 1)
+                self._starts = starts
         else:
             self._tail = ids
-        self._by_id = np.asarray(state["by_id"], dtype=np.int64)
+        by_id = state["by_id"]
+        self._by_id = (np.arange(n, dtype=np.int64) if by_id is None
+                       else np.asarray(by_id, dtype=np.int64))
 
 
 class IdIndex:
