@@ -163,3 +163,23 @@ def test_a_loaded_table_takes_ids_below_and_above_its_own(monkeypatch):
     for _ in range(3):
         assert all(ids.row(gid) == row for row, gid in enumerate(every))
     assert ids.row("g2000") is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(game_id, max_size=30))
+def test_id_sort_is_a_stable_sort_by_id_order(ids):
+    """The numpy sort of ids (ASCII) and the Python one (any other) both give the positions
+    sorted stably by ``id_order`` (rule MJ-7a's tie order)."""
+    expected = sorted(range(len(ids)), key=lambda i: id_order(ids[i]))
+    assert ids_module.id_sort(ids).tolist() == expected
+
+
+@given(st.lists(game_id, max_size=20), st.integers(0, 20), st.integers(-3, 25),
+       st.integers(-3, 25))
+def test_slices_of_a_loaded_table(ids, split, start, stop):
+    """Slices read the snapshot's string and the later list as one sequence."""
+    table = GameIds()
+    table.extend(ids[:split])
+    table = pickle.loads(pickle.dumps(table))
+    table.extend(ids[split:])
+    assert table[start:stop] == ids[start:stop]

@@ -38,6 +38,30 @@ def id_order(game_id: str) -> tuple[int, int, str]:
     return (1, 0, game_id)
 
 
+def id_sort(ids: list[str]) -> np.ndarray:
+    """Positions of ``ids`` sorted stably by :func:`id_order`.
+
+    In numpy when every id is ASCII without a NUL (numpy's text order is then Python's:
+    it ignores trailing NULs) and the numeric ones have ASCII digits; in Python otherwise."""
+    if not ids:
+        return np.zeros(0, dtype=np.int64)
+    text = SEPARATOR.join(ids)
+    if not text.isascii() or "\0" in text:
+        return np.asarray(sorted(range(len(ids)), key=lambda i: id_order(ids[i])),
+                          dtype=np.int64)
+    arr = np.array(ids)
+    numeric = np.strings.isdigit(arr) & (np.strings.str_len(arr) < 19)
+    if not numeric.any():
+        if bool((arr[1:] > arr[:-1]).all()):  # already in order (a server numbers its games)
+            return np.arange(len(ids), dtype=np.int64)
+        return np.argsort(arr, kind="stable")
+    num_rows = np.flatnonzero(numeric)
+    text_rows = np.flatnonzero(~numeric)
+    values = arr[num_rows].astype(np.int64)
+    return np.concatenate([num_rows[np.argsort(values, kind="stable")],
+                           text_rows[np.argsort(arr[text_rows], kind="stable")]])
+
+
 class GameIds:
     """The game id of every row, in ingest order (a read-only sequence of ``str``).
 
@@ -68,7 +92,17 @@ class GameIds:
 
     def __getitem__(self, row: int | slice) -> str | list[str]:
         if isinstance(row, slice):
-            return [self[i] for i in range(*row.indices(len(self)))]
+            start, stop, step = row.indices(len(self))
+            if step != 1:
+                return [self[i] for i in range(start, stop, step)]
+            frozen, head = self._frozen, []
+            if start < min(stop, frozen):
+                starts = self._starts
+                if starts is None:
+                    starts = self._starts = self._offsets()
+                head = self._joined[starts[start] : starts[min(stop, frozen)] - 1].split(
+                    SEPARATOR)
+            return head + self._tail[max(start - frozen, 0) : max(stop - frozen, 0)]
         row = int(row)
         if row < 0:
             row += len(self)
@@ -143,18 +177,18 @@ class GameIds:
         n, done = len(self), self._by_id.size
         if done == n:
             return self._by_id
-        new = sorted(range(done, n), key=lambda i: id_order(self[i]))
-        keys = [id_order(self[i]) for i in new]
-        if not done or keys[0] >= id_order(self[int(self._by_id[-1])]):
-            merged = np.concatenate([self._by_id, np.asarray(new, dtype=np.int64)])
-        elif len(new) <= _INSERT_AT_MOST:  # a few ids below some stored ones: insert them
+        new = id_sort(self[done:n]) + done
+        first = id_order(self[int(new[0])])
+        if not done or first >= id_order(self[int(self._by_id[-1])]):
+            merged = np.concatenate([self._by_id, new])
+        elif new.size <= _INSERT_AT_MOST:  # a few ids below some stored ones: insert them
             old = self._by_id
-            at = [bisect.bisect_right(range(old.size), k, key=lambda i: id_order(self[old[i]]))
-                  for k in keys]
+            at = [bisect.bisect_right(range(old.size), id_order(self[i]),
+                                      key=lambda r: id_order(self[old[r]]))
+                  for i in new.tolist()]
             merged = np.insert(old, at, new)
         else:
-            merged = np.asarray(sorted(range(n), key=lambda i: id_order(self[i])),
-                                dtype=np.int64)
+            merged = id_sort(self[0:n])
         self._by_id = merged
         self._recent = {}
         return merged
