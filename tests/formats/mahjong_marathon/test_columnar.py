@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from podium.formats import get_format
-from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon import ids as ids_module
+from podium.formats.mahjong_marathon.book import MarathonBook
 from podium.formats.mahjong_marathon.ids import GameIds, id_order
 from tests.formats.mahjong_marathon.builders import STAGE1, epoch
 
@@ -115,7 +115,7 @@ def test_mj7a_chronological_order_is_the_former_one(batches, snapshot_after):
 @given(batches, st.integers(0, 4), st.lists(game_id, max_size=5))
 def test_every_id_finds_its_row(batches, snapshot_after, unknown):
     """``games.index`` answers as the former dict did: each id its row, an unknown id None."""
-    book, reference = books(batches, snapshot_after)
+    book, _ = books(batches, snapshot_after)
     ids = [g[0] for batch in batches for g in batch]
     assert list(book.games.ids) == ids
     assert [book.games.ids[i] for i in range(len(ids))] == ids

@@ -160,7 +160,7 @@ class GameIds:
             self._full = {game: i for i, game in enumerate(self)}
             return self._full.get(game_id)
         by_id, key = self._by_id, id_order(game_id)
-        at = bisect.bisect_left(range(by_id.size), key, key=lambda i: id_order(self[by_id[i]]))
+        at = bisect.bisect_left(range(by_id.size), key, key=lambda i: id_order(self[int(by_id[i])]))
         while at < by_id.size:
             candidate = int(by_id[at])
             stored = self[candidate]
@@ -184,7 +184,7 @@ class GameIds:
         elif new.size <= _INSERT_AT_MOST:  # a few ids below some stored ones: insert them
             old = self._by_id
             at = [bisect.bisect_right(range(old.size), id_order(self[i]),
-                                      key=lambda r: id_order(self[old[r]]))
+                                      key=lambda r: id_order(self[int(old[r])]))
                   for i in new.tolist()]
             merged = np.insert(old, at, new)
         else:
