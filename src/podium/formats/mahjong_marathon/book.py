@@ -384,9 +384,15 @@ class MarathonBook:
     def _refresh_player(self, settings: Any, stage: int, player: int) -> None:
         assert self._stages is not None
         g = self.games
-        games = sorted(self._player_games(stage, player),
-                       key=lambda x: (int(g.start[x]), int(g.usec[x]), id_order(g.ids[x])))
-        arr = np.asarray(games, dtype=np.int64)
+        # rule MJ-7a: the player's games by start, then game id; sorted by start in numpy,
+        # and by the whole key in Python only when two of them start at the same moment
+        arr = np.asarray(self._player_games(stage, player), dtype=np.int64)
+        moment = g.start[arr] * 1_000_000 + g.usec[arr]
+        by_start = np.argsort(moment, kind="stable")
+        arr, moment = arr[by_start], moment[by_start]
+        if bool((moment[1:] == moment[:-1]).any()):
+            arr = np.asarray(sorted(arr.tolist(), key=lambda x: (
+                int(g.start[x]), int(g.usec[x]), id_order(g.ids[x]))), dtype=np.int64)
         seat = np.argmax(g.players[arr] == player, axis=1)
         tp = g.tp12[arr, seat]
         gp = g.gp[arr, seat] - g.penalty[arr, seat]
