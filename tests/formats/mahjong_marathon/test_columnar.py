@@ -183,3 +183,28 @@ def test_slices_of_a_loaded_table(ids, split, start, stop):
     table = pickle.loads(pickle.dumps(table))
     table.extend(ids[split:])
     assert table[start:stop] == ids[start:stop]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(batches, st.lists(game, min_size=1, max_size=6))
+def test_a_new_game_refreshes_its_players_as_a_full_recompute_would(batches, later):
+    """Rule MJ-7a: a game added to a computed book re-sorts its players' games (by start, then
+    game id when two start at the same moment) as the full recompute orders them."""
+    book = MarathonBook()
+    for batch in batches:
+        add(book, batch)
+    book.stages(SETTINGS)
+    known = {g[0] for batch in batches for g in batch}
+    for g in later:
+        if g[0] in known:
+            continue
+        known.add(g[0])
+        first = book.games.n
+        add(book, [g])
+        book.games_added(SETTINGS, range(first, first + 1))
+    incremental = book.stages(SETTINGS)
+    book.invalidate()
+    full = book.stages(SETTINGS)
+    for a, b in zip(incremental, full, strict=True):
+        for name in ("players", "games", "tp12", "gp", "series_tp12", "series_gp", "place"):
+            assert getattr(a, name).tolist() == getattr(b, name).tolist(), name
