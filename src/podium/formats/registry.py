@@ -51,6 +51,7 @@ def register(ruleset: Ruleset | type[Ruleset]) -> Ruleset:
 def unregister(name: str) -> None:
     """Remove a format registered in code (tests)."""
     _FORMATS.pop(name, None)
+    _FROM_ENTRIES.discard(name)
 
 
 @cache
@@ -67,14 +68,20 @@ def registered() -> list[str]:
     return sorted(_FORMATS)
 
 
+_FROM_ENTRIES: set[str] = set()  # the entry points loaded so far, by name
+
+
 def _load_entry(entry: EntryPoint) -> None:
     from podium.core.ruleset import RulesetError
 
+    if entry.name in _FROM_ENTRIES:
+        return
     instance = register(entry.load())
     if instance.name != entry.name:
         raise RulesetError(
             f"entry point {entry.name!r} names the format {instance.name!r}; use one name"
         )
+    _FROM_ENTRIES.add(entry.name)
 
 
 def _load() -> None:
