@@ -12,7 +12,7 @@ Callers: ``Authorization: Bearer pod_...`` (an organiser token) or ``Bearer <pla
 (the new actions' numbers), "said" (the sentence for people, English), "answer" (the
 command's own small result)}``. A command that writes into a round (a result) answers with the
 table and the round's progress; ``?round=full`` adds the whole round (``"round"``, as ``GET
-.../rounds/{n}`` gives it), which at 10,000 players is some 300 kB (issue 24).
+.../rounds/{n}`` gives it): 253 kB at 10,000 players, against 209 bytes (issue 24).
 """
 
 from __future__ import annotations
