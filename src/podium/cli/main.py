@@ -1,15 +1,18 @@
-"""``podium``: Click commands over the service layer. No domain logic lives here."""
+"""``podium``: Click commands over the service layer. No domain logic lives here.
+
+The reading commands are defined here, importing nothing heavy; the formats, the catalog and
+the service are imported when a command needs them (:mod:`podium.cli.lazy`, issue 24)."""
 
 from __future__ import annotations
 
 import copy
 import getpass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
 
-from podium.cli import render
 from podium.cli.base import (
     EXIT_CONFLICT,
     EXIT_INVALID,
@@ -22,13 +25,13 @@ from podium.cli.base import (
     pass_ctx,
 )
 from podium.cli.lang import choose, tr, use, value_text
-from podium.cli.printing import print_explanation
-from podium.core import codes, phases
+from podium.cli.lazy import Extensible, LazyRoot
+from podium.core import codes
 from podium.core.errors import InvalidInput, NotFound
 from podium.core.messages import M, Mn
-from podium.formats import available, get_format
-from podium.service.catalog import Catalog
-from podium.service.transfer import dumps, export_document
+
+if TYPE_CHECKING:
+    from podium.service.catalog import Catalog
 
 __all__ = [
     "EXIT_CONFLICT", "EXIT_INVALID", "EXIT_NOT_FOUND", "build_cli", "cli", "errors", "fail",
@@ -60,7 +63,7 @@ def actor_or_login(actor: str | None) -> str:
 
 
 # events ---------------------------------------------------------------------------------------
-@static.group()
+@static.group(cls=Extensible)
 def event() -> None:
     """Create and inspect events."""
 
@@ -68,6 +71,8 @@ def event() -> None:
 @event.command("formats")
 def event_formats() -> None:
     """List the formats and their settings with the regulation's defaults."""
+    from podium.formats import available, get_format
+
     for name in available():
         ruleset = get_format(name)
         console.print(f"[bold]{name}[/]: {escape(tr(ruleset.title))}")
@@ -85,8 +90,15 @@ def event_formats() -> None:
 @guarded
 def event_list(ctx: Context) -> None:
     """List the events of the database."""
-    for summary in ctx.service.list_events():
-        console.print(f"{summary.slug}\t{summary.format}\t{escape(summary.name)}", highlight=False)
+    from podium.store.plain import event_names
+
+    rows = event_names(ctx.db_arg)  # a SQLite file at the newest schema: without SQLAlchemy
+    if rows is None:
+        from podium.store.repository import list_events
+
+        rows = [(s.slug, s.format, s.name) for s in list_events(ctx.db)]
+    for slug, format_name, name in rows:
+        console.print(f"{slug}\t{format_name}\t{escape(name)}", highlight=False)
 
 
 @event.command("show")
@@ -95,6 +107,8 @@ def event_list(ctx: Context) -> None:
 @guarded
 def event_show(ctx: Context, slug: str) -> None:
     """Settings and progress of an event."""
+    from podium.core import phases
+
     loaded = ctx.service.load(slug)
     state = loaded.state
     console.print(f"[bold]{escape(state.name)}[/] "
@@ -129,7 +143,7 @@ def event_show(ctx: Context, slug: str) -> None:
 
 
 # players --------------------------------------------------------------------------------------
-@static.group()
+@static.group(cls=Extensible)
 def player() -> None:
     """Register, import, drop and list players."""
 
@@ -151,7 +165,7 @@ def player_list(ctx: Context, slug: str) -> None:
 
 
 # rounds ---------------------------------------------------------------------------------------
-@static.group("round")
+@static.group("round", cls=Extensible)
 def round_group() -> None:
     """Pair, preview, show and undo rounds."""
 
@@ -163,6 +177,10 @@ def round_group() -> None:
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
     """Pairings with their explanation, and the results entered so far."""
+    from podium.cli import render
+    from podium.cli.printing import print_explanation
+    from podium.core import phases
+
     loaded = ctx.service.load(slug)
     state, explanation = ctx.service.explain(slug, number)
     print_explanation(state, explanation, tr(M("Round %(n)s", n=explanation.number)))
@@ -203,6 +221,8 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
 
     A terminal gets the first rows only (--top): a table of 200,000 rows takes minutes to
     draw; --csv and --html always write every row."""
+    from podium.cli import render
+
     lang = use(lang)
     limit = None if top == 0 else (top or DEFAULT_TOP)
     if stage is not None:
@@ -245,6 +265,8 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
 @guarded
 def log(ctx: Context, slug: str) -> None:
     """The event's action log: who did what, when, and why."""
+    from podium.cli import render
+
     loaded = ctx.service.load(slug)
     console.print(render.log_table(ctx.service.log(slug), loaded.state, loaded.ruleset))
 
@@ -255,11 +277,13 @@ def log(ctx: Context, slug: str) -> None:
 @guarded
 def export_cmd(ctx: Context, slug: str) -> None:
     """Write the whole event as one JSON document to standard output."""
+    from podium.service.transfer import dumps, export_document
+
     click.echo(dumps(export_document(ctx.service, slug)), nl=False)
 
 
 # demo -----------------------------------------------------------------------------------------
-@static.group()
+@static.group(cls=Extensible)
 def demo() -> None:
     """Simulated events on embedded SQLite."""
 
@@ -281,23 +305,31 @@ def _copied(command: click.Command) -> click.Command:
 
 def build_cli(catalog: Catalog | None = None) -> click.Group:
     """The ``podium`` command line: the reading commands, and from the catalog of declared
-    commands (built once here, from the registered formats, unless given) every format's group
-    and the shared places of the kernel's commands. The entry point builds it once; a test
-    that registers a format builds its own."""
+    commands (built from the registered formats when a command first needs it, unless given)
+    every format's group and the shared places of the kernel's commands. The entry point
+    builds it once; a test that registers a format builds its own (with its catalog, it is
+    loaded at once)."""
     from podium.cli.click_words import install
-    from podium.compose import attach_cli, build_catalog
 
     install()  # click's own words (Usage:, Options) in the run's language
-    chosen = catalog or build_catalog()
+
+    def attach(root: LazyRoot) -> Catalog:
+        from podium.compose import attach_cli, build_catalog
+
+        chosen = catalog or build_catalog()
+        attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
+        return chosen
 
     @click.pass_context
     def start(ctx: click.Context, db: str | None, actor: str | None,
               lang: str | None) -> None:
         choose(lang)
-        ctx.obj = Context(db, actor_or_login(actor), chosen)
+        root = ctx.command
+        ctx.obj = Context(db, actor_or_login(actor),
+                          root.catalog if isinstance(root, LazyRoot) else None)
 
-    root = click.Group("podium", callback=start, help=ROOT_HELP,
-                       context_settings={"help_option_names": ["-h", "--help"]}, params=[
+    root = LazyRoot("podium", attach=attach, callback=start, help=ROOT_HELP,
+                    context_settings={"help_option_names": ["-h", "--help"]}, params=[
         click.Option(["--db"], envvar="PODIUM_DB",
                      help="SQLite file or database URL (default: podium.db)."),
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
@@ -308,7 +340,8 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
                           "LC_ALL: ru_RU.UTF-8 is Russian).")])
     for name, command in static.commands.items():
         root.add_command(_copied(command), name)
-    attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
+    if catalog is not None:
+        root.load()
     return root
 
 

@@ -588,11 +588,23 @@ def _result(entry: ResultEntry) -> Callable[[Call], Command[Any]]:
     return make
 
 
+#: At most this many tables still without a result are named in a result's sentence; past
+#: it the sentence counts them (at 10,000 players it named 2,499 tables after every result).
+NAMED_MISSING = 10
+
+
 def _result_said(saved: TableSaved) -> str:
     rnd = saved.round
     if saved.corrected:
         return M("Round %(round)s, table %(table)s: corrected.", round=rnd.number,
                  table=saved.table)
+    if len(rnd.missing) > NAMED_MISSING:
+        return Mn("Round %(round)s, table %(table)s: saved; %(done)s of %(total)s table "
+                  "entered.",
+                  "Round %(round)s, table %(table)s: saved; %(done)s of %(total)s tables "
+                  "entered.",
+                  len(rnd.tables), round=rnd.number, table=saved.table,
+                  done=len(rnd.results), total=len(rnd.tables))
     if rnd.missing:
         return Mn("Round %(round)s, table %(table)s: saved. Waiting for table %(tables)s.",
                   "Round %(round)s, table %(table)s: saved. Waiting for tables %(tables)s.",
@@ -610,6 +622,14 @@ def _result_example(entry: ResultEntry, state: EventState) -> dict[str, Any] | N
         if table.number not in rnd.results:
             return {"table": str(table.number), **entry.example(state, rnd, table)}
     return None
+
+
+def _result_answer(saved: TableSaved) -> dict[str, Any]:
+    """The table written and the round's progress: tables with a result of all its tables
+    (the whole round is the API's ``?round=full``; issue 24)."""
+    rnd = saved.round
+    return {"round": rnd.number, "table": saved.table, "corrected": saved.corrected,
+            "complete": rnd.complete, "done": len(rnd.results), "total": len(rnd.tables)}
 
 
 def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
@@ -634,11 +654,10 @@ def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
         ),
         help=entry.help, capability="rounds",
         said=_result_said, example=lambda state: _result_example(entry, state),
-        answer=lambda saved: {"round": saved.round.number, "table": saved.table,
-                              "corrected": saved.corrected, "complete": saved.round.complete,
-                              "missing": list(saved.round.missing)},
+        answer=_result_answer,
         answer_schema={"round": "integer", "table": "integer", "corrected": "boolean",
-                       "complete": "boolean", "missing": "array"},
+                       "complete": "boolean", "done": "integer", "total": "integer"},
+        round_answer=True,
     )
 
 
