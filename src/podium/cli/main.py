@@ -220,7 +220,9 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     """Standings with every tiebreak column, or one public table (a stage, the total).
 
     A terminal gets the first rows only (--top): a table of 200,000 rows takes minutes to
-    draw; --csv and --html always write every row."""
+    draw; --csv and --html always write every row, and every draft table of a format whose
+    standings are split across tables (Berserk) unless --table picks one, as the web's
+    standings.csv?table=KEY does."""
     from podium.cli import render
 
     lang = use(lang)
@@ -232,6 +234,16 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     if key is None and publication is None and ruleset.capabilities.rounds:
         if csv_path or html_path:
             key = ruleset.main_view_key(state)
+            if key != "standings":  # split across tables (Berserk's draft tables): all of them
+                main = ruleset.view(state, key)
+                views = [v for v in ruleset.views(state)
+                         if main and v.columns == main.columns]
+                if len(views) > 1:
+                    from podium.service.exports import joined
+
+                    render.write_exports(joined(views, lang), state.name, lang, csv_path,
+                                         html_path)
+                    return
         else:
             state, table = ctx.service.standings(slug, through)
             shown = through if through is not None else len(state.rounds)

@@ -211,9 +211,9 @@ class Commander(Ruleset):
     def action_kinds(self) -> tuple[ActionKind, ...]:
         """Byes given in advance and their cancellations (beyond rule CMD-8), and hand edits of
         a round (moves, swaps, turn-order corrections, rule CMD-4b: :mod:`.pod_edits`).
-        Commander's own:
-        a format built on these rules names its own kinds (``<format>.<what>``)."""
-        if self.name != Commander.name:
+        Commander's own: a format built on these rules gets them only by adopting Commander
+        (``adopts = ("commander",)``, :meth:`Ruleset.declares`); otherwise it names its own."""
+        if not self.declares(Commander.name):
             return ()
         from podium.formats.commander import pod_edits
         from podium.formats.commander.advance_byes import ACTION_KINDS
@@ -222,8 +222,9 @@ class Commander(Ruleset):
 
     def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
         """Hand edits of the last round (:func:`.pod_edits.tour_edits`); between two rounds
-        also a bye given in advance for the next round and one given then cancelled."""
-        if self.name != Commander.name:
+        also a bye given in advance for the next round and one given then cancelled
+        (Commander's own, as :meth:`action_kinds`)."""
+        if not self.declares(Commander.name):
             return []
         from podium.formats.commander.pod_edits import tour_edits
 
@@ -241,7 +242,7 @@ class Commander(Ruleset):
         """Give a bye in advance, and cancel one; move, swap, re-seat, undo an edit
         (:mod:`.pod_edits`); the rest is the kernel's (Commander's own,
         as :meth:`action_kinds`)."""
-        if self.name != Commander.name:
+        if not self.declares(Commander.name):
             return ()
         from podium.formats.commander import pod_edits
         from podium.formats.commander.advance_byes import COMMANDS
