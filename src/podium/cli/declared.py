@@ -289,6 +289,10 @@ def format_group(catalog: Catalog, format_name: str, title: str,
 def attach(root: click.Group, catalog: Catalog) -> None:
     """Each command that names a shared place in its own place too (``podium player add``,
     a format's ``podium games import``), and ``podium result enter|correct``."""
+    from podium.cli.lazy import KERNEL, listing
+    from podium.cli.localised import LocalisedGroup
+
+    helps = {**KERNEL, **(listing() or {})}  # a shared group's help, as `podium --help` lists it
     for spec in catalog.all():
         if spec.shared is None or not spec.on(CLI):
             continue
@@ -300,7 +304,7 @@ def attach(root: click.Group, catalog: Catalog) -> None:
         for part in group_name.split():  # "round clock": a group inside a group
             inner = group.commands.get(part)
             if not isinstance(inner, click.Group):
-                inner = click.Group(part, help=f"The {part} commands.")
+                inner = LocalisedGroup(part, help=helps.get(part) if group is root else None)
                 group.add_command(inner)
             group = inner
         group.add_command(click_command(spec, name))
@@ -310,7 +314,7 @@ def attach(root: click.Group, catalog: Catalog) -> None:
                                       {"correct": "yes"},
                                       "Replace the result of TOP match MATCH (while the next "
                                       "match has none); needs --reason."))
-    result = click.Group("result", help="Enter and correct results.")
+    result = LocalisedGroup("result", help=KERNEL["result"])
     result.add_command(result_command(catalog, correct=False))
     result.add_command(result_command(catalog, correct=True))
     root.add_command(result)
