@@ -328,13 +328,15 @@ class _ResultCommand(click.Command):
         self.catalog = catalog
         self.correct = correct
         name = "correct" if correct else "enter"
-        text = ("Replace the result of TABLE in any round (--round, --reason); standings "
-                "re-derive." if correct else "Enter the result of TABLE in the current round.")
+        text = (N_("Replace the result of TABLE in any round (--round, --reason); standings "
+                   "re-derive.") if correct else
+                N_("Enter the result of TABLE in the current round."))
         super().__init__(name, help=text, context_settings={
             "ignore_unknown_options": True, "allow_extra_args": True,
             "help_option_names": []}, params=[
             click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)])
         self.add_help_option = False
+        self.help_msgid = text
 
     def invoke(self, ctx: click.Context) -> Any:
         args = list(ctx.params.get("args") or ())
@@ -358,8 +360,10 @@ class _ResultCommand(click.Command):
                             obj=obj)
 
     def format_every_help(self, ctx: click.Context) -> str:
-        lines = [f"Usage: {ctx.command_path} EVENT TABLE [FIELDS]...", "",
-                 f"  {self.help}", "", "  The fields are the event's format's:"]
+        formatter = ctx.make_formatter()
+        formatter.write_usage(ctx.command_path, "EVENT TABLE [FIELDS]...")
+        lines = [formatter.getvalue().rstrip("\n"), "", f"  {tr(self.help_msgid)}", "",
+                 "  " + tr(N_("The fields are the event's format's:"))]
         for name in sorted(self.catalog.formats):
             spec = self.catalog.result_command(name)
             if spec is None:
