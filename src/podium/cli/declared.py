@@ -310,10 +310,13 @@ def attach(root: click.Group, catalog: Catalog) -> None:
         group.add_command(click_command(spec, name))
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:
-        top.add_command(click_command(catalog.kernel["top.result"], "correct",
-                                      {"correct": "yes"},
-                                      "Replace the result of TOP match MATCH (while the next "
-                                      "match has none); needs --reason."))
+        correct = click_command(catalog.kernel["top.result"], "correct", {"correct": "yes"},
+                                "Replace the result of TOP match MATCH (while the next match "
+                                "has none); needs --reason.")
+        # its title and help in the run's language when --help shows them
+        correct.texts = (N_("Replace the result of a TOP match"),  # type: ignore[attr-defined]
+                         N_("While the next match has none; needs --reason."))
+        top.add_command(correct)
     result = LocalisedGroup("result", help=KERNEL["result"])
     result.add_command(result_command(catalog, correct=False))
     result.add_command(result_command(catalog, correct=True))

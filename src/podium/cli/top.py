@@ -50,8 +50,8 @@ def print_top(state: EventState, bracket: Bracket) -> None:
              help=N_("Print the TOP bracket (and write it as HTML)."))
 @click.argument("slug")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write a printable HTML bracket to this file.")
-@click.option("--matches", is_flag=True, help="Also list the matches.")
+              default=None, help=N_("Also write a printable HTML bracket to this file."))
+@click.option("--matches", is_flag=True, help=N_("Also list the matches."))
 @pass_ctx
 @guarded
 def top_show(ctx: Context, slug: str, html_file: Path | None, matches: bool) -> None:

@@ -84,7 +84,7 @@ def print_tables(loaded: Any) -> None:
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("The seed of the random draws."))
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write the printable HTML bracket to this file.")
+              default=None, help=N_("Also write the printable HTML bracket to this file."))
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
               help=N_("A berserk setting, e.g. top_draw=named."))
 @pass_ctx

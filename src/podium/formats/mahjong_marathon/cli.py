@@ -132,7 +132,7 @@ def print_publication(done: Any) -> None:
 @click.option("--players", type=click.IntRange(min=4), default=300, show_default=True,
               help=N_("How many players."))
 @click.option("--games", "game_count", type=click.IntRange(min=1), default=20000,
-              show_default=True)
+              show_default=True, help=N_("How many games."))
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
               help=N_("The seed of the random draws."))
 @click.option("--rows", type=click.IntRange(min=1), default=15, show_default=True,

@@ -25,7 +25,7 @@ def series() -> None:
 @series.command("table",
                 help=N_("The ledger: each player's points in each member and the total."))
 @click.argument("slug")
-@click.option("--best", type=int, default=None, help="count each player's best N members")
+@click.option("--best", type=int, default=None, help=N_("Count each player's best N members."))
 @pass_ctx
 @guarded
 def table(ctx: Context, slug: str, best: int | None) -> None:
