@@ -28,12 +28,13 @@ ENV = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None, "PODIUM_LANG": No
 TYPED = re.compile(r"`[^`]*`|«[^»]*»|--?[\w-]+(?:\s+\[[\w|]+\])?"
                    r"|\b[A-Z][A-Z_]+(?:=[A-Z_]+)?\b|\b\w+=[-\w.,]+|\[[\w|]+\]|\bx(?=[<>]=)"
                    r"|\b[a-z]+(?:_[a-z0-9]+)+\b")
-#: Typed as they are: the program's name and the file a default names (podium.db); the players
+#: Typed as they are: the program's name, the database it uses (SQLite) and the file a default
+#: names (podium.db); the players
 #: of the declared commands' examples (``Anna=40,Boris=20``); a CSV file's columns (``name,
 #: rating, premium``); the values ``none`` of ``legendary-answer`` and ``server`` (the game
 #: server's time zone) of the marathon's ``--zone``.
 ALLOWED = {"podium", "db", "Anna", "Boris", "Clara", "Dmitry", "Dmitri", "name", "rating",
-           "premium", "league", "none", "server"}
+           "premium", "league", "none", "server", "SQLite"}
 #: The values a declared command's option takes, as its help lists them (``одно из: judge,
 #: owner``) and its default (``[по умолчанию: judge]``, ``(по умолчанию: Season 0)``).
 VALUES = re.compile(r"одно из:([^\[\]]*)|по умолчанию: ([^\]\)]*)")

@@ -341,6 +341,10 @@ class _ResultCommand(click.Command):
         self.add_help_option = False
         self.help_msgid = text
 
+    def get_short_help_str(self, limit: int = 45) -> str:
+        self.help = tr(self.help_msgid)  # in the run's language, as its own help
+        return super().get_short_help_str(limit)
+
     def invoke(self, ctx: click.Context) -> Any:
         args = list(ctx.params.get("args") or ())
         if not args or args[0] in ("-h", "--help"):
