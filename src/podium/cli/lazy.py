@@ -32,8 +32,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from podium.cli.localised import LocalisedGroup
 from podium.core.command_line import CommandLine
 from podium.core.messages import M
+from podium.core.views import N_
 
 if TYPE_CHECKING:
     from podium.service.catalog import Catalog
@@ -43,13 +45,13 @@ if TYPE_CHECKING:
 #: TOP's reading commands (:mod:`podium.cli.top`), ``result`` and the kernel's declared
 #: commands' shared places (:func:`podium.cli.declared.attach`).
 KERNEL: dict[str, Any] = {
-    "codes": "Every player's self-report code for event SLUG (new players get theirs now).",
-    "division": "The division commands.",
-    "import": "Import an event file",
-    "result": "Enter and correct results.",
-    "serve": "Serve the organiser pages, the public pages and the JSON API.",
-    "top": "The TOP (single-elimination play-off) after the Swiss stage of any format.",
-    "user": "Organiser accounts, event roles and API tokens.",
+    "codes": N_("Every player's self-report code for event SLUG (new players get theirs now)."),
+    "division": N_("Divisions: move a player to another division."),
+    "import": N_("Import an event file"),
+    "result": N_("Enter and correct results."),
+    "serve": N_("Serve the organiser pages, the public pages and the JSON API."),
+    "top": N_("The TOP (single-elimination play-off) after the Swiss stage of any format."),
+    "user": N_("Organiser accounts, event roles and API tokens."),
 }
 
 
@@ -106,7 +108,7 @@ class Listed(click.Command):
         return super().get_short_help_str(limit)
 
 
-class LazyRoot(click.Group):
+class LazyRoot(LocalisedGroup):
     """``podium``: its reading commands at once, the rest listed from their declarations and
     loaded (all together, by ``attach``, which returns the catalog it built) when named."""
 
@@ -156,7 +158,7 @@ class LazyRoot(click.Group):
         return super().resolve_command(ctx, args)
 
 
-class Extensible(click.Group):
+class Extensible(LocalisedGroup):
     """A group of reading commands that declared commands join (``podium player``,
     ``podium round``, ``podium event``, ``podium demo``): its own run without loading
     anything; another name, or its list, loads everything first (:meth:`LazyRoot.load`)."""

@@ -26,9 +26,11 @@ from podium.cli.base import (
 )
 from podium.cli.lang import choose, tr, use, value_text
 from podium.cli.lazy import Extensible, LazyRoot
+from podium.cli.localised import LocalisedGroup
 from podium.core import codes
 from podium.core.errors import InvalidInput, NotFound
 from podium.core.messages import M, Mn
+from podium.core.views import N_
 
 if TYPE_CHECKING:
     from podium.service.catalog import Catalog
@@ -39,18 +41,17 @@ __all__ = [
 ]
 
 
-@click.group()
+@click.group(cls=LocalisedGroup)
 def static() -> None:
     """The reading commands and groups every root gets (:func:`build_cli` copies them)."""
 
 
 WARNING = M("Warning:")
 
-ROOT_HELP = """podium: tournaments for multiplayer table games.
-
-    Every command of a format is listed by `podium FORMAT --help` (commander, berserk,
-    mahjong-marathon, seven-wonders, series); the shared ones also stand below (player,
-    round, result, top, series)."""
+ROOT_HELP = N_("podium: tournaments for multiplayer table games.\n\n"
+                "Every command of a format is listed by `podium FORMAT --help` (`commander`, "
+                "`berserk`, `mahjong-marathon`, `seven-wonders`, `series`); the shared ones "
+                "also stand below (`player`, `round`, `result`, `top`, `series`).")
 
 
 def actor_or_login(actor: str | None) -> str:
@@ -63,14 +64,14 @@ def actor_or_login(actor: str | None) -> str:
 
 
 # events ---------------------------------------------------------------------------------------
-@static.group(cls=Extensible)
+@static.group(cls=Extensible, help=N_("Create and inspect events."))
 def event() -> None:
-    """Create and inspect events."""
+    """``podium event``."""
 
 
-@event.command("formats")
+@event.command("formats",
+               help=N_("List the formats and their settings with the regulation's defaults."))
 def event_formats() -> None:
-    """List the formats and their settings with the regulation's defaults."""
     from podium.formats import available, get_format
 
     for name in available():
@@ -85,11 +86,10 @@ def event_formats() -> None:
                           highlight=False)
 
 
-@event.command("list")
+@event.command("list", help=N_("List the events of the database."))
 @pass_ctx
 @guarded
 def event_list(ctx: Context) -> None:
-    """List the events of the database."""
     from podium.store.plain import event_names
 
     rows = event_names(ctx.db_arg)  # a SQLite file at the newest schema: without SQLAlchemy
@@ -101,12 +101,11 @@ def event_list(ctx: Context) -> None:
         console.print(f"{slug}\t{format_name}\t{escape(name)}", highlight=False)
 
 
-@event.command("show")
+@event.command("show", help=N_("Settings and progress of an event."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def event_show(ctx: Context, slug: str) -> None:
-    """Settings and progress of an event."""
     from podium.core import phases
 
     loaded = ctx.service.load(slug)
@@ -143,17 +142,16 @@ def event_show(ctx: Context, slug: str) -> None:
 
 
 # players --------------------------------------------------------------------------------------
-@static.group(cls=Extensible)
+@static.group(cls=Extensible, help=N_("Register, import, drop and list players."))
 def player() -> None:
-    """Register, import, drop and list players."""
+    """``podium player``."""
 
 
-@player.command("list")
+@player.command("list", help=N_("The registered players."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def player_list(ctx: Context, slug: str) -> None:
-    """The registered players."""
     state = ctx.service.load(slug).state
     for p in state.players.values():
         flags = " " + tr(M("(dropped)")) if p.dropped else ""
@@ -165,18 +163,18 @@ def player_list(ctx: Context, slug: str) -> None:
 
 
 # rounds ---------------------------------------------------------------------------------------
-@static.group("round", cls=Extensible)
+@static.group("round", cls=Extensible, help=N_("Pair, preview, show and undo rounds."))
 def round_group() -> None:
-    """Pair, preview, show and undo rounds."""
+    """``podium round``."""
 
 
-@round_group.command("show")
+@round_group.command(
+    "show", help=N_("Pairings with their explanation, and the results entered so far."))
 @click.argument("slug")
 @click.argument("number", type=int, required=False)
 @pass_ctx
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
-    """Pairings with their explanation, and the results entered so far."""
     from podium.cli import render
     from podium.cli.printing import print_explanation
     from podium.core import phases
@@ -197,32 +195,35 @@ def round_show(ctx: Context, slug: str, number: int | None) -> None:
 
 # standings, log, files ------------------------------------------------------------------------
 DEFAULT_TOP = 200  # rows `podium standings` prints unless --top says otherwise
+TOP_HELP = N_("Print only the first N rows (default 200; 0: every row).")
+STANDINGS_HELP = N_("Standings with every tiebreak column, or one public table (a stage, the "
+                    "total).\n\nA terminal gets the first rows only (--top): a table of 200,000 "
+                    "rows takes minutes to draw; --csv and --html always write every row, and "
+                    "every draft table of a format whose standings are split across tables "
+                    "(Berserk) unless --table picks one.")
 
-@static.command()
+@static.command(help=STANDINGS_HELP)
 @click.argument("slug")
-@click.option("--round", "through", type=int, default=None, help="Standings after this round.")
+@click.option("--round", "through", type=int, default=None,
+              help=N_("Standings after this round."))
 @click.option("--table", "key", default=None,
-              help="One public table by its key (e.g. stage-2, total, table-1).")
-@click.option("--stage", type=int, default=None, help="Shorthand for --table stage-N.")
+              help=N_("One public table by its key (e.g. stage-2, total, table-1)."))
+@click.option("--stage", type=int, default=None, help=N_("Shorthand for --table stage-N."))
 @click.option("--publication", type=int, default=None,
-              help="A frozen publication's table (formats that publish, e.g. the marathon).")
+              help=N_("A frozen publication's table (formats that publish, e.g. the marathon)."))
 @click.option("--lang", type=click.Choice(["ru", "en"]), default=None,
-              help="Language (default: podium --lang, else the locale's).")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
+              help=N_("Language (default: podium --lang, else the locale's)."))
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=N_("Also write the whole table (every row) to this CSV file."))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=N_("Also write the whole table (every row) to this HTML file."))
 @click.option("--top", "top", type=click.IntRange(min=0), default=None,
-              help=f"Print only the first N rows (default {DEFAULT_TOP:,}; 0: every row).")
+              help=TOP_HELP)
 @pass_ctx
 @guarded
 def standings(ctx: Context, slug: str, through: int | None, key: str | None, stage: int | None,
               publication: int | None, lang: str, csv_path: Path | None,
               html_path: Path | None, top: int | None) -> None:
-    """Standings with every tiebreak column, or one public table (a stage, the total).
-
-    A terminal gets the first rows only (--top): a table of 200,000 rows takes minutes to
-    draw; --csv and --html always write every row, and every draft table of a format whose
-    standings are split across tables (Berserk) unless --table picks one, as the web's
-    standings.csv?table=KEY does."""
     from podium.cli import render
 
     lang = use(lang)
@@ -271,33 +272,32 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     render.write_exports(view, state.name, lang, csv_path, html_path)
 
 
-@static.command()
+@static.command(help=N_("The event's action log: who did what, when, and why."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def log(ctx: Context, slug: str) -> None:
-    """The event's action log: who did what, when, and why."""
     from podium.cli import render
 
     loaded = ctx.service.load(slug)
     console.print(render.log_table(ctx.service.log(slug), loaded.state, loaded.ruleset))
 
 
-@static.command("export")
+@static.command(
+    "export", help=N_("Write the whole event as one JSON document to standard output."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def export_cmd(ctx: Context, slug: str) -> None:
-    """Write the whole event as one JSON document to standard output."""
     from podium.service.transfer import dumps, export_document
 
     click.echo(dumps(export_document(ctx.service, slug)), nl=False)
 
 
 # demo -----------------------------------------------------------------------------------------
-@static.group(cls=Extensible)
+@static.group(cls=Extensible, help=N_("Simulated events on embedded SQLite."))
 def demo() -> None:
-    """Simulated events on embedded SQLite."""
+    """``podium demo``."""
 
 
 def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | None
@@ -343,13 +343,13 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
     root = LazyRoot("podium", attach=attach, callback=start, help=ROOT_HELP,
                     context_settings={"help_option_names": ["-h", "--help"]}, params=[
         click.Option(["--db"], envvar="PODIUM_DB",
-                     help="SQLite file or database URL (default: podium.db)."),
+                     help=N_("SQLite file or database URL (default: podium.db).")),
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
-                     help="Who is acting, for the log (default: your login name)."),
+                     help=N_("Who is acting, for the log (default: your login name).")),
         click.Option(["--lang"], envvar="PODIUM_LANG", type=click.Choice(["ru", "en"]),
                      default=None, is_eager=True, callback=_chosen_language,
-                     help="Language of what podium prints (default: the locale's, LANG / "
-                          "LC_ALL: ru_RU.UTF-8 is Russian).")])
+                     help=N_("Language of what podium prints (default: the locale's, LANG / "
+                             "LC_ALL: ru_RU.UTF-8 is Russian)."))])
     for name, command in static.commands.items():
         root.add_command(_copied(command), name)
     if catalog is not None:

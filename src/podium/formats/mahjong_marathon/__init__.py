@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from podium.core.command_line import CommandLine
+from podium.core.views import N_
 
 if TYPE_CHECKING:
     from podium.formats.mahjong_marathon.rules import MAHJONG_MARATHON, MahjongMarathon
@@ -17,8 +18,8 @@ COMMAND_LINE = CommandLine(
     "Online mahjong marathon: open play, stages, best series, normalised rating",
     commands={
         "decisions": "The marathon's penalties and disqualifications, with their reasons.",
-        "disqualify": "The disqualify commands.",
-        "games": "The games commands.",
+        "disqualify": N_("Disqualify a game or a player."),
+        "games": N_("Add and import games."),
         "penalty": "Penalty (rule MJ-6)",
         "publish": "Publish the tables (rule MJ-11)",
         "revert": "Revert a decision",
