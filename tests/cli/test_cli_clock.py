@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from podium.cli import base
+import podium.service
 from podium.service.events import EventService
 from tests.cli.conftest import Podium, flat, refused
 
@@ -27,7 +27,8 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(base, "EventService", functools.partial(EventService, clock=fake))
+    monkeypatch.setattr(podium.service, "EventService",  # the CLI imports it when first used
+                        functools.partial(EventService, clock=fake))
     return fake
 
 
