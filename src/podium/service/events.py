@@ -218,6 +218,10 @@ class EventService:
                         mirror(repo, summary, loaded)
                     if dry_run and work.stored:
                         holder.discard()  # the state went ahead of the log: rebuild it
+                if not dry_run:
+                    # this process's own writes count toward the next snapshot too (stored
+                    # after the answer, below), so a long-lived single writer stores them
+                    holder.pending_actions += len(work.stored)
             except BaseException:
                 holder.discard()
                 raise
@@ -250,8 +254,10 @@ class EventService:
         return actions
 
     def _maybe_snapshot(self, slug: str, holder: Any) -> None:
+        """A due snapshot, stored after the caller's answer (:meth:`StateCache.snapshot_later`):
+        never inside the request that wrote or read."""
         if self.states.due(holder):
-            self.states.save_snapshot(slug, self.clock())
+            self.states.snapshot_later(slug, self.clock)
 
     # reading ----------------------------------------------------------------------------------
     def summary(self, slug: str) -> EventSummary:
