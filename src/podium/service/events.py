@@ -113,9 +113,10 @@ class UnitOfWork:
         return self.loaded.state
 
     def append(self, new: Sequence[NewAction]) -> list[Action]:
+        last = self.loaded.state.last_seq  # the log's end: caught up under the event's lock
         actions = self.service.check(self.loaded, self.actor, new)
         if not self.dry_run:
-            self.repo.append(self.loaded.summary.id, actions)
+            self.repo.append(self.loaded.summary.id, actions, last=last)
         self.stored.extend(actions)
         return actions
 
@@ -264,6 +265,15 @@ class EventService:
         """The event's stored identity (its format), without its state; NotFound if unknown."""
         with self.db.session(readonly=True) as session:
             return EventRepository(session).get(slug)
+
+    def summary_and_role(self, slug: str, username: str | None
+                         ) -> tuple[EventSummary, str | None]:
+        """The event's stored identity and ``username``'s role in it (None without a
+        username), in one read transaction; NotFound if the event is unknown."""
+        with self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            summary = repo.get(slug)
+            return summary, None if username is None else repo.role_of(username, slug)
 
     def role_of(self, username: str, slug: str) -> str | None:
         """The role of an organiser account in an event (owner, judge or none)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import json
+from contextlib import nullcontext
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -267,17 +268,26 @@ class EventRepository:
         )
         return int(last or 0)
 
-    def append(self, event_id: int, actions: Sequence[Action]) -> None:
+    def append(self, event_id: int, actions: Sequence[Action], *,
+               last: int | None = None) -> None:
         """Add actions to the end of the event's log.
 
         Their ``seq`` must continue the stored log exactly (last + 1, last + 2, ...).
         Otherwise, or if a concurrent writer stored the same ``seq`` first, :class:`Conflict`
         is raised and none of them is stored.
+
+        ``last``: the stored log's last ``seq`` as the caller read it in this transaction, with
+        the event's lock held (a unit of work), and the caller ends the transaction on any
+        error: the log is not read again and no savepoint is made (on SQLite those were a
+        quarter of a result write's CPU, issue 24). The log's unique ``seq`` still refuses a
+        stale change.
         """
         if not actions:
             return
-        last = self.last_seq(event_id)
-        if last == 0 and self.session.get(EventRow, event_id) is None:
+        trusted = last is not None
+        if last is None:
+            last = self.last_seq(event_id)
+        if last == 0 and not trusted and self.session.get(EventRow, event_id) is None:
             raise NotFound(
                 "no event with id %(event_id)s", code=codes.EVENT_UNKNOWN,
                 event_id=event_id)
@@ -302,7 +312,7 @@ class EventRepository:
                 }
             )
         try:
-            with self.session.begin_nested():
+            with nullcontext() if trusted else self.session.begin_nested():
                 # in batches: an imported file of 200,000 players is 450,000 rows, and one
                 # statement over all of them holds every bound parameter in memory at once
                 for start in range(0, len(rows), APPEND_BATCH):
