@@ -567,10 +567,11 @@ def _result_said(saved: TableSaved) -> str:
     if saved.corrected:
         return M("Round %(round)s, table %(table)s: corrected.", round=rnd.number,
                  table=saved.table)
-    if rnd.missing:
+    missing = rnd.missing  # once: a scan of the round's tables
+    if missing:
         return Mn("Round %(round)s, table %(table)s: saved. Waiting for table %(tables)s.",
                   "Round %(round)s, table %(table)s: saved. Waiting for tables %(tables)s.",
-                  len(rnd.missing), round=rnd.number, table=saved.table, tables=rnd.missing)
+                  len(missing), round=rnd.number, table=saved.table, tables=missing)
     return M("Round %(round)s, table %(table)s: saved. The round is complete.",
              round=rnd.number, table=saved.table)
 
