@@ -53,7 +53,6 @@ def build_commander(path: Path, players: int, seed: int) -> None:
     from podium.core.log import Kind
     from podium.core.rng import rng_for
     from podium.formats.commander.demo import simulate_result
-    from podium.service.accounts import AccountService
     from podium.service.events import EventService, NewAction
     from podium.store.db import Database
 
@@ -121,7 +120,7 @@ def commander_jobs(service: Any) -> Iterator[tuple[str, dict[str, Any]]]:
 def marathon_jobs(service: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     state = service.load(SLUG).state
     names = [p.name for p in list(state.players.values())[:400]]
-    first, last = state.settings.stage_bounds[-1]
+    first, _last = state.settings.stage_bounds[-1]
     n = 0
     while True:
         start = datetime.fromtimestamp(first + 60 * (n % 10_000) + 3600, UTC)
@@ -190,10 +189,10 @@ def instrument(stages: Stages, db: Any) -> None:
 def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
         top: int) -> dict[str, Any]:
     from podium.core.commands import API, JSON, Caller
+    from podium.formats import all_formats
     from podium.service.accounts import AccountService
     from podium.service.catalog import Catalog, Invocation
     from podium.service.events import EventService
-    from podium.formats import all_formats
     from podium.store.db import Database
 
     db = Database(path)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import builtins
 import json
-from contextlib import nullcontext
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
