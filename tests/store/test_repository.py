@@ -332,3 +332,20 @@ def test_a_long_log_round_trips_in_order(db: Database) -> None:
     with db.session() as session:
         EventRepository(session).append(event.id, log)
     assert stored_actions(db, event.id) == log
+
+
+def test_an_event_and_an_accounts_role_in_it_are_read_in_one_statement(db: Database) -> None:
+    """A write's first read (issue 24): the event's row and the caller's role together, the
+    same as :meth:`find` and :meth:`role_of` apart, on both backends."""
+    from podium.service.accounts import AccountService
+    from podium.service.events import EventService
+
+    EventService(db).create_event("cup", "Cup", "commander", {}, "owner", seed=1)
+    accounts = AccountService(db)
+    accounts.create_user("Judy", "a judge's password")
+    accounts.grant("cup", "judy", "judge", "owner")
+    with db.session(readonly=True) as session:
+        repo = EventRepository(session)
+        assert repo.find_with_role("cup", " JUDY ") == (repo.find("cup"), "judge")
+        assert repo.find_with_role("cup", "nobody") == (repo.find("cup"), None)
+        assert repo.find_with_role("no-such-event", "judy") is None

@@ -272,8 +272,13 @@ class EventService:
         username), in one read transaction; NotFound if the event is unknown."""
         with self.db.session(readonly=True) as session:
             repo = EventRepository(session)
-            summary = repo.get(slug)
-            return summary, None if username is None else repo.role_of(username, slug)
+            if username is None:
+                return repo.get(slug), None
+            found = repo.find_with_role(slug, username)
+            if found is None:
+                repo.get(slug)  # NotFound, named
+            assert found is not None
+            return found
 
     def role_of(self, username: str, slug: str) -> str | None:
         """The role of an organiser account in an event (owner, judge or none)."""

@@ -173,6 +173,22 @@ class EventRepository:
             .join(UserRow, UserRow.id == EventRoleRow.user_id)
             .where(EventRow.slug == slug, UserRow.username == username.strip().lower()))
 
+    def find_with_role(self, slug: str, username: str
+                       ) -> tuple[EventSummary, str | None] | None:
+        """:meth:`find` and :meth:`role_of` in one statement (a write's first read)."""
+        from podium.store.models import EventRoleRow, UserRow
+
+        if not storable(slug):
+            return None
+        role = (select(EventRoleRow.role)
+                .join(UserRow, UserRow.id == EventRoleRow.user_id)
+                .where(EventRoleRow.event_id == _EVENTS.c.id,
+                       UserRow.username == username.strip().lower())
+                .scalar_subquery())
+        row = self.session.execute(select(_EVENTS, role.label("role_in_event"))
+                                   .where(_EVENTS.c.slug == slug)).one_or_none()
+        return None if row is None else (_summary(row), row.role_in_event)
+
     def mirror(self, event_id: int, name: str, archived: bool, date: str | None, venue: str,
                status: str | None) -> None:
         """Write what replay derives of the event's own record into its row (the home page
