@@ -238,6 +238,46 @@ def test_a_snapshot_from_other_code_or_another_log_is_not_used(service: EventSer
     assert len(off.load("cup").state.rounds) == 1
 
 
+def test_a_due_snapshot_is_stored_after_the_write_answers(db: Database,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Before (issue 24): the write that made a snapshot due pickled and stored it before
+    answering (a 1.19 s snapshot inside one write at 10,000 players). Now the write answers
+    first and the snapshot is stored after it, in a thread of its own: the log stays the
+    truth, and a new process still starts from that snapshot."""
+    import threading
+
+    from podium.service.states import StateCache
+
+    service = EventService(db, snapshots=SnapshotPolicy(seconds=1e9, actions=1))
+    event(service, "cup", "commander", players=8)
+    service.states.wait_for_snapshots()
+    order: list[str] = []
+    release = threading.Event()
+    real_save = StateCache.save_snapshot
+
+    def held(self: StateCache, slug: str, now: object) -> bool:
+        order.append("snapshot begun")
+        # stored inside the write, it would hold the write's answer until this times out
+        release.wait(timeout=10)
+        order.append("snapshot storing")
+        return real_save(self, slug, now)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(StateCache, "save_snapshot", held)
+    done = service.execute(PairRound("cup"), ACTOR)  # one action: a snapshot is due
+    order.append("write answered")
+    release.set()
+    service.states.wait_for_snapshots()
+    assert order.index("write answered") < order.index("snapshot storing")
+    monkeypatch.undo()
+
+    monkeypatch.setattr("podium.service.states.replay",
+                        lambda *a: pytest.fail("a new process starts from the snapshot"))
+    fresh = EventService(db)
+    assert fresh.load("cup").state.last_seq == done.state.last_seq
+    assert len(fresh.load("cup").state.rounds) == 1
+
+
 def test_a_preview_stores_nothing_and_leaves_the_state(service: EventService) -> None:
     event(service, "cup", "commander", final_size=0, rounds=1, fewer_rounds=True)
     play_round(service, "cup", ACTOR, random.Random(8))

@@ -236,6 +236,23 @@ def test_a_racing_writer_is_caught_by_the_unique_constraint(
     assert stored_actions(db, event.id) == [action(1), action(2)]
 
 
+def test_a_stale_end_handed_by_a_unit_of_work_is_still_refused(db: Database) -> None:
+    """A unit of work hands ``append`` the log's end it read under the event's lock, so the
+    log is not read again and no savepoint is made (issue 24: a quarter of a write's CPU).
+    Were that end stale, the log's unique ``seq`` still refuses the change: nothing of it is
+    stored."""
+    event = create_event(db)
+    with db.session() as session:
+        EventRepository(session).append(event.id, [action(1), action(2)])
+    with pytest.raises(Conflict, match="saved meanwhile"), db.session() as session:
+        EventRepository(session).append(event.id, [action(2, late=True),
+                                                   action(3, late=True)], last=1)
+    assert stored_actions(db, event.id) == [action(1), action(2)]
+    with db.session() as session:
+        EventRepository(session).append(event.id, [action(3)], last=2)
+    assert stored_actions(db, event.id) == [action(1), action(2), action(3)]
+
+
 def test_two_concurrent_writers_one_wins(make_db: Callable[..., Database]) -> None:
     """Two processes append seq 1 at once: one commits, the other gets a Conflict."""
     first, second = make_db(), make_db()
@@ -315,3 +332,20 @@ def test_a_long_log_round_trips_in_order(db: Database) -> None:
     with db.session() as session:
         EventRepository(session).append(event.id, log)
     assert stored_actions(db, event.id) == log
+
+
+def test_an_event_and_an_accounts_role_in_it_are_read_in_one_statement(db: Database) -> None:
+    """A write's first read (issue 24): the event's row and the caller's role together, the
+    same as :meth:`find` and :meth:`role_of` apart, on both backends."""
+    from podium.service.accounts import AccountService
+    from podium.service.events import EventService
+
+    EventService(db).create_event("cup", "Cup", "commander", {}, "owner", seed=1)
+    accounts = AccountService(db)
+    accounts.create_user("Judy", "a judge's password")
+    accounts.grant("cup", "judy", "judge", "owner")
+    with db.session(readonly=True) as session:
+        repo = EventRepository(session)
+        assert repo.find_with_role("cup", " JUDY ") == (repo.find("cup"), "judge")
+        assert repo.find_with_role("cup", "nobody") == (repo.find("cup"), None)
+        assert repo.find_with_role("no-such-event", "judy") is None

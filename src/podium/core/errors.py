@@ -134,6 +134,8 @@ def display_param(value: Any) -> Any:
     """A parameter as it reads in a sentence: ``Anna, Boris`` rather than ``['Anna', 'Boris']``."""
     if isinstance(value, list | tuple | set | frozenset):
         items = sorted(value, key=str) if isinstance(value, set | frozenset) else value
+        if all(type(item) is int or type(item) is str for item in items):
+            return ", ".join(map(str, items))  # shown as they are (2,500 table numbers)
         return ", ".join(str(display_param(item)) for item in items)
     if isinstance(value, Fraction):
         return str(value.numerator) if value.denominator == 1 else str(value)

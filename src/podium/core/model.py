@@ -104,11 +104,18 @@ class Round:
 
     @property
     def complete(self) -> bool:
+        # fewer results than tables: one is missing, without scanning 2,500 tables on every
+        # write of a 10,000-player round (issue 24)
+        if len(self.results) < len(self.tables):
+            return False
         return all(table.number in self.results for table in self.tables)
 
     @property
     def missing(self) -> list[int]:
-        return [t.number for t in self.tables if t.number not in self.results]
+        if len(self.results) >= len(self.tables) and self.complete:
+            return []
+        results = self.results
+        return [t.number for t in self.tables if t.number not in results]
 
     def table(self, number: int) -> Table:
         # tables are numbered 1, 2, ... in order: look there first (a 10,000-player round)

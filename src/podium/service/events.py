@@ -113,9 +113,10 @@ class UnitOfWork:
         return self.loaded.state
 
     def append(self, new: Sequence[NewAction]) -> list[Action]:
+        last = self.loaded.state.last_seq  # the log's end: caught up under the event's lock
         actions = self.service.check(self.loaded, self.actor, new)
         if not self.dry_run:
-            self.repo.append(self.loaded.summary.id, actions)
+            self.repo.append(self.loaded.summary.id, actions, last=last)
         self.stored.extend(actions)
         return actions
 
@@ -218,6 +219,10 @@ class EventService:
                         mirror(repo, summary, loaded)
                     if dry_run and work.stored:
                         holder.discard()  # the state went ahead of the log: rebuild it
+                if not dry_run:
+                    # this process's own writes count toward the next snapshot too (stored
+                    # after the answer, below), so a long-lived single writer stores them
+                    holder.pending_actions += len(work.stored)
             except BaseException:
                 holder.discard()
                 raise
@@ -250,14 +255,30 @@ class EventService:
         return actions
 
     def _maybe_snapshot(self, slug: str, holder: Any) -> None:
+        """A due snapshot, stored after the caller's answer (:meth:`StateCache.snapshot_later`):
+        never inside the request that wrote or read."""
         if self.states.due(holder):
-            self.states.save_snapshot(slug, self.clock())
+            self.states.snapshot_later(slug, self.clock)
 
     # reading ----------------------------------------------------------------------------------
     def summary(self, slug: str) -> EventSummary:
         """The event's stored identity (its format), without its state; NotFound if unknown."""
         with self.db.session(readonly=True) as session:
             return EventRepository(session).get(slug)
+
+    def summary_and_role(self, slug: str, username: str | None
+                         ) -> tuple[EventSummary, str | None]:
+        """The event's stored identity and ``username``'s role in it (None without a
+        username), in one read transaction; NotFound if the event is unknown."""
+        with self.db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            if username is None:
+                return repo.get(slug), None
+            found = repo.find_with_role(slug, username)
+            if found is None:
+                repo.get(slug)  # NotFound, named
+            assert found is not None
+            return found
 
     def role_of(self, username: str, slug: str) -> str | None:
         """The role of an organiser account in an event (owner, judge or none)."""

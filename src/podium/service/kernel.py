@@ -598,17 +598,18 @@ def _result_said(saved: TableSaved) -> str:
     if saved.corrected:
         return M("Round %(round)s, table %(table)s: corrected.", round=rnd.number,
                  table=saved.table)
-    if len(rnd.missing) > NAMED_MISSING:
+    missing = rnd.missing  # once: a scan of the round's tables
+    if len(missing) > NAMED_MISSING:
         return Mn("Round %(round)s, table %(table)s: saved; %(done)s of %(total)s table "
                   "entered.",
                   "Round %(round)s, table %(table)s: saved; %(done)s of %(total)s tables "
                   "entered.",
                   len(rnd.tables), round=rnd.number, table=saved.table,
                   done=len(rnd.results), total=len(rnd.tables))
-    if rnd.missing:
+    if missing:
         return Mn("Round %(round)s, table %(table)s: saved. Waiting for table %(tables)s.",
                   "Round %(round)s, table %(table)s: saved. Waiting for tables %(tables)s.",
-                  len(rnd.missing), round=rnd.number, table=saved.table, tables=rnd.missing)
+                  len(missing), round=rnd.number, table=saved.table, tables=missing)
     return M("Round %(round)s, table %(table)s: saved. The round is complete.",
              round=rnd.number, table=saved.table)
 

@@ -23,7 +23,7 @@ import pickle
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -130,6 +130,8 @@ class StateCache:
         self.code_throttle: Any = None
         self._holders: OrderedDict[str, Holder] = OrderedDict()
         self._lock = threading.Lock()
+        # the snapshots being stored after the writes or reads that made them due, by slug
+        self._snapshots: dict[str, threading.Thread] = {}
 
     def holder(self, slug: str) -> Holder:
         with self._lock:
@@ -231,6 +233,37 @@ class StateCache:
         policy = self.policy
         return policy.enabled and holder.loaded is not None and (
             holder.pending_seconds >= policy.seconds or holder.pending_actions >= policy.actions)
+
+    def snapshot_later(self, slug: str, clock: Callable[[], datetime]) -> None:
+        """Store the event's snapshot in a thread of its own, after the caller has answered.
+
+        A snapshot is a shortcut for the next process, never the truth (the log is): pickling
+        a 10,000-player event takes about a second, which a write that made the snapshot due
+        must not pay before its answer (issue 24). The thread is not a daemon, so a command
+        line process stores it after printing its answer, before it exits; a crash before it
+        is stored only means a longer replay next time. One at a time per event: a snapshot
+        asked for while one is being stored is left to the next due moment."""
+        with self._lock:
+            if slug in self._snapshots:
+                return
+            thread = threading.Thread(target=self._snapshot, args=(slug, clock),
+                                      name=f"podium-snapshot-{slug}")
+            self._snapshots[slug] = thread
+        thread.start()
+
+    def _snapshot(self, slug: str, clock: Callable[[], datetime]) -> None:
+        try:
+            self.save_snapshot(slug, clock())
+        finally:
+            with self._lock:
+                self._snapshots.pop(slug, None)
+
+    def wait_for_snapshots(self) -> None:
+        """Return once the snapshots being stored are (a server stopping, a test)."""
+        with self._lock:
+            threads = list(self._snapshots.values())
+        for thread in threads:
+            thread.join()
 
     def save_snapshot(self, slug: str, now: datetime) -> bool:
         """Store a snapshot of the event's state as this process holds it (best effort).

@@ -193,7 +193,6 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         self._lock = threading.Lock()  # short: never held while taking a holder's lock
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
         self._versions: dict[str, tuple[float, Key]] = {}
-        self._snapshots: dict[str, threading.Thread] = {}
         # the last part built for each event and key, at any version:
         # ((event id, created at), seq, value)
         self._last: dict[str, Memo] = {}
@@ -374,20 +373,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         return entry
 
     def _snapshot_later(self, slug: str) -> None:
-        with self._lock:
-            if slug in self._snapshots:
-                return
-            thread = threading.Thread(target=self._snapshot, args=(slug,), daemon=True,
-                                      name=f"podium-snapshot-{slug}")
-            self._snapshots[slug] = thread
-        thread.start()
-
-    def _snapshot(self, slug: str) -> None:
-        try:
-            self.states.save_snapshot(slug, self.events.clock())
-        finally:
-            with self._lock:
-                self._snapshots.pop(slug, None)
+        self.states.snapshot_later(slug, self.events.clock)  # one thread an event at most
 
     def clear(self) -> None:
         """Forget every loaded event (the next read of each loads it again)."""
@@ -400,10 +386,9 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def wait_for_snapshots(self) -> None:
         """Return once the snapshots being stored are (a server stopping, a test)."""
-        with self._lock:
-            threads = list(self._snapshots.values())
-        for thread in threads:
-            thread.join()
+        self.states.wait_for_snapshots()
+        if self.events.states is not self.states:
+            self.events.states.wait_for_snapshots()
 
     def memo(self, slug: str, key: Hashable, build: Callable[[LoadedEvent], Any]) -> Any:
         """``build(loaded)`` computed once per event version and ``key``."""
