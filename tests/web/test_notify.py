@@ -91,7 +91,7 @@ def test_notices_of_other_events_and_older_versions_change_nothing(
 
 def test_a_deleted_event_and_a_new_connection_are_read_again(
         two_processes: tuple[ViewCache, EventService]) -> None:
-    cache, other = two_processes
+    cache, _other = two_processes
     event_id, _created, _seq = cache.key("cup")
     cache.changed(event_id, 0)  # deleted
     assert cache.fresh_key("cup") is None
