@@ -1,15 +1,31 @@
 """The command line starts without the expensive imports (issue 24, part 3): no Alembic (the
 schema is checked by a plain query, migrations imported only when it is behind), no argon2 hash
-made at import, no web application. Structure only: the CPU figures are in docs/benchmarks.md."""
+made at import, no web application; ``podium --help`` and ``podium event list`` load no format,
+no SQLAlchemy and no numpy, and a format's commands are loaded when one is named. Structure
+only (which modules a run loads, never how long it takes): the CPU figures are in
+docs/benchmarks.md."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from importlib import import_module
 from pathlib import Path
 
+import click
+import pytest
+from click.testing import CliRunner
+
+from podium.cli.lang import choose
+from podium.cli.lazy import LazyRoot
+from podium.cli.main import build_cli
+from podium.core.command_line import CommandLine
+from podium.formats.registry import entries, get_format
+from podium.service import EventService
 from podium.store.db import Database, head_revision
+from podium.store.plain import event_names
+from podium.store.repository import list_events
 
 HEAVY = ("alembic", "fastapi", "starlette", "jinja2", "podium.api", "podium.web", "podium.app")
 
@@ -64,3 +80,185 @@ def test_a_database_behind_the_migrations_is_still_migrated(tmp_path: Path) -> N
     finally:
         db.dispose()
     assert json  # (imported for modules_after)
+
+
+# what a run of `podium` loads --------------------------------------------------------------------
+#: Never loaded by `podium --help` or `podium event list`: the formats' rules (and the numpy of
+#: the marathon's), the catalog of declared commands, the service, the ORM, the web.
+NEVER_AT_START = ("numpy", "sqlalchemy", "alembic", "fastapi", "starlette", "jinja2",
+                  "podium.service", "podium.compose", "podium.core.ruleset", "podium.api",
+                  "podium.web", "podium.app")
+
+
+def podium_run(args: list[str], db: Path) -> tuple[str, set[str]]:
+    """``podium ARGS`` in a fresh interpreter: its output and the modules it loaded."""
+    code = ("import sys, json\n"
+            "from podium.cli.main import main\n"
+            f"sys.argv = ['podium', *{args!r}]\n"
+            "try:\n"
+            "    main()\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "print('\\n' + json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, env={"PODIUM_DB": str(db), "PATH": "", "LANG": "C.UTF-8",
+                                          "COLUMNS": "120"})
+    text, _, modules = out.stdout.rstrip().rpartition("\n")
+    return text, set(json.loads(modules))
+
+
+def heavy(loaded: set[str]) -> list[str]:
+    rules = [m for m in loaded if m.startswith("podium.formats.") and
+             m.count(".") >= 3]  # a format's own modules (its package alone is its declaration)
+    return sorted([m for m in loaded if m.split(".")[0] in NEVER_AT_START
+                   or m.startswith(NEVER_AT_START)] + rules)
+
+
+@pytest.fixture
+def filled(tmp_path: Path) -> Path:
+    """A SQLite file at the newest schema with three events, one named in Russian."""
+    path = tmp_path / "filled.db"
+    service = EventService(Database(str(path)))
+    for slug, name, format_name in (("spring", "Spring Cup", "commander"),
+                                    ("zima", "Зимний кубок «Берсерк»", "berserk"),
+                                    ("autumn", "Autumn <b>", "commander")):
+        service.create_event(slug, name, format_name, {}, "judge", seed=1)
+    service.db.dispose()
+    return path
+
+
+def test_help_lists_every_command_without_loading_a_format(tmp_path: Path) -> None:
+    text, loaded = podium_run(["--help"], tmp_path / "none.db")
+    assert heavy(loaded) == []
+    for name in ("event", "standings", "commander", "seven-wonders", "sw", "mahjong-marathon",
+                 "games", "result", "serve", "top"):
+        assert f"\n  {name} " in text, name
+    assert not (tmp_path / "none.db").exists()  # nothing opened: --help needs no database
+
+
+def test_event_list_reads_the_file_without_the_orm_or_a_format(filled: Path) -> None:
+    text, loaded = podium_run(["--db", str(filled), "event", "list"], filled)
+    assert heavy(loaded) == []
+    lines = text.splitlines()  # (the terminal expands the tabs)
+    assert [line.split()[:2] for line in lines] == [["spring", "commander"], ["zima", "berserk"],
+                                                    ["autumn", "commander"]]
+    assert [line.split(maxsplit=2)[2] for line in lines] == [
+        "Spring Cup", "Зимний кубок «Берсерк»", "Autumn <b>"]
+
+
+def test_a_format_is_loaded_when_its_commands_are_named(tmp_path: Path) -> None:
+    text, loaded = podium_run(["sw", "--help"], tmp_path / "none.db")
+    assert "podium.formats.seven_wonders.rules" in loaded
+    assert "Usage: podium sw" in text
+
+
+def test_a_command_on_an_event_loads_its_format_only(filled: Path) -> None:
+    """`podium log spring` (a Commander event) imports Commander, not the marathon's numpy
+    nor 7 Wonders: the registry loads a format by its entry point's name."""
+    text, loaded = podium_run(["--db", str(filled), "log", "spring"], filled)
+    assert "podium.formats.commander.rules" in loaded
+    assert not {"numpy", "podium.formats.mahjong_marathon.rules",
+                "podium.formats.seven_wonders.rules"} & loaded
+    assert "Spring Cup" in text or "spring" in text
+
+
+# the listing against the loaded command line --------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_listing_says_what_the_loaded_command_line_has(lang: str) -> None:
+    """Every top-level command and its help as `podium --help` lists them before anything is
+    loaded are those of the loaded command line: a format's COMMAND_LINE (its package's
+    __init__) or podium.cli.lazy.KERNEL says what the commands really are."""
+    lazy, loaded = build_cli(), build_cli()
+    assert isinstance(lazy, LazyRoot) and isinstance(loaded, LazyRoot)
+    loaded.load()
+    try:
+        before = CliRunner().invoke(lazy, ["--lang", lang, "--help"])
+        after = CliRunner().invoke(loaded, ["--lang", lang, "--help"])
+        assert lazy.catalog is None  # listed without loading
+        assert before.exit_code == after.exit_code == 0
+        assert before.output == after.output, (
+            "update COMMAND_LINE in the format's package (or KERNEL in podium.cli.lazy)")
+        ctx, full = click.Context(lazy), click.Context(loaded)
+        for name in loaded.list_commands(full):
+            listed, real = lazy.get_command(ctx, name), loaded.get_command(full, name)
+            assert listed is not None and real is not None, name
+            assert listed.get_short_help_str(300) == real.get_short_help_str(300), name
+        assert lazy.catalog is None
+    finally:
+        choose(None)
+
+
+def test_every_format_declares_its_command_line_with_its_title() -> None:
+    for entry in entries():
+        line = getattr(import_module(entry.module), "COMMAND_LINE", None)
+        assert isinstance(line, CommandLine), entry.name
+        assert line.title == get_format(entry.name).title, entry.name
+
+
+def test_a_name_the_listing_does_not_know_loads_everything() -> None:
+    """A command added without a declaration is still found: the root loads every format."""
+    root = build_cli()
+    assert isinstance(root, LazyRoot)
+    ctx = click.Context(root)
+    with pytest.raises(click.UsageError):
+        root.resolve_command(ctx, ["no-such-command-here"])
+    assert root.catalog is not None
+
+
+def test_a_reading_group_gets_the_declared_commands_when_named(tmp_path: Path) -> None:
+    """`podium player add` (a kernel command's shared place) and `podium event list` (a
+    reading command) both work on one lazy root; the first loads the catalog."""
+    root = build_cli()
+    db = str(tmp_path / "p.db")
+    runner = CliRunner()
+    assert runner.invoke(root, ["--db", db, "event", "list"]).exit_code == 0
+    assert isinstance(root, LazyRoot) and root.catalog is None
+    made = runner.invoke(root, ["--db", db, "--actor", "judge", "event", "create", "cup",
+                                "--name", "Cup", "--format", "commander"])
+    assert made.exit_code == 0, made.output
+    added = runner.invoke(root, ["--db", db, "--actor", "judge", "player", "add", "cup",
+                                 "Anna", "Boris"])
+    assert added.exit_code == 0, added.output
+    assert root.catalog is not None
+    assert runner.invoke(root, ["--db", db, "event", "list"]).output.split() == [
+        "cup", "commander", "Cup"]
+
+
+# the plain listing against the ORM's ----------------------------------------------------------
+def test_the_plain_listing_reads_what_the_orm_reads(filled: Path) -> None:
+    db = Database(str(filled))
+    try:
+        assert event_names(str(filled)) == [(s.slug, s.format, s.name) for s in list_events(db)]
+    finally:
+        db.dispose()
+
+
+def test_the_plain_listing_leaves_other_databases_to_the_orm(tmp_path: Path) -> None:
+    """A file that is not there yet, one behind the migrations, a URL: ``None`` (the caller
+    opens it through Database, which creates or migrates it)."""
+    assert event_names(str(tmp_path / "missing.db")) is None
+    assert not (tmp_path / "missing.db").exists()
+    behind = tmp_path / "behind.db"
+    db = Database(str(behind), migrate=False)
+    db.upgrade("0001")
+    db.dispose()
+    assert event_names(str(behind)) is None
+    assert event_names(f"sqlite:///{behind}") is None
+    assert event_names(":memory:") is None
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"not a database at all" * 100)
+    assert event_names(str(junk)) is None
+
+
+def test_event_list_on_a_database_behind_migrates_it_first(tmp_path: Path) -> None:
+    behind = tmp_path / "behind.db"
+    db = Database(str(behind), migrate=False)
+    db.upgrade("0001")
+    db.dispose()
+    text, _loaded = podium_run(["--db", str(behind), "event", "list"], behind)
+    assert text == ""
+    db = Database(str(behind), migrate=False)
+    try:
+        assert db.current_revision() == head_revision()
+    finally:
+        db.dispose()

@@ -2,12 +2,14 @@
 photographed by Debian's chromium through Playwright (no browser download).
 
     .venv/bin/python tools/screenshots.py            # writes docs/screenshots/*.png
+    .venv/bin/python tools/screenshots.py projector  # only the projector page's
 
 Pages: the organiser's round, the public standings, the public pairings ("find my table"), a
 player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and 390x844
 (phone), in Russian and English. Then every format's public pages in Russian at both sizes:
 Berserk's standings and pairings, the marathon's stage and total tables, its publications, a
-player's page and a downloaded table, a 7 Wonders season's standings. The events are played from
+player's page and a downloaded table, a 7 Wonders season's standings. And the projector page
+of a 64-player Commander round at 1920x1080, in both languages. The events are played from
 fixed seeds, so the pictures only change when the pages do. Needs /usr/bin/chromium (apt-get
 install chromium) or PODIUM_CHROMIUM.
 """
@@ -138,6 +140,57 @@ def shoot(browser, base: str, code: str, lang: str, size: str) -> list[Path]:
     return saved
 
 
+# --- the projector page (issue 21) ---------------------------------------------------------------
+PROJECTOR_FIRST = ("Александра", "Константин", "Мария", "Святослав", "Евгения", "Ярослав",
+                   "Анастасия", "Владимир")
+PROJECTOR_LAST = ("Константинова", "Преображенский", "Ростовцева", "Белозерский",
+                  "Воскресенская", "Голенищев", "Верещагина", "Оболенский")
+
+
+def build_projector(app) -> None:
+    """A 64-player Commander round (16 pods) whose clock started 23 minutes ago: two tables
+    in, five minutes added to table 5."""
+    from datetime import UTC, datetime, timedelta
+
+    from podium.service.clock import AddTime, StartClock
+
+    events = app.state.web.events
+    names = [f"{PROJECTOR_FIRST[i % 8]} {PROJECTOR_LAST[(i // 8) % 8]}" for i in range(64)]
+    events.create_event("club", "Клубный турнир «Орбита»", "commander", {}, USER, seed=3)
+    events.add_players("club", names, USER)
+    _state, rnd = events.pair_round("club", USER)
+    real = events.clock
+    events.clock = lambda: datetime.now(UTC) - timedelta(minutes=23)
+    try:
+        events.execute(StartClock("club"), USER)
+        events.execute(AddTime("club", "a ruling", 5, 5), USER)
+    finally:
+        events.clock = real
+    for table in rnd.tables[:2]:
+        seats = table.seats
+        events.enter_result("club", table.number, {
+            "winner": seats[0], "draw": False, "survivors": [],
+            "eliminated": [seats[3], seats[2], seats[1]], "simultaneous": False,
+            "game_losses": []}, USER)
+
+
+def shoot_projector(browser, base: str, lang: str) -> list[Path]:
+    """The projector page at 1920x1080, "find my table" filled in."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080},
+                                  locale="ru-RU" if lang == "ru" else "en-GB",
+                                  extra_http_headers={"Accept-Language": lang})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{base}/lang/{lang}?next=/e/club/projector")
+    page.wait_for_load_state("networkidle")
+    page.fill(".pj-find input", "ярослав бел")
+    page.wait_for_timeout(300)
+    path = OUT / f"projector-{lang}-fullhd.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return [path]
+
+
 def main() -> int:
     if not Path(CHROMIUM).exists():
         print(f"{CHROMIUM} not found: apt-get install chromium", file=sys.stderr)
@@ -147,16 +200,21 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         app = create_app(str(Path(folder) / "shots.db"), poll_seconds=3600, freshness=0)
-        code, _password = build(app)
+        only_projector = "projector" in sys.argv[1:]
+        code = "" if only_projector else build(app)[0]
+        build_projector(app)
         base, server, thread = serve(app)
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                player = build_formats(app)
-                shots = [(lang, size, lambda b, lang=lang, size=size: shoot(
-                    b, base, code, lang, size)) for lang in LANGS for size in SIZES]
-                shots += [("ru", size, lambda b, size=size: shoot_formats(
-                    b, base, player, size)) for size in SIZES]
+                shots = [(lang, "fullhd", lambda b, lang=lang: shoot_projector(b, base, lang))
+                         for lang in LANGS]
+                if not only_projector:
+                    player = build_formats(app)
+                    shots += [(lang, size, lambda b, lang=lang, size=size: shoot(
+                        b, base, code, lang, size)) for lang in LANGS for size in SIZES]
+                    shots += [("ru", size, lambda b, size=size: shoot_formats(
+                        b, base, player, size)) for size in SIZES]
                 for _lang, _size, take in shots:
                     for path in take(browser):
                             print(f"{path.relative_to(OUT.parent.parent)} "

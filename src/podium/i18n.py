@@ -17,8 +17,6 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 from podium.core.messages import Message, is_message
@@ -37,6 +35,9 @@ def translations(lang: str) -> NullTranslations:
     """``lang``'s catalog, compiled from its ``.po`` (fuzzy entries are not used)."""
     if lang == DEFAULT or not catalog_path(lang).exists():
         return NullTranslations()
+    from babel.messages.mofile import write_mo  # here: an English run never reads a .po
+    from babel.messages.pofile import read_po
+
     with open(catalog_path(lang), "rb") as handle:
         catalog = read_po(handle, locale=lang)
     compiled = BytesIO()

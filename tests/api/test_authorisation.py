@@ -131,6 +131,13 @@ def edited(s: Scenario) -> None:
                           "owner")
 
 
+def clock_running(s: Scenario) -> None:
+    """The current round's clock started (issue 21)."""
+    from podium.service.clock import StartClock
+
+    s.site.events.execute(StartClock("cup"), "owner")
+
+
 def newcomers(s: Scenario) -> None:
     """Two late entrants who never played (to remove or merge)."""
     s.site.events.add_players("cup", ["Extra", "Extra Alias"], "owner")
@@ -152,6 +159,7 @@ ROUTES = [
     Route("POST", f"{CMD}/player.reinstate", {"player": 8}, ORGANISERS),
     # people and the event's own record (issue 21)
     Route("POST", f"{CMD}/player.rename", {"player": 7, "name": "Renamed"}, ORGANISERS),
+    Route("POST", f"{CMD}/player.group", {"player": 7, "group": "Club Orbit"}, ORGANISERS),
     Route("POST", f"{CMD}/player.remove", {"player": "Extra"}, ORGANISERS, newcomers),
     Route("POST", f"{CMD}/player.merge", {"player": "Extra", "other": "Extra Alias",
                                           "reason": "one person"}, ORGANISERS, newcomers),
@@ -176,6 +184,11 @@ ROUTES = [
     Route("POST", f"{CMD}/commander.seats", lambda v: {"table": 1, "order": v["order"],
                                                       "reason": "x"}, ORGANISERS, two_tables),
     Route("POST", f"{CMD}/commander.undo-edit", {}, ORGANISERS, edited),
+    # the round clock (issue 21)
+    Route("POST", f"{CMD}/clock.start", {}, ORGANISERS),
+    Route("POST", f"{CMD}/clock.pause", {"reason": "a ruling"}, ORGANISERS, clock_running),
+    Route("POST", f"{CMD}/clock.add", {"minutes": 5, "table": 1}, ORGANISERS),
+    Route("POST", f"{CMD}/clock.undo", {}, ORGANISERS, clock_running),
     Route("POST", f"{CMD}/role.grant", {"username": "other"}, OWNER_ONLY),
     Route("POST", f"{CMD}/role.revoke", {"username": "judge"}, OWNER_ONLY),
     Route("POST", f"{CMD}/report.decide", lambda v: {"report": v["id"], "accept": True},

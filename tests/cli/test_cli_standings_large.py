@@ -1,5 +1,6 @@
 """`podium standings` on an imported event of a few thousand players: the first rows, a note
-saying what was left out, every row in the CSV, and the import's snapshot that spares the next
+saying what was left out, every row in the CSV or with --top 0 (plain text past
+podium.cli.tables.PLAIN_ROWS rows, issue 24), and the import's snapshot that spares the next
 command a full replay (the scale of issue 14; the speed itself is in bench/standings.py)."""
 
 from __future__ import annotations
@@ -79,6 +80,19 @@ def test_standings_of_thousands_print_the_top_rows_and_say_so(podium: Podium, tm
     podium("standings", "big", "--csv", str(tmp_path / "all.csv"))
     with open(tmp_path / "all.csv", encoding="utf-8") as handle:
         assert len(list(csv.reader(handle))) == PLAYERS + 1  # a header, then every player
+
+    # --top 0: every row, as plain aligned text past PLAIN_ROWS rows (issue 24), headers in
+    # the run's language
+    every = podium.out("standings", "big", "--top", "0")
+    rows = printed_rows(every)
+    assert [" ".join(r[1:3]) for r in rows] == [names[row.player] for row in expected.rows]
+    assert [int(r[0]) for r in rows] == [row.rank for row in expected.rows]
+    header = next(line.split() for line in every.splitlines() if line.split()[:1] == ["#"])
+    assert header[:2] == ["#", "Player"] and "W-D-L" in header and "Showing the top" not in every
+    russian = podium.out("--lang", "ru", "standings", "big", "--top", "0")
+    header = next(line.split() for line in russian.splitlines() if line.split()[:1] == ["#"])
+    assert header[:2] == ["#", "Игрок"] and "П-Н-П" in header
+    assert len(printed_rows(russian)) == PLAYERS
 
     refused = podium("standings", "big", "--top", "-1", code=2)
     assert "--top" in refused.stderr and "Traceback" not in refused.output

@@ -77,6 +77,10 @@ def populate(site: Site) -> dict[str, str]:
     site.events.add_players("cmd", NAMES[:12], "org")
     simulate.play(site.events, "cmd", "org", rng, rounds=2)
     site.events.execute(PairRound("cmd"), "org")
+    from podium.service.clock import AddTime, StartClock  # the round clock (issue 21)
+
+    site.events.execute(StartClock("cmd"), "org")
+    site.events.execute(AddTime("cmd", "судейское решение", 5, 3), "org")
     # a whole night with its final pod (the notes "final: 2/3/4"), 13 players (a bye drawn)
     site.events.create_event("cmdf", "Финал коммандера", "commander", {}, "org", seed=4)
     site.events.add_players("cmdf", NAMES[:13], "org")

@@ -50,6 +50,7 @@ class PlayerOut(BaseModel):
     joined_round: int
     dropped: bool
     drop_reason: str
+    group: str = ""
 
 
 class OutcomeOut(BaseModel):

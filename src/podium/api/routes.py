@@ -152,7 +152,7 @@ def view_out(view: TableView) -> m.ViewOut:
 def player_out(state: EventState, pid: int) -> m.PlayerOut:
     p = state.players[pid]
     return m.PlayerOut(id=p.id, name=p.name, joined_round=p.joined_round, dropped=p.dropped,
-                       drop_reason=p.drop_reason)
+                       drop_reason=p.drop_reason, group=p.group)
 
 
 def table_out(state: EventState, rnd: Round, table: Table) -> m.TableOut:

@@ -6,19 +6,22 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from podium.cli.tables import WholeTables
 from podium.core import codes
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
-from podium.service import EventService
-from podium.service.catalog import Catalog
-from podium.store.db import Database, resolve_url
+
+if TYPE_CHECKING:  # imported when a command first needs them: `podium --help` never does
+    from rich.progress import Progress
+
+    from podium.service import EventService
+    from podium.service.catalog import Catalog
+    from podium.store.db import Database
 
 EXIT_INVALID = 2
 EXIT_NOT_FOUND = 3
@@ -32,19 +35,32 @@ errors = Console(stderr=True)
 
 class Context:
     """What every command gets: the database it opens, who acts, and the catalog of declared
-    commands (built once by the entry point)."""
+    commands (built once by the entry point, when a command first needs it). The service, the
+    store and the ORM are imported when a command first asks for the service (issue 24: the
+    command line starts without them)."""
 
     def __init__(self, db: str | None, actor: str, catalog: Catalog | None = None) -> None:
         self.db_arg = db
         self.actor = actor
         self.catalog = catalog
+        self._db: Database | None = None
         self._service: EventService | None = None
+
+    @property
+    def db(self) -> Database:
+        """The database, opened (and migrated if it is behind) on first use."""
+        if self._db is None:
+            from podium.store.db import Database, resolve_url
+
+            self._db = Database(resolve_url(self.db_arg))
+        return self._db
 
     @property
     def service(self) -> EventService:
         if self._service is None:
-            self._service = EventService(Database(resolve_url(self.db_arg)),
-                                         catalog=self.catalog)
+            from podium.service import EventService
+
+            self._service = EventService(self.db, catalog=self.catalog)
         return self._service
 
 
@@ -127,5 +143,13 @@ pass_ctx = click.make_pass_decorator(Context)
 
 def progress_bar() -> Progress:
     """A transient progress bar on stderr (long imports, demos)."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TimeElapsedColumn(), console=errors, transient=True)

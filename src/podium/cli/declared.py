@@ -16,6 +16,7 @@ command, whatever the format.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -148,11 +149,13 @@ def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
 
 
 def _file(text: str, name: str) -> Upload:
+    """The file as a stream (an import reads it as it parses, issue 22); its size when known."""
     if text == "-":
-        return Upload("stdin", sys.stdin.buffer.read())
+        return Upload("stdin", stream=sys.stdin.buffer)
     path = Path(text)
     try:
-        return Upload(path.name, path.read_bytes())
+        stream = path.open("rb")
+        return Upload(path.name, stream=stream, size=os.fstat(stream.fileno()).st_size)
     except OSError:
         from podium.core.inputs import refuse
 
@@ -286,6 +289,10 @@ def format_group(catalog: Catalog, format_name: str, title: str,
 def attach(root: click.Group, catalog: Catalog) -> None:
     """Each command that names a shared place in its own place too (``podium player add``,
     a format's ``podium games import``), and ``podium result enter|correct``."""
+    from podium.cli.lazy import KERNEL, listing
+    from podium.cli.localised import LocalisedGroup
+
+    helps = {**KERNEL, **(listing() or {})}  # a shared group's help, as `podium --help` lists it
     for spec in catalog.all():
         if spec.shared is None or not spec.on(CLI):
             continue
@@ -293,18 +300,24 @@ def attach(root: click.Group, catalog: Catalog) -> None:
         if not group_name:
             root.add_command(click_command(spec, name))
             continue
-        group = root.commands.get(group_name)
-        if not isinstance(group, click.Group):
-            group = click.Group(group_name, help=f"The {group_name} commands.")
-            root.add_command(group)
+        group = root
+        for part in group_name.split():  # "round clock": a group inside a group
+            inner = group.commands.get(part)
+            if not isinstance(inner, click.Group):
+                inner = LocalisedGroup(part, help=helps.get(part) if group is root else None)
+                group.add_command(inner)
+            group = inner
         group.add_command(click_command(spec, name))
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:
-        top.add_command(click_command(catalog.kernel["top.result"], "correct",
-                                      {"correct": "yes"},
-                                      "Replace the result of TOP match MATCH (while the next "
-                                      "match has none); needs --reason."))
-    result = click.Group("result", help="Enter and correct results.")
+        correct = click_command(catalog.kernel["top.result"], "correct", {"correct": "yes"},
+                                "Replace the result of TOP match MATCH (while the next match "
+                                "has none); needs --reason.")
+        # its title and help in the run's language when --help shows them
+        correct.texts = (N_("Replace the result of a TOP match"),  # type: ignore[attr-defined]
+                         N_("While the next match has none; needs --reason."))
+        top.add_command(correct)
+    result = LocalisedGroup("result", help=KERNEL["result"])
     result.add_command(result_command(catalog, correct=False))
     result.add_command(result_command(catalog, correct=True))
     root.add_command(result)
@@ -318,13 +331,19 @@ class _ResultCommand(click.Command):
         self.catalog = catalog
         self.correct = correct
         name = "correct" if correct else "enter"
-        text = ("Replace the result of TABLE in any round (--round, --reason); standings "
-                "re-derive." if correct else "Enter the result of TABLE in the current round.")
+        text = (N_("Replace the result of TABLE in any round (--round, --reason); standings "
+                   "re-derive.") if correct else
+                N_("Enter the result of TABLE in the current round."))
         super().__init__(name, help=text, context_settings={
             "ignore_unknown_options": True, "allow_extra_args": True,
             "help_option_names": []}, params=[
             click.Argument(["args"], nargs=-1, type=click.UNPROCESSED)])
         self.add_help_option = False
+        self.help_msgid = text
+
+    def get_short_help_str(self, limit: int = 45) -> str:
+        self.help = tr(self.help_msgid)  # in the run's language, as its own help
+        return super().get_short_help_str(limit)
 
     def invoke(self, ctx: click.Context) -> Any:
         args = list(ctx.params.get("args") or ())
@@ -348,8 +367,10 @@ class _ResultCommand(click.Command):
                             obj=obj)
 
     def format_every_help(self, ctx: click.Context) -> str:
-        lines = [f"Usage: {ctx.command_path} EVENT TABLE [FIELDS]...", "",
-                 f"  {self.help}", "", "  The fields are the event's format's:"]
+        formatter = ctx.make_formatter()
+        formatter.write_usage(ctx.command_path, "EVENT TABLE [FIELDS]...")
+        lines = [formatter.getvalue().rstrip("\n"), "", f"  {tr(self.help_msgid)}", "",
+                 "  " + tr(N_("The fields are the event's format's:"))]
         for name in sorted(self.catalog.formats):
             spec = self.catalog.result_command(name)
             if spec is None:

@@ -1,10 +1,17 @@
-"""Hand-written commands and options whose help is written in the run's language (issue 20).
+"""Hand-written commands, groups and options whose help is written in the run's language
+(issue 20).
 
 A declared command's help is translated by the shared adapter (:mod:`podium.cli.declared`); a
 command written by hand with Click gives its help as a msgid instead of a docstring
-(``@group.command("status", cls=LocalisedCommand, help=N_("..."))``, ``click.option(...,
-cls=LocalisedOption, help=N_("..."))``), and it is translated when ``--help`` shows it, which
-is after ``--lang`` is read. The msgids are marked with ``N_`` so the catalog has them.
+(``@group.command("status", cls=LocalisedCommand, help=N_("..."))``), and it is translated
+when ``--help`` shows it, which is after ``--lang`` is read. The msgids are marked with ``N_``
+so the catalog has them.
+
+A localised command translates its options' help too (``click.option(..., help=N_("..."))``
+needs no class of its own); a :class:`LocalisedGroup` makes its subcommands
+(``@group.command``) and subgroups (``@group.group``) localised, so a hand-written tree needs
+the class named once, at its root. :class:`LocalisedOption` stays for an option given to a
+command that is not localised (a declared command's ``--lang``).
 """
 
 from __future__ import annotations
@@ -16,37 +23,57 @@ import click
 from podium.cli.lang import tr
 
 
-class LocalisedCommand(click.Command):
-    """A command whose ``help`` (a msgid) is shown in the run's language."""
+def _translated(holder: Any) -> None:
+    """``holder.help`` (a msgid, kept the first time) in the run's language."""
+    msgid = getattr(holder, "help_msgid", None)
+    if msgid is None:
+        msgid = holder.help_msgid = holder.help
+    if msgid:
+        holder.help = tr(msgid)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.help_msgid = kwargs.get("help")
+
+class Localised:
+    """The help of a command (a msgid) and of its options, shown in the run's language."""
+
+    help: str | None
+    params: list[click.Parameter]
 
     def _localise(self) -> None:
-        if self.help_msgid:
-            self.help = tr(self.help_msgid)
+        _translated(self)
+        for param in self.params:
+            if isinstance(param, click.Option) and param.help:
+                _translated(param)
 
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._localise()
-        super().format_help_text(ctx, formatter)
+        super().format_help(ctx, formatter)  # type: ignore[misc]
 
     def get_short_help_str(self, limit: int = 45) -> str:
         self._localise()
-        return super().get_short_help_str(limit)
+        return super().get_short_help_str(limit)  # type: ignore[misc]
+
+
+class LocalisedCommand(Localised, click.Command):
+    """A command whose ``help`` (a msgid) and options' help are shown in the run's language."""
+
+
+class LocalisedGroup(Localised, click.Group):
+    """A group whose help is shown in the run's language, as are its subcommands' and
+    subgroups' (made localised by ``@group.command`` / ``@group.group``)."""
+
+    command_class = LocalisedCommand
+
+
+LocalisedGroup.group_class = LocalisedGroup  # a subgroup (of a subclass too) is localised
 
 
 class LocalisedOption(click.Option):
     """An option whose ``help`` (a msgid) is shown in the run's language."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.help_msgid = kwargs.get("help")
-
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
-        if self.help_msgid:
-            self.help = tr(self.help_msgid)
+        if self.help:
+            _translated(self)
         return super().get_help_record(ctx)
 
 
-__all__ = ["LocalisedCommand", "LocalisedOption"]
+__all__ = ["Localised", "LocalisedCommand", "LocalisedGroup", "LocalisedOption"]

@@ -1,15 +1,18 @@
-"""``podium``: Click commands over the service layer. No domain logic lives here."""
+"""``podium``: Click commands over the service layer. No domain logic lives here.
+
+The reading commands are defined here, importing nothing heavy; the formats, the catalog and
+the service are imported when a command needs them (:mod:`podium.cli.lazy`, issue 24)."""
 
 from __future__ import annotations
 
 import copy
 import getpass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.markup import escape
 
-from podium.cli import render
 from podium.cli.base import (
     EXIT_CONFLICT,
     EXIT_INVALID,
@@ -22,13 +25,15 @@ from podium.cli.base import (
     pass_ctx,
 )
 from podium.cli.lang import choose, tr, use, value_text
-from podium.cli.printing import print_explanation
-from podium.core import codes, phases
+from podium.cli.lazy import Extensible, LazyRoot
+from podium.cli.localised import LocalisedGroup
+from podium.core import codes
 from podium.core.errors import InvalidInput, NotFound
 from podium.core.messages import M, Mn
-from podium.formats import available, get_format
-from podium.service.catalog import Catalog
-from podium.service.transfer import dumps, export_document
+from podium.core.views import N_
+
+if TYPE_CHECKING:
+    from podium.service.catalog import Catalog
 
 __all__ = [
     "EXIT_CONFLICT", "EXIT_INVALID", "EXIT_NOT_FOUND", "build_cli", "cli", "errors", "fail",
@@ -36,18 +41,17 @@ __all__ = [
 ]
 
 
-@click.group()
+@click.group(cls=LocalisedGroup)
 def static() -> None:
     """The reading commands and groups every root gets (:func:`build_cli` copies them)."""
 
 
 WARNING = M("Warning:")
 
-ROOT_HELP = """podium: tournaments for multiplayer table games.
-
-    Every command of a format is listed by `podium FORMAT --help` (commander, berserk,
-    mahjong-marathon, seven-wonders, series); the shared ones also stand below (player,
-    round, result, top, series)."""
+ROOT_HELP = N_("podium: tournaments for multiplayer table games.\n\n"
+                "Every command of a format is listed by `podium FORMAT --help` (`commander`, "
+                "`berserk`, `mahjong-marathon`, `seven-wonders`, `series`); the shared ones "
+                "also stand below (`player`, `round`, `result`, `top`, `series`).")
 
 
 def actor_or_login(actor: str | None) -> str:
@@ -60,14 +64,16 @@ def actor_or_login(actor: str | None) -> str:
 
 
 # events ---------------------------------------------------------------------------------------
-@static.group()
+@static.group(cls=Extensible, help=N_("Create and inspect events."))
 def event() -> None:
-    """Create and inspect events."""
+    """``podium event``."""
 
 
-@event.command("formats")
+@event.command("formats",
+               help=N_("List the formats and their settings with the regulation's defaults."))
 def event_formats() -> None:
-    """List the formats and their settings with the regulation's defaults."""
+    from podium.formats import available, get_format
+
     for name in available():
         ruleset = get_format(name)
         console.print(f"[bold]{name}[/]: {escape(tr(ruleset.title))}")
@@ -80,21 +86,28 @@ def event_formats() -> None:
                           highlight=False)
 
 
-@event.command("list")
+@event.command("list", help=N_("List the events of the database."))
 @pass_ctx
 @guarded
 def event_list(ctx: Context) -> None:
-    """List the events of the database."""
-    for summary in ctx.service.list_events():
-        console.print(f"{summary.slug}\t{summary.format}\t{escape(summary.name)}", highlight=False)
+    from podium.store.plain import event_names
+
+    rows = event_names(ctx.db_arg)  # a SQLite file at the newest schema: without SQLAlchemy
+    if rows is None:
+        from podium.store.repository import list_events
+
+        rows = [(s.slug, s.format, s.name) for s in list_events(ctx.db)]
+    for slug, format_name, name in rows:
+        console.print(f"{slug}\t{format_name}\t{escape(name)}", highlight=False)
 
 
-@event.command("show")
+@event.command("show", help=N_("Settings and progress of an event."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def event_show(ctx: Context, slug: str) -> None:
-    """Settings and progress of an event."""
+    from podium.core import phases
+
     loaded = ctx.service.load(slug)
     state = loaded.state
     console.print(f"[bold]{escape(state.name)}[/] "
@@ -129,72 +142,90 @@ def event_show(ctx: Context, slug: str) -> None:
 
 
 # players --------------------------------------------------------------------------------------
-@static.group()
+@static.group(cls=Extensible, help=N_("Register, import, drop and list players."))
 def player() -> None:
-    """Register, import, drop and list players."""
+    """``podium player``."""
 
 
-@player.command("list")
+@player.command("list", help=N_("The registered players."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def player_list(ctx: Context, slug: str) -> None:
-    """The registered players."""
     state = ctx.service.load(slug).state
     for p in state.players.values():
         flags = " " + tr(M("(dropped)")) if p.dropped else ""
         late = (" " + tr(M("(entered after round %(n)s)", n=p.joined_round))
                 if p.joined_round else "")
+        if p.group:
+            late = f" [{p.group}]{late}"
         console.print(f"#{p.id} {escape(p.name)}{escape(late + flags)}", highlight=False)
 
 
 # rounds ---------------------------------------------------------------------------------------
-@static.group("round")
+@static.group("round", cls=Extensible, help=N_("Pair, preview, show and undo rounds."))
 def round_group() -> None:
-    """Pair, preview, show and undo rounds."""
+    """``podium round``."""
 
 
-@round_group.command("show")
+@round_group.command(
+    "show", help=N_("Pairings with their explanation, and the results entered so far."))
 @click.argument("slug")
 @click.argument("number", type=int, required=False)
 @pass_ctx
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
-    """Pairings with their explanation, and the results entered so far."""
+    from podium.cli import render
+    from podium.cli.printing import print_explanation
+    from podium.core import phases
+
     loaded = ctx.service.load(slug)
     state, explanation = ctx.service.explain(slug, number)
     print_explanation(state, explanation, tr(M("Round %(n)s", n=explanation.number)))
     rnd = state.round(explanation.number)
     titles = {p.key: p.title for p in phases.declared(state, loaded.ruleset)}
     console.print(render.results_table(state, rnd, titles.get(rnd.stage, "")))
+    from podium.service.clock import now_view, status_line
+
+    line = status_line(now_view(state, ctx.service.clock())
+                       if rnd is state.current_round else None)
+    if line is not None:  # the round clock (issue 21)
+        console.print(escape(tr(line)), highlight=False)
 
 
 # standings, log, files ------------------------------------------------------------------------
 DEFAULT_TOP = 200  # rows `podium standings` prints unless --top says otherwise
+TOP_HELP = N_("Print only the first N rows (default 200; 0: every row).")
+STANDINGS_HELP = N_("Standings with every tiebreak column, or one public table (a stage, the "
+                    "total).\n\nA terminal gets the first rows only (--top): a table of 200,000 "
+                    "rows takes minutes to draw; --csv and --html always write every row, and "
+                    "every draft table of a format whose standings are split across tables "
+                    "(Berserk) unless --table picks one.")
 
-@static.command()
+@static.command(help=STANDINGS_HELP)
 @click.argument("slug")
-@click.option("--round", "through", type=int, default=None, help="Standings after this round.")
+@click.option("--round", "through", type=int, default=None,
+              help=N_("Standings after this round."))
 @click.option("--table", "key", default=None,
-              help="One public table by its key (e.g. stage-2, total, table-1).")
-@click.option("--stage", type=int, default=None, help="Shorthand for --table stage-N.")
+              help=N_("One public table by its key (e.g. stage-2, total, table-1)."))
+@click.option("--stage", type=int, default=None, help=N_("Shorthand for --table stage-N."))
 @click.option("--publication", type=int, default=None,
-              help="A frozen publication's table (formats that publish, e.g. the marathon).")
+              help=N_("A frozen publication's table (formats that publish, e.g. the marathon)."))
 @click.option("--lang", type=click.Choice(["ru", "en"]), default=None,
-              help="Language (default: podium --lang, else the locale's).")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
-@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None)
+              help=N_("Language (default: podium --lang, else the locale's)."))
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=N_("Also write the whole table (every row) to this CSV file."))
+@click.option("--html", "html_path", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help=N_("Also write the whole table (every row) to this HTML file."))
 @click.option("--top", "top", type=click.IntRange(min=0), default=None,
-              help=f"Print only the first N rows (default {DEFAULT_TOP:,}; 0: every row).")
+              help=TOP_HELP)
 @pass_ctx
 @guarded
 def standings(ctx: Context, slug: str, through: int | None, key: str | None, stage: int | None,
               publication: int | None, lang: str, csv_path: Path | None,
               html_path: Path | None, top: int | None) -> None:
-    """Standings with every tiebreak column, or one public table (a stage, the total).
+    from podium.cli import render
 
-    A terminal gets the first rows only (--top): a table of 200,000 rows takes minutes to
-    draw; --csv and --html always write every row."""
     lang = use(lang)
     limit = None if top == 0 else (top or DEFAULT_TOP)
     if stage is not None:
@@ -204,6 +235,16 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     if key is None and publication is None and ruleset.capabilities.rounds:
         if csv_path or html_path:
             key = ruleset.main_view_key(state)
+            if key != "standings":  # split across tables (Berserk's draft tables): all of them
+                main = ruleset.view(state, key)
+                views = [v for v in ruleset.views(state)
+                         if main and v.columns == main.columns]
+                if len(views) > 1:
+                    from podium.service.exports import joined
+
+                    render.write_exports(joined(views, lang), state.name, lang, csv_path,
+                                         html_path)
+                    return
         else:
             state, table = ctx.service.standings(slug, through)
             shown = through if through is not None else len(state.rounds)
@@ -231,29 +272,32 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     render.write_exports(view, state.name, lang, csv_path, html_path)
 
 
-@static.command()
+@static.command(help=N_("The event's action log: who did what, when, and why."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def log(ctx: Context, slug: str) -> None:
-    """The event's action log: who did what, when, and why."""
+    from podium.cli import render
+
     loaded = ctx.service.load(slug)
     console.print(render.log_table(ctx.service.log(slug), loaded.state, loaded.ruleset))
 
 
-@static.command("export")
+@static.command(
+    "export", help=N_("Write the whole event as one JSON document to standard output."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def export_cmd(ctx: Context, slug: str) -> None:
-    """Write the whole event as one JSON document to standard output."""
+    from podium.service.transfer import dumps, export_document
+
     click.echo(dumps(export_document(ctx.service, slug)), nl=False)
 
 
 # demo -----------------------------------------------------------------------------------------
-@static.group()
+@static.group(cls=Extensible, help=N_("Simulated events on embedded SQLite."))
 def demo() -> None:
-    """Simulated events on embedded SQLite."""
+    """``podium demo``."""
 
 
 def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | None
@@ -273,34 +317,43 @@ def _copied(command: click.Command) -> click.Command:
 
 def build_cli(catalog: Catalog | None = None) -> click.Group:
     """The ``podium`` command line: the reading commands, and from the catalog of declared
-    commands (built once here, from the registered formats, unless given) every format's group
-    and the shared places of the kernel's commands. The entry point builds it once; a test
-    that registers a format builds its own."""
+    commands (built from the registered formats when a command first needs it, unless given)
+    every format's group and the shared places of the kernel's commands. The entry point
+    builds it once; a test that registers a format builds its own (with its catalog, it is
+    loaded at once)."""
     from podium.cli.click_words import install
-    from podium.compose import attach_cli, build_catalog
 
     install()  # click's own words (Usage:, Options) in the run's language
-    chosen = catalog or build_catalog()
+
+    def attach(root: LazyRoot) -> Catalog:
+        from podium.compose import attach_cli, build_catalog
+
+        chosen = catalog or build_catalog()
+        attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
+        return chosen
 
     @click.pass_context
     def start(ctx: click.Context, db: str | None, actor: str | None,
               lang: str | None) -> None:
         choose(lang)
-        ctx.obj = Context(db, actor_or_login(actor), chosen)
+        root = ctx.command
+        ctx.obj = Context(db, actor_or_login(actor),
+                          root.catalog if isinstance(root, LazyRoot) else None)
 
-    root = click.Group("podium", callback=start, help=ROOT_HELP,
-                       context_settings={"help_option_names": ["-h", "--help"]}, params=[
+    root = LazyRoot("podium", attach=attach, callback=start, help=ROOT_HELP,
+                    context_settings={"help_option_names": ["-h", "--help"]}, params=[
         click.Option(["--db"], envvar="PODIUM_DB",
-                     help="SQLite file or database URL (default: podium.db)."),
+                     help=N_("SQLite file or database URL (default: podium.db).")),
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
-                     help="Who is acting, for the log (default: your login name)."),
+                     help=N_("Who is acting, for the log (default: your login name).")),
         click.Option(["--lang"], envvar="PODIUM_LANG", type=click.Choice(["ru", "en"]),
                      default=None, is_eager=True, callback=_chosen_language,
-                     help="Language of what podium prints (default: the locale's, LANG / "
-                          "LC_ALL: ru_RU.UTF-8 is Russian).")])
+                     help=N_("Language of what podium prints (default: the locale's, LANG / "
+                             "LC_ALL: ru_RU.UTF-8 is Russian)."))])
     for name, command in static.commands.items():
         root.add_command(_copied(command), name)
-    attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
+    if catalog is not None:
+        root.load()
     return root
 
 

@@ -10,9 +10,11 @@ import click
 from podium.core import codes as refusal_codes
 from podium.core.errors import InvalidInput
 from podium.core.messages import Mp
+from podium.core.views import N_
 from podium.service.accounts import MAX_TOKEN_DAYS, TOKEN_DAYS, AccountService
 from podium.store.db import Database, resolve_url
 
+SERVE_HELP = N_("Serve the organiser pages, the public pages and the JSON API.")
 TOKEN_STATES = {"active": Mp("token state", "active"), "expired": Mp("token state", "expired"),
                 "revoked": Mp("token state", "revoked")}
 
@@ -23,37 +25,41 @@ def register(cli: click.Group) -> None:
 
     from podium.cli.base import console, guarded, pass_ctx
     from podium.cli.lang import tr
+    from podium.cli.lazy import KERNEL
+    from podium.cli.localised import LocalisedCommand, LocalisedGroup
     from podium.core.messages import M
 
-    @cli.command()
+    @cli.command(cls=LocalisedCommand, help=SERVE_HELP)
     @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="Address to listen on (0.0.0.0: every network of the laptop).")
-    @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+                  help=N_("Address to listen on (0.0.0.0: every network of the laptop)."))
+    @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+                  help=N_("Port to listen on."))
     @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-                  help="Server processes (a server with several cores may use more).")
+                  help=N_("Server processes (a server with several cores may use more)."))
     @click.option("--poll", type=click.IntRange(1, 600), default=5, show_default=True,
-                  help="Seconds between live refreshes of the public pages.")
+                  help=N_("Seconds between live refreshes of the public pages."))
     @click.option("--secure-cookies", is_flag=True,
-                  help="Send cookies over HTTPS only (behind a TLS proxy).")
+                  help=N_("Send cookies over HTTPS only (behind a TLS proxy)."))
     @click.option("--public-url", envvar="PODIUM_PUBLIC_URL", metavar="URL",
-                  help="The address visitors use (https://results.example.org): QR codes and "
-                       "links are built from it, never from a request's Host header. "
-                       "[env: PODIUM_PUBLIC_URL]")
+                  help=N_("The address visitors use (https://results.example.org): QR codes "
+                          "and links are built from it, never from a request's Host header. "
+                          "[env: PODIUM_PUBLIC_URL]"))
     @click.option("--allowed-host", "allowed_host", multiple=True, metavar="NAME",
-                  help="A Host name to answer besides the defaults (repeatable). The "
-                       "defaults are always answered: the public URL's host and localhost, "
-                       "127.0.0.1 and [::1]; this adds to them, never replaces them. Without "
-                       "a public URL and without this option any host is answered. "
-                       "[env: PODIUM_ALLOWED_HOSTS, comma-separated]")
+                  help=N_("A Host name to answer besides the defaults (repeatable). The "
+                          "defaults are always answered: the public URL's host and localhost, "
+                          "127.0.0.1 and [::1]; this adds to them, never replaces them. "
+                          "Without a public URL and without this option any host is "
+                          "answered. [env: PODIUM_ALLOWED_HOSTS, comma-separated]"))
     @click.option("--behind-proxy", is_flag=True,
-                  help="Served over HTTPS by a TLS proxy on this machine: Secure cookies, "
-                       "Strict-Transport-Security, the client address from X-Forwarded-For.")
+                  help=N_("Served over HTTPS by a TLS proxy on this machine: Secure cookies, "
+                          "Strict-Transport-Security, the client address from "
+                          "X-Forwarded-For."))
     @pass_ctx
     @guarded
     def serve(ctx, host: str, port: int, workers: int, poll: int,
               secure_cookies: bool, behind_proxy: bool, public_url: str | None,
               allowed_host: tuple[str, ...]) -> None:
-        """Serve the organiser pages, the public pages and the JSON API."""
+        """The pages and the API, served by uvicorn (its help: ``SERVE_HELP``)."""
         import os
 
         import uvicorn
@@ -77,20 +83,21 @@ def register(cli: click.Group) -> None:
                     workers=workers, log_level="warning", access_log=False,
                     proxy_headers=behind_proxy)
 
-    @cli.group()
+    @cli.group(cls=LocalisedGroup, help=KERNEL["user"])
     def user() -> None:
-        """Organiser accounts, event roles and API tokens."""
+        """``podium user``: its commands follow."""
 
     def accounts(ctx) -> AccountService:
         return AccountService(ctx.service.db)
 
-    @user.command("create")
+    @user.command("create", help=N_("Create an organiser account (the password is asked for, "
+                                    "or read from stdin)."))
     @click.argument("username")
-    @click.option("--password-stdin", is_flag=True, help="Read the password from standard input.")
+    @click.option("--password-stdin", is_flag=True,
+                  help=N_("Read the password from standard input."))
     @pass_ctx
     @guarded
     def user_create(ctx, username: str, password_stdin: bool) -> None:
-        """Create an organiser account (the password is asked for, or read from stdin)."""
         if password_stdin:
             password = sys.stdin.readline().rstrip("\n")
         else:
@@ -102,32 +109,31 @@ def register(cli: click.Group) -> None:
         console.print(escape(tr(M("User %(name)s created.", name=created.username))),
                       highlight=False)
 
-    @cli.command("codes")
+    @cli.command("codes", cls=LocalisedCommand, help=KERNEL["codes"])
     @click.argument("slug")
     @pass_ctx
     @guarded
     def codes(ctx, slug: str) -> None:
-        """Every player's self-report code for event SLUG (new players get theirs now)."""
         from podium.service.selfreport import SelfReportService
 
         state = ctx.service.load(slug).state
         for pid, code in sorted(SelfReportService(ctx.service).codes(slug).items()):
             click.echo(f"#{pid}\t{code}\t{state.players[pid].name}")
 
-    @user.command("token")
+    @user.command("token", help=N_("Create an API bearer token for USERNAME (printed once), "
+                                   "or --list / --revoke ID."))
     @click.argument("username")
-    @click.option("--label", default="", help="What the token is for.")
+    @click.option("--label", default="", help=N_("What the token is for."))
     @click.option("--days", type=click.IntRange(1, MAX_TOKEN_DAYS), default=TOKEN_DAYS,
-                  show_default=True, help="Days until the new token expires.")
+                  show_default=True, help=N_("Days until the new token expires."))
     @click.option("--list", "listing", is_flag=True,
-                  help="List USERNAME's tokens (id, state, expiry, label) instead.")
+                  help=N_("List USERNAME's tokens (id, state, expiry, label) instead."))
     @click.option("--revoke", "revoke_id", type=click.IntRange(1, 2**31 - 1), metavar="ID",
-                  help="Revoke USERNAME's token ID (see --list) instead.")
+                  help=N_("Revoke USERNAME's token ID (see --list) instead."))
     @pass_ctx
     @guarded
     def user_token(ctx, username: str, label: str, days: int, listing: bool,
                    revoke_id: int | None) -> None:
-        """Create an API bearer token for USERNAME (printed once), or --list / --revoke ID."""
         if listing and revoke_id is not None:
             raise InvalidInput("use --list or --revoke, not both",
                                code=refusal_codes.INPUT_EXCLUSIVE)

@@ -12,6 +12,13 @@ line prints goes through :func:`whole`:
   (``1 Player`` then its other columns as ``label value`` pairs, wrapped between pairs).
 
 Into a file or a pipe a table keeps its full width.
+
+A table of more than :data:`PLAIN_ROWS` rows (``podium standings --top 0`` at 10,000 players)
+is written as plain aligned text instead (:func:`plain_text`): the same title, columns, headers
+and values, numbers right-aligned, nothing cut. Rich spent 94% of that command's 10 s of CPU
+measuring and drawing such a table (issue 24); nobody reads a thousand rows in a terminal
+without a pager, where plain lines serve as well. A terminal narrower than the table wraps its
+long lines itself.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+PLAIN_ROWS = 1_000  # rows past which a table is written as plain text (plain_text)
 TALLEST = 2  # lines a wrapped cell may take before its column's text moves under the table
 SHORT = 20  # a text this long stays in its cell when its column's long texts move
 
@@ -168,6 +176,39 @@ def narrow(table: Table, width: int = 80) -> RenderableType:
     return Group(*blocks)
 
 
+def _text(cell: Any) -> str:
+    """A cell's text on one line (a cell is escaped markup: most have nothing to parse)."""
+    plain = isinstance(cell, str) and "[" not in cell and "\\" not in cell
+    text = cell if plain else _plain(cell)
+    return " ".join(text.split("\n")) if "\n" in text else text
+
+
+def plain_text(table: Table) -> str:
+    """``table`` as plain aligned text: its title, the headers over a rule, one line a row
+    (numbers right-aligned, each column as wide as its widest value), its caption."""
+    headers = [_text(c.header) for c in table.columns]
+    columns = [[_text(v) for v in c._cells] for c in table.columns]  # rich keeps them here
+    right = [c.justify == "right" for c in table.columns]
+    widths = [max([cell_len(h), *map(cell_len, values)])
+              for h, values in zip(headers, columns, strict=True)]
+
+    def line(values: list[str]) -> str:
+        cells = [" " * (w - cell_len(v)) + v if r else v + " " * (w - cell_len(v))
+                 for v, w, r in zip(values, widths, right, strict=True)]
+        return "  ".join(cells).rstrip()
+
+    out = []
+    if table.title:
+        out.append(_text(table.title))
+    out.append(line(headers))
+    out.append("  ".join("-" * w for w in widths))
+    for index in range(table.row_count):
+        out.append(line([values[index] if index < len(values) else "" for values in columns]))
+    if table.caption:
+        out.append(_text(table.caption))
+    return "\n".join(out) + "\n"
+
+
 def whole(console: Console, table: Table) -> RenderableType:
     """How ``console`` prints ``table`` whole (see the module docstring); a title longer than
     the table widens it rather than wrapping above a narrow table."""
@@ -188,6 +229,14 @@ class WholeTables(Console):
     wider than it, a file or a pipe the table at its full width."""
 
     def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        if any(isinstance(item, Table) and item.row_count > PLAIN_ROWS for item in objects):
+            for item in objects:  # a long table as plain text, the rest as before
+                if isinstance(item, Table) and item.row_count > PLAIN_ROWS:
+                    self.file.write(plain_text(item))
+                    self.file.flush()
+                else:
+                    self.print(item, **kwargs)
+            return
         shown: list[Any] = []
         widest = self.width
         for item in objects:
@@ -207,4 +256,5 @@ class WholeTables(Console):
             self.width = width
 
 
-__all__ = ["WholeTables", "footnoted", "narrow", "prepared", "whole", "with_notes_under"]
+__all__ = ["PLAIN_ROWS", "WholeTables", "footnoted", "narrow", "plain_text", "prepared", "whole",
+           "with_notes_under"]

@@ -11,17 +11,20 @@ from rich.markup import escape
 
 from podium.cli.base import Context, console, guarded, pass_ctx
 from podium.cli.lang import tr
+from podium.cli.localised import LocalisedGroup
 from podium.cli.render import print_bracket, print_views
 from podium.core.bracket import Bracket
 from podium.core.messages import M, Message
 from podium.core.model import EventState
+from podium.core.views import N_
 from podium.service import top as top_service
 from podium.service.bracket_html import bracket_html
 
 
-@click.group("top")
+@click.group("top", cls=LocalisedGroup,
+             help=N_("The TOP (single-elimination play-off) after the Swiss stage of any format."))
 def top() -> None:
-    """The TOP (single-elimination play-off) after the Swiss stage of any format."""
+    """The group's commands are added to it (its help is given to the decorator)."""
 
 
 def goal_text(goal: dict) -> str:
@@ -43,15 +46,15 @@ def print_top(state: EventState, bracket: Bracket) -> None:
         console.print(f"• {escape(goal_text(goal))}", highlight=False)
 
 
-@top.command("show")
+@top.command("show",
+             help=N_("Print the TOP bracket (and write it as HTML)."))
 @click.argument("slug")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write a printable HTML bracket to this file.")
-@click.option("--matches", is_flag=True, help="Also list the matches.")
+              default=None, help=N_("Also write a printable HTML bracket to this file."))
+@click.option("--matches", is_flag=True, help=N_("Also list the matches."))
 @pass_ctx
 @guarded
 def top_show(ctx: Context, slug: str, html_file: Path | None, matches: bool) -> None:
-    """Print the TOP bracket (and write it as HTML)."""
     state, bracket = top_service.load_top(ctx.service, slug)
     print_top(state, bracket)
     if matches:

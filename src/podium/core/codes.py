@@ -141,6 +141,7 @@ PLAYER_DROPPED = "player.dropped"
 PLAYER_ACTIVE = "player.active"
 # -- people: rename, remove, merge, substitute (podium.core.people) ---------------------------
 PLAYER_RENAME_SAME = "player.rename_same"
+PLAYER_GROUP_SAME = "player.group_same"
 PLAYER_PLAYED = "player.played"
 PLAYER_MERGE_SELF = "player.merge_self"
 PLAYER_MERGE_MET = "player.merge_met"
@@ -254,3 +255,11 @@ VIEW_UNKNOWN = "view.unknown"
 VIEW_ROW = "view.row"
 PAGE_UNKNOWN = "page.unknown"
 PRINT_UNKNOWN = "print.unknown"
+
+# -- the round clock (podium.core.clock) -----------------------------------------------------
+CLOCK_ROUND_DONE = "clock.round_done"  # every table of the round has its result
+CLOCK_NOT_CURRENT = "clock.not_current"  # an earlier round's clock
+CLOCK_RUNNING = "clock.running"  # start while it runs
+CLOCK_NOT_RUNNING = "clock.not_running"  # pause while it does not run
+CLOCK_MINUTES = "clock.minutes"  # no round length known (a format without one, no --minutes)
+CLOCK_NOTHING = "clock.nothing"  # undo with no clock action left

@@ -174,6 +174,10 @@ class CommandSpec:
     #: file as ``(name, text)``), or None when it does not apply now: the conformance kit runs
     #: it on every surface and compares what each stores (:mod:`podium.testing`).
     example: Callable[[EventState], Mapping[str, Any] | None] | None = None
+    #: It writes into a round whose number its answer gives (``answer["round"]``, a result):
+    #: the answer stays brief (the table and the round's progress), and the API adds the whole
+    #: round only when asked (``?round=full``, issue 24: 253 kB at 10,000 players).
+    round_answer: bool = False
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
 

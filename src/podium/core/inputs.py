@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import json
 import re
 from collections.abc import Mapping, Sequence
@@ -24,7 +25,7 @@ from datetime import date, datetime
 from decimal import Decimal as _Decimal
 from decimal import InvalidOperation
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, BinaryIO, ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from podium.core import codes
@@ -742,15 +743,71 @@ class Day(Input):
         return {"type": "string", "format": "date"}
 
 
-@dataclass(frozen=True)
 class Upload:
-    """A file as it arrived: its name and its bytes (the adapter read it, within its limit)."""
+    """A file as it arrived: its name and its bytes, or an open binary stream of them (the
+    command line's file, a page's spooled upload) so that a long file can be read as it is
+    parsed, never held whole (issue 22: bounded memory). ``data`` reads a stream whole, for
+    the small files that need it; ``open()`` gives a stream either way."""
 
-    name: str
-    data: bytes
+    __slots__ = ("_data", "name", "size", "stream")
+
+    def __init__(self, name: str, data: bytes | None = b"", *, stream: BinaryIO | None = None,
+                 size: int | None = None) -> None:
+        self.name = name
+        self.stream = stream
+        self._data = None if stream is not None else (data or b"")
+        self.size = len(self._data) if self._data is not None else size
+
+    @property
+    def data(self) -> bytes:
+        if self._data is None:
+            assert self.stream is not None
+            self._data = self.stream.read()
+            self.stream = None
+            self.size = len(self._data)
+        return self._data
+
+    def open(self) -> BinaryIO:
+        """The file's bytes as a stream, read once."""
+        if self.stream is not None:
+            return self.stream
+        return io.BytesIO(self.data)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Upload) and self.name == other.name
+                and self.data == other.data)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
 
     def __repr__(self) -> str:  # never print a whole file in a refusal or a log
-        return f"Upload({self.name!r}, {len(self.data)} bytes)"
+        return f"Upload({self.name!r}, {self.size} bytes)"
+
+
+class Bounded(io.RawIOBase):
+    """A binary stream refused (``InvalidInput`` naming ``field``) as soon as more than
+    ``limit`` bytes are read from it: a file whose size is not known before (standard input)
+    is never read past its limit."""
+
+    def __init__(self, raw: BinaryIO, limit: int, field: str) -> None:
+        super().__init__()
+        self.raw, self.limit, self.field, self.count = raw, limit, field, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        chunk = self.raw.read(size if size is not None and size >= 0 else self.limit + 1)
+        self.count += len(chunk)
+        if self.count > self.limit:
+            raise refuse(self.field, N_("the file is larger than %(kb)s kB"), codes.INPUT_FILE,
+                         kb=self.limit // 1000)
+        return chunk
+
+    def readinto(self, buffer: Any) -> int:
+        chunk = self.read(len(buffer))
+        buffer[: len(chunk)] = chunk
+        return len(chunk)
 
 
 @dataclass(frozen=True)
@@ -766,12 +823,18 @@ class File(Input):
         raise refuse(field, N_("choose a file"), codes.INPUT_FILE)
 
     def from_upload(self, upload: Upload, field: str) -> Upload:
-        if not upload.data:
+        name = clean(upload.name, field, 200) or "upload"
+        if upload.size == 0:
             raise refuse(field, N_("choose a file"), codes.INPUT_FILE)
-        if len(upload.data) > self.max_bytes:
+        if upload.size is not None and upload.size > self.max_bytes:
             raise refuse(field, N_("the file is larger than %(kb)s kB"), codes.INPUT_FILE,
                          kb=self.max_bytes // 1000)
-        return Upload(clean(upload.name, field, 200) or "upload", upload.data)
+        if upload.stream is None:
+            return Upload(name, upload.data)
+        # a stream of a size not known (standard input) is refused as it passes the limit
+        stream = upload.stream if upload.size is not None else Bounded(
+            upload.stream, self.max_bytes, field)
+        return Upload(name, stream=stream, size=upload.size)  # type: ignore[arg-type]
 
     def from_json(self, value: Any, field: str) -> Upload:
         if not isinstance(value, dict) or not isinstance(value.get("name", ""), str):

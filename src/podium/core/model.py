@@ -30,6 +30,7 @@ class Player:
     joined_round: int = 0
     dropped: bool = False
     drop_reason: str = ""
+    group: str = ""  # a club, family or team, kept apart by a pairing setting (issue 21)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from podium.core.ruleset import PLAYOFF, ActionKind, Ruleset
 from podium.core.schema import NAME, PLAYER, Bool, Int, Str, obj
 
 PLAYER_RENAMED = "player.renamed"
+PLAYER_GROUPED = "player.grouped"
 PLAYER_REMOVED = "player.removed"
 PLAYER_MERGED = "player.merged"
 PLAYER_SUBSTITUTED = "player.substituted"
@@ -37,12 +38,14 @@ EVENT_DETAILS = "event.details"
 #: What does not start play: an event is "upcoming" until an action of another kind.
 SETUP_KINDS = frozenset({
     "event.created", "player.registered", "player.dropped", "player.reinstated",
-    "settings.changed", PLAYER_RENAMED, PLAYER_REMOVED, PLAYER_MERGED, EVENT_RENAMED,
+    "settings.changed", PLAYER_RENAMED, PLAYER_GROUPED,
+    PLAYER_REMOVED, PLAYER_MERGED, EVENT_RENAMED,
     EVENT_ARCHIVED, EVENT_DETAILS, "divisions.assigned", "division.moved",
 })
 
 #: The substitute's record: a new one (the original is dropped), or the original's, continued.
 NEW_RECORD, SAME_RECORD = "new", "same"
+GROUP = Str(80)  # a player's club, family or team ("" for none)
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
@@ -92,6 +95,27 @@ def renamed(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise InvalidInput("%(name)s already has this name", code=codes.PLAYER_RENAME_SAME,
                            field="name", name=name)
     state.rename_player(player, name)
+
+
+def clean_group(text: str) -> str:
+    """A group's name as stored: whitespace collapsed; "" is no group."""
+    return " ".join(text.split())
+
+
+def grouped(state: EventState, action: Action, ruleset: Ruleset) -> None:
+    """A player's group (a club, family or team; "" clears it), which the setting
+    ``separate_groups`` keeps apart in the pairing. Beyond the regulation: none names groups.
+    The log keeps the group before (``old``)."""
+    player = _player(state, action.payload["player"])
+    group = clean_group(action.payload["group"])
+    if group == player.group:
+        if not group:
+            raise InvalidInput("%(name)s has no group to clear", code=codes.PLAYER_GROUP_SAME,
+                               field="group", name=player.name)
+        raise InvalidInput("%(name)s is already in group %(group)s",
+                           code=codes.PLAYER_GROUP_SAME, field="group", name=player.name,
+                           group=group)
+    player.group = group
 
 
 def removed(state: EventState, action: Action, ruleset: Ruleset) -> None:
@@ -269,6 +293,8 @@ def valid_date(text: str) -> bool:
 KINDS: tuple[ActionKind, ...] = (
     ActionKind(PLAYER_RENAMED, renamed,
                obj({"player": PLAYER, "name": NAME}, {"old": Str(200)}), "Player renamed"),
+    ActionKind(PLAYER_GROUPED, grouped,
+               obj({"player": PLAYER, "group": GROUP}, {"old": GROUP}), "Player's group set"),
     ActionKind(EVENT_RENAMED, event_renamed, obj({"name": Str(200)}, {"old": Str(200)}),
                "Event renamed"),
     ActionKind(EVENT_ARCHIVED, event_archived, obj({"archived": Bool()}), "Event archived"),

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from podium.core import codes, divisions, people, phases, series
+from podium.core import clock, codes, divisions, people, phases, series
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.messages import Message
@@ -165,7 +165,8 @@ def _registered(state: EventState, action: Action, ruleset: Ruleset) -> None:
                            code=codes.PLAYER_DUPLICATE, field="name", name=name)
     if phases.current(state, ruleset).kind == PLAYOFF:
         raise Conflict("registration is closed: the TOP has begun", code=codes.PHASE_CLOSED)
-    state.add_player(Player(pid, name, joined_round=len(state.rounds)))
+    group = people.clean_group(action.payload.get("group") or "")
+    state.add_player(Player(pid, name, joined_round=len(state.rounds), group=group))
 
 
 def _dropped(state: EventState, action: Action, ruleset: Ruleset) -> None:
@@ -324,7 +325,8 @@ RESULT_SCHEMA = obj({"round": Int(), "table": Int(), "entry": Obj(extra=AnyJson(
 CORE_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.EVENT_CREATED, _legacy_created, None, "Event created"),
     ActionKind(Kind.PLAYER_REGISTERED, _registered,
-               obj({"player": PLAYER, "name": NAME}), "Player registered"),
+               obj({"player": PLAYER, "name": NAME}, {"group": people.GROUP}),
+               "Player registered"),
     ActionKind(Kind.PLAYER_DROPPED, _dropped, obj({"player": Int()}), "Player dropped"),
     ActionKind(Kind.PLAYER_REINSTATED, _reinstated, obj({"player": Int()}),
                "Player reinstated"),
@@ -338,6 +340,7 @@ ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.RESULT_ENTERED, _result, RESULT_SCHEMA, "Result entered"),
     ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
     *people.ROUND_KINDS,
+    *clock.KINDS,
 )
 SERIES_KINDS: tuple[ActionKind, ...] = (
     ActionKind(series.MEMBER_ADDED, series.member_added, series.ADDED_SCHEMA,

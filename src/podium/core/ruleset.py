@@ -167,6 +167,12 @@ class Ruleset:
     state_version: ClassVar[int] = 1
     #: The prefix of the format's own action kinds (default: its name).
     kind_prefix: ClassVar[str] = ""
+    #: The formats whose own declarations (action kinds, commands and tour actions named
+    #: ``"<that format>.<what>"``) a format built on their rules (a subclass) takes over: an
+    #: explicit opt-in, empty by default, so a subclass inherits none of them by accident.
+    #: The registry accepts the adopted formats' prefixes (:func:`check_ruleset`) and the
+    #: catalog brings their commands to this format's events (:mod:`podium.service.catalog`).
+    adopts: ClassVar[tuple[str, ...]] = ()
     #: Public pages show one table at a time, with tabs (many large tables, e.g. stages).
     one_table_per_page: ClassVar[bool] = False
     #: The format's own refusal codes (``podium.core.codes`` has the kernel's): the catalogue
@@ -177,6 +183,12 @@ class Ruleset:
     example_settings: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
     # declaration ------------------------------------------------------------------------------
+    def declares(self, owner: str) -> bool:
+        """Whether this format gets the declarations the format named ``owner`` makes in its
+        hooks: ``owner`` itself, or a format that adopts it (:attr:`adopts`). A hook a
+        subclass inherits asks this instead of comparing names or classes."""
+        return self.name == owner or owner in self.adopts
+
     def action_kinds(self) -> Sequence[ActionKind]:
         """The format's own action kinds (named ``"<format>.<what>"``)."""
         return ()
@@ -221,6 +233,12 @@ class Ruleset:
         own (the original is dropped: Commander's and Berserk's literal reading, where a
         player's points are their own), or ``"same"``, the original's, continued."""
         return "new"
+
+    def round_minutes(self, state: EventState, rnd: Round) -> int | None:
+        """A round's length in minutes for the round clock (:mod:`podium.core.clock`), from
+        the event's settings (CMD-12, BRK-7); None: the format sets none (the organiser gives
+        it when starting the clock)."""
+        return None
 
     def check_new_settings(self, settings: Any) -> None:
         """Refuse settings the regulation allows only with an explicit override, when they are
@@ -457,8 +475,9 @@ def check_ruleset(ruleset: Ruleset) -> None:
     if len(set(kinds)) != len(kinds):
         problems.append("an action kind is declared twice")
     prefix = f"{ruleset.kind_prefix or ruleset.name}."
+    prefixes = (prefix, *(f"{owner}." for owner in ruleset.adopts))
     for kind in ruleset.action_kinds():
-        if not kind.legacy and not kind.name.startswith(prefix):
+        if not kind.legacy and not kind.name.startswith(prefixes):
             problems.append(f"action kind {kind.name!r} must start with {prefix!r}")
     try:
         phases = ruleset.phases(ruleset.parse_settings({}))

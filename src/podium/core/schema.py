@@ -19,8 +19,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from podium.core import codes
 from podium.core.errors import InvalidInput
 
@@ -226,6 +224,8 @@ class IntColumn(Schema):
                           codes.PAYLOAD_TOO_MANY, count=self.max_items)
         if not value:
             return value
+        import numpy as np  # here: most processes never decode a games batch (issue 24)
+
         try:
             array = np.asarray(value)
         except (ValueError, OverflowError):

@@ -14,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from podium.core.messages import M
-from podium.core.model import EventState
-from podium.core.standings import Standings
+
+if TYPE_CHECKING:  # annotations only: N_ is imported everywhere, cheaply (issue 24)
+    from podium.core.model import EventState
+    from podium.core.standings import Standings
 
 
 def N_(message: str) -> str:

@@ -83,9 +83,13 @@ class Catalog:
             if entry is not None:
                 declared[:0] = [result_command(ruleset, entry), report_command(ruleset, entry)]
             for spec in declared:
+                adopted = next((a for a in ruleset.adopts if spec.name.startswith(f"{a}.")),
+                               None)
+                if adopted is not None and adopted in self.formats:
+                    continue  # the adopted format's own, brought by brought()
                 spec = replace(spec, format=ruleset.name)
                 problems.extend(check_spec(spec))
-                if not spec.name.startswith(f"{ruleset.name}."):
+                if adopted is None and not spec.name.startswith(f"{ruleset.name}."):
                     problems.append(f"command {spec.name!r} of format {ruleset.name!r} must "
                                     f"start with {ruleset.name + '.'!r}")
                 if spec.name in mine:
@@ -112,9 +116,11 @@ class Catalog:
                        name=name[:80])
 
     def brought(self, spec: CommandSpec, ruleset: Ruleset) -> bool:
-        """Whether an event of ``ruleset``'s format has ``spec``."""
+        """Whether an event of ``ruleset``'s format has ``spec`` (a format that adopts
+        another's declarations, :attr:`Ruleset.adopts`, has that format's commands)."""
         if spec.format is not None:
-            return ruleset.name in (spec.on_formats or (spec.format,))
+            return (ruleset.name in (spec.on_formats or (spec.format,))
+                    or spec.format in ruleset.adopts)
         return spec.capability is None or bool(getattr(ruleset.capabilities, spec.capability))
 
     def commands_for(self, format_name: str) -> list[CommandSpec]:
@@ -124,7 +130,8 @@ class Catalog:
         ruleset = self.formats[format_name]
         own = [s for s in self.own.get(format_name, {}).values() if self.brought(s, ruleset)]
         others = [s for name, mine in self.own.items() if name != format_name
-                  for s in mine.values() if format_name in s.on_formats]
+                  for s in mine.values() if format_name in s.on_formats
+                  or (name in ruleset.adopts and self.brought(s, ruleset))]
         kernel = [s for s in self.kernel.values() if s.event and self.brought(s, ruleset)]
         return [*own, *others, *kernel]
 

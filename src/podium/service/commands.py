@@ -97,14 +97,21 @@ class ChangeSettings(Command[None]):
 @dataclass(frozen=True)
 class AddPlayers(Command[list[Player]]):
     names: tuple[str, ...]
+    groups: tuple[str, ...] = ()  # each name's group (club, team), "" for none; may be empty
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         cleaned = [clean_name(name) for name in self.names]
         if not cleaned:
             raise InvalidInput("no player names given", code=codes.PLAYERS_NONE, field="names")
         next_id = loaded.state.next_player_id()
-        return [NewAction(Kind.PLAYER_REGISTERED, {"player": next_id + i, "name": name})
-                for i, name in enumerate(cleaned)]
+        groups = [" ".join(g.split()) for g in self.groups]
+        actions = []
+        for i, name in enumerate(cleaned):
+            payload: dict[str, Any] = {"player": next_id + i, "name": name}
+            if i < len(groups) and groups[i]:
+                payload["group"] = groups[i]
+            actions.append(NewAction(Kind.PLAYER_REGISTERED, payload))
+        return actions
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> list[Player]:
         return [loaded.state.players[a.payload["player"]] for a in stored]

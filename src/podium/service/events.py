@@ -43,7 +43,7 @@ from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
 from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
 from podium.store.db import Busy, Database
-from podium.store.repository import EventRepository, EventSummary, StaleLog
+from podium.store.repository import EventRepository, EventSummary, StaleLog, list_events
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -265,8 +265,7 @@ class EventService:
             return EventRepository(session).role_of(username, slug)
 
     def list_events(self) -> list[EventSummary]:
-        with self.db.session(readonly=True) as session:
-            return EventRepository(session).list()
+        return list_events(self.db)
 
     def load(self, slug: str) -> LoadedEvent:
         """The event at its newest stored action (the cached state, caught up)."""

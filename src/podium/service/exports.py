@@ -20,7 +20,7 @@ from fractions import Fraction
 from babel.numbers import format_decimal
 
 from podium.core.messages import Message
-from podium.core.views import Cell, Change, Column, TableView
+from podium.core.views import N_, Cell, Change, Column, TableView
 from podium.i18n import translate
 
 
@@ -91,6 +91,20 @@ def to_csv(view: TableView, lang: str = "en") -> str:
         writer.writerow([spreadsheet_safe(cell_text(row.get(c.key), c, lang))
                          for c in view.columns])
     return out.getvalue()
+
+
+def joined(views: list[TableView], lang: str = "en") -> TableView:
+    """Several tables of the same columns as one, a first "Table" column naming each row's
+    table in ``lang``: the whole of a Berserk event's draft tables (rule BRK-3 seeds the TOP
+    from several) in one CSV or page. One table comes back unchanged; the cells still go
+    through :func:`to_csv`, so they stay neutralised."""
+    if len(views) == 1:
+        return views[0]
+    first = views[0]
+    column = Column("draft_table", N_("Table"))
+    rows = tuple({"draft_table": title(view, lang), **row} for view in views for row in view.rows)
+    return TableView("standings", N_("Standings"), (column, *first.columns), rows,
+                     notes=first.notes)
 
 
 # The standalone page's stylesheet, embedded so the file looks right opened from disk; the web

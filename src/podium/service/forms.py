@@ -102,8 +102,20 @@ def decode_text(data: bytes) -> str:
                                code=codes.FILE_ENCODING) from None
 
 
+#: Column names of a player's group (club, family or team; issue 21), first found wins.
+GROUP_COLUMNS = ("group", "club", "team", "группа", "клуб", "команда")
+MAX_GROUP = 80
+
+
 def player_names_from_csv(data: bytes) -> list[str]:
-    """Names from a CSV with a ``name`` column (other columns are ignored).
+    """Names from a CSV with a ``name`` column (other columns are ignored)."""
+    return [name for name, _group in players_from_csv(data)]
+
+
+def players_from_csv(data: bytes) -> list[tuple[str, str]]:
+    """(name, group) pairs from a CSV with a ``name`` column and, optionally, a group column
+    (``group``, ``club`` or ``team``, or in Russian ``группа``, ``клуб``, ``команда``: the
+    first of these found); a blank group is no group. Other columns are ignored.
 
     Every problem is reported with its line number, and one bad line refuses the whole file.
     """
@@ -121,7 +133,8 @@ def player_names_from_csv(data: bytes) -> list[str]:
             value=', '.join(columns) or 'none'
         )
     reader.fieldnames = columns
-    names: list[str] = []
+    group_column = next((c for c in GROUP_COLUMNS if c in columns), None)
+    players: list[tuple[str, str]] = []
     seen: dict[str, int] = {}
     for row in reader:
         line = reader.line_num  # the file's own line number, blank lines and all
@@ -139,7 +152,19 @@ def player_names_from_csv(data: bytes) -> list[str]:
                 "line %(line)s: %(name)r is already on line %(seen)s", code=codes.PLAYER_DUPLICATE,
                 line=line, name=name, seen=seen[key])
         seen[key] = line
-        names.append(name)
-    if not names:
+        group = ""
+        if group_column is not None:
+            raw = row.get(group_column) or ""
+            if has_control(raw):
+                raise InvalidInput("line %(line)s: the group %(start)r holds a control character",
+                                   code=codes.TEXT_CONTROL, field="group", line=line,
+                                   start=raw[:20])
+            group = " ".join(unicodedata.normalize("NFC", raw).split())
+            if len(group) > MAX_GROUP:
+                raise InvalidInput("line %(line)s: the group %(start)r... is longer than "
+                                   "%(limit)s characters", code=codes.CSV_FIELDS, field="group",
+                                   line=line, start=group[:20], limit=MAX_GROUP)
+        players.append((name, group))
+    if not players:
         raise InvalidInput("the CSV has no players", code=codes.PLAYERS_NONE)
-    return names
+    return players

@@ -195,21 +195,23 @@ PLAYER_ADD = CommandSpec(
 
 
 def _import_players(call: Call) -> Command[Any]:
-    from podium.service.forms import player_names_from_csv
+    from podium.service.forms import players_from_csv
 
     upload = call["file"]
     try:
-        names = player_names_from_csv(upload.data)
+        players = players_from_csv(upload.data)
     except InvalidInput as error:
         raise error.at("file") from None
-    return AddPlayers(call.slug, tuple(names))
+    return AddPlayers(call.slug, tuple(name for name, _ in players),
+                      tuple(group for _, group in players))
 
 
 PLAYER_IMPORT = CommandSpec(
     "player.import", N_("Import players"),
     _import_players,
     params=(Param("file", inputs.File(1_000_000, ".csv,text/csv"),
-                  N_("a CSV with a “name” column (UTF-8 or Windows-1251)"), required=True,
+                  N_("a CSV with a “name” column and, if you like, a “group” (or “club”, "
+                     "“team”) column (UTF-8 or Windows-1251)"), required=True,
                   argument=True, label=N_("File")),),
     shared=("player", "import"),
     example=lambda state: {"file": ("players.csv", "name\nKit Imported\n")},
@@ -293,6 +295,30 @@ PLAYER_RENAME = CommandSpec(
                            if (name := _first_active(state)) else None),
     said=lambda p: M("Renamed: %(name)s.", name=p.name),
     answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+)
+
+def _group_said(p: Player) -> str:
+    if p.group:
+        return M("%(name)s is in group %(group)s.", name=p.name, group=p.group)
+    return M("%(name)s has no group.", name=p.name)
+
+
+PLAYER_GROUP = CommandSpec(
+    "player.group", N_("Set a player's group"),
+    lambda call: _people().GroupPlayer(call.slug, call["player"], call.get("group", ""),
+                                       call.get("reason", "")),
+    params=(PLAYER_ARG,
+            Param("group", inputs.Text(80), N_("a club, family or team; empty clears it"),
+                  argument=True, label=N_("Group")),
+            REASON),
+    help=N_("Players of one group can be kept apart in the pairing (a setting, beyond the "
+            "regulation)."),
+    shared=("player", "group"),
+    example=lambda state: ({"player": name, "group": "Club Orbit", "reason": "registration"}
+                           if (name := _first_active(state)) else None),
+    said=_group_said,
+    answer=lambda p: {"player": {**_player(p), "group": p.group}},
+    answer_schema={"player": "object"},
 )
 
 PLAYER_REMOVE = CommandSpec(
@@ -562,11 +588,23 @@ def _result(entry: ResultEntry) -> Callable[[Call], Command[Any]]:
     return make
 
 
+#: At most this many tables still without a result are named in a result's sentence; past
+#: it the sentence counts them (at 10,000 players it named 2,499 tables after every result).
+NAMED_MISSING = 10
+
+
 def _result_said(saved: TableSaved) -> str:
     rnd = saved.round
     if saved.corrected:
         return M("Round %(round)s, table %(table)s: corrected.", round=rnd.number,
                  table=saved.table)
+    if len(rnd.missing) > NAMED_MISSING:
+        return Mn("Round %(round)s, table %(table)s: saved; %(done)s of %(total)s table "
+                  "entered.",
+                  "Round %(round)s, table %(table)s: saved; %(done)s of %(total)s tables "
+                  "entered.",
+                  len(rnd.tables), round=rnd.number, table=saved.table,
+                  done=len(rnd.results), total=len(rnd.tables))
     if rnd.missing:
         return Mn("Round %(round)s, table %(table)s: saved. Waiting for table %(tables)s.",
                   "Round %(round)s, table %(table)s: saved. Waiting for tables %(tables)s.",
@@ -584,6 +622,14 @@ def _result_example(entry: ResultEntry, state: EventState) -> dict[str, Any] | N
         if table.number not in rnd.results:
             return {"table": str(table.number), **entry.example(state, rnd, table)}
     return None
+
+
+def _result_answer(saved: TableSaved) -> dict[str, Any]:
+    """The table written and the round's progress: tables with a result of all its tables
+    (the whole round is the API's ``?round=full``; issue 24)."""
+    rnd = saved.round
+    return {"round": rnd.number, "table": saved.table, "corrected": saved.corrected,
+            "complete": rnd.complete, "done": len(rnd.results), "total": len(rnd.tables)}
 
 
 def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
@@ -608,11 +654,10 @@ def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
         ),
         help=entry.help, capability="rounds",
         said=_result_said, example=lambda state: _result_example(entry, state),
-        answer=lambda saved: {"round": saved.round.number, "table": saved.table,
-                              "corrected": saved.corrected, "complete": saved.round.complete,
-                              "missing": list(saved.round.missing)},
+        answer=_result_answer,
         answer_schema={"round": "integer", "table": "integer", "corrected": "boolean",
-                       "complete": "boolean", "missing": "array"},
+                       "complete": "boolean", "done": "integer", "total": "integer"},
+        round_answer=True,
     )
 
 
@@ -1047,10 +1092,17 @@ def kernel_commands() -> list[CommandSpec]:
     its result entry: :func:`result_command`, :func:`report_command`)."""
     return [EVENT_CREATE, EVENT_SETTINGS, EVENT_IMPORT, EVENT_RENAME, EVENT_ARCHIVE,
             EVENT_DETAILS, EVENT_DELETE, PLAYER_ADD, PLAYER_IMPORT, PLAYER_DROP,
-            PLAYER_REINSTATE, PLAYER_RENAME, PLAYER_REMOVE, PLAYER_MERGE, PLAYER_SUBSTITUTE,
+            PLAYER_REINSTATE, PLAYER_RENAME, PLAYER_GROUP, PLAYER_REMOVE, PLAYER_MERGE,
+            PLAYER_SUBSTITUTE,
             ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
             TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
-            REPORT_DISPUTE, REPORT_DECIDE]
+            REPORT_DISPUTE, REPORT_DECIDE, *_clock_commands()]
+
+
+def _clock_commands() -> list[CommandSpec]:
+    from podium.service.clock import clock_commands  # the round clock (issue 21)
+
+    return clock_commands()
 
 
 __all__ = ["kernel_commands", "report_command", "result_command", "table_of", "top_entry"]

@@ -45,6 +45,25 @@ class RenamePlayer(Command[Player]):
 
 
 @dataclass(frozen=True)
+class GroupPlayer(Command[Player]):
+    """A player's group (club, family or team; "" clears it), kept apart in the pairing by
+    the format's setting ``separate_groups`` (beyond the regulation)."""
+
+    player: str = ""
+    group: str = ""
+    reason: str = ""
+
+    def build(self, loaded: LoadedEvent) -> list[NewAction]:
+        found = resolve_player(loaded.state, self.player)
+        return [NewAction(people.PLAYER_GROUPED, {"player": found.id,
+                                                  "group": people.clean_group(self.group),
+                                                  "old": found.group}, self.reason)]
+
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Player:
+        return loaded.state.players[stored[-1].payload["player"]]
+
+
+@dataclass(frozen=True)
 class RemovePlayer(Command[str]):
     player: str = ""
     reason: str = ""
@@ -215,5 +234,6 @@ class DeleteEvent(Command[Lost]):
         return Outcome(loaded, [], lost)
 
 
-__all__ = ["ArchiveEvent", "DeleteEvent", "EventDetails", "Lost", "MergePlayers", "RemovePlayer",
+__all__ = ["ArchiveEvent", "DeleteEvent", "EventDetails", "GroupPlayer", "Lost",
+           "MergePlayers", "RemovePlayer",
            "RenameEvent", "RenamePlayer", "SubstitutePlayer", "Substitution"]

@@ -2,9 +2,31 @@
 
 :class:`Database` owns the engine and runs the Alembic migrations; :class:`EventRepository`
 reads and writes events and actions inside one :meth:`Database.session` transaction.
+
+SQLAlchemy is imported when one of them is first asked for, not with the package: the command
+line's quick reads (:mod:`podium.store.plain`, :mod:`podium.store.location`) need none of it
+(issue 24).
 """
 
-from podium.store.db import DEFAULT_DB, Database, resolve_url
-from podium.store.repository import EventRepository, EventSummary
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from podium.store.db import DEFAULT_DB, Database, resolve_url
+    from podium.store.repository import EventRepository, EventSummary
+
+_WHERE = {"DEFAULT_DB": "podium.store.location", "resolve_url": "podium.store.location",
+          "Database": "podium.store.db", "EventRepository": "podium.store.repository",
+          "EventSummary": "podium.store.repository"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _WHERE:
+        from importlib import import_module
+
+        return getattr(import_module(_WHERE[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["DEFAULT_DB", "Database", "EventRepository", "EventSummary", "resolve_url"]

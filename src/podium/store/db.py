@@ -9,16 +9,11 @@ deadlock on a read-then-write upgrade. The same code runs unchanged on PostgreSQ
 from __future__ import annotations
 
 import json
-import os
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
@@ -27,15 +22,13 @@ from sqlalchemy.pool import StaticPool
 from podium.core import codes
 from podium.core.errors import Conflict
 from podium.core.views import N_
+from podium.store.location import DEFAULT_DB as DEFAULT_DB  # re-exported: where they were
+from podium.store.location import ENV_VAR as ENV_VAR
+from podium.store.location import MIGRATIONS_DIR, head_revision, resolve_url
 
 if TYPE_CHECKING:
     from alembic.config import Config
 
-DEFAULT_DB = "podium.db"
-"""The database file used when neither ``--db`` nor ``PODIUM_DB`` names one."""
-
-ENV_VAR = "PODIUM_DB"
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
 
 # Connection execution option read by the SQLite "begin" hook.
@@ -66,49 +59,9 @@ def is_contention(error: DBAPIError) -> bool:
     return "database is locked" in text or "database is busy" in text
 
 
-def resolve_url(db: str | None) -> str:
-    """The SQLAlchemy URL for ``db``: an explicit value, else ``$PODIUM_DB``, else ``podium.db``.
-
-    A value containing ``://`` is a SQLAlchemy URL and is used as is (for example
-    ``postgresql+psycopg://user@host/dbname``); anything else is a path to a SQLite file,
-    made absolute, whose parent directory is created if missing.
-    """
-    value = db or os.environ.get(ENV_VAR) or DEFAULT_DB
-    if "://" in value:
-        return value
-    if value == ":memory:":
-        return "sqlite://"
-    path = Path(value).expanduser().resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{path}"
-
-
 def _dumps(value: Any) -> str:
     # Non-ASCII text (player names, reasons) stays readable in the database.
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-_REVISION = re.compile(r'^(down_)?revision(?:: [^=]+)? = (?:"([^"]+)"|None)', re.MULTILINE)
-
-
-@cache
-def head_revision() -> str | None:
-    """The newest migration's revision, read from the migration files' ``revision`` and
-    ``down_revision`` lines (the one no other migration revises) without importing Alembic:
-    importing it cost every CLI command 0.36 s of CPU, and almost every run finds the
-    database already there (issue 24). ``None`` if the files do not say plainly (then
-    :meth:`Database.upgrade` asks Alembic)."""
-    revisions, parents = set(), set()
-    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
-        found = dict((bool(down), value) for down, value in
-                     _REVISION.findall(path.read_text(encoding="utf-8")))
-        if False not in found:
-            return None
-        revisions.add(found[False])
-        if found.get(True):
-            parents.add(found[True])
-    heads = revisions - parents
-    return heads.pop() if len(heads) == 1 else None
 
 
 def alembic_config(url: str | URL) -> Config:
@@ -224,7 +177,10 @@ def insert_if_absent(session: Session, table: Any, rows: list[dict[str, Any]]) -
     if not rows:
         return
     dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    if dialect == "postgresql":  # imported here: a SQLite run never needs it (issue 24)
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
     session.execute(insert(table).values(rows).on_conflict_do_nothing())
 
 

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Text, cast, delete, func, insert, select, text, update
 from sqlalchemy.exc import IntegrityError
@@ -15,6 +16,9 @@ from sqlalchemy.orm import Session
 from podium.core import codes
 from podium.core.errors import SURROGATE, Conflict, InvalidInput, NotFound
 from podium.core.log import Action
+
+if TYPE_CHECKING:
+    from podium.store.db import Database
 from podium.store.models import (
     ACTOR_LENGTH,
     FORMAT_LENGTH,
@@ -74,6 +78,13 @@ def _summary(row: EventRow) -> EventSummary:
         venue=row.venue or "",
         status=row.status,
     )
+
+
+def list_events(db: Database) -> builtins.list[EventSummary]:
+    """Every event of ``db``, oldest first, in one read (``podium event list`` reads it without
+    the service and the core it imports, issue 24)."""
+    with db.session(readonly=True) as session:
+        return EventRepository(session).list()
 
 
 def storable(text: str) -> bool:

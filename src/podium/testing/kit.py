@@ -38,6 +38,7 @@ from podium.service.events import EventService
 from podium.service.people import (
     ArchiveEvent,
     EventDetails,
+    GroupPlayer,
     MergePlayers,
     RemovePlayer,
     RenameEvent,
@@ -86,7 +87,7 @@ def digest(state: EventState, ruleset: Ruleset) -> dict[str, Any]:
         "name": state.name, "format": state.format, "seed": state.seed,
         "last_seq": state.last_seq, "draws": state.draws,
         "settings": ruleset.settings_to_json(state.settings),
-        "players": [[p.id, p.name, p.joined_round, p.dropped, p.drop_reason]
+        "players": [[p.id, p.name, p.joined_round, p.dropped, p.drop_reason, p.group]
                     for p in state.players.values()],
         "rounds": rounds,
         "divisions": [[d.key, d.name, list(d.members), d.level]
@@ -140,6 +141,7 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
     unstarted = ruleset.tour_actions(service.load(slug).state)  # hand edits of the round
     if unstarted:
         service.execute(AppendActions(slug, tuple(unstarted)), ACTOR)
+    _clock_steps(service, slug)
     service.execute(UndoRound(slug, "paired too early"), ACTOR)
     assert simulate.play_round(service, slug, ACTOR, rng)
     loaded = service.load(slug)
@@ -178,10 +180,24 @@ def _organiser_steps(service: EventService, slug: str) -> None:
     # people and the event's own record (issue 21)
     service.execute(RenamePlayer(slug, "P03", "P03 Renamed", "typo"), ACTOR)
     service.execute(RenamePlayer(slug, "P03 Renamed", "P03", "undo"), ACTOR)
+    service.execute(GroupPlayer(slug, "P03", "Club Orbit", "registration"), ACTOR)
     service.execute(RenameEvent(slug, f"Kit {slug} renamed", "typo"), ACTOR)
     service.execute(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
     service.execute(ArchiveEvent(slug, True, "a test"), ACTOR)
     service.execute(ArchiveEvent(slug, False, "undo"), ACTOR)
+
+
+def _clock_steps(service: EventService, slug: str) -> None:
+    """The round clock (issue 21): started, time added to a table, paused, the pause undone."""
+    from podium.service.clock import AddTime, PauseClock, StartClock, UndoClock
+
+    rnd = service.load(slug).state.rounds[-1]
+    if not rnd.tables:
+        return
+    service.execute(StartClock(slug, "", 50), ACTOR)
+    service.execute(AddTime(slug, "a ruling", 5, rnd.tables[0].number), ACTOR)
+    service.execute(PauseClock(slug, "a ruling"), ACTOR)
+    service.execute(UndoClock(slug, "paused by mistake"), ACTOR)
 
 
 def _tour_top(service: EventService, slug: str, rng: random.Random) -> None:

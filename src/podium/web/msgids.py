@@ -51,6 +51,7 @@ SETTING_VALUES = (
     Mp("setting value", "regular"), Mp("setting value", "starting"),
     Mp("setting value", "server"), Mp("setting value", "fixed"), Mp("setting value", "half"),
     Mp("setting value", "off"), Mp("setting value", "while-tied"),
+    Mp("setting value", "first-rounds"), Mp("setting value", "always"),
     # tiebreakers (podium.core.tiebreakers, the formats' own)
     Mp("setting value", "points"), Mp("setting value", "elimination_sum"),
     Mp("setting value", "opponents_win_pct"), Mp("setting value", "wins"),
@@ -87,6 +88,7 @@ LOG_FIELD_NAMES = (
     Mp("log field", "overruns"), Mp("setting value", "organiser"),
     # people and the event's own record (issue 21)
     Mp("log field", "old"), Mp("log field", "names"), Mp("log field", "from_round"),
+    Mp("log field", "group"),
     Mp("log field", "record"), Mp("log field", "archived"), Mp("log field", "date"),
     Mp("log field", "venue"), Mp("setting value", "new"), Mp("setting value", "same"),
     Mp("log field", "restore"), Mp("log field", "confirm"), Mp("log field", "same_record"),

@@ -27,9 +27,11 @@ TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
 
 @lru_cache(maxsize=512)
-def qr_svg(url: str) -> Markup:
-    """The QR code of ``url`` as inline SVG (for the venue's projector)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff")
+def qr_svg(url: str, fluid: bool = False) -> Markup:
+    """The QR code of ``url`` as inline SVG (for the venue's projector); ``fluid``: sized by
+    the page's stylesheet (a viewBox, no width and height)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
+                                                omitsize=fluid)
     return Markup(svg)
 
 

@@ -3,6 +3,8 @@ Commander: tests/cli/test_cli_top.py.)"""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 
@@ -208,3 +210,31 @@ def test_the_top_preview_shows_what_each_seeding_gives(podium: Podium) -> None:
     podium("top", "build", "tt", "--seeding", "goals")
     assert top_of(podium.load("tt").state).seeding == "goals"
     assert podium.service().log("tt")[-1].payload["seeding"] == "goals"
+
+
+def test_standings_csv_writes_every_draft_table(podium: Podium, tmp_path: Path) -> None:
+    """Two draft tables (rule BRK-3 seeds the TOP from several): `standings --csv` holds both
+    tables' players, each row naming its table; `--table table-2` writes that one alone, as
+    the web's standings.csv?table=KEY does. Names stay neutralised against formulas."""
+    podium("event", "create", "two", "--format", "berserk", "--seed", "5",
+           "--set", "top_size=4")
+    players = [*NAMES[:7], "=HYPERLINK(1)"]
+    podium("player", "add", "two", "--", *players)
+    podium("berserk", "split", "two", "--tables", "2")
+    podium("round", "pair", "two")
+    out, html, one = tmp_path / "all.csv", tmp_path / "all.html", tmp_path / "t2.csv"
+    podium("standings", "two", "--csv", str(out), "--html", str(html))
+    rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert rows[0][0] == "Table"
+    body = rows[1:]
+    assert len(body) == 8
+    assert {row[0] for row in body} == {"Draft table 1", "Draft table 2"}
+    assert [row[0] for row in body].count("Draft table 1") == 4  # 8 players, 2 tables of 4
+    flat_cells = {cell for row in body for cell in row}
+    assert set(NAMES[:7]) <= flat_cells and "'=HYPERLINK(1)" in flat_cells
+    page = html.read_text(encoding="utf-8")
+    assert "Draft table 1" in page and "Draft table 2" in page
+    podium("standings", "two", "--table", "table-2", "--csv", str(one))
+    alone = list(csv.reader(io.StringIO(one.read_text(encoding="utf-8"))))
+    assert len(alone) == 5 and alone[0][0] != "Table"
+    assert [row[1:] for row in body if row[0] == "Draft table 2"] == alone[1:]

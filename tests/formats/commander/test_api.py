@@ -21,7 +21,8 @@ def test_a_result_by_entry_by_seats_or_by_names(scenario: Scenario) -> None:
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert body["command"] == "commander.result" and body["answer"]["table"] == 2
-    assert body["answer"]["missing"] == [1] and len(body["stored"]) == 1
+    assert body["answer"]["done"] == 1 and body["answer"]["total"] == 2
+    assert len(body["stored"]) == 1
     table = client.get("/api/v1/events/cup/rounds/1").json()["tables"][1]
     winner = [o for o in table["result"]["outcomes"] if o["won"]]
     assert winner[0]["player"] == seats[3] and winner[0]["points"] == "3"

@@ -131,3 +131,34 @@ def test_other_formats_and_unknown_tables(site: Site, api) -> None:
     assert api.get(f"{MJ}/tables/stage-9").status_code == 404
     assert api.get(f"{MJ}/tables/total", params={"publication": 1}).status_code == 404
     assert api.get("/api/v1/events/nope/marathon/publications").status_code == 404
+
+
+def raw_csv(games: int, first: int = 1) -> bytes:
+    """A CSV lobby log of ``games`` games in stage 1 (rule MJ-1), four players each."""
+    lines = ["game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4"]
+    lines += [f"r{k},RU-Marathon-1,2015-03-01 {k % 24:02d}:{k % 60:02d},A{k % 7},30,B{k % 5},"
+              f"10,C{k % 3},0,D{k % 2},-40" for k in range(first, first + games)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_import_as_raw_body_is_streamed_and_limited(site: Site, api) -> None:
+    """Issue 22: the file as the raw body (its name and zone in the query string) is read as it
+    streams; past the server's limit of games (20,000) it is refused at game 20,001, naming the
+    file, and nothing is stored (one unit of work)."""
+    from podium.formats.mahjong_marathon.declared import SERVER_GAMES
+
+    url = API + "import-games"
+    answer = api.post(url, params={"name": "log.csv", "zone": "server"}, content=raw_csv(3),
+                      headers={"Content-Type": "text/csv"})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["answer"]["added"] == 3
+    stored = len(site.events.log("mj"))
+    refused = api.post(url, params={"name": "big.csv", "zone": "UTC"},
+                       content=raw_csv(SERVER_GAMES + 1, 10),
+                       headers={"Content-Type": "application/octet-stream"})
+    assert refused.status_code == 422, refused.text
+    assert (refused.json()["code"], refused.json()["field"]) == ("mj.file.too_many", "file")
+    assert len(site.events.log("mj")) == stored
+    bad_zone = api.post(url, params={"name": "log.csv", "zone": "Mars/Base"},
+                        content=raw_csv(1), headers={"Content-Type": "text/csv"})
+    assert bad_zone.status_code == 422 and bad_zone.json()["field"] == "zone"

@@ -14,6 +14,7 @@ from podium.core.errors import Conflict, PodiumError
 from podium.core.series import MEMBER_ADDED
 from podium.core.series import book_of as series_book
 from podium.formats.seven_wonders import codes, legendary_rules, survival_rules
+from podium.formats.seven_wonders.survival_commands import DrawSurvival
 from podium.formats.seven_wonders.year_commands import facts_of
 from podium.formats.seven_wonders.year_demo import signups_csv
 from podium.store.repository import EventRepository
@@ -225,6 +226,36 @@ def test_the_next_season_takes_the_battles_winners(year) -> None:
     assert not {bob, l2_7, l3_7, l4_7} & league_players(year, "y-s1")
     basis = series_book(year.load(YEAR).state).members[-1].basis
     assert basis["newcomers"] == NEWCOMERS and len(basis["survivors"]) == 8
+
+
+def test_a_player_barred_by_a_survival_battle_is_no_newcomer_later(year) -> None:
+    # rule W7-23: Bob kicked in match 1, so he is barred from the tournament («отстраняется от
+    # турнира»). Match 1 is replayed by the other five for its 4 places (Ann, the two 6th, the
+    # 7th of League 1 qualify; the 7th of League 2 is out); match 2 is played in full. The
+    # next season's outcome says Bob is barred; offered again as a newcomer he is refused,
+    # naming rule W7-23, nothing stored; by default the battles' newcomers leave him out.
+    (l1_7, l2_7, l1_6, l2_6, ann, bob), (l3_7, l4_7, l3_6, l4_6, cid, dan) = draw(year)
+    invoke(year, "survival-game", {"match": 1, "unfinished": True, "kicker": bob})
+    invoke(year, "survival-game", {"match": 1, "order": [ann, l1_6, l2_6, l1_7, l2_7]})
+    invoke(year, "survival-game", {"match": 2, "order": [cid, dan, l3_6, l4_6, l3_7, l4_7]})
+    error = refused(year, "next-season", {"previous": "y-s0", "season": "y-s1",
+                                          "newcomer": NEWCOMERS})
+    assert error.code == codes.YEAR_BARRED and error.field == "newcomer"
+    assert "rule W7-23" in str(error) and error.params["name"] == bob
+    preview = invoke(year, "next-season", {"previous": "y-s0", "preview": True})
+    assert any(line.player == bob and "rule W7-23" in line.msgid
+               for line in preview.value.lines)
+    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1"})
+    assert bob not in league_players(year, "y-s1")
+    assert any(line.player == bob and "barred from the tournament" in line.msgid
+               for line in done.value.lines)
+    assert {ann, cid, dan, l1_6, l2_6, l1_7, l3_6, l4_6} <= league_players(year, "y-s1")
+    basis = series_book(year.load(YEAR).state).members[-1].basis
+    assert basis["newcomers"] == ["Ann", "Cid", "Dan"]
+    # a later season's survival draw (a complete season and the year's barred players) too
+    with pytest.raises(Conflict) as later:
+        DrawSurvival(slug=YEAR, newcomers=(bob, "Eve")).build_draw(year.load("y-s0"), [bob])
+    assert later.value.code == codes.YEAR_BARRED and later.value.field == "newcomer"
 
 
 # -- the Legendary League (rules W7-31 .. W7-34) --------------------------------------------------

@@ -1,5 +1,26 @@
-"""Berserk CCG: duel Swiss in draft tables, then a TOP (regulation BRK): the plug-in."""
+"""Berserk CCG: duel Swiss in draft tables, then a TOP (regulation BRK): the plug-in.
 
-from podium.formats.berserk.rules import BERSERK, Berserk
+The rules are imported when the plug-in is first asked for (``BERSERK``), not when the package
+is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command_line`)."""
 
-__all__ = ["BERSERK", "Berserk"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from podium.core.command_line import CommandLine
+
+if TYPE_CHECKING:
+    from podium.formats.berserk.rules import BERSERK, Berserk
+
+COMMAND_LINE = CommandLine("Berserk CCG: duel Swiss in draft tables, then a TOP")
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("BERSERK", "Berserk"):
+        from podium.formats.berserk import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["BERSERK", "COMMAND_LINE", "Berserk"]

@@ -21,20 +21,23 @@ from podium.cli.base import (
     stored_where,
 )
 from podium.cli.lang import tr
+from podium.cli.localised import LocalisedCommand, LocalisedGroup
 from podium.cli.render import print_views
 from podium.cli.top import print_top
 from podium.core import codes
 from podium.core.errors import InvalidInput
 from podium.core.messages import M
+from podium.core.views import N_
 from podium.formats.berserk.commands import run_berserk_demo
 from podium.service import top as top_service
 from podium.service.bracket_html import bracket_html
 
 
 # berserk --------------------------------------------------------------------------------------
-@click.group("berserk")
+@click.group("berserk", cls=LocalisedGroup,
+             help=N_("Berserk: draft tables and duel results (rules BRK-6 .. BRK-10)."))
 def berserk() -> None:
-    """Berserk: draft tables and duel results (rules BRK-6 .. BRK-10)."""
+    """The group's commands are added to it (its help is given to the decorator)."""
 
 
 def print_split(done: Any) -> None:
@@ -46,12 +49,13 @@ def print_split(done: Any) -> None:
                                   size=len(members), names=names))), highlight=False)
 
 
-@berserk.command("tables")
+@berserk.command("tables",
+                 help=N_("Each draft table's standings (they seed the TOP), and the TOP once "
+                         "built."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def berserk_tables(ctx: Context, slug: str) -> None:
-    """Each draft table's standings (they seed the TOP), and the TOP once built."""
     loaded = ctx.service.load(slug)
     print_tables(loaded)
     print_views([v for v in loaded.ruleset.views(loaded.state) if v.key.startswith("top")])
@@ -68,20 +72,25 @@ def print_tables(loaded: Any) -> None:
 
 # top ------------------------------------------------------------------------------------------
 # demo -----------------------------------------------------------------------------------------
-@click.command("berserk")
-@click.option("--players", type=click.IntRange(min=4), default=40, show_default=True)
-@click.option("--tables", type=click.IntRange(min=1), default=4, show_default=True)
-@click.option("--top", "top_size", type=click.IntRange(min=2), default=16, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.command("berserk", cls=LocalisedCommand,
+               help=N_("Simulate a Berserk event: draft tables, duel rounds, then the TOP; print "
+                       "the bracket."))
+@click.option("--players", type=click.IntRange(min=4), default=40, show_default=True,
+              help=N_("How many players."))
+@click.option("--tables", type=click.IntRange(min=1), default=4, show_default=True,
+              help=N_("How many draft tables."))
+@click.option("--top", "top_size", type=click.IntRange(min=2), default=16, show_default=True,
+              help=N_("The TOP's size."))
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help=N_("The seed of the random draws."))
 @click.option("--html", "html_file", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Also write the printable HTML bracket to this file.")
+              default=None, help=N_("Also write the printable HTML bracket to this file."))
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
-              help="A berserk setting, e.g. top_draw=named.")
+              help=N_("A berserk setting, e.g. top_draw=named."))
 @pass_ctx
 @guarded
 def demo_berserk(ctx: Context, players: int, tables: int, top_size: int, seed: int,
                  html_file: Path | None, assignments: tuple[str, ...]) -> None:
-    """Simulate a Berserk event: draft tables, duel rounds, then the TOP; print the bracket."""
     with progress_bar() as bar:
         task = bar.add_task("pairing", total=None)
 

@@ -258,6 +258,10 @@ class Berserk(Ruleset):
     contributions = Contributions(cli="podium.formats.berserk.cli:COMMANDS",
                                   demo="podium.formats.berserk.cli:demo_berserk")
 
+    def round_minutes(self, state: EventState, rnd: Round) -> int | None:
+        """Rule BRK-7: a Swiss round lasts ``swiss_minutes`` (the round clock's length)."""
+        return int(state.settings.swiss_minutes)
+
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return (ActionKind(LEGACY_SPLIT, self._legacy_split,
                            obj({"tables": ListOf(PLAYERS, min_items=1, max_items=10_000)},

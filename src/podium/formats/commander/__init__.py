@@ -1,5 +1,26 @@
-"""Commander Swiss in 4-player pods with a top-4 final (regulation CMD): the plug-in."""
+"""Commander Swiss in 4-player pods with a top-4 final (regulation CMD): the plug-in.
 
-from podium.formats.commander.rules import COMMANDER, Commander
+The rules are imported when the plug-in is first asked for (``COMMANDER``), not when the
+package is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command_line`)."""
 
-__all__ = ["COMMANDER", "Commander"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from podium.core.command_line import CommandLine
+
+if TYPE_CHECKING:
+    from podium.formats.commander.rules import COMMANDER, Commander
+
+COMMAND_LINE = CommandLine("Commander Swiss pods with a top-4 final")
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("COMMANDER", "Commander"):
+        from podium.formats.commander import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["COMMANDER", "COMMAND_LINE", "Commander"]

@@ -16,19 +16,23 @@ from podium.cli.base import (
     stored_where,
 )
 from podium.cli.lang import tr
+from podium.cli.localised import LocalisedCommand
 from podium.core.messages import M
+from podium.core.views import N_
 from podium.formats.commander.demo import run_commander_demo
 
 
-@click.command("commander")
-@click.option("--players", type=click.IntRange(min=4), default=32, show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+@click.command("commander", cls=LocalisedCommand,
+               help=N_("Simulate a full Commander event and print the final standings."))
+@click.option("--players", type=click.IntRange(min=4), default=32, show_default=True,
+              help=N_("How many players."))
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help=N_("The seed of the random draws."))
 @click.option("--set", "assignments", multiple=True, metavar="KEY=VALUE",
-              help="A commander setting, e.g. repeat_policy=avoid.")
+              help=N_("A commander setting, e.g. repeat_policy=avoid."))
 @pass_ctx
 @guarded
 def demo_commander(ctx: Context, players: int, seed: int, assignments: tuple[str, ...]) -> None:
-    """Simulate a full Commander event and print the final standings."""
     with progress_bar() as bar:
         task = bar.add_task("pairing", total=None)
 

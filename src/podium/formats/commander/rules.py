@@ -50,6 +50,7 @@ from podium.pairing import (
     plan_pod_sizes,
     random_seats,
 )
+from podium.pairing.separate import separate_groups
 
 SWISS = "swiss"
 FINAL = "final"
@@ -57,6 +58,7 @@ SEAT_WEIGHTS = (24.7, 19.3, 16.7, 14.6, 12.0, 10.0, 8.0)  # public win rates by 
 REPEAT_POLICIES = ("swap", "avoid")
 SCHEDULES = ("off", "fixed", "while-tied")
 FINAL_SEATINGS = ("random", "standings", "reverse")
+SEPARATIONS = ("off", "first-rounds", "always")  # separate_groups: beyond the regulation
 MIN_ROUNDS = 5  # rule CMD-11
 
 FIELDS = (
@@ -89,6 +91,14 @@ FIELDS = (
              "can sit out)", "CMD-8"),
     fs.Field("fewer_rounds", False, fs.boolean,
              "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
+    fs.Field("separate_groups", "off", fs.choice(SEPARATIONS),
+             "keep players of one group (club, family, team) apart as far as the pairing "
+             "allows, by swapping players on equal points: off (the regulation), first-rounds "
+             "(the first separate_groups_rounds Swiss rounds) or always; beyond the regulation"),
+    fs.Field("separate_groups_rounds", 2, fs.integer(1, 100),
+             "Swiss rounds that keep groups apart when separate_groups=first-rounds"),
+    fs.Field("round_minutes", 90, fs.integer(1, 1440), "minutes per round (the round clock)",
+             "CMD-12"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
@@ -111,6 +121,9 @@ class CommanderSettings:
     fewer_rounds: bool = False
     time_zone: str = "UTC"  # of the times shown on the event's pages
     seating_schedule: str = "off"
+    separate_groups: str = "off"  # beyond the regulation (issue 21)
+    separate_groups_rounds: int = 2
+    round_minutes: int = 90  # rule CMD-12: the round clock's length
 
 
 def default_round_count(players: int) -> int:
@@ -142,6 +155,11 @@ class Commander(Ruleset):
                         {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
                                   web="podium.formats.commander.web:COMMANDER_WEB")
+
+    def round_minutes(self, state: EventState, rnd: Round) -> int | None:
+        """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final
+        pod's too."""
+        return int(state.settings.round_minutes)
 
     def phases(self, settings: CommanderSettings) -> tuple[Phase, ...]:
         """Rules CMD-10, CMD-11: the Swiss rounds, then the final pod; with no final pod
@@ -193,9 +211,9 @@ class Commander(Ruleset):
     def action_kinds(self) -> tuple[ActionKind, ...]:
         """Byes given in advance and their cancellations (beyond rule CMD-8), and hand edits of
         a round (moves, swaps, turn-order corrections, rule CMD-4b: :mod:`.pod_edits`).
-        Commander's own:
-        a format built on these rules names its own kinds (``<format>.<what>``)."""
-        if self.name != Commander.name:
+        Commander's own: a format built on these rules gets them only by adopting Commander
+        (``adopts = ("commander",)``, :meth:`Ruleset.declares`); otherwise it names its own."""
+        if not self.declares(Commander.name):
             return ()
         from podium.formats.commander import pod_edits
         from podium.formats.commander.advance_byes import ACTION_KINDS
@@ -204,8 +222,9 @@ class Commander(Ruleset):
 
     def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
         """Hand edits of the last round (:func:`.pod_edits.tour_edits`); between two rounds
-        also a bye given in advance for the next round and one given then cancelled."""
-        if self.name != Commander.name:
+        also a bye given in advance for the next round and one given then cancelled
+        (Commander's own, as :meth:`action_kinds`)."""
+        if not self.declares(Commander.name):
             return []
         from podium.formats.commander.pod_edits import tour_edits
 
@@ -223,7 +242,7 @@ class Commander(Ruleset):
         """Give a bye in advance, and cancel one; move, swap, re-seat, undo an edit
         (:mod:`.pod_edits`); the rest is the kernel's (Commander's own,
         as :meth:`action_kinds`)."""
-        if self.name != Commander.name:
+        if not self.declares(Commander.name):
             return ()
         from podium.formats.commander import pod_edits
         from podium.formats.commander.advance_byes import COMMANDS
@@ -427,6 +446,9 @@ class Commander(Ruleset):
                 and len({records[pid].points for pid in active}) == 1):
             scheduled = self._plan_scheduled(state, active, plan, records)
             scheduled.byes[:0] = advance
+            if self._separating(state):
+                scheduled.notes.append(M("setting separate_groups: a planned schedule is "
+                                         "played as planned; groups are not kept apart"))
             return scheduled
         byes, bye_reasons = self._byes(state, order, plan.byes, records, first)
         sitting_out = set(byes)
@@ -440,6 +462,9 @@ class Commander(Ruleset):
             notes.extend(swapped.notes)
         elif not first:
             pods = avoid_repeats(seated, plan.sizes, meetings(state.rounds), seed=seed)
+        if self._separating(state):
+            pods, note = self._separate(state, pods, records, first)
+            notes.append(note)
         if first:
             tables = [tuple(random_seats(pod, rng)) for pod in pods]
         else:
@@ -454,6 +479,51 @@ class Commander(Ruleset):
             seed=seed,
             notes=notes,
         )
+
+    def _separating(self, state: EventState) -> bool:
+        """Setting ``separate_groups``: does this Swiss round keep groups apart?"""
+        settings: CommanderSettings = state.settings
+        if settings.separate_groups == "always":
+            return True
+        return (settings.separate_groups == "first-rounds"
+                and len(self._swiss_rounds(state)) < settings.separate_groups_rounds)
+
+    def _separate(self, state: EventState, pods: list[list[PlayerId]],
+                  records: Mapping[PlayerId, PlayerRecord], first: bool
+                  ) -> tuple[list[list[PlayerId]], str]:
+        """Setting ``separate_groups`` (beyond the regulation): players of one group (club,
+        family, team) kept apart as far as the pairing allows. Only players on equal points
+        swap pods, and no swap adds a repeated opponent or brings back a table of the previous
+        round, so the regulation's pods (rules CMD-5, CMD-6, CMD-7) keep priority
+        (:mod:`podium.pairing.separate`). Its own seed is derived from the round's recorded
+        one, so the other draws of the round are those of a round without it."""
+        group_of = {pid: state.players[pid].group for pod in pods for pid in pod
+                    if state.players[pid].group}
+        if not group_of:
+            return pods, M("setting separate_groups: no player of this round has a group")
+        score_of = {pid: records[pid].points for pod in pods for pid in pod}
+        swiss = self._swiss_rounds(state)
+        previous = [] if first else [t.seats for t in swiss[-1].tables]
+        met = {} if first else meetings(state.rounds)
+        seed = derive_seed(state.seed, "separate", state.draws + 1)
+        done = separate_groups(pods, group_of, score_of, met, previous, seed=seed)
+        if not done.conflicts:
+            return done.pods, M("players of one group kept apart in all pods (setting "
+                                "separate_groups, beyond the regulation)")
+        names = state.players
+        parts = [M("table %(table)s: %(names)s (%(group)s)", table=index + 1,
+                   names=_and([names[p].name for p in players]), group=group)
+                 for index, group, players in done.conflicts]
+        listed = parts[0]
+        for part in parts[1:]:
+            listed = M("%(first)s; %(second)s", first=listed, second=part)
+        tables = len({index for index, _, _ in done.conflicts})
+        return done.pods, Mn(
+            "%(n)s pod has players of one group: %(pods)s; no pairing kept them apart within "
+            "the score groups (setting separate_groups, beyond the regulation)",
+            "%(n)s pods have players of one group: %(pods)s; no pairing kept them apart within "
+            "the score groups (setting separate_groups, beyond the regulation)", tables,
+            pods=listed)
 
     def _plan_scheduled(self, state: EventState, active: set[PlayerId], plan: PodPlan,
                         records: Mapping[PlayerId, PlayerRecord]) -> RoundPlan:
@@ -671,6 +741,13 @@ class Commander(Ruleset):
         elif roll > 0.95:
             entry["game_losses"] = [{"player": eliminated[0], "reason": "broke a deal (demo)"}]
         return entry
+
+
+def _and(names: Sequence[str]) -> str:
+    """'X and Y', 'X, Y and Z' (names are data; the joining word is the page's)."""
+    if len(names) == 1:
+        return names[0]
+    return M("%(first)s and %(second)s", first=", ".join(names[:-1]), second=names[-1])
 
 
 def _final_on_top(

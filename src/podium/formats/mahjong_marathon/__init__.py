@@ -1,5 +1,37 @@
-"""The online mahjong marathon (regulation MJ): the plug-in."""
+"""The online mahjong marathon (regulation MJ): the plug-in.
 
-from podium.formats.mahjong_marathon.rules import MAHJONG_MARATHON, MahjongMarathon
+The rules (and numpy) are imported when the plug-in is first asked for (``MAHJONG_MARATHON``),
+not when the package is: :data:`COMMAND_LINE` is read without them
+(:mod:`podium.core.command_line`)."""
 
-__all__ = ["MAHJONG_MARATHON", "MahjongMarathon"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from podium.core.command_line import CommandLine
+from podium.core.views import N_
+
+if TYPE_CHECKING:
+    from podium.formats.mahjong_marathon.rules import MAHJONG_MARATHON, MahjongMarathon
+
+COMMAND_LINE = CommandLine(
+    "Online mahjong marathon: open play, stages, best series, normalised rating",
+    commands={
+        "decisions": "The marathon's penalties and disqualifications, with their reasons.",
+        "disqualify": N_("Disqualify a game or a player."),
+        "games": N_("Add and import games."),
+        "penalty": "Penalty (rule MJ-6)",
+        "publish": "Publish the tables (rule MJ-11)",
+        "revert": "Revert a decision",
+    })
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("MAHJONG_MARATHON", "MahjongMarathon"):
+        from podium.formats.mahjong_marathon import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["COMMAND_LINE", "MAHJONG_MARATHON", "MahjongMarathon"]

@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 
+from podium.formats.mahjong_marathon.ids import GameIds, IdIndex, id_order
 from podium.formats.mahjong_marathon.scoring import (
     PlayerStats,
     StageRanking,
@@ -38,14 +39,6 @@ SEATS = 4
 PLAYER_DQ = "mahjong.player.disqualified"
 
 
-def id_order(game_id: str) -> tuple[int, int, str]:
-    """How games that start at the same moment are ordered: numeric ids numerically (``9``
-    before ``10``), before any other id, which go in text order."""
-    if game_id.isdigit() and len(game_id) < 19:
-        return (0, int(game_id), "")
-    return (1, 0, game_id)
-
-
 class GameTable:
     """Columns of every ingested game, in ingest order (index = position). An anonymous guest's
     seat holds -1..-4 (rule MJ-3): the game counts for the others, the guest is never ranked."""
@@ -53,8 +46,7 @@ class GameTable:
     guests = False  # any guest seat stored (a class default: older snapshots lack the field)
 
     def __init__(self) -> None:
-        self.ids: list[str] = []
-        self.index: dict[str, int] = {}
+        self.ids = GameIds()  # by row; the row of an id is ``index`` (see .ids)
         self.table_names: list[str] = []
         self._table_index: dict[str, int] = {}
         self.n = 0
@@ -70,30 +62,29 @@ class GameTable:
         self.dq = np.zeros(cap, dtype=bool)  # MJ-5
         self.usec = np.zeros(cap, dtype=np.int32)  # microseconds of the start, when a file has them
 
+    @property
+    def index(self) -> IdIndex:
+        """The row of a game id, read like a dict (found by binary search, see :mod:`.ids`)."""
+        return IdIndex(self.ids)
+
     # pickling (the service's snapshots) -------------------------------------------------------
     _COLUMNS = ("table", "start", "players", "gp", "penalty", "tp12", "dq", "usec")
-    _ID_SEPARATOR = "\n"
 
     def __getstate__(self) -> dict[str, Any]:
         """The columns cut to the games stored (a column of zeros, such as ``penalty`` without
-        an MJ-6a penalty, as nothing), the ids as one string, no index (rebuilt from the ids): a
-        snapshot of a million games is a third smaller and unpickles in half the time."""
+        an MJ-6a penalty, as nothing), the ids as one string with their id order as a column
+        (:class:`.ids.GameIds`): a snapshot of a million games loads without building a dict
+        or a list of a million strings."""
         state = dict(self.__dict__)
         n = self.n
         state["_capacity"] = self.start.size
         for name in self._COLUMNS:
             used = state[name][:n]
-            state[name] = used if used.any() else None
-        del state["index"]
-        joined = self._ID_SEPARATOR.join(self.ids)
-        if n and joined.count(self._ID_SEPARATOR) == n - 1:  # no id holds the separator
-            state["ids"] = joined
+            state[name] = _narrow(used) if used.any() else None
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         capacity = state.pop("_capacity")
-        if isinstance(state["ids"], str):
-            state["ids"] = state["ids"].split(self._ID_SEPARATOR)
         n = state["n"]
         empty = GameTable()
         for name in self._COLUMNS:
@@ -102,9 +93,6 @@ class GameTable:
             if state[name] is not None:
                 column[:n] = state[name]
             state[name] = column
-        # Built here, not on first use: nearly every load replays a tail of new games, which
-        # needs it, and 0.3 s (a million ids) counted as replay made the load store a snapshot.
-        state["index"] = {game: i for i, game in enumerate(state["ids"])}
         self.__dict__.update(state)
 
     def _grow(self, need: int) -> None:
@@ -145,7 +133,6 @@ class GameTable:
         if usec is not None:
             self.usec[first:end] = usec
         self.ids.extend(ids)
-        self.index.update(zip(ids, range(first, end), strict=True))
         self.n = end
         return range(first, end)
 
@@ -156,6 +143,25 @@ class GameTable:
 
     def view(self, name: str) -> np.ndarray:
         return getattr(self, name)[: self.n]
+
+
+_NARROW = (np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32)
+
+
+def _narrow(column: np.ndarray) -> np.ndarray:
+    """A snapshot's column in the smallest integer type that holds its values (a start time
+    fits 32 bits unsigned, a player id mostly 16, TP in twelfths 8): loading casts it back
+    while it copies the column into place anyway, and a smaller snapshot reads faster."""
+    if column.dtype.kind not in "iu" or not column.size:
+        return column
+    low, high = int(column.min()), int(column.max())
+    for dtype in _NARROW:
+        info = np.iinfo(dtype)
+        if info.bits >= 8 * column.dtype.itemsize:
+            break
+        if info.min <= low and high <= info.max:
+            return column.astype(dtype)
+    return column
 
 
 @dataclass
@@ -188,6 +194,10 @@ class MarathonBook:
     decisions: dict[int, Decision] = field(default_factory=dict)
     publications: list[dict[str, Any]] = field(default_factory=list)
     imports: list[dict[str, Any]] = field(default_factory=list)  # summaries, by action
+    # GP are held as whole multiples of 1/gp_unit: 1 (the regulation's whole points, MJ-3), or
+    # 10 once a batch of games scored in tenths is stored (``fractional_points``, beyond the
+    # regulation): exact integers either way, shown divided by the unit
+    gp_unit: int = 1
     # derived caches ----------------------------------------------------------------------------
     _settings: Any = None
     _stages: dict[int, _StageCache] | None = None
@@ -213,6 +223,19 @@ class MarathonBook:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._lock = threading.RLock()
+
+    def use_unit(self, unit: int) -> None:
+        """Hold GP in 1/``unit`` points from now on (a batch in tenths arrives): the games
+        stored so far and their MJ-6a penalties are scaled, exactly; the tables recomputed."""
+        if unit <= self.gp_unit:
+            return
+        factor, n = unit // self.gp_unit, self.games.n
+        with self._lock:
+            self.games.gp[:n] *= factor
+            self.games.penalty[:n] *= factor
+            self.gp_unit = unit
+            self._settings = None  # the next read recomputes every table
+            self.invalidate()
 
     # -- decisions that the computation reads ---------------------------------------------------
     def active(self, kind: str) -> list[Decision]:
@@ -315,7 +338,11 @@ class MarathonBook:
     def chronological(self) -> np.ndarray:
         """Game indices by start time (to the microsecond when a file gives it); games that
         start at the same moment by game id, numeric ids numerically (rule MJ-7a: a player's
-        own chronological order, whatever the import order was)."""
+        own chronological order, whatever the import order was).
+
+        One stable sort: the rows already in id order (:meth:`.ids.GameIds.by_id`, kept in
+        the snapshot) sorted stably by start, so equal starts keep the id order. Without equal
+        starts the id order is not needed (nor computed)."""
         g = self.games
         start = g.view("start")
         if not start.size:
@@ -323,13 +350,10 @@ class MarathonBook:
         key = (start - start.min()) * 1_000_000 + g.view("usec")
         order = np.argsort(key, kind="stable")
         ordered = key[order]
-        same = np.flatnonzero(ordered[1:] == ordered[:-1])
-        if same.size:  # rare: put each run of equal start times in game-id order
-            runs = np.split(same, np.flatnonzero(np.diff(same) > 1) + 1)
-            for run in runs:
-                lo, hi = int(run[0]), int(run[-1]) + 2
-                order[lo:hi] = sorted(order[lo:hi].tolist(), key=lambda i: id_order(g.ids[i]))
-        return order
+        if not (ordered[1:] == ordered[:-1]).any():
+            return order
+        by_id = g.ids.by_id()
+        return by_id[np.argsort(key[by_id], kind="stable")]
 
     # -- incremental: new games -----------------------------------------------------------------
     def games_added(self, settings: Any, rows: range) -> None:
@@ -377,9 +401,15 @@ class MarathonBook:
     def _refresh_player(self, settings: Any, stage: int, player: int) -> None:
         assert self._stages is not None
         g = self.games
-        games = sorted(self._player_games(stage, player),
-                       key=lambda x: (int(g.start[x]), int(g.usec[x]), id_order(g.ids[x])))
-        arr = np.asarray(games, dtype=np.int64)
+        # rule MJ-7a: the player's games by start, then game id; sorted by start in numpy,
+        # and by the whole key in Python only when two of them start at the same moment
+        arr = np.asarray(self._player_games(stage, player), dtype=np.int64)
+        moment = g.start[arr] * 1_000_000 + g.usec[arr]
+        by_start = np.argsort(moment, kind="stable")
+        arr, moment = arr[by_start], moment[by_start]
+        if bool((moment[1:] == moment[:-1]).any()):
+            arr = np.asarray(sorted(arr.tolist(), key=lambda x: (
+                int(g.start[x]), int(g.usec[x]), id_order(g.ids[x]))), dtype=np.int64)
         seat = np.argmax(g.players[arr] == player, axis=1)
         tp = g.tp12[arr, seat]
         gp = g.gp[arr, seat] - g.penalty[arr, seat]
@@ -423,7 +453,7 @@ class MarathonBook:
                 st = cache.stats
                 tp_pen = sum(p["amount"] * 12 for p in pens
                              if p["player"] == player and p["kind"] == "6c")
-                gp_pen = sum(p["amount"] for p in pens
+                gp_pen = sum(p["amount"] * self.gp_unit for p in pens
                              if p["player"] == player and p["kind"] == "6b")
                 rules = settings.rank_rules
                 rows.append((player, int(st.games[i]), int(st.tp12[i]) - tp_pen,
@@ -448,7 +478,7 @@ class MarathonBook:
                     if p["kind"] == "6c":
                         tp_pen[row] -= p["amount"] * 12
                     else:
-                        gp_pen[row] -= p["amount"]
+                        gp_pen[row] -= p["amount"] * self.gp_unit
             cache.ranking = rank_stage(stage, st, tp_pen, gp_pen, settings.rank_rules)
             cache.changed.clear()
         return cache.ranking

@@ -16,6 +16,7 @@ from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar, stored_where
 from podium.cli.lang import current, tr, use, value_text
+from podium.cli.localised import LocalisedCommand
 from podium.cli.render import print_view, write_exports
 from podium.core.messages import M, Mn
 from podium.core.views import N_
@@ -71,12 +72,12 @@ def print_summary(summary: ImportSummary) -> None:
 
 
 # decisions ------------------------------------------------------------------------------------
-@click.command()
+@click.command(cls=LocalisedCommand,
+               help=N_("The marathon's penalties and disqualifications, with their reasons."))
 @click.argument("slug")
 @pass_ctx
 @guarded
 def decisions(ctx: Context, slug: str) -> None:
-    """The marathon's penalties and disqualifications, with their reasons."""
     state, book = marathon(ctx).decisions(slug)
     table = Table(title=escape(tr(M("Decisions of %(slug)s", slug=slug))), box=box.SIMPLE,
                   title_justify="left")
@@ -124,21 +125,24 @@ def print_publication(done: Any) -> None:
 
 
 # demo -----------------------------------------------------------------------------------------
-@click.command("marathon")
-@click.option("--players", type=click.IntRange(min=4), default=300, show_default=True)
+@click.command("marathon", cls=LocalisedCommand,
+               help=N_("Simulate a marathon year (players of different strength and activity), "
+                       "import it, publish mid-way through the last stage and at the end, and "
+                       "print the tables."))
+@click.option("--players", type=click.IntRange(min=4), default=300, show_default=True,
+              help=N_("How many players."))
 @click.option("--games", "game_count", type=click.IntRange(min=1), default=20000,
-              show_default=True)
-@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True)
+              show_default=True, help=N_("How many games."))
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help=N_("The seed of the random draws."))
 @click.option("--rows", type=click.IntRange(min=1), default=15, show_default=True,
-              help="Rows of each table to print.")
+              help=N_("Rows of each table to print."))
 @click.option("--lang", type=click.Choice(["ru", "en"]), default=None,
-              help="Language (default: podium --lang, else the locale's).")
+              help=N_("Language (default: podium --lang, else the locale's)."))
 @pass_ctx
 @guarded
 def demo_marathon(ctx: Context, players: int, game_count: int, seed: int, rows: int,
                   lang: str | None) -> None:
-    """Simulate a marathon year (players of different strength and activity), import it,
-    publish mid-way through the last stage and at the end, and print the tables."""
     lang = use(lang)
     service = marathon(ctx)
     slug = f"demo-marathon-{players}-{seed}"

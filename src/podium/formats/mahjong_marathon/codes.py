@@ -23,6 +23,7 @@ SETTING_NAMES = "mj.setting.names"  # a list of names (the guests, MJ-3)
 FILE = "mj.file"  # a games file that cannot be read (not CSV or JSON, its shape)
 FILE_COLUMNS = "mj.file.columns"  # a CSV without the needed columns
 FILE_ENCODING = "mj.file.encoding"  # neither UTF-8 nor Windows-1251 text
+FILE_TOO_MANY = "mj.file.too_many"  # more games than one import takes (issue 22)
 ZONE = "mj.zone"  # an unknown time zone name (MJ-2)
 START = "mj.start"  # a start time that is missing or not a date and time
 START_ZONE = "mj.start.zone"  # a start time with no zone where none is declared (MJ-2)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, BinaryIO
 
 from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.log import Action, Kind
@@ -71,6 +71,7 @@ class ImportSummary:
     other_sizes: int = 0  # games of another table size (a server log's 3-player games), skipped
     outside_calendar: int = 0
     fractional: int = 0  # games with fractional game points (not the regulation's), skipped
+    tenths: int = 0  # games scored in tenths, added (``fractional_points``: accept; MJ-3)
     guest_seats: int = 0  # seats of anonymous guests (the ``guest_names`` setting, rule MJ-3)
     new_players: int = 0
     changed: list[str] = field(default_factory=list)
@@ -86,12 +87,14 @@ class ImportSummary:
                 **({"case_merged": len(self.case_merged)} if self.case_merged else {}),
                 **({"other_sizes": self.other_sizes} if self.other_sizes else {}),
                 **({"fractional": self.fractional} if self.fractional else {}),
+                **({"tenths": self.tenths} if self.tenths else {}),
                 **({"guest_seats": self.guest_seats} if self.guest_seats else {})}
 
     def answer(self) -> dict[str, Any]:
         """What a command answers: the counts, and the ids changed or skipped."""
         return {**self.to_json(), "other_sizes": self.other_sizes,
                 "guest_seats": self.guest_seats, "fractional": self.fractional,
+                "tenths": self.tenths,
                 "changed": list(self.changed),
                 "case_merged": list(self.case_merged)}
 
@@ -139,8 +142,16 @@ def _same(book: MarathonBook, state: EventState, index: int, record: GameRecord,
         and int(g.start[index]) == record.start
         and int(g.usec[index]) == record.usec
         and ids == g.players[index].tolist()
-        and list(record.gp) == g.gp[index].tolist()
+        and _in_unit(record, book.gp_unit) == g.gp[index].tolist()
     )
+
+
+def _in_unit(record: GameRecord, unit: int) -> list[int | None]:
+    """The game's GP in 1/``unit`` points, as the book holds them (None: not a whole number of
+    them, a game in tenths against whole points)."""
+    if record.tenths is not None:
+        return [t * unit // 10 if t * unit % 10 == 0 else None for t in record.tenths]
+    return [g * unit for g in record.gp]
 
 
 @dataclass(frozen=True)
@@ -172,6 +183,7 @@ class IngestGames(Command[ImportSummary]):
         regex = settings.table_regex()
         bounds = settings.stage_bounds
         guests = frozenset(settings.guest_names)
+        tenths = settings.accepts_tenths
         seen: dict[str, GameRecord] = {}
         fresh: list[GameRecord] = []
         for i, r in enumerate(records):
@@ -186,8 +198,8 @@ class IngestGames(Command[ImportSummary]):
             if len(r.names) != SEATS:  # a file's game of another table size (rule MJ-3)
                 summary.other_sizes += 1
                 continue
-            if r.fractional:  # a file's game scored in fractions of a point (rule MJ-3)
-                summary.fractional += 1
+            if r.fractional and not (tenths and r.tenths is not None):
+                summary.fractional += 1  # scored in fractions of a point: rule MJ-3's default
                 continue
             if not any(lo <= r.start < hi for lo, hi in bounds):
                 if strict:
@@ -200,11 +212,11 @@ class IngestGames(Command[ImportSummary]):
                 continue
             twin = seen.get(r.game_id)
             if twin is not None:
-                if (twin.table, twin.start, twin.usec, twin.names, twin.gp) != (
-                        r.table, r.start, r.usec, r.names, r.gp):
+                if (twin.table, twin.start, twin.usec, twin.names, twin.gp, twin.tenths) != (
+                        r.table, r.start, r.usec, r.names, r.gp, r.tenths):
                     raise InvalidInput(N_("%(where)s: game %(game)r appears twice in the file "
                                           "with different data (%(other)s)"), code=codes.TWICE,
-                                       where=r.where, game=r.game_id, other=twin.where)
+                                       where=r.at(), game=r.game_id, other=twin.at())
                 summary.duplicates += 1
                 continue
             keys = [state.name_key(n) for n in r.names if n not in guests]
@@ -252,6 +264,7 @@ class IngestGames(Command[ImportSummary]):
                     known[key] = player.id
         summary.new_players = len(actions)
         summary.added = len(fresh)
+        summary.tenths = sum(1 for r in fresh if r.tenths is not None)
         for lo in range(0, len(fresh), BATCH):
             chunk = fresh[lo : lo + BATCH]
             tables = sorted({r.table for r in chunk})
@@ -265,6 +278,10 @@ class IngestGames(Command[ImportSummary]):
                             for r in chunk for seat, n in enumerate(r.names)],
                 "gp": [g for r in chunk for g in r.gp],
             }
+            if any(r.tenths is not None for r in chunk):  # beyond the regulation (MJ-3)
+                payload["gp"] = [g for r in chunk for g in (
+                    r.tenths if r.tenths is not None else [x * 10 for x in r.gp])]
+                payload["gp_scale"] = 10
             if any(r.usec for r in chunk):
                 payload["usec"] = [r.usec for r in chunk]
             if lo + BATCH >= len(fresh):
@@ -284,21 +301,25 @@ class ImportGames(Command[ImportSummary]):
     """A CSV or JSON file of games (rule MJ-3; ``zone``: the zone of times that carry none,
     ``server`` for the game server's, rule MJ-2), read and ingested idempotently
     (:class:`IngestGames`). A file that cannot be read is refused naming ``file``, with the
-    line or game at fault; nothing is stored."""
+    line or game at fault; nothing is stored. ``data``: the file's bytes or a binary stream,
+    read as it is parsed; more than ``max_games`` games are refused at the first one past it,
+    the rest left unread (issue 22: an import's memory follows the games it takes)."""
 
-    data: bytes = b""
+    data: bytes | BinaryIO = b""
     filename: str = ""
     zone: str | None = None
     progress: Progress | None = field(default=None, compare=False)
+    max_games: int | None = None
 
     def run(self, service: EventService, actor: str) -> Outcome[ImportSummary]:
         loaded = service.load(self.slug)
         marathon_book(loaded)
         zone_of(loaded, self.zone, "zone")  # a bad zone names its own field, not the file
-        try:
+        try:  # read as a stream: the games are held, never the file (issue 22)
             records = read_games(self.data, self.filename,
                                  loaded.state.settings.server_timezone, self.zone,
-                                 self.progress, frozenset(loaded.state.settings.guest_names))
+                                 self.progress, frozenset(loaded.state.settings.guest_names),
+                                 self.max_games)
         except PodiumError as error:
             raise error.at("file") from None
         return service.execute(IngestGames(self.slug, tuple(records), self.filename,

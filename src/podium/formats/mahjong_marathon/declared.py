@@ -37,6 +37,11 @@ FORMAT = "mahjong-marathon"
 #: The longest games file the command line reads (a year of a million games is about 80 MB);
 #: a page and the API have their own, smaller limits.
 MAX_FILE = 500_000_000
+#: The most games one import takes through the server (the API, a page): the file is read as
+#: it is parsed and refused at the game past it, the rest unread (issue 22: bounded memory).
+#: A larger file is split (importing again adds only new games) or imported on the command
+#: line, which takes any number the file's size allows.
+SERVER_GAMES = 20_000
 TABLE = Param("table", inputs.Text(100, non_empty=True),
               N_("the table's name, e.g. RU-Marathon-1 (rule MJ-3: only marathon tables "
                  "count)"), required=True, label=N_("Table"))
@@ -67,6 +72,8 @@ class ZoneOrServer(inputs.Zone):
 LOBBY_NOTES = (
     ("other_sizes", N_("%(summary)s Skipped, another table size (rule MJ-3): %(count)s.")),
     ("fractional", N_("%(summary)s Skipped, game points not whole (rule MJ-3): %(count)s.")),
+    ("tenths", N_("%(summary)s Added with game points in tenths (beyond the regulation): "
+                  "%(count)s.")),
     ("guest_seats", N_("%(summary)s Seats of anonymous guests (counted for the others, never "
                        "ranked): %(count)s.")),
 )
@@ -98,12 +105,14 @@ def _some(ids: list[str], shown: int = 5) -> str:
 SUMMARY_SCHEMA = {"read": "integer", "added": "integer", "duplicates": "integer",
                   "other_tables": "integer", "outside_calendar": "integer",
                   "new_players": "integer", "changed": "array", "case_merged": "array",
-                  "other_sizes": "integer", "guest_seats": "integer", "fractional": "integer"}
+                  "other_sizes": "integer", "guest_seats": "integer", "fractional": "integer",
+                  "tenths": "integer"}
 
 IMPORT_GAMES = CommandSpec(
     f"{FORMAT}.import-games", N_("Import games (CSV or JSON)"),
-    lambda call: ImportGames(call.slug, call["file"].data, call["file"].name,
-                             call.get("zone"), call.progress),
+    lambda call: ImportGames(call.slug, call["file"].open(), call["file"].name,
+                             call.get("zone"), call.progress,
+                             None if call.caller.local else SERVER_GAMES),
     params=(
         Param("file", inputs.File(MAX_FILE, ".csv,.json,text/csv,application/json"),
               N_("a CSV or JSON file of games (UTF-8 or Windows-1251; see docs/marathon.md); "

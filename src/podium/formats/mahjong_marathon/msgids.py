@@ -11,3 +11,5 @@ FIELDS = (
     Mp("log field", "player4"), Mp("log field", "gp1"), Mp("log field", "gp2"),
     Mp("log field", "gp3"), Mp("log field", "gp4"),
 )
+#: The ``fractional_points`` setting's values as a page shows them (rule MJ-3).
+SETTING_VALUES = (Mp("setting value", "skip"), Mp("setting value", "accept"))

@@ -21,6 +21,7 @@ from podium.core.model import EventState
 from podium.formats.mahjong_marathon.book import id_order
 from podium.formats.mahjong_marathon.rules import book_of
 from podium.formats.mahjong_marathon.scoring import TP_DEN
+from podium.formats.mahjong_marathon.views import points
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,7 @@ class GameLine:
     table: str
     start: int  # UTC, seconds since the epoch
     stage: int  # 0: outside every stage (rule MJ-2)
-    gp: int  # after an MJ-6a penalty
+    gp: int | Fraction  # after an MJ-6a penalty; tenths where the event accepts them
     tp: Fraction
     opponents: tuple[str, ...]
     counted: bool
@@ -45,11 +46,11 @@ class StageLine:
     place: int
     result: Fraction
     tp: Fraction
-    gp: int
+    gp: int | Fraction
     games: int
     nr: int
     series_tp: Fraction
-    series_gp: int
+    series_gp: int | Fraction
     qualified: bool
 
 
@@ -106,7 +107,7 @@ def player_record(state: EventState, pid: int) -> PlayerRecord:
         series.update(counted[i]["row"] for i in window)
     games = tuple(GameLine(
         game=g.ids[r["row"]], table=g.table_names[int(g.table[r["row"]])],
-        start=int(g.start[r["row"]]), stage=r["stage"], gp=r["gp"],
+        start=int(g.start[r["row"]]), stage=r["stage"], gp=points(r["gp"], book.gp_unit),
         tp=Fraction(r["tp12"], TP_DEN),
         opponents=tuple(names.get(int(p), guest if int(p) < 0 else f"#{int(p)}")
                         for p in seats[r["row"]].tolist() if int(p) != pid),
@@ -119,10 +120,11 @@ def player_record(state: EventState, pid: int) -> PlayerRecord:
         i = int(found[0])
         lines.append(StageLine(
             stage=ranking.stage, place=int(ranking.place[i]), result=ranking.result(i),
-            tp=Fraction(int(ranking.tp12[i]), TP_DEN), gp=int(ranking.gp[i]),
+            tp=Fraction(int(ranking.tp12[i]), TP_DEN), gp=points(int(ranking.gp[i]), book.gp_unit),
             games=int(ranking.games[i]), nr=int(ranking.nr[i]),
             series_tp=Fraction(int(ranking.series_tp12[i]), TP_DEN),
-            series_gp=int(ranking.series_gp[i]), qualified=bool(ranking.qualified[i])))
+            series_gp=points(int(ranking.series_gp[i]), book.gp_unit),
+            qualified=bool(ranking.qualified[i])))
     total = book.total(settings)
     found = np.flatnonzero(total.players == pid)
     place = int(total.place[int(found[0])]) if found.size else None

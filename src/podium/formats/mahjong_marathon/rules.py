@@ -113,6 +113,11 @@ def check_stage(settings: MarathonSettings, stage: object) -> int:
 
 
 # -- handlers -------------------------------------------------------------------------------------
+#: A batch's GP unit: whole points (the regulation's, MJ-3), or tenths (``gp_scale`` 10: the
+#: ``fractional_points`` setting, beyond the regulation).
+GP_SCALES = (1, 10)
+
+
 def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
     """A batch of games (rule MJ-3: four distinct players, whole GP), as columns:
     ``ids``, ``tables`` (distinct names), ``table`` (index into ``tables``), ``start`` (UTC epoch
@@ -151,7 +156,11 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
                                code=codes.BATCH, seq=action.seq, name=name)
         arrays.append(arr.astype(np.int64))
     t_arr, s_arr, p_arr, g_arr = arrays
-    if g_arr.size and int(np.abs(g_arr).max()) > MAX_GP:
+    scale = p.get("gp_scale", 1)  # GP in tenths: the fractional_points setting (MJ-3)
+    if scale not in GP_SCALES or isinstance(scale, bool):
+        raise InvalidInput(N_("action %(seq)s: gp_scale must be 1 or 10"), code=codes.BATCH,
+                           seq=action.seq)
+    if g_arr.size and int(np.abs(g_arr).max()) > MAX_GP * scale:
         raise InvalidInput(N_("action %(seq)s: a GP is beyond ±%(max_gp)s"), code=codes.GP,
                            seq=action.seq, max_gp=MAX_GP)
     if t_arr.size and (t_arr.min() < 0 or t_arr.max() >= len(tables)):
@@ -184,6 +193,9 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
     if usec is not None and len(usec) != n:
         raise InvalidInput(N_("action %(seq)s: the usec column differs in length"),
                            code=codes.BATCH, field="usec", seq=action.seq)
+    book.use_unit(scale)
+    if book.gp_unit != scale:  # whole points into a book held in tenths: exact
+        g_arr = g_arr * (book.gp_unit // scale)
     rows = book.games.extend(list(ids), table_codes[t_arr], s_arr, p_arr, g_arr,  # type: ignore[arg-type]
                              settings.place_points,
                              None if usec is None else np.asarray(usec, dtype=np.int32))
@@ -228,14 +240,15 @@ def _penalty(state: EventState, action: Action, ruleset: Any) -> None:
             raise InvalidInput(N_("%(name)s did not play game %(value)r"),
                                code=codes.NOT_IN_GAME, field="game",
                                name=state.players[pid].name, value=p.get("game"))
-        taken = int(book.games.penalty[g, int(seats[0])])
+        unit = book.gp_unit  # GP held in 1/unit points (the fractional_points setting)
+        taken = int(book.games.penalty[g, int(seats[0])]) // unit
         if taken + amount > MAX_GP:  # type: ignore[operator]
             raise InvalidInput("%(name)s already has %(taken)s GP of penalties in game "
                                "%(game)s; with %(amount)s more they would pass the GP limit of "
                                "%(limit)s (rule MJ-6a)", code=codes.PENALTY_LIMIT,
                                field="amount", name=state.players[pid].name, taken=taken,
                                game=p.get("game"), amount=amount, limit=MAX_GP)
-        book.games.penalty[g, int(seats[0])] += amount
+        book.games.penalty[g, int(seats[0])] += amount * unit  # type: ignore[operator]
         book.games.rescore(g, settings.place_points)
         book.invalidate()
     else:
@@ -347,7 +360,8 @@ GAMES_SCHEMA = obj(
     {"ids": StrColumn(200), "tables": StrColumn(200), "table": IntColumn(0, INT32),
      "start": IntColumn(FIRST_START, LAST_START), "players": IntColumn(-SEATS, INT32),
      "gp": IntColumn()},
-    {"summary": Obj(extra=AnyJson(1000)), "usec": IntColumn(0, 999_999)},
+    {"summary": Obj(extra=AnyJson(1000)), "usec": IntColumn(0, 999_999),
+     "gp_scale": Int(1, 10)},
 )
 ACTION_KINDS = (
     ActionKind(GAMES_ADDED, _games_added, GAMES_SCHEMA, "Games added"),

@@ -24,6 +24,9 @@ DEFAULT_STAGES = (
 MJ6A_AMOUNTS = (5, 10, 20, 60)  # rule MJ-6a, GP in one game
 MJ6B_AMOUNTS = (50, 100, 200, 600)  # rule MJ-6b, GP from the total
 MJ6C_AMOUNTS = (1, 2, 4)  # rule MJ-6c, TP from the stage
+#: Imported games scored in tenths (``+3.7``): skipped and counted (rule MJ-3: the regulation's
+#: server scores whole points, the default), or accepted as exact tenths (beyond the regulation).
+FRACTIONAL = ("skip", "accept")
 
 
 def zone(key: str, value: Any) -> str:
@@ -146,6 +149,11 @@ FIELDS = (
     fs.Field("guest_names", ("NoName",), names,
              "names the server gives anonymous guests (a different person each time): their "
              "games count for the other players; they never appear in the tables", "MJ-3"),
+    # rule MJ-3: the regulation's server scores whole game points; a lobby log may give tenths
+    fs.Field("fractional_points", "skip", fs.choice(FRACTIONAL),
+             "imported games whose game points have decimals (+3.7): skip and count them (the "
+             "regulation's whole points), or accept them as exact tenths (beyond the "
+             "regulation)", "MJ-3"),
 )
 
 
@@ -166,6 +174,12 @@ class MarathonSettings:
     nr_places: str
     case_sensitive_names: bool = True
     guest_names: tuple[str, ...] = ("NoName",)
+    fractional_points: str = "skip"
+
+    @property
+    def accepts_tenths(self) -> bool:
+        """Whether an import stores games scored in tenths of a point (beyond rule MJ-3)."""
+        return self.fractional_points == "accept"
 
     @property
     def rank_rules(self) -> RankRules:

@@ -30,6 +30,12 @@ def few_games(minimum: int) -> Message:
     return M("< %(n)s games: NR 0", n=minimum)
 
 
+def points(value: int, unit: int) -> int | Fraction:
+    """GP held in 1/``unit`` points as the exact number (tenths where the event accepts
+    them, the ``fractional_points`` setting; whole points stay whole numbers)."""
+    return value if unit == 1 else Fraction(value, unit)
+
+
 def fraction_text(value: Any, decimals: int = 3) -> str:
     if isinstance(value, Fraction):
         if value.denominator == 1:
@@ -38,9 +44,11 @@ def fraction_text(value: Any, decimals: int = 3) -> str:
     return str(value)
 
 
-def stage_snapshot(ranking: Any) -> dict[str, Any]:
-    """One stage table as JSON lists (rules MJ-7, MJ-8)."""
+def stage_snapshot(ranking: Any, gp_unit: int = 1) -> dict[str, Any]:
+    """One stage table as JSON lists (rules MJ-7, MJ-8); GP in 1/``gp_unit`` points (the
+    ``gp_unit`` key only where it is not 1: tenths, the ``fractional_points`` setting)."""
     return {
+        **({"gp_unit": gp_unit} if gp_unit != 1 else {}),
         "player": ranking.players.tolist(),
         "place": ranking.place.tolist(),
         "num": ranking.result_num.tolist(),
@@ -71,7 +79,7 @@ def total_snapshot(total: Any) -> dict[str, Any]:
 
 def snapshot(book: MarathonBook, settings: Any) -> dict[str, Any]:
     """Every stage table and the total as JSON lists (what `podium publish` freezes)."""
-    stages = {str(r.stage): stage_snapshot(r) for r in book.stages(settings)}
+    stages = {str(r.stage): stage_snapshot(r, book.gp_unit) for r in book.stages(settings)}
     return {"min_games": settings.min_games, "stages": stages,
             "total": total_snapshot(book.total(settings))}
 
@@ -94,7 +102,7 @@ def live_view(book: MarathonBook, settings: Any, key: str,
     number = key.removeprefix("stage-")
     if not number.isdigit() or not 1 <= int(number) <= count:
         return None
-    table = stage_snapshot(book.stage(settings, int(number)))
+    table = stage_snapshot(book.stage(settings, int(number)), book.gp_unit)
     return stage_view(number, table, previous["stages"].get(number) if previous else None,
                       names, settings.min_games)
 
@@ -112,13 +120,13 @@ def stage_columns() -> tuple[Column, ...]:
         Column("player", N_("Player")),
         Column("result", N_("Result"), numeric=True),
         Column("tp", N_("TP"), numeric=True),
-        Column("gp", N_("GP"), numeric=True),
-        Column("gp_change", N_("GP ±"), numeric=True),
+        Column("gp", N_("GP"), numeric=True, decimals=1),
+        Column("gp_change", N_("GP ±"), numeric=True, decimals=1),
         Column("games", N_("Games"), numeric=True),
         Column("games_change", N_("Games ±"), numeric=True),
         Column("nr", N_("NR"), numeric=True),
         Column("series_tp", N_("Series TP"), numeric=True),
-        Column("series_gp", N_("Series GP"), numeric=True),
+        Column("series_gp", N_("Series GP"), numeric=True, decimals=1),
         Column("note", N_("Note")),
     )
 
@@ -137,10 +145,12 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             found = twelfths[value] = Fraction(value, TP_DEN)
         return found
 
+    unit = table.get("gp_unit", 1)
+    old_unit = previous.get("gp_unit", 1) if previous else 1
     for row, pid in enumerate(table["player"]):
         old = before.get(pid)
         place = table["place"][row]
-        gp = table["gp"][row]
+        gp = points(table["gp"][row], unit)
         games = table["games"][row]
         key = (table["num"][row], table["den"][row])
         result = results.get(key)
@@ -155,7 +165,7 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             "games": games,
             "nr": table["nr"][row],
             "series_tp": tp(table["series_tp12"][row]),
-            "series_gp": table["series_gp"][row],
+            "series_gp": points(table["series_gp"][row], unit),
             "note": "" if table["qualified"][row] else few_games(min_games),
         }
         if previous is None or old is None:
@@ -165,7 +175,7 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
             cells["games_change"] = None
         else:
             cells["move"] = Change(previous["place"][old] - place)
-            cells["gp_change"] = Change(gp - previous["gp"][old])
+            cells["gp_change"] = Change(gp - points(previous["gp"][old], old_unit))
             cells["games_change"] = Change(games - previous["games"][old])
         rows.append(cells)
     return TableView(f"stage-{stage}", N_("Stage {n}"), stage_columns(), tuple(rows),

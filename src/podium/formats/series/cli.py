@@ -11,22 +11,24 @@ from rich.table import Table
 
 from podium.cli.base import Context, console, guarded, pass_ctx
 from podium.cli.lang import tr
+from podium.cli.localised import LocalisedGroup
 from podium.core.views import N_
 from podium.service.series import series_ledger
 
 
-@click.group("series")
+@click.group("series", cls=LocalisedGroup,
+             help=N_("A series of events in order (a year of seasons, a circuit) and its ledger."))
 def series() -> None:
-    """A series of events in order (a year of seasons, a circuit) and its ledger."""
+    """The group's commands are added to it (its help is given to the decorator)."""
 
 
-@series.command("table")
+@series.command("table",
+                help=N_("The ledger: each player's points in each member and the total."))
 @click.argument("slug")
-@click.option("--best", type=int, default=None, help="count each player's best N members")
+@click.option("--best", type=int, default=None, help=N_("Count each player's best N members."))
 @pass_ctx
 @guarded
 def table(ctx: Context, slug: str, best: int | None) -> None:
-    """The ledger: each player's points in each member and the total."""
     ledger = series_ledger(ctx.service, slug, best)
     out = Table(box=box.SIMPLE)
     out.add_column("#", justify="right")

@@ -1,5 +1,27 @@
-"""7 Wonders "Marathon", one season of the league (regulation W7): the plug-in."""
+"""7 Wonders "Marathon", one season of the league (regulation W7): the plug-in.
 
-from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
+The rules are imported when the plug-in is first asked for (``SEVEN_WONDERS``), not when the
+package is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command_line`)."""
 
-__all__ = ["SEVEN_WONDERS", "SevenWonders"]
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from podium.core.command_line import CommandLine
+
+if TYPE_CHECKING:
+    from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
+
+COMMAND_LINE = CommandLine(
+    "7 Wonders season league: 7-player ladders, promotion and relegation", aliases=("sw",))
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("SEVEN_WONDERS", "SevenWonders"):
+        from podium.formats.seven_wonders import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["COMMAND_LINE", "SEVEN_WONDERS", "SevenWonders"]

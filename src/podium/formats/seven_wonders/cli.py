@@ -20,7 +20,7 @@ from rich.table import Table
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar
 from podium.cli.declared import click_command
 from podium.cli.lang import current, lang_option, tr
-from podium.cli.localised import LocalisedCommand, LocalisedOption
+from podium.cli.localised import LocalisedCommand, LocalisedGroup, LocalisedOption
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Message, Mn, Mp
 from podium.core.model import EventState
@@ -140,9 +140,11 @@ def print_leagues(done: Done) -> None:
     console.print(escape(tr(done.said)), highlight=False)
 
 
-@click.group("sw")
+@click.group("sw", cls=LocalisedGroup,
+             help=N_("7 Wonders season league (regulation W7): leagues, games, penalties, ties, "
+                     "the table."))
 def sw() -> None:
-    """7 Wonders season league (regulation W7): leagues, games, penalties, ties, the table."""
+    """The group's commands are added to it (its help is given to the decorator)."""
 
 
 MOVE = click_command(DIVISION_MOVE, "move",

@@ -31,7 +31,14 @@ from podium.core.views import N_
 from podium.formats.seven_wonders import codes, survival_rules
 from podium.formats.seven_wonders.season import Note
 from podium.formats.seven_wonders.year import next_leagues, spoken
-from podium.formats.seven_wonders.year_commands import facts_of, last_season, renamed
+from podium.formats.seven_wonders.year_commands import (
+    facts_of,
+    last_season,
+    renamed,
+    season_slugs,
+    tournament_barred,
+    year_of,
+)
 from podium.service.commands import Command
 from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
 
@@ -116,9 +123,11 @@ class DrawSurvival(Command[Drawn]):
 
     def run(self, service: EventService, actor: str) -> Outcome[Drawn]:
         season = last_season(service, self.slug)
+        barred = tournament_barred([service.load(slug).state for slug in
+                                    season_slugs(year_of(service.load(self.slug)).state)])
         try:
             with service.unit(season.state.slug, actor, dry_run=self.preview) as work:
-                work.append(self.build_draw(work.loaded))
+                work.append(self.build_draw(work.loaded, barred))
                 value = drawn_of(work.state, self.preview)
                 return Outcome(work.loaded, list(work.stored), value)
         except PodiumError as error:
@@ -134,11 +143,13 @@ class DrawSurvival(Command[Drawn]):
                                       "W7-14)"), code=codes.SURVIVAL_NOT_ENTRANT, field=field_,
                                    names=strangers)
 
-    def build_draw(self, loaded: LoadedEvent) -> list[NewAction]:
+    def build_draw(self, loaded: LoadedEvent, barred: Sequence[str] = ()) -> list[NewAction]:
         """Who plays for how many places (rules W7-6, W7-10, W7-14, W7-35), the newcomers
-        registered, then the draw's inputs as the log keeps them."""
+        registered, then the draw's inputs as the log keeps them. A newcomer an earlier
+        survival battle barred from the tournament (``barred``, rule W7-23) is refused."""
         facts = facts_of(loaded, self.leaving)
-        plan = next_leagues(facts, (), self.newcomers, {}, (), {}, preview=True)
+        plan = next_leagues(facts, (), self.newcomers, {}, (), {}, preview=True,
+                            out_of_tournament=barred)
         if not plan.survival:
             if not self.newcomers:
                 raise Conflict(N_("no newcomer applies: the players who must defend keep "

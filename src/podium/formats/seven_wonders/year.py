@@ -564,7 +564,8 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
                  swaps: Sequence[Swap] = (), premium: Mapping[str, bool] = {},
                  preview: bool = False, ratings: Mapping[str, int] = {},
                  newcomer_order: Sequence[str] | None = None,
-                 history: Mapping[str, int] = {}) -> NextSeason:
+                 history: Mapping[str, int] = {},
+                 out_of_tournament: Sequence[str] = ()) -> NextSeason:
     """Season N+1 from season N.
 
     ``newcomers`` want to join through qualification (a returning player who skipped a season
@@ -583,7 +584,9 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
     nickname, as W7-5) unless the organiser gives ``newcomer_order``. ``history`` holds the
     overruns a returning player had in the tournament before (W7-19: «в течение турнира»).
     A ``preview`` says who must play the survival battles and the play-offs for how many
-    places, before their results."""
+    places, before their results. ``out_of_tournament`` names the players an unfinished
+    survival battle barred from the tournament (rule W7-23, any season of the year so far):
+    the outcome says so, and none of them comes back as a newcomer or a survivor."""
     by = facts.by_name()
     lines: list[Line] = []
     for p in facts.players:
@@ -593,6 +596,16 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
         elif p.leaving:
             lines.append(Line(p.name, N_("%(name)s: drops out; the players below move up "
                                          "(rule W7-35)")))
+    for name in out_of_tournament:
+        lines.append(Line(name, N_("%(name)s: barred from the tournament by an unfinished "
+                                   "survival battle (rule W7-23)")))
+    barred_w7_23 = set(out_of_tournament)
+    for field_, names in (("newcomer", newcomers), ("survivor", survivors)):
+        for name in names:
+            if name in barred_w7_23:  # rule W7-23: «отстраняется от турнира»
+                raise Conflict(N_("%(name)s is barred from the tournament by an unfinished "
+                                  "survival battle (rule W7-23)"),
+                               code=codes.YEAR_BARRED, field=field_, name=name)
     for name in newcomers:
         if name in by and (by[name].barred):
             raise Conflict("%(name)s is barred from the next season (rules W7-19, W7-20)",

@@ -313,6 +313,7 @@ class Stored:
     due: tuple[int, ...]
     premium: dict[str, bool]
     ratings: dict[str, int] = field(default_factory=dict)
+    barred: tuple[str, ...] = ()  # rule W7-23: out of the tournament, not back as newcomers
 
 
 def stored_battles(state: EventState) -> Stored | None:
@@ -328,7 +329,20 @@ def stored_battles(state: EventState) -> Stored | None:
     return Stored(tuple(e.name for e in newcomers), tuple(name[p] for p in book.leaving),
                   None if due else tuple(name[p] for p in now.warriors), due,
                   {e.name: e.premium for e in book.entrants.values()},
-                  {e.name: e.rating for e in book.entrants.values() if not e.defender})
+                  {e.name: e.rating for e in book.entrants.values() if not e.defender},
+                  tuple(name[p] for p in now.barred))
+
+
+def tournament_barred(seasons: Sequence[EventState]) -> list[str]:
+    """Rule W7-23 («отстраняется от турнира»): the players an unfinished survival battle of any
+    season so far barred from the tournament, in season order: never back, as a newcomer or a
+    survivor, in a later season of the year."""
+    out: list[str] = []
+    for state in seasons:
+        for pid in survival_rules.survival_of(state).barred:
+            if state.players[pid].name not in out:
+                out.append(state.players[pid].name)
+    return out
 
 
 @dataclass(frozen=True)
@@ -364,9 +378,9 @@ class NextSeason(Command[Formed]):
                            season=self.previous, slug=self.slug)
         previous = service.load(self.previous)
         preview = self.preview or not self.season
-        history = tournament_overruns([service.load(slug).state
-                                       for slug in season_slugs(series.state)])
-        plan, basis = self.plan(previous, preview, history)
+        seasons = [service.load(slug).state for slug in season_slugs(series.state)]
+        history, barred = tournament_overruns(seasons), tournament_barred(seasons)
+        plan, basis = self.plan(previous, preview, history, barred)
         formed = Formed(None if preview else self.season, _listed(_rows(plan.leagues)),
                         plan.lines, survival=plan.survival, free=plan.free,
                         playoffs=plan.playoffs, preview=preview)
@@ -381,13 +395,15 @@ class NextSeason(Command[Formed]):
                             {**inherited, **self.settings, "season": "regular"}, self.seed,
                             _rows(plan.leagues), plan.profiles, basis, formed)
 
-    def plan(self, previous: LoadedEvent, preview: bool, history: Mapping[str, int] = {}
-             ) -> tuple[Plan, dict[str, Any]]:
+    def plan(self, previous: LoadedEvent, preview: bool, history: Mapping[str, int] = {},
+             barred: Sequence[str] = ()) -> tuple[Plan, dict[str, Any]]:
         """The next season's leagues (rules W7-6 .. W7-15, W7-35) and the basis the series
-        records (with every die rolled, W7-26 (4), W7-30 (3))."""
+        records (with every die rolled, W7-26 (4), W7-30 (3)). ``barred``: the players out of
+        the tournament (rule W7-23); the stored battles' newcomers leave them out."""
         battles = stored_battles(season_of(previous).state)
+        out = [*barred, *(n for n in (battles.barred if battles else ()) if n not in barred)]
         newcomers = self.newcomers if self.newcomers is not None else (
-            battles.newcomers if battles else ())
+            tuple(n for n in battles.newcomers if n not in out) if battles else ())
         leaving = self.leaving if self.leaving is not None else (
             battles.leaving if battles else ())
         survivors = self.survivors
@@ -404,7 +420,7 @@ class NextSeason(Command[Formed]):
         ratings = {**(battles.ratings if battles else {}), **self.ratings}
         playoffs = self.playoffs or stored_playoffs(season_of(previous).state)
         plan = next_leagues(facts, survivors, newcomers, playoffs, self.swaps, premium,
-                            preview, ratings, self.newcomer_order, history)
+                            preview, ratings, self.newcomer_order, history, out)
         basis = {"previous": self.previous, "newcomers": list(newcomers),
                  "survivors": list(survivors),
                  "playoffs": {str(k): [n if isinstance(n, str) else list(n) for n in v]
@@ -419,4 +435,4 @@ class NextSeason(Command[Formed]):
 
 
 __all__ = ["Formed", "NextSeason", "StartYear", "facts_of", "last_season", "stored_battles",
-           "year_of"]
+           "tournament_barred", "year_of"]

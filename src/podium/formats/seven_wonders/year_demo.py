@@ -23,7 +23,7 @@ from podium.core.messages import M, Mn
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.demo import Odds, season_actions
-from podium.formats.seven_wonders.year_commands import Formed
+from podium.formats.seven_wonders.year_commands import Formed, tournament_barred
 from podium.service.catalog import Done, Invocation
 from podium.service.commands import AppendActions
 from podium.service.events import EventService
@@ -88,6 +88,7 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
     waiting = list(formed.qualification)  # rule W7-4: the rest go to qualification
     fresh = players
     previous = str(formed.slug)
+    barred: set[str] = set()  # rule W7-23: barred from the tournament by a survival battle
     for number in range(1, seasons):
         play_season(service, previous, random.Random(derive_seed(seed, "play", number)), odds)
         current = {n for league in formed.leagues for n in league[3]}
@@ -130,6 +131,9 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
             if report_done:
                 report_done(drawn, M("Survival battles before season %(n)s", n=number))
             play_battles(service, series, drawn, rng, report_done)
+            # rule W7-23: a kicker of a survival battle is out of the tournament for good
+            barred |= set(tournament_barred([service.load(previous).state]))
+            newcomers = [n for n in newcomers if n not in barred]
         name = f"Season {number}"
         done = run(service, "next-season", series, {
             "previous": previous, "season": f"{prefix}-s{number}", "name": name,
@@ -142,7 +146,8 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
             report(done, M("Season %(n)s", n=number))
         playing = {n for league in formed.leagues for n in league[3]}
         # the ones out of this season (dropped, barred, survival lost) may qualify again later
-        waiting = [n for n in waiting if n not in playing] + sorted(current - playing)
+        waiting = [n for n in [*waiting, *sorted(current - playing)]
+                   if n not in playing and n not in barred]
         previous = str(formed.slug)
     play_season(service, previous, random.Random(derive_seed(seed, "play", seasons)), odds)
     if legendary:

@@ -104,12 +104,23 @@ async def read_fields(page: Page, spec: CommandSpec) -> dict[str, Any]:
     fields = _fields(spec, form)
     for key, value in list(fields.items()):
         if isinstance(value, UploadFile):
-            data = await value.read(page.web.max_upload + 1)
-            if len(data) > page.web.max_upload:
+            # the upload as spooled by the form's parser (on disk past 1 MB), passed on as a
+            # stream: an import parses it as it reads it, never holding it whole (issue 22)
+            size = value.size if value.size is not None else _size(value)
+            if size > page.web.max_upload:
                 raise refuse(key, N_("the file is larger than %(kb)s kB"), codes.INPUT_FILE,
                              kb=page.web.max_upload // 1000)
-            fields[key] = Upload(value.filename or "upload", data)
+            await value.seek(0)
+            fields[key] = Upload(value.filename or "upload", stream=value.file, size=size)
     return fields
+
+
+def _size(upload: UploadFile) -> int:
+    """Bytes of a spooled upload that does not say its size."""
+    upload.file.seek(0, 2)
+    size = upload.file.tell()
+    upload.file.seek(0)
+    return size
 
 
 @router.post("/{slug}/do/{name}", response_class=HTMLResponse)

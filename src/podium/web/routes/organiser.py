@@ -226,6 +226,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "command_rows": lambda spec: field_rows(spec, {}, {}),
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
+        "clock": _clock(loaded, page),
         "queue": len(page.web.reports.reports(slug, open_only=True)),
         "settings": [
             {**f, "value": _shown_value(f, current.get(f["key"]))}
@@ -233,6 +234,13 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         ],
         "title": state.name,
     }
+
+
+def _clock(loaded: LoadedEvent, page: Page) -> dict[str, Any] | None:
+    """The round clock at this moment (issue 21; :mod:`podium.web.clock`)."""
+    from podium.web.clock import clock_context
+
+    return clock_context(loaded, page.web.events.clock())
 
 
 def _shown_value(field: dict[str, Any], value: Any) -> str:

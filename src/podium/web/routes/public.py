@@ -361,7 +361,7 @@ def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
             "public/pairings.html", event=loaded.state, data=data, tables=find(data, q), q=q,
             byes_found=byes_found, registered=registered, needle=search_key(q),
             title=loaded.state.name, qr=page.qr(), tab="pairings",
-            plugin=page.web.format(loaded.state.format),
+            plugin=page.web.format(loaded.state.format), clock=_clock(page, loaded),
         )
 
     return cached_page(page, slug, build, {"q": q}) if not q else build()
@@ -371,12 +371,38 @@ def pairings(page: Annotated[Page, Depends(page_dep)], slug: str,
 def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
                             q: Annotated[str, Query(max_length=80)] = "") -> Response:
     def build() -> Response:
+        _seq, loaded, _memo = page.web.cache.load(slug)
         data = page.web.cache.memo(slug, "pairings", pairings_of)
         return page.render("public/_pairings.html", data=data, tables=find(data, q), q=q,
                            byes_found=byes_found, registered=registered,
-                           needle=search_key(q))
+                           needle=search_key(q), clock=_clock(page, loaded))
 
     return cached_page(page, slug, build, {"q": q}) if not q else build()
+
+
+def _clock(page: Page, loaded: LoadedEvent) -> dict[str, Any] | None:
+    """The round clock at the request's moment (issue 21; :mod:`podium.web.clock`)."""
+    from podium.web.clock import clock_context
+
+    return clock_context(loaded, page.web.events.clock())
+
+
+@router.get("/e/{slug}/projector", response_class=HTMLResponse)
+def projector(page: Annotated[Page, Depends(page_dep)], slug: str,
+              q: Annotated[str, Query(max_length=80)] = "") -> Response:
+    """The venue's screen (issue 21): the clock, the round's tables, "find my table" and a
+    QR code of the public pairings (:mod:`podium.web.projector`)."""
+    from podium.web.projector import projector_page
+
+    return cached_page(page, slug, lambda: projector_page(page, slug, q, live=False),
+                       {"q": q}) if not q else projector_page(page, slug, q, live=False)
+
+
+@router.get("/e/{slug}/live/projector", response_class=HTMLResponse)
+def projector_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> Response:
+    from podium.web.projector import projector_page
+
+    return cached_page(page, slug, lambda: projector_page(page, slug, "", live=True))
 
 
 @router.get("/e/{slug}/p/{key}", response_class=HTMLResponse)

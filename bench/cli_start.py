@@ -1,0 +1,77 @@
+"""Benchmark of the command line's start (issue 24, target: under 0.3 s of CPU).
+
+Each command runs in a fresh process, ``--runs`` times; printed per command: the median and the
+lowest CPU seconds (user + system of the child, from ``getrusage``) and wall seconds, beside
+bare ``python -c pass`` and the machine's load average (CPU seconds on a loaded machine are
+higher than on an idle one: shared caches and cores).
+
+The commands: ``podium --help``, ``podium event list`` (a migrated SQLite file with one event),
+``podium standings SLUG`` on that small event (a 16-player Commander demo: loads the event's
+format, the service and the ORM), and ``podium sw --help`` (names a format: loads them all).
+
+Command: ``.venv/bin/python bench/cli_start.py`` (about a minute), ``--runs 3`` for a quick run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def podium() -> list[str]:
+    """The installed ``podium`` script next to this interpreter, else the module."""
+    script = Path(sys.executable).parent / "podium"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "from podium.cli.main import main; main()"]
+
+
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """One run: (CPU seconds of the child, wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = str(Path(tmp) / "start.db")
+        env = {**os.environ, "PODIUM_DB": db, "COLUMNS": "120", "LANG": "C.UTF-8"}
+        subprocess.run([*podium(), "demo", "commander", "--players", "16"], env=env,
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        slug = subprocess.run([*podium(), "event", "list"], env=env, check=True,
+                              capture_output=True, text=True).stdout.split()[0]
+        cases = {
+            "python -c pass": [sys.executable, "-c", "pass"],
+            "podium --help": [*podium(), "--help"],
+            "podium event list": [*podium(), "event", "list"],
+            f"podium standings {slug}": [*podium(), "standings", slug],
+            "podium sw --help": [*podium(), "sw", "--help"],
+        }
+        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"{'command':40} {'CPU s median':>12} {'CPU s min':>10} {'wall s median':>14}")
+        for name, command in cases.items():
+            runs = [timed(command, env) for _ in range(args.runs)]
+            cpu = [c for c, _ in runs]
+            wall = [w for _, w in runs]
+            print(f"{name:40} {statistics.median(cpu):12.3f} {min(cpu):10.3f} "
+                  f"{statistics.median(wall):14.3f}")
+        print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,34 @@
+"""What a format adds to the top of ``podium``, declared where it costs nothing to read.
+
+``podium --help`` lists every command with its one-line help, and most commands (``podium
+event list``, ``podium standings``) need no format at all; importing the formats (their rules,
+numpy, their commands and pages) cost every run most of a second (issue 24). So a format's
+package declares, next to its plug-in and without importing it, a :class:`CommandLine`: its
+title (the help of its group, ``podium <format>``), the other names of that group (``sw``) and
+its other top-level commands with their help. The command line's root
+(:mod:`podium.cli.lazy`) lists them and loads the formats only when one of their commands is
+named; tests/test_cli_start.py checks each declaration against the commands the format really
+adds. A format without one (a third party's) still works: the root then loads every format to
+list them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    """A format's top-level commands. ``title``: the format's title (an English msgid, the
+    same as its ruleset's); ``aliases``: other names of its group; ``commands``: each other
+    top-level name it adds (its own commands, its declared commands' shared places) and that
+    command's one-line help (a msgid or a message object, as the command shows it)."""
+
+    title: str
+    aliases: tuple[str, ...] = ()
+    commands: Mapping[str, Any] = field(default_factory=dict)
+
+
+__all__ = ["CommandLine"]

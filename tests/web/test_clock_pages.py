@@ -1,0 +1,176 @@
+"""The round clock on the pages and the API (issue 21; beyond the regulation, the round's length
+is rule CMD-12's 90 minutes): the organiser's forms (start, pause, add time), the same commands
+through the API, the time left on the public pairings page, "time" on the tables still playing
+once it is over, the projector page, Russian text, refusals that store nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from podium.service.commands import EnterResult, PairRound
+from tests.web.conftest import Site, csrf_of
+
+
+@pytest.fixture
+def anna(site: Site):
+    site.user("anna")
+    client = site.login("anna")
+    return client, csrf_of(client.get("/manage").text)
+
+
+def post(client, csrf: str, slug: str, command: str, **fields: str):
+    return client.post(f"/manage/{slug}/do/{command}", data={"csrf_token": csrf, **fields})
+
+
+def paired(site: Site, players: int = 16) -> None:
+    site.event("cup", "anna", players, rounds="3", fewer_rounds="yes")
+    site.events.execute(PairRound("cup"), "setup")
+
+
+def win(site: Site, table: int) -> None:
+    rnd = site.events.load("cup").state.rounds[-1]
+    seats = rnd.tables[table - 1].seats
+    site.events.execute(EnterResult("cup", table, {"winner": seats[0],
+                                                   "eliminated": list(seats[1:])}), "setup")
+
+
+def clock_value(html: str) -> str:
+    found = re.search(r"data-clock-value>([^<]+)<", html)
+    assert found, "no clock on the page"
+    return found.group(1).strip()
+
+
+def test_start_pause_add_on_the_organiser_page(site: Site, anna) -> None:
+    client, csrf = anna
+    paired(site)
+    page = client.get("/manage/cup").text
+    assert 'id="do-clock-start"' in page and 'id="do-clock-add"' in page
+    assert 'id="do-clock-pause"' not in page  # offered once it runs
+    assert post(client, csrf, "cup", "clock.start").status_code == 303
+    action = site.events.log("cup")[-1]
+    assert (action.kind, action.actor, action.payload) == (
+        "clock.started", "anna", {"round": 1, "minutes": 90})  # rule CMD-12
+    site.clock.advance(minutes=20)
+    page = client.get("/manage/cup").text
+    assert 'id="do-clock-pause"' in page and clock_value(page) == "1:10:00"
+    assert post(client, csrf, "cup", "clock.pause", reason="судейское решение").status_code == 303
+    assert site.events.log("cup")[-1].reason == "судейское решение"
+    answer = post(client, csrf, "cup", "clock.add", minutes="5", table="3", reason="ruling")
+    assert answer.status_code == 303
+    assert site.events.log("cup")[-1].payload == {"round": 1, "minutes": 5, "table": 3}
+    log = client.get("/manage/cup/log").text
+    assert "clock.started" in log and "clock.added" in log
+
+
+def test_refusals_name_the_field_and_store_nothing(site: Site, anna) -> None:
+    client, csrf = anna
+    site.event("cup", "anna", 16, rounds="3", fewer_rounds="yes")
+    client.cookies.set("lang", "ru")
+    before = site.log_length("cup")
+    answer = post(client, csrf, "cup", "clock.start")  # no round paired yet
+    assert answer.status_code == 409 and "не рассажен" in answer.text
+    site.events.execute(PairRound("cup"), "setup")
+    before = site.log_length("cup")
+    assert post(client, csrf, "cup", "clock.pause").status_code == 409
+    answer = post(client, csrf, "cup", "clock.add", minutes="0")
+    assert answer.status_code == 422 and 'id="f-clock-add-minutes-error"' in answer.text
+    answer = post(client, csrf, "cup", "clock.add", minutes="-5")
+    assert answer.status_code == 422
+    answer = post(client, csrf, "cup", "clock.add", minutes="5", table="9")
+    assert answer.status_code == 404 and 'id="f-clock-add-table-error"' in answer.text
+    assert "стола 9" in answer.text
+    assert site.log_length("cup") == before
+    for table in range(1, 5):
+        win(site, table)
+    before = site.log_length("cup")
+    answer = post(client, csrf, "cup", "clock.add", minutes="5")  # a finished round
+    assert answer.status_code == 409 and "завершён" in answer.text
+    assert site.log_length("cup") == before
+
+
+def test_the_api_runs_the_same_commands(site: Site) -> None:
+    site.user("anna")
+    paired(site)
+    token = site.accounts.create_token("anna")
+    client = site.client()
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def run(command: str, **body: object):
+        return client.post(f"/api/v1/events/cup/commands/{command}", json=body,
+                           headers=headers)
+
+    started = run("clock.start")
+    assert started.status_code == 200, started.text
+    assert started.json()["answer"]["status"] == "running"
+    assert started.json()["answer"]["remaining_seconds"] == 90 * 60
+    site.clock.advance(minutes=30)
+    added = run("clock.add", minutes=5, table=2)
+    assert added.json()["answer"]["remaining_seconds"] == 60 * 60
+    assert added.json()["answer"]["extra"] == {"2": 5}
+    refused = run("clock.add", minutes=0)
+    assert (refused.status_code, refused.json()["field"]) == (422, "minutes")
+    refused = run("clock.add", minutes=5, table=99)
+    assert (refused.status_code, refused.json()["field"]) == (404, "table")
+    undone = run("clock.undo", reason="wrong table")
+    assert undone.json()["answer"]["extra"] == {}
+    assert site.events.log("cup")[-1].payload == {"round": 1, "undone": "clock.added"}
+
+
+def test_public_pairings_show_the_time_left_and_mark_time(site: Site) -> None:
+    site.user("anna")
+    from podium.service.clock import AddTime, PauseClock, StartClock
+
+    paired(site)
+    public = site.client()
+    assert "data-clock" not in public.get("/e/cup/pairings").text  # not started: no clock
+    site.events.execute(StartClock("cup"), "anna")
+    site.clock.advance(minutes=20)
+    site.events.execute(PauseClock("cup"), "anna")
+    page = public.get("/e/cup/pairings").text
+    assert clock_value(page) == "1:10:00" and 'data-status="paused"' in page
+    assert '<script src="/static/clock.js" defer></script>' in page
+    site.clock.advance(minutes=5)
+    site.events.execute(StartClock("cup"), "anna")  # 10:25
+    site.events.execute(AddTime("cup", "", 5, 3), "anna")
+    page = public.get("/e/cup/pairings").text
+    assert "until 11:35" in page and 'data-status="running"' in page
+    deadline = re.search(r'data-deadline="(\d+)"', page)
+    now_ms = int(site.clock.now.timestamp() * 1000)
+    assert deadline and int(deadline.group(1)) == now_ms + 70 * 60_000
+    assert "+5 min" in page
+    win(site, 1)
+    site.clock.advance(minutes=70)  # 11:35: the round's time is over, table 3 has 5 more
+    page = public.get("/e/cup/pairings").text
+    assert "Time is over" in page
+    marks = re.findall(r'<span class="badge time" data-time-badge( hidden)?>', page)
+    assert marks == ["", " hidden", ""]  # tables 2 and 4 marked; 3 not yet; 1 has its result
+    russian = site.client()
+    russian.cookies.set("lang", "ru")
+    page = russian.get("/e/cup/pairings").text
+    assert "Время вышло" in page and "время" in page
+
+
+def test_projector_page(site: Site) -> None:
+    site.user("anna")
+    from podium.service.clock import StartClock
+
+    paired(site, 64)
+    site.events.execute(StartClock("cup"), "anna")
+    public = site.client()
+    page = public.get("/e/cup/projector").text
+    assert clock_value(page) == "1:30:00"
+    assert page.count('class="pod') == 16 and "pj-tables d2" in page
+    assert "<svg" in page and "/e/cup/pairings" in page  # the QR code of the pairings
+    name = site.events.load("cup").state.rounds[0].tables[6].seats[0]
+    player = site.events.load("cup").state.players[name].name
+    found = public.get(f"/e/cup/projector?q={player.lower()}").text
+    assert re.search(r'<ul class="pj-found"[^>]*>\s*<li><strong>Table 7</strong> '
+                     + re.escape(player), found)
+    live = public.get("/e/cup/live/projector").text
+    assert "<html" not in live and "data-clock" in live
+    russian = site.client()
+    russian.cookies.set("lang", "ru")
+    page = russian.get("/e/cup/projector").text
+    assert "Найти мой стол" in page and "Осталось" in page
