@@ -14,6 +14,10 @@ are checked against the acknowledged writes (each stored exactly once).
 ports over one PostgreSQL database (docs/deploy.md: N servers behind a reverse proxy), the
 writers spread over them in turn (the database migrated once, before they start).
 
+``--visible N`` (alone) measures how soon a write through one of 2 servers over PostgreSQL
+is on the other server's live page, with ``LISTEN/NOTIFY`` (:mod:`podium.store.notify`) and
+with the 0.25 s re-read only (``PODIUM_LISTEN=0``): p50/p99 from the write's acknowledgement.
+
 Two reproductions of issue 14 can be added:
 
 - ``--cli N``: N `podium result enter` processes, one table each, started at once;
@@ -22,7 +26,8 @@ Two reproductions of issue 14 can be added:
 
 Command: `.venv/bin/python bench/concurrency.py` (options: --stores sqlite,postgresql
 --workers 1,2,4 --servers 2,4 --writers 1,8,32,128 --players 1000 --cli 32 --selfreport 20
---pg postgresql+psycopg://postgres@127.0.0.1:5432/test). Every server started is stopped.
+--visible 200 --pg postgresql+psycopg://postgres@127.0.0.1:5432/test). Every server started
+is stopped.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import contextlib
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import statistics
@@ -101,12 +107,15 @@ def build(url: str, players: int, rounds: int) -> tuple[Database, EventService, 
 
 
 @contextmanager
-def server(url: str, workers: int) -> Iterator[tuple[int, int]]:
-    """`podium serve` on a random free port, stopped (its whole process group) at the end."""
+def server(url: str, workers: int, env: dict[str, str] | None = None
+           ) -> Iterator[tuple[int, int]]:
+    """`podium serve` on a random free port (``env``: added to its environment), stopped
+    (its whole process group) at the end."""
     port = free_port()
     process = subprocess.Popen(
         [PODIUM, "--db", url, "serve", "--port", str(port), "--workers", str(workers)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        env={**os.environ, **(env or {})})
     try:
         deadline = time.monotonic() + 180  # workers start slowly on a loaded machine
         while True:
@@ -154,11 +163,12 @@ def cpu_seconds(groups: list[int]) -> float:
 
 
 @contextmanager
-def servers(url: str, count: int) -> Iterator[list[tuple[int, int]]]:
+def servers(url: str, count: int, env: dict[str, str] | None = None
+            ) -> Iterator[list[tuple[int, int]]]:
     """``count`` separate `podium serve` processes (one worker each) over one database, each
     on its own port, started one after another: ``(port, process group)`` of each."""
     with contextlib.ExitStack() as stack:
-        yield [stack.enter_context(server(url, 1)) for _ in range(count)]
+        yield [stack.enter_context(server(url, 1, env)) for _ in range(count)]
 
 
 @dataclass
@@ -308,6 +318,64 @@ def selfreport_rounds(url: str, port: int, rounds: int) -> dict[str, Any]:
             "reports_200": created, "reports_sent": rounds * 32}
 
 
+def get(connection: http.client.HTTPConnection, path: str) -> str:
+    connection.request("GET", path)
+    return connection.getresponse().read().decode()
+
+
+def visibility(pg: str, writes: int, listen: bool) -> dict[str, Any]:
+    """``writes`` renames of a player, one at a time, through server A of two over one
+    PostgreSQL; server B's live page (``/e/<slug>/live/views``) is read every 5 ms all along
+    (as phones do), and after each write until it shows the new name: the time from A's
+    acknowledgement to B showing it. ``listen``: B hears the write (``LISTEN/NOTIFY``);
+    else it reads the version again every 0.25 s only (``PODIUM_LISTEN=0``). A random pause
+    between writes, so that they fall anywhere in B's 0.25 s window. A small event (16
+    players): the figure is the signal's, not a large page's render."""
+    rng = random.Random(1)
+    with tempfile.TemporaryDirectory() as tmp, fresh_store("postgresql", pg, Path(tmp)) as url:
+        db, _events, token = build(url, 16, 3)
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        env = {"PODIUM_LISTEN": "1" if listen else "0"}
+        with servers(url, 2, env) as started:
+            (one, _g1), (other, _g2) = started
+            groups = [group for _port, group in started]
+            writer = http.client.HTTPConnection("127.0.0.1", one, timeout=60)
+            reader = http.client.HTTPConnection("127.0.0.1", other, timeout=60)
+            page = f"/e/{SLUG}/live/views"
+            get(reader, page)
+            seen: list[float] = []
+            cpu = cpu_seconds(groups)
+            began = time.perf_counter()
+            before = "Player 0001"  # renamed each time: its row stays on the first page
+            for index in range(writes):
+                # B's page is read all the time (phones): its version stays trusted
+                pause = time.perf_counter() + rng.uniform(0.05, 0.35)
+                while time.perf_counter() < pause:
+                    get(reader, page)
+                    time.sleep(0.005)
+                name = f"Seen {index:04d}"
+                status, text = post(writer, f"/api/v1/events/{SLUG}/commands/player.rename",
+                                    {"player": before, "name": name}, headers)
+                acknowledged = time.perf_counter()
+                if status != 200:
+                    raise RuntimeError(f"the write was refused: {status} {text[:200]}")
+                while name not in get(reader, page):
+                    if time.perf_counter() - acknowledged > 60:
+                        raise RuntimeError(f"{name} not shown by the other server in 60 s")
+                    time.sleep(0.005)
+                seen.append(time.perf_counter() - acknowledged)
+                before = name
+            elapsed = time.perf_counter() - began
+            cpu = cpu_seconds(groups) - cpu
+            reader.request("GET", "/health")
+            health = json.loads(reader.getresponse().read())
+        db.dispose()
+    return {"listen": listen, "writes": writes,
+            "p50_ms": 1000 * statistics.median(seen), "p99_ms": 1000 * p99(seen),
+            "max_ms": 1000 * max(seen), "wall_s": elapsed, "cpu_s": cpu,
+            "load": os.getloadavg()[0], "listener": health["listener"]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--stores", default="sqlite,postgresql")
@@ -321,7 +389,23 @@ def main() -> None:
                         help="also R rounds of concurrent self-reports")
     parser.add_argument("--pg", default=os.environ.get(
         "PODIUM_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/test"))
+    parser.add_argument("--visible", type=int, default=0,
+                        help="only: N writes through one of 2 servers over PostgreSQL, each "
+                             "timed until the other server's live page shows it (with and "
+                             "without LISTEN/NOTIFY)")
     args = parser.parse_args()
+    if args.visible:
+        print("| servers | other server learns by | writes | ack to visible p50 ms | p99 ms "
+              "| max ms | wall s | server CPU s | load |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for listen in (True, False):
+            row = visibility(args.pg, args.visible, listen)
+            print(f"| 2 | {'LISTEN/NOTIFY' if listen else 're-read every 0.25 s'} "
+                  f"| {row['writes']} | {row['p50_ms']:.0f} | {row['p99_ms']:.0f} "
+                  f"| {row['max_ms']:.0f} | {row['wall_s']:.1f} | {row['cpu_s']:.1f} "
+                  f"| {row['load']:.1f} |", flush=True)
+            print(f"  listener of the other server: {row['listener']}", file=sys.stderr)
+        return
     writer_counts = [int(n) for n in args.writers.split(",") if n]
     print("| store | servers x workers | writers | tables | stored | refused | errors "
           "| exactly once | writes/s | p50 ms | p99 ms | server CPU s | load |")

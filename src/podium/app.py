@@ -8,7 +8,8 @@ routes or templates: they call :mod:`podium.service` and render what it returns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from podium.service.hashing import Busy
 from podium.service.selfreport import SelfReportService
 from podium.service.throttle import TooManyAttempts
 from podium.store.db import Database
+from podium.store.notify import Listener
 from podium.web.cache import ViewCache
 from podium.web.hosts import allowed_hosts as allowed_hosts_for
 from podium.web.hosts import public_origin
@@ -54,6 +56,7 @@ class Web:
     max_upload: int
     parts: WebParts
     public_url: str | None = None  # origin of absolute links; None: the request's (see hosts)
+    listener: Listener | None = None  # "event changed" from other processes (PostgreSQL)
 
     @property
     def catalog(self) -> Catalog:
@@ -77,6 +80,7 @@ def create_app(
     page_states: bool = False,
     public_url: str | None = None,
     allowed_hosts: Sequence[str] | None = None,
+    listen: bool = True,
 ) -> FastAPI:
     """``parts``: the catalog of declared commands and the formats' pages, from the
     composition root (:func:`podium.compose.web_app` builds the whole application);
@@ -85,7 +89,9 @@ def create_app(
     public pages built from states of their own, so a write never waits for one (ViewCache);
     ``public_url``: the origin of absolute links (QR codes); ``allowed_hosts``: ``Host``
     names answered besides the public URL's host and the local machine's names (with neither
-    a public URL nor names, any host; see :mod:`podium.web.hosts`)."""
+    a public URL nor names, any host; see :mod:`podium.web.hosts`); ``listen``: on
+    PostgreSQL, while the application runs (its lifespan), hear which events other processes
+    changed and mark their pages stale at once (:mod:`podium.store.notify`)."""
     origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock, catalog=parts.catalog)
@@ -102,7 +108,10 @@ def create_app(
         parts=parts,
         public_url=origin,
     )
+    if listen and not database.is_sqlite:
+        web.listener = Listener(database, web.cache.changed, web.cache.forget_versions)
     app = FastAPI(
+        lifespan=_lifespan,
         title="podium",
         version="1",
         summary="Tournaments for multiplayer table games: public results and organiser API.",
@@ -133,9 +142,11 @@ def create_app(
     from podium.api import commands as api_commands
     from podium.api import routes as api_routes
     from podium.api import top as api_top
+    from podium.web import health
     from podium.web.routes import auth, commands, organiser, public, selfreport
 
     app.include_router(api_routes.router)
+    app.include_router(health.router)
     app.include_router(api_top.router)
     app.include_router(api_commands.router_for(parts.catalog))  # every declared command
     for router in parts.routers:  # a format's own pages and JSON reads
@@ -190,6 +201,19 @@ def create_app(
         return HTMLResponse(web.renderer.error_page(request, message, 403), status_code=403)
 
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """The process's listener (PostgreSQL) runs while the application does."""
+    listener = app.state.web.listener
+    if listener is not None:
+        listener.start()
+    try:
+        yield
+    finally:
+        if listener is not None:
+            listener.stop()
 
 
 __all__ = ["Forbidden", "InvalidInput", "Web", "create_app", "status_of"]

@@ -1,7 +1,9 @@
 """Several `podium serve` processes over one PostgreSQL database (docs/deploy.md, issue 22):
 what one server stores, the other shows on its live pages within the freshness window (each
-process reads the event's version from the database, :mod:`podium.web.cache`), and writers
-split over both store every acknowledged write exactly once.
+process reads the event's version from the database, :mod:`podium.web.cache`), and at once
+through ``LISTEN/NOTIFY`` (:mod:`podium.store.notify`: the other server's listener hears the
+write, also after its connection was ended); writers split over both store every acknowledged
+write exactly once.
 
 Two real server processes on two ports; the database is migrated once, before they start.
 """
@@ -16,7 +18,8 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -144,3 +147,69 @@ def test_64_writers_split_over_both_servers_store_every_write_once(
     db.dispose()
     assert sorted(n for n in names if n.startswith("Writer")) == sorted(acknowledged)
     assert len(acknowledged) == 64
+
+
+def _health(port: int) -> dict[str, object]:
+    status, body = _request(port, "GET", "/health")
+    assert status == 200, body
+    found: dict[str, object] = json.loads(body)
+    return found
+
+
+def _listener(port: int) -> dict[str, int]:
+    listener = _health(port)["listener"]
+    assert isinstance(listener, dict)
+    return listener
+
+
+def _listening(port: int, connections: int = 1) -> bool:
+    """Whether the server's listener is connected, after ``connections`` connections."""
+    listener = _listener(port)
+    return bool(listener["connected"]) and listener["connections"] >= connections
+
+
+def _until(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """Wait for ``condition`` (generous: a loaded machine; never a speed assertion)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"still not {what} after {timeout} s"
+        time.sleep(0.02)
+
+
+def _add_and_see(one: int, other: int, name: str, headers: dict[str, str]) -> None:
+    """Add a player through ``one``; the other server's listener hears it and its live page
+    shows the player."""
+    before = _listener(other)["received"]
+    status, _ = _request(one, "POST", "/api/v1/events/cup/commands/player.add",
+                         {"names": [name]}, headers)
+    assert status == 200
+    _until(lambda: name in _request(other, "GET", "/e/cup/live/views")[1], f"{name} shown")
+    _until(lambda: _listener(other)["received"] > before, "the notification heard")
+
+
+def test_the_other_server_hears_the_write(database: str, servers: list[int]) -> None:
+    one, other = servers
+    token = AccountService(Database(database)).create_token("anna")
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    for port in servers:
+        _until(partial(_listening, port), "listening")
+    assert _health(other)["store"] == "postgresql"
+    assert "Zoe" not in _request(other, "GET", "/e/cup/live/views")[1]  # cached there now
+    _add_and_see(one, other, "Zoe", headers)
+    _add_and_see(other, one, "Xavier", headers)  # and the other way round
+
+
+def test_the_listeners_come_back_after_their_connections_are_ended(
+        database: str, servers: list[int]) -> None:
+    from tests.web.test_notify import end_listeners
+
+    one, other = servers
+    token = AccountService(Database(database)).create_token("anna")
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    for port in servers:
+        _until(partial(_listening, port), "listening")
+    assert end_listeners(database) == 2  # pg_terminate_backend on both servers' listeners
+    for port in servers:
+        _until(partial(_listening, port, 2), "listening again")
+        assert _listener(port)["failures"] >= 1
+    _add_and_see(one, other, "Walter", headers)  # notifications flow again

@@ -30,6 +30,7 @@ from podium.store.models import (
     EventRow,
     SnapshotRow,
 )
+from podium.store.notify import announce
 
 APPEND_BATCH = 10_000  # rows a statement when a long log is stored at once (import)
 _ACTIONS = ActionRow.__table__
@@ -218,6 +219,7 @@ class EventRepository:
         self.session.execute(delete(SnapshotRow).where(SnapshotRow.event_id == event_id))
         self.session.execute(delete(ActionRow).where(ActionRow.event_id == event_id))
         self.session.execute(delete(EventRow).where(EventRow.id == event_id))
+        announce(self.session, event_id, 0)
 
     # -- the action log ----------------------------------------------------------------------
 
@@ -350,3 +352,5 @@ class EventRepository:
         except IntegrityError:
             # A concurrent writer stored the same seq first (the unique constraint caught it).
             raise _stale(last, first) from None
+        # every server's pages learn of it on commit (PostgreSQL; podium.store.notify)
+        announce(self.session, event_id, actions[-1].seq)

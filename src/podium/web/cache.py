@@ -6,9 +6,13 @@ anything rendered from it are reused until the log grows. Writers from any proce
 too) just append, so the next read sees a new ``seq`` and replays.
 
 Several servers over one PostgreSQL database (docs/deploy.md) share this through the database:
-no process keeps an invalidation of its own. Each reads the event's version again once it is
-older than ``freshness`` seconds (0.25 by default), so a write through one server is on every
-other server's live pages within that window (tests/web/test_several_servers.py).
+no process keeps an invalidation of its own. Every write announces the event's new version on
+commit (``NOTIFY``), and each process's listener (:mod:`podium.store.notify`) marks that
+event's trusted version stale at once (:meth:`ViewCache.changed`), so a write through one
+server is on the other servers' live pages at their next request. As a safety net (a listener
+reconnecting, SQLite, the CLI's writes on SQLite) each process also reads the event's version
+again once it is older than ``freshness`` seconds (0.25 by default): a page never lags a write
+by more (tests/web/test_several_servers.py, tests/web/test_notify.py).
 
 Why the key is ``(event id, created at, seq)`` and not the slug and ``seq``: an event deleted
 and created again under the same slug starts a new log whose length may equal the old one's.
@@ -202,6 +206,9 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         # when a reader of each event first found the loaded entry (its key) behind the
         # database: (that entry's key, monotonic) (:meth:`load`)
         self._sighted: dict[str, tuple[Key, float]] = {}
+        # the last seq announced for each event id by a notification (:meth:`changed`): a
+        # version read before it is never trusted, even if it was stored after the notice
+        self._announced: OrderedDict[int, int] = OrderedDict()
         events_table, actions = EventRow.__table__, ActionRow.__table__
         self._query = select(
             events_table.c.id,
@@ -215,9 +222,32 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         """The event's ``(id, created at, last seq)`` if known fresh, without a query."""
         known = self._versions.get(slug)
         if known is not None and time.monotonic() - known[0] < self.freshness \
-                and not self._written(slug, known[1]):
+                and not self._written(slug, known[1]) and not self._behind(known[1]):
             return known[1]
         return None
+
+    def _behind(self, key: Key) -> bool:
+        """Whether a notification announced a later version of ``key``'s event."""
+        return self._announced.get(key[0], 0) > key[2]
+
+    def changed(self, event_id: int, seq: int) -> None:
+        """Event ``event_id`` is at ``seq`` in the database now (0: it was deleted), as a
+        ``NOTIFY`` of another process (or this one) says (:mod:`podium.store.notify`): the
+        version this process trusts for it is stale at once, and the next request reads it."""
+        with self._lock:
+            if seq > 0:
+                self._announced[event_id] = max(seq, self._announced.pop(event_id, 0))
+                while len(self._announced) > 4 * MAX_EVENTS:
+                    self._announced.popitem(last=False)
+            for slug, (_when, key) in list(self._versions.items()):
+                if key[0] == event_id and (seq <= 0 or key[2] < seq):
+                    del self._versions[slug]
+
+    def forget_versions(self) -> None:
+        """Trust no version read so far (the listener connected again: notifications sent
+        while it was away are lost); the rendered parts stay, each kept for its version."""
+        with self._lock:
+            self._versions.clear()
 
     def _written(self, slug: str, key: Key) -> bool:
         """Whether a writer of this process stored actions after the version ``key`` (its
@@ -232,7 +262,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         now = time.monotonic()
         known = self._versions.get(slug)
         if known is not None and now - known[0] < self.freshness \
-                and not self._written(slug, known[1]):
+                and not self._written(slug, known[1]) and not self._behind(known[1]):
             return known[1]
         row = None
         if storable(slug):  # else no event has it (and PostgreSQL cannot compare a NUL)

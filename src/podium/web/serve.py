@@ -24,4 +24,7 @@ def app() -> FastAPI:
         page_states=os.environ.get("PODIUM_PAGE_STATES", "1") != "0",
         public_url=os.environ.get(PUBLIC_URL_ENV) or None,
         allowed_hosts=[h for h in os.environ.get(ALLOWED_HOSTS_ENV, "").split(",") if h.strip()],
+        # PostgreSQL: hear other servers' writes at once; 0 leaves only the 0.25 s re-read
+        # (a diagnosis, the benchmark's comparison)
+        listen=os.environ.get("PODIUM_LISTEN", "1") != "0",
     )
