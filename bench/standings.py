@@ -92,9 +92,8 @@ def child_import(db: str, path: str) -> dict[str, float]:
 
     cpu = time.process_time()
     started = time.perf_counter()
-    text = Path(path).read_bytes().decode("utf-8-sig")
-    document = parse_document(text)
-    del text
+    # as the import command reads it: the actions left as text, read one at a time
+    document = parse_document(Path(path).read_bytes().decode("utf-8-sig"))
     parsed = time.perf_counter()
     import_document(EventService(Database(resolve_url(db))), document)
     done = time.perf_counter()

@@ -60,7 +60,7 @@ def build_records(
                 points = outcome.points
                 whole: Fraction | int = points.numerator if points.denominator == 1 else points
                 rec.points = rec.points + whole
-                rec.wins += sign * outcome.won
+                rec.wins += outcome.won
                 rec.draws += outcome.drew
                 if outcome.order is not None:
                     rec.order_sum += outcome.order
