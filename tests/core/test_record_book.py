@@ -10,6 +10,7 @@ import random
 from fractions import Fraction
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,17 @@ def _plain(records: dict[int, PlayerRecord]) -> dict[int, tuple[Any, ...]]:
             for pid, r in records.items()}
 
 
+def _same_as_scratch(book: RecordBook, players: list[int], rounds: list[Round]) -> None:
+    kept = book.records(players, rounds)
+    scratch = build_records(players, rounds)
+    assert _plain(kept) == _plain(scratch)
+    if kept.opponent_sums:  # rule CMD-3b: the sums kept equal the sums over the meetings
+        for pid, rec in kept.items():
+            assert (rec.opponent_wins, rec.opponent_games) == (
+                sum(scratch[o].wins for o in rec.opponents if o in scratch),
+                sum(scratch[o].games for o in rec.opponents if o in scratch))
+
+
 def _swiss(event: EventLog) -> list[Round]:
     return [r for r in event.state.rounds if r.stage == "swiss"]
 
@@ -39,8 +51,7 @@ def _check(event: EventLog) -> None:
     expected = build_records(event.state.players, _swiss(event))
     assert _plain({row.player: row.record for row in live.rows}) == _plain(
         {pid: expected[pid] for pid in event.state.players})
-    book = event.state.caches[RECORDS_CACHE]
-    assert _plain(book.records(event.state.players, _swiss(event))) == _plain(expected)
+    _same_as_scratch(event.state.caches[RECORDS_CACHE], list(event.state.players), _swiss(event))
 
 
 def _shared(table: Table, rng: random.Random) -> dict[str, Any]:
@@ -54,19 +65,29 @@ def _shared(table: Table, rng: random.Random) -> dict[str, Any]:
 
 
 @st.composite
-def events(draw: st.DrawFn) -> tuple[EventLog, random.Random]:
+def events(draw: st.DrawFn) -> tuple[EventLog, random.Random, bool]:
     players = draw(st.integers(min_value=5, max_value=30))
     seed = draw(st.integers(min_value=0, max_value=2**31))
     event = EventLog(players=players, seed=seed, bye_policy="byes", final_size=0,
                      rounds=draw(st.integers(min_value=5, max_value=7)))
-    return event, random.Random(seed)
+    return event, random.Random(seed), draw(st.booleans())
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(events())
 def test_book_equals_build_records_through_corrections_undo_drops_and_byes(case):
     # rules CMD-3, CMD-3a, CMD-3b, CMD-9
-    event, rng = case
+    event, rng, passed = case
+    # the opponents' sums passed on table by table, or summed afresh after each change
+    ratio = RecordBook.resum_ratio
+    RecordBook.resum_ratio = 0 if passed else 10**9
+    try:
+        _play(event, rng)
+    finally:
+        RecordBook.resum_ratio = ratio
+
+
+def _play(event: EventLog, rng: random.Random) -> None:
     snapshot_taken = False
     while True:
         try:
@@ -114,7 +135,8 @@ def _outcome(pid: int, order: int | Fraction, won: bool = False) -> SeatOutcome:
                        order=order)
 
 
-def test_tables_edited_by_hand_removed_or_reseated_are_taken_out():
+@pytest.mark.parametrize("ratio", [0, RecordBook.resum_ratio])
+def test_tables_edited_by_hand_removed_or_reseated_are_taken_out(ratio):
     # rule CMD-3b: the opponents met follow the seats as they now are
     rnd = Round(1, "swiss", [Table(1, (1, 2, 3)), Table(2, (4, 5, 6))],
                 [Bye(7, Fraction(1), 2, "bye")], seed=0)
@@ -122,6 +144,7 @@ def test_tables_edited_by_hand_removed_or_reseated_are_taken_out():
                                   _outcome(3, Fraction(3, 2))), {})
     rnd.results[2] = TableResult((_outcome(4, 3, True), _outcome(5, 2), _outcome(6, 1)), {})
     book = RecordBook()
+    book.resum_ratio = ratio
     players = list(range(1, 8))
     first = book.records(players, [rnd])
     assert _plain(first) == _plain(build_records(players, [rnd]))
@@ -130,9 +153,36 @@ def test_tables_edited_by_hand_removed_or_reseated_are_taken_out():
     rnd.tables[1] = Table(2, (4, 7, 6))
     rnd.results[2] = TableResult((_outcome(4, 3, True), _outcome(7, 2), _outcome(6, 1)), {})
     rnd.byes[0] = Bye(5, Fraction(1), 2, "bye")
-    assert _plain(book.records(players, [rnd])) == _plain(build_records(players, [rnd]))
+    _same_as_scratch(book, players, [rnd])
     del rnd.tables[0]
     del rnd.results[1]
-    assert _plain(book.records(players, [rnd])) == _plain(build_records(players, [rnd]))
+    _same_as_scratch(book, players, [rnd])
     assert _plain(first) == kept  # records handed out earlier keep their figures
     assert _plain(book.records(players, [])) == _plain(build_records(players, []))
+
+
+def test_the_opponents_sums_kept_equal_the_sums_over_meetings():
+    # rule CMD-3b: all wins of all opponents met over all games they played, per meeting
+    rng = random.Random(5)
+    players = list(range(1, 13))
+    book = RecordBook()
+    book.resum_ratio = 0  # passed on table by table
+    rounds: list[Round] = []
+    for number in range(1, 5):
+        order = players[:]
+        rng.shuffle(order)
+        rnd = Round(number, "swiss", [Table(i + 1, tuple(order[4 * i:4 * i + 4]))
+                                      for i in range(3)], [], seed=0)
+        rounds.append(rnd)
+        for table in rnd.tables:
+            winner = rng.choice(table.seats)
+            rnd.results[table.number] = TableResult(tuple(
+                _outcome(p, 4 if p == winner else 1, p == winner) for p in table.seats), {})
+            kept = book.records(players, rounds)
+            assert kept.opponent_sums
+            scratch = build_records(players, rounds)
+            for pid in players:
+                assert kept[pid].opponent_wins == sum(scratch[o].wins
+                                                      for o in scratch[pid].opponents)
+                assert kept[pid].opponent_games == sum(scratch[o].games
+                                                       for o in scratch[pid].opponents)

@@ -96,9 +96,14 @@ def opponent_sums(players: Sequence[PlayerId], records: Mapping[PlayerId, Player
 
 def _owp_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
                 seed: int) -> list[Value]:
-    """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``."""
-    wins = opponent_sums(players, records, "wins")
-    games = opponent_sums(players, records, "games")
+    """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``; from
+    the sums a :class:`podium.core.records.RecordBook` keeps, when the records carry them."""
+    if getattr(records, "opponent_sums", False):
+        wins = [records[pid].opponent_wins for pid in players]
+        games = [records[pid].opponent_games for pid in players]
+    else:
+        wins = opponent_sums(players, records, "wins")
+        games = opponent_sums(players, records, "games")
     return [Fraction(w, g) if g else Fraction(0) for w, g in zip(wins, games, strict=True)]
 
 
