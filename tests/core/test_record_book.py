@@ -34,7 +34,7 @@ def _same_as_scratch(book: RecordBook, players: list[int], rounds: list[Round]) 
     scratch = build_records(players, rounds)
     assert _plain(kept) == _plain(scratch)
     if kept.opponent_sums:  # rule CMD-3b: the sums kept equal the sums over the meetings
-        for pid, rec in kept.items():
+        for rec in kept.values():
             assert (rec.opponent_wins, rec.opponent_games) == (
                 sum(scratch[o].wins for o in rec.opponents if o in scratch),
                 sum(scratch[o].games for o in rec.opponents if o in scratch))

@@ -175,8 +175,8 @@ def rank_players(
     # ties are found on the exact integer keys (equal where the values are): comparing
     # Fractions costs a Python call each, 200,000 times
     marks: list[tuple[Value | None, ...]] | None = (
-        list(zip(*keys, shown)) if random_at is not None
-        else list(zip(*keys)) if keys else None)
+        list(zip(*keys, shown, strict=True)) if random_at is not None
+        else list(zip(*keys, strict=True)) if keys else None)
     if random_at is None and any(tb.name == "random" for tb in criteria):
         # the random draw placed before another criterion (an unusual setting): every
         # player's value is drawn, then shown as the order it gave (CMD-3c)

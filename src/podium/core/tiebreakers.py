@@ -98,9 +98,11 @@ def _owp_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRe
                 seed: int) -> list[Value]:
     """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``; from
     the sums a :class:`podium.core.records.RecordBook` keeps, when the records carry them."""
+    wins: list[Value]
+    games: list[Value]
     if getattr(records, "opponent_sums", False):
-        wins = [records[pid].opponent_wins for pid in players]
-        games = [records[pid].opponent_games for pid in players]
+        wins = [records[pid].opponent_wins or 0 for pid in players]
+        games = [records[pid].opponent_games or 0 for pid in players]
     else:
         wins = opponent_sums(players, records, "wins")
         games = opponent_sums(players, records, "games")
