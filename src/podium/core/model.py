@@ -199,6 +199,9 @@ class EventState:
     # Ids no longer registered: removed (None) or merged into another player (their id).
     gone: dict[PlayerId, PlayerId | None] = field(default_factory=dict)
     _names: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
+    # Derived aggregates kept beside the state and pickled with it in a snapshot (a
+    # podium.core.records.RecordBook per key): a cache, never compared; replay rebuilds it.
+    caches: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def current_round(self) -> Round | None:

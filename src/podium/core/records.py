@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import operator
+import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from podium.core.gcpause import collector_paused
-from podium.core.model import PlayerId, Round
+from podium.core.model import Bye, PlayerId, Round, SeatOutcome, Table, TableResult
 
 
 @dataclass(slots=True)
@@ -31,6 +34,10 @@ class PlayerRecord:
     score_sum: Fraction = Fraction(0)
     opponents: list[PlayerId] = field(default_factory=list)
     seat_counts: dict[int, int] = field(default_factory=dict)
+    # the sums of wins and games of every opponent met (per meeting, rule CMD-3b), kept by a
+    # RecordBook (KeptRecords); None where nobody keeps them (build_records)
+    opponent_wins: int | None = None
+    opponent_games: int | None = None
 
 
 @collector_paused
@@ -71,9 +78,11 @@ def build_records(
     return records
 
 
-def _exact(points: Fraction) -> Fraction | int:
+def _exact(points: Fraction | int) -> Fraction | int:
     """Whole points as ints: exact either way, and int sums are far cheaper at 10,000 players."""
-    return points.numerator if points.denominator == 1 else points
+    if isinstance(points, Fraction) and points.denominator == 1:
+        return points.numerator
+    return points
 
 
 def meetings(rounds: Iterable[Round]) -> dict[PlayerId, Counter[PlayerId]]:
@@ -87,3 +96,273 @@ def meetings(rounds: Iterable[Round]) -> dict[PlayerId, Counter[PlayerId]]:
                     if other != pid:
                         counter[other] += 1
     return met
+
+
+class _Mark:
+    """What a :class:`RecordBook` has counted of one round: the round object itself, its byes
+    and, per table number, the table and result counted (compared by identity: both are
+    frozen, so any change to a seat or a result is a new object). ``tables`` and
+    ``results`` are the round's lists as last seen, for a check at C speed that nothing
+    changed."""
+
+    __slots__ = ("byes", "results", "round", "seen", "tables")
+
+    def __init__(self, rnd: Round) -> None:
+        self.round = rnd
+        self.byes: list[Bye] = []
+        self.seen: dict[int, tuple[Table, TableResult]] = {}
+        self.tables: list[Table] = []
+        self.results: list[TableResult] = []
+
+    def unchanged(self) -> bool:
+        rnd = self.round
+        return (_same(rnd.byes, self.byes) and _same(rnd.tables, self.tables)
+                and _same(rnd.results.values(), self.results))
+
+
+def _same(now: Collection[Any], before: list[Any]) -> bool:
+    return len(now) == len(before) and all(map(operator.is_, now, before))
+
+
+class KeptRecords(dict[PlayerId, PlayerRecord]):
+    """Records from a :class:`RecordBook`; ``opponent_sums`` tells whether each record's
+    ``opponent_wins`` and ``opponent_games`` are kept (CMD-3b: :mod:`podium.core.tiebreakers`
+    reads them instead of summing every player's meetings)."""
+
+    opponent_sums: bool = False
+
+
+class RecordBook:
+    """The records of :func:`build_records`, kept up to date by deltas instead of rebuilt.
+
+    Each call of :meth:`records` compares the rounds with what was counted last time (the
+    round objects, their byes and each table's ``(Table, TableResult)`` pair, by identity:
+    they are frozen, so a correction, a merge's reseating or a hand edit is a new object),
+    takes the old contribution of every changed table or bye out and puts the new one in. A
+    round gone (undone) is taken out whole. The opponents' sums of wins and games (rule
+    CMD-3b) are kept too: a player's change of wins or games is passed to everyone they met.
+    So entering a result costs one table's work, and 200,000 players' standings no pass over
+    the seats (docs/benchmarks.md). The answer equals :func:`build_records` of the same
+    players and rounds, exactly (tests/core/test_record_book.py).
+
+    The book is a cache beside the state (:attr:`podium.core.model.EventState.caches`),
+    pickled with it in a snapshot; the log stays the truth: a state replayed without the book
+    builds it from scratch and gets the same records.
+
+    Records handed out are never changed afterwards (a record about to change is copied
+    first), so a standings table computed earlier keeps its figures.
+    """
+
+    #: sum afresh when more than one table in this many players changed since last time
+    resum_ratio = 64
+
+    def __init__(self) -> None:
+        self._records: dict[PlayerId, PlayerRecord] = {}
+        self._marks: list[_Mark] = []
+        self._appears: dict[PlayerId, int] = {}  # seats and byes counted, per player
+        # tables counted whose results do not name each seat once: the meetings are then
+        # not symmetric, and the opponents' sums are not kept (the tiebreaker sums them)
+        self._uneven = 0
+        self._stale = False  # an uneven table was counted since the sums were last made
+        self._owned: set[PlayerId] = set()  # records not handed out yet: changed in place
+        self._lock = threading.Lock()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"records": self._records, "marks": self._marks, "appears": self._appears,
+                "uneven": self._uneven, "stale": self._stale}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self._records = data["records"]
+        self._marks = data["marks"]
+        self._appears = data["appears"]
+        self._uneven = data["uneven"]
+        self._stale = data["stale"]
+        self._owned = set()
+        self._lock = threading.Lock()
+
+    @collector_paused
+    def records(self, players: Iterable[PlayerId], rounds: Sequence[Round]) -> KeptRecords:
+        """Equal to ``build_records(players, rounds)``, brought up to date by deltas."""
+        with self._lock:
+            self._sync(rounds)
+            self._owned.clear()  # everything below is handed out
+            known = self._records
+            out = KeptRecords()
+            out.opponent_sums = not self._uneven
+            for pid in players:
+                rec = known.get(pid)
+                if rec is None:
+                    rec = known[pid] = PlayerRecord(pid, opponent_wins=0, opponent_games=0)
+                out[pid] = rec
+            if not self._appears.keys() <= out.keys():
+                for pid, count in self._appears.items():
+                    if count and pid not in out:
+                        out[pid] = known[pid]
+            return out
+
+    def _sync(self, rounds: Sequence[Round]) -> None:
+        marks = self._marks
+        keep = 0
+        while (keep < len(marks) and keep < len(rounds)
+               and marks[keep].round is rounds[keep]):
+            keep += 1
+        deltas: list[tuple[Table, TableResult, int]] = []
+        for mark in marks[keep:]:  # rounds undone or replaced: out whole
+            self._bye_delta(mark.byes, -1)
+            deltas.extend((table, result, -1) for table, result in mark.seen.values())
+        del marks[keep:]
+        for rnd in rounds[keep:]:
+            marks.append(_Mark(rnd))
+        for mark in marks:
+            if not mark.unchanged():
+                self._sync_round(mark, deltas)
+        if not deltas:
+            return
+        # one table's change passes to everyone its players met; many changes at once (the
+        # first standings of an imported event) are cheaper summed afresh afterwards
+        passed = len(deltas) * self.resum_ratio < len(self._records)
+        for table, result, sign in deltas:
+            self._table_delta(table, result, sign, passed)
+        if not passed or (self._stale and not self._uneven):
+            self._resum()
+            self._stale = False
+
+    def _sync_round(self, mark: _Mark, deltas: list[tuple[Table, TableResult, int]]) -> None:
+        rnd = mark.round
+        if not _same(rnd.byes, mark.byes):
+            self._bye_delta(mark.byes, -1)
+            self._bye_delta(rnd.byes, 1)
+            mark.byes = list(rnd.byes)
+        seen = mark.seen
+        results = rnd.results
+        counted = 0
+        for table in rnd.tables:
+            number = table.number
+            result = results.get(number)
+            before = seen.get(number)
+            if before is not None and before[0] is table and before[1] is result:
+                counted += 1
+                continue
+            if before is not None:
+                deltas.append((*before, -1))
+                del seen[number]
+            if result is not None:
+                deltas.append((table, result, 1))
+                seen[number] = (table, result)
+                counted += 1
+        if counted != len(seen):  # a table counted before is no longer in the round
+            current = {t.number: t for t in rnd.tables}
+            for number in [n for n, (t, _r) in seen.items() if current.get(n) is not t]:
+                deltas.append((*seen.pop(number), -1))
+        mark.tables = list(rnd.tables)
+        mark.results = list(results.values())
+
+    def _mutable(self, pid: PlayerId) -> PlayerRecord:
+        """``pid``'s record, copied first when it was handed out."""
+        rec = self._records.get(pid)
+        if rec is None:
+            rec = self._records[pid] = PlayerRecord(pid, opponent_wins=0, opponent_games=0)
+        elif pid not in self._owned:
+            rec = self._records[pid] = PlayerRecord(
+                pid, rec.points, rec.games, rec.wins, rec.draws, rec.byes, rec.order_sum,
+                rec.score_sum, list(rec.opponents), dict(rec.seat_counts),
+                rec.opponent_wins, rec.opponent_games)
+        self._owned.add(pid)
+        return rec
+
+    def _bye_delta(self, byes: Iterable[Bye], sign: int) -> None:
+        """A bye: points and elimination order (rule CMD-9), neither a game nor a win."""
+        for bye in byes:
+            rec = self._mutable(bye.player)
+            self._appears[bye.player] = self._appears.get(bye.player, 0) + sign
+            rec.byes += sign
+            rec.points = _exact(rec.points + sign * bye.points)
+            if bye.order is not None:
+                rec.order_sum = _exact(rec.order_sum + sign * bye.order)
+
+    def _table_delta(self, table: Table, result: TableResult, sign: int, passed: bool) -> None:
+        """Add (``sign`` 1) or take out (-1) one table's result, as :func:`build_records`
+        counts it (CMD-3: points, wins; CMD-3a: elimination order; CMD-3b: games and the
+        opponents met). With ``passed``, the opponents' sums are kept as well: a player's
+        new wins and games go to every opponent met before, and each new meeting adds the
+        opponent's wins and games (in the reverse order when taken out)."""
+        seats = table.seats
+        outcomes = result.outcomes
+        even = len(outcomes) == len(seats) and {o.player for o in outcomes} == set(seats)
+        if not even:
+            self._uneven += sign
+            self._stale = True
+        passed = passed and even
+        mutable = self._mutable
+        if passed and sign < 0:
+            self._meetings(seats, outcomes, -1)
+        appears = self._appears
+        for outcome in outcomes:
+            pid = outcome.player
+            rec = mutable(pid)
+            appears[pid] = appears.get(pid, 0) + sign
+            won = sign * outcome.won
+            rec.games += sign
+            rec.wins += won
+            if passed:
+                for other in rec.opponents:
+                    them = mutable(other)
+                    them.opponent_wins += won  # type: ignore[operator]
+                    them.opponent_games += sign  # type: ignore[operator]
+            points: Fraction | int = outcome.points
+            if points.denominator == 1:
+                points = points.numerator
+            rec.points = _exact(rec.points + points if sign > 0 else rec.points - points)
+            rec.draws += sign * outcome.drew
+            order = outcome.order
+            if order is not None:
+                rec.order_sum = _exact(rec.order_sum + order if sign > 0
+                                       else rec.order_sum - order)
+            if outcome.score is not None:
+                rec.score_sum += sign * outcome.score
+            position = seats.index(pid)
+            count = rec.seat_counts.get(position, 0) + sign
+            if count:
+                rec.seat_counts[position] = count
+            else:
+                del rec.seat_counts[position]
+            if not passed:
+                others = seats[:position] + seats[position + 1:]
+                if sign > 0:
+                    rec.opponents.extend(others)
+                else:
+                    for other in others:
+                        rec.opponents.remove(other)
+        if passed and sign > 0:
+            self._meetings(seats, outcomes, 1)
+
+    def _meetings(self, seats: tuple[PlayerId, ...], outcomes: Iterable[SeatOutcome],
+                  sign: int) -> None:
+        """The meetings of one table in (1) or out (-1), with the opponents' sums."""
+        records = self._records
+        for outcome in outcomes:
+            pid = outcome.player
+            rec = self._mutable(pid)
+            position = seats.index(pid)
+            for other in seats[:position] + seats[position + 1:]:
+                them = records[other]
+                if sign > 0:
+                    rec.opponents.append(other)
+                else:
+                    rec.opponents.remove(other)
+                rec.opponent_wins += sign * them.wins  # type: ignore[operator]
+                rec.opponent_games += sign * them.games  # type: ignore[operator]
+
+    def _resum(self) -> None:
+        """Every opponents' sum afresh (CMD-3b), at C speed over one table of wins/games."""
+        records = self._records
+        size = max(records, default=0) + 1
+        wins, games = [0] * size, [0] * size
+        for pid, rec in records.items():
+            wins[pid] = rec.wins
+            games[pid] = rec.games
+        win, game = wins.__getitem__, games.__getitem__
+        for pid in list(records):
+            rec = self._mutable(pid)
+            rec.opponent_wins = sum(map(win, rec.opponents))
+            rec.opponent_games = sum(map(game, rec.opponents))

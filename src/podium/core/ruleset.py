@@ -321,6 +321,10 @@ class Ruleset:
                            code=codes.DIVISIONS_PLAYED, name=state.players[player].name)
 
     # standings and views ----------------------------------------------------------------------
+    def warm(self, state: EventState) -> None:
+        """Bring the derived caches of ``state`` (:attr:`EventState.caches`) up to date, so a
+        snapshot stores them (default: none)."""
+
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """Standings after ``through_round`` rounds (all rounds when None)."""
         raise InvalidInput("this format has no standings", code=codes.CAPABILITY_STANDINGS)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import groupby
+from operator import itemgetter
 
 from podium.core.gcpause import collector_paused
 from podium.core.model import PlayerId
@@ -58,9 +60,14 @@ def sort_keys(column: Sequence[Value]) -> list[int]:
     keeps every order and every tie: key ``a < b`` exactly when value ``a < b``.
     """
     largest = 1
+    whole = True
     for value in column:
-        if isinstance(value, Fraction) and value.denominator > largest:
-            largest = value.denominator
+        if type(value) is not int:
+            whole = False
+            if isinstance(value, Fraction) and value.denominator > largest:
+                largest = value.denominator
+    if whole:
+        return list(column)  # type: ignore[arg-type]
     if largest == 1:
         return [int(value) for value in column]
     shift = 2 * largest.bit_length()
@@ -101,8 +108,10 @@ def _random_index(criteria: Sequence[Tiebreaker]) -> int | None:
 
 def _order(pids: list[PlayerId], columns: list[list[Value]], criteria: Sequence[Tiebreaker],
            records: Mapping[PlayerId, PlayerRecord], seed: int
-           ) -> tuple[list[int], list[Value | None]]:
-    """Indexes of ``pids`` best first, and the random value shown for each (rule CMD-3c).
+           ) -> tuple[list[int], list[Value | None], list[list[int]]]:
+    """Indexes of ``pids`` best first, the random value shown for each (rule CMD-3c), and the
+    exact integer sort keys of each column (:func:`sort_keys`: equal exactly where the values
+    are).
 
     Highest values first; among full ties the lower player id first (stable, deterministic).
     The random criterion, when last, is drawn only inside groups tied on every earlier
@@ -114,30 +123,29 @@ def _order(pids: list[PlayerId], columns: list[list[Value]], criteria: Sequence[
     keyed.sort(reverse=True)
     shown: list[Value | None] = [None] * len(pids)
     if random_at is None:
-        return [entry[-1] for entry in keyed], shown
+        return [entry[-1] for entry in keyed], shown, keys
     draw = criteria[random_at]
     width = len(keys)
+    head = itemgetter(*range(width)) if width else _nothing
     out: list[int] = []
-    start = 0
-    while start < len(keyed):
-        end = start + 1
-        head = keyed[start][:width]
-        while end < len(keyed) and keyed[end][:width] == head:
-            end += 1
-        if end - start == 1:
-            out.append(keyed[start][-1])
-        else:
-            members = keyed[start:end]
-            drawn = draw.values([pids[e[-1]] for e in members], records, seed)
-            group = sorted(((value, e[-2], e[-1]) for value, e in zip(drawn, members,
-                                                                      strict=True)),
-                           reverse=True)
-            # shown as the order the draw gave among the players it separated (CMD-3c)
-            for place, (_value, _negated, index) in enumerate(group, start=1):
-                shown[index] = place
-                out.append(index)
-        start = end
-    return out, shown
+    for _tied, group in groupby(keyed, key=head):
+        members = list(group)
+        if len(members) == 1:
+            out.append(members[0][-1])
+            continue
+        drawn = draw.values([pids[e[-1]] for e in members], records, seed)
+        ordered = sorted(((value, e[-2], e[-1]) for value, e in zip(drawn, members,
+                                                                    strict=True)),
+                         reverse=True)
+        # shown as the order the draw gave among the players it separated (CMD-3c)
+        for place, (_value, _negated, index) in enumerate(ordered, start=1):
+            shown[index] = place
+            out.append(index)
+    return out, shown, keys
+
+
+def _nothing(entry: object) -> int:
+    return 0
 
 
 @collector_paused
@@ -161,9 +169,14 @@ def rank_players(
     columns = [[value if type(value) is int else _plain(value)
                 for value in tb.values(pids, records, seed)]
                for index, tb in enumerate(criteria) if index != random_at]
-    order, shown = _order(pids, columns, criteria, records, seed)
+    order, shown, keys = _order(pids, columns, criteria, records, seed)
     standings = Standings(criteria)
     rows = standings.rows
+    # ties are found on the exact integer keys (equal where the values are): comparing
+    # Fractions costs a Python call each, 200,000 times
+    marks: list[tuple[Value | None, ...]] | None = (
+        list(zip(*keys, shown, strict=True)) if random_at is not None
+        else list(zip(*keys, strict=True)) if keys else None)
     if random_at is None and any(tb.name == "random" for tb in criteria):
         # the random draw placed before another criterion (an unusual setting): every
         # player's value is drawn, then shown as the order it gave (CMD-3c)
@@ -172,6 +185,7 @@ def rank_players(
         columns = [list(column) for column in zip(*(v for v, _n in decided), strict=True)]
         order = list(range(len(order)))
         pids = [-negated for _v, negated in decided]
+        marks = None
     previous: tuple[Value | None, ...] | None = None
     rank = 0
     if random_at is not None:
@@ -179,9 +193,10 @@ def rank_players(
     by_player = list(zip(*columns, strict=True)) if columns else [()] * len(pids)
     for place, index in enumerate(order, start=1):
         values: tuple[Value | None, ...] = by_player[index]
-        if values != previous:
+        mark = values if marks is None else marks[index]
+        if mark != previous:
             rank = place
-            previous = values
+            previous = mark
         pid = pids[index]
         rows.append(StandingRow(rank, pid, values, records[pid],  # type: ignore[arg-type]
                                 dropped=pid in dropped_set))

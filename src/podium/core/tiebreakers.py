@@ -96,9 +96,16 @@ def opponent_sums(players: Sequence[PlayerId], records: Mapping[PlayerId, Player
 
 def _owp_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
                 seed: int) -> list[Value]:
-    """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``."""
-    wins = opponent_sums(players, records, "wins")
-    games = opponent_sums(players, records, "games")
+    """Rule CMD-3b for many players at once (:func:`opponent_sums`), equal to ``_owp``; from
+    the sums a :class:`podium.core.records.RecordBook` keeps, when the records carry them."""
+    wins: list[Value]
+    games: list[Value]
+    if getattr(records, "opponent_sums", False):
+        wins = [records[pid].opponent_wins or 0 for pid in players]
+        games = [records[pid].opponent_games or 0 for pid in players]
+    else:
+        wins = opponent_sums(players, records, "wins")
+        games = opponent_sums(players, records, "games")
     return [Fraction(w, g) if g else Fraction(0) for w, g in zip(wins, games, strict=True)]
 
 
@@ -134,14 +141,23 @@ def _points_text(value: Value) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
 
 
+def _attribute(name: str) -> Column:
+    """The column of one aggregate of the records, equal to the per-player ``compute``."""
+    def column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+               seed: int) -> list[Value]:
+        return [getattr(records[pid], name) for pid in players]
+    return column
+
+
 TIEBREAKERS: dict[str, Tiebreaker] = {
     tb.name: tb
     for tb in (
-        Tiebreaker("points", "Pts", _points, _points_text),
-        Tiebreaker("elimination_sum", "Elim. sum", _order_sum, _points_text),
+        Tiebreaker("points", "Pts", _points, _points_text, _attribute("points")),
+        Tiebreaker("elimination_sum", "Elim. sum", _order_sum, _points_text,
+                   _attribute("order_sum")),
         Tiebreaker("opponents_win_pct", "Opp. win %", _owp, _percent, _owp_column),
-        Tiebreaker("wins", "Wins", _wins),
-        Tiebreaker("score_sum", "Score", _score_sum, _points_text),
+        Tiebreaker("wins", "Wins", _wins, str, _attribute("wins")),
+        Tiebreaker("score_sum", "Score", _score_sum, _points_text, _attribute("score_sum")),
         # shown as the order the draw gave among the players it separated (core.standings)
         Tiebreaker("random", "Random", _random, lambda v: "-" if v is None else str(v),
                    _random_column),

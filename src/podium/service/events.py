@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -43,7 +43,8 @@ from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
 from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
 from podium.store.db import Busy, Database
-from podium.store.repository import EventRepository, EventSummary, StaleLog, list_events
+from podium.store.repository import (APPEND_BATCH, EventRepository, EventSummary, StaleLog,
+                                     list_events)
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -372,20 +373,31 @@ class EventService:
         return self.execute(CreateEvent(slug, name, format_name, dict(settings), seed),
                             actor).loaded
 
-    def store_new(self, slug: str, name: str, format_name: str, actions: Sequence[Action],
+    def store_new(self, slug: str, name: str, format_name: str, actions: Iterable[Action],
                   state: EventState) -> LoadedEvent:
-        """Store a new event whose log was already replayed into ``state`` (create, import)."""
+        """Store a new event whose log was already replayed into ``state`` (create, import).
+
+        ``actions`` may be read lazily (an import's file): they are stored in batches, never
+        all held at once."""
+        stream = iter(actions)
+        first = next(stream)
         with self.db.session() as session:
             repo = EventRepository(session)
-            summary = repo.create(slug, name, format_name, actions[0].at)
-            repo.append(summary.id, list(actions))
+            summary = repo.create(slug, name, format_name, first.at)
+            batch = [first]
+            for action in stream:
+                batch.append(action)
+                if len(batch) >= APPEND_BATCH:
+                    repo.append(summary.id, batch)
+                    batch = []
+            repo.append(summary.id, batch)
             mirror(repo, summary, LoadedEvent(summary, get_format(format_name), state))
         holder = self.states.holder(slug)
         with holder.lock:
             holder.discard()
             state.slug = slug
             holder.loaded = LoadedEvent(summary, get_format(format_name), state)
-            holder.pending_actions = len(actions)
+            holder.pending_actions = state.last_seq
         return holder.loaded
 
     # conveniences for scripts and tests: each runs one command -------------------------------

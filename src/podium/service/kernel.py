@@ -895,11 +895,12 @@ class ImportEvent(Command[Any]):
         from podium.service.transfer import import_document, parse_document
 
         try:
-            text = self.data.decode("utf-8-sig")
+            document = parse_document(self.data.decode("utf-8-sig"))
         except UnicodeDecodeError:
             raise InvalidInput(N_("the event file is not UTF-8 text"), code=codes.FILE_ENCODING,
                                field="file") from None
-        loaded = import_document(service, parse_document(text), self.slug or None)
+        # no other reference to the text: the import frees it before the snapshot
+        loaded = import_document(service, document, self.slug or None)
         return Outcome(loaded, [], loaded)
 
 

@@ -278,7 +278,9 @@ class StateCache:
                 return False
             state = loaded.state
             try:
-                data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+                with _no_gc():
+                    loaded.ruleset.warm(state)  # the aggregates ride in the snapshot
+                    data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
             except Exception as error:  # a snapshot is only a shortcut
                 log.warning("could not store a snapshot of event %s: %s", slug, error)
                 return False
