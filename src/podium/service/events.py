@@ -43,8 +43,13 @@ from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
 from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
 from podium.store.db import Busy, Database
-from podium.store.repository import (APPEND_BATCH, EventRepository, EventSummary, StaleLog,
-                                     list_events)
+from podium.store.repository import (
+    APPEND_BATCH,
+    EventRepository,
+    EventSummary,
+    StaleLog,
+    list_events,
+)
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
