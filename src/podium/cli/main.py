@@ -332,15 +332,24 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
         attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
         return chosen
 
+    def attach_one(root: LazyRoot, format_name: str, name: str) -> Catalog:
+        from podium.compose import attach_one as attach_alone
+        from podium.compose import build_catalog
+
+        chosen = build_catalog((format_name,))
+        attach_alone(root, chosen, format_name, name)
+        return chosen
+
     @click.pass_context
     def start(ctx: click.Context, db: str | None, actor: str | None,
               lang: str | None) -> None:
         choose(lang)
         root = ctx.command
         ctx.obj = Context(db, actor_or_login(actor),
-                          root.catalog if isinstance(root, LazyRoot) else None)
+                          root.current if isinstance(root, LazyRoot) else None)
 
-    root = LazyRoot("podium", attach=attach, callback=start, help=ROOT_HELP,
+    root = LazyRoot("podium", attach=attach, attach_one=None if catalog else attach_one,
+                    callback=start, help=ROOT_HELP,
                     context_settings={"help_option_names": ["-h", "--help"]}, params=[
         click.Option(["--db"], envvar="PODIUM_DB",
                      help=N_("SQLite file or database URL (default: podium.db).")),
