@@ -165,4 +165,5 @@ def _add(group: click.Group, command: click.Command, ruleset: Ruleset) -> None:
     group.add_command(command)
 
 
-__all__ = ["attach_cli", "attach_one", "build_catalog", "get_format", "load", "web_app", "web_parts"]
+__all__ = ["attach_cli", "attach_one", "build_catalog", "get_format", "load", "web_app",
+           "web_parts"]

@@ -15,12 +15,12 @@ So the root knows each top-level command's name and one-line help before anythin
 A command is loaded when it is named. A name only one format adds, of a format that declares
 itself ``alone`` (``podium games``, ``podium mahjong-marathon``, ``podium commander``), builds
 that format's catalog and that command only (:func:`podium.compose.attach_one`): a write on a
-marathon loads no other format's rules, numpy-free formats' modules or commands. Naming any other
-name but a reading command loads everything, as the command line always did
-(:func:`podium.compose.attach_cli`: every format's group, the kernel's declared commands in
-their shared places); a root that loaded one format's command drops it first. A group of reading commands that the
-catalog extends (``podium player`` gets ``add``; ``podium round`` gets ``pair``) is an
-:class:`Extensible` group: its own commands run at once, any other name (or its ``--help``)
+marathon loads no other format's rules or commands. Naming any other name but a reading command
+loads everything, as the command line always did (:func:`podium.compose.attach_cli`: every
+format's group, the kernel's declared commands in their shared places); a root that loaded one
+format's command drops it first. A group of reading commands that the catalog extends
+(``podium player`` gets ``add``; ``podium round`` gets ``pair``) is an :class:`Extensible` group:
+its own commands run at once, any other name (or its ``--help``)
 loads the rest first, so a command declared later, by any format, in any shared place, is found
 with nothing to list by hand. A top-level name a format adds without declaring it is still
 found (everything is loaded when an unknown name is asked for); tests/test_cli_start.py checks
