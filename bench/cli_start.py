@@ -7,7 +7,9 @@ higher than on an idle one: shared caches and cores).
 
 The commands: ``podium --help``, ``podium event list`` (a migrated SQLite file with one event),
 ``podium standings SLUG`` on that small event (a 16-player Commander demo: loads the event's
-format, the service and the ORM), and ``podium sw --help`` (names a format: loads them all).
+format, the service and the ORM), ``podium sw --help`` (names a format: loads them all), and
+``podium games add --help`` and ``podium commander --help`` (a command one format adds: that
+format's catalog alone, with the service and the ORM its commands run through).
 
 Command: ``.venv/bin/python bench/cli_start.py`` (about a minute), ``--runs 3`` for a quick run.
 """
@@ -61,6 +63,8 @@ def main() -> None:
             "podium event list": [*podium(), "event", "list"],
             f"podium standings {slug}": [*podium(), "standings", slug],
             "podium sw --help": [*podium(), "sw", "--help"],
+            "podium games add --help": [*podium(), "games", "add", "--help"],
+            "podium commander --help": [*podium(), "commander", "--help"],
         }
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(f"{'command':40} {'CPU s median':>12} {'CPU s min':>10} {'wall s median':>14}")

@@ -21,6 +21,9 @@ For each size, in a fresh process (so the peak memory is that size's own):
 
 Command: ``.venv/bin/python bench/marathon.py`` (default sizes 10000,100000,1000000 games,
 50,000 players, seed 1, database load and command-line writes for the largest size).
+``--cli-db PATH --cli-sizes 1000000``: only the command-line writes, on the database at PATH,
+stored (and loaded once, for its snapshot) first if the file is not there yet, kept after, so
+a second run of the command-line writes skips the minutes of building the year.
 """
 
 from __future__ import annotations
@@ -181,9 +184,10 @@ def cli_writes(path: str, count: int = 4) -> list[dict]:
     """``podium games add`` in a new process, ``count`` times: CPU (user + system) and wall."""
     podium = str(Path(sys.executable).with_name("podium"))
     out = []
+    run = time.time_ns()  # new ids on a kept database: each write adds a game
     for i in range(count):
         t = time.perf_counter()
-        proc = subprocess.Popen([podium, "--db", path, *ADD, "--id", f"CLI-{i}"],
+        proc = subprocess.Popen([podium, "--db", path, *ADD, "--id", f"CLI-{run}-{i}"],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         _, status, usage = os.wait4(proc.pid, 0)
         if status:
@@ -198,7 +202,9 @@ PHASES = """
 import json, sys, time
 from datetime import UTC, datetime
 c = time.process_time()
-import podium.cli.main  # the command line's imports, and building it (every format's commands)
+import click
+from podium.cli.main import cli  # the command line's imports
+cli.resolve_command(click.Context(cli), ["games", "add"])  # what naming the command loads
 from podium.formats.mahjong_marathon.commands import MarathonService
 from podium.formats.mahjong_marathon.files import make_record
 from podium.store.db import Database, resolve_url
@@ -209,8 +215,9 @@ c = time.process_time()
 service.load("mj")
 load = time.process_time() - c
 at = int(datetime(2015, 3, 1, 13, 30, tzinfo=UTC).timestamp())
-record = make_record("PHASES", "RU-Marathon-1", at, [("player00001", 40), ("player00002", 20),
-                     ("player00003", 0), ("player00004", -60)], "")
+record = make_record(f"PHASES-{time.time_ns()}", "RU-Marathon-1", at,
+                     [("player00001", 40), ("player00002", 20), ("player00003", 0),
+                      ("player00004", -60)], "")
 c = time.process_time()
 service.ingest("mj", [record], "bench")
 write = time.process_time() - c
@@ -244,7 +251,12 @@ def main() -> None:
     parser.add_argument("--cli-sizes", default="1000000",
                         help="sizes whose command-line write is timed (needs --db-sizes)")
     parser.add_argument("--load", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--cli-db", default=None,
+                        help="only the command-line writes, on this (kept) database")
     args = parser.parse_args()
+    if args.cli_db:
+        cli_only(args.cli_db, int(args.cli_sizes), args.players, args.seed)
+        return
     if args.one is not None:
         print(json.dumps(one(args.one, args.players, args.seed)))
         return
@@ -281,6 +293,19 @@ def main() -> None:
               f"{r['numpy_cpu_s']:.3f} | {r['recompute_cpu_s'] / r['numpy_cpu_s']:.2f} | "
               f"{r['add_ms']:.2f} | {r['add_max_ms']:.2f} | "
               f"{r['add_total_ms']:.1f} | {r['peak_mb']:.0f} | {db} |", flush=True)
+    report_writes(writes)
+
+
+def cli_only(path: str, size: int, players: int, seed: int) -> None:
+    """The command-line writes on the database at ``path``, stored first if not there."""
+    if not Path(path).exists():
+        common = ["--players", str(players), "--seed", str(seed)]
+        print(json.dumps(child("--store", path, "--sizes", str(size), *common)), flush=True)
+        print(json.dumps(child("--load", path)), flush=True)
+    report_writes([(size, cli_writes(path), phases(path))])
+
+
+def report_writes(writes: list) -> None:
     for size, runs, split in writes:
         print(f"\nOne `podium games add` on {size:,} games (a new process each, from the "
               "snapshot):\n")

@@ -162,6 +162,99 @@ def test_a_command_on_an_event_loads_its_format_only(filled: Path) -> None:
     assert "Spring Cup" in text or "spring" in text
 
 
+@pytest.mark.parametrize(("args", "own"), [
+    (["games", "add", "--help"], "mahjong_marathon"),
+    (["mahjong-marathon", "--help"], "mahjong_marathon"),
+    (["commander", "--help"], "commander")])
+def test_a_command_only_one_format_adds_loads_no_other_format(
+        tmp_path: Path, args: list[str], own: str) -> None:
+    """`podium games add` (a marathon write, issue 24) builds the marathon's catalog and
+    command alone: no other format's rules or commands are imported (their packages are, for
+    their declarations), nor the web."""
+    text, loaded = podium_run(args, tmp_path / "none.db")
+    assert f"Usage: podium {' '.join(args[:-1])}" in text
+    assert f"podium.formats.{own}.rules" in loaded
+    others = sorted(m for m in loaded if m.startswith("podium.formats.") and m.count(".") >= 3
+                    and not m.startswith(f"podium.formats.{own}."))
+    assert others == []
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY or m.startswith(HEAVY)]
+
+
+def _alone() -> list[tuple[str, str]]:
+    """(format, top-level name) for each name a format declared ``alone`` adds by itself."""
+    from podium.cli.lazy import _owners
+
+    return sorted((f, name) for name, f in _owners().items())
+
+
+def test_a_format_declared_alone_has_the_same_commands_alone() -> None:
+    """CommandLine(alone=True) is true: with only that format the catalog gives its events the
+    commands the catalog of every format gives them."""
+    from podium.compose import build_catalog
+
+    everything = build_catalog()
+    formats = {f for f, _ in _alone()}
+    assert {"mahjong-marathon", "commander"} <= formats
+    for name in formats:
+        one = build_catalog((name,))
+        assert ([s.name for s in one.commands_for(name)]
+                == [s.name for s in everything.commands_for(name)]), name
+        assert ([s.name for s in one.declared_by(name)]
+                == [s.name for s in everything.declared_by(name)]), name
+
+
+def _helps(root: click.Group, args: list[str]) -> list[str]:
+    """``podium ARGS --help`` and the help of each command under it."""
+    ctx = click.Context(root)
+    command = root
+    for arg in args:
+        found = command.get_command(ctx, arg) if isinstance(command, click.Group) else None
+        assert found is not None, args
+        command = found
+    out = [CliRunner().invoke(root, [*args, "--help"]).output]
+    if isinstance(command, click.Group):
+        for sub in sorted(command.commands):
+            out.append(CliRunner().invoke(root, [*args, sub, "--help"]).output)
+    return out
+
+
+@pytest.mark.parametrize(("format_name", "name"), _alone())
+def test_one_formats_command_loaded_alone_is_the_loaded_one(format_name: str, name: str
+                                                           ) -> None:
+    """Each top-level command a format declared alone adds, loaded alone, has the help (its
+    options, its subcommands) it has when every format is loaded."""
+    lazy, loaded = build_cli(), build_cli()
+    assert isinstance(lazy, LazyRoot) and isinstance(loaded, LazyRoot)
+    loaded.load()
+    first = CliRunner().invoke(lazy, [name, "--help"])
+    assert first.exit_code == 0, first.output
+    assert lazy.catalog is None and lazy.one is not None and lazy.one[0] == format_name
+    assert set(lazy.one[2].formats) == {format_name}
+    assert _helps(lazy, [name]) == _helps(loaded, [name])
+    assert lazy.catalog is None
+
+
+def test_after_one_formats_command_another_loads_everything(tmp_path: Path) -> None:
+    """One root (as the tests' runner reuses it): `podium games --help` loads the marathon's
+    command alone, then `podium player add` loads every format, the marathon's commands again
+    among them."""
+    root = build_cli()
+    assert isinstance(root, LazyRoot)
+    runner = CliRunner()
+    assert runner.invoke(root, ["games", "--help"]).exit_code == 0
+    assert root.one is not None and root.catalog is None
+    db = str(tmp_path / "p.db")
+    made = runner.invoke(root, ["--db", db, "--actor", "judge", "event", "create", "cup",
+                                "--name", "Cup", "--format", "commander"])
+    assert made.exit_code == 0, made.output
+    added = runner.invoke(root, ["--db", db, "--actor", "judge", "player", "add", "cup",
+                                 "Anna", "Boris"])
+    assert added.exit_code == 0, added.output
+    assert root.catalog is not None and root.one is None
+    assert "mahjong-marathon" in root.catalog.formats
+    assert runner.invoke(root, ["games", "add", "--help"]).exit_code == 0
+
+
 # the listing against the loaded command line --------------------------------------------------
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_listing_says_what_the_loaded_command_line_has(lang: str) -> None:

@@ -35,9 +35,10 @@ def load(path: str) -> Any:
     return getattr(import_module(module), attribute)
 
 
-def build_catalog() -> Catalog:
-    """Every declared command of the registered formats and of the kernel."""
-    return Catalog(all_formats())
+def build_catalog(names: tuple[str, ...] | None = None) -> Catalog:
+    """Every declared command of the registered formats (or of those ``names``, imported
+    alone) and of the kernel."""
+    return Catalog(all_formats() if names is None else [get_format(n) for n in names])
 
 
 # web -------------------------------------------------------------------------------------------
@@ -119,6 +120,31 @@ def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
     declared.attach(cli, catalog)
 
 
+def attach_one(cli: click.Group, catalog: Catalog, format_name: str, name: str) -> None:
+    """Top-level command ``name`` of the one format of ``catalog`` as :func:`attach_cli` makes
+    it: the format's group (under ``name``, its name or an alias), one of its own commands, or
+    the shared place ``name`` of its declared commands (``podium games``). Only for a name no
+    other format and not the kernel adds (:func:`podium.cli.lazy.owner`), so it is the same
+    command as when every format is loaded (issue 24)."""
+    from podium.cli import declared
+
+    ruleset = catalog.formats[format_name]
+    own = _commands(ruleset, "cli")
+    group_of_own = next((c for c in own if c.name in (ruleset.name, _alias(own))
+                         and hasattr(c, "commands")), None)
+    if name == ruleset.name or (group_of_own is not None and name == group_of_own.name):
+        cli.add_command(declared.format_group(catalog, ruleset.name, ruleset.title,
+                                              group_of_own),  # type: ignore[arg-type]
+                        name)
+        return
+    for command in own:
+        if command is not group_of_own and command.name == name:
+            cli.add_command(command)
+            return
+    declared.attach_shared(cli, [s for s in catalog.declared_by(format_name)
+                                 if declared.top_place(s) == name])
+
+
 def _alias(commands: list[Any]) -> str:
     groups = [c.name for c in commands if hasattr(c, "commands")]
     return groups[0] if len(groups) == 1 else ""
@@ -139,4 +165,5 @@ def _add(group: click.Group, command: click.Command, ruleset: Ruleset) -> None:
     group.add_command(command)
 
 
-__all__ = ["attach_cli", "build_catalog", "get_format", "load", "web_app", "web_parts"]
+__all__ = ["attach_cli", "attach_one", "build_catalog", "get_format", "load", "web_app",
+           "web_parts"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -286,14 +286,22 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     return group
 
 
-def attach(root: click.Group, catalog: Catalog) -> None:
-    """Each command that names a shared place in its own place too (``podium player add``,
-    a format's ``podium games import``), and ``podium result enter|correct``."""
+def top_place(spec: CommandSpec) -> str | None:
+    """The top-level name under which a command with a shared place is found (``games`` for
+    ``podium games add``, ``penalty`` for ``podium penalty``)."""
+    if spec.shared is None or not spec.on(CLI):
+        return None
+    group_name, name = spec.shared
+    return group_name.split()[0] if group_name else name
+
+
+def attach_shared(root: click.Group, specs: Iterable[CommandSpec]) -> None:
+    """Each of ``specs`` that names a shared place, in that place."""
     from podium.cli.lazy import KERNEL, listing
     from podium.cli.localised import LocalisedGroup
 
     helps = {**KERNEL, **(listing() or {})}  # a shared group's help, as `podium --help` lists it
-    for spec in catalog.all():
+    for spec in specs:
         if spec.shared is None or not spec.on(CLI):
             continue
         group_name, name = spec.shared
@@ -308,6 +316,15 @@ def attach(root: click.Group, catalog: Catalog) -> None:
                 group.add_command(inner)
             group = inner
         group.add_command(click_command(spec, name))
+
+
+def attach(root: click.Group, catalog: Catalog) -> None:
+    """Each command that names a shared place in its own place too (``podium player add``,
+    a format's ``podium games import``), and ``podium result enter|correct``."""
+    from podium.cli.lazy import KERNEL
+    from podium.cli.localised import LocalisedGroup
+
+    attach_shared(root, catalog.all())
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:
         correct = click_command(catalog.kernel["top.result"], "correct", {"correct": "yes"},

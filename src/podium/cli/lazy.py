@@ -12,11 +12,15 @@ So the root knows each top-level command's name and one-line help before anythin
 - each registered format's :class:`~podium.core.command_line.CommandLine`, read from the
   package its entry point names, which imports no rules.
 
-A command is loaded when it is named: naming any name but a reading command loads everything,
-as the command line always did (:func:`podium.compose.attach_cli`: every format's group, the
-kernel's declared commands in their shared places). A group of reading commands that the
-catalog extends (``podium player`` gets ``add``; ``podium round`` gets ``pair``) is an
-:class:`Extensible` group: its own commands run at once, any other name (or its ``--help``)
+A command is loaded when it is named. A name only one format adds, of a format that declares
+itself ``alone`` (``podium games``, ``podium mahjong-marathon``, ``podium commander``), builds
+that format's catalog and that command only (:func:`podium.compose.attach_one`): a write on a
+marathon loads no other format's rules or commands. Naming any other name but a reading command
+loads everything, as the command line always did (:func:`podium.compose.attach_cli`: every
+format's group, the kernel's declared commands in their shared places); a root that loaded one
+format's command drops it first. A group of reading commands that the catalog extends
+(``podium player`` gets ``add``; ``podium round`` gets ``pair``) is an :class:`Extensible` group:
+its own commands run at once, any other name (or its ``--help``)
 loads the rest first, so a command declared later, by any format, in any shared place, is found
 with nothing to list by hand. A top-level name a format adds without declaring it is still
 found (everything is loaded when an unknown name is asked for); tests/test_cli_start.py checks
@@ -78,6 +82,35 @@ def _declared_by_formats() -> tuple[frozenset[str], dict[str, Any]] | None:
     return frozenset(e.name for e in entries()), listed
 
 
+@cache
+def _owners() -> dict[str, str]:
+    """Each top-level name that one format alone adds (its group, its aliases, its other
+    commands no other format and not the kernel adds), of a format declared ``alone``, and that
+    format's name."""
+    from podium.formats.registry import entries
+
+    counted: dict[str, list[str]] = {}
+    alone: set[str] = set()
+    for entry in entries():
+        line = getattr(import_module(entry.module), "COMMAND_LINE", None)
+        if not isinstance(line, CommandLine):
+            return {}
+        if line.alone:
+            alone.add(entry.name)
+        for name in {entry.name, *line.aliases, *line.commands}:
+            counted.setdefault(name, []).append(entry.name)
+    return {name: found[0] for name, found in counted.items()
+            if len(found) == 1 and found[0] in alone and name not in KERNEL}
+
+
+def owner(name: str) -> str | None:
+    """The format whose catalog alone is enough to run top-level command ``name`` (None: load
+    everything)."""
+    if listing() is None:  # a format registered in code, or one without a declaration
+        return None
+    return _owners().get(name)
+
+
 def listing() -> dict[str, Any] | None:
     """Every top-level command that is not a reading command, with its help, known without
     loading a format; ``None`` when that cannot be known (a format without a declaration, or one
@@ -112,24 +145,54 @@ class LazyRoot(LocalisedGroup):
     """``podium``: its reading commands at once, the rest listed from their declarations and
     loaded (all together, by ``attach``, which returns the catalog it built) when named."""
 
-    def __init__(self, *args: Any, attach: Callable[[LazyRoot], Catalog], **kwargs: Any
-                 ) -> None:
+    def __init__(self, *args: Any, attach: Callable[[LazyRoot], Catalog],
+                 attach_one: Callable[[LazyRoot, str, str], Catalog] | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._attach = attach
+        self._attach_one = attach_one
         self.catalog: Catalog | None = None
+        #: one format's command loaded alone: (its name, the names it added, its catalog)
+        self.one: tuple[str, frozenset[str], Catalog] | None = None
+
+    @property
+    def current(self) -> Catalog | None:
+        """The catalog of what is loaded: every format's, or the one format's."""
+        if self.catalog is None and self.one is not None:
+            return self.one[2]
+        return self.catalog
 
     def load(self, ctx: click.Context | None = None) -> Catalog:
         """Every command attached (once) and the catalog they run through, handed to the
         run's context too when it is already made."""
         if self.catalog is None:
+            if self.one is not None:  # one format's command, attached alone: dropped first
+                for name in self.one[1]:
+                    self.commands.pop(name, None)
+                self.one = None
             self.catalog = self._attach(self)
+        self._hand(ctx, self.catalog)
+        return self.catalog
+
+    def load_one(self, ctx: click.Context, name: str, format_name: str) -> None:
+        """Top-level command ``name`` of format ``format_name`` alone (issue 24)."""
+        if self._attach_one is None or (self.one is not None and self.one[0] != format_name):
+            self.load(ctx)
+            return
+        before = set(self.commands)
+        catalog = self._attach_one(self, format_name, name)
+        added = frozenset(set(self.commands) - before)
+        self.one = (format_name, added | (self.one[1] if self.one else frozenset()), catalog)
+        self._hand(ctx, catalog)
+
+    @staticmethod
+    def _hand(ctx: click.Context | None, catalog: Catalog) -> None:
         if ctx is not None:
             from podium.cli.base import Context
 
             obj = ctx.find_object(Context)
             if obj is not None and obj.catalog is None:
-                obj.catalog = self.catalog
-        return self.catalog
+                obj.catalog = catalog
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         if self.catalog is None:
@@ -152,9 +215,14 @@ class LazyRoot(LocalisedGroup):
 
     def resolve_command(self, ctx: click.Context, args: list[str]
                         ) -> tuple[str | None, click.Command | None, list[str]]:
-        """The command named, loaded first unless it is a reading command."""
+        """The command named, loaded first unless it is a reading command: alone when one
+        format's catalog is enough for it (:func:`owner`)."""
         if args and args[0] not in self.commands:
-            self.load(ctx)
+            found = owner(args[0]) if self.catalog is None else None
+            if found is not None:
+                self.load_one(ctx, args[0], found)
+            if args[0] not in self.commands:
+                self.load(ctx)
         return super().resolve_command(ctx, args)
 
 
@@ -178,4 +246,4 @@ class Extensible(LocalisedGroup):
         return super().list_commands(ctx)
 
 
-__all__ = ["KERNEL", "Extensible", "LazyRoot", "Listed", "group_help", "listing"]
+__all__ = ["KERNEL", "Extensible", "LazyRoot", "Listed", "group_help", "listing", "owner"]

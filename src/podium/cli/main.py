@@ -6,6 +6,7 @@ the service are imported when a command needs them (:mod:`podium.cli.lazy`, issu
 from __future__ import annotations
 
 import copy
+import gc
 import getpass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -332,15 +333,25 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
         attach_cli(root, root.commands["demo"], chosen)  # type: ignore[arg-type]
         return chosen
 
+    def attach_one(root: LazyRoot, format_name: str, name: str) -> Catalog:
+        from podium.compose import attach_one as attach_alone
+        from podium.compose import build_catalog
+
+        chosen = build_catalog((format_name,))
+        attach_alone(root, chosen, format_name, name)
+        return chosen
+
     @click.pass_context
     def start(ctx: click.Context, db: str | None, actor: str | None,
               lang: str | None) -> None:
+        started()
         choose(lang)
         root = ctx.command
         ctx.obj = Context(db, actor_or_login(actor),
-                          root.catalog if isinstance(root, LazyRoot) else None)
+                          root.current if isinstance(root, LazyRoot) else None)
 
-    root = LazyRoot("podium", attach=attach, callback=start, help=ROOT_HELP,
+    root = LazyRoot("podium", attach=attach, attach_one=None if catalog else attach_one,
+                    callback=start, help=ROOT_HELP,
                     context_settings={"help_option_names": ["-h", "--help"]}, params=[
         click.Option(["--db"], envvar="PODIUM_DB",
                      help=N_("SQLite file or database URL (default: podium.db).")),
@@ -360,10 +371,28 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
 cli = build_cli()
 
 
+_STARTING = False  # main() paused the cycle collector for the command line's start
+
+
+def started() -> None:
+    """The command named is loaded: what the start imported (modules, classes, the catalog:
+    none of it garbage) is frozen out of the cycle collector, which runs again (issue 24: the
+    full collections the imports set off cost a one-shot write tens of milliseconds)."""
+    global _STARTING
+    if _STARTING:
+        _STARTING = False
+        gc.freeze()
+        gc.enable()
+
+
 def main() -> None:
+    global _STARTING
     from podium.core.gcpause import freeze_loaded_states
 
     freeze_loaded_states()  # a loaded event is frozen out of the cycle collector (issue 24)
+    if gc.isenabled():
+        gc.disable()  # until the command is loaded (started())
+        _STARTING = True
     cli(prog_name="podium")
 
 

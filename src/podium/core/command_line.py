@@ -24,11 +24,16 @@ class CommandLine:
     """A format's top-level commands. ``title``: the format's title (an English msgid, the
     same as its ruleset's); ``aliases``: other names of its group; ``commands``: each other
     top-level name it adds (its own commands, its declared commands' shared places) and that
-    command's one-line help (a msgid or a message object, as the command shows it)."""
+    command's one-line help (a msgid or a message object, as the command shows it);
+    ``alone``: its commands are the same with no other format registered (it adopts none and
+    no other format declares commands for its events), so naming one of its top-level commands
+    builds its catalog and commands only (``podium games add``: the marathon's, issue 24;
+    tests/test_cli_start.py checks the commands are the same)."""
 
     title: str
     aliases: tuple[str, ...] = ()
     commands: Mapping[str, Any] = field(default_factory=dict)
+    alone: bool = False
 
 
 __all__ = ["CommandLine"]

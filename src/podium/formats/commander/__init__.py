@@ -12,7 +12,7 @@ from podium.core.command_line import CommandLine
 if TYPE_CHECKING:
     from podium.formats.commander.rules import COMMANDER, Commander
 
-COMMAND_LINE = CommandLine("Commander Swiss pods with a top-4 final")
+COMMAND_LINE = CommandLine("Commander Swiss pods with a top-4 final", alone=True)
 
 
 def __getattr__(name: str) -> Any:

@@ -23,7 +23,7 @@ COMMAND_LINE = CommandLine(
         "penalty": "Penalty (rule MJ-6)",
         "publish": "Publish the tables (rule MJ-11)",
         "revert": "Revert a decision",
-    })
+    }, alone=True)
 
 
 def __getattr__(name: str) -> Any:
