@@ -14,7 +14,8 @@ list them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,4 +37,17 @@ class CommandLine:
     alone: bool = False
 
 
-__all__ = ["CommandLine"]
+def lazy_rules(package: str, *names: str) -> Callable[[str], Any]:
+    """A format package's module ``__getattr__`` that imports ``<package>.rules`` when one of
+    ``names`` (its plug-in and ruleset class) is first asked for, so that importing the package
+    to read its :class:`CommandLine` costs nothing."""
+
+    def attribute(name: str) -> Any:
+        if name in names:
+            return getattr(importlib.import_module(f"{package}.rules"), name)
+        raise AttributeError(f"module {package!r} has no attribute {name!r}")
+
+    return attribute
+
+
+__all__ = ["CommandLine", "lazy_rules"]

@@ -5,22 +5,15 @@ is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command_line`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from podium.core.command_line import CommandLine
+from podium.core.command_line import CommandLine, lazy_rules
 
 if TYPE_CHECKING:
     from podium.formats.berserk.rules import BERSERK, Berserk
 
 COMMAND_LINE = CommandLine("Berserk CCG: duel Swiss in draft tables, then a TOP")
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("BERSERK", "Berserk"):
-        from podium.formats.berserk import rules
-
-        return getattr(rules, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_rules(__name__, "BERSERK", "Berserk")
 
 __all__ = ["BERSERK", "COMMAND_LINE", "Berserk"]

@@ -5,22 +5,15 @@ package is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from podium.core.command_line import CommandLine
+from podium.core.command_line import CommandLine, lazy_rules
 
 if TYPE_CHECKING:
     from podium.formats.commander.rules import COMMANDER, Commander
 
 COMMAND_LINE = CommandLine("Commander Swiss pods with a top-4 final", alone=True)
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("COMMANDER", "Commander"):
-        from podium.formats.commander import rules
-
-        return getattr(rules, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_rules(__name__, "COMMANDER", "Commander")
 
 __all__ = ["COMMANDER", "COMMAND_LINE", "Commander"]

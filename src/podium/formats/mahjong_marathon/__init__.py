@@ -6,9 +6,9 @@ not when the package is: :data:`COMMAND_LINE` is read without them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from podium.core.command_line import CommandLine
+from podium.core.command_line import CommandLine, lazy_rules
 from podium.core.views import N_
 
 if TYPE_CHECKING:
@@ -25,13 +25,6 @@ COMMAND_LINE = CommandLine(
         "revert": "Revert a decision",
     }, alone=True)
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("MAHJONG_MARATHON", "MahjongMarathon"):
-        from podium.formats.mahjong_marathon import rules
-
-        return getattr(rules, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_rules(__name__, "MAHJONG_MARATHON", "MahjongMarathon")
 
 __all__ = ["COMMAND_LINE", "MAHJONG_MARATHON", "MahjongMarathon"]

@@ -8,22 +8,15 @@ is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command_line`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from podium.core.command_line import CommandLine
+from podium.core.command_line import CommandLine, lazy_rules
 
 if TYPE_CHECKING:
     from podium.formats.series.rules import SERIES, SeriesFormat
 
 COMMAND_LINE = CommandLine("Series of events (a year of seasons, a circuit)")
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("SERIES", "SeriesFormat"):
-        from podium.formats.series import rules
-
-        return getattr(rules, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_rules(__name__, "SERIES", "SeriesFormat")
 
 __all__ = ["COMMAND_LINE", "SERIES", "SeriesFormat"]

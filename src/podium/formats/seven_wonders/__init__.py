@@ -5,9 +5,9 @@ package is: :data:`COMMAND_LINE` is read without them (:mod:`podium.core.command
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from podium.core.command_line import CommandLine
+from podium.core.command_line import CommandLine, lazy_rules
 
 if TYPE_CHECKING:
     from podium.formats.seven_wonders.rules import SEVEN_WONDERS, SevenWonders
@@ -15,13 +15,6 @@ if TYPE_CHECKING:
 COMMAND_LINE = CommandLine(
     "7 Wonders season league: 7-player ladders, promotion and relegation", aliases=("sw",))
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("SEVEN_WONDERS", "SevenWonders"):
-        from podium.formats.seven_wonders import rules
-
-        return getattr(rules, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+__getattr__ = lazy_rules(__name__, "SEVEN_WONDERS", "SevenWonders")
 
 __all__ = ["COMMAND_LINE", "SEVEN_WONDERS", "SevenWonders"]
