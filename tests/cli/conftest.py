@@ -183,3 +183,8 @@ def standings_rows(text: str) -> dict[str, dict[str, str]]:
         row = dict.fromkeys(headers, "") | dict(zip(headers, cells, strict=False))
         rows[row["Player"]] = row
     return rows
+
+
+def last_action(podium: Podium, slug: str = "cup") -> dict[str, object]:
+    """The event's last log record as `podium export` writes it."""
+    return json.loads(podium.export(slug))["actions"][-1]

@@ -6,14 +6,13 @@ by the test."""
 from __future__ import annotations
 
 import functools
-import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 import podium.service
 from podium.service.events import EventService
-from tests.cli.conftest import Podium, flat, refused
+from tests.cli.conftest import Podium, flat, last_action, refused
 
 
 class Clock:
@@ -30,10 +29,6 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     monkeypatch.setattr(podium.service, "EventService",  # the CLI imports it when first used
                         functools.partial(EventService, clock=fake))
     return fake
-
-
-def last_action(podium: Podium) -> dict[str, object]:
-    return json.loads(podium.export("cup"))["actions"][-1]
 
 
 def test_start_pause_start_add_and_the_round_display(podium: Podium, paired, clock) -> None:

@@ -8,11 +8,7 @@ import json
 from collections import Counter
 
 from podium.cli.main import EXIT_INVALID
-from tests.cli.conftest import Podium, flat, refused
-
-
-def last_action(podium: Podium, slug: str = "cup") -> dict[str, object]:
-    return json.loads(podium.export(slug))["actions"][-1]
+from tests.cli.conftest import Podium, flat, last_action, refused
 
 
 def test_a_group_is_set_cleared_and_logged(podium: Podium, make_event) -> None:

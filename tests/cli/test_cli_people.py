@@ -6,11 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tests.cli.conftest import Podium, flat, refused
-
-
-def last_action(podium: Podium, slug: str = "cup") -> dict[str, object]:
-    return json.loads(podium.export(slug))["actions"][-1]
+from tests.cli.conftest import Podium, flat, last_action, refused
 
 
 def test_player_rename_and_back(podium: Podium, make_event) -> None:

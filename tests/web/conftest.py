@@ -86,3 +86,16 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
     web = app.state.web
     yield Site(db, clock, app, web.events, web.accounts, web.reports)
     db.dispose()
+
+
+@pytest.fixture
+def anna(site: Site):
+    """An organiser account, logged in: its client and the organiser page's CSRF token."""
+    site.user("anna")
+    client = site.login("anna")
+    return client, csrf_of(client.get("/manage").text)
+
+
+def post(client, csrf: str, slug: str, command: str, **fields: str):
+    """Post an organiser form of a declared command (``/manage/<slug>/do/<command>``)."""
+    return client.post(f"/manage/{slug}/do/{command}", data={"csrf_token": csrf, **fields})

@@ -7,21 +7,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from podium.service.commands import EnterResult, PairRound
-from tests.web.conftest import Site, csrf_of
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
-
-
-def post(client, csrf: str, slug: str, command: str, **fields: str):
-    return client.post(f"/manage/{slug}/do/{command}", data={"csrf_token": csrf, **fields})
+from tests.web.conftest import Site, post
 
 
 def paired(site: Site, players: int = 16) -> None:

@@ -4,17 +4,8 @@ a CSV import with a club column, and the refusals in the page's language, storin
 
 from __future__ import annotations
 
-import pytest
-
 from podium.service.people import GroupPlayer
-from tests.web.conftest import Site, csrf_of
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
+from tests.web.conftest import Site
 
 
 def test_a_group_set_on_the_page_shows_in_the_player_list(site: Site, anna) -> None:

@@ -12,13 +12,6 @@ from podium.formats import available
 from tests.web.conftest import Site, csrf_of
 
 
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
-
-
 def test_the_create_form_shows_every_format_and_its_defaults(site: Site, anna) -> None:
     client, _csrf = anna
     page = client.get("/manage/new?format=commander").text

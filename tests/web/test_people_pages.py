@@ -5,21 +5,8 @@ page grouped by status with a search that works without script."""
 
 from __future__ import annotations
 
-import pytest
-
 from podium.service.commands import PairRound
-from tests.web.conftest import Site, csrf_of
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
-
-
-def post(client, csrf: str, slug: str, command: str, **fields: str):
-    return client.post(f"/manage/{slug}/do/{command}", data={"csrf_token": csrf, **fields})
+from tests.web.conftest import Site, post
 
 
 def test_rename_on_the_page_and_every_page_shows_the_new_name(site: Site, anna) -> None:

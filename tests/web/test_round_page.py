@@ -10,19 +10,10 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
-
 from podium.service import simulate
-from tests.web.conftest import Site, csrf_of
+from tests.web.conftest import Site
 
 HELP = "2431: seat 2 won"
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
 
 
 def card(page: str, table: int) -> str:

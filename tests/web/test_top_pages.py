@@ -4,18 +4,9 @@ page as after Berserk's tables (tests/formats/berserk/test_pages.py)."""
 
 from __future__ import annotations
 
-import pytest
-
 from podium.core.top_replay import top_of
 from tests.formats.berserk.test_pages import action
-from tests.web.conftest import Site, csrf_of
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
+from tests.web.conftest import Site
 
 
 def test_a_commander_event_gets_the_top_through_the_web(site: Site, anna) -> None:

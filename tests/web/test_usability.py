@@ -7,17 +7,8 @@ import html
 import random
 import re
 
-import pytest
-
 from podium.service.simulate import play
 from tests.web.conftest import Site, csrf_of
-
-
-@pytest.fixture
-def anna(site: Site):
-    site.user("anna")
-    client = site.login("anna")
-    return client, csrf_of(client.get("/manage").text)
 
 
 def _marked(page: str) -> list[str]:
