@@ -161,3 +161,53 @@ def test_projector_page(site: Site) -> None:
     russian.cookies.set("lang", "ru")
     page = russian.get("/e/cup/projector").text
     assert "Найти мой стол" in page and "Осталось" in page
+
+
+def test_the_clocks_end_is_shown_in_the_events_time_zone(site: Site, anna) -> None:
+    """Stored in UTC, shown in the event's ``time_zone`` (beyond the regulation): the test
+    clock's 10:00 UTC start plus rule CMD-12's 90 minutes ends at 11:30 UTC, 14:30 in Moscow
+    (UTC+3) on the public pairings, the projector and the organiser's page."""
+    from podium.service.clock import StartClock
+
+    client, csrf = anna
+    site.event("msk", "anna", 16, rounds="3", fewer_rounds="yes", time_zone="Europe/Moscow")
+    site.events.execute(PairRound("msk"), "setup")
+    site.events.execute(StartClock("msk"), "anna")
+    assert site.events.log("msk")[-1].at.hour == 10  # stored in UTC
+    public = site.client()
+    for url in ("/e/msk/pairings", "/e/msk/projector"):
+        page = public.get(url).text
+        assert "until 14:30" in page and "until 11:30" not in page, url
+    assert "until 14:30" in client.get("/manage/msk").text
+    russian = site.client()
+    russian.cookies.set("lang", "ru")
+    assert "14:30" in russian.get("/e/msk/pairings").text
+    paired(site)  # the same event without a zone: UTC, the default
+    site.events.execute(StartClock("cup"), "anna")
+    assert "until 11:30" in public.get("/e/cup/pairings").text
+    before = site.log_length("msk")
+    client.cookies.set("lang", "ru")
+    answer = client.post("/manage/msk/settings", data={
+        "csrf_token": csrf, "set_time_zone": "Europe/Atlantis", "reason": "ошибка"})
+    assert answer.status_code == 422 and "time_zone" in answer.text
+    assert "не название часового пояса" in answer.text
+    assert site.log_length("msk") == before
+    assert site.events.load("msk").state.settings.time_zone == "Europe/Moscow"
+
+
+def test_the_public_tabs_link_the_projector_while_a_round_is_paired(site: Site) -> None:
+    site.user("anna")
+    site.event("cup", "anna", 16, rounds="3", fewer_rounds="yes")
+    public = site.client()
+    link = '<a href="/e/cup/projector">'
+    assert link not in public.get("/e/cup").text  # no round paired yet
+    site.events.execute(PairRound("cup"), "setup")
+    for url in ("/e/cup", "/e/cup/pairings"):
+        assert link + "Projector</a>" in public.get(url).text, url
+    russian = site.client()
+    russian.cookies.set("lang", "ru")
+    assert link + "Проектор</a>" in russian.get("/e/cup/pairings").text
+    assert public.get("/e/cup/projector").status_code == 200
+    for table in range(1, 5):
+        win(site, table)
+    assert link not in public.get("/e/cup/pairings").text  # the round is over
