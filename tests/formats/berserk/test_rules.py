@@ -289,3 +289,14 @@ def test_top_size_from_attendance_counts_the_players_still_in() -> None:
         play_round(log)
     log.do(Kind.TOP_BUILT, plan_top(log.ruleset, log.state, None))
     assert top_of(log.state).size == 16
+
+
+def test_the_time_zone_setting_is_utc_by_default_and_a_bad_name_is_refused() -> None:
+    """Beyond the regulation (it names no zone): the pages' times are shown in ``time_zone``."""
+    from podium.formats.berserk.rules import BERSERK
+
+    assert BERSERK.parse_settings({}).time_zone == "UTC"
+    assert BERSERK.parse_settings({"time_zone": "Europe/Moscow"}).time_zone == "Europe/Moscow"
+    with pytest.raises(InvalidInput, match="time_zone") as refused:
+        BERSERK.parse_settings({"time_zone": "Moscow time"})
+    assert refused.value.field == "time_zone"

@@ -328,3 +328,20 @@ def test_short_pods_at_the_top_seat_the_leaders_in_3_player_pods():
     leaders = set(event.order(1)[:3])
     assert set(second.tables[0].seats) == leaders
     assert any("beyond the regulation" in str(note) for note in second.notes)
+
+
+def test_the_time_zone_setting_is_utc_by_default_and_a_bad_name_is_refused() -> None:
+    """Beyond the regulation (it names no zone): the pages' times are shown in ``time_zone``."""
+    from podium.formats.commander.rules import COMMANDER
+    from podium.i18n import translations
+
+    assert COMMANDER.parse_settings({}).time_zone == "UTC"
+    assert COMMANDER.parse_settings({"time_zone": " Europe/Moscow "}).time_zone == "Europe/Moscow"
+    with pytest.raises(InvalidInput) as refused:
+        COMMANDER.parse_settings({"time_zone": "Europe/Atlantis"})
+    assert refused.value.field == "time_zone"
+    message = refused.value.as_message()
+    assert message.render(translations("en")) == (
+        "setting time_zone: Europe/Atlantis is not a time zone name such as Europe/Moscow")
+    assert message.render(translations("ru")) == (
+        "настройка time_zone: Europe/Atlantis — не название часового пояса вида Europe/Moscow")
