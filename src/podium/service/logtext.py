@@ -1,4 +1,9 @@
-"""The log page's "details" column: an action's payload as a sentence in the page's language.
+"""The log's wording for people: each action's kind, actor, reason and payload details as the
+organiser's log page (:mod:`podium.web.routes.organiser`) and ``podium log`` in the terminal
+(:mod:`podium.cli.render`) both say them, in the reader's language.
+
+It lives in the service layer, not in web/, so that the command line prints the log without
+importing the web package: no FastAPI, Jinja or web module is imported here.
 
 Player ids are shown as names, a setting by its label (the format's help text), other payload
 keys by their label (``pgettext("log field", key)``), yes/no and choice values as words, and
@@ -8,6 +13,7 @@ the TOP's slots, a publication's snapshot, a batch's columns) is not shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +21,6 @@ from podium.core.log import Action
 from podium.core.messages import M, Message, is_message
 from podium.core.model import EventState
 from podium.i18n import DEFAULT, translations
-from podium.web.i18n import division_name
 
 HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
           "read", "usec", "tables_index", "substitute"}
@@ -111,6 +116,21 @@ def reason_text(reason: str, lang: str = "en") -> str:
     if reason == "self-report":
         return M("self-report").render(catalog)
     return reason
+
+
+#: Berserk's draft tables are stored by that English name (a division's name is plain text);
+#: pages name them in their language.
+DRAFT_TABLE = re.compile(r"^Draft table (\d+)$")
+
+
+def division_name(name: str, catalog: object) -> str:
+    """A division's stored name in the page's language: "Draft table 2" as the format titles
+    it, a league's name ("Gods") from the catalog, any other name as it was typed."""
+    found = DRAFT_TABLE.match(name)
+    if found:
+        return catalog.gettext("Draft table {number}").format(  # type: ignore[attr-defined]
+            number=found.group(1))
+    return catalog.gettext(name) if name else name  # type: ignore[attr-defined]
 
 
 def _setting_helps(format_name: str) -> dict[str, str]:
