@@ -7,7 +7,6 @@ translated here at render time, like the templates' own strings.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
