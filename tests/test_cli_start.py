@@ -162,6 +162,28 @@ def test_a_command_on_an_event_loads_its_format_only(filled: Path) -> None:
     assert "Spring Cup" in text or "spring" in text
 
 
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_printing_the_log_imports_no_web_module(filled: Path, lang: str) -> None:
+    """`podium log SLUG` says each action as the organiser's log page does, from the wording
+    both share (podium.service.logtext): the command line depends on no module of the web
+    package, nor on FastAPI or Jinja, in English or in Russian."""
+    text, loaded = podium_run(["--db", str(filled), "--lang", lang, "log", "zima"], filled)
+    assert "podium.service.logtext" in loaded  # the log was really printed through it
+    assert [m for m in loaded if m == "podium.web" or m.startswith("podium.web.")] == []
+    assert not {"fastapi", "starlette", "jinja2"} & loaded
+    assert ("Журнал турнира zima" if lang == "ru" else "Log of zima") in text
+
+
+def test_the_logs_wording_imports_no_web_module() -> None:
+    """The shared wording itself, imported alone, loads nothing of the web."""
+    code = ("import sys, json\nimport podium.service.logtext\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    loaded = set(json.loads(out.stdout))
+    assert not [m for m in loaded if m.split(".")[0] in HEAVY or m.startswith(HEAVY)]
+
+
 @pytest.mark.parametrize(("args", "own"), [
     (["games", "add", "--help"], "mahjong_marathon"),
     (["mahjong-marathon", "--help"], "mahjong_marathon"),

@@ -144,8 +144,8 @@ def results_table(state: EventState, rnd: Round, stage_title: str = "") -> Table
 
 def log_table(actions: Sequence[Action], state: EventState, ruleset: Any = None) -> Table:
     """The log, one action a row; in another language than English each action's title and
-    details as the organiser's log page says them (:mod:`podium.web.logtext`)."""
-    from podium.web.logtext import describe, kind_titles
+    details as the organiser's log page says them (:mod:`podium.service.logtext`)."""
+    from podium.service.logtext import describe, kind_titles
 
     lang = current()
     kind = kind_titles(lang, ruleset) if ruleset is not None else tr

@@ -7,7 +7,6 @@ translated here at render time, like the templates' own strings.
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from fractions import Fraction
 from functools import lru_cache
@@ -21,6 +20,7 @@ from podium.core.errors import InvalidInput, PodiumError
 from podium.core.messages import Message
 from podium.core.views import Change, Column, display
 from podium.i18n import DEFAULT, LANGUAGES, tr_for, translations
+from podium.service.logtext import division_name
 
 COOKIE = "lang"
 PERCENT = {"opponents_win_pct"}  # criteria shown as percentages (podium.core.tiebreakers)
@@ -126,21 +126,6 @@ def localise(error: PodiumError | str, lang: str) -> str:
             text.startswith(f"{field}:")) and field not in map(str, error.params.values()):
         text = f"{_field_label(field, catalog)}: {text}"
     return text
-
-
-#: Berserk's draft tables are stored by that English name (a division's name is plain text);
-#: pages name them in their language.
-DRAFT_TABLE = re.compile(r"^Draft table (\d+)$")
-
-
-def division_name(name: str, catalog: object) -> str:
-    """A division's stored name in the page's language: "Draft table 2" as the format titles
-    it, a league's name ("Gods") from the catalog, any other name as it was typed."""
-    found = DRAFT_TABLE.match(name)
-    if found:
-        return catalog.gettext("Draft table {number}").format(  # type: ignore[attr-defined]
-            number=found.group(1))
-    return catalog.gettext(name) if name else name  # type: ignore[attr-defined]
 
 
 #: The params of refusals that list the allowed choices ("... is not one of %(options)s").

@@ -61,7 +61,7 @@ SETTING_VALUES = (
 # the stages of rounds (podium.web.render.stage_name)
 STAGES = (Mp("stage", "swiss"), Mp("stage", "final"), Mp("stage", "top"))
 
-# the payload keys the log page shows (podium.web.logtext)
+# the payload keys the log page and `podium log` show (podium.service.logtext)
 LOG_FIELD_NAMES = (
     Mp("log field", "round"), Mp("log field", "table"), Mp("log field", "tables"),
     Mp("log field", "entry"), Mp("log field", "winner"), Mp("log field", "draw"),

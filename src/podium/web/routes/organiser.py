@@ -29,6 +29,7 @@ from podium.http import status_of
 from podium.service.events import LoadedEvent
 from podium.service.invoke import offered
 from podium.service.kernel import table_of
+from podium.service.logtext import actor_namer, describer, kind_titles, reasoner
 from podium.web.deps import (
     Fields,
     OrganiserForm,
@@ -41,7 +42,6 @@ from podium.web.deps import (
 )
 from podium.web.hosts import origin_of
 from podium.web.i18n import Formatter, Localised
-from podium.web.logtext import actor_namer, describer, kind_titles, reasoner
 from podium.web.render import qr_svg
 from podium.web.routes.commands import field_errors, field_rows
 

@@ -1,4 +1,9 @@
-"""The log page's "details" column: an action's payload as a sentence in the page's language.
+"""The log's wording for people: each action's kind, actor, reason and payload details as the
+organiser's log page (:mod:`podium.web.routes.organiser`) and ``podium log`` in the terminal
+(:mod:`podium.cli.render`) both say them, in the reader's language.
+
+It lives in the service layer, not in web/, so that the command line prints the log without
+importing the web package: no FastAPI, Jinja or web module is imported here.
 
 Player ids are shown as names, a setting by its label (the format's help text), other payload
 keys by their label (``pgettext("log field", key)``), yes/no and choice values as words, and
@@ -8,14 +13,20 @@ the TOP's slots, a publication's snapshot, a batch's columns) is not shown.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from podium.core.log import Action
-from podium.core.messages import M, Message, is_message
+from podium.core.messages import M, Message, Translator, is_message
 from podium.core.model import EventState
 from podium.i18n import DEFAULT, translations
-from podium.web.i18n import division_name
+
+
+def _catalog(lang: str) -> Translator:
+    """``lang``'s catalog as the core's message objects read it (Babel's stubs type its
+    ``pgettext`` loosely)."""
+    return cast(Translator, translations(lang))
 
 HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
           "read", "usec", "tables_index", "substitute"}
@@ -26,7 +37,7 @@ ROLLS = {"roll", "rolls"}  # dice rolled to break a tie: [{"player": id, "value"
 
 
 def describe(state: EventState, action: Action, lang: str = "en") -> str:
-    catalog = translations(lang)
+    catalog = _catalog(lang)
     players = state.players
     helps = _setting_helps(state.format)
 
@@ -104,13 +115,27 @@ SELF_REPORT = "self-report confirmed by "
 def reason_text(reason: str, lang: str = "en") -> str:
     """An action's reason in the page's language: the reasons the app writes itself (a
     player's self-report, stored as English text) translated; what people typed as it is."""
-    catalog = translations(lang)
+    catalog = _catalog(lang)
     if reason.startswith(SELF_REPORT):
         return M("self-report confirmed by %(names)s",
                  names=reason[len(SELF_REPORT):]).render(catalog)
     if reason == "self-report":
         return M("self-report").render(catalog)
     return reason
+
+
+#: Berserk's draft tables are stored by that English name (a division's name is plain text);
+#: pages name them in their language.
+DRAFT_TABLE = re.compile(r"^Draft table (\d+)$")
+
+
+def division_name(name: str, catalog: Translator) -> str:
+    """A division's stored name in the page's language: "Draft table 2" as the format titles
+    it, a league's name ("Gods") from the catalog, any other name as it was typed."""
+    found = DRAFT_TABLE.match(name)
+    if found:
+        return catalog.gettext("Draft table {number}").format(number=found.group(1))
+    return catalog.gettext(name) if name else name
 
 
 def _setting_helps(format_name: str) -> dict[str, str]:
@@ -127,7 +152,7 @@ def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
     has one, else the title the format declared for it, translated."""
     from podium.core.replay import kinds_of
 
-    catalog = translations(lang)
+    catalog = _catalog(lang)
     titles = {name: kind.title for name, kind in kinds_of(ruleset).items()}
 
     def title(kind: str) -> str:
@@ -144,7 +169,7 @@ def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
 def actor_text(actor: str, lang: str = "en") -> str:
     """Who did it: an organiser's username, or a player who reported ("player:Anna")."""
     if actor.startswith("player:"):
-        return M("player %(name)s", name=actor[len("player:"):]).render(translations(lang))
+        return M("player %(name)s", name=actor[len("player:"):]).render(_catalog(lang))
     return actor
 
 
