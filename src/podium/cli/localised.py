@@ -32,7 +32,7 @@ def _translated(holder: Any) -> None:
         holder.help = tr(msgid)
 
 
-class Localised:
+class LocalisedHelp:
     """The help of a command (a msgid) and of its options, shown in the run's language."""
 
     help: str | None
@@ -53,11 +53,11 @@ class Localised:
         return super().get_short_help_str(limit)  # type: ignore[misc]
 
 
-class LocalisedCommand(Localised, click.Command):
+class LocalisedCommand(LocalisedHelp, click.Command):
     """A command whose ``help`` (a msgid) and options' help are shown in the run's language."""
 
 
-class LocalisedGroup(Localised, click.Group):
+class LocalisedGroup(LocalisedHelp, click.Group):
     """A group whose help is shown in the run's language, as are its subcommands' and
     subgroups' (made localised by ``@group.command`` / ``@group.group``)."""
 
@@ -76,4 +76,4 @@ class LocalisedOption(click.Option):
         return super().get_help_record(ctx)
 
 
-__all__ = ["Localised", "LocalisedCommand", "LocalisedGroup", "LocalisedOption"]
+__all__ = ["LocalisedCommand", "LocalisedGroup", "LocalisedHelp", "LocalisedOption"]

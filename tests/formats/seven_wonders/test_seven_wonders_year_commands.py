@@ -52,10 +52,10 @@ def test_the_next_season_is_one_unit_a_late_refusal_stores_nothing(year, monkeyp
     # transaction rolls back, so neither the season nor the member exists
     real = EventRepository.append
 
-    def refusing(self, event_id, actions):
+    def refusing(self, event_id, actions, **options):
         if any(a.kind == MEMBER_ADDED for a in actions):
             raise Conflict("the series refused the member (a test)", code="test.late")
-        return real(self, event_id, actions)
+        return real(self, event_id, actions, **options)
 
     monkeypatch.setattr(EventRepository, "append", refusing)
     before = everything(year)
