@@ -152,10 +152,13 @@ def _nothing(entry: object) -> int:
 _INT64_MIN = -(1 << 63)  # the one int64 whose negation overflows
 
 
-def _int64(values: Sequence[int]) -> Any | None:
-    """``values`` as an int64 array, or None when one does not fit (then Python sorts)."""
+def _int64(values: Sequence[object]) -> Any | None:
+    """``values`` as an int64 array, or None when one is not an int or does not fit (then
+    Python sorts): numpy would truncate a Fraction."""
     import numpy as np  # here: most processes never rank a large event (issue 24)
 
+    if not set(map(type, values)) <= {int}:
+        return None
     try:
         array = np.fromiter(values, dtype=np.int64, count=len(values))
     except (OverflowError, TypeError, ValueError):
@@ -188,7 +191,7 @@ def _order_columnar(pids: list[PlayerId], keys: list[list[int]], criteria: Seque
         if array is None:
             return None
         columns.append(array)
-    ids = _int64(pids)  # type: ignore[arg-type]
+    ids = _int64(pids)
     if ids is None or count == 0:
         return None
     order = np.lexsort([ids, *(-column for column in reversed(columns))])
