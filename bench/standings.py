@@ -130,7 +130,20 @@ def child_standings(db: str, top: int) -> dict[str, float]:
         service.standings(SLUG)
         warm.append(time.perf_counter() - again)
         warm_cpu.append(time.process_time() - again_cpu)
+    # the same warm standings with the Python sort the columnar one replaced (issue 24):
+    # the before/after of the ranking on the same state, in the same process
+    from podium.core import standings as core_standings
+    from podium.formats.commander import rules as commander_rules
+
+    commander_rules.rank_players = core_standings.rank_players_python  # type: ignore[assignment]
+    python_cpu = []
+    for _ in range(2):
+        again_cpu = time.process_time()
+        service.standings(SLUG)
+        python_cpu.append(time.process_time() - again_cpu)
+    commander_rules.rank_players = core_standings.rank_players
     return {"load": loaded - started, "rank": ranked - loaded, "print": printed - ranked,
+            "python_warm_cpu": min(python_cpu),
             "cold": printed - started, "warm": min(warm), "rows": len(table.rows),
             "rank_cpu": rank_cpu, "load_cpu": load_cpu, "warm_cpu": min(warm_cpu),
             "peak_mb": peak_mb()}
@@ -172,8 +185,9 @@ def main() -> None:
           f"{args.rounds} rounds of 4-player pods, SQLite")
     print("| players | actions | file MB | import s (parse + replay/store) | import CPU s "
           "| import peak MB | cold load s (CPU s) | cold rank s (CPU s) | print top s "
-          "| `podium standings --top` s | warm standings s (CPU s) | standings peak MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| `podium standings --top` s | warm standings s (CPU s) "
+          "| warm, Python sort CPU s | standings peak MB |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for size in (int(s) for s in args.sizes.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "event.json"
@@ -189,6 +203,7 @@ def main() -> None:
                   f"({ranked['load_cpu']:.2f}) "
                   f"| {ranked['rank']:.2f} ({ranked['rank_cpu']:.2f}) | {ranked['print']:.2f} "
                   f"| {whole:.2f} | {ranked['warm']:.2f} ({ranked['warm_cpu']:.2f}) "
+                  f"| {ranked['python_warm_cpu']:.2f} "
                   f"| {ranked['peak_mb']:.0f} |",
                   flush=True)
 

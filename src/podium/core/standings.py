@@ -59,10 +59,15 @@ def sort_keys(column: Sequence[Value]) -> list[int]:
     makes millions of comparisons. With ``D`` the largest denominator of the column, two
     different values differ by at least ``1/D**2``, so scaling by ``2**s > D**2`` and flooring
     keeps every order and every tie: key ``a < b`` exactly when value ``a < b``.
+
+    Each distinct object is looked at once (found by identity at C speed): a column often
+    shares its values (small ints, the Fractions of ``core.tiebreakers._owp_column``).
     """
+    ids = list(map(id, column))
+    distinct = dict(zip(ids, column, strict=True))
     largest = 1
     whole = True
-    for value in column:
+    for value in distinct.values():
         if type(value) is not int:
             whole = False
             if isinstance(value, Fraction) and value.denominator > largest:
@@ -70,10 +75,13 @@ def sort_keys(column: Sequence[Value]) -> list[int]:
     if whole:
         return list(column)  # type: ignore[arg-type]
     if largest == 1:
-        return [int(value) for value in column]
-    shift = 2 * largest.bit_length()
-    return [(value.numerator << shift) // value.denominator if isinstance(value, Fraction)
-            else int(value) << shift for value in column]
+        keyed = {at: int(value) for at, value in distinct.items()}
+    else:
+        shift = 2 * largest.bit_length()
+        keyed = {at: (value.numerator << shift) // value.denominator
+                 if isinstance(value, Fraction) else int(value) << shift
+                 for at, value in distinct.items()}
+    return list(map(keyed.__getitem__, ids))
 
 
 def _random_as_decided(keyed: list[tuple[tuple[Value, ...], int]],
@@ -256,12 +264,14 @@ def rank_players(
     order, shown, ranks = fast
     if random_at is not None:
         columns.append(shown)  # type: ignore[arg-type]
-    by_player = list(zip(*columns, strict=True)) if columns else [()] * len(pids)
+    values = (list(map(list(zip(*columns, strict=True)).__getitem__, order)) if columns
+              else [()] * len(pids))
+    placed = list(map(pids.__getitem__, order))
     standings = Standings(criteria)
-    row = StandingRow
-    standings.rows = [
-        row(rank, pid, by_player[index], records[pid], pid in dropped_set)  # type: ignore[arg-type]
-        for rank, index, pid in zip(ranks, order, map(pids.__getitem__, order), strict=True)]
+    # built by ``map`` at C speed, one call per row: no Python loop over 200,000 players
+    standings.rows = list(map(StandingRow, ranks, placed, values,
+                              map(records.__getitem__, placed),
+                              map(dropped_set.__contains__, placed)))
     return standings
 
 
