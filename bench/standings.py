@@ -121,9 +121,11 @@ def child_standings(db: str, top: int) -> dict[str, float]:
     state, table = service.standings(SLUG)
     ranked = time.perf_counter()
     rank_cpu = time.process_time() - cpu
+    cpu = time.process_time()
     out = Console(file=io.StringIO(), width=140)
     out.print(render.standings_table(state, table, "bench", top))
     printed = time.perf_counter()
+    print_cpu = time.process_time() - cpu
     warm, warm_cpu = [], []
     for _ in range(2):
         again, again_cpu = time.perf_counter(), time.process_time()
@@ -143,7 +145,7 @@ def child_standings(db: str, top: int) -> dict[str, float]:
         python_cpu.append(time.process_time() - again_cpu)
     commander_rules.rank_players = core_standings.rank_players
     return {"load": loaded - started, "rank": ranked - loaded, "print": printed - ranked,
-            "python_warm_cpu": min(python_cpu),
+            "python_warm_cpu": min(python_cpu), "print_cpu": print_cpu,
             "cold": printed - started, "warm": min(warm), "rows": len(table.rows),
             "rank_cpu": rank_cpu, "load_cpu": load_cpu, "warm_cpu": min(warm_cpu),
             "peak_mb": peak_mb()}
@@ -184,7 +186,7 @@ def main() -> None:
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
           f"{args.rounds} rounds of 4-player pods, SQLite")
     print("| players | actions | file MB | import s (parse + replay/store) | import CPU s "
-          "| import peak MB | cold load s (CPU s) | cold rank s (CPU s) | print top s "
+          "| import peak MB | cold load s (CPU s) | cold rank s (CPU s) | print top s (CPU s) "
           "| `podium standings --top` s | warm standings s (CPU s) "
           "| warm, Python sort CPU s | standings peak MB |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
@@ -202,6 +204,7 @@ def main() -> None:
                   f"| {imported['peak_mb']:.0f} | {ranked['load']:.2f} "
                   f"({ranked['load_cpu']:.2f}) "
                   f"| {ranked['rank']:.2f} ({ranked['rank_cpu']:.2f}) | {ranked['print']:.2f} "
+                  f"({ranked['print_cpu']:.2f}) "
                   f"| {whole:.2f} | {ranked['warm']:.2f} ({ranked['warm_cpu']:.2f}) "
                   f"| {ranked['python_warm_cpu']:.2f} "
                   f"| {ranked['peak_mb']:.0f} |",
