@@ -12,7 +12,8 @@ fresh SQLite file:
   snapshot and ranks every player (CMD-3: points, elimination sum, opponents' win ratio,
   seeded random), timed as a whole and in parts (load, rank, print);
 - **warm standings**: the standings again in the same process (state already held, as a web
-  worker has it);
+  worker has it), and once more with the Python sort (``rank_players_python``) the columnar
+  one replaced, for a before/after on the same state;
 - the peak memory (``VmHWM``) of each process.
 
 Command: ``.venv/bin/python bench/standings.py`` (sizes 10,000, 100,000 and 200,000; about
