@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import groupby
 from operator import itemgetter
+from typing import Any
 
 from podium.core.gcpause import collector_paused
 from podium.core.model import PlayerId
@@ -58,10 +59,15 @@ def sort_keys(column: Sequence[Value]) -> list[int]:
     makes millions of comparisons. With ``D`` the largest denominator of the column, two
     different values differ by at least ``1/D**2``, so scaling by ``2**s > D**2`` and flooring
     keeps every order and every tie: key ``a < b`` exactly when value ``a < b``.
+
+    Each distinct object is looked at once (found by identity at C speed): a column often
+    shares its values (small ints, the Fractions of ``core.tiebreakers._owp_column``).
     """
+    ids = list(map(id, column))
+    distinct = dict(zip(ids, column, strict=True))
     largest = 1
     whole = True
-    for value in column:
+    for value in distinct.values():
         if type(value) is not int:
             whole = False
             if isinstance(value, Fraction) and value.denominator > largest:
@@ -69,10 +75,13 @@ def sort_keys(column: Sequence[Value]) -> list[int]:
     if whole:
         return list(column)  # type: ignore[arg-type]
     if largest == 1:
-        return [int(value) for value in column]
-    shift = 2 * largest.bit_length()
-    return [(value.numerator << shift) // value.denominator if isinstance(value, Fraction)
-            else int(value) << shift for value in column]
+        keyed = {at: int(value) for at, value in distinct.items()}
+    else:
+        shift = 2 * largest.bit_length()
+        keyed = {at: (value.numerator << shift) // value.denominator
+                 if isinstance(value, Fraction) else int(value) << shift
+                 for at, value in distinct.items()}
+    return list(map(keyed.__getitem__, ids))
 
 
 def _random_as_decided(keyed: list[tuple[tuple[Value, ...], int]],
@@ -148,6 +157,80 @@ def _nothing(entry: object) -> int:
     return 0
 
 
+_INT64_MIN = -(1 << 63)  # the one int64 whose negation overflows
+
+
+def _int64(values: Sequence[object]) -> Any | None:
+    """``values`` as an int64 array, or None when one is not an int or does not fit (then
+    Python sorts): numpy would truncate a Fraction."""
+    import numpy as np  # here: most processes never rank a large event (issue 24)
+
+    if not set(map(type, values)) <= {int}:
+        return None
+    try:
+        array = np.fromiter(values, dtype=np.int64, count=len(values))
+    except (OverflowError, TypeError, ValueError):
+        return None
+    if len(array) and int(array.min()) == _INT64_MIN:
+        return None
+    return array
+
+
+def _order_columnar(pids: list[PlayerId], keys: list[list[int]], criteria: Sequence[Tiebreaker],
+                    records: Mapping[PlayerId, PlayerRecord], seed: int,
+                    random_at: int | None
+                    ) -> tuple[list[int], list[Value | None], list[int]] | None:
+    """What :func:`_order` gives, plus each place's rank, from ``np.lexsort`` over the keys
+    as int64 columns: the same order (highest keys first, then the lower player id), the
+    same random draw (rule CMD-3c: drawn only for the players tied on every key, shown as
+    the order it gave among them). None when a key, a player id or a drawn value does not
+    fit in int64: then the Python sort does it (:func:`_order`).
+
+    Ranks: players with equal keys share the rank of the first of them; with the draw last
+    no two players are equal (the draw's places differ inside a tie), so the rank is the
+    place.
+    """
+    import numpy as np
+
+    count = len(pids)
+    columns = []
+    for key in keys:
+        array = _int64(key)
+        if array is None:
+            return None
+        columns.append(array)
+    ids = _int64(pids)
+    if ids is None or count == 0:
+        return None
+    order = np.lexsort([ids, *(-column for column in reversed(columns))])
+    change = np.zeros(count, dtype=bool)
+    change[0] = True
+    for column in columns:
+        ranked = column[order]
+        change[1:] |= ranked[1:] != ranked[:-1]
+    places = np.arange(1, count + 1)
+    shown: list[Value | None] = [None] * count
+    if random_at is None:
+        ranks = np.maximum.accumulate(np.where(change, places, 0))
+        return order.tolist(), shown, ranks.tolist()
+    group = np.cumsum(change) - 1
+    sizes = np.bincount(group)
+    tied = np.flatnonzero(sizes[group] > 1)  # places of players tied on every key
+    if len(tied):
+        members = order[tied]
+        drawn = _int64(criteria[random_at].values(
+            [pids[index] for index in members.tolist()], records, seed))
+        if drawn is None:
+            return None
+        within = np.lexsort([ids[members], -drawn, group[tied]])
+        order[tied] = members[within]
+        starts = np.flatnonzero(change)
+        place_in_group = tied - starts[group[tied]] + 1
+        for index, place in zip(order[tied].tolist(), place_in_group.tolist(), strict=True):
+            shown[index] = place
+    return order.tolist(), shown, places.tolist()
+
+
 @collector_paused
 def rank_players(
     players: Iterable[PlayerId],
@@ -161,8 +244,48 @@ def rank_players(
 
     Time ``O(n log n)`` in players plus what the criteria cost (each one is a per-player
     aggregate, or a sum over the player's own meetings): no criterion scans all games for
-    each player (figures at 200,000 players: bench/standings.py, docs/benchmarks.md).
+    each player (figures at 200,000 players: bench/standings.py, docs/benchmarks.md). The
+    sort and the ranks are computed column-wise (:func:`_order_columnar`, ``np.lexsort``)
+    where the keys fit in int64, else by :func:`rank_players_python`; both give the same
+    rows (tests/core/test_standings_columnar.py).
     """
+    random_at = _random_index(criteria)
+    if random_at is None and any(tb.name == "random" for tb in criteria):
+        return rank_players_python(players, records, criteria, seed, dropped)
+    dropped_set = set(dropped)
+    pids = list(players)
+    columns = [[value if type(value) is int else _plain(value)
+                for value in tb.values(pids, records, seed)]
+               for index, tb in enumerate(criteria) if index != random_at]
+    keys = [sort_keys(column) for column in columns]
+    fast = _order_columnar(pids, keys, criteria, records, seed, random_at)
+    if fast is None:
+        return rank_players_python(pids, records, criteria, seed, dropped_set)
+    order, shown, ranks = fast
+    if random_at is not None:
+        columns.append(shown)  # type: ignore[arg-type]
+    values = (list(map(list(zip(*columns, strict=True)).__getitem__, order)) if columns
+              else [()] * len(pids))
+    placed = list(map(pids.__getitem__, order))
+    standings = Standings(criteria)
+    # built by ``map`` at C speed, one call per row: no Python loop over 200,000 players
+    standings.rows = list(map(StandingRow, ranks, placed, values,
+                              map(records.__getitem__, placed),
+                              map(dropped_set.__contains__, placed)))
+    return standings
+
+
+@collector_paused
+def rank_players_python(
+    players: Iterable[PlayerId],
+    records: Mapping[PlayerId, PlayerRecord],
+    criteria: Sequence[Tiebreaker],
+    seed: int,
+    dropped: Iterable[PlayerId] = (),
+) -> Standings:
+    """:func:`rank_players` by a Python sort of key tuples: for keys beyond int64 and a
+    random draw placed before another criterion; and the reference the columnar sort is
+    tested against."""
     dropped_set = set(dropped)
     pids = list(players)
     random_at = _random_index(criteria)

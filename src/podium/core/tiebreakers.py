@@ -106,7 +106,19 @@ def _owp_column(players: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRe
     else:
         wins = opponent_sums(players, records, "wins")
         games = opponent_sums(players, records, "games")
-    return [Fraction(w, g) if g else Fraction(0) for w, g in zip(wins, games, strict=True)]
+    # one Fraction per distinct (wins, games) pair, shared by every player with that pair:
+    # a few thousand pairs among 200,000 players, and a Fraction is immutable
+    zero = Fraction(0)
+    made: dict[tuple[Value, Value], Fraction] = {}
+    out: list[Value] = []
+    append = out.append
+    for pair in zip(wins, games, strict=True):
+        ratio = made.get(pair)
+        if ratio is None:
+            w, g = pair
+            ratio = made[pair] = Fraction(w, g) if g else zero
+        append(ratio)
+    return out
 
 
 def _owp(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Value:
