@@ -235,17 +235,12 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     state, ruleset = loaded.state, loaded.ruleset
     if key is None and publication is None and ruleset.capabilities.rounds:
         if csv_path or html_path:
-            key = ruleset.main_view_key(state)
-            if key != "standings":  # split across tables (Berserk's draft tables): all of them
-                main = ruleset.view(state, key)
-                views = [v for v in ruleset.views(state)
-                         if main and v.columns == main.columns]
-                if len(views) > 1:
-                    from podium.service.exports import joined
+            from podium.service.exports import split_standings
 
-                    render.write_exports(joined(views, lang), state.name, lang, csv_path,
-                                         html_path)
-                    return
+            whole = split_standings(ruleset, state, lang)
+            if whole is not None:
+                render.write_exports(whole, state.name, lang, csv_path, html_path)
+                return
         else:
             state, table = ctx.service.standings(slug, through)
             shown = through if through is not None else len(state.rounds)

@@ -16,12 +16,17 @@ import io
 import re
 from decimal import Decimal
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from babel.numbers import format_decimal
 
 from podium.core.messages import Message
 from podium.core.views import N_, Cell, Change, Column, TableView
 from podium.i18n import translate
+
+if TYPE_CHECKING:
+    from podium.core.model import EventState
+    from podium.core.ruleset import Ruleset
 
 
 def label(text: str, lang: str) -> str:
@@ -105,6 +110,18 @@ def joined(views: list[TableView], lang: str = "en") -> TableView:
     rows = tuple({"draft_table": title(view, lang), **row} for view in views for row in view.rows)
     return TableView("standings", N_("Standings"), (column, *first.columns), rows,
                      notes=first.notes)
+
+
+def split_standings(ruleset: Ruleset, state: EventState, lang: str = "en") -> TableView | None:
+    """The whole standings of an event whose standings are split across tables of the same
+    columns (Berserk's draft tables), joined into one table (:func:`joined`) for an export that
+    names no table; ``None`` when the main table is the standings itself or stands alone."""
+    key = ruleset.main_view_key(state)
+    main = None if key == "standings" else ruleset.view(state, key)
+    if main is None:
+        return None
+    views = [v for v in ruleset.views(state) if v.columns == main.columns]
+    return joined(views, lang) if len(views) > 1 else None
 
 
 # The standalone page's stylesheet, embedded so the file looks right opened from disk; the web

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from podium.formats.mahjong_marathon.commands import MarathonService
+from podium.store.db import Database, resolve_url
 from tests.cli.conftest import podium  # noqa: F401 - a fixture
 from tests.web.conftest import Site, csrf_of, site  # noqa: F401 - a fixture
 
@@ -66,3 +70,14 @@ def field_error(page: str, field: str) -> str:
     """The refusal shown next to form field ``field`` (empty when none)."""
     found = re.search(rf'id="mj-{re.escape(field)}-error" role="alert">(.*?)</small>', page, re.S)
     return html.unescape(found.group(1)) if found else ""
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[MarathonService]:
+    """A marathon service on a fresh SQLite file, with the marathon ``mj`` created by the judge
+    (a test file's own ``service`` fixture takes precedence)."""
+    db = Database(resolve_url(str(tmp_path / "m.db")))
+    svc = MarathonService(db)
+    svc.create_event("mj", "Marathon", "mahjong-marathon", {}, "judge", seed=1)
+    yield svc
+    db.dispose()

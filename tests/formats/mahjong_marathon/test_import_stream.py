@@ -8,16 +8,14 @@ import io
 import json
 import tracemalloc
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from podium.core.errors import InvalidInput
 from podium.formats.mahjong_marathon import codes
-from podium.formats.mahjong_marathon.commands import ImportGames, MarathonService
+from podium.formats.mahjong_marathon.commands import ImportGames
 from podium.formats.mahjong_marathon.declared import SERVER_GAMES
 from podium.formats.mahjong_marathon.files import CHUNK, read_games
-from podium.store.db import Database, resolve_url
 
 SLUG = "mj"
 ACTOR = "judge"
@@ -64,15 +62,6 @@ class CountingFile(io.RawIOBase):
         out, self.buffer = self.buffer[:want], self.buffer[want:]
         self.read_bytes += len(out)
         return out
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[MarathonService]:
-    db = Database(resolve_url(str(tmp_path / "m.db")))
-    svc = MarathonService(db)
-    svc.create_event(SLUG, "Marathon", "mahjong-marathon", {}, ACTOR, seed=1)
-    yield svc
-    db.dispose()
 
 
 def test_refused_at_the_game_past_the_limit_before_the_rest_is_read(service):

@@ -4,9 +4,7 @@ decisions with reasons, reverts, publications, and the incremental refresh."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
@@ -19,20 +17,10 @@ from podium.formats.mahjong_marathon.rules import book_of
 from podium.formats.mahjong_marathon.views import snapshot
 from podium.service.catalog import Invocation
 from podium.service.exports import to_csv, to_html
-from podium.store.db import Database, resolve_url
 
 SLUG = "mj"
 ACTOR = "judge"
 HEADER = "game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4\n"
-
-
-@pytest.fixture
-def service(tmp_path: Path) -> Iterator[MarathonService]:
-    db = Database(resolve_url(str(tmp_path / "m.db")))
-    svc = MarathonService(db)
-    svc.create_event(SLUG, "Marathon", "mahjong-marathon", {}, ACTOR, seed=1)
-    yield svc
-    db.dispose()
 
 
 def csv_bytes(*lines: str) -> bytes:
