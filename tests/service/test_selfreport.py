@@ -176,3 +176,73 @@ def test_a_report_stored_before_draws_were_recorded_still_counts(setup) -> None:
         reports.confirm("cup", codes[pid], report.id)
     assert reports.confirm("cup", codes[d], report.id).status == ACCEPTED
     assert events.load("cup").state.current_round.results[1].of(b).won
+
+
+def _swap(events: EventService, first: int, second: int) -> None:
+    """The organiser swaps two players of the unstarted round by hand (issue 21, item 4)."""
+    from podium.core.commands import Caller
+    from podium.service.catalog import Invocation
+
+    names = events.load("cup").state.players
+    events.execute(Invocation("commander.swap", "cup", {
+        "player": names[first].name, "other": names[second].name, "reason": "same club"}),
+        Caller.cli("org"))
+
+
+def test_a_hand_edit_leaves_the_reports_of_the_changed_tables_behind(setup) -> None:
+    """Worked by hand: table 1 is (a, b, c, d), table 2 (e, f, g, h). a reports "b wins" and
+    b confirms; then the organiser swaps d and e. Table 1 is (a, b, c, e) now: e never saw the
+    report and d, who left, is named in it. So the report no longer counts: not in the queue,
+    confirming it is refused with "report again", the organiser cannot accept it, and the new
+    table's own four reports make its result. Table 2's report, made after the swap, counts."""
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, b, c, d = seats(events, 1)
+    e, *_rest = seats(events, 2)
+    old = reports.report("cup", codes[a], win_for(b))
+    assert old.seats == (a, b, c, d)
+    reports.confirm("cup", codes[b], old.id)
+    _swap(events, d, e)
+    assert sorted(seats(events, 1)) == sorted((a, b, c, e))
+    assert reports.reports("cup", open_only=True) == []
+    for who in (c, e):  # still at table 1: told to report again, nothing stored
+        with pytest.raises(Conflict, match="moved players") as refused:
+            reports.confirm("cup", codes[who], old.id)
+        assert refused.value.code == "report.stale"
+    with pytest.raises(Forbidden):  # d sits at table 2 now
+        reports.confirm("cup", codes[d], old.id)
+    with pytest.raises(Conflict, match="moved to or from table 1"):
+        reports.decide("cup", old.id, True, "judge")
+    before = len(events.log("cup"))
+    # the new table's reports start afresh (the old one is set aside, not a conflict)
+    first = reports.report("cup", codes[e], win_for(e))
+    assert first.status == PENDING and first.seats == tuple(seats(events, 1))
+    for pid in (a, b, c):
+        last = reports.report("cup", codes[pid], win_for(e))
+    assert last.id == first.id and last.status == ACCEPTED
+    assert len(events.log("cup")) == before + 1
+    assert events.load("cup").state.current_round.results[1].of(e).won
+    left = next(r for r in reports.reports("cup") if r.id == old.id)
+    assert (left.status, left.decided_by) == ("rejected", "edit")
+    assert "players of table 1 changed" in left.note
+
+
+def test_a_new_turn_order_keeps_the_report(setup) -> None:
+    """Rule CMD-4b's turn-order correction seats the same players: their report still
+    counts."""
+    events, reports = setup
+    codes = reports.codes("cup")
+    a, b, c, d = seats(events, 1)
+    report = reports.report("cup", codes[a], win_for(b))
+    names = events.load("cup").state.players
+    from podium.core.commands import Caller
+    from podium.service.catalog import Invocation
+
+    events.execute(Invocation("commander.seats", "cup", {
+        "table": "1", "order": ",".join(names[p].name for p in (d, c, b, a)),
+        "reason": "wrong order"}), Caller.cli("org"))
+    assert seats(events, 1) == (d, c, b, a)
+    assert [r.id for r in reports.reports("cup", open_only=True)] == [report.id]
+    for pid in (b, c):
+        reports.confirm("cup", codes[pid], report.id)
+    assert reports.confirm("cup", codes[d], report.id).status == ACCEPTED

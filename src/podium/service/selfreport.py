@@ -16,7 +16,9 @@ database's, taken before the state and the open reports are read), so four match
 sent at once always join one report and make one result. A report records the draw of its round
 (the round's seed, new at every draw): when the organiser undoes the round and pairs it again,
 the reports of the old draw no longer count, and a player who confirms one is told to report
-again. Reports stored before the draw was recorded count for the round's current draw.
+again. Reports stored before the draw was recorded count for the round's current draw. A report
+also records its table's players: when the organiser moves or swaps players of the unstarted
+round by hand, the reports of the tables whose players changed no longer count either.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ class Report:
     created_at: datetime
     decided_by: str
     draw: int | None = None
+    seats: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ def _report(row: SelfReportRow) -> Report:
         row.created_at,
         row.decided_by,
         row.draw,
+        tuple(row.seats) if row.seats is not None else None,
     )
 
 
@@ -107,6 +111,26 @@ def _of_draw(row: SelfReportRow | Report, rnd: Round) -> bool:
     """Whether a report of ``rnd``'s number belongs to its current draw (one stored before the
     draw was recorded counts for any)."""
     return row.draw is None or row.draw == rnd.seed
+
+
+def _still_seated(row: SelfReportRow | Report, rnd: Round) -> bool:
+    """Whether the players a report was made for still sit at its table: a hand edit of an
+    unstarted round (a move or a swap, :mod:`podium.core.round_edits`) changes who sits there
+    without a new draw, and a report then names a player who left and binds one who never saw
+    it. A report stored before its seats were recorded counts for the table as it is; a new
+    turn order (the same players) keeps it."""
+    if row.seats is None:
+        return True
+    try:
+        table = rnd.table(row.table)
+    except KeyError:
+        return False
+    return sorted(row.seats) == sorted(table.seats)
+
+
+def _counts(row: SelfReportRow | Report, rnd: Round) -> bool:
+    """Whether a report of ``rnd``'s number still counts: its draw and its table's players."""
+    return _of_draw(row, rnd) and _still_seated(row, rnd)
 
 
 def _stale(rnd: Round) -> Conflict:
@@ -205,7 +229,7 @@ class SelfReportService:
             found = [_report(r) for r in session.scalars(query.order_by(SelfReportRow.id))]
         if state is not None:
             found = [r for r in found
-                     if r.round <= len(state.rounds) and _of_draw(r, state.round(r.round))]
+                     if r.round <= len(state.rounds) and _counts(r, state.round(r.round))]
         return found
 
     def table_reports(self, slug: str, code: str,
@@ -218,7 +242,7 @@ class SelfReportService:
             r
             for r in self.reports(slug, open_only=True)
             if r.round == seat.round.number and r.table == seat.table.number
-            and _of_draw(r, seat.round)
+            and _counts(r, seat.round)
         ]
         return seat, reports
 
@@ -239,7 +263,10 @@ class SelfReportService:
                 if not _of_draw(row, rnd):  # left behind by an undo and a new draw
                     row.status, row.decided_by = REJECTED, "redraw"
                     row.note = row.note or f"round {rnd.number} was drawn again"
-            open_rows = [row for row in open_rows if _of_draw(row, rnd)]
+                elif not _still_seated(row, rnd):  # a hand edit moved a player since
+                    row.status, row.decided_by = REJECTED, "edit"
+                    row.note = row.note or f"the players of table {table.number} changed"
+            open_rows = [row for row in open_rows if _counts(row, rnd)]
             same = next((r for r in open_rows if r.entry == normalised), None)
             if same is not None and same.status == PENDING:
                 if player.id not in same.confirmed_by:
@@ -261,6 +288,7 @@ class SelfReportService:
                 created_at=self.clock(),
                 decided_by="",
                 draw=rnd.seed,
+                seats=list(table.seats),
             )
             session.add(row)
             session.flush()
@@ -323,6 +351,10 @@ class SelfReportService:
                 raise Conflict(N_("this report was made for an earlier draw of round "
                                   "%(round)s, which was undone: reject it"),
                                code=codes.REPORT_STALE, round=row.round)
+            if accept and not _still_seated(row, loaded.state.round(row.round)):
+                raise Conflict(N_("this report was made before players were moved to or from "
+                                  "table %(table)s: reject it"),
+                               code=codes.REPORT_STALE, table=row.table)
             if accept:
                 who = loaded.state.players[row.reporter].name
                 why = reason.strip() or f"self-report by {who} accepted by {actor}"
@@ -382,6 +414,10 @@ class SelfReportService:
         rnd, table = self._own_table(loaded, player)
         if row.round == rnd.number and not _of_draw(row, rnd):
             raise _stale(rnd)
+        if (row.round, row.table) == (rnd.number, table.number) and not _still_seated(row, rnd):
+            raise Conflict(N_("this report was made before the organiser moved players to or "
+                              "from your table: report your table's result again"),
+                           code=codes.REPORT_STALE, table=table.number)
         if (row.round, row.table) != (rnd.number, table.number):
             raise Forbidden("you can only confirm the report of your own table",
                             code=codes.REPORT_OTHER_TABLE)

@@ -221,6 +221,10 @@ class SelfReportRow(Base):
     # undo and a new draw of the round leave the report behind. Empty in reports stored before
     # migration 0004, which count for whatever draw the round has.
     draw: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    # The players of the table when it was reported (migration 0008): a hand edit that moves
+    # players leaves the report behind. Empty in reports stored before, which count for the
+    # table as it is.
+    seats: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
 
 # -- snapshots of replayed state (migration 0003) ------------------------------------------------
