@@ -65,3 +65,21 @@ def test_a_bad_setting_value_is_refused_naming_the_setting(podium: Podium) -> No
     ru = flat(podium("--lang", "ru", "event", "create", "cup", "--set",
                      "separate_groups_rounds=0", code=EXIT_INVALID).stderr)
     assert ru == "Ошибка: настройка separate_groups_rounds: 0 должно быть от 1 до 100"
+
+
+def test_player_add_takes_one_group_for_every_name(podium: Podium) -> None:
+    """A club registering its players at the desk: one `--group` for the names added; without
+    it they have none; a group too long refuses the whole command with nothing stored."""
+    podium("event", "create", "cup")
+    podium("player", "add", "cup", "Anna", "Boris", "--group", "Club  Orbit ")
+    podium("player", "add", "cup", "Vera")
+    listed = podium.out("player", "list", "cup")
+    assert "#1 Anna [Club Orbit]" in listed and "#2 Boris [Club Orbit]" in listed
+    assert "#3 Vera\n" in listed + "\n" and "Vera [" not in listed
+    actions = json.loads(podium.export("cup"))["actions"]
+    assert actions[2]["payload"] == {"player": 2, "name": "Boris", "group": "Club Orbit"}
+    assert actions[3]["payload"] == {"player": 3, "name": "Vera"}
+    before = len(actions)
+    refused(podium, ["player", "add", "cup", "Gleb", "--group", "x" * 81], EXIT_INVALID,
+            "--group: at most 80 characters")
+    assert len(json.loads(podium.export("cup"))["actions"]) == before

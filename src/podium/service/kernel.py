@@ -182,10 +182,15 @@ def _added(players: list[Player]) -> str:
 
 PLAYER_ADD = CommandSpec(
     "player.add", N_("Add players"),
-    lambda call: AddPlayers(call.slug, tuple(call["names"])),
+    lambda call: AddPlayers(call.slug, tuple(call["names"]),
+                            (call.get("group") or "",) * len(call["names"])),
     params=(Param("names", inputs.Players(100_000, lines=True, register=True),
                   N_("one name a line (after round 1 they enter late, with 0 points)"),
-                  required=True, argument=True, label=N_("Names")),),
+                  required=True, argument=True, label=N_("Names")),
+            Param("group", inputs.Text(80), N_("the group (club, family, team) of every name "
+                                               "added, kept apart by the pairing where the "
+                                               "event's settings say so"),
+                  label=N_("Group"))),
     shared=("player", "add"), said=_added,
     example=lambda state: {"names": "Kit Newcomer"},
     answer=lambda players: {"players": [_player(p) for p in players]},
