@@ -207,7 +207,7 @@ def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any
             def progress(what: str, done: int, total: int) -> None:
                 bar.update(task, description=what, completed=done, total=total, visible=True)
 
-            done = ctx.service.execute(Invocation(spec.name, slug, fields, TEXT, CLI,
+            done = ctx.service_for(spec).execute(Invocation(spec.name, slug, fields, TEXT, CLI,
                                                   progress), caller)
     except PodiumError as error:
         show_refusal(spec, error)
