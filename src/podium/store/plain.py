@@ -333,11 +333,20 @@ class PlainRepository(EventRepository):
 
     def latest_snapshot(self, event_id: int, code_version: str
                         ) -> tuple[int, str, datetime, bytes] | None:
+        """The newest snapshot for this code version, its state read through SQLite's
+        incremental blob I/O: copied once, straight into the bytes, where a selected column is
+        assembled from its overflow pages first and then copied (39 MB of a million-game
+        marathon: 0.03 s of CPU against 0.05 s, issue 24)."""
         row = self.plain.execute(
-            "SELECT seq, last_kind, last_at, data FROM snapshots WHERE event_id = ? "
+            "SELECT id, seq, last_kind, last_at FROM snapshots WHERE event_id = ? "
             "AND code_version = ? ORDER BY seq DESC LIMIT 1", (event_id, code_version)
         ).fetchone()
-        return None if row is None else (row[0], row[1], read_time(row[2]), bytes(row[3]))
+        if row is None:
+            return None
+        with self.plain.connection.blobopen("snapshots", "data", row[0],
+                                            readonly=True) as blob:
+            data = blob.read()
+        return row[1], row[2], read_time(row[3]), data
 
     def save_snapshot(self, event_id: int, seq: int, code_version: str, last_kind: str,
                       last_at: datetime, data: bytes, now: datetime) -> None:
