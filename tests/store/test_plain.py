@@ -20,7 +20,8 @@ from podium.formats.mahjong_marathon.files import make_record
 from podium.service import EventService
 from podium.store import plain
 from podium.store.db import Busy, Database
-from podium.store.plain import PlainDatabase, PlainRepository, plain_database
+from podium.store.plain import plain_database
+from podium.store.plain_store import PlainDatabase, PlainRepository
 from podium.store.repository import EventRepository, StaleLog
 
 T0 = datetime(2025, 3, 1, 9, 30, 0, 123456, tzinfo=UTC)
@@ -297,7 +298,7 @@ def test_the_store_and_the_service_import_no_sqlalchemy() -> None:
     already: checked in a fresh interpreter)."""
     import subprocess
 
-    code = ("import sys\nimport podium.service, podium.service.states, podium.store.plain\n"
+    code = ("import sys\nimport podium.service, podium.service.states, podium.store.plain_store\n"
             "import podium.store.db, podium.store.repository\n"
             "print(sorted(m for m in sys.modules if m.startswith('sqlalchemy')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

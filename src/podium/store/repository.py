@@ -130,10 +130,10 @@ class EventRepository:
     """
 
     def __new__(cls, session: Session) -> EventRepository:
-        """Over a plain sqlite3 session (:class:`podium.store.plain.PlainSession`, the command
+        """Over a plain sqlite3 session (:class:`podium.store.plain_store.PlainSession`, the command
         line's writes, issue 24) the same repository in plain SQL, so the service's code is
         the same over either store."""
-        plain = sys.modules.get("podium.store.plain")  # no plain session before it is imported
+        plain = sys.modules.get("podium.store.plain_store")  # none before it is imported
         if cls is EventRepository and plain is not None and isinstance(session,
                                                                        plain.PlainSession):
             return object.__new__(plain.PlainRepository)

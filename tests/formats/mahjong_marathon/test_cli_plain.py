@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from podium.cli import main
 from podium.cli.main import cli
-from podium.store import plain
+from podium.store import plain_store
 
 HEADER = "game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4\n"
 GAMES = ("g1,RU-Marathon-1,2015-02-10 12:00,Anna,40,Boris,20,Clara,0,Dmitri,-60\n"
@@ -87,13 +87,13 @@ def test_the_marathons_commands_are_the_same_plain_and_over_the_orm(
         assert run(["event", "create", "mj", "--format", "mahjong-marathon", "--seed", "1"],
                    db, lang)[0] == 0
     plain_writes: list[int] = []
-    real = plain.PlainRepository.append
+    real = plain_store.PlainRepository.append
 
     def counted(self: Any, *args: Any, **kwargs: Any) -> None:
         plain_writes.append(1)
         real(self, *args, **kwargs)
 
-    monkeypatch.setattr(plain.PlainRepository, "append", counted)
+    monkeypatch.setattr(plain_store.PlainRepository, "append", counted)
     for db in names.values():
         assert run(["games", "import", "mj", str(games), "--zone", "server"], db, lang)[0] == 0
     assert len(plain_writes) == 1  # the file's import ran plain; the URL's through the ORM
@@ -126,7 +126,7 @@ def test_a_marathon_write_imports_no_sqlalchemy(tmp_path: Path) -> None:
     text, _, modules = out.stdout.rstrip().rpartition("\n")
     loaded = set(json.loads(modules))
     assert "Game g3 added." in text
-    assert "podium.store.plain" in loaded and "podium.formats.mahjong_marathon.rules" in loaded
+    assert {"podium.store.plain_store", "podium.formats.mahjong_marathon.rules"} <= loaded
     assert sorted(m for m in loaded if m.split(".")[0] in ("sqlalchemy", "alembic")) == []
     assert [row[1] for row in log(path)][-3:] == ["player.registered"] * 2 + [
         "mahjong.games.added"]
