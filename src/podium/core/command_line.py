@@ -32,7 +32,7 @@ class CommandLine:
     tests/test_cli_start.py checks the commands are the same); ``plain``: its own declared
     commands read and write the event's log and snapshots only (no other table, no ORM object
     of the session), so the command line runs them over plain sqlite3 on a SQLite file at the
-    newest schema (:class:`podium.store.plain.PlainDatabase`: the same service and checks
+    newest schema (:class:`podium.store.plain_store.PlainDatabase`: the same service and checks
     without SQLAlchemy's import, issue 24)."""
 
     title: str

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # SQLAlchemy, its ORM and the models are imported by the first repository over a SQLAlchemy
 # session, not with this module: a command line write on a SQLite file runs over plain sqlite3
-# (:mod:`podium.store.plain`) and never needs them (issue 24: 0.23 s of CPU a run).
+# (:mod:`podium.store.plain_store`) and never needs them (issue 24: 0.23 s of CPU a run).
 APPEND_BATCH = 10_000  # rows a statement when a long log is stored at once (import)
 _LOCK_NAMESPACE = 0x706F64  # "pod": the first key of every per-event advisory lock
 
