@@ -7,9 +7,11 @@ higher than on an idle one: shared caches and cores).
 
 The commands: ``podium --help``, ``podium event list`` (a migrated SQLite file with one event),
 ``podium standings SLUG`` on that small event (a 16-player Commander demo: loads the event's
-format, the service and the ORM), ``podium sw --help`` (names a format: loads them all), and
+format, the service and the ORM), ``podium sw --help`` (names a format: loads them all),
 ``podium games add --help`` and ``podium commander --help`` (a command one format adds: that
-format's catalog alone, with the service and the ORM its commands run through).
+format's catalog alone, with the service its commands run through), and ``podium games add``
+itself: one game written to a new marathon (the marathon's commands run over plain sqlite3,
+without SQLAlchemy: :mod:`podium.store.plain`; a new game id each run).
 
 Command: ``.venv/bin/python bench/cli_start.py`` (about a minute), ``--runs 3`` for a quick run.
 """
@@ -25,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 
 def podium() -> list[str]:
@@ -57,7 +60,16 @@ def main() -> None:
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         slug = subprocess.run([*podium(), "event", "list"], env=env, check=True,
                               capture_output=True, text=True).stdout.split()[0]
-        cases = {
+        subprocess.run([*podium(), "event", "create", "mj", "--format", "mahjong-marathon"],
+                       env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        games = iter(range(1, 1_000_000))
+
+        def add_game() -> list[str]:
+            return [*podium(), "games", "add", "mj", "--id", f"G-{next(games)}", "--table",
+                    "RU-Marathon-1", "--start", "2015-03-01 13:30", "--players",
+                    "Anna=40,Boris=20,Clara=0,Dmitri=-60"]
+
+        cases: dict[str, Any] = {
             "python -c pass": [sys.executable, "-c", "pass"],
             "podium --help": [*podium(), "--help"],
             "podium event list": [*podium(), "event", "list"],
@@ -65,14 +77,16 @@ def main() -> None:
             "podium sw --help": [*podium(), "sw", "--help"],
             "podium games add --help": [*podium(), "games", "add", "--help"],
             "podium commander --help": [*podium(), "commander", "--help"],
+            "podium games add (one game, new marathon)": add_game,
         }
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print(f"{'command':40} {'CPU s median':>12} {'CPU s min':>10} {'wall s median':>14}")
+        print(f"{'command':44} {'CPU s median':>12} {'CPU s min':>10} {'wall s median':>14}")
         for name, command in cases.items():
-            runs = [timed(command, env) for _ in range(args.runs)]
+            runs = [timed(command() if callable(command) else command, env)
+                    for _ in range(args.runs)]
             cpu = [c for c, _ in runs]
             wall = [w for _, w in runs]
-            print(f"{name:40} {statistics.median(cpu):12.3f} {min(cpu):10.3f} "
+            print(f"{name:44} {statistics.median(cpu):12.3f} {min(cpu):10.3f} "
                   f"{statistics.median(wall):14.3f}")
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

@@ -16,7 +16,8 @@ For each size, in a fresh process (so the peak memory is that size's own):
 - with ``--cli-sizes``: on that database (whose load above stored a snapshot), one game added
   through the command line (``podium games add``) in a new process, four times: CPU seconds
   and wall of the whole process, and in a further process the split of the same work into the
-  command line's start, the load and the write;
+  command line's start, the load and the write (over plain sqlite3, as the command line opens
+  a SQLite file for the marathon's commands: :mod:`podium.store.plain`);
 - peak RSS of the process.
 
 Command: ``.venv/bin/python bench/marathon.py`` (default sizes 10000,100000,1000000 games,
@@ -207,9 +208,10 @@ from podium.cli.main import cli  # the command line's imports
 cli.resolve_command(click.Context(cli), ["games", "add"])  # what naming the command loads
 from podium.formats.mahjong_marathon.commands import MarathonService
 from podium.formats.mahjong_marathon.files import make_record
-from podium.store.db import Database, resolve_url
+from podium.store.plain import plain_database
 start_cli = time.process_time() - c
-database = Database(resolve_url(sys.argv[1]))
+database = plain_database(sys.argv[1])  # as the command line opens it (a plain format)
+assert database is not None, "not a SQLite file at the newest schema"
 service = MarathonService(database)
 c = time.process_time()
 service.load("mj")

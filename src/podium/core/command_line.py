@@ -29,12 +29,17 @@ class CommandLine:
     ``alone``: its commands are the same with no other format registered (it adopts none and
     no other format declares commands for its events), so naming one of its top-level commands
     builds its catalog and commands only (``podium games add``: the marathon's, issue 24;
-    tests/test_cli_start.py checks the commands are the same)."""
+    tests/test_cli_start.py checks the commands are the same); ``plain``: its own declared
+    commands read and write the event's log and snapshots only (no other table, no ORM object
+    of the session), so the command line runs them over plain sqlite3 on a SQLite file at the
+    newest schema (:class:`podium.store.plain_store.PlainDatabase`: the same service and checks
+    without SQLAlchemy's import, issue 24)."""
 
     title: str
     aliases: tuple[str, ...] = ()
     commands: Mapping[str, Any] = field(default_factory=dict)
     alone: bool = False
+    plain: bool = False
 
 
 def lazy_rules(package: str, *names: str) -> Callable[[str], Any]:

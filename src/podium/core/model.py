@@ -32,6 +32,20 @@ class Player:
     drop_reason: str = ""
     group: str = ""  # a club, family or team, kept apart by a pairing setting (issue 21)
 
+    def __reduce__(self) -> tuple[type[Player], tuple[Any, ...]]:
+        """Pickled as its constructor's arguments, the trailing defaults left out: a snapshot's
+        50,000 marathon players (and the name index sharing them) load in half the time of a
+        dataclass's state dict each (0.03 s of CPU instead of 0.06 s, issue 24)."""
+        args = (self.id, self.name, self.joined_round, self.dropped, self.drop_reason,
+                self.group)
+        end = len(args)
+        while end > 2 and args[end - 1] == _PLAYER_DEFAULTS[end - 3]:
+            end -= 1
+        return (Player, args[:end])
+
+
+_PLAYER_DEFAULTS = (0, False, "", "")  # joined_round, dropped, drop_reason, group
+
 
 @dataclass(frozen=True)
 class Table:

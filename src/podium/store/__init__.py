@@ -3,9 +3,10 @@
 :class:`Database` owns the engine and runs the Alembic migrations; :class:`EventRepository`
 reads and writes events and actions inside one :meth:`Database.session` transaction.
 
-SQLAlchemy is imported when one of them is first asked for, not with the package: the command
-line's quick reads (:mod:`podium.store.plain`, :mod:`podium.store.location`) need none of it
-(issue 24).
+SQLAlchemy is imported when a :class:`Database` is made or a repository over its sessions
+first queries, not with the package nor with those modules: the command line's quick reads
+(:mod:`podium.store.plain`, :mod:`podium.store.location`) and its marathon writes over plain
+sqlite3 (:mod:`podium.store.plain_store`) need none of it (issue 24).
 """
 
 from __future__ import annotations

@@ -13,12 +13,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.engine import URL, Connection, make_url
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session
-from sqlalchemy.pool import StaticPool
-
 from podium.core import codes
 from podium.core.errors import Conflict
 from podium.core.views import N_
@@ -28,6 +22,14 @@ from podium.store.location import MIGRATIONS_DIR, head_revision, resolve_url
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy import Engine
+    from sqlalchemy.engine import URL, Connection
+    from sqlalchemy.exc import DBAPIError
+    from sqlalchemy.orm import Session
+
+# SQLAlchemy is imported when a Database is made, not with this module: the service imports
+# this module for Busy and the type, and a command line write over plain sqlite3
+# (podium.store.plain_store.PlainDatabase) never needs SQLAlchemy (issue 24).
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -83,6 +85,10 @@ class Database:
     """
 
     def __init__(self, url: str, *, migrate: bool = True) -> None:
+        from sqlalchemy import create_engine
+        from sqlalchemy.engine import make_url
+        from sqlalchemy.pool import StaticPool
+
         self.url: URL = make_url(url if "://" in url else resolve_url(url))
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         options: dict[str, Any] = {"json_serializer": _dumps}
@@ -130,6 +136,9 @@ class Database:
     def _stored_revision(self) -> str | None:
         """The revision in ``alembic_version`` by a plain query (``None``: no such table, or
         not exactly one row; then Alembic decides)."""
+        from sqlalchemy import text
+        from sqlalchemy.exc import DBAPIError
+
         try:
             with self._read_engine.connect() as connection:
                 rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
@@ -152,6 +161,9 @@ class Database:
         up front, so it never waits for a writer (but must not write).
         A lock timeout or deadlock becomes :class:`Busy` (the transaction was rolled back).
         """
+        from sqlalchemy.exc import DBAPIError
+        from sqlalchemy.orm import Session
+
         bind = self._read_engine if readonly else self.engine
         try:
             with Session(bind=bind, expire_on_commit=False) as session, session.begin():
@@ -191,6 +203,7 @@ def _configure_sqlite(engine: Engine) -> None:
     write and never wraps DDL or SAVEPOINT; taking it over makes transactions, savepoints and
     migrations behave as on PostgreSQL.
     """
+    from sqlalchemy import event
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -27,6 +27,14 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from podium.store.columns import (
+    ACTOR_LENGTH,
+    FORMAT_LENGTH,
+    KIND_LENGTH,
+    NAME_LENGTH,
+    SLUG_LENGTH,
+)
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -34,12 +42,6 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-SLUG_LENGTH = 64
-NAME_LENGTH = 200
-FORMAT_LENGTH = 40
-KIND_LENGTH = 64
-ACTOR_LENGTH = 120
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -4,48 +4,50 @@ from __future__ import annotations
 
 import builtins
 import json
+import sys
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import Text, cast, delete, func, insert, select, text, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from podium.core import codes
 from podium.core.errors import SURROGATE, Conflict, InvalidInput, NotFound
 from podium.core.log import Action
-
-if TYPE_CHECKING:
-    from podium.store.db import Database
-from podium.store.models import (
+from podium.store.columns import (
     ACTOR_LENGTH,
     FORMAT_LENGTH,
     KIND_LENGTH,
     NAME_LENGTH,
     SLUG_LENGTH,
-    ActionRow,
-    EventRow,
-    SnapshotRow,
 )
-from podium.store.notify import announce
 
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from podium.store.db import Database
+
+# SQLAlchemy, its ORM and the models are imported by the first repository over a SQLAlchemy
+# session, not with this module: a command line write on a SQLite file runs over plain sqlite3
+# (:mod:`podium.store.plain_store`) and never needs them (issue 24: 0.23 s of CPU a run).
 APPEND_BATCH = 10_000  # rows a statement when a long log is stored at once (import)
-_ACTIONS = ActionRow.__table__
-_EVENTS = EventRow.__table__
 _LOCK_NAMESPACE = 0x706F64  # "pod": the first key of every per-event advisory lock
-# The payload is read as its JSON text and the whole log decoded with one json.loads call:
-# per-row JSON decoding (by SQLAlchemy or psycopg) is what made long logs slow to load.
-_LOG_COLUMNS = (
-    _ACTIONS.c.seq,
-    _ACTIONS.c.kind,
-    _ACTIONS.c.actor,
-    _ACTIONS.c.at,
-    _ACTIONS.c.reason,
-    cast(_ACTIONS.c.payload, Text),
-)
+
+
+@cache
+def _tables() -> tuple[Any, Any, tuple[Any, ...]]:
+    """The ``actions`` and ``events`` tables and the log's columns: the payload is read as its
+    JSON text and the whole log decoded with one json.loads call (per-row JSON decoding, by
+    SQLAlchemy or psycopg, is what made long logs slow to load)."""
+    from sqlalchemy import Text, cast
+
+    from podium.store.models import ActionRow, EventRow
+
+    actions, events = ActionRow.__table__, EventRow.__table__
+    columns = (actions.c.seq, actions.c.kind, actions.c.actor, actions.c.at, actions.c.reason,
+               cast(actions.c.payload, Text))
+    return actions, events, columns
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,16 @@ class EventRepository:
     a savepoint), but the caller normally lets the error end the transaction.
     """
 
+    def __new__(cls, session: Session) -> EventRepository:
+        """Over a plain sqlite3 session (:class:`podium.store.plain_store.PlainSession`, the command
+        line's writes, issue 24) the same repository in plain SQL, so the service's code is
+        the same over either store."""
+        plain = sys.modules.get("podium.store.plain_store")  # none before it is imported
+        if cls is EventRepository and plain is not None and isinstance(session,
+                                                                       plain.PlainSession):
+            return object.__new__(plain.PlainRepository)
+        return object.__new__(cls)
+
     def __init__(self, session: Session) -> None:
         self.session = session
 
@@ -144,6 +156,10 @@ class EventRepository:
             slug=slug)
         if self.find(slug) is not None:
             raise taken
+        from sqlalchemy.exc import IntegrityError
+
+        from podium.store.models import EventRow
+
         row = EventRow(slug=slug, name=name, format=format, created_at=created_at)
         try:
             with self.session.begin_nested():
@@ -156,8 +172,11 @@ class EventRepository:
     def find(self, slug: str) -> EventSummary | None:
         if not storable(slug):  # no event has it; PostgreSQL would refuse to compare it
             return None
+        from sqlalchemy import select
+
+        _, events, _ = _tables()
         # the row's columns, not an ORM object: loading an entity cost a write about 0.1 ms
-        row = self.session.execute(select(_EVENTS).where(_EVENTS.c.slug == slug)).one_or_none()
+        row = self.session.execute(select(events).where(events.c.slug == slug)).one_or_none()
         return None if row is None else _summary(row)
 
     def get(self, slug: str) -> EventSummary:
@@ -171,12 +190,18 @@ class EventRepository:
 
     def list(self) -> builtins.list[EventSummary]:
         """Every event, oldest first."""
+        from sqlalchemy import select
+
+        from podium.store.models import EventRow
+
         rows = self.session.scalars(select(EventRow).order_by(EventRow.created_at, EventRow.id))
         return [_summary(row) for row in rows]
 
     def role_of(self, username: str, slug: str) -> str | None:
         """The role of the organiser account ``username`` in event ``slug`` (None: none)."""
-        from podium.store.models import EventRoleRow, UserRow
+        from sqlalchemy import select
+
+        from podium.store.models import EventRoleRow, EventRow, UserRow
 
         return self.session.scalar(
             select(EventRoleRow.role)
@@ -187,23 +212,30 @@ class EventRepository:
     def find_with_role(self, slug: str, username: str
                        ) -> tuple[EventSummary, str | None] | None:
         """:meth:`find` and :meth:`role_of` in one statement (a write's first read)."""
+        from sqlalchemy import select
+
         from podium.store.models import EventRoleRow, UserRow
 
         if not storable(slug):
             return None
+        _, events, _ = _tables()
         role = (select(EventRoleRow.role)
                 .join(UserRow, UserRow.id == EventRoleRow.user_id)
-                .where(EventRoleRow.event_id == _EVENTS.c.id,
+                .where(EventRoleRow.event_id == events.c.id,
                        UserRow.username == username.strip().lower())
                 .scalar_subquery())
-        row = self.session.execute(select(_EVENTS, role.label("role_in_event"))
-                                   .where(_EVENTS.c.slug == slug)).one_or_none()
+        row = self.session.execute(select(events, role.label("role_in_event"))
+                                   .where(events.c.slug == slug)).one_or_none()
         return None if row is None else (_summary(row), row.role_in_event)
 
     def mirror(self, event_id: int, name: str, archived: bool, date: str | None, venue: str,
                status: str | None) -> None:
         """Write what replay derives of the event's own record into its row (the home page
         reads it without replaying the event)."""
+        from sqlalchemy import update
+
+        from podium.store.models import EventRow
+
         _check_length("name", name, NAME_LENGTH)
         self.session.execute(update(EventRow).where(EventRow.id == event_id).values(
             name=name, archived=archived, starts_on=date, venue=venue[:NAME_LENGTH],
@@ -212,7 +244,17 @@ class EventRepository:
     def delete(self, event_id: int) -> None:
         """Remove an event and its whole log (no error if it does not exist): its roles,
         player codes and self-reports too."""
-        from podium.store.models import EventRoleRow, PlayerCodeRow, SelfReportRow
+        from sqlalchemy import delete
+
+        from podium.store.models import (
+            ActionRow,
+            EventRoleRow,
+            EventRow,
+            PlayerCodeRow,
+            SelfReportRow,
+            SnapshotRow,
+        )
+        from podium.store.notify import announce
 
         for table in (SelfReportRow, PlayerCodeRow, EventRoleRow):
             self.session.execute(delete(table).where(table.event_id == event_id))
@@ -232,17 +274,22 @@ class EventRepository:
         on the state the first one left.
         """
         if self.session.get_bind().dialect.name == "postgresql":
+            from sqlalchemy import text
+
             self.session.execute(text("SELECT pg_advisory_xact_lock(:ns, :id)"),
                                  {"ns": _LOCK_NAMESPACE, "id": event_id})
 
     def actions(self, event_id: int, after: int = 0) -> builtins.list[Action]:
         """The event's log in ``seq`` order from action ``after + 1`` (empty for an unknown
         event)."""
+        from sqlalchemy import select
+
+        table, _, columns = _tables()
         self.session.flush()  # the Core query below bypasses autoflush
-        query = select(*_LOG_COLUMNS).where(_ACTIONS.c.event_id == event_id)
+        query = select(*columns).where(table.c.event_id == event_id)
         if after:
-            query = query.where(_ACTIONS.c.seq > after)
-        rows = self.session.connection().execute(query.order_by(_ACTIONS.c.seq)).all()
+            query = query.where(table.c.seq > after)
+        rows = self.session.connection().execute(query.order_by(table.c.seq)).all()
         payloads = json.loads("[" + ",".join(row[5] for row in rows) + "]")
         return [
             Action(seq=seq, kind=kind, actor=actor, at=at, reason=reason, payload=payload)
@@ -251,6 +298,10 @@ class EventRepository:
 
     def action_stamp(self, event_id: int, seq: int) -> tuple[str, datetime] | None:
         """The kind and time of action ``seq`` (to check that a snapshot still fits the log)."""
+        from sqlalchemy import select
+
+        from podium.store.models import ActionRow
+
         row = self.session.execute(
             select(ActionRow.kind, ActionRow.at)
             .where(ActionRow.event_id == event_id, ActionRow.seq == seq)
@@ -263,6 +314,10 @@ class EventRepository:
                         ) -> tuple[int, str, datetime, bytes] | None:
         """The newest snapshot of the event for this code version: (seq, kind and time of the
         action at seq, the pickled state)."""
+        from sqlalchemy import select
+
+        from podium.store.models import SnapshotRow
+
         row = self.session.execute(
             select(SnapshotRow.seq, SnapshotRow.last_kind, SnapshotRow.last_at, SnapshotRow.data)
             .where(SnapshotRow.event_id == event_id, SnapshotRow.code_version == code_version)
@@ -274,6 +329,10 @@ class EventRepository:
     def save_snapshot(self, event_id: int, seq: int, code_version: str, last_kind: str,
                       last_at: datetime, data: bytes, now: datetime) -> None:
         """Store a snapshot and drop the event's older ones (and those of other code)."""
+        from sqlalchemy import delete
+
+        from podium.store.models import SnapshotRow
+
         self.session.execute(delete(SnapshotRow).where(SnapshotRow.event_id == event_id))
         self.session.add(SnapshotRow(event_id=event_id, seq=seq, code_version=code_version,
                                      last_kind=last_kind, last_at=last_at, created_at=now,
@@ -283,6 +342,10 @@ class EventRepository:
     def find_many(self, slugs: Sequence[str]) -> dict[str, tuple[EventSummary, int]]:
         """Several events with the ``seq`` of their last stored action, in two queries (a
         series and its members); slugs not found are left out."""
+        from sqlalchemy import func, select
+
+        from podium.store.models import ActionRow, EventRow
+
         rows = self.session.scalars(select(EventRow).where(EventRow.slug.in_(list(slugs))))
         found = {row.id: _summary(row) for row in rows}
         if not found:
@@ -295,6 +358,10 @@ class EventRepository:
 
     def last_seq(self, event_id: int) -> int:
         """The ``seq`` of the event's last stored action, 0 when the log is empty."""
+        from sqlalchemy import func, select
+
+        from podium.store.models import ActionRow
+
         last = self.session.scalar(
             select(func.max(ActionRow.seq)).where(ActionRow.event_id == event_id)
         )
@@ -316,6 +383,12 @@ class EventRepository:
         """
         if not actions:
             return
+        from sqlalchemy import insert
+        from sqlalchemy.exc import IntegrityError
+
+        from podium.store.models import EventRow
+        from podium.store.notify import announce
+
         trusted = last is not None
         if last is None:
             last = self.last_seq(event_id)
@@ -348,7 +421,7 @@ class EventRepository:
                 # in batches: an imported file of 200,000 players is 450,000 rows, and one
                 # statement over all of them holds every bound parameter in memory at once
                 for start in range(0, len(rows), APPEND_BATCH):
-                    self.session.execute(insert(_ACTIONS), rows[start:start + APPEND_BATCH])
+                    self.session.execute(insert(_tables()[0]), rows[start:start + APPEND_BATCH])
         except IntegrityError:
             # A concurrent writer stored the same seq first (the unique constraint caught it).
             raise _stale(last, first) from None

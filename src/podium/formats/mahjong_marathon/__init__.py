@@ -23,7 +23,7 @@ COMMAND_LINE = CommandLine(
         "penalty": "Penalty (rule MJ-6)",
         "publish": "Publish the tables (rule MJ-11)",
         "revert": "Revert a decision",
-    }, alone=True)
+    }, alone=True, plain=True)
 
 __getattr__ = lazy_rules(__name__, "MAHJONG_MARATHON", "MahjongMarathon")
 

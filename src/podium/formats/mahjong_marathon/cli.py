@@ -1,7 +1,9 @@
 """What the command line of the online mahjong marathon (regulation MJ) prints beyond its
 declared commands: the import's summary and a publication's tables (their ``render``), the
 organiser's decisions (``podium decisions``) and the demo. The use cases themselves are declared
-(:mod:`.declared`) and served by the generic command line."""
+(:mod:`.declared`) and served by the generic command line. What only a publication or the demo
+prints with (the renderers, the export's labels, the simulated year) is imported when they run:
+``podium games add`` loads this module for its list of commands (issue 24)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,6 @@ from rich.table import Table
 from podium.cli.base import Context, console, guarded, pass_ctx, progress_bar, stored_where
 from podium.cli.lang import current, tr, use, value_text
 from podium.cli.localised import LocalisedCommand
-from podium.cli.render import print_view, write_exports
 from podium.core.messages import M, Mn
 from podium.core.views import N_
 from podium.formats.mahjong_marathon.commands import (
@@ -26,10 +27,8 @@ from podium.formats.mahjong_marathon.commands import (
     MarathonService,
 )
 from podium.formats.mahjong_marathon.declared import LOBBY_NOTES
-from podium.formats.mahjong_marathon.demo import generate_year, records
 from podium.formats.mahjong_marathon.rules import book_of
 from podium.formats.mahjong_marathon.views import published_views
-from podium.service.exports import label
 from podium.store.repository import EventRepository
 
 
@@ -103,6 +102,9 @@ def decisions(ctx: Context, slug: str) -> None:
 def print_publication(done: Any) -> None:
     """``podium publish``: every table of the new publication (rule MJ-11) printed, and with
     ``--out`` written as CSV and HTML, in ``--lang``."""
+    from podium.cli.render import print_view, write_exports
+    from podium.service.exports import label
+
     state, publication = done.state, done.value
     lang = done.values.get("lang") or current()
     views = published_views(state, book_of(state), publication.number)
@@ -143,6 +145,9 @@ def print_publication(done: Any) -> None:
 @guarded
 def demo_marathon(ctx: Context, players: int, game_count: int, seed: int, rows: int,
                   lang: str | None) -> None:
+    from podium.cli.render import print_view
+    from podium.formats.mahjong_marathon.demo import generate_year, records
+
     lang = use(lang)
     service = marathon(ctx)
     slug = f"demo-marathon-{players}-{seed}"
