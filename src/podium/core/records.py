@@ -103,9 +103,15 @@ class _Mark:
     and, per table number, the table and result counted (compared by identity: both are
     frozen, so any change to a seat or a result is a new object). ``tables`` and
     ``results`` are the round's lists as last seen, for a check at C speed that nothing
-    changed."""
+    changed.
 
-    __slots__ = ("byes", "results", "round", "seen", "tables")
+    A mark stored in a snapshot for a round counted as it stands keeps none of that
+    (``lazy``): its round is stored in a compact form (:meth:`podium.core.model.Round.
+    __reduce__`) that cannot change before it is decoded, so the round is unchanged until
+    then; once decoded, the mark takes the objects as decoded (:meth:`adopt`), and a change
+    since shows up as usual. So a cold standings never decodes a round (issue 24)."""
+
+    __slots__ = ("byes", "lazy", "results", "round", "seen", "tables")
 
     def __init__(self, rnd: Round) -> None:
         self.round = rnd
@@ -113,11 +119,71 @@ class _Mark:
         self.seen: dict[int, tuple[Table, TableResult]] = {}
         self.tables: list[Table] = []
         self.results: list[TableResult] = []
+        self.lazy = False
 
     def unchanged(self) -> bool:
         rnd = self.round
+        if self.lazy:
+            if rnd.packed:
+                return _same(rnd.byes, self.byes)
+            self.adopt()
         return (_same(rnd.byes, self.byes) and _same(rnd.tables, self.tables)
                 and _same(rnd.results.values(), self.results))
+
+    def settled(self) -> bool:
+        """Everything of the round counted as it stands: the mark can be stored lazily."""
+        if self.lazy:
+            return self.round.packed and _same(self.round.byes, self.byes)
+        if not self.unchanged():
+            return False
+        results = self.round.results
+        counted = 0
+        for table in self.tables:
+            result = results.get(table.number)
+            if result is not None:
+                before = self.seen.get(table.number)
+                if before is None or before[0] is not table or before[1] is not result:
+                    return False
+                counted += 1
+        return counted == len(self.seen)
+
+    def adopt(self) -> None:
+        """A lazy mark's tables and results: the round's as decoded from the snapshot (what
+        was counted before it was stored)."""
+        if not self.lazy:
+            return
+        decoded = self.round.unpacked()
+        if decoded is None:  # cannot happen: a lazy mark's round was loaded packed
+            raise RuntimeError("a lazy record mark without a packed round")
+        tables, results = decoded
+        self.tables = list(tables)
+        self.results = list(results.values())
+        seen = self.seen = {}
+        for table in tables:
+            result = results.get(table.number)
+            if result is not None:
+                seen[table.number] = (table, result)
+        self.lazy = False
+
+    def __reduce__(self) -> Any:
+        if self.settled():
+            return (_lazy_mark, (self.round, self.byes))
+        self.adopt()
+        return (_full_mark, (self.round, self.byes, self.seen, self.tables, self.results))
+
+
+def _lazy_mark(rnd: Round, byes: list[Bye]) -> _Mark:
+    mark = _Mark(rnd)
+    mark.byes = byes
+    mark.lazy = True
+    return mark
+
+
+def _full_mark(rnd: Round, byes: list[Bye], seen: dict[int, tuple[Table, TableResult]],
+               tables: list[Table], results: list[TableResult]) -> _Mark:
+    mark = _Mark(rnd)
+    mark.byes, mark.seen, mark.tables, mark.results = byes, seen, tables, results
+    return mark
 
 
 def _same(now: Collection[Any], before: list[Any]) -> bool:
@@ -208,6 +274,7 @@ class RecordBook:
             keep += 1
         deltas: list[tuple[Table, TableResult, int]] = []
         for mark in marks[keep:]:  # rounds undone or replaced: out whole
+            mark.adopt()
             self._bye_delta(mark.byes, -1)
             deltas.extend((table, result, -1) for table, result in mark.seen.values())
         del marks[keep:]
