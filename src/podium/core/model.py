@@ -37,7 +37,7 @@ class Player:
     group: str = ""  # a club, family or team, kept apart by a pairing setting (issue 21)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
 class Table:
     """One table of a round. ``seats[0]`` takes the first turn, ``seats[1]`` the second, ..."""
 
@@ -59,7 +59,7 @@ class Bye:
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
 class SeatOutcome:
     """What one game gave one player.
 
@@ -79,7 +79,7 @@ class SeatOutcome:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
 class TableResult:
     """The scored result of one table, plus the entry as the organiser gave it."""
 
