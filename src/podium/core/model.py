@@ -252,7 +252,7 @@ def pack_round(tables: list[Table], results: dict[int, TableResult]) -> tuple[An
             _indexed(list(scores), values, where), _indexed(list(notes), values, where),
             pickle.dumps([r.entry for r in results.values()], protocol=pickle.HIGHEST_PROTOCOL),
         )
-    except (TypeError, OverflowError, ValueError, pickle.PicklingError):
+    except (TypeError, OverflowError, ValueError):
         return ("objects", tables, results)
 
 

@@ -8,10 +8,20 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import chain, islice
 from typing import Any
 
 from podium.core.gcpause import collector_paused
-from podium.core.model import Bye, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.model import (
+    Bye,
+    PlayerId,
+    Round,
+    SeatOutcome,
+    Table,
+    TableResult,
+    _indexed,
+    _ints,
+)
 
 
 @dataclass(slots=True)
@@ -190,6 +200,72 @@ def _same(now: Collection[Any], before: list[Any]) -> bool:
     return len(now) == len(before) and all(map(operator.is_, now, before))
 
 
+_SCALARS = ("points", "games", "wins", "draws", "byes", "order_sum", "score_sum",
+            "opponent_wins", "opponent_games")
+
+
+def pack_records(records: dict[PlayerId, PlayerRecord]) -> tuple[Any, ...]:
+    """A book's records as columns for a snapshot (issue 24): 200,000 records pickled as
+    objects, each with its list of opponents and its dict of turn positions, took most of
+    a cold standings' load. Each field is a column of machine integers when every value is
+    an int, else indexes into its distinct objects; the opponents and the turn positions
+    are flat columns with a count per record. Anything else keeps the objects."""
+    try:
+        recs = list(records.values())
+        if not all(type(rec) is PlayerRecord and type(rec.opponents) is list
+                   and type(rec.seat_counts) is dict and rec.player == pid
+                   for pid, rec in records.items()):
+            raise TypeError
+        columns = [_column([getattr(rec, name) for rec in recs]) for name in _SCALARS]
+        opponents = list(chain.from_iterable(rec.opponents for rec in recs))
+        # the turn positions: a few distinct dicts among 200,000 players, stored once each
+        turns: dict[tuple[tuple[int, int], ...], int] = {}
+        turn_index = [turns.setdefault(tuple(rec.seat_counts.items()), len(turns))
+                      for rec in recs]
+        if not {*map(type, opponents), *map(type, records),
+                *(type(x) for key in turns for pair in key for x in pair)} <= {int}:
+            raise TypeError
+        return ("columns", _ints(list(records)), columns,
+                _ints(opponents), _ints([len(rec.opponents) for rec in recs]),
+                list(turns), _ints(turn_index))
+    except (TypeError, OverflowError):
+        return ("objects", records)
+
+
+def _column(values: list[Any]) -> tuple[Any, ...]:
+    if all(type(value) is int for value in values):
+        try:
+            return ("ints", _ints(values))
+        except OverflowError:
+            pass
+    distinct: list[Any] = []
+    return ("objects", distinct, _indexed(values, distinct, {}))
+
+
+def _uncolumn(column: tuple[Any, ...]) -> Iterable[Any]:
+    if column[0] == "ints":
+        return column[1].tolist()  # type: ignore[no-any-return]
+    return map(column[1].__getitem__, column[2])
+
+
+def unpack_records(packed: tuple[Any, ...]) -> dict[PlayerId, PlayerRecord]:
+    """The records that :func:`pack_records` stored, equal and in the same order."""
+    if packed[0] == "objects":
+        return packed[1]  # type: ignore[no-any-return]
+    _kind, pids, columns, opponents, opponent_counts, turns, turn_index = packed
+    met = iter(opponents.tolist())
+    opponent_lists = [list(islice(met, n)) for n in opponent_counts]
+    # one dict per distinct content, shared: a record loaded is never changed in place (the
+    # book copies a record before its first change, RecordBook._mutable)
+    turn_dicts = map([dict(key) for key in turns].__getitem__, turn_index)
+    (points, games, wins, draws, byes, order_sum, score_sum, opponent_wins,
+     opponent_games) = map(_uncolumn, columns)
+    ids = pids.tolist()
+    return dict(zip(ids, map(PlayerRecord, ids, points, games, wins, draws, byes, order_sum,
+                             score_sum, opponent_lists, turn_dicts, opponent_wins,
+                             opponent_games), strict=True))
+
+
 class KeptRecords(dict[PlayerId, PlayerRecord]):
     """Records from a :class:`RecordBook`; ``opponent_sums`` tells whether each record's
     ``opponent_wins`` and ``opponent_games`` are kept (CMD-3b: :mod:`podium.core.tiebreakers`
@@ -234,11 +310,11 @@ class RecordBook:
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"records": self._records, "marks": self._marks, "appears": self._appears,
-                "uneven": self._uneven, "stale": self._stale}
+        return {"records": pack_records(self._records), "marks": self._marks,
+                "appears": self._appears, "uneven": self._uneven, "stale": self._stale}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self._records = data["records"]
+        self._records = unpack_records(data["records"])
         self._marks = data["marks"]
         self._appears = data["appears"]
         self._uneven = data["uneven"]
