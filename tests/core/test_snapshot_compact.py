@@ -219,3 +219,14 @@ def test_pack_records_gives_back_equal_records_and_copies_before_a_change():
 
 def _records_of(state: EventState) -> Any:
     return state.caches[RECORDS_CACHE]
+
+
+def test_the_index_of_names_is_left_out_only_when_it_is_the_players_own():
+    event = EventLog(players=6, seed=1, final_size=0, rounds=5)
+    state = event.state
+    loaded = _round_trip(state)
+    assert "_names" not in loaded.__dict__  # built again on first use
+    assert loaded.player_by_name(" p3 ") is loaded.players[3]
+    assert loaded._names == state._names
+    state._names["someone else"] = state.players[1]  # not what the players give: kept
+    assert _round_trip(state)._names == state._names

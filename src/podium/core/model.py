@@ -8,6 +8,7 @@ scored; the core only stores and aggregates the outcome.
 
 from __future__ import annotations
 
+import operator
 import pickle
 from array import array
 from collections.abc import Callable, Iterator
@@ -416,3 +417,38 @@ class EventState:
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
         raise KeyError(number)
+
+    # -- in a snapshot (issue 24) ----------------------------------------------------------
+    #
+    # The index of names is what :meth:`add_player`, :meth:`rename_player` and
+    # :meth:`forget_player` keep it: one key per registered player. A snapshot leaves it out
+    # when it is exactly that (200,000 names cost a cold load 0.1 s to unpickle, and the
+    # standings never read it), and the first lookup of a loaded state builds it again.
+
+    def _names_rebuilt(self) -> dict[str, Player]:
+        key = self.name_key
+        return {key(player.name): player for player in self.players.values()}
+
+    def __reduce__(self) -> Any:
+        found = dict(self.__dict__)
+        names = found.get("_names")
+        if names is not None:
+            rebuilt = self._names_rebuilt()
+            if (list(rebuilt) == list(names)
+                    and all(map(operator.is_, rebuilt.values(), names.values()))):
+                del found["_names"]
+        return (_event_state, (type(self), found))
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for an attribute the instance lacks: the index of names of a state
+        # loaded from a snapshot, before its first use
+        if name == "_names" and "players" in self.__dict__:
+            names = self.__dict__["_names"] = self._names_rebuilt()
+            return names
+        raise AttributeError(name)
+
+
+def _event_state(cls: type[EventState], found: dict[str, Any]) -> EventState:
+    state = object.__new__(cls)
+    state.__dict__.update(found)
+    return state
