@@ -230,3 +230,14 @@ def test_the_index_of_names_is_left_out_only_when_it_is_the_players_own():
     assert loaded._names == state._names
     state._names["someone else"] = state.players[1]  # not what the players give: kept
     assert _round_trip(state)._names == state._names
+
+
+def test_players_keep_their_fields_and_anything_set_on_them():
+    event = EventLog(players=3, seed=1, final_size=0, rounds=5)
+    event.do("player.dropped", {"player": 2}, "left")
+    state = event.state
+    state.players[3].extra_note = "kept"  # type: ignore[attr-defined]
+    loaded = _round_trip(state)
+    assert loaded.players == state.players
+    assert loaded.players[3].extra_note == "kept"  # type: ignore[attr-defined]
+    assert loaded.players[2].dropped and loaded.players[2].drop_reason == state.players[2].drop_reason
