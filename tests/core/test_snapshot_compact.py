@@ -12,7 +12,6 @@ from __future__ import annotations
 import pickle
 import random
 from fractions import Fraction
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -217,10 +216,6 @@ def test_pack_records_gives_back_equal_records_and_copies_before_a_change():
     assert _plain(kept) == _plain(build_records([1, 2, 3, 4], [rnd2]))
 
 
-def _records_of(state: EventState) -> Any:
-    return state.caches[RECORDS_CACHE]
-
-
 def test_the_index_of_names_is_left_out_only_when_it_is_the_players_own():
     event = EventLog(players=6, seed=1, final_size=0, rounds=5)
     state = event.state
@@ -240,4 +235,5 @@ def test_players_keep_their_fields_and_anything_set_on_them():
     loaded = _round_trip(state)
     assert loaded.players == state.players
     assert loaded.players[3].extra_note == "kept"  # type: ignore[attr-defined]
-    assert loaded.players[2].dropped and loaded.players[2].drop_reason == state.players[2].drop_reason
+    dropped = loaded.players[2]
+    assert dropped.dropped and dropped.drop_reason == state.players[2].drop_reason

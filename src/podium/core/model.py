@@ -46,7 +46,7 @@ class Player:
         if type(self) is Player and len(found) == 6:
             return (Player, (self.id, self.name, self.joined_round, self.dropped,
                              self.drop_reason, self.group))
-        return (copyreg.__newobj__, (type(self),), dict(found))
+        return (copyreg.__newobj__, (type(self),), dict(found))  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
@@ -215,7 +215,7 @@ def _ints(values: list[int]) -> array[int]:
 def _indexed(objects: list[Any], values: list[Any], where: dict[int, int]) -> array[int]:
     """Each object as its index in ``values``: objects shared by identity (a format's award,
     its shared note) are stored once, and decode as one object again."""
-    index = []
+    index: list[int] = []
     add = index.append
     for obj in objects:
         key = id(obj)
