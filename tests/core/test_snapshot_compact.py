@@ -237,3 +237,15 @@ def test_players_keep_their_fields_and_anything_set_on_them():
     assert loaded.players[3].extra_note == "kept"  # type: ignore[attr-defined]
     dropped = loaded.players[2]
     assert dropped.dropped and dropped.drop_reason == state.players[2].drop_reason
+
+
+def test_a_packed_round_read_by_several_threads_is_decoded_once():
+    from concurrent.futures import ThreadPoolExecutor
+
+    for _ in range(20):
+        loaded = _round_trip(EventState("s", "n", "commander", None, 1, rounds=[_odd_round()]))
+        rnd = loaded.rounds[0]
+        with ThreadPoolExecutor(8) as pool:
+            seen = list(pool.map(lambda r: (r.results, r.tables), [rnd] * 16))
+        assert all(r is seen[0][0] and t is seen[0][1] for r, t in seen)
+        assert rnd.unpacked() is not None and rnd.results == _odd_round().results

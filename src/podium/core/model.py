@@ -11,6 +11,7 @@ from __future__ import annotations
 import copyreg
 import operator
 import pickle
+import threading
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -176,12 +177,16 @@ class Round:
         # round loaded from a snapshot, before their first use
         found = self.__dict__
         if name in ("tables", "results") and "_packed" in found:
-            tables, results = unpack_round(found["_packed"])
-            found["tables"], found["results"] = tables, results
-            # what was decoded, as decoded: a RecordBook that counted the round before it
-            # was stored compares the round with these (podium.core.records._Mark)
-            found["_unpacked"] = (list(tables), dict(results))
-            del found["_packed"]
+            with _UNPACKING:  # two readers decode it once, and hand out the same objects
+                if name not in found:
+                    tables, results = unpack_round(found["_packed"])
+                    found["tables"], found["results"] = tables, results
+                    # what was decoded, as decoded: a RecordBook that counted the round
+                    # before it was stored compares the round with these (records._Mark)
+                    found["_unpacked"] = (list(tables), dict(results))
+                    del found["_packed"]
+            return found[name]
+        if name in ("tables", "results") and name in found:  # decoded by another thread
             return found[name]
         raise AttributeError(name)
 
@@ -192,6 +197,7 @@ class Round:
 
 
 _ROUND_PACKED = frozenset({"tables", "results", "_packed", "_unpacked"})
+_UNPACKING = threading.Lock()
 
 
 def _packed_round(cls: type[Round], rest: dict[str, Any], packed: tuple[Any, ...]) -> Round:
