@@ -218,13 +218,19 @@ def _ints(values: list[int]) -> array[int]:
     raise OverflowError(high)
 
 
-def _indexed(objects: list[Any], values: list[Any], where: dict[int, int]) -> array[int]:
+_BY_VALUE = frozenset({int, bool, Fraction, type(None)})
+
+
+def _indexed(objects: list[Any], values: list[Any], where: dict[Any, int]) -> array[int]:
     """Each object as its index in ``values``: objects shared by identity (a format's award,
-    its shared note) are stored once, and decode as one object again."""
+    its shared note) are stored once, and decode as one object again; so are equal numbers
+    of one type, which are immutable (200,000 players' elimination sums are a few hundred
+    distinct Fractions, each slow to unpickle)."""
     index: list[int] = []
     add = index.append
     for obj in objects:
-        key = id(obj)
+        kind = type(obj)
+        key: Any = (kind, obj) if kind in _BY_VALUE else id(obj)
         found = where.get(key)
         if found is None:
             found = where[key] = len(values)
@@ -257,7 +263,9 @@ def pack_round(tables: list[Table], results: dict[int, TableResult]) -> tuple[An
         if not kinds <= {int} or not {*map(type, won), *map(type, drew)} <= {bool}:
             raise TypeError
         values: list[Any] = []
-        where: dict[int, int] = {}
+        where: dict[Any, int] = {}
+        indexes = [_indexed(list(column), values, where)
+                   for column in (points, orders, scores, notes)]
         return (
             "columns",
             _ints([t.number for t in tables]), _ints([len(t.seats) for t in tables]),
@@ -266,9 +274,11 @@ def pack_round(tables: list[Table], results: dict[int, TableResult]) -> tuple[An
             _ints(list(players)), _ints(list(places)),
             bytes(map(int.__add__, won, map((2).__mul__, drew))),
             bytes(r.corrected for r in results.values()),
-            values, _indexed(list(points), values, where), _indexed(list(orders), values, where),
-            _indexed(list(scores), values, where), _indexed(list(notes), values, where),
-            pickle.dumps([r.entry for r in results.values()], protocol=pickle.HIGHEST_PROTOCOL),
+            *indexes,
+            # the distinct values (notes with their parameters, Fractions) and the entries
+            # as one pickle of their own: a cold load does not build them (issue 24)
+            pickle.dumps((values, [r.entry for r in results.values()]),
+                         protocol=pickle.HIGHEST_PROTOCOL),
         )
     except (TypeError, OverflowError, ValueError):
         return ("objects", tables, results)
@@ -279,7 +289,8 @@ def unpack_round(packed: tuple[Any, ...]) -> tuple[list[Table], dict[int, TableR
     if packed[0] == "objects":
         return packed[1], packed[2]
     (_kind, numbers, sizes, seats, keys, counts, players, places, flags, corrected,
-     values, points, orders, scores, notes, entries) = packed
+     points, orders, scores, notes, objects) = packed
+    values, entries = pickle.loads(objects)
     seat_list = seats.tolist()
     tables = []
     start = 0
@@ -294,7 +305,7 @@ def unpack_round(packed: tuple[Any, ...]) -> tuple[list[Table], dict[int, TableR
     results = {}
     start = 0
     for key, end, entry, fixed in zip(keys.tolist(), accumulate(counts.tolist()),
-                                      pickle.loads(entries), corrected, strict=True):
+                                      entries, corrected, strict=True):
         results[key] = TableResult(tuple(outcomes[start:end]), entry, bool(fixed))
         start = end
     return tables, results
