@@ -249,3 +249,16 @@ def test_a_packed_round_read_by_several_threads_is_decoded_once():
             seen = list(pool.map(lambda r: (r.results, r.tables), [rnd] * 16))
         assert all(r is seen[0][0] and t is seen[0][1] for r, t in seen)
         assert rnd.unpacked() is not None and rnd.results == _odd_round().results
+
+
+def test_loaded_records_read_their_opponents_on_first_use():
+    # rule CMD-3b: the opponents met, once per meeting, in the order counted
+    records = {pid: PlayerRecord(pid, 3, 2, 1, 0, 0, 3, Fraction(0), [pid + 1, pid + 2, pid + 1],
+                                 {0: 1}, 2, 4) for pid in range(1, 6)}
+    records[6] = PlayerRecord(6)  # met nobody
+    loaded = unpack_records(pickle.loads(pickle.dumps(pack_records(records))))
+    assert loaded[3].met is not None
+    assert loaded[3].opponents == [4, 5, 4] and loaded[3].met is None
+    assert loaded[6].opponents == []
+    assert loaded == records  # every field, the opponents decoded for it
+    assert unpack_records(pack_records(loaded)) == records
