@@ -262,3 +262,12 @@ def test_loaded_records_read_their_opponents_on_first_use():
     assert loaded[6].opponents == []
     assert loaded == records  # every field, the opponents decoded for it
     assert unpack_records(pack_records(loaded)) == records
+
+
+def test_records_stored_again_without_reading_their_opponents_keep_them():
+    records = {pid: PlayerRecord(pid, 1, 1, 0, 0, 0, 1, Fraction(0), [pid + 7, 9], {2: 1}, 0, 1)
+               for pid in range(1, 4)}
+    loaded = unpack_records(pickle.loads(pickle.dumps(pack_records(records))))
+    again = unpack_records(pickle.loads(pickle.dumps(pack_records(loaded))))
+    assert all(rec.met is not None for rec in loaded.values())  # still not decoded
+    assert again == records

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import operator
 import threading
+from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -246,12 +247,14 @@ def pack_records(records: dict[PlayerId, PlayerRecord]) -> tuple[Any, ...]:
     are flat columns with a count per record. Anything else keeps the objects."""
     try:
         recs = list(records.values())
-        if not all(type(rec) is PlayerRecord and type(rec.opponents) is list
-                   and type(rec.seat_counts) is dict and rec.player == pid
-                   for pid, rec in records.items()):
+        if not all(type(rec) is PlayerRecord and type(rec.seat_counts) is dict
+                   and rec.player == pid for pid, rec in records.items()):
             raise TypeError
         columns = [_column([getattr(rec, name) for rec in recs]) for name in _SCALARS]
-        opponents = list(chain.from_iterable(rec.opponents for rec in recs))
+        met = list(map(_met, recs))  # not decoded for it when loaded and never read since
+        if not all(type(them) is list or type(them) is array for them in met):
+            raise TypeError
+        opponents = list(chain.from_iterable(met))
         # the turn positions: a few distinct dicts among 200,000 players, stored once each
         turns: dict[tuple[tuple[int, int], ...], int] = {}
         turn_index = [turns.setdefault(tuple(rec.seat_counts.items()), len(turns))
@@ -260,10 +263,23 @@ def pack_records(records: dict[PlayerId, PlayerRecord]) -> tuple[Any, ...]:
                 *(type(x) for key in turns for pair in key for x in pair)} <= {int}:
             raise TypeError
         return ("columns", _ints(list(records)), columns,
-                _ints(opponents), _ints([len(rec.opponents) for rec in recs]),
+                _ints(opponents), _ints(list(map(len, met))),
                 list(turns), _ints(turn_index))
     except (TypeError, OverflowError):
         return ("objects", records)
+
+
+# the slot itself (what _Opponents.__get__ gives for the class)
+_OPPONENTS_SLOT: Any = PlayerRecord.__dict__["opponents"].slot
+
+
+def _met(rec: PlayerRecord) -> Any:
+    """``rec``'s opponents as a list, or as the slice of the column it was loaded from."""
+    found = _OPPONENTS_SLOT.__get__(rec, PlayerRecord)
+    if found is None and rec.met is not None:
+        column, start, end = rec.met
+        return column[start:end]
+    return found
 
 
 def _column(values: list[Any]) -> tuple[Any, ...]:
