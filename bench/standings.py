@@ -10,7 +10,8 @@ fresh SQLite file:
   checks as live entry, store the log in batches, store a snapshot);
 - **cold standings**: ``podium standings SLUG --top 20``, a new process that loads the
   snapshot and ranks every player (CMD-3: points, elimination sum, opponents' win ratio,
-  seeded random), timed as a whole and in parts (load, rank, print);
+  seeded random), timed in parts (load, rank, print) in the bench's own child, and as the
+  whole command in a subprocess (wall and CPU seconds, interpreter start-up included);
 - **warm standings**: the standings again in the same process (state already held, as a web
   worker has it), and once more with the Python sort (``rank_players_python``) the columnar
   one replaced, for a before/after on the same state;
