@@ -8,9 +8,16 @@ scored; the core only stores and aggregates the outcome.
 
 from __future__ import annotations
 
+import copyreg
+import operator
+import pickle
+import threading
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate, chain
+from operator import attrgetter
 from typing import Any, TypeVar
 
 PlayerId = int
@@ -32,10 +39,14 @@ class Player:
     drop_reason: str = ""
     group: str = ""  # a club, family or team, kept apart by a pairing setting (issue 21)
 
-    def __reduce__(self) -> tuple[type[Player], tuple[Any, ...]]:
+    def __reduce__(self) -> Any:
         """Pickled as its constructor's arguments, the trailing defaults left out: a snapshot's
-        50,000 marathon players (and the name index sharing them) load in half the time of a
-        dataclass's state dict each (0.03 s of CPU instead of 0.06 s, issue 24)."""
+        players (and the name index sharing them) load in half the time of a dataclass's
+        state dict each (50,000 marathon players 0.03 s of CPU instead of 0.06 s; 200,000
+        Commander players, issue 24). Anything more on the instance keeps the dict."""
+        found = self.__dict__
+        if type(self) is not Player or len(found) != 6:
+            return (copyreg.__newobj__, (type(self),), dict(found))  # type: ignore[attr-defined]
         args = (self.id, self.name, self.joined_round, self.dropped, self.drop_reason,
                 self.group)
         end = len(args)
@@ -47,7 +58,8 @@ class Player:
 _PLAYER_DEFAULTS = (0, False, "", "")  # joined_round, dropped, drop_reason, group
 
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
 class Table:
     """One table of a round. ``seats[0]`` takes the first turn, ``seats[1]`` the second, ..."""
 
@@ -69,7 +81,7 @@ class Bye:
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
 class SeatOutcome:
     """What one game gave one player.
 
@@ -89,7 +101,7 @@ class SeatOutcome:
     note: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # slots: a million of them at 200,000 players
 class TableResult:
     """The scored result of one table, plus the entry as the organiser gave it."""
 
@@ -145,6 +157,167 @@ class Round:
             yield from table.seats
         for bye in self.byes:
             yield bye.player
+
+    # -- the compact form in a snapshot (issue 24) -----------------------------------------
+    #
+    # A round of 200,000 players is 50,000 tables and as many results, 200,000 seat outcomes:
+    # pickled as objects they made a snapshot whose writing doubled the import's memory (the
+    # pickler's memo of every object) and whose loading took seconds, though a cold standings
+    # reads only the kept records (podium.core.records.RecordBook). So a round pickles its
+    # tables and results as a few columns (:func:`pack_round`), and a round loaded from a
+    # snapshot decodes them on first use (``__getattr__``: they are simply absent from the
+    # instance until then, so every other access costs nothing extra).
+
+    @property
+    def packed(self) -> bool:
+        """Loaded from a snapshot and its tables and results not decoded yet."""
+        return "_packed" in self.__dict__
+
+    def __reduce__(self) -> Any:
+        found = self.__dict__
+        packed = found.get("_packed")
+        if packed is None:
+            packed = pack_round(found["tables"], found["results"])
+        rest = {key: value for key, value in found.items() if key not in _ROUND_PACKED}
+        return (_packed_round, (type(self), rest, packed))
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for an attribute the instance lacks: the tables and results of a
+        # round loaded from a snapshot, before their first use
+        found = self.__dict__
+        if name in ("tables", "results") and "_packed" in found:
+            with _UNPACKING:  # two readers decode it once, and hand out the same objects
+                if name not in found:
+                    tables, results = unpack_round(found["_packed"])
+                    found["tables"], found["results"] = tables, results
+                    # what was decoded, as decoded: a RecordBook that counted the round
+                    # before it was stored compares the round with these (records._Mark)
+                    found["_unpacked"] = (list(tables), dict(results))
+                    del found["_packed"]
+            return found[name]
+        if name in ("tables", "results") and name in found:  # decoded by another thread
+            return found[name]
+        raise AttributeError(name)
+
+    def unpacked(self) -> tuple[list[Table], dict[int, TableResult]] | None:
+        """The tables and results as decoded from the snapshot (None: not loaded from one)."""
+        self.tables  # noqa: B018 - decodes a packed round
+        return self.__dict__.get("_unpacked")
+
+
+_ROUND_PACKED = frozenset({"tables", "results", "_packed", "_unpacked"})
+_UNPACKING = threading.Lock()
+
+
+def _packed_round(cls: type[Round], rest: dict[str, Any], packed: tuple[Any, ...]) -> Round:
+    rnd = object.__new__(cls)
+    rnd.__dict__.update(rest)
+    rnd.__dict__["_packed"] = packed
+    return rnd
+
+
+def _ints(values: list[int]) -> array[int]:
+    """``values`` as the smallest array of machine integers that holds them (OverflowError:
+    beyond 64 bits, TypeError: not all ints)."""
+    low, high = (min(values), max(values)) if values else (0, 0)
+    for code in ("b", "h", "i", "q"):
+        bound = 1 << (8 * array(code).itemsize - 1)
+        if -bound <= low and high < bound:
+            return array(code, values)
+    raise OverflowError(high)
+
+
+_BY_VALUE = frozenset({int, bool, Fraction, type(None)})
+
+
+def _indexed(objects: list[Any], values: list[Any], where: dict[Any, int]) -> array[int]:
+    """Each object as its index in ``values``: objects shared by identity (a format's award,
+    its shared note) are stored once, and decode as one object again; so are equal numbers
+    of one type, which are immutable (200,000 players' elimination sums are a few hundred
+    distinct Fractions, each slow to unpickle)."""
+    index: list[int] = []
+    add = index.append
+    for obj in objects:
+        kind = type(obj)
+        key: Any = (kind, obj) if kind in _BY_VALUE else id(obj)
+        found = where.get(key)
+        if found is None:
+            found = where[key] = len(values)
+            values.append(obj)
+        add(found)
+    return _ints(index)
+
+
+_OUTCOME = attrgetter("player", "points", "place", "won", "drew", "order", "score", "note")
+
+
+def pack_round(tables: list[Table], results: dict[int, TableResult]) -> tuple[Any, ...]:
+    """A round's tables and results as columns: the table numbers and seats, each result's
+    outcomes field by field (points, orders, scores and notes as indexes into the distinct
+    objects), its ``corrected`` flag, and the entries as one pickle. Anything of another
+    shape (a subclass, a flag that is not a bool, an id beyond 64 bits) keeps the objects
+    (``"objects"``). :func:`unpack_round` gives back equal objects, in the same order."""
+    try:
+        if not (all(type(t) is Table for t in tables)
+                and all(type(r) is TableResult and type(r.outcomes) is tuple
+                        and type(r.corrected) is bool for r in results.values())):
+            raise TypeError
+        seats = list(chain.from_iterable(t.seats for t in tables))
+        outcomes = list(chain.from_iterable(r.outcomes for r in results.values()))
+        if not all(type(o) is SeatOutcome for o in outcomes):
+            raise TypeError
+        fields = list(zip(*map(_OUTCOME, outcomes), strict=True)) or [()] * 8
+        players, points, places, won, drew, orders, scores, notes = fields
+        kinds = {*map(type, seats), *map(type, players), *map(type, places)}
+        if not kinds <= {int} or not {*map(type, won), *map(type, drew)} <= {bool}:
+            raise TypeError
+        values: list[Any] = []
+        where: dict[Any, int] = {}
+        indexes = [_indexed(list(column), values, where)
+                   for column in (points, orders, scores, notes)]
+        return (
+            "columns",
+            _ints([t.number for t in tables]), _ints([len(t.seats) for t in tables]),
+            _ints(seats), _ints(list(results)),
+            _ints([len(r.outcomes) for r in results.values()]),
+            _ints(list(players)), _ints(list(places)),
+            bytes(map(int.__add__, won, map((2).__mul__, drew))),
+            bytes(r.corrected for r in results.values()),
+            *indexes,
+            # the distinct values (notes with their parameters, Fractions) and the entries
+            # as one pickle of their own: a cold load does not build them (issue 24)
+            pickle.dumps((values, [r.entry for r in results.values()]),
+                         protocol=pickle.HIGHEST_PROTOCOL),
+        )
+    except (TypeError, OverflowError, ValueError):
+        return ("objects", tables, results)
+
+
+def unpack_round(packed: tuple[Any, ...]) -> tuple[list[Table], dict[int, TableResult]]:
+    """The tables and results that :func:`pack_round` stored."""
+    if packed[0] == "objects":
+        return packed[1], packed[2]
+    (_kind, numbers, sizes, seats, keys, counts, players, places, flags, corrected,
+     points, orders, scores, notes, objects) = packed
+    values, entries = pickle.loads(objects)
+    seat_list = seats.tolist()
+    tables = []
+    start = 0
+    for number, end in zip(numbers.tolist(), accumulate(sizes.tolist()), strict=True):
+        tables.append(Table(number, tuple(seat_list[start:end])))
+        start = end
+    value = values.__getitem__
+    outcomes = list(map(
+        SeatOutcome, players.tolist(), map(value, points), places.tolist(),
+        map(bool, map((1).__and__, flags)), map(bool, map((2).__and__, flags)),
+        map(value, orders), map(value, scores), map(value, notes)))
+    results = {}
+    start = 0
+    for key, end, entry, fixed in zip(keys.tolist(), accumulate(counts.tolist()),
+                                      entries, corrected, strict=True):
+        results[key] = TableResult(tuple(outcomes[start:end]), entry, bool(fixed))
+        start = end
+    return tables, results
 
 
 class PlayerBook(dict[PlayerId, Player]):
@@ -281,3 +454,38 @@ class EventState:
         if 1 <= number <= len(self.rounds):
             return self.rounds[number - 1]
         raise KeyError(number)
+
+    # -- in a snapshot (issue 24) ----------------------------------------------------------
+    #
+    # The index of names is what :meth:`add_player`, :meth:`rename_player` and
+    # :meth:`forget_player` keep it: one key per registered player. A snapshot leaves it out
+    # when it is exactly that (200,000 names cost a cold load 0.1 s to unpickle, and the
+    # standings never read it), and the first lookup of a loaded state builds it again.
+
+    def _names_rebuilt(self) -> dict[str, Player]:
+        key = self.name_key
+        return {key(player.name): player for player in self.players.values()}
+
+    def __reduce__(self) -> Any:
+        found = dict(self.__dict__)
+        names = found.get("_names")
+        if names is not None:
+            rebuilt = self._names_rebuilt()
+            if (list(rebuilt) == list(names)
+                    and all(map(operator.is_, rebuilt.values(), names.values()))):
+                del found["_names"]
+        return (_event_state, (type(self), found))
+
+    def __getattr__(self, name: str) -> Any:
+        # only called for an attribute the instance lacks: the index of names of a state
+        # loaded from a snapshot, before its first use
+        if name == "_names" and "players" in self.__dict__:
+            names = self.__dict__["_names"] = self._names_rebuilt()
+            return names
+        raise AttributeError(name)
+
+
+def _event_state(cls: type[EventState], found: dict[str, Any]) -> EventState:
+    state = object.__new__(cls)
+    state.__dict__.update(found)
+    return state

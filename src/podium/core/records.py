@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import operator
 import threading
+from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate, chain, repeat
 from typing import Any
 
 from podium.core.gcpause import collector_paused
-from podium.core.model import Bye, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.model import (
+    Bye,
+    PlayerId,
+    Round,
+    SeatOutcome,
+    Table,
+    TableResult,
+    _indexed,
+    _ints,
+)
 
 
 @dataclass(slots=True)
@@ -38,6 +49,40 @@ class PlayerRecord:
     # RecordBook (KeptRecords); None where nobody keeps them (build_records)
     opponent_wins: int | None = None
     opponent_games: int | None = None
+    # a record loaded from a snapshot, its opponents not read yet: where they are in the
+    # book's column of opponents (:class:`_Opponents`)
+    met: tuple[Any, int, int] | None = field(default=None, repr=False, compare=False)
+
+
+class _Opponents:
+    """``PlayerRecord.opponents``: the slot, or for a record loaded from a snapshot, its
+    opponents decoded from the book's column on first read (issue 24). A cold standings
+    reads the opponents' sums the book keeps (rule CMD-3b), never the lists: decoding
+    200,000 of them took a third of loading the records."""
+
+    __slots__ = ("slot",)
+
+    def __init__(self, slot: Any) -> None:
+        self.slot = slot
+
+    def __get__(self, rec: PlayerRecord | None, owner: Any = None) -> Any:
+        if rec is None:
+            return self.slot
+        found = self.slot.__get__(rec, owner)
+        if found is None:
+            met = rec.met
+            if met is not None:
+                column, start, end = met
+                found = column[start:end].tolist()
+                self.slot.__set__(rec, found)
+                rec.met = None
+        return found
+
+    def __set__(self, rec: PlayerRecord, value: list[PlayerId]) -> None:
+        self.slot.__set__(rec, value)
+
+
+PlayerRecord.opponents = _Opponents(PlayerRecord.opponents)  # type: ignore[assignment,misc]
 
 
 @collector_paused
@@ -103,9 +148,15 @@ class _Mark:
     and, per table number, the table and result counted (compared by identity: both are
     frozen, so any change to a seat or a result is a new object). ``tables`` and
     ``results`` are the round's lists as last seen, for a check at C speed that nothing
-    changed."""
+    changed.
 
-    __slots__ = ("byes", "results", "round", "seen", "tables")
+    A mark stored in a snapshot for a round counted as it stands keeps none of that
+    (``lazy``): its round is stored in a compact form (:meth:`podium.core.model.Round.
+    __reduce__`) that cannot change before it is decoded, so the round is unchanged until
+    then; once decoded, the mark takes the objects as decoded (:meth:`adopt`), and a change
+    since shows up as usual. So a cold standings never decodes a round (issue 24)."""
+
+    __slots__ = ("byes", "lazy", "results", "round", "seen", "tables")
 
     def __init__(self, rnd: Round) -> None:
         self.round = rnd
@@ -113,15 +164,157 @@ class _Mark:
         self.seen: dict[int, tuple[Table, TableResult]] = {}
         self.tables: list[Table] = []
         self.results: list[TableResult] = []
+        self.lazy = False
 
     def unchanged(self) -> bool:
         rnd = self.round
+        if self.lazy:
+            if rnd.packed:
+                return _same(rnd.byes, self.byes)
+            self.adopt()
         return (_same(rnd.byes, self.byes) and _same(rnd.tables, self.tables)
                 and _same(rnd.results.values(), self.results))
+
+    def settled(self) -> bool:
+        """Everything of the round counted as it stands: the mark can be stored lazily."""
+        if self.lazy:
+            return self.round.packed and _same(self.round.byes, self.byes)
+        if not self.unchanged():
+            return False
+        results = self.round.results
+        counted = 0
+        for table in self.tables:
+            result = results.get(table.number)
+            if result is not None:
+                before = self.seen.get(table.number)
+                if before is None or before[0] is not table or before[1] is not result:
+                    return False
+                counted += 1
+        return counted == len(self.seen)
+
+    def adopt(self) -> None:
+        """A lazy mark's tables and results: the round's as decoded from the snapshot (what
+        was counted before it was stored)."""
+        if not self.lazy:
+            return
+        decoded = self.round.unpacked()
+        if decoded is None:  # cannot happen: a lazy mark's round was loaded packed
+            raise RuntimeError("a lazy record mark without a packed round")
+        tables, results = decoded
+        self.tables = list(tables)
+        self.results = list(results.values())
+        seen = self.seen = {}
+        for table in tables:
+            result = results.get(table.number)
+            if result is not None:
+                seen[table.number] = (table, result)
+        self.lazy = False
+
+    def __reduce__(self) -> Any:
+        if self.settled():
+            return (_lazy_mark, (self.round, self.byes))
+        self.adopt()
+        return (_full_mark, (self.round, self.byes, self.seen, self.tables, self.results))
+
+
+def _lazy_mark(rnd: Round, byes: list[Bye]) -> _Mark:
+    mark = _Mark(rnd)
+    mark.byes = byes
+    mark.lazy = True
+    return mark
+
+
+def _full_mark(rnd: Round, byes: list[Bye], seen: dict[int, tuple[Table, TableResult]],
+               tables: list[Table], results: list[TableResult]) -> _Mark:
+    mark = _Mark(rnd)
+    mark.byes, mark.seen, mark.tables, mark.results = byes, seen, tables, results
+    return mark
 
 
 def _same(now: Collection[Any], before: list[Any]) -> bool:
     return len(now) == len(before) and all(map(operator.is_, now, before))
+
+
+_SCALARS = ("points", "games", "wins", "draws", "byes", "order_sum", "score_sum",
+            "opponent_wins", "opponent_games")
+
+
+def pack_records(records: dict[PlayerId, PlayerRecord]) -> tuple[Any, ...]:
+    """A book's records as columns for a snapshot (issue 24): 200,000 records pickled as
+    objects, each with its list of opponents and its dict of turn positions, took most of
+    a cold standings' load. Each field is a column of machine integers when every value is
+    an int, else indexes into its distinct objects; the opponents and the turn positions
+    are flat columns with a count per record. Anything else keeps the objects."""
+    try:
+        recs = list(records.values())
+        if not all(type(rec) is PlayerRecord and type(rec.seat_counts) is dict
+                   and rec.player == pid for pid, rec in records.items()):
+            raise TypeError
+        columns = [_column([getattr(rec, name) for rec in recs]) for name in _SCALARS]
+        met = list(map(_met, recs))  # not decoded for it when loaded and never read since
+        if not all(type(them) is list or type(them) is array for them in met):
+            raise TypeError
+        opponents = list(chain.from_iterable(met))
+        # the turn positions: a few distinct dicts among 200,000 players, stored once each
+        turns: dict[tuple[tuple[int, int], ...], int] = {}
+        turn_index = [turns.setdefault(tuple(rec.seat_counts.items()), len(turns))
+                      for rec in recs]
+        if not {*map(type, opponents), *map(type, records),
+                *(type(x) for key in turns for pair in key for x in pair)} <= {int}:
+            raise TypeError
+        return ("columns", _ints(list(records)), columns,
+                _ints(opponents), _ints(list(map(len, met))),
+                list(turns), _ints(turn_index))
+    except (TypeError, OverflowError):
+        return ("objects", records)
+
+
+# the slot itself (what _Opponents.__get__ gives for the class)
+_OPPONENTS_SLOT: Any = PlayerRecord.__dict__["opponents"].slot
+
+
+def _met(rec: PlayerRecord) -> Any:
+    """``rec``'s opponents as a list, or as the slice of the column it was loaded from."""
+    found = _OPPONENTS_SLOT.__get__(rec, PlayerRecord)
+    if found is None and rec.met is not None:
+        column, start, end = rec.met
+        return column[start:end]
+    return found
+
+
+def _column(values: list[Any]) -> tuple[Any, ...]:
+    if all(type(value) is int for value in values):
+        try:
+            return ("ints", _ints(values))
+        except OverflowError:
+            pass
+    distinct: list[Any] = []
+    return ("objects", distinct, _indexed(values, distinct, {}))
+
+
+def _uncolumn(column: tuple[Any, ...]) -> Iterable[Any]:
+    if column[0] == "ints":
+        return column[1].tolist()  # type: ignore[no-any-return]
+    return map(column[1].__getitem__, column[2])
+
+
+def unpack_records(packed: tuple[Any, ...]) -> dict[PlayerId, PlayerRecord]:
+    """The records that :func:`pack_records` stored, equal and in the same order."""
+    if packed[0] == "objects":
+        return packed[1]  # type: ignore[no-any-return]
+    _kind, pids, columns, opponents, opponent_counts, turns, turn_index = packed
+    # each record's opponents decoded on first read (_Opponents): where they are
+    ends = list(accumulate(opponent_counts))
+    where = zip(repeat(opponents), [0, *ends[:-1]], ends)
+    # one dict per distinct content, shared: a record loaded is never changed in place (the
+    # book copies a record before its first change, RecordBook._mutable)
+    turn_dicts = map([dict(key) for key in turns].__getitem__, turn_index)
+    (points, games, wins, draws, byes, order_sum, score_sum, opponent_wins,
+     opponent_games) = map(_uncolumn, columns)
+    ids = pids.tolist()
+    return dict(zip(ids, map(PlayerRecord, ids, points, games, wins, draws, byes, order_sum,
+                             score_sum, repeat(None), turn_dicts, opponent_wins,
+                             opponent_games, where), strict=True))
 
 
 class KeptRecords(dict[PlayerId, PlayerRecord]):
@@ -168,11 +361,11 @@ class RecordBook:
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"records": self._records, "marks": self._marks, "appears": self._appears,
-                "uneven": self._uneven, "stale": self._stale}
+        return {"records": pack_records(self._records), "marks": self._marks,
+                "appears": self._appears, "uneven": self._uneven, "stale": self._stale}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        self._records = data["records"]
+        self._records = unpack_records(data["records"])
         self._marks = data["marks"]
         self._appears = data["appears"]
         self._uneven = data["uneven"]
@@ -208,6 +401,7 @@ class RecordBook:
             keep += 1
         deltas: list[tuple[Table, TableResult, int]] = []
         for mark in marks[keep:]:  # rounds undone or replaced: out whole
+            mark.adopt()
             self._bye_delta(mark.byes, -1)
             deltas.extend((table, result, -1) for table, result in mark.seen.values())
         del marks[keep:]

@@ -9,7 +9,7 @@ replay calls it for every stored action (so an imported file is checked the same
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -202,6 +202,24 @@ def _settings_changed(state: EventState, action: Action, ruleset: Ruleset) -> No
     state.settings = settings
 
 
+def _registered_ids(state: EventState) -> Callable[[int], int]:
+    """Each seated id as the registered player's own int object (an equal id otherwise): a
+    round's payload decodes every id anew, and 200,000 players' rounds and results held a
+    million copies of them (issue 24, the import's memory)."""
+    players = state.players
+    lookup = dict.get
+
+    def canonical(pid: int) -> int:
+        player = lookup(players, pid)
+        if player is not None and type(pid) is int:
+            found = player.id
+            if found == pid and type(found) is int:
+                return found
+        return pid
+
+    return canonical
+
+
 def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
     payload = action.payload
     number = payload["round"]
@@ -221,6 +239,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
         phases.require_open(state, ruleset)
     tables: list[Table] = []
     seen: set[int] = set()
+    ids = _registered_ids(state)
     for index, seats in enumerate(payload["tables"], start=1):
         if not 2 <= len(seats) <= 7:
             raise InvalidInput("round %(round)s, table %(table)s: a table seats 2 to 7 players",
@@ -228,7 +247,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
                                table=index)
         for pid in seats:
             _seat_check(state, pid, seen, number)
-        tables.append(Table(index, tuple(seats)))
+        tables.append(Table(index, tuple(map(ids, seats))))
     points, order = ruleset.bye_award(state.settings)
     byes = []
     for bye in payload.get("byes") or []:

@@ -64,6 +64,7 @@ TEAM_SCORING = ("none", "match", "sum")
 DRAW_RULES = ("higher_seed", "named")
 TOP_SIZE_RULES = ("fixed", "half")  # rule BRK-1 as written, or half the players (beyond it)
 GAME_CODES = ("1", "2", "D", "T1", "T2")
+_WIN = M("win")  # one object for every winner's note (issue 24: a snapshot stores it once)
 
 
 def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Fraction:
@@ -432,7 +433,7 @@ class Berserk(Ruleset):
         else:
             won, lost = settings.win_points, settings.loss_points
             stored = {"winner": pid}
-            note_w, note_l = M("win"), ""
+            note_w, note_l = _WIN, ""
         outcomes = {
             pid: SeatOutcome(pid, won, 1, won=True, note=note_w),
             loser: SeatOutcome(loser, lost, 2, note=note_l),

@@ -134,6 +134,23 @@ def default_round_count(players: int) -> int:
 
 
 ADVANCE_BYES = "commander.advance_byes"  # state.extra: round -> {player: reason}
+# The notes of a seat outcome, one object each for every result (a message is immutable):
+# a million seat outcomes otherwise hold a million copies (issue 24, the import's memory).
+_WIN = M("win")
+_SIMULTANEOUS_WIN = M("simultaneous win")
+_SURVIVED = M("survived the draw")
+_SAME_MOMENT = M("eliminated at the same moment")
+_HALVES: dict[int, Fraction] = {}
+
+
+def _half(twice: int) -> Fraction:
+    """``twice / 2``, one Fraction per value: a shared elimination order (rule CMD-3a)."""
+    found = _HALVES.get(twice)
+    if found is None:
+        found = _HALVES[twice] = Fraction(twice, 2)
+    return found
+
+
 RECORDS_CACHE = "commander.swiss_records"  # state.caches: the Swiss rounds' RecordBook
 
 
@@ -280,14 +297,18 @@ class Commander(Ruleset):
         def who(pid: Any) -> str:
             return names[pid].name if pid in names else repr(pid)
 
+        # each id as the table's own int object: 200,000 players' results otherwise hold a
+        # million copies of their ids (issue 24, the import's memory)
+        seated = {pid: pid for pid in seats}
+
         def check_seated(pid: Any) -> PlayerId:
-            if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seats:
+            if not isinstance(pid, int) or isinstance(pid, bool) or pid not in seated:
                 raise InvalidInput(  # name the table's players: the person can fix it
                     N_("round %(round)s, table %(table)s: %(name)s is not at this table "
                        "(%(players)s)"), code=codes.RESULT_SEAT, round=rnd.number,
                     table=table.number, name=who(pid),
                     players=", ".join(who(p) for p in seats))
-            return pid
+            return seated[pid]
 
         winner = entry.get("winner")
         if isinstance(winner, list):
@@ -362,16 +383,16 @@ class Commander(Ruleset):
         for group in ordered:
             first, covered = covered + 1, covered + len(group)
             order: int | Fraction = (first if len(group) == 1
-                                     else Fraction(first + covered, 2))
+                                     else _half(first + covered))
             for pid in group:
                 if pid == winner:
                     points, note = (settings.win_points,
-                                    M("simultaneous win") if simultaneous else M("win"))
+                                    _SIMULTANEOUS_WIN if simultaneous else _WIN)
                 elif pid in survivors:
-                    points, note = settings.draw_points, M("survived the draw")
+                    points, note = settings.draw_points, _SURVIVED
                 else:
                     points = settings.loss_points
-                    note = M("eliminated at the same moment") if len(group) > 1 else ""
+                    note = _SAME_MOMENT if len(group) > 1 else ""
                 if pid in loss_reasons:
                     note = M("game loss: %(reason)s", reason=loss_reasons[pid])
                 outcomes.append(
