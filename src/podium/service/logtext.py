@@ -6,9 +6,16 @@ It lives in the service layer, not in web/, so that the command line prints the 
 importing the web package: no FastAPI, Jinja or web module is imported here.
 
 Player ids are shown as names, a setting by its label (the format's help text), other payload
-keys by their label (``pgettext("log field", key)``), yes/no and choice values as words, and
-stored message objects (notes, reasons) rendered in the page's language. Raw machinery (seeds,
-the TOP's slots, a publication's snapshot, a batch's columns) is not shown.
+keys by their label (``pgettext("log field", key)``; in English, where the msgid is the key
+itself, the key with spaces for underscores, or :data:`ENGLISH_LABELS`), yes/no and choice
+values as words, and stored message objects (notes, reasons) rendered in the page's language.
+Raw machinery (seeds, the TOP's slots, a publication's snapshot, a batch's columns) is not
+shown: a batch of games is said by its count.
+
+A settings payload is said in full (every value, "auto" for none, "no" for off, 0 as 0) and
+sorted, in the order the format declares its settings (a key it does not declare after them,
+by name), so the same settings read the same however the payload's keys were stored: the event
+file's round trip prints a byte-identical log (tests/cli/test_cli_transfer.py).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from podium.core.log import Action
-from podium.core.messages import M, Message, Translator, is_message
+from podium.core.messages import M, Message, Mn, Mp, Translator, is_message
 from podium.core.model import EventState
 from podium.i18n import DEFAULT, translations
 
@@ -34,12 +41,16 @@ PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
 PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
 PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids
 ROLLS = {"roll", "rolls"}  # dice rolled to break a tie: [{"player": id, "value": n}]
+#: English labels of payload keys that are not words a reader knows ("seq" is the number of the
+#: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
+ENGLISH_LABELS = {"seq": "action", "entry": "result", "ids": "games"}
 
 
 def describe(state: EventState, action: Action, lang: str = "en") -> str:
     catalog = _catalog(lang)
     players = state.players
     helps = _setting_helps(state.format)
+    order = {key: index for index, key in enumerate(helps)}
 
     def name(pid: Any) -> str:
         player = players.get(pid) if isinstance(pid, int) else None
@@ -48,11 +59,16 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
     def label(key: str, setting: bool = False) -> str:
         if setting and key in helps:
             return catalog.gettext(helps[key])
-        return catalog.pgettext("log field", key)
+        found = catalog.pgettext("log field", key)
+        if found == key:  # English (the msgid is the key) or a key the catalog lacks
+            return ENGLISH_LABELS.get(key, key.replace("_", " "))
+        return found
 
     def word(item: Any) -> str:
-        if isinstance(item, bool):
-            return catalog.pgettext("setting value", str(item))
+        if isinstance(item, bool):  # as a setting is typed: yes/no, never True/False
+            return Mp("setting value", "yes" if item else "no").render(catalog)
+        if item is None:  # a setting left to the format ("rounds=auto")
+            return Mp("setting value", "auto").render(catalog)
         if isinstance(item, str):
             found = catalog.pgettext("setting value", item)
             if found != item or not item:
@@ -89,23 +105,35 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
             return catalog.pgettext("stage", item)
         if key == "name" and isinstance(item, str):
             return division_name(item, catalog)
+        if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)
+            return "; ".join(part(k, item[k], True) for k in sorted(item, key=declared))
         if isinstance(item, dict):  # a division's key is machinery when it has a name
-            return "; ".join(part(k, v, key == "settings") for k, v in item.items()
-                             if shown(k, v) and not (k == "key" and "name" in item))
+            return "; ".join(part(k, v) for k, v in item.items()
+                             if shown(k, v) and v is not False
+                             and not (k == "key" and "name" in item))
         if isinstance(item, list):
             return ", ".join(value(key, v) if isinstance(v, dict | list) else word(v)
                              for v in item)
         return word(item)
 
+    def declared(key: Any) -> tuple[int, str]:
+        return (order.get(key, len(order)), str(key))
+
     def shown(key: Any, item: Any) -> bool:
-        return key not in HIDDEN and item not in (None, [], False, "")
+        # 0 and a top-level False are said ("level: 0", "archived: no"); a False inside a
+        # result ("draw: no") is not: the entry says what happened, not what did not.
+        return key not in HIDDEN and item is not None and not (
+            isinstance(item, str | list | dict) and not item)
 
     def part(key: Any, item: Any, setting: bool = False) -> str:
         return f"{label(str(key), setting)}: {value(str(key), item)}"
 
-    hidden = HIDDEN | ({"player"} if "name" in action.payload else set()) | (
-        {"player", "other"} if "names" in action.payload else set())
-    return "; ".join(part(key, item) for key, item in action.payload.items()
+    payload = action.payload
+    if isinstance(payload.get("ids"), list):  # a batch of games: its columns are machinery
+        return Mn("%(n)s game", "%(n)s games", len(payload["ids"])).render(catalog)
+    hidden = HIDDEN | ({"player"} if "name" in payload else set()) | (
+        {"player", "other"} if "names" in payload else set())
+    return "; ".join(part(key, item) for key, item in payload.items()
                      if key not in hidden and shown(key, item))
 
 
