@@ -41,6 +41,14 @@ PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
 PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
 PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids
 ROLLS = {"roll", "rolls"}  # dice rolled to break a tie: [{"player": id, "value": n}]
+#: The reading order of payload keys (where, who, what): a key not listed comes after them, by
+#: name. The order a payload was stored in is not used: an imported event's payloads have their
+#: keys sorted by name (the event file is canonical JSON), and its log must read the same.
+ORDER = {key: index for index, key in enumerate((
+    "round", "stage", "table", "match", "place", "game", "report", "event", "label", "season",
+    "name", "old", "player", "other", "players", "position", "score", "points", "kind",
+    "amount", "winner", "draw", "simultaneous", "advances", "eliminated", "survivors",
+    "game_losses", "size", "seeds", "tables", "byes", "entry", "results", "settings"))}
 #: English labels of payload keys that are not words a reader knows ("seq" is the number of the
 #: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
 ENGLISH_LABELS = {"seq": "action", "entry": "result", "ids": "games"}
@@ -95,6 +103,14 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
             return "; ".join(
                 f"{i}: " + ", ".join(name(p) for p in seats) for i, seats in enumerate(item, 1)
                 if isinstance(seats, list))
+        if key == "seeds" and isinstance(item, list):  # a TOP's [[player, seed], ...]
+            pairs = [p for p in item if isinstance(p, list) and len(p) == 2]
+            return ", ".join(f"{seed}: {name(pid)}" for pid, seed in
+                             sorted(pairs, key=lambda p: str(p[1]).zfill(9)))
+        if isinstance(item, dict) and item and all(str(k).isdigit() for k in item):
+            # by player (a TOP's "where each seed came from"), in the order of their ids
+            return "; ".join(f"{name(int(k))}: {value(key, item[k])}"
+                             for k in sorted(item, key=int))
         if key == "byes" and isinstance(item, list):
             return ", ".join(name(b.get("player")) for b in item if isinstance(b, dict))
         if key == "game_losses" and isinstance(item, list):
@@ -108,7 +124,7 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)
             return "; ".join(part(k, item[k], True) for k in sorted(item, key=declared))
         if isinstance(item, dict):  # a division's key is machinery when it has a name
-            return "; ".join(part(k, v) for k, v in item.items()
+            return "; ".join(part(k, v) for k, v in ordered(item)
                              if shown(k, v) and v is not False
                              and not (k == "key" and "name" in item))
         if isinstance(item, list):
@@ -133,8 +149,13 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         return Mn("%(n)s game", "%(n)s games", len(payload["ids"])).render(catalog)
     hidden = HIDDEN | ({"player"} if "name" in payload else set()) | (
         {"player", "other"} if "names" in payload else set())
-    return "; ".join(part(key, item) for key, item in payload.items()
+    return "; ".join(part(key, item) for key, item in ordered(payload)
                      if key not in hidden and shown(key, item))
+
+
+def ordered(payload: dict[str, Any]) -> list[tuple[str, Any]]:
+    """``payload``'s items in :data:`ORDER`, however its keys were stored."""
+    return sorted(payload.items(), key=lambda kv: (ORDER.get(kv[0], len(ORDER)), str(kv[0])))
 
 
 SELF_REPORT = "self-report confirmed by "
