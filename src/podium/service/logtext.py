@@ -49,6 +49,9 @@ ORDER = {key: index for index, key in enumerate((
     "name", "old", "player", "other", "players", "position", "score", "points", "kind",
     "amount", "winner", "draw", "simultaneous", "advances", "eliminated", "survivors",
     "game_losses", "size", "seeds", "tables", "byes", "entry", "results", "settings"))}
+#: Payload keys whose labels the web's list (``podium.web.msgids.LOG_FIELD_NAMES``) lacks: here,
+#: so the catalog has them without the command line importing the web.
+LOG_FIELD_NAMES = (Mp("log field", "undone"),)
 #: English labels of payload keys that are not words a reader knows ("seq" is the number of the
 #: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
 ENGLISH_LABELS = {"seq": "action", "entry": "result", "ids": "games"}
@@ -74,7 +77,8 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
 
     def word(item: Any) -> str:
         if isinstance(item, bool):  # as a setting is typed: yes/no, never True/False
-            return Mp("setting value", "yes" if item else "no").render(catalog)
+            return (Mp("setting value", "yes") if item else Mp("setting value", "no")).render(
+                catalog)
         if item is None:  # a setting left to the format ("rounds=auto")
             return Mp("setting value", "auto").render(catalog)
         if isinstance(item, str):
@@ -117,6 +121,9 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
             return ", ".join(
                 f"{name(g.get('player'))} ({g.get('reason', '')})" if isinstance(g, dict)
                 else name(g) for g in item)
+        if key == "undone" and isinstance(item, str):  # the clock action undone, by its title
+            ruleset = _ruleset(state.format)
+            return kind_titles(lang, ruleset)(item) if ruleset is not None else item
         if key == "stage" and isinstance(item, str):
             return catalog.pgettext("stage", item)
         if key == "name" and isinstance(item, str):
@@ -187,13 +194,19 @@ def division_name(name: str, catalog: Translator) -> str:
     return catalog.gettext(name) if name else name
 
 
-def _setting_helps(format_name: str) -> dict[str, str]:
+def _ruleset(format_name: str) -> Any:
+    """The event's format, or ``None`` when it is not installed (its log still reads)."""
     from podium.formats.registry import get_format
 
     try:
-        return {f.key: f.help for f in get_format(format_name).fields}
+        return get_format(format_name)
     except Exception:
-        return {}
+        return None
+
+
+def _setting_helps(format_name: str) -> dict[str, str]:
+    ruleset = _ruleset(format_name)
+    return {f.key: f.help for f in ruleset.fields} if ruleset is not None else {}
 
 
 def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
