@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from podium.core.log import Action
+from podium.core.model import EventState
 from podium.core.replay import kinds_of
 from podium.formats import all_formats
 from podium.service.events import EventService
@@ -33,8 +34,8 @@ def toured(tmp_path_factory: pytest.TempPathFactory) -> EventService:
     return service
 
 
-def logs(service: EventService, name: str) -> list[tuple[object, Action]]:
-    out = []
+def logs(service: EventService, name: str) -> list[tuple[EventState, Action]]:
+    out: list[tuple[EventState, Action]] = []
     for index in range(len(FORMATS[name].example_settings)):
         state = service.load(f"{name}-{index}").state
         out.extend((state, action) for action in service.log(f"{name}-{index}"))
@@ -51,7 +52,7 @@ def test_every_action_kind_has_a_line(toured: EventService, name: str, lang: str
     title = kind_titles(lang, ruleset)
     seen: dict[str, list[str]] = {}
     for state, action in logs(toured, name):
-        seen.setdefault(action.kind, []).append(describe(state, action, lang))  # type: ignore[arg-type]
+        seen.setdefault(action.kind, []).append(describe(state, action, lang))
         assert title(action.kind)
         if lang == "ru":
             assert title(action.kind) != action.kind, f"{action.kind} has no Russian title"
@@ -72,7 +73,7 @@ def test_no_english_label_left_in_russian(toured: EventService) -> None:
     or its spaced English form in a Russian line means a msgid is missing."""
     for name in FORMATS:
         for state, action in logs(toured, name):
-            line = describe(state, action, "ru")  # type: ignore[arg-type]
+            line = describe(state, action, "ru")
             for key in action.payload:
                 english = key.replace("_", " ")
                 assert f"{english}: " not in line and f"{key}: " not in line, (
@@ -93,9 +94,9 @@ def test_the_line_does_not_depend_on_the_stored_key_order(toured: EventService) 
     for name in FORMATS:
         for state, action in logs(toured, name):
             other = Action(action.seq, action.kind, action.actor, action.at,
-                           resorted(action.payload), action.reason)  # type: ignore[arg-type]
+                           resorted(action.payload), action.reason)
             for lang in ("en", "ru"):
-                assert describe(state, other, lang) == describe(state, action, lang)  # type: ignore[arg-type]
+                assert describe(state, other, lang) == describe(state, action, lang)
             checked += 1
     assert checked > 100
 
