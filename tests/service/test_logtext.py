@@ -20,7 +20,7 @@ from podium.testing.kit import kinds_to_cover, tour
 
 FORMATS = {ruleset.name: ruleset for ruleset in all_formats()}
 #: A Python value or an unfilled message printed as it is (issue 20), never in a log line.
-RAW = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\"id\"|%\(")
+RAW = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\[\d|\"id\"|%\(")
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +115,13 @@ def test_english_lines_name_players_and_say_values_as_typed(tmp_path: Path) -> N
         f"round: {swapped.payload['round']}; players: {names[first]}, {names[second]}")
     assert re.fullmatch(r"round: \d+; table: \d+; result: winner: .+", lines["result.corrected"])
     assert lines["event.archived"] in ("archived: yes", "archived: no")
+    a, b, c, d = sorted(names)[:4]
+    together = Action(1, "result.entered", "judge", swapped.at,
+                      {"table": 2, "entry": {"eliminated": [[b, c], d], "winner": a}, "round": 1},
+                      "")  # two players out at the same moment: a list inside, as stored
+    assert describe(state, together, "en") == (
+        f"round: 1; table: 2; result: winner: {names[a]}; "
+        f"eliminated: {names[b]}+{names[c]}, {names[d]}")
     changed = Action(1, "settings.changed", "judge", swapped.at,
                      {"settings": {"win_points": 4, "rounds": None, "fewer_rounds": False,
                                    "loss_points": 0}}, "")

@@ -94,7 +94,10 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         if key in PLAYER_KEYS and isinstance(item, int):
             return name(item)
         if key in PLAYER_LISTS and isinstance(item, list):
-            return ", ".join(name(p) for p in item)
+            # players out at the same moment are a list inside, joined by "+" as they are typed
+            # (Commander's order "Boris,Vera+Gleb")
+            return ", ".join("+".join(name(q) for q in p) if isinstance(p, list) else name(p)
+                             for p in item)
         if key == "leaving" and isinstance(item, list):
             return ", ".join(name(p) if isinstance(p, int) else str(p) for p in item)
         if key in PLAYER_ROWS and isinstance(item, list):
