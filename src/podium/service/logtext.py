@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from podium.core.log import Action
@@ -41,6 +42,9 @@ PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
 PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
 PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids
 ROLLS = {"roll", "rolls"}  # dice rolled to break a tie: [{"player": id, "value": n}]
+#: Moments stored as Unix seconds (a marathon's disqualification period), said in UTC as
+#: ``podium decisions`` says them.
+MOMENTS = {"from", "until"}
 #: The reading order of payload keys (where, who, what): a key not listed comes after them, by
 #: name. The order a payload was stored in is not used: an imported event's payloads have their
 #: keys sorted by name (the event file is canonical JSON), and its log must read the same.
@@ -127,6 +131,8 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         if key == "undone" and isinstance(item, str):  # the clock action undone, by its title
             ruleset = _ruleset(state.format)
             return kind_titles(lang, ruleset)(item) if ruleset is not None else item
+        if key in MOMENTS and isinstance(item, int) and not isinstance(item, bool):
+            return datetime.fromtimestamp(item, UTC).strftime("%Y-%m-%d %H:%M UTC")
         if key == "stage" and isinstance(item, str):
             return catalog.pgettext("stage", item)
         if key == "name" and isinstance(item, str):
