@@ -58,10 +58,13 @@ ORDER = {key: index for index, key in enumerate((
 LOG_FIELD_NAMES = (Mp("log field", "undone"),)
 #: English labels of payload keys that are not words a reader knows ("seq" is the number of the
 #: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
-ENGLISH_LABELS = {"seq": "action", "entry": "result", "ids": "games"}
+ENGLISH_LABELS = {"seq": "action", "entry": "result"}
 
 
 def describe(state: EventState, action: Action, lang: str = "en") -> str:
+    """``action``'s details in ``lang``, the one wording of the log page and ``podium log``
+    (see the module docstring): who by name, where (round, table, match), what changed. The
+    same action reads the same whatever order its payload's keys were stored in."""
     catalog = _catalog(lang)
     players = state.players
     helps = _setting_helps(state.format)
