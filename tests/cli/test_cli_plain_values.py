@@ -27,7 +27,11 @@ def test_settings_print_as_typed(podium: Podium) -> None:
     assert not RAW.search(formats), formats
     assert "fewer_rounds = no" in formats and "rounds = auto" in formats
     podium("event", "create", "cup", "--seed", "1")
-    assert "rounds=auto" in " ".join(podium.out("log", "cup").split())
+    log = " ".join(podium.out("log", "cup").split())
+    # the log says each setting by its label (the format's help), its value as typed
+    assert "Swiss rounds (auto: CMD-11 formula): auto;" in log
+    assert "allow fewer than 5 Swiss rounds (the regulation's minimum): no;" in log
+    assert "points for a loss: 0;" in log  # a zero is a value, not an absence
     assert not RAW.search(podium.out("log", "cup"))
     assert not RAW.search(podium.out("event", "show", "cup"))
 

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from podium.cli.base import console
 from podium.cli.bracket_text import bracket_text
-from podium.cli.lang import current, tr, value_text
+from podium.cli.lang import current, tr
 from podium.core.bracket import Bracket
 from podium.core.explain import RoundExplanation
 from podium.core.log import Action
@@ -143,8 +143,9 @@ def results_table(state: EventState, rnd: Round, stage_title: str = "") -> Table
 
 
 def log_table(actions: Sequence[Action], state: EventState, ruleset: Any = None) -> Table:
-    """The log, one action a row; in another language than English each action's title and
-    details as the organiser's log page says them (:mod:`podium.service.logtext`)."""
+    """The log, one action a row, each action's details as the organiser's log page says them
+    in either language (:func:`podium.service.logtext.describe`: the players by name, the
+    round and table, what changed), so the terminal and the pages never word it apart."""
     from podium.service.logtext import describe, kind_titles
 
     lang = current()
@@ -154,30 +155,10 @@ def log_table(actions: Sequence[Action], state: EventState, ruleset: Any = None)
     table.add_column("#", justify="right")
     for column in (N_("When (UTC)"), N_("Actor"), N_("Action"), N_("Details"), N_("Reason")):
         table.add_column(tr(column))
-    names = {pid: p.name for pid, p in state.players.items()}
     for action in actions:
-        payload = action.payload
-        detail = ""
-        if lang != "en":
-            detail = describe(state, action, lang)
-        elif "player" in payload:
-            detail = names.get(payload["player"], str(payload["player"]))
-        elif "round" in payload:
-            detail = f"round {payload['round']}"
-            if "table" in payload:
-                detail += f", table {payload['table']}"
-        elif "ids" in payload:  # a batch of marathon games
-            detail = tr(Mn("%(n)s game", "%(n)s games", len(payload["ids"])))
-        elif "seq" in payload:  # a revert names the decision it reverts
-            detail = f"action {payload['seq']}"
-        elif "match" in payload:
-            detail = f"TOP match {payload['match']}"
-        elif "settings" in payload:
-            # Sorted, so the log reads the same however the payload's keys were stored.
-            detail = value_text(payload["settings"])
         table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
-                      escape(action.actor), escape(kind(action.kind)), escape(detail),
-                      escape(tr(action.reason)))
+                      escape(action.actor), escape(kind(action.kind)),
+                      escape(describe(state, action, lang)), escape(tr(action.reason)))
     return table
 
 

@@ -6,19 +6,27 @@ It lives in the service layer, not in web/, so that the command line prints the 
 importing the web package: no FastAPI, Jinja or web module is imported here.
 
 Player ids are shown as names, a setting by its label (the format's help text), other payload
-keys by their label (``pgettext("log field", key)``), yes/no and choice values as words, and
-stored message objects (notes, reasons) rendered in the page's language. Raw machinery (seeds,
-the TOP's slots, a publication's snapshot, a batch's columns) is not shown.
+keys by their label (``pgettext("log field", key)``; in English, where the msgid is the key
+itself, the key with spaces for underscores, or :data:`ENGLISH_LABELS`), yes/no and choice
+values as words, and stored message objects (notes, reasons) rendered in the page's language.
+Raw machinery (seeds, the TOP's slots, a publication's snapshot, a batch's columns) is not
+shown: a batch of games is said by its count.
+
+A settings payload is said in full (every value, "auto" for none, "no" for off, 0 as 0) and
+sorted, in the order the format declares its settings (a key it does not declare after them,
+by name), so the same settings read the same however the payload's keys were stored: the event
+file's round trip prints a byte-identical log (tests/cli/test_cli_transfer.py).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any, cast
 
 from podium.core.log import Action
-from podium.core.messages import M, Message, Translator, is_message
+from podium.core.messages import M, Message, Mn, Mp, Translator, is_message
 from podium.core.model import EventState
 from podium.i18n import DEFAULT, translations
 
@@ -34,12 +42,33 @@ PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
 PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
 PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids
 ROLLS = {"roll", "rolls"}  # dice rolled to break a tie: [{"player": id, "value": n}]
+#: Moments stored as Unix seconds (a marathon's disqualification period), said in UTC as
+#: ``podium decisions`` says them.
+MOMENTS = {"from", "until"}
+#: The reading order of payload keys (where, who, what): a key not listed comes after them, by
+#: name. The order a payload was stored in is not used: an imported event's payloads have their
+#: keys sorted by name (the event file is canonical JSON), and its log must read the same.
+ORDER = {key: index for index, key in enumerate((
+    "round", "stage", "table", "match", "place", "game", "report", "event", "label", "season",
+    "name", "old", "player", "other", "players", "position", "score", "points", "kind",
+    "amount", "winner", "draw", "simultaneous", "advances", "eliminated", "survivors",
+    "game_losses", "size", "seeds", "tables", "byes", "entry", "results", "settings"))}
+#: Payload keys whose labels the web's list (``podium.web.msgids.LOG_FIELD_NAMES``) lacks: here,
+#: so the catalog has them without the command line importing the web.
+LOG_FIELD_NAMES = (Mp("log field", "undone"),)
+#: English labels of payload keys that are not words a reader knows ("seq" is the number of the
+#: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
+ENGLISH_LABELS = {"seq": "action", "entry": "result"}
 
 
 def describe(state: EventState, action: Action, lang: str = "en") -> str:
+    """``action``'s details in ``lang``, the one wording of the log page and ``podium log``
+    (see the module docstring): who by name, where (round, table, match), what changed. The
+    same action reads the same whatever order its payload's keys were stored in."""
     catalog = _catalog(lang)
     players = state.players
     helps = _setting_helps(state.format)
+    order = {key: index for index, key in enumerate(helps)}
 
     def name(pid: Any) -> str:
         player = players.get(pid) if isinstance(pid, int) else None
@@ -48,11 +77,17 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
     def label(key: str, setting: bool = False) -> str:
         if setting and key in helps:
             return catalog.gettext(helps[key])
-        return catalog.pgettext("log field", key)
+        found = catalog.pgettext("log field", key)
+        if found == key:  # English (the msgid is the key) or a key the catalog lacks
+            return ENGLISH_LABELS.get(key, key.replace("_", " "))
+        return found
 
     def word(item: Any) -> str:
-        if isinstance(item, bool):
-            return catalog.pgettext("setting value", str(item))
+        if isinstance(item, bool):  # as a setting is typed: yes/no, never True/False
+            return (Mp("setting value", "yes") if item else Mp("setting value", "no")).render(
+                catalog)
+        if item is None:  # a setting left to the format ("rounds=auto")
+            return Mp("setting value", "auto").render(catalog)
         if isinstance(item, str):
             found = catalog.pgettext("setting value", item)
             if found != item or not item:
@@ -66,7 +101,10 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         if key in PLAYER_KEYS and isinstance(item, int):
             return name(item)
         if key in PLAYER_LISTS and isinstance(item, list):
-            return ", ".join(name(p) for p in item)
+            # players out at the same moment are a list inside, joined by "+" as they are typed
+            # (Commander's order "Boris,Vera+Gleb")
+            return ", ".join("+".join(name(q) for q in p) if isinstance(p, list) else name(p)
+                             for p in item)
         if key == "leaving" and isinstance(item, list):
             return ", ".join(name(p) if isinstance(p, int) else str(p) for p in item)
         if key in PLAYER_ROWS and isinstance(item, list):
@@ -79,34 +117,64 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
             return "; ".join(
                 f"{i}: " + ", ".join(name(p) for p in seats) for i, seats in enumerate(item, 1)
                 if isinstance(seats, list))
+        if key == "seeds" and isinstance(item, list):  # a TOP's [[player, seed], ...]
+            pairs = [p for p in item if isinstance(p, list) and len(p) == 2]
+            return ", ".join(f"{seed}: {name(pid)}" for pid, seed in
+                             sorted(pairs, key=lambda p: str(p[1]).zfill(9)))
+        if isinstance(item, dict) and item and all(str(k).isdigit() for k in item):
+            # by player (a TOP's "where each seed came from"), in the order of their ids
+            return "; ".join(f"{name(int(k))}: {value(key, item[k])}"
+                             for k in sorted(item, key=int))
         if key == "byes" and isinstance(item, list):
             return ", ".join(name(b.get("player")) for b in item if isinstance(b, dict))
         if key == "game_losses" and isinstance(item, list):
             return ", ".join(
                 f"{name(g.get('player'))} ({g.get('reason', '')})" if isinstance(g, dict)
                 else name(g) for g in item)
+        if key == "undone" and isinstance(item, str):  # the clock action undone, by its title
+            ruleset = _ruleset(state.format)
+            return kind_titles(lang, ruleset)(item) if ruleset is not None else item
+        if key in MOMENTS and isinstance(item, int) and not isinstance(item, bool):
+            return datetime.fromtimestamp(item, UTC).strftime("%Y-%m-%d %H:%M UTC")
         if key == "stage" and isinstance(item, str):
             return catalog.pgettext("stage", item)
         if key == "name" and isinstance(item, str):
             return division_name(item, catalog)
+        if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)
+            return "; ".join(part(k, item[k], True) for k in sorted(item, key=declared))
         if isinstance(item, dict):  # a division's key is machinery when it has a name
-            return "; ".join(part(k, v, key == "settings") for k, v in item.items()
-                             if shown(k, v) and not (k == "key" and "name" in item))
+            return "; ".join(part(k, v) for k, v in ordered(item)
+                             if shown(k, v) and v is not False
+                             and not (k == "key" and "name" in item))
         if isinstance(item, list):
             return ", ".join(value(key, v) if isinstance(v, dict | list) else word(v)
                              for v in item)
         return word(item)
 
+    def declared(key: Any) -> tuple[int, str]:
+        return (order.get(key, len(order)), str(key))
+
     def shown(key: Any, item: Any) -> bool:
-        return key not in HIDDEN and item not in (None, [], False, "")
+        # 0 and a top-level False are said ("level: 0", "archived: no"); a False inside a
+        # result ("draw: no") is not: the entry says what happened, not what did not.
+        return key not in HIDDEN and item is not None and not (
+            isinstance(item, str | list | dict) and not item)
 
     def part(key: Any, item: Any, setting: bool = False) -> str:
         return f"{label(str(key), setting)}: {value(str(key), item)}"
 
-    hidden = HIDDEN | ({"player"} if "name" in action.payload else set()) | (
-        {"player", "other"} if "names" in action.payload else set())
-    return "; ".join(part(key, item) for key, item in action.payload.items()
+    payload = action.payload
+    if isinstance(payload.get("ids"), list):  # a batch of games: its columns are machinery
+        return Mn("%(n)s game", "%(n)s games", len(payload["ids"])).render(catalog)
+    hidden = HIDDEN | ({"player"} if "name" in payload else set()) | (
+        {"player", "other"} if "names" in payload else set())
+    return "; ".join(part(key, item) for key, item in ordered(payload)
                      if key not in hidden and shown(key, item))
+
+
+def ordered(payload: dict[str, Any]) -> list[tuple[str, Any]]:
+    """``payload``'s items in :data:`ORDER`, however its keys were stored."""
+    return sorted(payload.items(), key=lambda kv: (ORDER.get(kv[0], len(ORDER)), str(kv[0])))
 
 
 SELF_REPORT = "self-report confirmed by "
@@ -138,13 +206,19 @@ def division_name(name: str, catalog: Translator) -> str:
     return catalog.gettext(name) if name else name
 
 
-def _setting_helps(format_name: str) -> dict[str, str]:
+def _ruleset(format_name: str) -> Any:
+    """The event's format, or ``None`` when it is not installed (its log still reads)."""
     from podium.formats.registry import get_format
 
     try:
-        return {f.key: f.help for f in get_format(format_name).fields}
+        return get_format(format_name)
     except Exception:
-        return {}
+        return None
+
+
+def _setting_helps(format_name: str) -> dict[str, str]:
+    ruleset = _ruleset(format_name)
+    return {f.key: f.help for f in ruleset.fields} if ruleset is not None else {}
 
 
 def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:

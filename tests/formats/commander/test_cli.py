@@ -90,7 +90,9 @@ def test_full_event_flow(podium: Podium, make_event) -> None:
     assert "judge" in log
     assert "result.corrected" in log
     assert "wrong winner" in log
-    assert "round 1, table 1" in log
+    # the corrected table by round and table, and who won in the new entry (the eliminated
+    # follow, wrapped in the terminal's column)
+    assert f"result.corrected round: 1; table: 1; result: winner: {t1[0]}; eliminated:" in log
 
     shown = flat(podium.out("event", "show", "cup"))
     assert "Players: 8 registered, 8 active." in shown

@@ -152,7 +152,8 @@ def test_log_names_game_batches_and_reverted_decisions(podium, tmp_path):
     podium("revert", "mj", seq, "--reason", "apology")
     log = flat(podium.out("log", "mj"))
     assert "mahjong.games.added 2 games" in log
-    assert f"mahjong.reverted action {seq} apology" in log
+    assert "mahjong.penalty stage: 1; player: Anna; kind: 6b; amount: 50 rude" in log
+    assert f"mahjong.reverted action: {seq} apology" in log
 
 
 def test_standings_options_belong_to_their_format(podium, tmp_path):
