@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import compress, groupby
-from operator import is_, itemgetter
+from operator import is_, itemgetter, not_
 from typing import Any, overload
 
 from podium.core.gcpause import collector_paused
@@ -439,6 +439,10 @@ class RankedRows(Sequence[StandingRow]):
     def __iter__(self) -> Iterator[StandingRow]:
         return map(self._row, range(len(self._order)))
 
+    def players(self) -> list[PlayerId]:
+        """The player of each row, in order, without making the rows."""
+        return [key[-1] for key in self._order]
+
     def _row(self, place: int) -> StandingRow:
         order = self._order
         key = order[place]
@@ -526,15 +530,15 @@ class KeptRanking:
                 before = self._records
                 get = records.__getitem__
                 same = map(is_, map(get, pids), map(before.__getitem__, pids))
-                changed = list(compress(pids, (not s for s in same)))
+                changed = list(compress(pids, map(not_, same)))
                 if len(changed) * REPLACE_RATIO > len(pids):
                     changed = None
             if changed is None:
-                keys = self._keys_of(pids, records, criteria, measured, seed, drawn)
-                self._keys = dict(zip(pids, keys, strict=True))
+                fresh = self._keys_of(pids, records, criteria, measured, seed, drawn)
+                self._keys = dict(zip(pids, fresh, strict=True))
                 # the order of the keys, found column-wise (a sort of 10,000 key tuples
                 # compares Fractions in Python: 0.4 s); it is their ascending order
-                self._order = list(map(keys.__getitem__,
+                self._order = list(map(fresh.__getitem__,
                                        _fresh_order(pids, records, criteria, seed)))
             elif changed:
                 keys, order = self._keys, self._order

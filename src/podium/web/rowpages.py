@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from podium.core.text import search_key
@@ -31,7 +32,7 @@ def row_key(row: Any, view: TableView) -> str:
     accents, ё/е ignored), else every text cell of it."""
     name = row.get("player")
     if isinstance(name, str):
-        return search_key(name)
+        return name_key(name)
     return search_key(" ".join(v for v in row.values() if isinstance(v, str)))
 
 
@@ -40,8 +41,17 @@ def keys_of(view: TableView, cache: dict[str, list[str]]) -> list[str]:
     views of one event version: a race computes them twice, the same)."""
     found = cache.get(view.key)
     if found is None or len(found) != len(view.rows):
-        found = cache[view.key] = [row_key(row, view) for row in view.rows]
+        names = getattr(view.rows, "names", None)  # rows made when read: their names only
+        found = cache[view.key] = (list(map(name_key, names())) if names is not None
+                                   else [row_key(row, view) for row in view.rows])
     return found
+
+
+@lru_cache(maxsize=1 << 16)
+def name_key(name: str) -> str:
+    """A player's name as searched (:func:`search_key`), kept between versions: names
+    seldom change, and a search of 10,000 rows computed each again."""
+    return search_key(name)
 
 
 def matching(views: Sequence[TableView], query: str, cache: dict[str, list[str]]
@@ -54,7 +64,7 @@ def matching(views: Sequence[TableView], query: str, cache: dict[str, list[str]]
     out = []
     for view in views:
         keys = keys_of(view, cache)
-        rows = tuple(row for row, key in zip(view.rows, keys, strict=True) if needle in key)
+        rows = tuple(view.rows[at] for at, key in enumerate(keys) if needle in key)
         if rows:
             out.append(replace(view, rows=rows))
     return out
