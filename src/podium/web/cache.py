@@ -203,6 +203,12 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         # when this process first saw each recent version of an event: [(seq, monotonic)]
         self._seen: dict[str, deque[tuple[int, float]]] = {}
         self._building: dict[tuple[str, Hashable], threading.Event] = {}
+        # the version whose build of each part a reader of the fast path was let through to
+        # (:meth:`part`): the others of that version get the earlier part meanwhile
+        self._passed: dict[tuple[str, Hashable], Key] = {}
+        # one look-up of each event's version at a time (:meth:`key`): the readers that
+        # find it stale together (after each write) ask the database once, not each
+        self._asking: dict[str, threading.Lock] = {}
         # when a reader of each event first found the loaded entry (its key) behind the
         # database: (that entry's key, monotonic) (:meth:`load`)
         self._sighted: dict[str, tuple[Key, float]] = {}
@@ -264,6 +270,23 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         if known is not None and now - known[0] < self.freshness \
                 and not self._written(slug, known[1]) and not self._behind(known[1]):
             return known[1]
+        if not self.freshness:
+            return self._ask(slug, now)
+        with self._lock:
+            asking = self._asking.get(slug)
+            if asking is None:
+                asking = self._asking[slug] = threading.Lock()
+                while len(self._asking) > 4 * MAX_EVENTS:
+                    self._asking.pop(next(iter(self._asking)))
+        with asking:
+            known = self._versions.get(slug)  # found by the reader this one waited for?
+            if known is not None and known[0] >= now and not self._written(slug, known[1]) \
+                    and not self._behind(known[1]):
+                return known[1]
+            return self._ask(slug, time.monotonic())
+
+    def _ask(self, slug: str, now: float) -> Key:
+        """The event's version read from the database (and trusted from ``now``)."""
         row = None
         if storable(slug):  # else no event has it (and PostgreSQL cannot compare a NUL)
             with self.events.db.session(readonly=True) as session:
@@ -308,6 +331,19 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 return found
         if (slug, part) in self._building:
             return self._stale(slug, part, key)
+        stale = self._stale(slug, part, key)
+        if stale is None:
+            return None
+        # Nobody builds it yet: one reader of this version goes on to the application and
+        # builds it; the others get the earlier one (within the lag), as while a build runs.
+        # Before, every reader that came meanwhile went through the whole application to
+        # find the build under way: 50-200 of them after each write (issue 24).
+        with self._lock:
+            if self._passed.get((slug, part)) == key:
+                return stale
+            self._passed[(slug, part)] = key
+            while len(self._passed) > MEMO_ITEMS * MAX_EVENTS:
+                self._passed.pop(next(iter(self._passed)))
         return None
 
     def flight(self, slug: str, part: Hashable) -> threading.Event | None:
