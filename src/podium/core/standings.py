@@ -429,7 +429,10 @@ class RankedRows(Sequence[StandingRow]):
 
     def __getitem__(self, index: int | slice) -> StandingRow | Sequence[StandingRow]:
         if isinstance(index, slice):
-            return tuple(map(self._row, range(*index.indices(len(self._order)))))
+            places = range(*index.indices(len(self._order)))
+            if places.step != 1:
+                return tuple(map(self._row, places))
+            return tuple(self._run(places.start, places.stop))
         if index < 0:
             index += len(self._order)
         if not 0 <= index < len(self._order):
@@ -438,6 +441,28 @@ class RankedRows(Sequence[StandingRow]):
 
     def __iter__(self) -> Iterator[StandingRow]:
         return map(self._row, range(len(self._order)))
+
+    def _run(self, start: int, stop: int) -> Iterator[StandingRow]:
+        """Rows ``start`` to ``stop`` as :meth:`_row` makes them, a tie group's bounds found
+        once for all its rows on the page (comparing keys costs Fraction comparisons)."""
+        order, width, drawn = self._order, self._width, self._drawn
+        records, dropped = self._records, self._dropped
+        low = high = -1  # the tie group of the row before (players tied on every criterion)
+        for place in range(start, stop):
+            key = order[place]
+            prefix = key[:width]
+            if place >= high:
+                low = bisect_left(order, prefix) if place != high else high
+                high = bisect_left(order, (*prefix, _INF), place)
+            values: tuple[Value | None, ...] = tuple(-value for value in prefix)
+            if drawn:
+                values = (*values, place - low + 1 if high - low > 1 else None)
+                rank = place + 1
+            else:
+                rank = low + 1
+            pid = key[-1]
+            yield StandingRow(rank, pid, values, records[pid],  # type: ignore[arg-type]
+                              dropped=pid in dropped)
 
     def players(self) -> list[PlayerId]:
         """The player of each row, in order, without making the rows."""
@@ -528,9 +553,19 @@ class KeptRanking:
             changed: list[PlayerId] | None = None
             if setup == self._setup and pids == self._pids:
                 before = self._records
-                get = records.__getitem__
-                same = map(is_, map(get, pids), map(before.__getitem__, pids))
-                changed = list(compress(pids, map(not_, same)))
+                if len(records) == len(before) and list(records) == list(before):
+                    # the same players in the same order: compare the records in place
+                    same = map(is_, records.values(), before.values())
+                    moved = compress(records, map(not_, same))
+                    if len(records) == len(pids):
+                        changed = list(moved)
+                    else:  # (records also of players not ranked here)
+                        ranked = set(pids)
+                        changed = [pid for pid in moved if pid in ranked]
+                else:
+                    same = map(is_, map(records.__getitem__, pids),
+                               map(before.__getitem__, pids))
+                    changed = list(compress(pids, map(not_, same)))
                 if len(changed) * REPLACE_RATIO > len(pids):
                     changed = None
             if changed is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, overload
 
 from podium.core.messages import M
@@ -102,7 +103,7 @@ def standings_view(
     # read, so a page of 100 rows of 10,000 costs its own rows (issue 24); the names are
     # taken now, as the state is (a rename later does not reach this version's rows)
     players = state.players
-    names = {pid: player.name for pid, player in players.items()}
+    names = dict(zip(players.keys(), map(attrgetter("name"), players.values()), strict=True))
     for alias in getattr(players, "aliases", {}):
         names.setdefault(alias, players[alias].name)
     return TableView(key, title or N_("Standings"), tuple(columns),
