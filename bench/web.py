@@ -169,6 +169,23 @@ def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> N
 
     states_module.StateCache.save_snapshot = save_snapshot  # type: ignore[method-assign]
 
+    from podium.web import cache as cache_module
+
+    build_of = cache_module.ViewCache._build
+
+    def build(self: Any, entry: Any, slug: str, key: Any, make: Any) -> Any:
+        began, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return build_of(self, entry, slug, key, make)
+        finally:
+            if os.environ.get("PODIUM_BENCH_TRACE"):
+                print(f"build {str(key)[:40]} seq {entry.seq} "
+                      f"{(time.perf_counter() - began) * 1000:.1f} ms wall "
+                      f"{(time.thread_time() - cpu) * 1000:.1f} ms thread CPU",
+                      file=sys.stderr, flush=True)
+
+    cache_module.ViewCache._build = build  # type: ignore[method-assign]
+
     states_module.StateCache.holder = holder  # type: ignore[method-assign]
     events_module.EventService.unit = unit  # type: ignore[method-assign]
     freeze_loaded_states()

@@ -331,6 +331,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 return found
         if (slug, part) in self._building:
             return self._stale(slug, part, key)
+        self._sighting(slug, key)
         stale = self._stale(slug, part, key)
         if stale is None:
             return None
@@ -345,6 +346,19 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             while len(self._passed) > MEMO_ITEMS * MAX_EVENTS:
                 self._passed.pop(next(iter(self._passed)))
         return None
+
+    def _sighting(self, slug: str, key: Key) -> None:
+        """Note that this process first saw version ``key`` of the loaded event now (when a
+        reader of the fast path finds it not loaded yet): the lag of the earlier pages starts
+        here. Noted only when the entry was loaded, which a reader that went on to the
+        application only did after its catch-up, so until then every reader went there too
+        (the earlier page was "not superseded yet")."""
+        with self._lock:
+            entry = self._loaded.get(slug)
+            seen = self._seen.get(slug)
+            if entry is not None and seen and entry.key[:2] == key[:2] \
+                    and seen[-1][0] < key[2]:
+                seen.append((key[2], self.now()))
 
     def flight(self, slug: str, part: Hashable) -> threading.Event | None:
         """The build of ``part`` under way (set when it ends), if any (the fast path waits for
