@@ -279,11 +279,14 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 while len(self._asking) > 4 * MAX_EVENTS:
                     self._asking.pop(next(iter(self._asking)))
         with asking:
-            known = self._versions.get(slug)  # found by the reader this one waited for?
-            if known is not None and known[0] >= now and not self._written(slug, known[1]) \
-                    and not self._behind(known[1]):
+            # read meanwhile by the reader this one waited for: trusted as any version read
+            # less than ``freshness`` ago is (a write of this process after it is seen)
+            now = time.monotonic()
+            known = self._versions.get(slug)
+            if known is not None and now - known[0] < self.freshness \
+                    and not self._written(slug, known[1]) and not self._behind(known[1]):
                 return known[1]
-            return self._ask(slug, time.monotonic())
+            return self._ask(slug, now)
 
     def _ask(self, slug: str, now: float) -> Key:
         """The event's version read from the database (and trusted from ``now``)."""
