@@ -440,7 +440,7 @@ class RankedRows(Sequence[StandingRow]):
         return self._row(index)
 
     def __iter__(self) -> Iterator[StandingRow]:
-        return map(self._row, range(len(self._order)))
+        return self._run(0, len(self._order))
 
     def _run(self, start: int, stop: int) -> Iterator[StandingRow]:
         """Rows ``start`` to ``stop`` as :meth:`_row` makes them, a tie group's bounds found
