@@ -40,6 +40,14 @@ allowed anyway); after that they wait for the build. A write only makes the vers
 (a read of this process sees it at once and asks the database, see
 :meth:`ViewCache.key`): it never rebuilds anything.
 
+Why the fast path lets one reader of a new version through and serves the others the page
+before (:meth:`ViewCache.part`): after each write every reader in flight found the new version
+not loaded yet, and went through the whole application to find the build under way; at 200
+readers that was most of a write's cost to the server (issue 24, fourth pass). Now the first
+sighting of a version starts its lag at once, one reader goes on to build its page, and the
+others get the earlier page within the lag. For the same reason the readers that find the
+trusted version stale together ask the database once (:meth:`ViewCache.key`).
+
 Why a server builds its pages from states of their own (``page_states``, set by ``podium
 serve``): taking the views from the state under the writers' lock still cost 0.2-0.3 s of CPU
 at 10,000 players (the records and the ranking), and a write arriving meanwhile waited that
