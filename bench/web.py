@@ -23,7 +23,9 @@ p50/p99/max, how long the writes waited for the event's lock inside the server (
 page build, a snapshot or another write can cause: max and how many waited over 100 ms), the
 server's CPU seconds and the load average (the machine is shared). For that the server is
 started through this file (``--serve``: ``podium serve``'s application with the writers'
-event locks timed), one worker. ``--shared-states`` builds the pages from the writers' states
+event locks timed), one worker. With ``PODIUM_BENCH_TRACE=1`` the server's log also gives each
+write's unit of work, each snapshot and each page build (wall time and the building thread's
+CPU time). ``--shared-states`` builds the pages from the writers' states
 (the application's default) instead of their own (``podium serve``'s).
 
 Command: `.venv/bin/python bench/web.py` (options: --players 1000 --clients 200 --seconds 15
