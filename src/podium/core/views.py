@@ -101,11 +101,10 @@ def standings_view(
                                for row in ranked))
     # kept standings (podium.core.standings.KeptRanking): the cells of a row are made when
     # read, so a page of 100 rows of 10,000 costs its own rows (issue 24); the names are
-    # taken now, as the state is (a rename later does not reach this version's rows)
+    # taken now, as the state is (a rename later does not reach this version's rows); the
+    # rows are the registered players' (an alias of a merged player never ranks)
     players = state.players
     names = dict(zip(players.keys(), map(attrgetter("name"), players.values()), strict=True))
-    for alias in getattr(players, "aliases", {}):
-        names.setdefault(alias, players[alias].name)
     return TableView(key, title or N_("Standings"), tuple(columns),
                      StandingCells(ranked, names, standings.criteria))
 
