@@ -23,7 +23,9 @@ p50/p99/max, how long the writes waited for the event's lock inside the server (
 page build, a snapshot or another write can cause: max and how many waited over 100 ms), the
 server's CPU seconds and the load average (the machine is shared). For that the server is
 started through this file (``--serve``: ``podium serve``'s application with the writers'
-event locks timed), one worker. ``--shared-states`` builds the pages from the writers' states
+event locks timed), one worker. With ``PODIUM_BENCH_TRACE=1`` the server's log also gives each
+write's unit of work, each snapshot and each page build (wall time and the building thread's
+CPU time). ``--shared-states`` builds the pages from the writers' states
 (the application's default) instead of their own (``podium serve``'s).
 
 Command: `.venv/bin/python bench/web.py` (options: --players 1000 --clients 200 --seconds 15
@@ -168,6 +170,23 @@ def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> N
                       file=sys.stderr, flush=True)
 
     states_module.StateCache.save_snapshot = save_snapshot  # type: ignore[method-assign]
+
+    from podium.web import cache as cache_module
+
+    build_of = cache_module.ViewCache._build
+
+    def build(self: Any, entry: Any, slug: str, key: Any, make: Any) -> Any:
+        began, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return build_of(self, entry, slug, key, make)
+        finally:
+            if os.environ.get("PODIUM_BENCH_TRACE"):
+                print(f"build {str(key)[:40]} seq {entry.seq} "
+                      f"{(time.perf_counter() - began) * 1000:.1f} ms wall "
+                      f"{(time.thread_time() - cpu) * 1000:.1f} ms thread CPU",
+                      file=sys.stderr, flush=True)
+
+    cache_module.ViewCache._build = build  # type: ignore[method-assign]
 
     states_module.StateCache.holder = holder  # type: ignore[method-assign]
     events_module.EventService.unit = unit  # type: ignore[method-assign]

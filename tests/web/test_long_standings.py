@@ -86,6 +86,7 @@ def test_a_search_finds_a_player_on_page_five_from_any_page(site: Site) -> None:
     assert len(shown) == 1 and shown[0][0] == place and name in shown[0][1]
     assert f"Найдено по запросу «{name.upper()}»: 1" in page
     assert "Показать всех" in page and f'value="{name.upper()}"' in page
+    assert '<a href="/e/big">Показать всех</a>' in page  # (it was a dict's method's repr)
     # a part of a name, ё/е and case ignored, finds every holder, paged the same way
     many = site.client().get("/e/big", params={"q": "игрок 0"}).text
     assert len(rows_of(many)) == 100 and "Rows 1 to 100 of 450" in many

@@ -215,3 +215,60 @@ def test_a_page_built_from_a_part_being_rebuilt_waits_for_the_new_part(
     thread.join()
     reader.join()
     assert page == [f"page of page at {cache.load('cup').seq}"]
+
+
+def test_the_fast_path_lets_one_reader_of_a_new_version_build_and_serves_the_others_stale(
+        events: EventService) -> None:
+    """After a write, before anyone loaded the new version: the first reader of the fast path
+    goes on to the application (it builds the page); the others get the page of the version
+    before while within the lag (counted from when this process first saw the new version),
+    and none of them once past it. Before, all of them went through the application."""
+    tick = Tick()
+    cache = ViewCache(events, freshness=10, now=tick)
+    part = ("page", "cup")
+    old = cache.load("cup")
+    cache.memo_of(old, "cup", part, version_of)
+    assert cache.part("cup", old.key, part) == f"page at {old.seq}"
+    events.add_players("cup", ["P5"], "desk")
+    key = cache.key("cup")
+    assert key[2] == old.seq + 1
+    assert cache.part("cup", key, part) is None  # the first: goes on and builds it
+    assert cache.part("cup", key, part) == f"page at {old.seq}"  # the others: the one before
+    assert cache.part("cup", key, part) == f"page at {old.seq}"
+    tick.at += 10  # past the lag since the new version was first seen: nobody gets it
+    assert cache.part("cup", key, part) is None
+    assert cache.memo("cup", part, version_of) == f"page at {key[2]}"  # (the build)
+    assert cache.part("cup", key, part) == f"page at {key[2]}"
+
+
+def test_readers_that_find_the_version_stale_together_ask_the_database_once(
+        events: EventService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a write of this process every reader finds the trusted version stale; the first
+    asks the database, the others (waiting for it, or coming after) take its answer."""
+    cache = ViewCache(events, freshness=3600, now=Tick())
+    cache.key("cup")
+    events.add_players("cup", ["P5"], "desk")  # this process's write: the version is stale
+    asked: list[str] = []
+    real = cache._ask
+    asking, go = threading.Event(), threading.Event()
+
+    def ask(slug: str, now: float) -> Any:
+        asked.append(slug)
+        asking.set()
+        go.wait()  # the first reader's query is slow: the others come meanwhile
+        return real(slug, now)
+
+    monkeypatch.setattr(cache, "_ask", ask)
+    keys: list[Any] = []
+    threads = [threading.Thread(target=lambda: keys.append(cache.key("cup")))
+               for _ in range(3)]
+    threads[0].start()
+    asking.wait()
+    for thread in threads[1:]:
+        thread.start()
+    go.set()
+    for thread in threads:
+        thread.join()
+    assert len(keys) == 3 and len(set(keys)) == 1
+    assert keys[0][2] == events.load("cup").state.last_seq  # the write is seen
+    assert asked == ["cup"]

@@ -40,6 +40,14 @@ allowed anyway); after that they wait for the build. A write only makes the vers
 (a read of this process sees it at once and asks the database, see
 :meth:`ViewCache.key`): it never rebuilds anything.
 
+Why the fast path lets one reader of a new version through and serves the others the page
+before (:meth:`ViewCache.part`): after each write every reader in flight found the new version
+not loaded yet, and went through the whole application to find the build under way; at 200
+readers that was most of a write's cost to the server (issue 24, fourth pass). Now the first
+sighting of a version starts its lag at once, one reader goes on to build its page, and the
+others get the earlier page within the lag. For the same reason the readers that find the
+trusted version stale together ask the database once (:meth:`ViewCache.key`).
+
 Why a server builds its pages from states of their own (``page_states``, set by ``podium
 serve``): taking the views from the state under the writers' lock still cost 0.2-0.3 s of CPU
 at 10,000 players (the records and the ranking), and a write arriving meanwhile waited that
@@ -203,6 +211,12 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         # when this process first saw each recent version of an event: [(seq, monotonic)]
         self._seen: dict[str, deque[tuple[int, float]]] = {}
         self._building: dict[tuple[str, Hashable], threading.Event] = {}
+        # the version whose build of each part a reader of the fast path was let through to
+        # (:meth:`part`): the others of that version get the earlier part meanwhile
+        self._passed: dict[tuple[str, Hashable], Key] = {}
+        # one look-up of each event's version at a time (:meth:`key`): the readers that
+        # find it stale together (after each write) ask the database once, not each
+        self._asking: dict[str, threading.Lock] = {}
         # when a reader of each event first found the loaded entry (its key) behind the
         # database: (that entry's key, monotonic) (:meth:`load`)
         self._sighted: dict[str, tuple[Key, float]] = {}
@@ -264,6 +278,26 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         if known is not None and now - known[0] < self.freshness \
                 and not self._written(slug, known[1]) and not self._behind(known[1]):
             return known[1]
+        if not self.freshness:
+            return self._ask(slug, now)
+        with self._lock:
+            asking = self._asking.get(slug)
+            if asking is None:
+                asking = self._asking[slug] = threading.Lock()
+                while len(self._asking) > 4 * MAX_EVENTS:
+                    self._asking.pop(next(iter(self._asking)))
+        with asking:
+            # read meanwhile by the reader this one waited for: trusted as any version read
+            # less than ``freshness`` ago is (a write of this process after it is seen)
+            now = time.monotonic()
+            known = self._versions.get(slug)
+            if known is not None and now - known[0] < self.freshness \
+                    and not self._written(slug, known[1]) and not self._behind(known[1]):
+                return known[1]
+            return self._ask(slug, now)
+
+    def _ask(self, slug: str, now: float) -> Key:
+        """The event's version read from the database (and trusted from ``now``)."""
         row = None
         if storable(slug):  # else no event has it (and PostgreSQL cannot compare a NUL)
             with self.events.db.session(readonly=True) as session:
@@ -308,7 +342,34 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 return found
         if (slug, part) in self._building:
             return self._stale(slug, part, key)
+        self._sighting(slug, key)
+        stale = self._stale(slug, part, key)
+        if stale is None:
+            return None
+        # Nobody builds it yet: one reader of this version goes on to the application and
+        # builds it; the others get the earlier one (within the lag), as while a build runs.
+        # Before, every reader that came meanwhile went through the whole application to
+        # find the build under way: 50-200 of them after each write (issue 24).
+        with self._lock:
+            if self._passed.get((slug, part)) == key:
+                return stale
+            self._passed[(slug, part)] = key
+            while len(self._passed) > MEMO_ITEMS * MAX_EVENTS:
+                self._passed.pop(next(iter(self._passed)))
         return None
+
+    def _sighting(self, slug: str, key: Key) -> None:
+        """Note that this process first saw version ``key`` of the loaded event now (when a
+        reader of the fast path finds it not loaded yet): the lag of the earlier pages starts
+        here. Noted only when the entry was loaded, which a reader that went on to the
+        application only did after its catch-up, so until then every reader went there too
+        (the earlier page was "not superseded yet")."""
+        with self._lock:
+            entry = self._loaded.get(slug)
+            seen = self._seen.get(slug)
+            if entry is not None and seen and entry.key[:2] == key[:2] \
+                    and seen[-1][0] < key[2]:
+                seen.append((key[2], self.now()))
 
     def flight(self, slug: str, part: Hashable) -> threading.Event | None:
         """The build of ``part`` under way (set when it ends), if any (the fast path waits for

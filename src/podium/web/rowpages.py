@@ -15,12 +15,17 @@ on the views taken from it (:class:`podium.core.views.TableView`), outside the e
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
+from jinja2.filters import do_urlencode
+from markupsafe import Markup, escape
+
 from podium.core.text import search_key
-from podium.core.views import TableView
+from podium.core.views import Change, Column, TableView
 
 PAGE_SIZE = 100  # rows of a page when a format shows all its tables at once
 LINKS_AROUND = 2  # page links either side of the current page (with the first and the last)
@@ -31,7 +36,7 @@ def row_key(row: Any, view: TableView) -> str:
     accents, ё/е ignored), else every text cell of it."""
     name = row.get("player")
     if isinstance(name, str):
-        return search_key(name)
+        return name_key(name)
     return search_key(" ".join(v for v in row.values() if isinstance(v, str)))
 
 
@@ -40,8 +45,17 @@ def keys_of(view: TableView, cache: dict[str, list[str]]) -> list[str]:
     views of one event version: a race computes them twice, the same)."""
     found = cache.get(view.key)
     if found is None or len(found) != len(view.rows):
-        found = cache[view.key] = [row_key(row, view) for row in view.rows]
+        names = getattr(view.rows, "names", None)  # rows made when read: their names only
+        found = cache[view.key] = (list(map(name_key, names())) if names is not None
+                                   else [row_key(row, view) for row in view.rows])
     return found
+
+
+@lru_cache(maxsize=1 << 16)
+def name_key(name: str) -> str:
+    """A player's name as searched (:func:`search_key`), kept between versions: names
+    seldom change, and a search of 10,000 rows computed each again."""
+    return search_key(name)
 
 
 def matching(views: Sequence[TableView], query: str, cache: dict[str, list[str]]
@@ -54,7 +68,7 @@ def matching(views: Sequence[TableView], query: str, cache: dict[str, list[str]]
     out = []
     for view in views:
         keys = keys_of(view, cache)
-        rows = tuple(row for row, key in zip(view.rows, keys, strict=True) if needle in key)
+        rows = tuple(view.rows[at] for at, key in enumerate(keys) if needle in key)
         if rows:
             out.append(replace(view, rows=rows))
     return out
@@ -103,3 +117,92 @@ def paging(first: int, total: int, size: int, href: Callable[[int], str]) -> dic
             "next": href(first + size) if first + size < total else "",
             "pages": links if pages > 1 else []}
 
+
+
+# --- rows kept rendered (issue 24: "cache each unchanged row's HTML") ---
+
+ROW_ITEMS = 8192  # rendered rows kept (all events and languages): a few MB at most
+CELL_ITEMS = 32768  # formatted cells kept
+#: cell types whose value and type alone decide what a cell shows (a note that is a message
+#: is rendered in the page's language from its id and params: such rows are not kept)
+_KEPT_TYPES = frozenset({str, int, Fraction, float, bool, type(None), Change})
+
+_rows: dict[Hashable, Markup] = {}
+_cells: dict[Hashable, str] = {}
+
+
+def _keep(store: dict[Hashable, Any], key: Hashable, value: Any, limit: int) -> None:
+    """Keep ``value`` (bounded: emptied when full, cheaper than an LRU per lookup)."""
+    if len(store) >= limit:
+        store.clear()
+    store[key] = value
+
+
+class CachedCells:
+    """A page's :class:`podium.web.i18n.Formatter` whose ``cell`` is kept per language,
+    column and value (typed: ``1`` and ``True`` show differently): Babel's number formatting
+    was most of a page's render. Everything else is the formatter's."""
+
+    def __init__(self, fmt: Any, lang: str) -> None:
+        self._fmt = fmt
+        self._lang = lang
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._fmt, name)
+
+    def cell(self, value: object, column: Column) -> str:
+        kind = type(value)
+        if kind not in _KEPT_TYPES:
+            return str(self._fmt.cell(value, column))
+        key = (self._lang, column, kind, value)
+        found = _cells.get(key)
+        if found is None:
+            found = self._fmt.cell(value, column)
+            _keep(_cells, key, found, CELL_ITEMS)
+        return found
+
+
+class RowHtml:
+    """The rendered rows of a page's tables, kept by their cells: a row whose cells (and the
+    page's language, event, columns and column classes) are unchanged since any earlier
+    render is not rendered again; a new one is rendered here, in Python, with its cells
+    formatted through :class:`CachedCells`. The markup is the template's row macro's
+    (``table_row`` in ``public/_views.html``, used where a page has no ``row_html``),
+    byte for byte (tests/web/test_row_html.py): the macro cost 0.1-0.2 ms a row in Jinja,
+    and after a result most rows of a page only moved (their rank changed)."""
+
+    def __init__(self, lang: str, slug: str, fmt: Any) -> None:
+        self._lang = lang
+        self._slug = slug
+        self._fmt = fmt if isinstance(fmt, CachedCells) else CachedCells(fmt, lang)
+
+    def __call__(self, row: Mapping[str, Any], columns: tuple[Column, ...], extra: bool,
+                 keep: Any, player_page: str, render: Callable[..., Markup] | None = None
+                 ) -> Markup:
+        values = tuple(row.get(c.key) for c in columns)
+        types = tuple(map(type, values))
+        if not _KEPT_TYPES.issuperset(types):
+            return self.render(values, columns, extra, keep, player_page)
+        key = (self._lang, self._slug, columns, extra, tuple(keep), player_page, types, values)
+        found = _rows.get(key)
+        if found is None:
+            found = self.render(values, columns, extra, keep, player_page)
+            _keep(_rows, key, found, ROW_ITEMS)
+        return found
+
+    def render(self, values: tuple[Any, ...], columns: tuple[Column, ...], extra: bool,
+               keep: Any, player_page: str) -> Markup:
+        """One ``<tr>`` as the template's ``table_row`` macro makes it."""
+        cell = self._fmt.cell
+        parts = ["<tr>"]
+        for index, (column, value) in enumerate(zip(columns, values, strict=True), start=1):
+            shown = ("num" if column.numeric else "") + (
+                " extra" if extra and index > 3 and column.key not in keep else "")
+            if player_page and column.key == "player" and value:
+                inner = (f'<a href="/e/{escape(self._slug)}/p/{escape(player_page)}?name='
+                         f'{escape(do_urlencode(value))}">{escape(value)}</a>')
+            else:
+                inner = escape(cell(value, column))
+            parts.append(f'<td class="{shown}">{inner}</td>')
+        parts.append("</tr>")
+        return Markup("".join(parts))

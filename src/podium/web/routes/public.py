@@ -243,7 +243,10 @@ def _render_views(page: Page, slug: str, data: dict[str, Any], start: int, q: st
     downloads = [(v.key, v.title, v.title_args) for v in views if len(v.rows) > size] \
         if long_table else []
     loaded = data["loaded"]
-    context = {**data, "views": shown, "fmt": page.fmt, "slug": loaded.state.slug,
+    fmt = rowpages.CachedCells(page.fmt, page.lang)
+    context = {**data, "views": shown, "fmt": fmt,
+               "row_html": rowpages.RowHtml(page.lang, loaded.state.slug, fmt),
+               "slug": loaded.state.slug,
                "paging": paging, "event": loaded.state, "q": q, "long_table": long_table,
                "downloads": downloads, "found": total,
                "plugin": page.web.format(loaded.state.format)}
