@@ -21,6 +21,8 @@ from podium.core.replay import replay
 from podium.formats.commander.demo import simulate_result
 from podium.formats.commander.rules import RECORDS_CACHE
 from tests.builders import EventLog
+from tests.core.random_play import correct_earlier, drop_or_enter_late
+from tests.core.random_play import swiss_rounds as _swiss
 
 
 def _plain(records: dict[int, PlayerRecord]) -> dict[int, tuple[Any, ...]]:
@@ -38,10 +40,6 @@ def _same_as_scratch(book: RecordBook, players: list[int], rounds: list[Round]) 
             assert (rec.opponent_wins, rec.opponent_games) == (
                 sum(scratch[o].wins for o in rec.opponents if o in scratch),
                 sum(scratch[o].games for o in rec.opponents if o in scratch))
-
-
-def _swiss(event: EventLog) -> list[Round]:
-    return [r for r in event.state.rounds if r.stage == "swiss"]
 
 
 def _check(event: EventLog) -> None:
@@ -105,23 +103,14 @@ def _play(event: EventLog, rng: random.Random) -> None:
             if rng.random() < 0.3:
                 _check(event)
         _check(event)
-        earlier = _swiss(event)
-        for _ in range(rng.randint(0, 3)):  # corrections of any round played so far
-            target = rng.choice(earlier)
-            table = rng.choice(target.tables)
-            event.result(table.number, simulate_result(table, rng), correct_round=target.number,
-                         reason="typo")
+        correct_earlier(event, rng, 3)  # of any round played so far
         _check(event)
         if not snapshot_taken and rng.random() < 0.5:  # a snapshot's round trip, then on
             event.state = pickle.loads(pickle.dumps(event.state, pickle.HIGHEST_PROTOCOL))
             assert isinstance(event.state.caches[RECORDS_CACHE], RecordBook)
             snapshot_taken = True
             _check(event)
-        active = [p.id for p in event.state.active_players()]
-        if rng.random() < 0.3 and len(active) > 5:
-            event.do("player.dropped", {"player": rng.choice(active)}, "left")
-        if rng.random() < 0.3:
-            event.add(f"Late {len(event.state.players) + 1}")
+        drop_or_enter_late(event, rng)
         _check(event)
     again = replay(event.actions, event.ruleset)
     assert not again.caches  # replay from the log starts without the cache ...

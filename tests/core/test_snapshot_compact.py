@@ -39,7 +39,9 @@ from podium.core.replay import replay
 from podium.formats.commander.demo import simulate_result
 from podium.formats.commander.rules import RECORDS_CACHE
 from tests.builders import EventLog
-from tests.core.test_record_book import _check, _plain, _shared, _swiss
+from tests.core.random_play import correct_earlier, drop_or_enter_late
+from tests.core.random_play import swiss_rounds as _swiss
+from tests.core.test_record_book import _check, _plain, _shared
 
 
 def _round_trip(state: EventState) -> EventState:
@@ -97,20 +99,11 @@ def test_a_loaded_snapshot_equals_the_replayed_state_through_later_changes(case)
         assert [(r.rank, r.player, r.values) for r in cold.rows] == [
             (r.rank, r.player, r.values) for r in event.ruleset.standings(
                 replay(event.actions, event.ruleset)).rows]
-        earlier = _swiss(event)
-        for _ in range(rng.randint(0, 2)):  # corrections of rounds still packed
-            target = rng.choice(earlier)
-            table = rng.choice(target.tables)
-            event.result(table.number, simulate_result(table, rng), correct_round=target.number,
-                         reason="typo")
+        correct_earlier(event, rng, 2)  # of rounds still packed
         if rng.random() < 0.3:
             event.state = _round_trip(event.state)  # stored before the book saw the changes
         _check(event)
-        active = [p.id for p in event.state.active_players()]
-        if rng.random() < 0.3 and len(active) > 5:
-            event.do("player.dropped", {"player": rng.choice(active)}, "left")
-        if rng.random() < 0.3:
-            event.add(f"Late {len(event.state.players) + 1}")
+        drop_or_enter_late(event, rng)
         _check(event)
     again = replay(event.actions, event.ruleset)
     _same_state(event.state, again)

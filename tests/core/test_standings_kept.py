@@ -18,7 +18,6 @@ from hypothesis import strategies as st
 
 from podium.core import standings as standings_module
 from podium.core.log import Kind
-from podium.core.model import Round
 from podium.core.records import build_records
 from podium.core.standings import (
     KeptRanking,
@@ -31,6 +30,8 @@ from podium.core.standings import (
 from podium.core.views import StandingCells, standings_view
 from podium.formats.commander.demo import simulate_result
 from tests.builders import EventLog
+from tests.core.random_play import correct_earlier, drop_or_enter_late
+from tests.core.random_play import swiss_rounds as _swiss
 
 TIEBREAKERS = [
     ("elimination_sum", "opponents_win_pct", "random"),  # the regulation's (CMD-3a-c)
@@ -40,10 +41,6 @@ TIEBREAKERS = [
     ("opponents_win_pct", "score_sum", "wins"),
     ("random", "wins"),  # the draw not last: ranked afresh each time
 ]
-
-
-def _swiss(event: EventLog) -> list[Round]:
-    return [r for r in event.state.rounds if r.stage == "swiss"]
 
 
 def _rows(rows: Any) -> list[tuple[Any, ...]]:
@@ -101,24 +98,12 @@ def _play(event: EventLog, rng: random.Random) -> None:
             if rng.random() < 0.5:
                 _check(event)
         _check(event)
-        earlier = _swiss(event)
-        for _ in range(rng.randint(0, 3)):  # corrections of any round played so far
-            target = rng.choice(earlier)
-            table = rng.choice(target.tables)
-            event.result(table.number, simulate_result(table, rng),
-                         correct_round=target.number, reason="typo")
-            _check(event)
+        correct_earlier(event, rng, 3, after=_check)  # of any round played so far
         if not snapshot_taken and rng.random() < 0.3:  # a snapshot's round trip, then on
             event.state = pickle.loads(pickle.dumps(event.state, pickle.HIGHEST_PROTOCOL))
             snapshot_taken = True
             _check(event)
-        active = [p.id for p in event.state.active_players()]
-        if rng.random() < 0.3 and len(active) > 5:
-            event.do("player.dropped", {"player": rng.choice(active)}, "left")
-            _check(event)
-        if rng.random() < 0.2:
-            event.add(f"Late {len(event.state.players) + 1}")
-            _check(event)
+        drop_or_enter_late(event, rng, late=0.2, after=_check)
 
 
 @st.composite

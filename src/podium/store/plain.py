@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,51 +62,54 @@ def _at_head(connection: sqlite3.Connection) -> bool:
     return versions == [(head,)]
 
 
-def event_names(db: str | None) -> list[tuple[str, str, str]] | None:
-    """Each event's id, format and name, oldest first (the order of
-    :meth:`podium.store.repository.EventRepository.list`); ``None``: read it through the
-    ORM instead."""
+@contextmanager
+def _newest(db: str | None) -> Iterator[tuple[Path, sqlite3.Connection] | None]:
+    """The SQLite file ``db`` names and a connection to it, if it exists and its schema is the
+    newest; ``None`` (any error finding out included): go through the ORM instead."""
     path = sqlite_file(db)
-    if path is None or head_revision() is None:
-        return None
+    if path is None:
+        yield None
+        return
     try:
         connection = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True,
                                      timeout=BUSY_TIMEOUT_S)
     except sqlite3.Error:
-        return None
+        yield None
+        return
     try:
-        if not _at_head(connection):
-            return None
-        rows = connection.execute(
-            "SELECT slug, format, name FROM events ORDER BY created_at, id").fetchall()
-    except sqlite3.Error:
-        return None
+        try:
+            newest = _at_head(connection)
+        except sqlite3.Error:
+            newest = False
+        yield (path, connection) if newest else None
     finally:
         connection.close()
+
+
+def event_names(db: str | None) -> list[tuple[str, str, str]] | None:
+    """Each event's id, format and name, oldest first (the order of
+    :meth:`podium.store.repository.EventRepository.list`); ``None``: read it through the
+    ORM instead."""
+    with _newest(db) as found:
+        if found is None:
+            return None
+        try:
+            rows = found[1].execute(
+                "SELECT slug, format, name FROM events ORDER BY created_at, id").fetchall()
+        except sqlite3.Error:
+            return None
     return [(str(slug), str(fmt), str(name)) for slug, fmt, name in rows]
 
 
 def plain_database(db: str | None) -> PlainDatabase | None:
     """The SQLite file ``db`` names over plain sqlite3, if it exists and its schema is the
     newest; ``None``: open it with :class:`~podium.store.db.Database` instead."""
-    path = sqlite_file(db)
-    if path is None:
-        return None
-    try:
-        connection = sqlite3.connect(f"{path.as_uri()}?mode=rw", uri=True,
-                                     timeout=BUSY_TIMEOUT_S)
-    except sqlite3.Error:
-        return None
-    try:
-        if not _at_head(connection):
+    with _newest(db) as found:
+        if found is None:
             return None
-    except sqlite3.Error:
-        return None
-    finally:
-        connection.close()
     from podium.store.plain_store import PlainDatabase  # the store only when it is used
 
-    return PlainDatabase(path)
+    return PlainDatabase(found[0])
 
 
 __all__ = ["event_names", "plain_database", "sqlite_file"]

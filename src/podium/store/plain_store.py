@@ -14,15 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from podium.core import codes
-from podium.core.errors import Conflict, NotFound
+from podium.core.errors import NotFound
 from podium.core.log import Action
 from podium.store import plain as opener
 from podium.store.columns import (
     ACTOR_LENGTH,
-    FORMAT_LENGTH,
     KIND_LENGTH,
     NAME_LENGTH,
-    SLUG_LENGTH,
 )
 from podium.store.db import Busy, Database
 from podium.store.repository import (
@@ -159,16 +157,7 @@ class PlainRepository(EventRepository):
     # -- events ------------------------------------------------------------------------------
 
     def create(self, slug: str, name: str, format: str, created_at: datetime) -> EventSummary:
-        if created_at.tzinfo is None:
-            raise ValueError("created_at must carry a zone")
-        _check_length("event slug", slug, SLUG_LENGTH)
-        _check_length("event name", name, NAME_LENGTH)
-        _check_length("format name", format, FORMAT_LENGTH)
-        taken = Conflict(
-            "an event with the slug %(slug)r already exists", code=codes.EVENT_EXISTS,
-            slug=slug)
-        if self.find(slug) is not None:
-            raise taken
+        taken = self._may_create(slug, name, format, created_at)
         try:
             with self.plain.savepoint():
                 cursor = self.plain.execute(

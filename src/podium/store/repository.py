@@ -146,16 +146,7 @@ class EventRepository:
 
     def create(self, slug: str, name: str, format: str, created_at: datetime) -> EventSummary:
         """Store a new event; :class:`Conflict` if the slug is taken (nothing is stored)."""
-        if created_at.tzinfo is None:
-            raise ValueError("created_at must carry a zone")
-        _check_length("event slug", slug, SLUG_LENGTH)
-        _check_length("event name", name, NAME_LENGTH)
-        _check_length("format name", format, FORMAT_LENGTH)
-        taken = Conflict(
-            "an event with the slug %(slug)r already exists", code=codes.EVENT_EXISTS,
-            slug=slug)
-        if self.find(slug) is not None:
-            raise taken
+        taken = self._may_create(slug, name, format, created_at)
         from sqlalchemy.exc import IntegrityError
 
         from podium.store.models import EventRow
@@ -168,6 +159,21 @@ class EventRepository:
             # Created by someone else between our check and our insert.
             raise taken from None
         return _summary(row)
+
+    def _may_create(self, slug: str, name: str, format: str, created_at: datetime) -> Conflict:
+        """Check a new event's fields and that its slug is free (both stores, the same
+        refusals); the refusal to raise if the insert finds the slug taken after all."""
+        if created_at.tzinfo is None:
+            raise ValueError("created_at must carry a zone")
+        _check_length("event slug", slug, SLUG_LENGTH)
+        _check_length("event name", name, NAME_LENGTH)
+        _check_length("format name", format, FORMAT_LENGTH)
+        taken = Conflict(
+            "an event with the slug %(slug)r already exists", code=codes.EVENT_EXISTS,
+            slug=slug)
+        if self.find(slug) is not None:
+            raise taken
+        return taken
 
     def find(self, slug: str) -> EventSummary | None:
         if not storable(slug):  # no event has it; PostgreSQL would refuse to compare it
