@@ -37,6 +37,17 @@ def modules_after(code: str, env_db: Path) -> set[str]:
     return set(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
+
+def _cup_of_two(runner: CliRunner, root: click.Group, db: str) -> None:
+    """A Commander event "cup" with Anna and Boris, made on ``root`` (a kernel command: the
+    whole catalog loads)."""
+    made = runner.invoke(root, ["--db", db, "--actor", "judge", "event", "create", "cup",
+                                "--name", "Cup", "--format", "commander"])
+    assert made.exit_code == 0, made.output
+    added = runner.invoke(root, ["--db", db, "--actor", "judge", "player", "add", "cup",
+                                 "Anna", "Boris"])
+    assert added.exit_code == 0, added.output
+
 def test_importing_the_cli_loads_no_migrations_web_or_password_hash(tmp_path: Path) -> None:
     code = ("import argon2\n"
             "calls = []\n"
@@ -266,12 +277,7 @@ def test_after_one_formats_command_another_loads_everything(tmp_path: Path) -> N
     assert runner.invoke(root, ["games", "--help"]).exit_code == 0
     assert root.one is not None and root.catalog is None
     db = str(tmp_path / "p.db")
-    made = runner.invoke(root, ["--db", db, "--actor", "judge", "event", "create", "cup",
-                                "--name", "Cup", "--format", "commander"])
-    assert made.exit_code == 0, made.output
-    added = runner.invoke(root, ["--db", db, "--actor", "judge", "player", "add", "cup",
-                                 "Anna", "Boris"])
-    assert added.exit_code == 0, added.output
+    _cup_of_two(runner, root, db)
     assert root.catalog is not None and root.one is None
     assert "mahjong-marathon" in root.catalog.formats
     assert runner.invoke(root, ["games", "add", "--help"]).exit_code == 0
@@ -328,12 +334,7 @@ def test_a_reading_group_gets_the_declared_commands_when_named(tmp_path: Path) -
     runner = CliRunner()
     assert runner.invoke(root, ["--db", db, "event", "list"]).exit_code == 0
     assert isinstance(root, LazyRoot) and root.catalog is None
-    made = runner.invoke(root, ["--db", db, "--actor", "judge", "event", "create", "cup",
-                                "--name", "Cup", "--format", "commander"])
-    assert made.exit_code == 0, made.output
-    added = runner.invoke(root, ["--db", db, "--actor", "judge", "player", "add", "cup",
-                                 "Anna", "Boris"])
-    assert added.exit_code == 0, added.output
+    _cup_of_two(runner, root, db)
     assert root.catalog is not None
     assert runner.invoke(root, ["--db", db, "event", "list"]).output.split() == [
         "cup", "commander", "Cup"]

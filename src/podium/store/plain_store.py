@@ -13,13 +13,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from podium.core import codes
-from podium.core.errors import NotFound
 from podium.core.log import Action
 from podium.store import plain as opener
 from podium.store.columns import (
-    ACTOR_LENGTH,
-    KIND_LENGTH,
     NAME_LENGTH,
 )
 from podium.store.db import Busy, Database
@@ -282,6 +278,10 @@ class PlainRepository(EventRepository):
                                  (event_id,)).fetchone()
         return int(row[0] or 0)
 
+    def _has_event(self, event_id: int) -> bool:
+        return self.plain.execute("SELECT 1 FROM events WHERE id = ?",
+                                  (event_id,)).fetchone() is not None
+
     def append(self, event_id: int, actions: Sequence[Action], *,
                last: int | None = None) -> None:
         """As :meth:`EventRepository.append`: the actions' ``seq`` must continue the stored
@@ -291,22 +291,9 @@ class PlainRepository(EventRepository):
         if not actions:
             return
         trusted = last is not None
-        if last is None:
-            last = self.last_seq(event_id)
-        if last == 0 and not trusted and self.plain.execute(
-                "SELECT 1 FROM events WHERE id = ?", (event_id,)).fetchone() is None:
-            raise NotFound(
-                "no event with id %(event_id)s", code=codes.EVENT_UNKNOWN,
-                event_id=event_id)
-        first = actions[0].seq
-        if [action.seq for action in actions] != builtins.list(
-            range(last + 1, last + 1 + len(actions))
-        ):
-            raise _stale(last, first)
+        last = self._continued(event_id, actions, last)
         rows = []
         for action in actions:
-            _check_length("action kind", action.kind, KIND_LENGTH)
-            _check_length("actor name", action.actor, ACTOR_LENGTH)
             rows.append((event_id, action.seq, action.kind, action.actor,
                          stored_time(action.at), action.reason, _json(action.payload)))
         sql = ("INSERT INTO actions (event_id, seq, kind, actor, at, reason, payload) "
@@ -321,7 +308,7 @@ class PlainRepository(EventRepository):
                         self.plain.connection.executemany(sql,
                                                           rows[start:start + APPEND_BATCH])
         except sqlite3.IntegrityError:
-            raise _stale(last, first) from None
+            raise _stale(last, actions[0].seq) from None
 
 
 __all__ = ["PlainDatabase", "PlainRepository", "PlainSession", "read_time", "stored_time"]

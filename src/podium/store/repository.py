@@ -373,6 +373,30 @@ class EventRepository:
         )
         return int(last or 0)
 
+    def _has_event(self, event_id: int) -> bool:
+        from podium.store.models import EventRow
+
+        return self.session.get(EventRow, event_id) is not None
+
+    def _continued(self, event_id: int, actions: Sequence[Action], last: int | None) -> int:
+        """The log's last ``seq`` (read unless the caller gives it) after checking that
+        ``actions`` continue it and fit their columns (both stores: the same refusals)."""
+        trusted = last is not None
+        if last is None:
+            last = self.last_seq(event_id)
+        if last == 0 and not trusted and not self._has_event(event_id):
+            raise NotFound(
+                "no event with id %(event_id)s", code=codes.EVENT_UNKNOWN,
+                event_id=event_id)
+        if [action.seq for action in actions] != builtins.list(
+            range(last + 1, last + 1 + len(actions))
+        ):
+            raise _stale(last, actions[0].seq)
+        for action in actions:
+            _check_length("action kind", action.kind, KIND_LENGTH)
+            _check_length("actor name", action.actor, ACTOR_LENGTH)
+        return last
+
     def append(self, event_id: int, actions: Sequence[Action], *,
                last: int | None = None) -> None:
         """Add actions to the end of the event's log.
@@ -392,25 +416,12 @@ class EventRepository:
         from sqlalchemy import insert
         from sqlalchemy.exc import IntegrityError
 
-        from podium.store.models import EventRow
         from podium.store.notify import announce
 
         trusted = last is not None
-        if last is None:
-            last = self.last_seq(event_id)
-        if last == 0 and not trusted and self.session.get(EventRow, event_id) is None:
-            raise NotFound(
-                "no event with id %(event_id)s", code=codes.EVENT_UNKNOWN,
-                event_id=event_id)
-        first = actions[0].seq
-        if [action.seq for action in actions] != builtins.list(
-            range(last + 1, last + 1 + len(actions))
-        ):
-            raise _stale(last, first)
+        last = self._continued(event_id, actions, last)
         rows = []
         for action in actions:
-            _check_length("action kind", action.kind, KIND_LENGTH)
-            _check_length("actor name", action.actor, ACTOR_LENGTH)
             rows.append(
                 {
                     "event_id": event_id,
@@ -430,6 +441,6 @@ class EventRepository:
                     self.session.execute(insert(_tables()[0]), rows[start:start + APPEND_BATCH])
         except IntegrityError:
             # A concurrent writer stored the same seq first (the unique constraint caught it).
-            raise _stale(last, first) from None
+            raise _stale(last, actions[0].seq) from None
         # every server's pages learn of it on commit (PostgreSQL; podium.store.notify)
         announce(self.session, event_id, actions[-1].seq)
