@@ -57,8 +57,8 @@ def main() -> None:
     def render(views: list) -> str:
         return renderer.render("ru", "public/_views.html", {"views": views, "fmt": fmt})
 
-    t_all, views = best(lambda: ruleset.views(state))
-    t_one, one = best(lambda: ruleset.view(state, "stage-1"))
+    t_all, views = best(lambda: ruleset.tables(state))
+    t_one, one = best(lambda: ruleset.table(state, "stage-1"))
     r_all, html_all = best(lambda: render(views), 1)
     r_one, html_one = best(lambda: render([one]))
     paged = replace(one, rows=one.rows[:PAGE_ROWS])

@@ -149,6 +149,9 @@ def create_app(
     app.include_router(health.router)
     app.include_router(api_top.router)
     app.include_router(api_commands.router_for(parts.catalog))  # every declared command
+    from podium.api import views as api_views
+
+    app.include_router(api_views.router_for(parts.catalog))  # every declared view
     for router in parts.routers:  # a format's own pages and JSON reads
         app.include_router(router)
     for module in (auth, public, organiser, commands, selfreport):

@@ -131,7 +131,7 @@ def test_no_column_is_printed_empty(db: str, terminal, width: int, case) -> None
     terminal(width)
     text = shown(db, *args)
     loaded = _loaded(db, slug)
-    view = loaded.ruleset.view(loaded.state, key)
+    view = loaded.ruleset.table(loaded.state, key)
     rows = view.rows[:30]
     player = next(c for c in view.columns if c.key == "player")
     wanted = [c for c in view.columns if c.numeric]

@@ -219,7 +219,7 @@ def test_every_page_route_and_command_answers(played, name) -> None:
     assert client.post("/login", data={"username": "kit", "password": "correct horse",
                                        "csrf_token": csrf}).status_code == 303
     plugin = app.state.web.format(name)
-    keys = [k for k, _t, _a in FORMATS[name].view_keys(EventService(db).load(slug).state)]
+    keys = [k for k, _t, _a in FORMATS[name].table_keys(EventService(db).load(slug).state)]
     fill = {"slug": slug, "number": "1", "table": "1", "what": "pairings",
             "key": (plugin.public_pages[0].key if plugin.public_pages else keys[0])}
     checked = 0

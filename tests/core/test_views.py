@@ -26,7 +26,7 @@ def test_commander_view_matches_its_standings():
     log = EventLog(players=8)
     log.pair()
     state = log.state
-    [view] = get_format("commander").views(state)
+    [view] = get_format("commander").tables(state)
     standings = get_format("commander").standings(state)
     assert [row["player"] for row in view.rows] == [
         state.players[pid].name for pid in standings.order()

@@ -148,4 +148,4 @@ def test_64_concurrent_writers_store_every_valid_write_once(
             held = service.load(slug).state
             assert held.last_seq == fresh.last_seq == len(log)
             assert held.players == fresh.players and held.rounds == fresh.rounds
-            assert ruleset.views(held) == ruleset.views(fresh)
+            assert ruleset.tables(held) == ruleset.tables(fresh)

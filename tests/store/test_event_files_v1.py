@@ -270,11 +270,11 @@ def check_marathon(state: Any, ruleset: Any, service: EventService,
          row.values[2])
         for row in total.rows[:3]
     ] == facts["total_top3"]
-    view = ruleset.view(state, "total")
+    view = ruleset.table(state, "total")
     assert [(row["place"], row["player"], row["sn"]) for row in view.rows[:3]] == [
         (place, player, sn) for place, player, sn, _results, _games in facts["total_top3"]]
     for key, top3 in facts["stage_top3"].items():
-        stage = ruleset.view(state, key)
+        stage = ruleset.table(state, key)
         assert [(row["place"], row["player"], row["nr"]) for row in stage.rows[:3]] == top3
 
 

@@ -110,7 +110,7 @@ class TinyFormat(Commander):
     def commands(self):
         return (GUEST,)
 
-    def views(self, state):
+    def tables(self, state):
         return [TableView("hands", "Hands", (Column("who", "Player"),
                                              Column("gp", "Game points", numeric=True)),
                           tuple({"who": p.name, "gp": Fraction(-25, 2)}

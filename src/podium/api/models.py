@@ -22,6 +22,28 @@ class Error(BaseModel):
     detail: Any = Field(description="What was wrong (a 422 from validation names the field).")
 
 
+#: A refusal's parameter: the values its message was made with.
+ParamValue = str | int | float | bool | list[str] | list[int] | None
+
+
+class ProblemItem(BaseModel):
+    """One refused field: its code, the field (a JSON key, a query parameter, ``entry.winner``),
+    the message in English and the values it was made with."""
+
+    code: str
+    field: str | None
+    message: str
+    params: dict[str, ParamValue]
+
+
+class Problem(ProblemItem):
+    """Every refusal of the API (4xx), whatever refused it: the first problem, and every
+    problem when several fields were refused at once."""
+
+    detail: str = Field(description="The message again (kept for older clients).")
+    problems: list[ProblemItem] = Field(default_factory=list)
+
+
 class CommandOut(BaseModel):
     name: str = Field(description="POST /api/v1/events/{slug}/commands/{name}")
     title: str

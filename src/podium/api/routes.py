@@ -238,7 +238,7 @@ def get_event(request: Request, slug: Slug) -> m.EventDetail:
 def views(request: Request, slug: Slug) -> list[m.ViewOut]:
     """The format's public tables (standings and any others), exact values and display text."""
     loaded = loaded_of(request, slug)
-    found = loaded.ruleset.views(loaded.state)
+    found = loaded.ruleset.tables(loaded.state)
     return [view_out(v) for v in found]
 
 

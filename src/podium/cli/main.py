@@ -251,14 +251,14 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
         raise InvalidInput("a %(format)s event has no rounds: ask for one of its tables "
                            "(--table)", code=codes.CAPABILITY_ROUNDS, field="round",
                            format=ruleset.name)
-    key = key or ruleset.main_view_key(state)
+    key = key or ruleset.main_table_key(state)
     if publication is not None:
         view = next((v for v in ruleset.publication_views(state, publication) if v.key == key),
                     None)
     else:
-        view = ruleset.view(state, key)
+        view = ruleset.table(state, key)
     if view is None:
-        known = [k for k, _title, _args in ruleset.view_keys(state)]
+        known = [k for k, _title, _args in ruleset.table_keys(state)]
         if stage is not None:
             raise NotFound("no stage %(stage)s; tables: %(known)s", code=codes.VIEW_UNKNOWN,
                            field="stage", stage=stage, known=known)

@@ -252,6 +252,7 @@ REPORT_OTHER_TABLE = "report.other_table"
 
 # -- pages and views (podium.web, podium.cli) ------------------------------------------------
 VIEW_UNKNOWN = "view.unknown"
+VIEW_SURFACE = "view.surface"
 VIEW_ROW = "view.row"
 PAGE_UNKNOWN = "page.unknown"
 PRINT_UNKNOWN = "print.unknown"

@@ -23,7 +23,7 @@ import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
@@ -216,7 +216,14 @@ class InvalidFields(InvalidInput):
 TEXT, JSON = "text", "json"
 
 
-def decode_input(spec: CommandSpec, raw: Mapping[str, Any], source: str, *,
+class Declared(Protocol):
+    """What decoding needs of a declaration: its fields on a surface (a command's, a
+    view's)."""
+
+    def params_on(self, surface: str) -> tuple[Param, ...]: ...
+
+
+def decode_input(spec: Declared, raw: Mapping[str, Any], source: str, *,
                  surface: str = API, strict: bool | None = None) -> dict[str, Any]:
     """The fields of ``raw`` decoded by their inputs: from text (``source="text"``: a form's
     fields or the command line's options, each a string or a list of strings for a repeated
@@ -286,6 +293,24 @@ def decode_param(param: Param, value: Any, source: str) -> Any:
     return inp.from_texts(texts, param.name)
 
 
+def check_params(params: Sequence[Param]) -> list[str]:
+    """Problems of a list of fields (a command's or a view's)."""
+    problems = []
+    names = [p.name for p in params]
+    if len(set(names)) != len(names):
+        problems.append("a field is declared twice")
+    arguments = [p for p in params if p.argument]
+    for param in params:
+        if not FIELD.fullmatch(param.name) or param.name in FORM_EXTRAS:
+            problems.append(f"field {param.name!r} is not a valid name")
+        if param.argument and param.input.multiple and param is not arguments[-1]:
+            problems.append(f"only the last argument takes several values ({param.name!r})")
+    flags = [p.argument for p in params]
+    if any(later and not earlier for earlier, later in itertools.pairwise(flags)):
+        problems.append("arguments come before options")
+    return problems
+
+
 def check_spec(spec: CommandSpec) -> list[str]:
     """Problems of a declaration (found when the catalog is built, at start-up)."""
     problems = []
@@ -295,19 +320,7 @@ def check_spec(spec: CommandSpec) -> list[str]:
         problems.append(f"command {spec.name!r}: a title is needed")
     if spec.role not in ROLES:
         problems.append(f"command {spec.name!r}: role must be one of {ROLES}")
-    names = [p.name for p in spec.params]
-    if len(set(names)) != len(names):
-        problems.append(f"command {spec.name!r}: a field is declared twice")
-    arguments = [p for p in spec.params if p.argument]
-    for param in spec.params:
-        if not FIELD.fullmatch(param.name) or param.name in FORM_EXTRAS:
-            problems.append(f"command {spec.name!r}: field {param.name!r} is not a valid name")
-        if param.argument and param.input.multiple and param is not arguments[-1]:
-            problems.append(f"command {spec.name!r}: only the last argument takes several "
-                            f"values ({param.name!r})")
-    flags = [p.argument for p in spec.params]
-    if any(later and not earlier for earlier, later in itertools.pairwise(flags)):
-        problems.append(f"command {spec.name!r}: arguments come before options")
+    problems.extend(f"command {spec.name!r}: {p}" for p in check_params(spec.params))
     for surface in SURFACES:
         if surface not in spec.surfaces and not spec.not_on.get(surface):
             problems.append(f"command {spec.name!r}: say why it is not on {surface} (not_on)")
@@ -352,5 +365,5 @@ class ResultEntry:
 __all__ = [
     "ACCOUNT", "ANYONE", "API", "CLI", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
     "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "InvalidFields", "Param",
-    "ResultEntry", "check_spec", "decode_input", "decode_param",
+    "ResultEntry", "check_params", "check_spec", "decode_input", "decode_param",
 ]

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from podium.core.commands import CommandSpec, ResultEntry
     from podium.core.divisions import Division
     from podium.core.log import Action
+    from podium.core.reads import ViewSpec
     from podium.core.series import Ledger
 
 #: A phase in which rounds are paired (Swiss, a final pod, a league's ladder).
@@ -198,6 +199,11 @@ class Ruleset:
         (:mod:`podium.core.commands`), each named ``"<format>.<what>"``."""
         return ()
 
+    def views(self) -> Sequence[ViewSpec[Any]]:
+        """What people can read of the format's events beyond the kernel's views
+        (:mod:`podium.core.reads`), each named ``"<format>.<what>"``."""
+        return ()
+
     def result_entry(self) -> ResultEntry | None:
         """How a table's result is typed and stored (round-based formats): the kernel builds
         the format's result command and its self-report from it."""
@@ -334,22 +340,22 @@ class Ruleset:
         """Each division's own standings, in division order (empty without divisions)."""
         return []
 
-    def views(self, state: EventState) -> list[TableView]:
+    def tables(self, state: EventState) -> list[TableView]:
         """The public tables (:mod:`podium.core.views`)."""
         return [standings_view(state, self.standings(state))]
 
-    def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+    def table_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
         """The public tables' keys, title msgids and title arguments."""
-        return [(view.key, view.title, view.title_args) for view in self.views(state)]
+        return [(view.key, view.title, view.title_args) for view in self.tables(state)]
 
-    def view(self, state: EventState, key: str) -> TableView | None:
+    def table(self, state: EventState, key: str) -> TableView | None:
         """One public table, or None for an unknown key."""
-        return next((view for view in self.views(state) if view.key == key), None)
+        return next((view for view in self.tables(state) if view.key == key), None)
 
-    def main_view_key(self, state: EventState) -> str:
+    def main_table_key(self, state: EventState) -> str:
         """The public table shown when none is asked for: the standings, or the first table
         when the format has none of that name (Berserk's per-draft-table standings)."""
-        keys = [key for key, _title, _args in self.view_keys(state)]
+        keys = [key for key, _title, _args in self.table_keys(state)]
         return "standings" if "standings" in keys or not keys else keys[0]
 
     def publication_views(self, state: EventState, number: int) -> list[TableView]:

@@ -18,6 +18,7 @@ from podium.core import codes
 from podium.core.commands import CLI, TEXT, CommandSpec, check_spec
 from podium.core.errors import Conflict, NotFound
 from podium.core.messages import Message
+from podium.core.reads import ViewSpec, check_view, with_paging
 from podium.core.ruleset import Ruleset, RulesetError
 from podium.core.views import N_
 
@@ -62,12 +63,25 @@ class Done:
         return bool(self.spec.preview or self.values.get("preview"))
 
 
+@dataclass
+class Seen:
+    """What a declared view read: its declaration, its value, the parameters it was given
+    (decoded) and the event it was read from (None for a view of no event)."""
+
+    spec: ViewSpec[Any]
+    value: Any
+    values: dict[str, Any]
+    loaded: Any
+
+
 class Catalog:
-    """Every command, by name, with the formats each belongs to."""
+    """Every command and view, by name, with the formats each belongs to."""
 
     def __init__(self, formats: Iterable[Ruleset],
-                 kernel: Sequence[CommandSpec] | None = None) -> None:
+                 kernel: Sequence[CommandSpec] | None = None,
+                 kernel_views: Sequence[ViewSpec[Any]] | None = None) -> None:
         from podium.service.kernel import kernel_commands, report_command, result_command
+        from podium.service.kernel_views import kernel_views as declared_views
 
         self.formats: dict[str, Ruleset] = {f.name: f for f in formats}
         self.kernel: dict[str, CommandSpec] = {}
@@ -96,6 +110,28 @@ class Catalog:
                     problems.append(f"command {spec.name!r} is declared twice")
                 mine[spec.name] = spec
             self.own[ruleset.name] = mine
+        self.kernel_views: dict[str, ViewSpec[Any]] = {}
+        self.own_views: dict[str, dict[str, ViewSpec[Any]]] = {}
+        for view in kernel_views if kernel_views is not None else declared_views():
+            view = with_paging(view)
+            problems.extend(check_view(view))
+            self.kernel_views[view.name] = view
+        for ruleset in self.formats.values():
+            views: dict[str, ViewSpec[Any]] = {}
+            for view in ruleset.views():
+                adopted = next((a for a in ruleset.adopts if view.name.startswith(f"{a}.")),
+                               None)
+                if adopted is not None and adopted in self.formats:
+                    continue
+                view = with_paging(replace(view, format=ruleset.name))
+                problems.extend(check_view(view))
+                if adopted is None and not view.name.startswith(f"{ruleset.name}."):
+                    problems.append(f"view {view.name!r} of format {ruleset.name!r} must "
+                                    f"start with {ruleset.name + '.'!r}")
+                if view.name in views:
+                    problems.append(f"view {view.name!r} is declared twice")
+                views[view.name] = view
+            self.own_views[ruleset.name] = views
         if problems:
             raise RulesetError("; ".join(problems))
 
@@ -115,7 +151,7 @@ class Catalog:
         raise NotFound(N_("no command %(name)r"), code=codes.COMMAND_UNKNOWN, field="command",
                        name=name[:80])
 
-    def brought(self, spec: CommandSpec, ruleset: Ruleset) -> bool:
+    def brought(self, spec: CommandSpec | ViewSpec[Any], ruleset: Ruleset) -> bool:
         """Whether an event of ``ruleset``'s format has ``spec`` (a format that adopts
         another's declarations, :attr:`Ruleset.adopts`, has that format's commands)."""
         if spec.format is not None:
@@ -147,7 +183,40 @@ class Catalog:
         """The player's self-report of the format (``<format>.report``)."""
         return self.own.get(format_name, {}).get(f"{format_name}.report")
 
-    def check_format(self, spec: CommandSpec, ruleset: Ruleset, slug: str) -> None:
+    # views -------------------------------------------------------------------------------------
+    def all_views(self) -> list[ViewSpec[Any]]:
+        out = list(self.kernel_views.values())
+        for mine in self.own_views.values():
+            out.extend(mine.values())
+        return out
+
+    def view(self, name: str) -> ViewSpec[Any]:
+        if name in self.kernel_views:
+            return self.kernel_views[name]
+        for mine in self.own_views.values():
+            if name in mine:
+                return mine[name]
+        raise NotFound(N_("no view %(name)r"), code=codes.VIEW_UNKNOWN, field="view",
+                       name=name[:80])
+
+    def views_for(self, format_name: str) -> list[ViewSpec[Any]]:
+        """What an event of this format can be read by: its own views, another format's that
+        read its events, then the kernel's its capabilities bring."""
+        ruleset = self.formats[format_name]
+        own = [v for v in self.own_views.get(format_name, {}).values()
+               if self.brought(v, ruleset)]
+        others = [v for name, mine in self.own_views.items() if name != format_name
+                  for v in mine.values() if format_name in v.on_formats
+                  or (name in ruleset.adopts and self.brought(v, ruleset))]
+        kernel = [v for v in self.kernel_views.values() if v.event and self.brought(v, ruleset)]
+        return [*own, *others, *kernel]
+
+    def views_by(self, format_name: str) -> list[ViewSpec[Any]]:
+        """Every view the format declares."""
+        return list(self.own_views.get(format_name, {}).values())
+
+    def check_format(self, spec: CommandSpec | ViewSpec[Any], ruleset: Ruleset,
+                     slug: str) -> None:
         """The one guard of "this command belongs to another format"."""
         if self.brought(spec, ruleset):
             return
@@ -156,4 +225,4 @@ class Catalog:
                        format=ruleset.name)
 
 
-__all__ = ["Catalog", "Done", "Invocation"]
+__all__ = ["Catalog", "Done", "Invocation", "Seen"]

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
     from podium.core.commands import Caller
-    from podium.service.catalog import Catalog, Done, Invocation
+    from podium.service.catalog import Catalog, Done, Invocation, Seen
     from podium.service.commands import Command
 
 Clock = Callable[[], datetime]
@@ -139,6 +139,25 @@ class EventService:
         #: The declared commands (built once by the composition root); without one, each
         #: invocation reads the registered formats afresh (tests that register a format).
         self.catalog = catalog
+
+    def require_catalog(self) -> Catalog:
+        """The declared commands and views this service runs: the one it was given, else
+        (a script, a test that registers a format) those of the formats registered now."""
+        if self.catalog is None:
+            from podium.formats import all_formats
+            from podium.service.catalog import Catalog
+
+            return Catalog(all_formats())
+        return self.catalog
+
+    def read(self, invocation: Invocation, caller: Caller,
+             load: Callable[[str], LoadedEvent] | None = None) -> Seen:
+        """Read a declared view asked for by name (:mod:`podium.service.reader`): its format
+        and the caller's role checked, its parameters decoded; ``load`` gives the event (a
+        server's cache of replayed events)."""
+        from podium.service.reader import read
+
+        return read(self, invocation, caller, load)
 
     def code_throttle(self) -> Any:
         """The throttle of player-code guesses, one for this service and those sharing its

@@ -116,11 +116,11 @@ def split_standings(ruleset: Ruleset, state: EventState, lang: str = "en") -> Ta
     """The whole standings of an event whose standings are split across tables of the same
     columns (Berserk's draft tables), joined into one table (:func:`joined`) for an export that
     names no table; ``None`` when the main table is the standings itself or stands alone."""
-    key = ruleset.main_view_key(state)
-    main = None if key == "standings" else ruleset.view(state, key)
+    key = ruleset.main_table_key(state)
+    main = None if key == "standings" else ruleset.table(state, key)
     if main is None:
         return None
-    views = [v for v in ruleset.views(state) if v.columns == main.columns]
+    views = [v for v in ruleset.tables(state) if v.columns == main.columns]
     return joined(views, lang) if len(views) > 1 else None
 
 

@@ -26,9 +26,10 @@ from podium.core.commands import (
 )
 from podium.core.errors import Forbidden, InvalidInput, NotFound, Unauthorised
 from podium.core.messages import Message
+from podium.core.reads import ViewSpec
 from podium.core.views import N_
-from podium.formats import all_formats, get_format
-from podium.service.catalog import Catalog, Done, Invocation
+from podium.formats import get_format
+from podium.service.catalog import Done, Invocation
 
 if TYPE_CHECKING:
     from podium.service.events import EventService
@@ -40,7 +41,7 @@ _UNASKED: Any = object()  # authorise: the role not read yet
 def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Done:
     """Run ``invocation`` as ``caller``; the answer names the command, what it stored and
     what it says."""
-    catalog = service.catalog or Catalog(all_formats())
+    catalog = service.require_catalog()
     spec = catalog.find(invocation.name)
     if not spec.on(invocation.surface):
         raise NotFound(N_("%(command)s is not offered here: %(why)s"),
@@ -71,7 +72,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     return Done(spec, outcome, answer, said, values)
 
 
-def authorise(service: EventService, spec: CommandSpec, slug: str | None,
+def authorise(service: EventService, spec: CommandSpec | ViewSpec[Any], slug: str | None,
               caller: Caller, role_in_event: Any = _UNASKED) -> None:
     """The caller's role against the command's (:data:`podium.core.commands.ROLES`): the
     command line is the organiser of every event of its database; an account has the role its

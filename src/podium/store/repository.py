@@ -285,9 +285,10 @@ class EventRepository:
             self.session.execute(text("SELECT pg_advisory_xact_lock(:ns, :id)"),
                                  {"ns": _LOCK_NAMESPACE, "id": event_id})
 
-    def actions(self, event_id: int, after: int = 0) -> builtins.list[Action]:
-        """The event's log in ``seq`` order from action ``after + 1`` (empty for an unknown
-        event)."""
+    def actions(self, event_id: int, after: int = 0, until: int | None = None
+                ) -> builtins.list[Action]:
+        """The event's log in ``seq`` order from action ``after + 1`` (to ``until``, when
+        given; empty for an unknown event)."""
         from sqlalchemy import select
 
         table, _, columns = _tables()
@@ -295,6 +296,8 @@ class EventRepository:
         query = select(*columns).where(table.c.event_id == event_id)
         if after:
             query = query.where(table.c.seq > after)
+        if until is not None:
+            query = query.where(table.c.seq <= until)
         rows = self.session.connection().execute(query.order_by(table.c.seq)).all()
         payloads = json.loads("[" + ",".join(row[5] for row in rows) + "]")
         return [

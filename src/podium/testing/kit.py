@@ -103,7 +103,7 @@ def digest(state: EventState, ruleset: Ruleset) -> dict[str, Any]:
         },
         "views": [[v.key, v.title, [c.key for c in v.columns],
                    [[_plain(row.get(c.key)) for c in v.columns] for row in v.rows],
-                   list(v.notes)] for v in ruleset.views(state)],
+                   list(v.notes)] for v in ruleset.tables(state)],
     }
 
 

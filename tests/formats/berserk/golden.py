@@ -88,7 +88,7 @@ def standings(loaded: Any) -> Tables:
     built, the TOP's matches (``top``) and seeds (``top-seeds``) with their notes; each draft
     table's standings after each round too (``after-round-R/table-N``)."""
     ruleset, state = loaded.ruleset, loaded.state
-    out = golden_kit.view_tables(ruleset.views(state))
+    out = golden_kit.view_tables(ruleset.tables(state))
     for rnd in state.rounds:
         for number, table in ruleset.table_standings(state, through_round=rnd.number):
             view = standings_view(state, table)

@@ -215,7 +215,7 @@ def test_time_limits_on_the_pairings_and_the_top():
     assert "time: 40 minutes per game (rule BRK-7)" in log.state.rounds[0].notes
     log.do(Kind.TOP_BUILT, plan_top(log.ruleset, log.state, 4))
     assert top_of(log.state).minutes == 70
-    views = {v.key: v for v in log.ruleset.views(log.state)}
+    views = {v.key: v for v in log.ruleset.tables(log.state)}
     assert any("70 minutes" in note for note in views["top"].notes)
 
 
@@ -232,7 +232,7 @@ def test_top_is_seeded_from_each_tables_standings():
     home = {p: i for i, t in enumerate(tops) for p in t}
     first_round = [bracket.slots[i : i + 2] for i in range(0, 16, 2)]
     assert all(home[a] != home[b] for a, b in first_round)  # rule BRK-4, goal 1
-    views = [v.key for v in log.ruleset.views(log.state)]
+    views = [v.key for v in log.ruleset.tables(log.state)]
     assert views == ["table-1", "table-2", "table-3", "table-4", "top", "top-seeds"]
 
 

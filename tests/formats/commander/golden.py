@@ -69,7 +69,7 @@ def standings(loaded: Any) -> Tables:
     """The standings after each Swiss round (``after-round-N``, rule CMD-3) and as they stand
     (``standings``: the final pod on top once played, rule CMD-10), row by row."""
     ruleset, state = loaded.ruleset, loaded.state
-    out = golden_kit.view_tables(ruleset.views(state))
+    out = golden_kit.view_tables(ruleset.tables(state))
     for rnd in state.rounds:
         if rnd.stage == "swiss":
             view = standings_view(state, ruleset.standings(state, through_round=rnd.number))

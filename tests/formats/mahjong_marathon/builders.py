@@ -97,14 +97,14 @@ class Marathon:
                                        "snapshot": snap})
 
     def views(self) -> list[TableView]:
-        return self.ruleset.views(self.state)
+        return self.ruleset.tables(self.state)
 
     def stage_rows(self, stage: int = 1) -> dict[str, dict[str, Any]]:
-        view = self.views()[stage - 1]
+        view = self.tables()[stage - 1]
         return {row["player"]: row for row in view.rows}
 
     def total_rows(self) -> dict[str, dict[str, Any]]:
-        return {row["player"]: row for row in self.views()[-1].rows}
+        return {row["player"]: row for row in self.tables()[-1].rows}
 
     def order(self, stage: int = 1) -> list[str]:
-        return [row["player"] for row in self.views()[stage - 1].rows]
+        return [row["player"] for row in self.tables()[stage - 1].rows]

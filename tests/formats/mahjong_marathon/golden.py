@@ -97,7 +97,7 @@ def tables(loaded: Any) -> dict[str, list[dict[str, Any]]]:
     (rules MJ-7 .. MJ-10), then each publication's as it froze them (``publication-N/KEY``,
     against the one before, rule MJ-11)."""
     ruleset, state = loaded.ruleset, loaded.state
-    out = {view.key: plain(view.rows) for view in ruleset.views(state)}
+    out = {view.key: plain(view.rows) for view in ruleset.tables(state)}
     for number in range(1, len(book_of(state).publications) + 1):
         for view in ruleset.publication_views(state, number):
             out[f"publication-{number}/{view.key}"] = plain(view.rows)

@@ -669,7 +669,7 @@ def test_a_disputed_report_goes_to_the_organiser(tmp_path):
 def test_the_season_table_has_a_note_for_each_decision(season):
     season.game(ALL, overruns=("Galina",))
     season.lift("gods/1", "Galina", reason="site failure")
-    views = {v.key: v for v in SEVEN_WONDERS.views(season.state)}
+    views = {v.key: v for v in SEVEN_WONDERS.tables(season.state)}
     assert {"season", "league-gods"} <= set(views)
     rows = {r["player"]: r for r in views["league-gods"].rows}
     assert rows["Galina"]["place"] == 7 and "lifted" in rows["Galina"]["note"]

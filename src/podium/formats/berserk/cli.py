@@ -58,7 +58,7 @@ def print_split(done: Any) -> None:
 def berserk_tables(ctx: Context, slug: str) -> None:
     loaded = ctx.service.load(slug)
     print_tables(loaded)
-    print_views([v for v in loaded.ruleset.views(loaded.state) if v.key.startswith("top")])
+    print_views([v for v in loaded.ruleset.tables(loaded.state) if v.key.startswith("top")])
 
 
 def print_tables(loaded: Any) -> None:

@@ -596,7 +596,7 @@ class Berserk(Ruleset):
             return {"technical": rng.choice(table.seats)}
         return {"winner": rng.choice(table.seats)}
 
-    def views(self, state: EventState) -> list[TableView]:
+    def tables(self, state: EventState) -> list[TableView]:
         """One standings table per draft table, then the TOP once it is built."""
         views = []
         for number, standings in self.table_standings(state):

@@ -745,7 +745,7 @@ class Commander(Ruleset):
         """Bring the records cache up to date before a snapshot is stored (after an import)."""
         self._records(state, self._swiss_rounds(state))
 
-    def views(self, state: EventState) -> list[TableView]:
+    def tables(self, state: EventState) -> list[TableView]:
         """The public tables: the standings, with the final on top once it is played."""
         return [standings_view(state, self.standings(state))]
 

@@ -52,11 +52,11 @@ def table(request: Request, slug: Slug, key: Annotated[str, Path(max_length=20)]
     Only that table is built, from the server's cached replay of the event."""
     loaded = _marathon(request, slug)
     if publication is None:
-        found = loaded.ruleset.view(loaded.state, key)
+        found = loaded.ruleset.table(loaded.state, key)
     else:
         found = published_view(loaded.state, book_of(loaded.state), publication, key)
     if found is None:
-        keys = [k for k, _t, _a in loaded.ruleset.view_keys(loaded.state)]
+        keys = [k for k, _t, _a in loaded.ruleset.table_keys(loaded.state)]
         raise NotFound(N_("no table %(key)r: %(keys)s"), code=codes.TABLE_UNKNOWN, field="key",
                        key=key, keys=", ".join(keys))
     return view_out(found)

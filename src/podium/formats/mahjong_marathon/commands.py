@@ -584,7 +584,7 @@ class MarathonService(EventService):
         loaded = self.load(slug)
         book = require_marathon(loaded)
         if publication is None:
-            return loaded.state, loaded.ruleset.views(loaded.state)
+            return loaded.state, loaded.ruleset.tables(loaded.state)
         return loaded.state, published_views(loaded.state, book, publication)
 
 

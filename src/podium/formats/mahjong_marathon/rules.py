@@ -437,7 +437,7 @@ class MahjongMarathon(Ruleset):
         records = {pid: PlayerRecord(pid, games=values["games"][pid]) for pid in values["sn"]}
         return rank_players(list(values["sn"]), records, criteria, state.seed)
 
-    def views(self, state: EventState) -> list[TableView]:
+    def tables(self, state: EventState) -> list[TableView]:
         """Every stage table and the total, with changes against the last publication."""
         book = book_of(state)
         current = mviews.snapshot(book, state.settings)
@@ -445,7 +445,7 @@ class MahjongMarathon(Ruleset):
         names = {pid: p.name for pid, p in state.players.items()}
         return mviews.table_views(current, previous, names)
 
-    def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+    def table_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
         """The public tables' keys and titles (stage-1.., total), none of them built."""
         return mviews.view_keys(len(state.settings.stage_bounds))
 
@@ -503,14 +503,14 @@ class MahjongMarathon(Ruleset):
                                     "snapshot": mviews.snapshot(book, settings)}, ""))
         return out
 
-    def main_view_key(self, state: EventState) -> str:
+    def main_table_key(self, state: EventState) -> str:
         return "total"  # rules MJ-9, MJ-10: the year's table
 
     def publication_views(self, state: EventState, number: int) -> list[TableView]:
         """Rule MJ-11: publication ``number``'s tables against the one before."""
         return mviews.published_views(state, book_of(state), number)
 
-    def view(self, state: EventState, key: str) -> TableView | None:
+    def table(self, state: EventState, key: str) -> TableView | None:
         """One public table (``stage-N`` or ``total``), or None for an unknown key."""
         names = {pid: p.name for pid, p in state.players.items()}
         return mviews.live_view(book_of(state), state.settings, key, names)

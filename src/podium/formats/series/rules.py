@@ -37,7 +37,7 @@ class SeriesFormat(Ruleset):
         """A series ranks nobody by itself: its ledger comes from its members."""
         return Standings([])
 
-    def views(self, state: EventState) -> list[TableView]:
+    def tables(self, state: EventState) -> list[TableView]:
         book = book_of(state)
         rows = tuple({"n": i, "event": m.event, "label": m.label}
                      for i, m in enumerate(book.members, start=1))
@@ -45,7 +45,7 @@ class SeriesFormat(Ruleset):
                           (Column("n", N_("#"), numeric=True), Column("event", N_("Event")),
                            Column("label", N_("Label"))), rows)]
 
-    def main_view_key(self, state: EventState) -> str:
+    def main_table_key(self, state: EventState) -> str:
         return "members"
 
     def sample_actions(self, state: EventState, rng: random.Random

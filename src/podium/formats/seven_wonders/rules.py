@@ -813,14 +813,14 @@ class SevenWonders(YearHooks, Ruleset):
             out.append((division, standings))
         return out
 
-    def views(self, state: EventState) -> list[TableView]:
+    def tables(self, state: EventState) -> list[TableView]:
         """The season table, each league's table, the special matches."""
         return sw_views.season_views(state)
 
-    def view_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+    def table_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
         return sw_views.view_keys(state)
 
-    def main_view_key(self, state: EventState) -> str:
+    def main_table_key(self, state: EventState) -> str:
         return "season"
 
     def series_points(self, state: EventState) -> dict[str, int]:

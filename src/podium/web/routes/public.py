@@ -194,9 +194,9 @@ def _views_data(loaded: LoadedEvent, table: str) -> ViewsData:
     ruleset = loaded.ruleset
     tabs: list[Any] = []
     if ruleset.one_table_per_page:
-        tabs = ruleset.view_keys(loaded.state)
+        tabs = ruleset.table_keys(loaded.state)
         chosen = table or (tabs[0][0] if tabs else "")
-        one = ruleset.view(loaded.state, chosen) if chosen else None
+        one = ruleset.table(loaded.state, chosen) if chosen else None
         if table and one is None:
             raise NotFound(
                 "no table %(table)r: %(value)s", code=codes.VIEW_UNKNOWN,
@@ -207,7 +207,7 @@ def _views_data(loaded: LoadedEvent, table: str) -> ViewsData:
         if table:
             raise NotFound("no table %(table)r or row %(row)s: this event shows all its tables "
                            "at once", code=codes.VIEW_UNKNOWN, table=table, row=1)
-        views = ruleset.views(loaded.state)
+        views = ruleset.tables(loaded.state)
         chosen = ""
         size = rowpages.PAGE_SIZE
     return ViewsData(loaded=loaded, views=views, tabs=tabs, chosen=chosen, size=size,

@@ -1,0 +1,128 @@
+"""Reading a declared view (:mod:`podium.core.reads`) for a caller: the one place that finds
+the view, checks that the event's format has it and that the caller may read it, decodes its
+parameters and reads it (:meth:`podium.service.events.EventService.read` calls :func:`read`).
+
+The order is what a caller can learn, as for commands (:mod:`.invoke`): an unknown view or
+event first (404), then who is asking (401, 403), then the parameters (422, every bad one
+named at once), then what the view itself refuses (404 for a round that does not exist, 409
+for a TOP not built).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from podium.core.commands import ANYONE, ORGANISER, PLAYER, Caller, decode_input
+from podium.core.errors import Forbidden, Unauthorised
+from podium.core.log import Action
+from podium.core.reads import Member, ViewCall, ViewSpec
+from podium.core.views import N_
+from podium.service.catalog import Invocation, Seen
+
+if TYPE_CHECKING:
+    from podium.service.events import EventService
+    from podium.service.states import LoadedEvent
+
+Loader = Callable[[str], "LoadedEvent"]
+
+
+class ServiceSource:
+    """What a view reads beyond the state, from the service (:class:`podium.core.reads.Source`):
+    each part read only when the view asks for it."""
+
+    def __init__(self, service: EventService, loaded: LoadedEvent, caller: Caller) -> None:
+        self.service = service
+        self.loaded = loaded
+        self.caller = caller
+
+    def now(self) -> datetime:
+        return self.service.clock()
+
+    def created_at(self) -> datetime:
+        created: datetime = self.loaded.summary.created_at
+        return created
+
+    def log(self, offset: int, limit: int | None) -> tuple[list[Action], int]:
+        from podium.store.repository import EventRepository
+
+        last = self.loaded.state.last_seq  # the log as the state read has it
+        until = last if limit is None else min(last, offset + limit)
+        with self.service.db.session(readonly=True) as session:
+            found = EventRepository(session).actions(self.loaded.summary.id, offset, until)
+        return found, last
+
+    def codes(self) -> dict[int, str]:
+        from podium.service.selfreport import SelfReportService
+
+        return SelfReportService(self.service).codes(self.loaded.summary.slug)
+
+    def members(self) -> list[Member]:
+        from podium.core.series import book_of
+
+        entries = book_of(self.loaded.state).members
+        slugs = [m.event for m in entries]
+        loaded = self.service.load_many(slugs) if slugs else []
+        return [Member(m.label, m.event, one.state, one.ruleset)
+                for m, one in zip(entries, loaded, strict=True)]
+
+    def extra(self, what: str, **params: Any) -> Any:
+        catalog = self.service.require_catalog()
+        if what == "commands":
+            return catalog.commands_for(self.loaded.ruleset.name)
+        if what == "views":
+            return catalog.views_for(self.loaded.ruleset.name)
+        raise KeyError(what)
+
+
+def read(service: EventService, invocation: Invocation, caller: Caller,
+         load: Loader | None = None) -> Seen:
+    """Read the view ``invocation`` names as ``caller``; ``load`` gives the event (a server's
+    cache of replayed events; default the service's own)."""
+    catalog = service.require_catalog()
+    spec = catalog.view(invocation.name)
+    if not spec.on(invocation.surface):
+        from podium.core import codes
+        from podium.core.errors import NotFound
+        from podium.core.messages import Message
+
+        raise NotFound(N_("%(command)s is not offered here: %(why)s"),
+                       code=codes.VIEW_SURFACE, command=Message(spec.title),
+                       why=Message(spec.not_on.get(invocation.surface, "")))
+    slug = invocation.slug or ""
+    if not spec.event:
+        authorise_read(service, spec, None, caller)
+        values = decode_input(spec, invocation.fields, invocation.source,
+                              surface=invocation.surface)
+        value = spec.read(ViewCall("", values, caller, None, None, None))  # type: ignore[arg-type]
+        return Seen(spec, value, values, None)
+    loaded = (load or service.load)(slug)
+    catalog.check_format(spec, loaded.ruleset, slug)
+    authorise_read(service, spec, slug, caller)
+    values = decode_input(spec, invocation.fields, invocation.source, surface=invocation.surface)
+    call = ViewCall(slug, values, caller, loaded.state, loaded.ruleset,
+                    ServiceSource(service, loaded, caller))
+    return Seen(spec, spec.read(call), values, loaded)
+
+
+def authorise_read(service: EventService, spec: ViewSpec[Any], slug: str | None,
+                   caller: Caller) -> None:
+    """The caller against the view's role: anyone reads a public view; an organiser's view
+    needs the command line (the organiser of its database) or an owner's or judge's account;
+    a player's needs the player's code."""
+    from podium.core import codes
+    from podium.service.invoke import authorise
+
+    if spec.role == ANYONE:
+        return
+    if spec.role == PLAYER and not caller.code:
+        if caller.username or caller.local:
+            raise Forbidden(N_("this is read with a player code, not an organiser's sign-in"),
+                            code=codes.CODE_REQUIRED)
+        raise Unauthorised(N_("this needs your player code"), code=codes.AUTH_REQUIRED)
+    if spec.role == ORGANISER:
+        authorise(service, spec, slug, caller)
+
+
+__all__ = ["ServiceSource", "authorise_read", "read"]
