@@ -143,7 +143,7 @@ def create_app(
     from podium.api import routes as api_routes
     from podium.api import top as api_top
     from podium.web import health
-    from podium.web.routes import auth, commands, organiser, public, selfreport
+    from podium.web.routes import auth, commands, organiser, public, selfreport, views
 
     app.include_router(api_routes.router)
     app.include_router(health.router)
@@ -154,7 +154,7 @@ def create_app(
     app.include_router(api_views.router_for(parts.catalog))  # every declared view
     for router in parts.routers:  # a format's own pages and JSON reads
         app.include_router(router)
-    for module in (auth, public, organiser, commands, selfreport):
+    for module in (auth, public, organiser, commands, selfreport, views):
         app.include_router(module.router)
 
     @app.exception_handler(PodiumError)

@@ -42,14 +42,22 @@ def build_catalog(names: tuple[str, ...] | None = None) -> Catalog:
 
 
 # web -------------------------------------------------------------------------------------------
-def web_format(ruleset: Ruleset) -> WebFormat:
+def web_format(ruleset: Ruleset, catalog: Catalog | None = None) -> WebFormat:
     """A format's pages: its own web contribution plus the shared parts its capabilities
     bring (the TOP's bracket page for a play-off)."""
-    from podium.web.plugins import WebFormat
+    from podium.web.plugins import PublicPage, WebFormat
 
     own = ruleset.contributions.web
-    plugin: WebFormat = load(own) if own else WebFormat(ruleset.name)
-    pages = plugin.public_pages
+    shown = ruleset.presentation
+    plugin: WebFormat = load(own) if own else WebFormat(
+        ruleset.name, phone_columns=shown.phone_columns, player_page=shown.player_page,
+        result_legend=shown.result_legend, report_path=shown.report_path,
+        home_path=shown.home_path)
+    # the format's views listed as tabs (served by the page adapter of views)
+    tabs = tuple(PublicPage(view.command_name, view.title, view.template or "", shown=view.shown)
+                 for view in (catalog.views_by(ruleset.name) if catalog is not None else ())
+                 if view.tab)
+    pages = (*plugin.public_pages, *tabs)
     if ruleset.capabilities.playoff:
         from podium.web.top import TOP_PAGE
 
@@ -75,11 +83,11 @@ def web_parts(catalog: Catalog | None = None) -> WebParts:
     from podium.web.plugins import WebParts
 
     formats = all_formats()
-    plugins = {ruleset.name: web_format(ruleset) for ruleset in formats}
+    catalog = catalog or build_catalog()
+    plugins = {ruleset.name: web_format(ruleset, catalog) for ruleset in formats}
     routers = [plugin.routes for plugin in plugins.values() if plugin.routes is not None]
     routers += [load(f.contributions.api) for f in formats if f.contributions.api]
-    return WebParts(catalog or build_catalog(), plugins, tuple(routers),
-                    tuple(template_dirs()))
+    return WebParts(catalog, plugins, tuple(routers), tuple(template_dirs()))
 
 
 def web_app(db: Database | str, **options: Any) -> FastAPI:
@@ -96,6 +104,7 @@ def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
     capabilities bring, and its own reading commands) and demo, the kernel's commands where
     people look for them, the TOP's reading commands, ``serve`` and ``user``."""
     from podium.cli import declared, serve
+    from podium.cli.views import click_demo
 
     formats = all_formats()
     if any(f.capabilities.playoff for f in formats):
@@ -117,6 +126,8 @@ def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
                 _add(cli, command, ruleset)
         for command in _commands(ruleset, "demo"):
             _add(demo, command, ruleset)
+        for spec in ruleset.demos():
+            _add(demo, click_demo(spec), ruleset)
     declared.attach(cli, catalog)
 
 

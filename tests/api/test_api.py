@@ -3,6 +3,8 @@ nothing stored)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tests.api.conftest import Scenario
@@ -100,9 +102,20 @@ def test_every_declared_command_is_in_the_schema_with_its_fields(scenario: Scena
         operation = schema["paths"][path]["post"]
         body = operation["requestBody"]["content"]["application/json"]["schema"]
         assert set(body["properties"]) == {p.name for p in spec.params_on("api")}, spec.name
-        answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
-        assert set(answer["properties"]["answer"]["properties"]) == set(
-            spec.answer_schema or {}), spec.name
+        answer = resolved(schema, operation["responses"]["200"]["content"][
+            "application/json"]["schema"])
+        declared = ({f.name for f in dataclasses.fields(spec.answers)}
+                    if spec.answers is not None else set(spec.answer_schema or {}))
+        assert set(resolved(schema, answer["properties"]["answer"])["properties"]) \
+            == declared, spec.name
+
+
+def resolved(document: dict, schema: dict) -> dict:
+    """``schema``, or the component its ``$ref`` names."""
+    ref = schema.get("$ref")
+    if ref is None:
+        return schema
+    return document["components"]["schemas"][ref.rpartition("/")[2]]
 
 
 def test_guessing_player_codes_through_the_api_is_throttled(scenario: Scenario) -> None:

@@ -43,6 +43,7 @@ from podium.testing import (
     Surfaces,
     any_input_is_a_structured_refusal,
     every_command_answers,
+    every_view_answers,
     same_actions_on_every_surface,
 )
 from podium.testing.kit import ACTOR, digest, kinds_to_cover, tour
@@ -263,6 +264,14 @@ def surfaces(played, tmp_path_factory) -> Surfaces:
 @pytest.mark.parametrize(("name", "index"), CASES)
 def test_every_declared_command_answers_on_every_surface(surfaces, name, index) -> None:
     assert every_command_answers(surfaces, slug_of(name, index)) > 0
+
+
+@pytest.mark.parametrize(("name", "index"), CASES)
+def test_every_declared_view_answers_alike_on_every_surface(surfaces, name, index) -> None:
+    """Each view with its example: the same value on the command line and the API, a page;
+    a parameter that cannot be right refused with its name on every surface."""
+    compared = every_view_answers(surfaces, slug_of(name, index))
+    assert {"event", "standings", "tables"} <= set(compared), compared
 
 
 @pytest.mark.parametrize(("name", "index"), CASES)

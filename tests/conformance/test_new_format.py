@@ -21,6 +21,7 @@ from podium.testing import (
     Surfaces,
     digest,
     every_command_answers,
+    every_view_answers,
     same_actions_on_every_surface,
     tour,
 )
@@ -63,6 +64,29 @@ def test_a_new_format_passes_the_kit(site: Surfaces) -> None:
     assert phases.status(live.state, TOY).complete
     assert every_command_answers(site, "t2") > 10
     assert "toy.result" in same_actions_on_every_surface(site, "t2")
+    assert {"toy.winners", "standings", "round", "event"} <= set(every_view_answers(site, "t"))
+
+
+def test_the_toy_view_is_a_page_a_command_and_a_route(site: Surfaces) -> None:
+    """The toy's own view, declared once: its tab, its CLI command, its API route."""
+    state = site.events.load("t").state
+    first = {}
+    for rnd in state.rounds:
+        for result in rnd.results.values():
+            name = state.players[result.entry["order"][0]].name
+            first[name] = first.get(name, 0) + 1
+    api = site.client.get("/api/v1/events/t/views/toy.winners?least=1").json()
+    assert {row["cells"]["player"]["value"]: row["cells"]["wins"]["value"]
+            for row in api["rows"]} == first
+    assert all(row["player"] == state.player_by_name(row["cells"]["player"]["value"]).id
+               for row in api["rows"])
+    result = CliRunner().invoke(build_cli(), ["--db", site.path, "toy", "winners", "t"])
+    assert result.exit_code == 0 and "First places" in result.output, result.output
+    page = site.client.get("/e/t/p/winners")
+    assert page.status_code == 200 and "First places" in page.text
+    assert 'href="/e/t/p/winners"' in site.client.get("/e/t").text  # listed among the tabs
+    refused = site.client.get("/api/v1/events/t/views/toy.winners?least=-4")
+    assert refused.status_code == 422 and refused.json()["field"] == "least"
 
 
 def names(site: Surfaces, table: int = 1) -> list[str]:

@@ -18,6 +18,7 @@ table and the round's progress; ``?round=full`` adds the whole round (``"round"`
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -135,7 +136,7 @@ def round_json(done: Any) -> dict[str, Any]:
     from podium.api.routes import round_out
 
     state = done.state
-    return round_out(state, state.round(done.answer["round"])).model_dump(mode="json")
+    return round_out(state, state.round(done.answer_json()["round"])).model_dump(mode="json")
 
 
 def caller_of(request: Request) -> Caller:
@@ -242,8 +243,9 @@ def endpoint(spec: CommandSpec) -> Callable[..., Any]:
         done = await run_in_threadpool(
             web.events.execute, Invocation(spec.name, slug, body, JSON, API), caller)
         stored = [] if done.preview else [a.seq for a in done.outcome.actions]
-        out = {"command": spec.name, "event": slug or done.answer.get("slug"),
-               "stored": stored, "said": str(done.said), "answer": _jsonable(done.answer)}
+        answer = done.answer_json()
+        out = {"command": spec.name, "event": slug or answer.get("slug"),
+               "stored": stored, "said": str(done.said), "answer": answer}
         if whole:
             out["round"] = await run_in_threadpool(round_json, done)
         return JSONResponse(out)
@@ -252,18 +254,33 @@ def endpoint(spec: CommandSpec) -> Callable[..., Any]:
     return run
 
 
-def _jsonable(value: Any) -> Any:
-    from fractions import Fraction
+def model_name(name: str) -> str:
+    """``commander.result`` as ``CommanderResult``: a name generators keep as it is."""
+    return "".join(part[:1].upper() + part[1:] for part in re.split(r"[.\-_]", name) if part)
 
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    if value is None or isinstance(value, str | int | float | bool):
-        return value
-    return str(value)
+
+def done_model(spec: CommandSpec) -> Any:
+    """The answer's model of a command with a typed answer: what was done, and the answer of
+    the declared type (with the whole round, when asked, for a command that writes into
+    one)."""
+    if spec.answers is None:
+        return None
+    from pydantic import Field, create_model
+
+    from podium.api.models import RoundOut
+
+    fields: dict[str, Any] = {
+        "command": (str, ...),
+        "event": (str | None, None),
+        "stored": (list[int], Field(description="The numbers of the actions stored (none for "
+                                                "a preview).")),
+        "said": (str, Field(description="What was done, for people (English).")),
+        "answer": (spec.answers, ...),
+    }
+    if spec.round_answer:
+        fields["round"] = (RoundOut | None, Field(None, description=(
+            "The whole round after the write (only with ?round=full).")))
+    return create_model(model_name(spec.name) + "Done", **fields)
 
 
 def router_for(catalog: Catalog) -> APIRouter:
@@ -286,10 +303,14 @@ def router_for(catalog: Catalog) -> APIRouter:
                "and the other fields in the query string (`?name=games.csv`): it is then read "
                "as it streams, never held whole." if file_param(spec) else ""),
             response_class=JSONResponse,
+            response_model=done_model(spec),
+            operation_id=spec.name,
             responses={
-                200: {"description": "Done (or, for a preview, shown).",
-                      "content": {"application/json": {
-                          "schema": with_round(spec, answer_schema(spec))}}},
+                200: {"description": "Done (or, for a preview, shown)."}
+                if spec.answers is not None else
+                {"description": "Done (or, for a preview, shown).",
+                 "content": {"application/json": {
+                     "schema": with_round(spec, answer_schema(spec))}}},
                 **{int(code): {"description": text,
                                "content": {"application/json": {"schema": ERROR}}}
                    for code, text in ERRORS.items()}},

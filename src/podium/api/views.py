@@ -19,14 +19,12 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
-from pydantic import TypeAdapter
 from starlette.concurrency import run_in_threadpool
 
 from podium.core.commands import ANYONE, API, TEXT, Param
-from podium.core.reads import ViewSpec
-from podium.core.values import Tables, table_value
-from podium.core.views import TableView
-from podium.service.catalog import Catalog, Invocation, Seen
+from podium.core.reads import PAGE_LIMIT, ViewSpec
+from podium.service.catalog import Catalog, Invocation
+from podium.service.reader import encode
 
 #: The statuses a view answers besides 200, and what each means.
 ERRORS = {
@@ -39,27 +37,11 @@ ERRORS = {
 }
 
 
-@cache
-def adapter(returns: Any) -> TypeAdapter[Any]:
-    return TypeAdapter(returns)
-
-
-def encode(seen: Seen) -> Any:
-    """The view's value as its typed JSON form (tables paged as asked)."""
-    value = seen.value
-    if isinstance(value, TableView):
-        limit = seen.values.get("limit")
-        value = table_value(value, int(seen.values.get("offset") or 0),
-                            None if limit is None else int(limit))
-    elif isinstance(value, list) and all(isinstance(v, TableView) for v in value):
-        value = Tables([table_value(v) for v in value])
-    return adapter(seen.spec.returns).dump_python(value, mode="json")
-
-
 def query_parameter(param: Param) -> dict[str, Any]:
     schema = dict(param.input.schema())
-    if param.default is not None and param.default is not False:
-        schema["default"] = param.default
+    default = PAGE_LIMIT if param.name == "limit" else param.default
+    if default is not None and default is not False:
+        schema["default"] = default
     out: dict[str, Any] = {"name": param.name, "in": "query", "required": param.required,
                            "schema": schema}
     if param.help:
@@ -86,6 +68,8 @@ def endpoint(spec: ViewSpec[Any]) -> Callable[..., Any]:
 
             raise refuse(unknown[0][:60], N_("unknown field; known: %(known)s"),
                          codes.INPUT_UNKNOWN, known=sorted(keys))
+        if spec.paged and "limit" not in fields:
+            fields["limit"] = [str(PAGE_LIMIT)]  # the API answers a page at a time
         slug = request.path_params.get("slug")
         web = request.app.state.web
 

@@ -235,10 +235,15 @@ def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any
     finally:
         progress.stop()
     if as_json:
-        click.echo(json.dumps({"command": spec.name, "answer": done.answer,
+        click.echo(json.dumps({"command": spec.name, "answer": done.answer_json(),
                                "said": str(done.said)}, ensure_ascii=False, default=str))
     elif spec.render:
         _loaded(spec.render)(done)
+    elif spec.show is not None:
+        from podium.cli.views import print_shown
+
+        console.print(escape(tr(done.said)), highlight=False)
+        print_shown(spec.show(done.value), ctx)
     else:
         console.print(escape(tr(done.said)), highlight=False)
     return done
@@ -301,6 +306,14 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     for spec in specs.values():
         if spec.on(CLI):
             group.add_command(click_command(spec, _short(spec)))
+    from podium.cli.views import click_view
+
+    views = {v.name: v for v in [*catalog.views_by(format_name),
+                                 *catalog.views_for(format_name)]}
+    for view in views.values():
+        name = view.command_name if view.format is not None else view.name
+        if view.on(CLI) and name not in group.commands:
+            group.add_command(click_view(view, name))
     if own is not None:
         for name, command in own.commands.items():
             if name not in group.commands:

@@ -29,8 +29,8 @@ from podium.cli.lang import choose, tr, use, value_text
 from podium.cli.lazy import Extensible, LazyRoot
 from podium.cli.localised import LocalisedGroup
 from podium.core import codes
-from podium.core.errors import InvalidInput, NotFound
-from podium.core.messages import M, Mn
+from podium.core.errors import NotFound
+from podium.core.messages import M
 from podium.core.views import N_
 
 if TYPE_CHECKING:
@@ -107,39 +107,9 @@ def event_list(ctx: Context) -> None:
 @pass_ctx
 @guarded
 def event_show(ctx: Context, slug: str) -> None:
-    from podium.core import phases
+    from podium.cli.views import print_seen, read_view
 
-    loaded = ctx.service.load(slug)
-    state = loaded.state
-    console.print(f"[bold]{escape(state.name)}[/] "
-                  + escape(tr(M("(%(slug)s, %(format)s, seed %(seed)s)", slug=state.slug,
-                                format=state.format, seed=state.seed))), highlight=False)
-    for key, value in loaded.ruleset.settings_to_json(state.settings).items():
-        console.print(f"  {key} = {escape(value_text(value))}", highlight=False)
-    active = len(state.active_players())
-    console.print(escape(tr(M("Players: %(registered)s registered, %(active)s active.",
-                              registered=len(state.players), active=active))), highlight=False)
-    stage_titles = {p.key: p.title for p in phases.declared(state, loaded.ruleset)}
-    for rnd in state.rounds:
-        stage = M(stage_titles.get(rnd.stage, rnd.stage))
-        tables = Mn("%(n)s table", "%(n)s tables", len(rnd.tables))
-        line = (M("Round %(number)s (%(stage)s): %(tables)s, complete.", number=rnd.number,
-                  stage=stage, tables=tables) if rnd.complete else
-                M("Round %(number)s (%(stage)s): %(tables)s, missing tables %(missing)s.",
-                  number=rnd.number, stage=stage, tables=tables,
-                  missing=", ".join(map(str, rnd.missing))))
-        console.print(escape(tr(line)), highlight=False)
-    for warning in loaded.ruleset.warnings(state):
-        console.print(f"[bold yellow]{escape(tr(WARNING))}[/] {escape(tr(warning))}",
-                      highlight=False)
-    now = phases.status(state, loaded.ruleset)
-    stages = " -> ".join(tr(p.title) for p in phases.declared(state, loaded.ruleset))
-    console.print(escape(tr(M("Stages: %(stages)s; now: %(now)s.", stages=stages,
-                              now=M(now.phase.title)))), highlight=False)
-    if now.complete:
-        champion = state.players[now.champion].name if now.champion in state.players else "-"
-        console.print(escape(tr(M("Complete. Champion: %(name)s.", name=champion))),
-                      highlight=False)
+    print_seen(read_view(ctx, "event", slug, {}))
 
 
 # players --------------------------------------------------------------------------------------
@@ -153,14 +123,9 @@ def player() -> None:
 @pass_ctx
 @guarded
 def player_list(ctx: Context, slug: str) -> None:
-    state = ctx.service.load(slug).state
-    for p in state.players.values():
-        flags = " " + tr(M("(dropped)")) if p.dropped else ""
-        late = (" " + tr(M("(entered after round %(n)s)", n=p.joined_round))
-                if p.joined_round else "")
-        if p.group:
-            late = f" [{p.group}]{late}"
-        console.print(f"#{p.id} {escape(p.name)}{escape(late + flags)}", highlight=False)
+    from podium.cli.views import print_seen, read_view
+
+    print_seen(read_view(ctx, "players", slug, {}))
 
 
 # rounds ---------------------------------------------------------------------------------------
@@ -176,22 +141,10 @@ def round_group() -> None:
 @pass_ctx
 @guarded
 def round_show(ctx: Context, slug: str, number: int | None) -> None:
-    from podium.cli import render
-    from podium.cli.printing import print_explanation
-    from podium.core import phases
+    from podium.cli.views import print_seen, read_view
 
-    loaded = ctx.service.load(slug)
-    state, explanation = ctx.service.explain(slug, number)
-    print_explanation(state, explanation, tr(M("Round %(n)s", n=explanation.number)))
-    rnd = state.round(explanation.number)
-    titles = {p.key: p.title for p in phases.declared(state, loaded.ruleset)}
-    console.print(render.results_table(state, rnd, titles.get(rnd.stage, "")))
-    from podium.service.clock import now_view, status_line
-
-    line = status_line(now_view(state, ctx.service.clock())
-                       if rnd is state.current_round else None)
-    if line is not None:  # the round clock (issue 21)
-        console.print(escape(tr(line)), highlight=False)
+    fields = {"explain": "yes"} if number is None else {"explain": "yes", "round": str(number)}
+    print_seen(read_view(ctx, "round", slug, fields))
 
 
 # standings, log, files ------------------------------------------------------------------------
@@ -226,46 +179,44 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
               publication: int | None, lang: str, csv_path: Path | None,
               html_path: Path | None, top: int | None) -> None:
     from podium.cli import render
+    from podium.cli.views import Options, print_seen, read_view
 
     lang = use(lang)
     limit = None if top == 0 else (top or DEFAULT_TOP)
     if stage is not None:
         key = key or f"stage-{stage}"
-    loaded = ctx.service.load(slug)
-    state, ruleset = loaded.state, loaded.ruleset
-    if key is None and publication is None and ruleset.capabilities.rounds:
-        if csv_path or html_path:
-            from podium.service.exports import split_standings
-
-            whole = split_standings(ruleset, state, lang)
-            if whole is not None:
-                render.write_exports(whole, state.name, lang, csv_path, html_path)
-                return
-        else:
-            state, table = ctx.service.standings(slug, through)
-            shown = through if through is not None else len(state.rounds)
-            title = tr(M("%(name)s: after round %(n)s", name=state.name, n=shown))
-            console.print(render.standings_table(state, table, title, limit))
-            return
-    if through is not None:
-        raise InvalidInput("a %(format)s event has no rounds: ask for one of its tables "
-                           "(--table)", code=codes.CAPABILITY_ROUNDS, field="round",
-                           format=ruleset.name)
-    key = key or ruleset.main_table_key(state)
     if publication is not None:
+        loaded = ctx.service.load(slug)
+        state, ruleset = loaded.state, loaded.ruleset
+        key = key or ruleset.main_table_key(state)
         view = next((v for v in ruleset.publication_views(state, publication) if v.key == key),
                     None)
-    else:
-        view = ruleset.table(state, key)
-    if view is None:
-        known = [k for k, _title, _args in ruleset.table_keys(state)]
-        if stage is not None:
+        if view is None:
+            known = [k for k, _title, _args in ruleset.table_keys(state)]
+            raise NotFound("no table %(key)r; tables: %(known)s", code=codes.VIEW_UNKNOWN,
+                           field="table", key=key, known=known)
+        render.print_view(view, lang, limit)
+        render.write_exports(view, state.name, lang, csv_path, html_path)
+        return
+    if key is None and (csv_path or html_path):
+        from podium.service.exports import split_standings
+
+        loaded = ctx.service.load(slug)
+        whole = split_standings(loaded.ruleset, loaded.state, lang)
+        if whole is not None:
+            render.write_exports(whole, loaded.state.name, lang, csv_path, html_path)
+            return
+    fields = {name: str(value) for name, value in (("round", through), ("table", key))
+              if value is not None}
+    try:
+        seen = read_view(ctx, "standings", slug, fields)
+    except NotFound as error:
+        if stage is not None and error.code == codes.VIEW_UNKNOWN:
             raise NotFound("no stage %(stage)s; tables: %(known)s", code=codes.VIEW_UNKNOWN,
-                           field="stage", stage=stage, known=known)
-        raise NotFound("no table %(key)r; tables: %(known)s", code=codes.VIEW_UNKNOWN,
-                       field="table", key=key, known=known)
-    render.print_view(view, lang, limit)
-    render.write_exports(view, state.name, lang, csv_path, html_path)
+                           field="stage", stage=stage, known=error.params.get("known")
+                           ) from None
+        raise
+    print_seen(seen, Options(limit=limit, lang=lang, csv=csv_path, html=html_path))
 
 
 @static.command(help=N_("The event's action log: who did what, when, and why."))
@@ -273,10 +224,9 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
 @pass_ctx
 @guarded
 def log(ctx: Context, slug: str) -> None:
-    from podium.cli import render
+    from podium.cli.views import print_seen, read_view
 
-    loaded = ctx.service.load(slug)
-    console.print(render.log_table(ctx.service.log(slug), loaded.state, loaded.ruleset))
+    print_seen(read_view(ctx, "log", slug, {}))
 
 
 @static.command(

@@ -114,11 +114,9 @@ def register(cli: click.Group) -> None:
     @pass_ctx
     @guarded
     def codes(ctx, slug: str) -> None:
-        from podium.service.selfreport import SelfReportService
+        from podium.cli.views import print_seen, read_view
 
-        state = ctx.service.load(slug).state
-        for pid, code in sorted(SelfReportService(ctx.service).codes(slug).items()):
-            click.echo(f"#{pid}\t{code}\t{state.players[pid].name}")
+        print_seen(read_view(ctx, "codes", slug, {}))
 
     @user.command("token", help=N_("Create an API bearer token for USERNAME (printed once), "
                                    "or --list / --revoke ID."))

@@ -124,7 +124,7 @@ class Call:
 
 
 Make = Callable[[Call], Any]
-Answer = Callable[[Any], Mapping[str, Any]]
+Answer = Callable[[Any], Any]
 Said = Callable[[Any], str]
 Shown = Callable[["EventState"], bool]
 
@@ -154,6 +154,9 @@ class CommandSpec:
     shown: Shown | None = None
     answer: Answer | None = None
     said: Said | None = None
+    #: The type ``answer`` returns (a dataclass of :mod:`podium.core.values` types): the API's
+    #: schema of the answer is generated from it.
+    answers: Any = None
     answer_schema: Mapping[str, Any] | None = None
     surfaces: tuple[str, ...] = SURFACES
     not_on: Mapping[str, str] = field(default_factory=dict)
@@ -162,6 +165,9 @@ class CommandSpec:
     danger: bool = False
     template: str | None = None
     render: str | None = None
+    #: What people see of its answer beyond its sentence: tables and sentences (the
+    #: command line prints them, the page shows them), from the command's value.
+    show: Callable[[Any], Sequence[Any]] | None = None
     #: The command-line path within the format's group (default: the name's last part).
     cli: str = ""
     #: Kernel commands also stand in the shared groups: (group, command), e.g. ("player",

@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from podium.core import codes
+from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from podium.core.commands import CommandSpec, ResultEntry
+    from podium.core.demos import DemoSpec
     from podium.core.divisions import Division
     from podium.core.log import Action
     from podium.core.reads import ViewSpec
@@ -164,6 +166,8 @@ class Ruleset:
     fields: ClassVar[tuple[Any, ...]] = ()  # podium.formats.settings.Field
     capabilities: ClassVar[Capabilities] = Capabilities()
     contributions: ClassVar[Contributions] = Contributions()
+    #: How the shared pages show the format (:class:`podium.core.demos.Presentation`).
+    presentation: ClassVar[Presentation] = Presentation()
     #: Bump when the shape of this format's replayed state changes (snapshots are per version).
     state_version: ClassVar[int] = 1
     #: The prefix of the format's own action kinds (default: its name).
@@ -202,6 +206,10 @@ class Ruleset:
     def views(self) -> Sequence[ViewSpec[Any]]:
         """What people can read of the format's events beyond the kernel's views
         (:mod:`podium.core.reads`), each named ``"<format>.<what>"``."""
+        return ()
+
+    def demos(self) -> Sequence[DemoSpec]:
+        """The format's demos (``podium demo <name>``, :mod:`podium.core.demos`)."""
         return ()
 
     def result_entry(self) -> ResultEntry | None:

@@ -45,9 +45,19 @@ class Done:
 
     spec: CommandSpec
     outcome: Any
-    answer: dict[str, Any]
+    answer: Any  # the declaration's typed answer (a dataclass; a dict where none is declared)
     said: str
     values: dict[str, Any]
+
+    def answer_json(self) -> dict[str, Any]:
+        """The answer as JSON data of its declared type (what the API answers)."""
+        from podium.service.reader import adapter
+
+        if self.spec.answers is not None:
+            found: dict[str, Any] = adapter(self.spec.answers).dump_python(self.answer,
+                                                                           mode="json")
+            return found
+        return _jsonable(self.answer)
 
     @property
     def value(self) -> Any:
@@ -72,6 +82,21 @@ class Seen:
     value: Any
     values: dict[str, Any]
     loaded: Any
+    source: Any = None  # what the view read beyond the state (podium.core.reads.Source)
+
+
+def _jsonable(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return str(value)
 
 
 class Catalog:

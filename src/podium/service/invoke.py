@@ -10,6 +10,7 @@ asking (401, 403), then the fields (422, every bad field named at once), then th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from podium.core import codes
@@ -67,7 +68,9 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     command = spec.make(Call(slug or "", values, caller, invocation.progress))
     outcome = service.execute(command, caller.actor)
     value = outcome.value
-    answer = dict(spec.answer(value)) if spec.answer is not None else {}
+    answer = spec.answer(value) if spec.answer is not None else {}
+    if isinstance(answer, Mapping):
+        answer = dict(answer)
     said = spec.said(value) if spec.said is not None else Message(spec.title)
     return Done(spec, outcome, answer, said, values)
 

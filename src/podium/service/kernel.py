@@ -53,6 +53,27 @@ NEEDED_REASON = Param("reason", inputs.Text(500, non_empty=True),
 PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
 
 
+@dataclass(frozen=True)
+class EventCreated:
+    """The event made: its id, format and the seed of its draws."""
+
+    slug: str
+    format: str
+    seed: int
+
+
+@dataclass(frozen=True)
+class PlayerAnswer:
+    id: int
+    name: str
+    dropped: bool
+
+
+@dataclass(frozen=True)
+class PlayersAdded:
+    players: list[PlayerAnswer]
+
+
 def _player(p: Player) -> dict[str, Any]:
     return {"id": p.id, "name": p.name, "dropped": p.dropped}
 
@@ -152,9 +173,8 @@ EVENT_CREATE = CommandSpec(
     said=lambda value: M("Created %(slug)s (%(format)s), seed %(seed)s.",
                          slug=value.state.slug, format=value.state.format,
                          seed=value.state.seed),
-    answer=lambda value: {"slug": value.state.slug, "format": value.state.format,
-                          "seed": value.state.seed},
-    answer_schema={"slug": "string", "format": "string", "seed": "integer"},
+    answer=lambda value: EventCreated(value.state.slug, value.state.format, value.state.seed),
+    answers=EventCreated,
 )
 
 
@@ -193,8 +213,9 @@ PLAYER_ADD = CommandSpec(
                   label=N_("Group"))),
     shared=("player", "add"), said=_added,
     example=lambda state: {"names": "Kit Newcomer"},
-    answer=lambda players: {"players": [_player(p) for p in players]},
-    answer_schema={"players": "array"},
+    answer=lambda players: PlayersAdded([PlayerAnswer(p.id, p.name, p.dropped)
+                                         for p in players]),
+    answers=PlayersAdded,
     render="podium.cli.printing:players_added",
 )
 

@@ -18,7 +18,7 @@ from podium.core import codes, inputs, phases
 from podium.core.commands import ORGANISER, Param
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.messages import M
-from podium.core.reads import PAGE_LIMIT, ViewCall, ViewSpec
+from podium.core.reads import ViewCall, ViewSpec
 from podium.core.values import (
     Exact,
     PlayerRef,
@@ -240,8 +240,15 @@ class ViewsValue:
 
 
 # -- helpers -----------------------------------------------------------------------------------
-def _paging(call: ViewCall) -> tuple[int, int]:
-    return int(call.get("offset", 0)), int(call.get("limit", PAGE_LIMIT))
+def _paging(call: ViewCall) -> tuple[int, int | None]:
+    """The page asked for: from row ``offset``, ``limit`` rows (None: to the end; the API
+    always asks for a page, :data:`podium.core.reads.PAGE_LIMIT` rows by default)."""
+    limit = call.get("limit")
+    return int(call.get("offset", 0)), None if limit is None else int(limit)
+
+
+def _page(items: list[Any], offset: int, limit: int | None) -> list[Any]:
+    return items[offset:] if limit is None else items[offset:offset + limit]
 
 
 def event_value(call: ViewCall) -> EventValue:
@@ -267,8 +274,9 @@ def player_value(state: EventState, pid: int) -> PlayerValue:
 def players_page(call: ViewCall) -> PlayersPage:
     offset, limit = _paging(call)
     players = list(call.state.players.values())
-    return PlayersPage([player_value(call.state, p.id) for p in players[offset:offset + limit]],
-                       len(players), offset, limit)
+    shown = _page(players, offset, limit)
+    return PlayersPage([player_value(call.state, p.id) for p in shown], len(players), offset,
+                       len(shown) if limit is None else limit)
 
 
 def result_value(state: EventState, ruleset: Any, result: Any) -> ResultValue:
@@ -365,23 +373,28 @@ def read_round(call: ViewCall) -> RoundValue:
 def rounds_page(call: ViewCall) -> RoundsPage:
     offset, limit = _paging(call)
     rounds = call.state.rounds
-    return RoundsPage([round_value(call, r) for r in rounds[offset:offset + limit]],
-                      len(rounds), offset, limit)
+    shown = _page(rounds, offset, limit)
+    return RoundsPage([round_value(call, r) for r in shown], len(rounds), offset,
+                      len(shown) if limit is None else limit)
 
 
 class StandingsTable(TableView):
     """The standings of a round-based event as a table view, keeping the ranking it was made
-    from (the command line prints its own columns from it) and the round it stands after."""
+    from and the event (the command line prints its own columns from them) and the round it
+    stands after."""
 
     standings: Standings
+    state: EventState
     after: int
 
 
-def standings_table(state: EventState, standings: Standings, after: int) -> TableView:
-    view = standings_view(state, standings)
+def standings_table(state: EventState, standings: Standings, after: int,
+                    title: str = "") -> StandingsTable:
+    view = standings_view(state, standings, title=title)
     out = StandingsTable(view.key, view.title, view.columns, view.rows, view.title_args,
                          view.notes)
     object.__setattr__(out, "standings", standings)
+    object.__setattr__(out, "state", state)
     object.__setattr__(out, "after", after)
     return out
 
@@ -428,7 +441,7 @@ def log_page(call: ViewCall) -> LogPage:
     offset, limit = _paging(call)
     actions, total = call.source.log(offset, limit)
     return LogPage([action_value(call.state, call.ruleset, a) for a in actions], total, offset,
-                   limit)
+                   len(actions) if limit is None else limit)
 
 
 def read_codes(call: ViewCall) -> CodesValue:
@@ -456,12 +469,12 @@ def read_views(call: ViewCall) -> ViewsValue:
 
 
 # -- declarations ------------------------------------------------------------------------------
-ROUND = Param("round", inputs.Integer(1, 10_000), N_("the round (default: the last)"),
+ROUND = Param("round", inputs.Integer(), N_("the round (default: the last)"),
               argument=True, label=N_("Round"))
 EXPLAIN = Param("explain", inputs.YesNo(), N_("with each seat's rank and points before the "
                                                "round, and the repeats"),
                 label=N_("Explain"))
-THROUGH = Param("round", inputs.Integer(0, 10_000), N_("standings after this round"),
+THROUGH = Param("round", inputs.Integer(), N_("standings after this round"),
                 label=N_("After round"))
 TABLE_KEY = Param("table", inputs.Text(40, non_empty=True),
                   N_("one public table by its key (e.g. stage-2, total, table-1)"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from podium.core.commands import ANYONE, ORGANISER, PLAYER, Caller, decode_input
@@ -101,9 +102,9 @@ def read(service: EventService, invocation: Invocation, caller: Caller,
     catalog.check_format(spec, loaded.ruleset, slug)
     authorise_read(service, spec, slug, caller)
     values = decode_input(spec, invocation.fields, invocation.source, surface=invocation.surface)
-    call = ViewCall(slug, values, caller, loaded.state, loaded.ruleset,
-                    ServiceSource(service, loaded, caller))
-    return Seen(spec, spec.read(call), values, loaded)
+    source = ServiceSource(service, loaded, caller)
+    call = ViewCall(slug, values, caller, loaded.state, loaded.ruleset, source)
+    return Seen(spec, spec.read(call), values, loaded, source)
 
 
 def authorise_read(service: EventService, spec: ViewSpec[Any], slug: str | None,
@@ -125,4 +126,28 @@ def authorise_read(service: EventService, spec: ViewSpec[Any], slug: str | None,
         authorise(service, spec, slug, caller)
 
 
-__all__ = ["ServiceSource", "authorise_read", "read"]
+@cache
+def adapter(returns: Any) -> Any:
+    """The pydantic adapter of a value type (imported only when a value is encoded)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(returns)
+
+
+def encode(seen: Seen) -> Any:
+    """The view's value as JSON data of its declared type (tables as their typed form, one
+    page of rows as asked): what the API answers and ``--json`` prints."""
+    from podium.core.values import Tables, table_value
+    from podium.core.views import TableView
+
+    value = seen.value
+    if isinstance(value, TableView):
+        limit = seen.values.get("limit")
+        value = table_value(value, int(seen.values.get("offset") or 0),
+                            None if limit is None else int(limit))
+    elif isinstance(value, list) and all(isinstance(v, TableView) for v in value):
+        value = Tables([table_value(v) for v in value])
+    return adapter(seen.spec.returns).dump_python(value, mode="json")
+
+
+__all__ = ["ServiceSource", "adapter", "authorise_read", "encode", "read"]

@@ -15,9 +15,10 @@ from podium.testing.surfaces import (
     Surfaces,
     any_input_is_a_structured_refusal,
     every_command_answers,
+    every_view_answers,
     same_actions_on_every_surface,
 )
 
 __all__ = ["ACTOR", "Surfaces", "any_input_is_a_structured_refusal", "digest",
-           "every_command_answers", "kinds_to_cover", "refuses", "same_actions_on_every_surface",
-           "tour"]
+           "every_command_answers", "every_view_answers", "kinds_to_cover", "refuses",
+           "same_actions_on_every_surface", "tour"]

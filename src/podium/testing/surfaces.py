@@ -30,6 +30,7 @@ from typing import Any
 
 from podium.core.commands import API, CLI, PLAYER, TEXT, WEB, Caller, CommandSpec
 from podium.core.errors import PodiumError
+from podium.core.reads import ViewSpec
 from podium.service.catalog import Catalog, Invocation
 from podium.service.events import EventService
 from podium.store.db import Database
@@ -278,5 +279,76 @@ def any_input_is_a_structured_refusal(service: EventService, slug: str, spec: Co
     return True
 
 
+# -- views ----------------------------------------------------------------------------------------
+def read_everywhere(surfaces: Surfaces, spec: ViewSpec[Any], slug: str,
+                    fields: Mapping[str, Any]) -> dict[str, tuple[int, str]]:
+    """View ``spec`` of event ``slug`` read with ``fields`` (text) on each surface it is
+    offered on, as the kit's organiser: the command line's ``--json``, the API's JSON, the
+    page's HTML; each as (status, text)."""
+    from urllib.parse import urlencode
+
+    out: dict[str, tuple[int, str]] = {}
+    if spec.on(CLI):
+        from click.testing import CliRunner
+
+        from podium.cli.main import build_cli
+
+        if surfaces._cli_root is None:
+            surfaces._cli_root = build_cli(surfaces.catalog)
+        name = spec.command_name if spec.format is not None else spec.name
+        args = ["--db", surfaces.path, "--actor", "kit", surfaces.events.summary(slug).format,
+                name, slug, *cli_arguments(spec, fields), "--json"]  # type: ignore[arg-type]
+        result = CliRunner().invoke(surfaces._cli_root, args, catch_exceptions=True)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            raise AssertionError(f"{' '.join(args)} crashed: {result.exception!r}")
+        out[CLI] = (result.exit_code, result.output + (result.stderr if result.stderr_bytes
+                                                       else ""))
+    query = urlencode({k: v for k, v in fields.items()}, doseq=True)
+    if spec.on(API):
+        answer = surfaces.client.get(f"/api/v1/events/{slug}/views/{spec.name}"
+                                     + (f"?{query}" if query else ""),
+                                     headers={"Authorization": f"Bearer {surfaces.token}"})
+        out[API] = (answer.status_code, answer.text)
+    if spec.on(WEB):
+        answer = surfaces.client.get(f"/e/{slug}/v/{spec.name}" + (f"?{query}" if query else ""))
+        out[WEB] = (answer.status_code, answer.text)
+    return out
+
+
+def every_view_answers(surfaces: Surfaces, slug: str) -> list[str]:
+    """Each view of the event's format with its example: the same value on the command line
+    (``--json``) and the API, a page on the web; with a parameter that cannot be right, a
+    structured refusal naming it on every surface. Answers the views compared."""
+    state = surfaces.events.load(slug).state
+    compared = []
+    for spec in surfaces.catalog.views_for(state.format):
+        if spec.role == PLAYER or spec.example is None:
+            continue
+        example = spec.example(state)
+        if example is None:
+            continue
+        if spec.paged:  # the same page on every surface
+            example = {"limit": "50", **example}
+        found = read_everywhere(surfaces, spec, slug, dict(example))
+        where = f"view {spec.name} {dict(example)}"
+        for surface, (status, text) in found.items():
+            assert status in (0, 200), (where, surface, status, text[:500])
+        if CLI in found and API in found:
+            assert json.loads(found[CLI][1]) == json.loads(found[API][1]), where
+        for param in spec.params_on(API):
+            bad = dict(example)
+            bad[param.name] = "\u00a7not-a-value\u00a7" * 3
+            for surface, (status, text) in read_everywhere(surfaces, spec, slug, bad).items():
+                if status in (0, 200):
+                    continue  # free text: any is a value
+                assert status in (2, 3, 4, 400, 404, 409, 422), (where, surface, status, text)
+                assert not PYTHON.search(text), (where, surface, text[:500])
+                if surface == API:
+                    assert json.loads(text)["field"] == param.name, (where, text)
+        compared.append(spec.name)
+    return compared
+
+
 __all__ = ["Stored", "Surfaces", "any_input_is_a_structured_refusal", "cli_arguments",
-           "every_command_answers", "same_actions_on_every_surface"]
+           "every_command_answers", "every_view_answers", "read_everywhere",
+           "same_actions_on_every_surface"]

@@ -35,6 +35,23 @@ def qr_svg(url: str, fluid: bool = False) -> Markup:
     return Markup(svg)
 
 
+def record_fields(value: Any) -> list[tuple[str, Any]]:
+    """A dataclass value's fields as (name, value), for the generic page of a view."""
+    import dataclasses
+
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return []
+    return [(f.name, getattr(value, f.name)) for f in dataclasses.fields(value)]
+
+
+def is_records(value: Any) -> bool:
+    """Whether ``value`` is a list of dataclass values (a table on the generic page)."""
+    import dataclasses
+
+    return (isinstance(value, list) and bool(value)
+            and all(dataclasses.is_dataclass(v) and not isinstance(v, type) for v in value))
+
+
 class Renderer:
     """One Jinja environment per language over the shared templates and the formats' own
     (``template_dirs``, from the composition root)."""
@@ -68,6 +85,8 @@ class Renderer:
         # a stored link (an old log may hold any text) is drawn as a link only when http(s)
         env.globals["is_web_link"] = is_web_link
         env.globals["event_complete"] = event_complete
+        env.globals["record_fields"] = record_fields  # a declared view's value, generically
+        env.globals["is_records"] = is_records
         return env
 
     def env(self, lang: str) -> Environment:

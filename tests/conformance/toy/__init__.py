@@ -14,12 +14,15 @@ from podium.core import inputs
 from podium.core.commands import Param, ResultEntry
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState, Round, SeatOutcome, Table, TableResult
+from podium.core.reads import ViewCall, ViewSpec
 from podium.core.records import build_records
 from podium.core.rng import derive_seed, rng_for
 from podium.core.ruleset import Capabilities, RoundPlan, Ruleset
 from podium.core.schema import PLAYER, ListOf, obj
 from podium.core.standings import Standings, rank_players
 from podium.core.tiebreakers import get_tiebreaker
+from podium.core.values import TableValue
+from podium.core.views import Column, TableView
 from podium.formats import settings as fs
 from podium.pairing import partition
 from podium.service.forms import resolve_player
@@ -38,12 +41,35 @@ def entry(values: Mapping[str, Any], state: EventState, rnd: Round,
     return {"order": [resolve_player(state, name, "order").id for name in typed]}
 
 
+def winners(call: ViewCall) -> TableView:
+    """Each player's first places, most first: the toy's own view, a table (its page, its
+    CLI command and its API route come from this declaration)."""
+    state = call.state
+    wins = {pid: 0 for pid in state.players}
+    for rnd in state.rounds:
+        for result in rnd.results.values():
+            wins[result.entry["order"][0]] += 1
+    least = call.get("least", 0)
+    ranked = sorted((pid for pid in wins if wins[pid] >= least),
+                    key=lambda pid: (-wins[pid], state.players[pid].name))
+    return TableView("winners", "First places", (Column("player", "Player"),
+                                                 Column("wins", "Wins", numeric=True)),
+                     tuple({"player": state.players[pid].name, "player_id": pid,
+                            "wins": wins[pid]} for pid in ranked))
+
+
 class Toy(Ruleset):
     name = "toy"
     title = "Toy: finishing order at tables of 3 to 5"
     fields = (fs.Field("rounds", 3, fs.integer(1, 20), "rounds"),)
     capabilities = Capabilities(rounds=True)
     codes = ("toy.order",)
+
+    def views(self) -> tuple[ViewSpec[TableView], ...]:
+        return (ViewSpec("toy.winners", "First places", winners, TableValue, tab=True,
+                         params=(Param("least", inputs.Integer(0, 100),
+                                       "only players with at least this many"),),
+                         example=lambda state: {"least": "0"}),)
 
     def planned_rounds(self, state: EventState, phase: str) -> int | None:
         return state.settings["rounds"]

@@ -1,0 +1,125 @@
+"""``/e/{slug}/v/{name}``: every declared view as a page (:mod:`podium.core.reads`).
+
+The page reads the view through the one reader with the page's caller (anyone; the signed-in
+organiser; a player's ``?code=``), its parameters from the query (decoded by their inputs, a
+bad one refused with its name), and renders the view's own template (its context: ``value``
+and, for a dataclass value, each of its fields by name) or the generic one: its tables, its
+sentences, else its fields. A view a format lists as a tab (``tab=True``) is also served at
+``/e/{slug}/p/{key}`` among the event's tabs, with the shared live refresh.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from fastapi.responses import HTMLResponse, Response
+
+from podium.core.commands import TEXT, WEB, Caller
+from podium.core.reads import ViewSpec
+from podium.core.views import TableView
+from podium.http import client_address
+from podium.service.catalog import Invocation, Seen
+from podium.web.deps import Page, page_dep
+
+router = APIRouter(include_in_schema=False)
+
+#: Query parameters a page of a view may carry besides the view's own.
+PAGE_QUERY = frozenset({"code", "lang"})
+
+
+def page_caller(page: Page) -> Caller:
+    """Who reads: the signed-in organiser, a player with ``?code=``, or anyone."""
+    address = client_address(page.request)
+    code = page.request.query_params.get("code")
+    if code:
+        return Caller(actor="player", code=code[:64], address=address)
+    if page.user is not None:
+        return Caller(actor=page.user.username, username=page.user.username, address=address)
+    return Caller(actor="anonymous", address=address)
+
+
+def read_page_view(page: Page, spec: ViewSpec[Any], slug: str) -> Seen:
+    params = page.request.query_params
+    keys = {p.name for p in spec.params_on(WEB)}
+    fields = {key: params.getlist(key) for key in keys if key in params}
+    web = page.web
+    return web.events.read(Invocation(spec.name, slug, fields, TEXT, WEB), page_caller(page),
+                           lambda name: web.cache.load(name).loaded)
+
+
+def view_context(seen: Seen) -> dict[str, Any]:
+    """What a view's template gets: the value, its fields by name (a dataclass), and the
+    tables and sentences the generic template shows."""
+    value = seen.value
+    context: dict[str, Any] = {"value": value, "seen": seen, "spec": seen.spec}
+    if isinstance(value, TableView):
+        context["views"] = [value]
+    elif isinstance(value, list) and all(isinstance(v, TableView) for v in value):
+        context["views"] = value
+    elif seen.spec.show is not None:
+        shown = list(seen.spec.show(value))
+        context["views"] = [v for v in shown if isinstance(v, TableView)]
+        context["lines"] = [v for v in shown if not isinstance(v, TableView)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type | TableView):
+        fields = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        context = {**fields, **context}
+    return context
+
+
+def find_view(page: Page, slug: str, name: str, tab: bool = False) -> ViewSpec[Any] | None:
+    """The event's view ``name`` (or, for a tab, the view whose short name is ``name``)."""
+    loaded = page.web.cache.load(slug).loaded
+    views = page.web.catalog.views_for(loaded.ruleset.name)
+    if tab:
+        return next((v for v in views if v.tab and v.command_name == name), None)
+    return next((v for v in views if v.name == name), None)
+
+
+@router.get("/e/{slug}/v/{name}", response_class=HTMLResponse)
+def view_page(page: Annotated[Page, Depends(page_dep)], slug: str, name: str) -> Response:
+    from podium.core import codes
+    from podium.core.errors import NotFound
+
+    spec = find_view(page, slug, name)
+    if spec is None:
+        page.web.catalog.view(name)  # no view of that name at all: its own refusal
+        loaded = page.web.cache.load(slug).loaded
+        raise NotFound("no view %(name)r of event %(slug)r", code=codes.VIEW_UNKNOWN,
+                       field="view", name=name[:80], slug=slug,
+                       format=loaded.ruleset.name)
+    return render_view(page, spec, slug, read_page_view(page, spec, slug))
+
+
+def render_view(page: Page, spec: ViewSpec[Any], slug: str, seen: Seen,
+                tab: str = "") -> Response:
+    return page.render("public/view.html", **_context(page, spec, slug, seen, tab))
+
+
+def tab_page(page: Page, spec: ViewSpec[Any], slug: str, live: bool) -> Response:
+    """A view listed among the event's tabs (``/e/{slug}/p/{key}``): the page with the shared
+    live refresh, or (``live``) its refreshed part alone."""
+    from urllib.parse import urlencode
+
+    seen = read_page_view(page, spec, slug)
+    if live:
+        return page.render("public/_view_body.html", **_context(page, spec, slug, seen, ""))
+    params = {k: v for k, v in page.request.query_params.items()
+              if k in {p.name for p in spec.params_on(WEB)}}
+    refresh = f"/e/{slug}/p/{spec.command_name}/live" + (
+        f"?{urlencode(params)}" if params else "")
+    return page.render("public/view.html", **_context(page, spec, slug, seen, ""),
+                       live=refresh)
+
+
+def _context(page: Page, spec: ViewSpec[Any], slug: str, seen: Seen, tab: str
+             ) -> dict[str, Any]:
+    loaded = seen.loaded
+    return {**view_context(seen), "event": loaded.state, "loaded": loaded,
+            "title": loaded.state.name, "tab": tab or spec.command_name,
+            "plugin": page.web.format(loaded.state.format), "qr": page.qr(),
+            "own": spec.template, "slug": slug}
+
+
+__all__ = ["find_view", "read_page_view", "render_view", "router", "tab_page", "view_context"]
