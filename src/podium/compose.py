@@ -121,6 +121,9 @@ def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
         _add(cli, group, ruleset)
         if group_of_own is not None and group_of_own.name != ruleset.name:
             cli.add_command(group, group_of_own.name)  # the short name (``sw``)
+        for alias in aliases_of(ruleset):
+            if alias not in cli.commands:
+                cli.add_command(group, alias)
         for command in own:
             if command is not group_of_own:
                 _add(cli, command, ruleset)
@@ -143,7 +146,8 @@ def attach_one(cli: click.Group, catalog: Catalog, format_name: str, name: str) 
     own = _commands(ruleset, "cli")
     group_of_own = next((c for c in own if c.name in (ruleset.name, _alias(own))
                          and hasattr(c, "commands")), None)
-    if name == ruleset.name or (group_of_own is not None and name == group_of_own.name):
+    if name == ruleset.name or name in aliases_of(ruleset) or (
+            group_of_own is not None and name == group_of_own.name):
         cli.add_command(declared.format_group(catalog, ruleset.name, ruleset.title,
                                               group_of_own),  # type: ignore[arg-type]
                         name)
@@ -154,6 +158,21 @@ def attach_one(cli: click.Group, catalog: Catalog, format_name: str, name: str) 
             return
     declared.attach_shared(cli, [s for s in catalog.declared_by(format_name)
                                  if declared.top_place(s) == name])
+    declared.attach_shared_views(cli, [v for v in catalog.views_by(format_name)
+                                       if declared.top_place(v) == name])
+
+
+def aliases_of(ruleset: Ruleset) -> tuple[str, ...]:
+    """The other names of a format's group, as its package declares them
+    (:class:`podium.core.command_line.CommandLine`: ``sw`` for ``seven-wonders``)."""
+    from podium.core.command_line import CommandLine
+
+    package = type(ruleset).__module__.rpartition(".")[0]
+    try:
+        line = getattr(import_module(package), "COMMAND_LINE", None) if package else None
+    except ImportError:
+        return ()
+    return line.aliases if isinstance(line, CommandLine) else ()
 
 
 def _alias(commands: list[Any]) -> str:

@@ -321,7 +321,7 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     return group
 
 
-def top_place(spec: CommandSpec) -> str | None:
+def top_place(spec: CommandSpec | Any) -> str | None:
     """The top-level name under which a command with a shared place is found (``games`` for
     ``podium games add``, ``penalty`` for ``podium penalty``)."""
     if spec.shared is None or not spec.on(CLI):
@@ -353,6 +353,29 @@ def attach_shared(root: click.Group, specs: Iterable[CommandSpec]) -> None:
         group.add_command(click_command(spec, name))
 
 
+def attach_shared_views(root: click.Group, views: Iterable[Any]) -> None:
+    """Each of a format's views that names a shared place, in that place (``podium
+    decisions``); the kernel's stand in theirs already (:mod:`podium.cli.main`)."""
+    from podium.cli.lazy import KERNEL, listing
+    from podium.cli.localised import LocalisedGroup
+    from podium.cli.views import click_view
+
+    helps = {**KERNEL, **(listing() or {})}
+    for view in views:
+        if view.shared is None or not view.on(CLI):
+            continue
+        group_name, name = view.shared
+        group = root
+        for part in group_name.split():
+            inner = group.commands.get(part)
+            if not isinstance(inner, click.Group):
+                inner = LocalisedGroup(part, help=helps.get(part) if group is root else None)
+                group.add_command(inner)
+            group = inner
+        if name not in group.commands:
+            group.add_command(click_view(view, name))
+
+
 def attach(root: click.Group, catalog: Catalog) -> None:
     """Each command that names a shared place in its own place too (``podium player add``,
     a format's ``podium games import``), and ``podium result enter|correct``."""
@@ -360,6 +383,7 @@ def attach(root: click.Group, catalog: Catalog) -> None:
     from podium.cli.localised import LocalisedGroup
 
     attach_shared(root, catalog.all())
+    attach_shared_views(root, [v for v in catalog.all_views() if v.format is not None])
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:
         correct = click_command(catalog.kernel["top.result"], "correct", {"correct": "yes"},

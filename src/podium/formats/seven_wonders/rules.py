@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from podium.core import phases
 from podium.core.commands import CommandSpec
@@ -82,6 +82,9 @@ from podium.formats.seven_wonders.settings import (
     to_json,
 )
 from podium.formats.seven_wonders.year_views import YearHooks
+
+if TYPE_CHECKING:
+    from podium.core.reads import ViewSpec
 
 FORMAT = "seven-wonders"
 LADDERS = "ladders"
@@ -724,6 +727,14 @@ class SevenWonders(YearHooks, Ruleset):
         from podium.formats.seven_wonders.year_declared import YEAR_COMMANDS
 
         return (*SEASON_COMMANDS, *YEAR_COMMANDS)
+
+    def views(self) -> tuple[ViewSpec[Any], ...]:
+        """What people read of a season (:mod:`.season_reads`) and of the year around it
+        (:mod:`.year_reads`)."""
+        from podium.formats.seven_wonders.season_reads import SEASON_VIEWS
+        from podium.formats.seven_wonders.year_reads import YEAR_VIEWS
+
+        return (*SEASON_VIEWS, *YEAR_VIEWS)
 
     def phases(self, settings: SevenWondersSettings) -> tuple[Phase, ...]:
         """Rule W7-2: every league plays its ladder; then the special matches (W7-11, W7-12)

@@ -77,11 +77,39 @@ def find_view(page: Page, slug: str, name: str, tab: bool = False) -> ViewSpec[A
     return next((v for v in views if v.name == name), None)
 
 
+def view_download(page: Page, spec: ViewSpec[Any], slug: str, name: str,
+                  kind: str) -> Response:
+    """A view's tables whole, for those who want every row: CSV (cells safe for
+    spreadsheets: the first table) or a standalone HTML page, in the page's language."""
+    from podium.core import codes
+    from podium.core.errors import NotFound
+    from podium.service.exports import to_csv, to_html
+
+    seen = read_page_view(page, spec, slug)
+    tables = view_context(seen).get("views") or []
+    if not tables:
+        raise NotFound("no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
+                       key=f"v/{name}.{kind}"[:80])
+    lang = "ru" if page.lang == "ru" else "en"
+    if kind == "csv":
+        return Response(to_csv(tables[0], lang).encode("utf-8-sig"),
+                        media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition":
+                                 f'attachment; filename="{slug}-{tables[0].key}.csv"'})
+    return HTMLResponse(to_html(tables[0], seen.loaded.state.name, lang))
+
+
 @router.get("/e/{slug}/v/{name}", response_class=HTMLResponse)
 def view_page(page: Annotated[Page, Depends(page_dep)], slug: str, name: str) -> Response:
+    """The view's page; ``NAME.csv`` and ``NAME.html`` download its table whole."""
     from podium.core import codes
     from podium.core.errors import NotFound
 
+    base, _, kind = name.rpartition(".")
+    if kind in ("csv", "html"):
+        found = find_view(page, slug, base)
+        if found is not None:
+            return view_download(page, found, slug, base, kind)
     spec = find_view(page, slug, name)
     if spec is None:
         page.web.catalog.view(name)  # no view of that name at all: its own refusal
