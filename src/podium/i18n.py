@@ -12,6 +12,7 @@ at the edge, so the web, the terminal and the exported files say the same thing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from io import BytesIO
 from pathlib import Path
@@ -46,7 +47,7 @@ def translations(lang: str) -> NullTranslations:
     return Translations(compiled, domain="messages")
 
 
-def tr_for(lang: str):
+def tr_for(lang: str) -> Callable[[Any], str]:
     """``tr(x)``: a message object rendered, or a plain msgid translated (itself without one)."""
     catalog = translations(lang)
 

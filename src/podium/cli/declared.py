@@ -20,7 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import click
 from rich.markup import escape
@@ -36,6 +36,23 @@ from podium.core.views import N_
 from podium.service.catalog import Catalog, Done, Invocation
 
 EVENT = "_event"  # the event argument (a field may be named ``event``: a series' member)
+
+
+class Declaration(Protocol):
+    """What the command line reads of a declaration: a command's, a view's or a demo's."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def event(self) -> bool: ...
+    @property
+    def capability(self) -> str | None: ...
+    @property
+    def on_formats(self) -> tuple[str, ...]: ...
+    @property
+    def role(self) -> str: ...
+
+    def params_on(self, surface: str) -> tuple[Param, ...]: ...
 
 
 def _loaded(path: str) -> Callable[..., Any]:
@@ -69,6 +86,7 @@ class _Field(click.Option):
     def __init__(self, *args: Any, param: Param | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.field = param
+        self._help_text: Any = None
 
     def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
         if self.field is not None:
@@ -111,7 +129,7 @@ class _Declared(click.Command):
         return super().get_short_help_str(limit)
 
 
-def click_params(spec: CommandSpec, preset: frozenset[str] = frozenset()
+def click_params(spec: Declaration, preset: frozenset[str] = frozenset()
                  ) -> list[click.Parameter]:
     """The declaration's fields as Click parameters: text only, decoded by the fields' inputs
     (``preset`` fields are given by the command itself, not typed)."""
@@ -163,7 +181,7 @@ def _file(text: str, name: str) -> Upload:
                      path=text[:200]) from None
 
 
-def fields_of(spec: CommandSpec, given: dict[str, Any]) -> dict[str, Any]:
+def fields_of(spec: Declaration, given: dict[str, Any]) -> dict[str, Any]:
     """Click's values as the fields of an invocation (text, a list of texts, a file read)."""
     fields: dict[str, Any] = {}
     for param in spec.params_on(CLI):
@@ -181,7 +199,7 @@ def fields_of(spec: CommandSpec, given: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def show_refusal(spec: CommandSpec, error: PodiumError) -> None:
+def show_refusal(spec: CommandSpec | Any, error: PodiumError) -> None:
     """Each refused field as its ``--option`` (or argument) and the message, then exit."""
     problems = error.problems if isinstance(error, InvalidFields) else [error]
     for problem in problems[:-1]:
@@ -189,7 +207,7 @@ def show_refusal(spec: CommandSpec, error: PodiumError) -> None:
     fail(problems[-1], prefix=_where(spec, problems[-1]))
 
 
-def _where(spec: CommandSpec, error: PodiumError) -> str:
+def _where(spec: CommandSpec | Any, error: PodiumError) -> str:
     field = (error.field or "").split("[")[0].split(".")[0]
     param = spec.param(field)
     if param is None:

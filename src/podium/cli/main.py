@@ -256,7 +256,7 @@ def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | 
 def _copied(command: click.Command) -> click.Command:
     """A command with its own list of subcommands (so a root's additions stay its own)."""
     found = copy.copy(command)
-    if isinstance(found, click.Group):
+    if isinstance(found, click.Group) and isinstance(command, click.Group):
         found.commands = {name: _copied(sub) for name, sub in command.commands.items()}
     return found
 

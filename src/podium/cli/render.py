@@ -26,7 +26,8 @@ from podium.core.views import N_, TableView
 from podium.service.exports import cell_text, label, title, to_csv, to_html
 
 
-def points_text(value: Fraction) -> str:
+def points_text(value: Fraction | int) -> str:
+    value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
 
 

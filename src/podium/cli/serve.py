@@ -23,7 +23,7 @@ def register(cli: click.Group) -> None:
     """Add ``serve`` and ``user`` to the root group."""
     from rich.markup import escape
 
-    from podium.cli.base import console, guarded, pass_ctx
+    from podium.cli.base import Context, console, guarded, pass_ctx
     from podium.cli.lang import tr
     from podium.cli.lazy import KERNEL
     from podium.cli.localised import LocalisedCommand, LocalisedGroup
@@ -56,7 +56,7 @@ def register(cli: click.Group) -> None:
                           "X-Forwarded-For."))
     @pass_ctx
     @guarded
-    def serve(ctx, host: str, port: int, workers: int, poll: int,
+    def serve(ctx: Context, host: str, port: int, workers: int, poll: int,
               secure_cookies: bool, behind_proxy: bool, public_url: str | None,
               allowed_host: tuple[str, ...]) -> None:
         """The pages and the API, served by uvicorn (its help: ``SERVE_HELP``)."""
@@ -87,7 +87,7 @@ def register(cli: click.Group) -> None:
     def user() -> None:
         """``podium user``: its commands follow."""
 
-    def accounts(ctx) -> AccountService:
+    def accounts(ctx: Context) -> AccountService:
         return AccountService(ctx.service.db)
 
     @user.command("create", help=N_("Create an organiser account (the password is asked for, "
@@ -97,7 +97,7 @@ def register(cli: click.Group) -> None:
                   help=N_("Read the password from standard input."))
     @pass_ctx
     @guarded
-    def user_create(ctx, username: str, password_stdin: bool) -> None:
+    def user_create(ctx: Context, username: str, password_stdin: bool) -> None:
         if password_stdin:
             password = sys.stdin.readline().rstrip("\n")
         else:
@@ -113,7 +113,7 @@ def register(cli: click.Group) -> None:
     @click.argument("slug")
     @pass_ctx
     @guarded
-    def codes(ctx, slug: str) -> None:
+    def codes(ctx: Context, slug: str) -> None:
         from podium.cli.views import print_seen, read_view
 
         print_seen(read_view(ctx, "codes", slug, {}))
@@ -130,7 +130,7 @@ def register(cli: click.Group) -> None:
                   help=N_("Revoke USERNAME's token ID (see --list) instead."))
     @pass_ctx
     @guarded
-    def user_token(ctx, username: str, label: str, days: int, listing: bool,
+    def user_token(ctx: Context, username: str, label: str, days: int, listing: bool,
                    revoke_id: int | None) -> None:
         if listing and revoke_id is not None:
             raise InvalidInput("use --list or --revoke, not both",

@@ -25,10 +25,11 @@ from typing import Any, Protocol
 class Translator(Protocol):
     """What a catalog offers (``babel.support.Translations`` and ``NullTranslations`` do)."""
 
+    # Babel's stubs type the context forms as ``str | object``: read as text below.
     def gettext(self, message: str) -> str: ...
     def ngettext(self, singular: str, plural: str, n: int) -> str: ...
-    def pgettext(self, context: str, message: str) -> str: ...
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str: ...
+    def pgettext(self, context: str, message: str) -> str | object: ...
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str | object: ...
 
 
 class Message(str):
@@ -93,11 +94,11 @@ def _render(msgid: str, params: Mapping[str, Any], plural: str | None, context: 
     if catalog is None:
         text = msgid if (plural is None or count == 1) else plural
     elif plural is not None and context is not None:
-        text = catalog.npgettext(context, msgid, plural, count)
+        text = str(catalog.npgettext(context, msgid, plural, count))
     elif plural is not None:
         text = catalog.ngettext(msgid, plural, count)
     elif context is not None:
-        text = catalog.pgettext(context, msgid)
+        text = str(catalog.pgettext(context, msgid))
     else:
         text = catalog.gettext(msgid) if msgid else ""
     if not params:

@@ -77,7 +77,7 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
     def label(key: str, setting: bool = False) -> str:
         if setting and key in helps:
             return catalog.gettext(helps[key])
-        found = catalog.pgettext("log field", key)
+        found = str(catalog.pgettext("log field", key))
         if found == key:  # English (the msgid is the key) or a key the catalog lacks
             return ENGLISH_LABELS.get(key, key.replace("_", " "))
         return found
@@ -89,7 +89,7 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         if item is None:  # a setting left to the format ("rounds=auto")
             return Mp("setting value", "auto").render(catalog)
         if isinstance(item, str):
-            found = catalog.pgettext("setting value", item)
+            found = str(catalog.pgettext("setting value", item))
             if found != item or not item:
                 return found
             return catalog.gettext(item)
@@ -137,7 +137,7 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
         if key in MOMENTS and isinstance(item, int) and not isinstance(item, bool):
             return datetime.fromtimestamp(item, UTC).strftime("%Y-%m-%d %H:%M UTC")
         if key == "stage" and isinstance(item, str):
-            return catalog.pgettext("stage", item)
+            return str(catalog.pgettext("stage", item))
         if key == "name" and isinstance(item, str):
             return division_name(item, catalog)
         if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)

@@ -189,11 +189,14 @@ def insert_if_absent(session: Session, table: Any, rows: list[dict[str, Any]]) -
     if not rows:
         return
     dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":  # imported here: a SQLite run never needs it (issue 24)
-        from sqlalchemy.dialects.postgresql import insert
+    if dialect == "postgresql":  # imported here: a SQLite run never needs it
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        session.execute(pg_insert(table).values(rows).on_conflict_do_nothing())
     else:
-        from sqlalchemy.dialects.sqlite import insert
-    session.execute(insert(table).values(rows).on_conflict_do_nothing())
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        session.execute(sqlite_insert(table).values(rows).on_conflict_do_nothing())
 
 
 def _configure_sqlite(engine: Engine) -> None:

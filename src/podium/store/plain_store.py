@@ -212,10 +212,12 @@ class PlainRepository(EventRepository):
     def lock(self, event_id: int) -> None:
         """Nothing: the write transaction (``BEGIN IMMEDIATE``) is already the only one."""
 
-    def actions(self, event_id: int, after: int = 0) -> builtins.list[Action]:
+    def actions(self, event_id: int, after: int = 0, until: int | None = None
+                ) -> builtins.list[Action]:
         rows = self.plain.execute(
             "SELECT seq, kind, actor, at, reason, payload FROM actions "
-            "WHERE event_id = ? AND seq > ? ORDER BY seq", (event_id, after)).fetchall()
+            "WHERE event_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (event_id, after, 2**62 if until is None else until)).fetchall()
         payloads = json.loads("[" + ",".join(row[5] for row in rows) + "]")
         return [
             Action(seq=seq, kind=kind, actor=actor, at=read_time(at), reason=reason,

@@ -205,6 +205,7 @@ def _tour_top(service: EventService, slug: str, rng: random.Random) -> None:
     service.execute(UndoTop(slug, "the TOP is 4"), ACTOR)
     simulate.play_top(service, slug, ACTOR, rng, 4)
     bracket = top_of(service.load(slug).state)
+    assert bracket is not None, "the TOP was just played"
     final = bracket.final()
     loser = next(p for p in final.players if p != final.winner)
     service.execute(EnterTopResult(slug, final.number, {"winner": loser}, True, "misread"),

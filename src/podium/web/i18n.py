@@ -89,7 +89,8 @@ class Formatter:
         if isinstance(value, bool):
             return str(value)
         if column.key in PERCENT:
-            return number_pattern("#,##0.00%").apply(float(value), self.locale)
+            return number_pattern("#,##0.00%").apply(float(value),  # type: ignore[arg-type]
+                                                     self.locale)  # a percentage column
         if isinstance(value, int | Fraction):
             return self.number(value, column.decimals)
         text = str(value)

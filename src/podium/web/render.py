@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -69,7 +69,9 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        env.install_gettext_translations(translations(lang), newstyle=True)
+        # the i18n extension adds this method (the stubs do not know it)
+        env.install_gettext_translations(  # type: ignore[attr-defined]
+            translations(lang), newstyle=True)
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
         env.globals["tr"] = tr_for(lang)
         env.globals["setting_value"] = setting_value(lang)
@@ -112,7 +114,7 @@ class Renderer:
         )
 
 
-def setting_value(lang: str):
+def setting_value(lang: str) -> Callable[[object], str]:
     """A setting's value as the page shows it: a choice's code (``byes``, ``random``) in the
     page's language (``pgettext("setting value", ...)``), anything else as it is."""
     catalog = translations(lang)
@@ -120,7 +122,7 @@ def setting_value(lang: str):
     def one(text: str) -> str:
         if not text:
             return ""
-        found = catalog.pgettext("setting value", text)
+        found = str(catalog.pgettext("setting value", text))
         return found if found != text else catalog.gettext(text)
 
     def shown(value: object) -> str:
@@ -140,13 +142,13 @@ def event_complete(state: Any) -> bool:
     return phases.is_complete(state, get_format(state.format))
 
 
-def stage_name(lang: str):
+def stage_name(lang: str) -> Callable[[object], str]:
     """A stage's key (``swiss``, ``final``, ``top``) as the page names it."""
     catalog = translations(lang)
-    return lambda key: catalog.pgettext("stage", str(key))
+    return lambda key: str(catalog.pgettext("stage", str(key)))
 
 
-def format_title(lang: str):
+def format_title(lang: str) -> Callable[[str], str]:
     """A format's title (not its id) in the page's language."""
     tr = tr_for(lang)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Path
 from fastapi.responses import Response
@@ -73,7 +73,7 @@ def switch_language(page: Annotated[Page, Depends(page_dep)], lang: str,
 
 
 # the organiser's account: API tokens ------------------------------------------------------------
-def _account(page: Page, status: int = 200, **extra: object) -> Response:
+def _account(page: Page, status: int = 200, **extra: Any) -> Response:
     user = page.require_login()
     return page.render("account.html", status=status, tokens=page.web.accounts.tokens(
         user.username), default_days=TOKEN_DAYS, max_days=MAX_TOKEN_DAYS, title="Your account",

@@ -122,8 +122,8 @@ def new_event(page: FormDep, form: Fields) -> Response:
     try:
         if format_name not in available():
             raise Localised(N_("choose a format"), code=refusal_codes.INPUT_CHOICE, field="format")
-        fields = settings_form(format_name)
-        raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in fields
+        setting_fields = settings_form(format_name)
+        raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in setting_fields
                if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
         fields = {"slug": form.get("slug", ""), "name": form.get("name", ""),
                   "format": format_name, "seed": form.get("seed", ""),
