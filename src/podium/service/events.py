@@ -252,8 +252,8 @@ class EventService:
                 holder.discard()
                 raise
             finally:
-                # stored or refused, a read after the answer sees what the command saw of the
-                # event: a refusal drops the state, so no reader can tell by it (StateCache)
+                # stored or refused: a read after this answer asks the database again, so it
+                # shows what the command saw (the dropped state of a refusal cannot tell)
                 self.states.answered()
         self._maybe_snapshot(slug, holder)
 

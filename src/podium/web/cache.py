@@ -247,15 +247,10 @@ class ViewCache:
 
     def _trusted(self, slug: str, now: float) -> Key | None:
         """The event's version read less than ``freshness`` seconds ago, unless a notification
-        announced a later one, or this process answered a command since it was read.
-
-        A command of this process (stored, refused or previewed) saw the event at least at
-        the version it answered from; a version read before that command ended may be
-        behind it (a write acknowledged, an event deleted), so it is read again. The count of
-        answers (:attr:`podium.service.states.StateCache.answers`) is taken before the
-        query: a command that ended after that moment makes the version read stale. Nothing
-        of the command's own state tells it (a refusal drops that state), and a count needs
-        no bound, unlike the versions each event was written at."""
+        announced a later one or a command of this process ended since it was read (counted
+        before the query, :meth:`_ask`): that command's answer may say more (a write, a
+        delete), and a read after it must too. One count for every event, as nothing needs
+        bounding; an event's next read after any command asks the database once."""
         known = self._versions.get(slug)
         if known is None:
             return None
