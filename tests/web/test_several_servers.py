@@ -3,7 +3,7 @@ what one server stores, the other shows on its live pages within the freshness w
 process reads the event's version from the database, :mod:`podium.web.cache`), and at once
 through ``LISTEN/NOTIFY`` (:mod:`podium.store.notify`: the other server's listener hears the
 write, also after its connection was ended); writers split over both store every acknowledged
-write exactly once.
+write exactly once; each server's reads show at once what it answered.
 
 Two real server processes on two ports; the database is migrated once, before they start.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -213,3 +214,52 @@ def test_the_listeners_come_back_after_their_connections_are_ended(
         _until(partial(_listening, port, 2), "listening again")
         assert _listener(port)["failures"] >= 1
     _add_and_see(one, other, "Walter", headers)  # notifications flow again
+
+
+def _rounds_seen(port: int, slug: str) -> list[int]:
+    """The rounds each read of one server says are paired (the event, its rounds, the declared
+    event view, the public pairings page's last round)."""
+    reads = [_request(port, "GET", path) for path in (
+        f"/api/v1/events/{slug}", f"/api/v1/events/{slug}/rounds",
+        f"/api/v1/events/{slug}/views/event", f"/e/{slug}/pairings")]
+    assert all(status == 200 for status, _body in reads), reads
+    headed = [int(n) for n in re.findall(r"<h2>Round (\d+)</h2>", reads[3][1])]
+    return [json.loads(reads[0][1])["rounds"], len(json.loads(reads[1][1])),
+            json.loads(reads[2][1])["rounds"], max(headed, default=0)]
+
+
+def test_each_server_sees_at_once_what_it_answered(database: str, servers: list[int]) -> None:
+    """A server's reads right after its answer show what the answer said, a refusal in between
+    or not: round 2 paired, then refused pairing again (round 2 misses results), on the server
+    that paired it and on the other one, which refused it too; a delete on the one that
+    answered it. (What only the other server answered may lag by the freshness window.)"""
+    one, other = servers
+    token = AccountService(Database(database)).create_token("anna")
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+    def do(port: int, command: str, **body: object) -> tuple[int, dict[str, object]]:
+        status, text = _request(port, "POST", f"/api/v1/events/cup/commands/{command}",
+                                body, headers)
+        return status, json.loads(text)
+
+    assert do(one, "round.pair")[0] == 200
+    for table in (1, 2):
+        assert do(other, "commander.result", table=table, finish="1234")[0] == 200
+    for port in (other, one):  # versions read, trusted for the freshness window
+        _rounds_seen(port, "cup")
+        _request(port, "GET", "/api/v1/events/cup/rounds/2")
+    status, paired = do(one, "round.pair")
+    assert status == 200 and paired["said"] == "Round 2 paired."
+    status, again = do(one, "round.pair")
+    assert status == 409 and again["code"] == "round.incomplete"
+    for port in (one, other):
+        if port == other:
+            status, refused = do(other, "round.pair")  # it saw round 2 to refuse it
+            assert status == 409 and refused["code"] == "round.incomplete"
+        assert _rounds_seen(port, "cup") == [2, 2, 2, 2]
+        for path in ("/api/v1/events/cup/rounds/2", "/api/v1/events/cup/views/round?round=2"):
+            status, body = _request(port, "GET", path)
+            assert status == 200 and json.loads(body)["number"] == 2, body
+    assert do(other, "event.delete", confirm="cup")[0] == 200
+    for path in ("/api/v1/events/cup", "/api/v1/events/cup/rounds/2", "/e/cup/pairings"):
+        assert _request(other, "GET", path)[0] == 404

@@ -18,7 +18,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from podium.compose import web_app as create_app
+from podium.core.errors import Conflict, NotFound
 from podium.service.events import EventService, LoadedEvent
+from podium.service.people import DeleteEvent
 from podium.store.db import Database
 from podium.web.cache import Later, ViewCache
 
@@ -153,6 +155,65 @@ def test_a_write_makes_the_version_change_at_once_and_rebuilds_nothing(
     assert key[2] == before.seq + 1  # the next read sees the write
     assert cache.peek("cup", key) is None  # and the write built no page
     assert cache.memo("cup", "k", version_of) == f"page at {key[2]}"
+
+
+@pytest.mark.parametrize("page_states", [False, True], ids=["shared-states", "page-states"])
+def test_a_refusal_after_a_write_leaves_the_write_seen_at_once(events: EventService,
+                                                               page_states: bool) -> None:
+    """A refused command drops the writers' state: it must not make the version read before
+    the write it follows trusted again (a version is trusted for an hour here)."""
+    cache = ViewCache(events, freshness=3600, now=Tick(), page_states=page_states)
+    before = cache.load("cup")
+    cache.memo_of(before, "cup", "k", version_of)
+    events.pair_round("cup", "desk")
+    with pytest.raises(Conflict):
+        events.pair_round("cup", "desk")  # round 1 misses its result
+    assert events.states.holder("cup").loaded is None  # (dropped)
+    entry = cache.load("cup")
+    assert entry.seq == before.seq + 1 and len(entry.loaded.state.rounds) == 1
+    assert cache.memo("cup", "k", version_of) == f"page at {entry.seq}"
+
+
+@pytest.mark.parametrize("page_states", [False, True], ids=["shared-states", "page-states"])
+def test_an_event_deleted_by_this_process_is_unknown_at_once(events: EventService,
+                                                             page_states: bool) -> None:
+    cache = ViewCache(events, freshness=3600, now=Tick(), page_states=page_states)
+    cache.memo("cup", "k", version_of)
+    events.execute(DeleteEvent("cup", yes=True), "desk")
+    with pytest.raises(NotFound):
+        cache.key("cup")
+    with pytest.raises(NotFound):
+        cache.memo("cup", "k", version_of)
+
+
+def test_a_read_after_a_write_waits_for_a_snapshot_of_the_shared_state(
+        events: EventService) -> None:
+    """With the writers' states shared, their lock is also held by this process's writes and
+    snapshots (pickled under it): a reader after a write waits for it, and never gets the
+    version before the write (the pages' own states are held by readers only)."""
+    cache = ViewCache(events, freshness=10, now=Tick())
+    before = cache.load("cup")
+    events.add_players("cup", ["P5"], "desk")
+    lock = events.states.holder("cup").lock
+    held, release = threading.Event(), threading.Event()
+
+    def snapshot() -> None:  # a snapshot being pickled under the holder's lock
+        with lock:
+            held.set()
+            release.wait(60)
+
+    other = threading.Thread(target=snapshot)
+    other.start()
+    held.wait(60)
+    found: list[int] = []
+    reader = threading.Thread(target=lambda: found.append(cache.load("cup", stale=True).seq))
+    reader.start()
+    reader.join(0.2)
+    waited = not found  # (a reader answered at once got the version before)
+    release.set()
+    other.join()
+    reader.join(60)
+    assert found == [before.seq + 1] and waited
 
 
 def test_the_standings_page_is_served_stale_while_it_is_rebuilt(

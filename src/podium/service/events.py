@@ -251,6 +251,10 @@ class EventService:
             except BaseException:
                 holder.discard()
                 raise
+            finally:
+                # stored or refused: a read after this answer asks the database again, so it
+                # shows what the command saw (the dropped state of a refusal cannot tell)
+                self.states.answered()
         self._maybe_snapshot(slug, holder)
 
     def run(self, slug: str, actor: str, build: Callable[[LoadedEvent], Sequence[NewAction]],
@@ -416,6 +420,7 @@ class EventService:
                     batch = []
             repo.append(summary.id, batch)
             mirror(repo, summary, LoadedEvent(summary, get_format(format_name), state))
+        self.states.answered()  # (its slug may have named a deleted event a moment ago)
         holder = self.states.holder(slug)
         with holder.lock:
             holder.discard()

@@ -132,6 +132,20 @@ class StateCache:
         self._lock = threading.Lock()
         # the snapshots being stored after the writes or reads that made them due, by slug
         self._snapshots: dict[str, threading.Thread] = {}
+        #: How many commands the services over these states have answered (stored, refused or
+        #: previewed; an event stored new too), counted once each has ended, before its
+        #: answer: what a read of the event asked of the database before the last of them
+        #: may be behind that answer (:meth:`podium.web.cache.ViewCache.key`).
+        self.answers = 0
+
+    def answered(self) -> None:
+        """One more command answered (see :attr:`answers`)."""
+        with self._lock:
+            self.answers += 1
+
+    def peek(self, slug: str) -> Holder | None:
+        """The event's holder if there is one, without adding it or moving it in the LRU."""
+        return self._holders.get(slug)
 
     def holder(self, slug: str) -> Holder:
         with self._lock:

@@ -14,6 +14,13 @@ reconnecting, SQLite, the CLI's writes on SQLite) each process also reads the ev
 again once it is older than ``freshness`` seconds (0.25 by default): a page never lags a write
 by more (tests/web/test_several_servers.py, tests/web/test_notify.py).
 
+Why what this process answered is seen at once, and not within that lag: a read right after a
+command's answer must show what the answer said (the round just paired, the event just
+deleted), also after a refusal in between. Its state cannot tell (a refused command drops the
+writers' state; the pages' own copies lag anyway), so each command counts when it ends
+(:attr:`podium.service.states.StateCache.answers`) and a version is trusted only while no
+command ended since it was read (:meth:`ViewCache._trusted`; tests/web/test_read_your_writes.py).
+
 Why the key is ``(event id, created at, seq)`` and not the slug and ``seq``: an event deleted
 and created again under the same slug starts a new log whose length may equal the old one's.
 Its id tells them apart on PostgreSQL; SQLite may give the new event the deleted one's id
@@ -187,9 +194,9 @@ class Entry:
 
 class ViewCache:
     """``freshness``: seconds a looked-up version is trusted before asking the database again
-    (0: ask on every request). A public page may lag a write by that much, never more: a write of
-this process is seen at once (:meth:`_written`), and an earlier version's page is served
-while the new one is built only within that lag (:meth:`memo_of`)."""
+    (0: ask on every request). A public page may lag a write by that much, never more: what
+    this process answered is seen at once (:meth:`_trusted`), and an earlier version's page is
+    served while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def __init__(self, events: EventService, freshness: float = 0.0,
                  freeze_gc: bool = False, now: Callable[[], float] = time.monotonic,
@@ -204,7 +211,9 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         self.freeze_gc = freeze_gc
         self._lock = threading.Lock()  # short: never held while taking a holder's lock
         self._loaded: OrderedDict[str, Entry] = OrderedDict()
-        self._versions: dict[str, tuple[float, Key]] = {}
+        # each event's version read from the database: (when, the version, how many commands
+        # this process had answered before it was read: :meth:`_trusted`)
+        self._versions: dict[str, tuple[float, Key, int]] = {}
         # the last part built for each event and key, at any version:
         # ((event id, created at), seq, value)
         self._last: dict[str, Memo] = {}
@@ -234,10 +243,21 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
 
     def fresh_key(self, slug: str) -> Key | None:
         """The event's ``(id, created at, last seq)`` if known fresh, without a query."""
+        return self._trusted(slug, time.monotonic())
+
+    def _trusted(self, slug: str, now: float) -> Key | None:
+        """The event's version read less than ``freshness`` seconds ago, unless a notification
+        announced a later one or a command of this process ended since it was read (counted
+        before the query, :meth:`_ask`): that command's answer may say more (a write, a
+        delete), and a read after it must too. One count for every event, as nothing needs
+        bounding; an event's next read after any command asks the database once."""
         known = self._versions.get(slug)
-        if known is not None and time.monotonic() - known[0] < self.freshness \
-                and not self._written(slug, known[1]) and not self._behind(known[1]):
-            return known[1]
+        if known is None:
+            return None
+        when, key, answers = known
+        if now - when < self.freshness and answers == self.events.states.answers \
+                and not self._behind(key):
+            return key
         return None
 
     def _behind(self, key: Key) -> bool:
@@ -253,7 +273,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
                 self._announced[event_id] = max(seq, self._announced.pop(event_id, 0))
                 while len(self._announced) > 4 * MAX_EVENTS:
                     self._announced.popitem(last=False)
-            for slug, (_when, key) in list(self._versions.items()):
+            for slug, (_when, key, _answers) in list(self._versions.items()):
                 if key[0] == event_id and (seq <= 0 or key[2] < seq):
                     del self._versions[slug]
 
@@ -263,21 +283,13 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         with self._lock:
             self._versions.clear()
 
-    def _written(self, slug: str, key: Key) -> bool:
-        """Whether a writer of this process stored actions after the version ``key`` (its
-        state, shared with the pages, is ahead): the trusted version is stale at once."""
-        holder = self.events.states._holders.get(slug)  # a peek: never adds a holder
-        loaded = holder.loaded if holder is not None else None
-        return loaded is not None and loaded.state.last_seq > key[2]
-
     def key(self, slug: str) -> Key:
         """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
         (which on SQLite never waits for a writer)."""
         now = time.monotonic()
-        known = self._versions.get(slug)
-        if known is not None and now - known[0] < self.freshness \
-                and not self._written(slug, known[1]) and not self._behind(known[1]):
-            return known[1]
+        known = self._trusted(slug, now)
+        if known is not None:
+            return known
         if not self.freshness:
             return self._ask(slug, now)
         with self._lock:
@@ -290,14 +302,14 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
             # read meanwhile by the reader this one waited for: trusted as any version read
             # less than ``freshness`` ago is (a write of this process after it is seen)
             now = time.monotonic()
-            known = self._versions.get(slug)
-            if known is not None and now - known[0] < self.freshness \
-                    and not self._written(slug, known[1]) and not self._behind(known[1]):
-                return known[1]
+            known = self._trusted(slug, now)
+            if known is not None:
+                return known
             return self._ask(slug, now)
 
     def _ask(self, slug: str, now: float) -> Key:
         """The event's version read from the database (and trusted from ``now``)."""
+        answers = self.events.states.answers  # before the query (see :meth:`_trusted`)
         row = None
         if storable(slug):  # else no event has it (and PostgreSQL cannot compare a NUL)
             with self.events.db.session(readonly=True) as session:
@@ -308,7 +320,7 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         found = (int(row[0]), row[1], int(row[2] or 0))
         if self.freshness:
             with self._lock:
-                self._versions[slug] = (now, found)
+                self._versions[slug] = (now, found, answers)
                 while len(self._versions) > 4 * MAX_EVENTS:
                     self._versions.pop(next(iter(self._versions)))
         return found
@@ -318,9 +330,14 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         return self.key(slug)[2]
 
     def _hit(self, slug: str, key: Key) -> Entry | None:
+        """The loaded entry of the event at ``key``, if its state is still the one its holder
+        holds: a command refused half-way drops the writers' state it may have changed
+        (which the pages share without ``page_states``), and no read is answered from it."""
+        holder = self.states.peek(slug)
         with self._lock:
             hit = self._loaded.get(slug)
-            if hit is not None and hit.key == key:
+            if hit is not None and hit.key == key and holder is not None \
+                    and holder.loaded is hit.loaded:
                 self._loaded.move_to_end(slug)
                 return hit
         return None
@@ -380,19 +397,22 @@ while the new one is built only within that lag (:meth:`memo_of`)."""
         """The event at its current version, with a bounded memo for rendered parts.
 
         Concurrent misses for one event replay once: the second waits on the event's holder
-        lock and finds the first one's entry. With ``stale`` (a public page), while another
-        reader catches the event up, the second gets the entry of the version before instead,
-        if this process first saw the newer one less than ``freshness`` seconds ago (the lag a
-        page is allowed): a catch-up (reading the new actions, applying them) no longer holds
-        up every reader of the event."""
+        lock and finds the first one's entry. With ``stale`` (a public page) and the pages'
+        own states, while another reader catches the event up, the second gets the entry of
+        the version before instead, if this process first saw the newer one less than
+        ``freshness`` seconds ago (the lag a page is allowed): a catch-up (reading the new
+        actions, applying them) no longer holds up every reader of the event."""
         key = self.key(slug)
         hit = self._hit(slug, key)
         if hit is not None:
             return hit
         holder = self.states.holder(slug)
-        earlier = self._earlier(slug, key)  # (noted the first time: the lag starts then)
+        # The version before only while another reader holds the pages' own states: the
+        # writers' states (shared without ``page_states``) are held by this process's writes
+        # and snapshots too, and a read after a write must not get the version before it.
+        own = stale and self.states is not self.events.states
+        earlier = self._earlier(slug, key) if own else None  # (noted the first time)
         if not holder.lock.acquire(blocking=False):
-            earlier = earlier if stale else None
             if earlier is not None:
                 return earlier
             holder.lock.acquire()
