@@ -396,10 +396,11 @@ class EventService:
     def create_event(self, slug: str, name: str, format_name: str,
                      settings: Mapping[str, Any], actor: str, seed: int | None = None
                      ) -> LoadedEvent:
-        from podium.service.commands import CreateEvent
-
-        return self.execute(CreateEvent(slug, name, format_name, dict(settings), seed),
-                            actor).loaded
+        fields: dict[str, Any] = {"slug": slug, "name": name, "format": format_name,
+                                  "settings": dict(settings)}
+        if seed is not None:
+            fields["seed"] = seed
+        return self.invoke("event.create", None, fields, actor).outcome.loaded
 
     def store_new(self, slug: str, name: str, format_name: str, actions: Iterable[Action],
                   state: EventState) -> LoadedEvent:
@@ -429,17 +430,25 @@ class EventService:
             holder.pending_actions = state.last_seq
         return holder.loaded
 
-    # conveniences for scripts and tests: each runs one command -------------------------------
+    # conveniences for scripts and tests: each runs one declared command, as the API would ------
+    def invoke(self, name: str, slug: str | None, fields: Mapping[str, Any], actor: str) -> Done:
+        """Run declared command ``name`` with ``fields`` as JSON, as the organiser of the
+        database (the command line's caller): what the conveniences below do."""
+        from podium.core.commands import API, JSON, Caller
+        from podium.service.catalog import Invocation
+
+        return self.execute(Invocation(name, slug, dict(fields), JSON, API), Caller.cli(actor))
+
     def change_settings(self, slug: str, changes: Mapping[str, Any], actor: str,
                         reason: str = "") -> LoadedEvent:
-        from podium.service.commands import ChangeSettings
-
-        return self.execute(ChangeSettings(slug, dict(changes), reason), actor).loaded
+        done = self.invoke("event.settings", slug, {"settings": dict(changes),
+                                                    "reason": reason}, actor)
+        return done.outcome.loaded
 
     def add_players(self, slug: str, names: Sequence[str], actor: str) -> list[Player]:
-        from podium.service.commands import AddPlayers
-
-        return self.execute(AddPlayers(slug, tuple(names)), actor).value
+        added: list[Player] = self.invoke("player.add", slug, {"names": list(names)},
+                                          actor).value
+        return added
 
     def split_new_names(self, slug: str, names: Sequence[str]) -> tuple[list[str], list[str]]:
         """``names`` as (those that can be added, those already taken): a name is taken when
@@ -459,32 +468,22 @@ class EventService:
         return fresh, taken
 
     def drop_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
-        from podium.service.commands import DropPlayer
-
-        return self.execute(DropPlayer(slug, ref, reason), actor).value
+        dropped: Player = self.invoke("player.drop", slug, {"player": ref, "reason": reason},
+                                      actor).value
+        return dropped
 
     def reinstate_player(self, slug: str, ref: str, actor: str, reason: str = "") -> Player:
-        from podium.service.commands import ReinstatePlayer
-
-        return self.execute(ReinstatePlayer(slug, ref, reason), actor).value
+        back: Player = self.invoke("player.reinstate", slug, {"player": ref, "reason": reason},
+                                   actor).value
+        return back
 
     def pair_round(self, slug: str, actor: str) -> tuple[EventState, Round]:
-        from podium.service.commands import PairRound
-
-        done = self.execute(PairRound(slug), actor)
+        done = self.invoke("round.pair", slug, {}, actor)
         return done.state, done.value
 
-    def pair_round_explained(self, slug: str, actor: str) -> tuple[EventState, RoundExplanation]:
-        """Commit the next round and explain it."""
-        from podium.service.commands import PairRound
-
-        done = self.execute(PairRound(slug), actor)
-        return done.state, explain_paired(done.loaded, done.value.number)
-
     def undo_round(self, slug: str, actor: str, reason: str = "") -> int:
-        from podium.service.commands import UndoRound
-
-        return self.execute(UndoRound(slug, reason), actor).value
+        undone: int = self.invoke("round.undo", slug, {"reason": reason}, actor).value
+        return undone
 
     def enter_result(
         self,
@@ -497,14 +496,16 @@ class EventService:
         correct: bool = False,
         reason: str = "",
     ) -> tuple[EventState, Round]:
-        """Enter (or, with ``correct``, correct) one table's result. ``entry`` is the stored
-        entry, or turns the typed form into it with the state at hand (names to ids)."""
-        from podium.service.commands import EnterResult
-
-        done = self.execute(EnterResult(slug, table, entry, round_number, correct, reason),
-                            actor)
-        return done.state, done.value
-
+        """Enter (or, with ``correct``, correct) one table's result, as stored (by player ids);
+        ``entry`` is that entry, or makes it from the event as it stands (names to ids)."""
+        loaded = self.load(slug)
+        stored = dict(entry(loaded.state) if callable(entry) else entry)
+        fields: dict[str, Any] = {"table": table, "entry": stored, "correct": correct,
+                                  "reason": reason}
+        if round_number is not None:
+            fields["round"] = round_number
+        done = self.invoke(f"{loaded.ruleset.name}.result", slug, fields, actor)
+        return done.state, done.state.round(done.answer_json()["round"])
 
 def listing_of(loaded: LoadedEvent) -> tuple[str, bool, str | None, str, str]:
     """What the home page lists of an event, derived from its state (its name, archived, date,

@@ -486,17 +486,22 @@ def _has_rounds(state: EventState) -> bool:
 
 
 def kernel_views() -> list[ViewSpec[Any]]:
+    from podium.service import kernel_shows as shows
+
     return [
-        ViewSpec("event", N_("The event"), event_value, EventValue,
+        ViewSpec("event", N_("The event"), event_value, EventValue, show=shows.show_event,
                  help=N_("Settings and progress of an event."), cli="show",
                  shared=("event", "show"), example=lambda state: {}),
         ViewSpec("players", N_("Players"), players_page, PlayersPage, paged=True,
+                 show=shows.show_players,
                  help=N_("The registered players."), shared=("player", "list"),
                  example=lambda state: {}),
         ViewSpec("rounds", N_("Rounds"), rounds_page, RoundsPage, paged=True,
+                 show=shows.show_rounds,
                  capability="rounds", help=N_("Every round paired, with its results."),
                  example=lambda state: {}),
         ViewSpec("round", N_("Round"), read_round, RoundValue, params=(ROUND, EXPLAIN),
+                 show=shows.show_round,
                  capability="rounds", shown=_has_rounds, shared=("round", "show"),
                  help=N_("Pairings with their explanation, and the results entered so far."),
                  example=lambda state: {"round": str(len(state.rounds))}
@@ -513,12 +518,14 @@ def kernel_views() -> list[ViewSpec[Any]]:
                  help=N_("The event's action log: who did what, when, and why."),
                  shared=("", "log"), example=lambda state: {}),
         ViewSpec("codes", N_("Player codes"), read_codes, CodesValue, role=ORGANISER,
+                 show=shows.show_codes,
                  help=N_("Every player's self-report code (new players get theirs now)."),
                  shared=("", "codes"), example=lambda state: {}),
         ViewSpec("commands", N_("Commands"), read_commands, CommandsValue,
+                 show=shows.show_commands,
                  help=N_("What the event's format can run, and whether each applies now."),
                  example=lambda state: {}),
-        ViewSpec("views", N_("Views"), read_views, ViewsValue,
+        ViewSpec("views", N_("Views"), read_views, ViewsValue, show=shows.show_views,
                  help=N_("What can be read of the event."), example=lambda state: {}),
     ]
 
