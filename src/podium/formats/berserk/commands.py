@@ -17,7 +17,7 @@ from podium.service.commands import Command
 from podium.service.events import EventService, LoadedEvent, NewAction
 
 
-def _berserk(loaded: LoadedEvent) -> Berserk:
+def berserk_of(loaded: LoadedEvent) -> Berserk:
     """The event's Berserk rules (the catalog runs this format's commands on its events only)."""
     assert isinstance(loaded.ruleset, Berserk)
     return loaded.ruleset
@@ -39,7 +39,7 @@ class SplitTables(Command[list[list[PlayerRef]]]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        payload = _berserk(loaded).plan_split(loaded.state, self.tables)
+        payload = berserk_of(loaded).plan_split(loaded.state, self.tables)
         return [NewAction(SPLIT, payload, self.reason)]
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> list[list[PlayerRef]]:

@@ -20,7 +20,7 @@ from podium.core.messages import M
 from podium.core.rng import rng_for
 from podium.core.top_view import bracket_table
 from podium.core.views import N_
-from podium.formats.berserk.commands import _berserk, split_tables
+from podium.formats.berserk.commands import berserk_of, split_tables
 from podium.formats.berserk.rules import BERSERK
 from podium.pairing.duel import split_sizes
 from podium.service import top
@@ -72,7 +72,7 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
     split_tables(service, slug, DEMO_ACTOR)
     rng = rng_for(seed, "demo-results")
     loaded = service.load(slug)
-    ruleset = _berserk(loaded)
+    ruleset = berserk_of(loaded)
     rounds = ruleset.swiss_round_count(loaded.state)
     total = rounds + (top_size - 1).bit_length()
     done = 0
@@ -115,7 +115,7 @@ def run(call: DemoCall) -> Iterator[Any]:
                               call["seed"], call.get("settings", {}), call.progress)
     state = loaded.state
     after = len(state.rounds)
-    for number, standings in _berserk(loaded).table_standings(state):
+    for number, standings in berserk_of(loaded).table_standings(state):
         yield standings_table(state, standings, after, M("Draft table %(n)s", n=number))
     state, bracket = top.load_top(call.service, state.slug)
     yield bracket_table(state, bracket)
