@@ -198,7 +198,8 @@ def test_the_logs_wording_imports_no_web_module() -> None:
 @pytest.mark.parametrize(("args", "own"), [
     (["games", "add", "--help"], "mahjong_marathon"),
     (["mahjong-marathon", "--help"], "mahjong_marathon"),
-    (["commander", "--help"], "commander")])
+    (["commander", "--help"], "commander"),
+    (["berserk", "--help"], "berserk")])
 def test_a_command_only_one_format_adds_loads_no_other_format(
         tmp_path: Path, args: list[str], own: str) -> None:
     """`podium games add` (a marathon write, issue 24) builds the marathon's catalog and
@@ -227,7 +228,7 @@ def test_a_format_declared_alone_has_the_same_commands_alone() -> None:
 
     everything = build_catalog()
     formats = {f for f, _ in _alone()}
-    assert {"mahjong-marathon", "commander"} <= formats
+    assert {"mahjong-marathon", "commander", "berserk"} <= formats
     for name in formats:
         one = build_catalog((name,))
         assert ([s.name for s in one.commands_for(name)]

@@ -95,15 +95,21 @@ def print_seen(seen: Seen, options: Options | None = None) -> None:
 
 def print_shown(items: Any, ctx: Context | None = None) -> None:
     """What a demo or a command shows (:mod:`podium.core.demos`): tables (the standings with
-    their own columns), sentences, files to write, where its event is stored."""
+    their own columns, a TOP as its tree), sentences, files to write, where its event is
+    stored."""
     from podium.cli import render
     from podium.cli.base import stored_where
     from podium.core.demos import Stored, Written
+    from podium.core.top_view import BracketTable
     from podium.service.kernel_views import StandingsTable
 
     for item in items:
         if isinstance(item, StandingsTable):
             console.print(render.standings_table(item.state, item.standings, tr(item.title)))
+        elif isinstance(item, BracketTable):
+            from podium.cli.top import print_top
+
+            print_top(item.state, item.bracket)
         elif isinstance(item, TableView):
             render.print_view(item)
         elif isinstance(item, Written):
@@ -321,15 +327,21 @@ def click_demo(spec: Any) -> click.Command:
     @click.pass_obj
     @guarded
     def callback(ctx: Context, **given: Any) -> None:
+        from podium.cli.declared import show_refusal
+
         declared = _DemoParams(spec)
-        values = decode_input(declared, fields_of(declared, given), TEXT, surface=CLI)
-        with progress_bar() as bar:
-            task = bar.add_task("", total=None)
+        try:
+            values = decode_input(declared, fields_of(declared, given), TEXT, surface=CLI)
+            with progress_bar() as bar:
+                task = bar.add_task("", total=None)
 
-            def progress(what: str, done: int, total: int) -> None:
-                bar.update(task, description=tr(what), completed=done, total=total)
+                def progress(what: str, done: int, total: int) -> None:
+                    bar.update(task, description=tr(what), completed=done, total=total)
 
-            shown = list(spec.run(DemoCall(values, ctx.service, progress)))
+                shown = list(spec.run(DemoCall(values, ctx.service, progress)))
+        except PodiumError as error:  # each refused field named by its option
+            show_refusal(declared, error)  # type: ignore[arg-type]
+            return
         print_shown(shown, ctx)
 
     params = [p for p in click_params(_DemoParams(spec)) if p.name != "_json"]
@@ -354,3 +366,6 @@ class _DemoParams:
 
     def params_on(self, surface: str) -> tuple[Any, ...]:
         return tuple(self.spec.params)
+
+    def param(self, name: str) -> Any:
+        return next((p for p in self.spec.params if p.name == name), None)

@@ -63,6 +63,24 @@ def matches_view(state: EventState, bracket: Bracket) -> TableView:
     return TableView("top", N_("TOP"), columns, tuple(rows), notes=tuple(notes))
 
 
+class BracketTable(TableView):
+    """The TOP's matches (:func:`matches_view`) keeping the bracket and the event they were
+    made from, so a surface that draws brackets (the command line's tree, with its notes and
+    the seeding's goals) draws it instead of the table."""
+
+    bracket: Bracket
+    state: EventState
+
+
+def bracket_table(state: EventState, bracket: Bracket) -> BracketTable:
+    view = matches_view(state, bracket)
+    out = BracketTable(view.key, view.title, view.columns, view.rows, view.title_args,
+                       view.notes)
+    object.__setattr__(out, "bracket", bracket)
+    object.__setattr__(out, "state", state)
+    return out
+
+
 def seeds_view(state: EventState, bracket: Bracket) -> TableView:
     columns = (
         Column("seed", N_("Seed"), numeric=True),

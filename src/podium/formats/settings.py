@@ -10,6 +10,7 @@ from typing import Any
 from podium.core import codes
 from podium.core.errors import InvalidInput
 from podium.core.messages import M
+from podium.core.views import N_
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ def time_zone(key: str, value: Any) -> str:
     return text
 
 
-#: The shared setting of the time zone an event's pages show times in.
-TIME_ZONE_HELP = "time zone of the times on the event's pages (e.g. Europe/Moscow)"
+#: The shared setting of the time zone an event's pages show times in (a msgid: the settings
+#: forms and the log show it in the page's language).
+TIME_ZONE_HELP = N_("time zone of the times on the event's pages (e.g. Europe/Moscow)")
 

@@ -49,15 +49,29 @@ def test_demo_40_players_4_tables_top_16(podium: Podium, tmp_path: Path) -> None
 def test_demo_refuses_a_top_larger_than_the_players(podium: Podium) -> None:
     message = podium.error("demo", "berserk", "--players", "8", "--tables", "1", "--top", "16",
                            code=EXIT_INVALID)
-    assert "a TOP of 16 is larger than the 8 players" in message
+    assert "--top: a TOP of 16 is larger than the 8 players" in message
 
 
 def test_demo_refuses_a_split_under_the_minimum(podium: Podium) -> None:
     """Rule BRK-10: 12 players at 4 tables would leave tables of 3; nothing is created."""
     message = podium.error("demo", "berserk", "--players", "12", "--tables", "4", "--top", "4",
                            code=EXIT_INVALID)
+    assert "--tables: 12 players at 4 tables leaves a table of 3" in message
     assert "under the minimum of 4 (rule BRK-10)" in message
     assert "demo-berserk" not in podium.out("event", "list")
+
+
+def test_the_demos_options_are_refused_by_name(podium: Podium) -> None:
+    """The demo is Berserk's declared demo: each bad option named, nothing stored."""
+    assert "--players: must be at least 4" in podium.error(
+        "demo", "berserk", "--players", "2", code=EXIT_INVALID)
+    assert "--top: must be at least 2" in podium.error(
+        "demo", "berserk", "--top", "1", code=EXIT_INVALID)
+    assert "--tables: must be at least 1" in podium.error(
+        "demo", "berserk", "--tables", "0", code=EXIT_INVALID)
+    assert "--set: unknown setting 'nope'" in podium.error(
+        "demo", "berserk", "--players", "16", "--set", "nope=1", code=EXIT_INVALID)
+    assert podium.out("event", "list") == ""
 
 
 @pytest.fixture

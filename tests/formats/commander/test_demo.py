@@ -40,3 +40,41 @@ def test_demo_with_another_seed_differs(podium: Podium) -> None:
     one = podium.out("demo", "commander", "--players", "12", "--seed", "1")
     two = podium.out("demo", "commander", "--players", "12", "--seed", "2")
     assert standings_rows(one) != standings_rows(two)
+
+
+def test_the_demo_is_declared_and_built_on_commander_formats_get_none() -> None:
+    """`podium demo commander` is Commander's declared demo (no command line module of its
+    own); a format built on these rules plays no Commander demo of its own."""
+    from podium.formats.commander import COMMANDER, Commander
+
+    (demo,) = COMMANDER.demos()
+    assert demo.name == "commander"
+    assert [p.name for p in demo.params] == ["players", "seed", "settings"]
+    assert [p.option for p in demo.params] == ["--players", "--seed", "--set"]
+
+    class Built(Commander):
+        name = "built"
+
+    assert Built().demos() == ()
+
+
+def test_the_demos_options_are_refused_by_name(podium: Podium) -> None:
+    """Each bad option named (rule CMD-1's pods need 4 players), nothing stored."""
+    assert "--players: must be at least 4" in podium.error(
+        "demo", "commander", "--players", "2", code=2)
+    assert "--seed: expected a whole number" in podium.error(
+        "demo", "commander", "--seed", "x", code=2)
+    assert "--set: unknown setting 'nope'" in podium.error(
+        "demo", "commander", "--players", "8", "--set", "nope=1", code=2)
+    assert "--set: write it as key=value" in podium.error(
+        "demo", "commander", "--set", "nope", code=2)
+    assert podium.out("event", "list") == ""
+
+
+def test_the_demo_plays_with_the_settings_given(podium: Podium) -> None:
+    out = podium.out("demo", "commander", "--players", "9", "--seed", "2",
+                     "--set", "repeat_policy=avoid", "--set", "final_size=0")
+    state = podium.load("demo-commander-9-2").state
+    assert state.settings.repeat_policy == "avoid" and state.settings.final_size == 0
+    assert "Demo Commander, 9 players: final standings" in out
+    assert "try `podium standings demo-commander-9-2`" in flat(out)

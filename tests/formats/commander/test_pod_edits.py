@@ -218,7 +218,23 @@ def test_the_api_swaps_and_refuses_a_move_into_a_full_pod(scenario) -> None:
     answer = client.post("/api/v1/events/cup/commands/commander.undo-edit", headers=headers,
                          json={})
     assert answer.status_code == 200, answer.text
+    assert answer.json()["answer"] == {"round": 1, "seq": body["stored"][0]}
     assert scenario.site.events.load("cup").state.rounds[0].tables == drawn
+
+
+def test_each_edit_answers_its_declared_type(scenario) -> None:
+    """The answers are typed (their schemas generated from the commands' answer types): a
+    move says where the player sits now, a swap and a turn order the players with names."""
+    schemas = scenario.site.client().get("/openapi.json").json()["components"]["schemas"]
+    wanted = {"CommanderMoveDone": "PlayerMoved", "CommanderSwapDone": "PlayersSwapped",
+              "CommanderSeatsDone": "SeatsCorrected", "CommanderUndoEditDone": "EditUndone",
+              "CommanderByeDone": "ByeInAdvance", "CommanderByeCancelDone": "ByeInAdvance"}
+    for done, answer in wanted.items():
+        assert schemas[done]["properties"]["answer"]["$ref"].endswith(f"/{answer}"), done
+    assert set(schemas["PlayerMoved"]["required"]) == {"round", "player", "name", "table",
+                                                       "seat"}
+    assert schemas["SeatsCorrected"]["properties"]["players"]["items"]["type"] == "integer"
+    assert schemas["SeatsCorrected"]["properties"]["names"]["items"]["type"] == "string"
 
 
 def test_the_organiser_page_offers_the_forms_and_shows_the_edit_in_russian(site) -> None:

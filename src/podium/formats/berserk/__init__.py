@@ -12,7 +12,7 @@ from podium.core.command_line import CommandLine, lazy_rules
 if TYPE_CHECKING:
     from podium.formats.berserk.rules import BERSERK, Berserk
 
-COMMAND_LINE = CommandLine("Berserk CCG: duel Swiss in draft tables, then a TOP")
+COMMAND_LINE = CommandLine("Berserk CCG: duel Swiss in draft tables, then a TOP", alone=True)
 
 __getattr__ = lazy_rules(__name__, "BERSERK", "Berserk")
 

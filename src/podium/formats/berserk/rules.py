@@ -17,11 +17,12 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from podium.core import codes as kernel_codes
 from podium.core import divisions as core_divisions
 from podium.core.commands import CommandSpec, ResultEntry
+from podium.core.demos import DemoSpec
 from podium.core.divisions import DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
@@ -35,7 +36,6 @@ from podium.core.ruleset import (
     ActionKind,
     ByePlan,
     Capabilities,
-    Contributions,
     Phase,
     RoundPlan,
     Ruleset,
@@ -56,6 +56,9 @@ from podium.formats import settings as fs
 from podium.formats.berserk import codes as brk_codes
 from podium.pairing.bracket import TOP_SEEDINGS
 from podium.pairing.duel import MAX_DUEL_TABLE, choose_bye, pair_duels, round_count, split_sizes
+
+if TYPE_CHECKING:
+    from podium.core.reads import ViewSpec
 
 SWISS = "swiss"
 SPLIT = DIVISIONS_ASSIGNED
@@ -256,8 +259,6 @@ class Berserk(Ruleset):
     codes = brk_codes.ALL
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
     example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})
-    contributions = Contributions(cli="podium.formats.berserk.cli:COMMANDS",
-                                  demo="podium.formats.berserk.cli:demo_berserk")
 
     def round_minutes(self, state: EventState, rnd: Round) -> int | None:
         """Rule BRK-7: a Swiss round lasts ``swiss_minutes`` (the round clock's length)."""
@@ -314,7 +315,7 @@ class Berserk(Ruleset):
         self.check_divisions(state, divisions)
         core_divisions.set_divisions(state, divisions)
 
-    def check_divisions(self, state: EventState, divisions: list[Division]) -> None:
+    def check_divisions(self, state: EventState, divisions: Sequence[Division]) -> None:
         """Rules BRK-6, BRK-10: draft tables of ``min_table`` to ``max_table`` players, split
         before round 1."""
         settings: BerserkSettings = state.settings
@@ -363,6 +364,18 @@ class Berserk(Ruleset):
         from podium.formats.berserk.commands import SPLIT_COMMAND
 
         return (SPLIT_COMMAND,)
+
+    def views(self) -> Sequence[ViewSpec[Any]]:
+        """Each draft table's standings, and the TOP once built (:mod:`.views`)."""
+        from podium.formats.berserk.views import VIEWS
+
+        return VIEWS
+
+    def demos(self) -> Sequence[DemoSpec]:
+        """``podium demo berserk`` (:mod:`.demo`)."""
+        from podium.formats.berserk.demo import DEMO
+
+        return (DEMO,)
 
     def score(
         self, state: EventState, rnd: Round, table: Table, entry: Mapping[str, Any]
@@ -429,7 +442,8 @@ class Berserk(Ruleset):
             # rule BRK-8: a technical win 2.5, a technical loss 0.
             won, lost = settings.tech_win_points, settings.tech_loss_points
             stored: dict[str, Any] = {"technical": pid}
-            note_w, note_l = M("technical win (rule BRK-8)"), M("technical loss (rule BRK-8)")
+            note_w: str = M("technical win (rule BRK-8)")
+            note_l: str = M("technical loss (rule BRK-8)")
         else:
             won, lost = settings.win_points, settings.loss_points
             stored = {"winner": pid}
@@ -596,16 +610,20 @@ class Berserk(Ruleset):
             return {"technical": rng.choice(table.seats)}
         return {"winner": rng.choice(table.seats)}
 
-    def tables(self, state: EventState) -> list[TableView]:
-        """One standings table per draft table, then the TOP once it is built."""
+    def draft_table_views(self, state: EventState) -> list[TableView]:
+        """One standings table per draft table (none before the split)."""
         views = []
         for number, standings in self.table_standings(state):
             view = standings_view(state, standings, key=f"table-{number}",
                                   title=N_("Draft table {number}"))
             views.append(TableView(view.key, view.title, view.columns, view.rows,
                                    title_args={"number": number}))
-        if not views:
-            views.append(standings_view(state, self.standings(state)))
+        return views
+
+    def tables(self, state: EventState) -> list[TableView]:
+        """One standings table per draft table (before the split, the whole standings), then
+        the TOP once it is built."""
+        views = self.draft_table_views(state) or [standings_view(state, self.standings(state))]
         return [*views, *top_views(state)]
 
 

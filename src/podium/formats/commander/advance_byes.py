@@ -72,7 +72,16 @@ ACTION_KINDS = (ActionKind(GIVEN, _given, SCHEMA, N_("Bye given in advance")),
 
 
 @dataclass(frozen=True)
-class _AdvanceBye(Command[dict[str, Any]]):
+class ByeInAdvance:
+    """A bye given (or cancelled) in advance: the round, the player and their name."""
+
+    round: int
+    player: int
+    name: str
+
+
+@dataclass(frozen=True)
+class _AdvanceBye(Command[ByeInAdvance]):
     player: str
     round: int | None = None
     reason: str = ""
@@ -84,10 +93,10 @@ class _AdvanceBye(Command[dict[str, Any]]):
         number = self.round if self.round is not None else len(state.rounds) + 1
         return [NewAction(self.kind, {"round": number, "player": pid}, self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> dict[str, Any]:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> ByeInAdvance:
         payload = stored[-1].payload
-        return {"round": payload["round"], "player": payload["player"],
-                "name": loaded.state.players[payload["player"]].name}
+        return ByeInAdvance(payload["round"], payload["player"],
+                            loaded.state.players[payload["player"]].name)
 
 
 @dataclass(frozen=True)
@@ -109,7 +118,6 @@ _PARAMS = (
 _REASON = Param("reason", inputs.Text(500, non_empty=True),
                 N_("why (kept in the log and shown with the bye)"), required=True,
                 label=N_("Reason"))
-_ANSWER = {"round": "integer", "player": "integer", "name": "string"}
 
 GIVE = CommandSpec(
     "commander.bye", N_("Give a bye in advance"),
@@ -118,9 +126,9 @@ GIVE = CommandSpec(
     help=N_("Sits a player out of a round before it is paired (a judge who plays, an invited "
             "player), with the round's bye and the reason; beyond rule CMD-8, which gives byes "
             "only to the players left over."),
-    said=lambda done: M("%(name)s has a bye in round %(round)s.", name=done["name"],
-                        round=done["round"]),
-    answer=lambda done: done, answer_schema=_ANSWER,
+    said=lambda done: M("%(name)s has a bye in round %(round)s.", name=done.name,
+                        round=done.round),
+    answer=lambda done: done, answers=ByeInAdvance,
 )
 
 CANCEL = CommandSpec(
@@ -129,9 +137,9 @@ CANCEL = CommandSpec(
                            call.get("reason", "")),
     params=(*_PARAMS, Param("reason", inputs.Text(500), N_("why (kept in the log)"))),
     help=N_("Before the round is paired: the player is paired as everyone else."),
-    said=lambda done: M("%(name)s's bye in round %(round)s is cancelled.", name=done["name"],
-                        round=done["round"]),
-    answer=lambda done: done, answer_schema=_ANSWER,
+    said=lambda done: M("%(name)s's bye in round %(round)s is cancelled.", name=done.name,
+                        round=done.round),
+    answer=lambda done: done, answers=ByeInAdvance,
 )
 
 COMMANDS: Sequence[CommandSpec] = (GIVE, CANCEL)

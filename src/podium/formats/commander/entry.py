@@ -180,18 +180,13 @@ def describe(state: EventState, result: TableResult) -> str:
     """``★ Anna › Boris › Clara + Dmitry``: best first, the winner starred (``★⚡`` a
     simultaneous win, rule CMD-4a), players out at the same moment (a shared place) joined by
     ``+``, a draw's survivors marked ``=``. The pages explain the signs in a legend
-    (:data:`LEGEND`)."""
+    (:data:`podium.formats.commander.rules.LEGEND`)."""
     groups: dict[int, list[str]] = {}
     for outcome in sorted(result.outcomes, key=lambda o: (o.place, o.player)):
         mark = ("★⚡ " if result.entry.get("simultaneous") else "★ ") if outcome.won else (
             "= " if outcome.drew else "")
         groups.setdefault(outcome.place, []).append(f"{mark}{state.players[outcome.player].name}")
     return " › ".join(" + ".join(names) for names in groups.values())
-
-
-#: What the signs of :func:`describe` mean, for the pages that show it.
-LEGEND = N_("★ won, ★⚡ a simultaneous win (rule CMD-4a), = survived a draw; › then the next "
-            "place, best first; + out at the same moment (a shared place)")
 
 
 RESULT = ResultEntry(

@@ -177,7 +177,45 @@ def _seat_of(rnd: Round, pid: int) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class MovePlayer(Command[dict[str, Any]]):
+class PlayerMoved:
+    """Where a moved player sits now: the round, the player, their name, the table and seat."""
+
+    round: int
+    player: int
+    name: str
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class PlayersSwapped:
+    """The two players who swapped places in a round, and their names."""
+
+    round: int
+    players: list[int]
+    names: list[str]
+
+
+@dataclass(frozen=True)
+class SeatsCorrected:
+    """A pod's corrected turn order (rule CMD-4b): its players in turn order, and names."""
+
+    round: int
+    table: int
+    players: list[int]
+    names: list[str]
+
+
+@dataclass(frozen=True)
+class EditUndone:
+    """The hand edit undone: its round and the action that made it."""
+
+    round: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class MovePlayer(Command[PlayerMoved]):
     player: str
     table: int
     reason: str = ""
@@ -188,17 +226,16 @@ class MovePlayer(Command[dict[str, Any]]):
         return [NewAction(MOVED, {"round": _current(state), "player": pid,
                                   "table": self.table}, self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> dict[str, Any]:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> PlayerMoved:
         payload = stored[-1].payload
         rnd = loaded.state.round(payload["round"])
         table, seat = _seat_of(rnd, payload["player"])
-        return {"round": rnd.number, "player": payload["player"],
-                "name": loaded.state.players[payload["player"]].name, "table": table,
-                "seat": seat}
+        return PlayerMoved(rnd.number, payload["player"],
+                           loaded.state.players[payload["player"]].name, table, seat)
 
 
 @dataclass(frozen=True)
-class SwapPlayers(Command[dict[str, Any]]):
+class SwapPlayers(Command[PlayersSwapped]):
     player: str
     other: str
     reason: str = ""
@@ -209,14 +246,14 @@ class SwapPlayers(Command[dict[str, Any]]):
                 resolve_player(state, self.other, "other").id]
         return [NewAction(SWAPPED, {"round": _current(state), "players": pids}, self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> dict[str, Any]:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> PlayersSwapped:
         payload = stored[-1].payload
         names = [loaded.state.players[p].name for p in payload["players"]]
-        return {"round": payload["round"], "players": payload["players"], "names": names}
+        return PlayersSwapped(payload["round"], list(payload["players"]), names)
 
 
 @dataclass(frozen=True)
-class CorrectSeats(Command[dict[str, Any]]):
+class CorrectSeats(Command[SeatsCorrected]):
     table: int
     order: tuple[str, ...]
     round: int | None = None
@@ -229,15 +266,15 @@ class CorrectSeats(Command[dict[str, Any]]):
         return [NewAction(SEATS, {"round": number, "table": self.table, "players": pids},
                           self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> dict[str, Any]:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> SeatsCorrected:
         payload = stored[-1].payload
         names = [loaded.state.players[p].name for p in payload["players"]]
-        return {"round": payload["round"], "table": payload["table"],
-                "players": payload["players"], "names": names}
+        return SeatsCorrected(payload["round"], payload["table"], list(payload["players"]),
+                              names)
 
 
 @dataclass(frozen=True)
-class UndoEdit(Command[dict[str, Any]]):
+class UndoEdit(Command[EditUndone]):
     reason: str = ""
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
@@ -248,9 +285,9 @@ class UndoEdit(Command[dict[str, Any]]):
         number, edit = found
         return [NewAction(UNDONE, {"round": number, "seq": edit.seq}, self.reason)]
 
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> dict[str, Any]:
+    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> EditUndone:
         payload = stored[-1].payload
-        return {"round": payload["round"], "seq": payload["seq"]}
+        return EditUndone(payload["round"], payload["seq"])
 
 
 def _unstarted(state: EventState) -> bool:
@@ -322,10 +359,8 @@ MOVE = CommandSpec(
     shown=_unstarted, cli="move", shared=("round", "move"),
     example=_example_move,
     said=lambda done: M("%(name)s now sits at table %(table)s, seat %(seat)s.",
-                        name=done["name"], table=done["table"], seat=done["seat"]),
-    answer=lambda done: done,
-    answer_schema={"round": "integer", "player": "integer", "name": "string",
-                   "table": "integer", "seat": "integer"},
+                        name=done.name, table=done.table, seat=done.seat),
+    answer=lambda done: done, answers=PlayerMoved,
 )
 
 SWAP = CommandSpec(
@@ -341,10 +376,9 @@ SWAP = CommandSpec(
             "bye). Beyond the regulation."),
     shown=_unstarted, cli="swap", shared=("round", "swap"),
     example=_example_swap,
-    said=lambda done: M("%(first)s and %(second)s swapped places.", first=done["names"][0],
-                        second=done["names"][1]),
-    answer=lambda done: done,
-    answer_schema={"round": "integer", "players": "array", "names": "array"},
+    said=lambda done: M("%(first)s and %(second)s swapped places.", first=done.names[0],
+                        second=done.names[1]),
+    answer=lambda done: done, answers=PlayersSwapped,
 )
 
 SEATS_SPEC = CommandSpec(
@@ -364,11 +398,8 @@ SEATS_SPEC = CommandSpec(
     shown=lambda state: bool(state.rounds), cli="seats", shared=("round", "seats"),
     example=_example_seats,
     said=lambda done: M("Round %(round)s, table %(table)s: turn order %(order)s.",
-                        round=done["round"], table=done["table"],
-                        order=", ".join(done["names"])),
-    answer=lambda done: done,
-    answer_schema={"round": "integer", "table": "integer", "players": "array",
-                   "names": "array"},
+                        round=done.round, table=done.table, order=", ".join(done.names)),
+    answer=lambda done: done, answers=SeatsCorrected,
 )
 
 UNDO = CommandSpec(
@@ -382,8 +413,8 @@ UNDO = CommandSpec(
     shown=_can_undo, cli="undo-edit", shared=("round", "undo-edit"), danger=True,
     example=lambda state: {"reason": "moved the wrong player"} if _can_undo(state) else None,
     said=lambda done: M("The hand edit of action %(seq)s (round %(round)s) is undone.",
-                        seq=done["seq"], round=done["round"]),
-    answer=lambda done: done, answer_schema={"round": "integer", "seq": "integer"},
+                        seq=done.seq, round=done.round),
+    answer=lambda done: done, answers=EditUndone,
 )
 
 COMMANDS: Sequence[CommandSpec] = (MOVE, SWAP, SEATS_SPEC, UNDO)

@@ -17,6 +17,7 @@ from typing import Any
 
 from podium.core import codes
 from podium.core.commands import CommandSpec, ResultEntry
+from podium.core.demos import DemoSpec, Presentation
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
@@ -28,7 +29,6 @@ from podium.core.ruleset import (
     ActionKind,
     ByePlan,
     Capabilities,
-    Contributions,
     Phase,
     RoundPlan,
     Ruleset,
@@ -153,6 +153,11 @@ def _half(twice: int) -> Fraction:
 
 RECORDS_CACHE = "commander.swiss_records"  # state.caches: the Swiss rounds' RecordBook
 
+#: What the signs of a pod's one-line result (:func:`.entry.describe`) mean, for the pages that
+#: show it beside the results.
+LEGEND = N_("★ won, ★⚡ a simultaneous win (rule CMD-4a), = survived a draw; › then the next "
+            "place, best first; + out at the same moment (a shared place)")
+
 
 def given_byes(state: EventState, number: int) -> dict[PlayerId, str]:
     """The byes given in advance for round ``number`` (:mod:`.advance_byes`): player -> the
@@ -171,8 +176,7 @@ class Commander(Ruleset):
     # short pods in the second: a hand move between pods of 4 and 3 (pod_edits) in the tour
     example_settings = ({}, {"final_size": 0, "bye_policy": "short-pods"},
                         {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
-    contributions = Contributions(demo="podium.formats.commander.cli:demo_commander",
-                                  web="podium.formats.commander.web:COMMANDER_WEB")
+    presentation = Presentation(result_legend=LEGEND)
 
     def round_minutes(self, state: EventState, rnd: Round) -> int | None:
         """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final
@@ -266,6 +270,15 @@ class Commander(Ruleset):
         from podium.formats.commander.advance_byes import COMMANDS
 
         return (*COMMANDS, *pod_edits.COMMANDS)
+
+    def demos(self) -> Sequence[DemoSpec]:
+        """``podium demo commander`` (:mod:`.demo`): it plays a Commander event itself, so a
+        format built on these rules does not get it (it would name a second demo alike)."""
+        if self.name != Commander.name:
+            return ()
+        from podium.formats.commander.demo import DEMO
+
+        return (DEMO,)
 
     # results ----------------------------------------------------------------------------------
     def result_entry(self) -> ResultEntry:
@@ -385,6 +398,7 @@ class Commander(Ruleset):
             order: int | Fraction = (first if len(group) == 1
                                      else _half(first + covered))
             for pid in group:
+                note: str
                 if pid == winner:
                     points, note = (settings.win_points,
                                     _SIMULTANEOUS_WIN if simultaneous else _WIN)
@@ -476,7 +490,7 @@ class Commander(Ruleset):
         sitting_out = set(byes)
         seated = [pid for pid in order if pid not in sitting_out]
         pods = fill_by_standings(seated, plan.sizes)
-        notes = [plan.note]
+        notes: list[str] = [plan.note]
         if not first and settings.repeat_policy == "swap":
             previous = [set(t.seats) for t in self._swiss_rounds(state)[-1].tables]
             swapped = apply_repeat_swaps(pods, previous, standings.rank_of())  # rule CMD-7
@@ -695,7 +709,7 @@ class Commander(Ruleset):
         for rnd in self._swiss_rounds(state):
             for table in rnd.tables:
                 seen.setdefault(frozenset(table.seats), []).append(rnd.number)
-        notes = []
+        notes: list[str] = []
         for number, seats in enumerate(tables, start=1):
             rounds = seen.get(frozenset(seats))
             if rounds:

@@ -65,19 +65,22 @@ def setting_text(value: Any) -> str:
 
 def settings_form(format_name: str) -> list[dict[str, Any]]:
     """Each setting with the regulation's default, for the create form; ``options`` lists a
-    choice's values (shown as a select; yes/no for a switch)."""
+    choice's values (shown as a select; yes/no for a switch). A format's presentation may
+    word a setting or list its choices its own way (:class:`podium.core.demos.Presentation`);
+    else the field's help and its parser's choices."""
     from podium.formats import settings as fs
 
     ruleset = get_format(format_name)
+    shown = ruleset.presentation
     defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
     rows = []
     for f in ruleset.fields:
         default = setting_text(defaults[f.key])
-        options = getattr(f.parse, "options", None)
+        options = shown.setting_choices.get(f.key) or getattr(f.parse, "options", None)
         if f.parse is fs.boolean:
             options, default = ("yes", "no"), "yes" if defaults[f.key] else "no"
-        rows.append({"key": f.key, "help": f.help, "rule": f.rule, "default": default,
-                     "options": options})
+        rows.append({"key": f.key, "help": shown.setting_help.get(f.key) or f.help,
+                     "rule": f.rule, "default": default, "options": options})
     return rows
 
 
