@@ -44,8 +44,9 @@ def plain(value: Any) -> Any:
 
 
 def rows(view: TableView) -> list[dict[str, Any]]:
-    """A view's rows as JSON, the points always as exact text (``3``, ``5/2``)."""
-    out = plain(view.rows)
+    """A view's rows as JSON, the points always as exact text (``3``, ``5/2``); the columns
+    only (a row's player id is the typed value's, not a cell)."""
+    out = [{k: v for k, v in row.items() if k != "player_id"} for row in plain(view.rows)]
     for row in out:
         if isinstance(row.get("points"), int | str):
             row["points"] = str(Fraction(row["points"]))

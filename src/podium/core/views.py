@@ -113,7 +113,8 @@ def standing_cells(row: StandingRow, names: Mapping[PlayerId, str],
                    criteria: Sequence[Tiebreaker]) -> dict[str, Cell]:
     """One row of :func:`standings_view`: rank, player, every criterion, W-D-L, byes, note."""
     record = row.record
-    cells: dict[str, Cell] = {"rank": row.rank, "player": names[row.player]}
+    cells: dict[str, Cell] = {"rank": row.rank, "player": names[row.player],
+                              "player_id": row.player}  # not a column: the typed row's id
     for criterion, value in zip(criteria, row.values, strict=True):
         cells[criterion.name] = value
     losses = record.games - record.wins - record.draws
