@@ -92,8 +92,10 @@ class Database:
         self.url: URL = make_url(url if "://" in url else resolve_url(url))
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
         options: dict[str, Any] = {"json_serializer": _dumps}
+        #: One SQLite database in this process's memory, on one shared connection.
+        self.is_memory = self.is_sqlite and self.url.database in (None, "", ":memory:")
         if self.is_sqlite:
-            if self.url.database in (None, "", ":memory:"):
+            if self.is_memory:
                 # One shared connection, or every checkout would see a fresh empty database.
                 options["poolclass"] = StaticPool
                 options["connect_args"] = {"check_same_thread": False}

@@ -92,6 +92,7 @@ class PlainDatabase(Database):
     def __init__(self, path: Path) -> None:  # no engine: nothing of SQLAlchemy
         self.path = path
         self.is_sqlite = True
+        self.is_memory = False
 
     @property
     def url(self) -> Any:  # type: ignore[override]
