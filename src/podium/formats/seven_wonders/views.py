@@ -75,6 +75,17 @@ def league_label(state: EventState, key: str) -> Message | str:
     return state.divisions[key].name if key in state.divisions else key
 
 
+def league_name(key: str, name: str) -> Message | str:
+    """A league's name from its key and stored name, without the state (a command's answer):
+    the regulation's leagues and a starting season's numbered ones translated, else the name
+    the organiser gave."""
+    if key in LEAGUE_TITLES:
+        return Message(LEAGUE_TITLES[key])
+    if key.startswith("league-") and key[7:].isdigit():
+        return M("League %(n)s", n=int(key[7:]))
+    return name
+
+
 def game_label(state: EventState, ref: str, in_note: bool = False) -> Message | str:
     """A game's name from its reference: ``gods/3`` is the League of Gods' game 3, ``fortune``
     the Fortune match (rules W7-2, W7-11, W7-12, W7-18). ``in_note``: inside a note's sentence
