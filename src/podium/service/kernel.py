@@ -1050,7 +1050,7 @@ class SelfReportCall(Command[Any]):
         if self.what == "decide":
             report = reports.decide(self.slug, values["report"], bool(values.get("accept")),
                                     actor, values.get("reason", ""))
-            return Outcome(service.load(self.slug), [], report)
+            return Outcome(service.load(self.slug), reports.stored, report)
         reports.seat(self.slug, self.code, self.address)
         if self.what == "submit" and isinstance(self.entry, OpenReport):
             game_entry = self.entry.entry
@@ -1069,7 +1069,7 @@ class SelfReportCall(Command[Any]):
         else:
             report = reports.dispute(self.slug, self.code, values["report"],
                                      values.get("note", ""))
-        return Outcome(service.load(self.slug), [], report)
+        return Outcome(service.load(self.slug), reports.stored, report)
 
 
 def report_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:

@@ -42,7 +42,7 @@ from sqlalchemy.orm import Session
 from podium.core import codes
 from podium.core.commands import OpenReport, Place
 from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound
-from podium.core.log import Kind
+from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.ruleset import Ruleset
 from podium.core.views import N_
@@ -207,6 +207,8 @@ class SelfReportService:
         # one throttle a service (the web's, the API's, the command line's): a new report
         # service for each call must not start its guesser's count again from zero
         self.throttle = throttle or events.code_throttle()
+        #: The actions the last report, confirmation or decision stored (a result, a game)
+        self.stored: list[Action] = []
 
     @property
     def clock(self):  # the event service's clock, so tests control both at once
@@ -343,6 +345,7 @@ class SelfReportService:
                 if player.id not in same.confirmed_by:
                     same.confirmed_by = [*same.confirmed_by, player.id]
                 self._maybe_accept(work, same, filing)
+                self.stored = list(work.stored)
                 return _report(same)
             status = CONFLICT if open_rows else PENDING
             for row in open_rows:
@@ -364,6 +367,7 @@ class SelfReportService:
             session.add(row)
             session.flush()
             self._maybe_accept(work, row, filing)
+            self.stored = list(work.stored)
             return _report(row)
 
     def confirm(self, slug: str, code: str, report_id: int) -> Report:
@@ -379,6 +383,7 @@ class SelfReportService:
             if player.id not in row.confirmed_by:
                 row.confirmed_by = [*row.confirmed_by, player.id]
             self._maybe_accept(work, row, filing)
+            self.stored = list(work.stored)
             return _report(row)
 
     def dispute(self, slug: str, code: str, report_id: int, note: str = "") -> Report:
@@ -444,6 +449,7 @@ class SelfReportService:
             else:
                 row.status = REJECTED
             row.decided_by = actor
+            self.stored = list(work.stored)
             return _report(row)
 
     # helpers -----------------------------------------------------------------------------------
