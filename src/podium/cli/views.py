@@ -332,15 +332,21 @@ def click_demo(spec: Any) -> click.Command:
     @click.pass_obj
     @guarded
     def callback(ctx: Context, **given: Any) -> None:
+        from podium.cli.declared import show_refusal
+
         declared = _DemoParams(spec)
-        values = decode_input(declared, fields_of(declared, given), TEXT, surface=CLI)
-        with progress_bar() as bar:
-            task = bar.add_task("", total=None)
+        try:  # a refused field is named as its option, as a command's
+            values = decode_input(declared, fields_of(declared, given), TEXT, surface=CLI)
+            with progress_bar() as bar:
+                task = bar.add_task("", total=None)
 
-            def progress(what: str, done: int, total: int) -> None:
-                bar.update(task, description=tr(what), completed=done, total=total)
+                def progress(what: str, done: int, total: int) -> None:
+                    bar.update(task, description=tr(what), completed=done, total=total)
 
-            shown = list(spec.run(DemoCall(values, ctx.service, progress)))
+                shown = list(spec.run(DemoCall(values, ctx.service, progress)))
+        except PodiumError as error:
+            show_refusal(declared, error)  # type: ignore[arg-type]
+            return
         print_shown(shown, ctx)
 
     params = [p for p in click_params(_DemoParams(spec)) if p.name != "_json"]
@@ -365,3 +371,6 @@ class _DemoParams:
 
     def params_on(self, surface: str) -> tuple[Any, ...]:
         return tuple(self.spec.params)
+
+    def param(self, name: str) -> Any:
+        return next((p for p in self.spec.params if p.name == name), None)

@@ -284,7 +284,7 @@ def run_demo(call: DemoCall) -> Iterator[Any]:
         yield from shown_year(service, players, seasons, seed)
         return
     if players % 7:
-        raise InvalidInput("--players: a multiple of 7 (a league has 7, rule W7-2)",
+        raise InvalidInput("a multiple of 7 (a league has 7, rule W7-2)",
                            code=codes.DEMO_PLAYERS, field="players")
     slug = f"demo-seven-wonders-{players}-{seed}"
     with service.db.session() as session:
