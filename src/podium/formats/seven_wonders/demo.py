@@ -245,7 +245,7 @@ def _set_up(state: EventState, rng: random.Random, odds: Odds) -> list[Sample]:
                 "player": pid, "level": min(2, level + rng.choice((0, 0, 1))),
                 "place": rng.randint(1, LEAGUE_SIZE), "overruns": rng.choice((0, 0, 0, 1, 2)),
                 "premium": rng.random() < 0.5}, ""))
-    divisions = [{"key": key, "name": name, "level": level,
+    divisions: list[dict[str, Any]] = [{"key": key, "name": name, "level": level,
                   "players": active[i * LEAGUE_SIZE:(i + 1) * LEAGUE_SIZE]}
                  for i, (key, name, level) in enumerate(leagues)]
     out.append((DIVISIONS_ASSIGNED, {"divisions": divisions, "method": "organiser"}, ""))

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from podium.core import phases
@@ -226,7 +226,7 @@ def special_players(state: EventState, match: str) -> list[PlayerId]:
         by_level.setdefault(division.level, []).append(division)
 
     def at(level: int, place: int) -> list[PlayerId]:
-        out = []
+        out: list[PlayerId] = []
         for division in by_level.get(level, []):
             places = league_places(state, division.key)
             out.extend(pid for pid, p in places.items() if p == place)
@@ -877,12 +877,10 @@ def deadline(state: EventState, key: str) -> Any:
     if now.complete or not now.players:
         return None
     ladder = book_of(state).ladders.get(key)
-    if ladder is not None and ladder.games:
-        since = ladder.games[-1].at
-    else:
-        since = settings.start_at
-        if since is None:
-            return None
+    since: datetime | None = ladder.games[-1].at if ladder is not None and ladder.games else (
+        settings.start_at)
+    if since is None:
+        return None
     return since + timedelta(days=settings.days_for(len(now.players)))
 
 

@@ -34,7 +34,7 @@ from podium.core.messages import M, Message, Mp
 from podium.core.model import EventState, PlayerId
 from podium.core.reads import Tab, ViewCall, ViewSpec
 from podium.core.values import PlayerRef
-from podium.core.views import N_, Column, TableView
+from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.rules import (
@@ -296,9 +296,9 @@ def read_leagues(call: ViewCall) -> Leagues:
     return Leagues([league_board(state, key) for key in keys], state.settings.time_zone)
 
 
-def show_leagues(value: Leagues) -> list[TableView | str]:
+def show_leagues(value: Leagues) -> list[Any]:
     """Each league: its title, its games with their decisions, its next game's lines."""
-    out: list[TableView | str] = []
+    out: list[Any] = []
     for board in value.leagues:
         out.append(board.title)
         out.extend(game_table(game) for game in board.games)
@@ -431,9 +431,9 @@ def specials_of(state: EventState) -> list[SpecialValue]:
     return out
 
 
-def show_table(value: SeasonTable) -> list[TableView | str]:
+def show_table(value: SeasonTable) -> list[Any]:
     """Each league's table with a note for each decision, then the special matches."""
-    out: list[TableView | str] = []
+    out: list[Any] = []
     for league in value.leagues:
         rows = tuple({"place": r.place, "player": r.player.name, "player_id": r.player.id,
                       "total": r.total, "wins": r.wins, "unfinished": r.unfinished,
@@ -495,7 +495,7 @@ def read_penalties(call: ViewCall) -> Penalties:
     return Penalties(out)
 
 
-def show_penalties(value: Penalties) -> list[TableView | str]:
+def show_penalties(value: Penalties) -> list[Any]:
     columns = (Column("game", N_("Game")), Column("player", N_("Player")),
                Column("penalty", N_("Penalty")), Column("lifted", N_("Lifted")))
     rows = tuple({"game": p.title, "player": p.player.name, "player_id": p.player.id,
@@ -561,15 +561,15 @@ def read_reports(call: ViewCall) -> Reports:
     return Reports(out)
 
 
-def show_reports(value: Reports) -> list[TableView | str]:
+def show_reports(value: Reports) -> list[Any]:
     columns = (Column("report", N_("Report"), numeric=True), Column("game", N_("Game")),
                Column("result", N_("Result")), Column("by", N_("By")),
                Column("confirmed", N_("Confirmed by")), Column("status", N_("Status")),
                Column("note", N_("Disputed")))
-    rows = tuple({"report": r.report, "game": r.title, "result": r.result,
-                  "by": r.reporter.name, "player_id": r.reporter.id,
-                  "confirmed": ", ".join(p.name for p in r.confirmed),
-                  "status": Message(r.status), "note": r.note} for r in value.reports)
+    rows: tuple[dict[str, Cell], ...] = tuple(
+        {"report": r.report, "game": r.title, "result": r.result, "by": r.reporter.name,
+         "player_id": r.reporter.id, "confirmed": ", ".join(p.name for p in r.confirmed),
+         "status": Message(r.status), "note": r.note} for r in value.reports)
     return [TableView("reports", N_("Self-reports"), columns, rows)]
 
 
