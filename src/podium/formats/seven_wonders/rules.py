@@ -713,7 +713,7 @@ class SevenWonders(YearHooks, Ruleset):
     #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).
     codes = codes.catalogue()
     #: Code slips printed before the season used the shared self-report opened its own page.
-    presentation = Presentation(moved={"sw/me": "report", "p/report": "report"})
+    presentation = Presentation(moved={"sw/me": "report"})
 
     def open_report(self) -> OpenReport:
         """Rule W7-36: a player reports their due game with their code, the others confirm

@@ -418,6 +418,9 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
     _seq, loaded, _memo = page.web.cache.load(slug)
     plugin = page.web.format(loaded.state.format)
     extra = next((p for p in plugin.public_pages if p.key == key), None)
+    if extra is None and key == "report" and plugin.reports:
+        # a format's own "Report a result" tab, bookmarked before it used the shared one
+        return page.redirect(f"/e/{slug}/report")
     if extra is None:
         raise NotFound(
             "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
