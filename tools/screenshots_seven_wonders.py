@@ -78,7 +78,8 @@ def shoot(browser, base: str, code: str, size: str) -> list[Path]:
     snap("league-board", full=True)
     page.goto(f"{base}/e/y-s1?table=specials")
     snap("special-matches")
-    page.goto(f"{base}/e/sw/sw/me?code={code}")  # the code slip's address
+    page.goto(f"{base}/e/sw/report?code={code}")  # the code slip's address
+    page.locator("button[type=submit]").first.click()  # the code, filled in by the slip
     for name in ("Анна", "Борис", "Клара"):
         page.locator("button.tap-player", has_text=name).click()
     page.locator("button.sw-tie").click()

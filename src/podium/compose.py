@@ -54,16 +54,24 @@ def web_format(ruleset: Ruleset, catalog: Catalog | None = None) -> WebFormat:
         result_legend=shown.result_legend, report_path=shown.report_path,
         home_path=shown.home_path)
     # the format's views listed as tabs (served by the page adapter of views)
-    tabs = tuple(PublicPage(view.command_name, view.title, view.template or "", shown=view.shown)
+    tabs = tuple(PublicPage(view.command_name, view.title, view.template or "", shown=view.shown,
+                            tabs=view.tabs)
                  for view in (catalog.views_by(ruleset.name) if catalog is not None else ())
-                 if view.tab)
+                 if view.tab or view.tabs is not None)
+    if shown.moved:  # old addresses of its pages, now views: redirects
+        from podium.web.routes.moved import moved_router
+
+        routes = moved_router(shown.moved)
+        if plugin.routes is not None:
+            routes.include_router(plugin.routes)
+        plugin = replace(plugin, routes=routes)
     pages = (*plugin.public_pages, *tabs)
     if ruleset.capabilities.playoff:
         from podium.web.top import TOP_PAGE
 
         pages = (*pages, TOP_PAGE)
     return replace(plugin, name=ruleset.name, rounds=ruleset.capabilities.rounds,
-                   public_pages=pages)
+                   reports=ruleset.capabilities.self_report, public_pages=pages)
 
 
 def template_dirs() -> list[Path]:

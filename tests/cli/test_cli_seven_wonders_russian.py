@@ -23,7 +23,7 @@ from tests.web.test_russian_pages import latin_words
 ENV = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None, "PODIUM_LANG": None}
 #: What is code, not language: a command to type (`podium sw year ...`), the database file, a
 #: player's name.
-CODE = re.compile(r"`[^`]*`|podium sw [\w-]+|\S+\.db\b|Player \d+")
+CODE = re.compile(r"`[^`]*`|podium sw [\w-]+|\S+\.db\b|--db\b|Player \d+")
 
 
 @pytest.fixture(scope="module")
@@ -114,16 +114,16 @@ def test_clicks_own_words_in_russian(db: str) -> None:
     assert "Использование: podium sw status" in helped and "Параметры:" in helped
     assert "Показать эту справку и выйти." in helped
     assert "Лесенка каждой лиги" in helped and "Одна лига (ключ или название)." in helped
-    # the hand-written command's help too; its usage line and options are typed as they are
-    typed = re.sub(r"\[OPTIONS\]|SLUG|TEXT|\[en\|ru\]|-?-[\w-]+", " ", helped)
+    # the view's help too; its usage line, options and metavars are typed as they are
+    typed = re.sub(r"\[OPTIONS\]|EVENT|LEAGUE|JSON|\[en\|ru\]|-?-[\w-]+", " ", helped)
     assert not english(db, typed), helped
     missing = run(db, "sw", "status", code=2, env={"LANG": "ru_RU.UTF-8"})
-    assert "Ошибка: Не указан аргумент 'SLUG'." in missing
+    assert "Ошибка: Не указан аргумент 'EVENT'." in missing
     assert "Справка: 'podium sw status --help'." in missing
     unknown = run(db, "--lang", "ru", "sw", "table", "sw", "--bogus", code=2)
     assert "Нет такого параметра '--bogus'." in unknown and "Error" not in unknown
     wrong = run(db, "--lang", "ru", "demo", "seven-wonders", "--players", "x", code=2)
-    assert "Неверное значение '--players': 'x' — не число." in wrong
+    assert "--players: целое число от 7 до 10000" in wrong
     root = run(db, "--lang", "ru", "--help")  # its --help made before --lang was read
     assert "-h, --help" in root and "Показать эту справку и выйти." in root
     english_help = run(db, "sw", "status", "--help")

@@ -1,5 +1,5 @@
-"""Throttles on the web (issue 22, items 3 and 7): the 7 Wonders self-report routes go through
-the same code throttle as every other; every 429 page says Retry-After; sprayed wrong
+"""Throttles on the web (issue 22, items 3 and 7): the self-report routes a 7 Wonders season's
+players use go through the code throttle; every 429 page says Retry-After; sprayed wrong
 passwords and codes do not lock out the owner or a player coming from another address; pages
 that may show a secret (a new API token, player codes, a code typed in) carry
 ``Cache-Control: no-store``."""
@@ -24,29 +24,30 @@ def sw_codes(site: Site) -> dict[str, str]:
     return {state.players[p].name: c for p, c in site.reports.codes("sw").items()}
 
 
-@pytest.mark.parametrize("route", ["me", "report", "confirm", "dispute"])
+@pytest.mark.parametrize("route", ["table", "submit", "confirm", "dispute"])
 def test_the_seven_wonders_self_report_routes_are_throttled(site: Site, anna,  # noqa: F811
                                                              route: str) -> None:
-    """Issue 22: `/e/<event>/sw/me` took 13,223 guesses a minute. Each of its routes now
-    counts a wrong code and, past the allowance, refuses even the right one with 429 and
-    Retry-After; the right code from another address still works."""
+    """Issue 22: the season's own player page took 13,223 guesses a minute. Its players now
+    report through the shared self-report (rule W7-36), each of whose routes counts a wrong
+    code and, past the allowance, refuses even the right one with 429 and Retry-After; the
+    right code from another address still works."""
     codes = sw_codes(site)
     guesser = client_at(site, "198.51.100.20")
-    token = csrf_of(guesser.get("/e/sw/p/report").text)
-    fields = {"game": "gods/1", "order": ", ".join(GODS), "report": "1", "note": "x"}
+    token = csrf_of(guesser.get("/e/sw/report").text)
+    fields = {"order": ", ".join(GODS), "report": "1", "note": "x"}
     for i in range(CODE_LIMITS.pair.free):
-        wrong = guesser.post(f"/e/sw/sw/{route}",
+        wrong = guesser.post(f"/e/sw/report/{route}",
                              data={"csrf_token": token, "code": f"NOPE{i:04d}", **fields})
         assert wrong.status_code == 403, wrong.text
         assert "not known" in wrong.text and "another event" not in wrong.text
-    refused = guesser.post(f"/e/sw/sw/{route}",
+    refused = guesser.post(f"/e/sw/report/{route}",
                            data={"csrf_token": token, "code": codes["Anna"], **fields})
     assert refused.status_code == 429
     assert int(refused.headers["retry-after"]) >= 1
     player = client_at(site, "192.0.2.50")
-    token = csrf_of(player.get("/e/sw/p/report").text)
-    page = player.post("/e/sw/sw/me", data={"csrf_token": token, "code": codes["Anna"]})
-    assert page.status_code == 200 and "gods/1" in page.text
+    token = csrf_of(player.get("/e/sw/report").text)
+    page = player.post("/e/sw/report/table", data={"csrf_token": token, "code": codes["Anna"]})
+    assert page.status_code == 200 and "League of Gods, game 1" in page.text
     assert page.headers["cache-control"] == "no-store"  # the page holds her code
 
 

@@ -248,6 +248,7 @@ REPORT_WAITING = "report.waiting"
 REPORT_DECIDED = "report.decided"
 REPORT_DECISION = "report.decision"
 REPORT_NO_TABLE = "report.no_table"
+REPORT_NO_GAME = "report.no_game"
 REPORT_OTHER_TABLE = "report.other_table"
 
 # -- pages and views (podium.web, podium.cli) ------------------------------------------------

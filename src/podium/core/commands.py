@@ -368,8 +368,59 @@ class ResultEntry:
         return self.stored if isinstance(self.stored, Schema) else self.stored(settings)
 
 
+# -- an open-play format's self-report ---------------------------------------------------------
+@dataclass(frozen=True)
+class Place:
+    """Where a player of an open-play event plays now, for the kernel's self-report
+    (:class:`OpenReport`): the game as the format names it (``game``, ``gods/3``; ``title``
+    for people, a message), its players, the two numbers its reports are filed under (the
+    kernel keeps a report by round and table: any pair the format never gives another game of
+    the event), how many of the other players must confirm a report before it counts (None:
+    all of them), and when it is due (shown to the player in the time zone ``zone``; None: no
+    deadline)."""
+
+    game: str
+    title: str
+    players: tuple[int, ...]
+    round: int
+    table: int
+    confirmations: int | None = None
+    due: Any = None  # a datetime
+    zone: str = "UTC"
+
+
+ActionsOf = Callable[["EventState", Place, Mapping[str, Any], int],
+                     list[tuple[str, dict[str, Any]]]]
+
+
+@dataclass(frozen=True)
+class OpenReport:
+    """How the players of an open-play format report their games with their codes: the
+    kernel builds the format's ``<format>.report`` from it and serves ``report.confirm``,
+    ``report.dispute`` and ``report.decide`` for its events, as for a round's table
+    (:mod:`podium.service.selfreport`).
+
+    ``params``: the fields a player types; ``place(state, player)``: the game the player is
+    due in now (None: none is); ``entry(values, state, place)``: the typed fields as the entry
+    a report keeps, checked as the game would be (a refusal names the field); ``actions(state,
+    place, entry, reporter)``: the format's own actions (kind, payload) that a report becomes
+    once enough players confirmed it or the organiser accepted it, checked by replay like any
+    action; ``describe(state, entry)``: one line for the players who confirm and the
+    organiser's queue (with everything the report decides: penalties, ties); ``template``:
+    the player's form (context ``seat``, ``last``)."""
+
+    params: tuple[Param, ...]
+    place: Callable[[EventState, int], Place | None]
+    entry: Callable[[Mapping[str, Any], EventState, Place], dict[str, Any]]
+    actions: ActionsOf
+    describe: Callable[[EventState, Mapping[str, Any]], str] | None = None
+    template: str | None = None
+    help: str = ""
+
+
 __all__ = [
     "ACCOUNT", "ANYONE", "API", "CLI", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
-    "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "InvalidFields", "Param",
-    "ResultEntry", "check_params", "check_spec", "decode_input", "decode_param",
+    "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "InvalidFields", "OpenReport",
+    "Param", "Place", "ResultEntry", "check_params", "check_spec", "decode_input",
+    "decode_param",
 ]

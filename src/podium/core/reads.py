@@ -122,6 +122,18 @@ class ViewCall:
         return default if value is None else value
 
 
+@dataclass(frozen=True)
+class Tab:
+    """One tab of a view listed as several (a league's board, one tab a league): its address
+    under ``/e/{slug}/p/`` (``key``), its title (a message), the view's parameters it is read
+    with (as text), and whether the tab row lists it (an address kept for bookmarks only)."""
+
+    key: str
+    title: str
+    values: Mapping[str, str] = field(default_factory=dict)
+    listed: bool = True
+
+
 Read = Callable[[ViewCall], Any]
 Shown = Callable[["EventState"], bool]
 #: How a value is shown to people where a surface has no rendering of its own for its type:
@@ -140,7 +152,9 @@ class ViewSpec(Generic[V]):
 
     ``paged``: a list; the catalog adds ``limit`` and ``offset`` (:data:`PAGING`) and the
     value carries its total. ``capability``/``on_formats``: which events have it, as for
-    commands. ``shown(state)``: whether a page lists it now (a tab). ``template``: the page's
+    commands. ``shown(state)``: whether a page lists it now (a tab); ``tabs(state)``: the tabs
+    it is listed as, each read with its own parameters (:class:`Tab`; default: one tab at
+    its short name, with ``tab``). ``template``: the page's
     own template (default: the generic one). ``show``: its tables and sentences for people
     when the value is not a table. ``cli``: its name in the format's group; ``shared``: its
     place among the shared commands (``("round", "show")``). ``example``: the parameters (as
@@ -162,6 +176,7 @@ class ViewSpec(Generic[V]):
     cli: str = ""
     shared: tuple[str, str] | None = None
     tab: bool = False
+    tabs: Callable[[EventState], Sequence[Tab]] | None = None
     surfaces: tuple[str, ...] = SURFACES
     not_on: Mapping[str, str] = field(default_factory=dict)
     event: bool = True
@@ -184,6 +199,12 @@ class ViewSpec(Generic[V]):
 
     def params_on(self, surface: str) -> tuple[Param, ...]:
         return tuple(p for p in self.params if surface in p.surfaces)
+
+    def tabs_of(self, state: EventState) -> list[Tab]:
+        """The tabs the view is listed as on this event (none unless it is a tab)."""
+        if self.tabs is not None:
+            return list(self.tabs(state))
+        return [Tab(self.command_name, self.title)] if self.tab else []
 
 
 def with_paging(spec: ViewSpec[Any]) -> ViewSpec[Any]:
@@ -216,5 +237,5 @@ def check_view(spec: ViewSpec[Any]) -> list[str]:
 
 __all__ = [
     "LIMIT", "MAX_LIMIT", "OFFSET", "PAGE_LIMIT", "PAGING", "READ_ROLES", "Member", "Source",
-    "ViewCall", "ViewSpec", "check_view", "with_paging",
+    "Tab", "ViewCall", "ViewSpec", "check_view", "with_paging",
 ]

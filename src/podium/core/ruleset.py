@@ -17,6 +17,8 @@ What a capability brings:
   ``division.moved``), with standings per division (:meth:`Ruleset.division_standings`).
 - ``playoff``: a TOP phase (a single-elimination bracket, core ``top.*`` kinds) declared in
   :meth:`Ruleset.phases`.
+- ``reports``: an open-play format's players report their games with their codes
+  (:meth:`Ruleset.open_report`): the kernel's self-report, as for a round's table.
 - ``series``: the event is a series of other events in order (a year of seasons, a circuit of
   nights): the core ``series.*`` kinds (:mod:`podium.core.series`); each member's format says
   what a player earned in it (:meth:`Ruleset.series_points`) and, when every member is of that
@@ -45,7 +47,7 @@ from podium.core.views import TableView, standings_view
 if TYPE_CHECKING:
     from datetime import datetime
 
-    from podium.core.commands import CommandSpec, ResultEntry
+    from podium.core.commands import CommandSpec, OpenReport, ResultEntry
     from podium.core.demos import DemoSpec
     from podium.core.divisions import Division
     from podium.core.log import Action
@@ -104,6 +106,14 @@ class Capabilities:
     divisions: bool = False
     playoff: bool = False
     series: bool = False
+    #: Open play whose players report their games with their codes
+    #: (:meth:`Ruleset.open_report`); a round-based format has its self-report with its rounds.
+    reports: bool = False
+
+    @property
+    def self_report(self) -> bool:
+        """Whether players report results with their codes (the kernel's ``report.*``)."""
+        return self.rounds or self.reports
 
 
 @dataclass(frozen=True)
@@ -215,6 +225,12 @@ class Ruleset:
     def result_entry(self) -> ResultEntry | None:
         """How a table's result is typed and stored (round-based formats): the kernel builds
         the format's result command and its self-report from it."""
+        return None
+
+    def open_report(self) -> OpenReport | None:
+        """How an open-play format's players report their games with their codes (capability
+        ``reports``): the kernel builds its ``<format>.report`` and serves ``report.*`` for
+        it (:class:`podium.core.commands.OpenReport`)."""
         return None
 
     def phases(self, settings: Any) -> tuple[Phase, ...]:
@@ -487,6 +503,8 @@ def check_ruleset(ruleset: Ruleset) -> None:
         for hook in ("plan_round", "score", "standings", "sample_result", "result_entry"):
             if getattr(cls, hook) is getattr(Ruleset, hook):
                 problems.append(f"rounds: override {hook}()")
+    if caps.reports and (not caps.open_play or cls.open_report is Ruleset.open_report):
+        problems.append("reports: an open-play format that overrides open_report()")
     if caps.divisions and cls.division_standings is Ruleset.division_standings:
         problems.append("divisions: override division_standings()")
     kinds = [kind.name for kind in ruleset.action_kinds()]

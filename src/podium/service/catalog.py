@@ -105,7 +105,12 @@ class Catalog:
     def __init__(self, formats: Iterable[Ruleset],
                  kernel: Sequence[CommandSpec] | None = None,
                  kernel_views: Sequence[ViewSpec[Any]] | None = None) -> None:
-        from podium.service.kernel import kernel_commands, report_command, result_command
+        from podium.service.kernel import (
+            kernel_commands,
+            open_report_command,
+            report_command,
+            result_command,
+        )
         from podium.service.kernel_views import kernel_views as declared_views
 
         self.formats: dict[str, Ruleset] = {f.name: f for f in formats}
@@ -121,6 +126,9 @@ class Catalog:
             entry = ruleset.result_entry()
             if entry is not None:
                 declared[:0] = [result_command(ruleset, entry), report_command(ruleset, entry)]
+            game_report = ruleset.open_report()
+            if game_report is not None:
+                declared[:0] = [open_report_command(ruleset, game_report)]
             for spec in declared:
                 adopted = next((a for a in ruleset.adopts if spec.name.startswith(f"{a}.")),
                                None)

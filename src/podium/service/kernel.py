@@ -24,6 +24,7 @@ from podium.core.commands import (
     PLAYER,
     Call,
     CommandSpec,
+    OpenReport,
     Param,
     ResultEntry,
 )
@@ -1039,7 +1040,7 @@ class SelfReportCall(Command[Any]):
     code: str = ""
     address: str = ""
     values: Mapping[str, Any] | None = None
-    entry: ResultEntry | None = None
+    entry: ResultEntry | OpenReport | None = None
 
     def run(self, service: EventService, actor: str) -> Outcome[Any]:
         from podium.service.selfreport import SelfReportService
@@ -1049,10 +1050,14 @@ class SelfReportCall(Command[Any]):
         if self.what == "decide":
             report = reports.decide(self.slug, values["report"], bool(values.get("accept")),
                                     actor, values.get("reason", ""))
-            return Outcome(service.load(self.slug), [], report)
+            return Outcome(service.load(self.slug), reports.stored, report)
         reports.seat(self.slug, self.code, self.address)
-        if self.what == "submit":
-            assert self.entry is not None
+        if self.what == "submit" and isinstance(self.entry, OpenReport):
+            game_entry = self.entry.entry
+            report = reports.report_game(
+                self.slug, self.code, lambda state, place: game_entry(values, state, place))
+        elif self.what == "submit":
+            assert isinstance(self.entry, ResultEntry)
             entry = self.entry
 
             def build(state: EventState, rnd: Round, table: Table) -> dict[str, Any]:
@@ -1064,7 +1069,7 @@ class SelfReportCall(Command[Any]):
         else:
             report = reports.dispute(self.slug, self.code, values["report"],
                                      values.get("note", ""))
-        return Outcome(service.load(self.slug), [], report)
+        return Outcome(service.load(self.slug), reports.stored, report)
 
 
 def report_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
@@ -1081,6 +1086,19 @@ def report_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
     )
 
 
+def open_report_command(ruleset: Ruleset, entry: OpenReport) -> CommandSpec:
+    """An open-play format's player reports the game they are due in (capability
+    ``reports``): the format's fields; the game comes from the code, never from the request."""
+    return CommandSpec(
+        f"{ruleset.name}.report", N_("Report your game"),
+        lambda call: SelfReportCall(call.slug, "submit", call.caller.code or "",
+                                    call.caller.address, call.values, entry),
+        params=entry.params, help=entry.help, role=PLAYER, capability="self_report",
+        said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
+        answer=_report_json, answer_schema=REPORT_SCHEMA,
+    )
+
+
 REPORT_ID = Param("report", inputs.Integer(1, 2**31 - 1), N_("the report's number"),
                   required=True, argument=True, label=N_("Report"))
 
@@ -1088,7 +1106,7 @@ REPORT_CONFIRM = CommandSpec(
     "report.confirm", N_("Confirm a report of your table"),
     lambda call: SelfReportCall(call.slug, "confirm", call.caller.code or "",
                                 call.caller.address, call.values),
-    params=(REPORT_ID,), role=PLAYER, capability="rounds",
+    params=(REPORT_ID,), role=PLAYER, capability="self_report",
     said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
     answer=_report_json, answer_schema=REPORT_SCHEMA,
 )
@@ -1099,7 +1117,7 @@ REPORT_DISPUTE = CommandSpec(
                                 call.caller.address, call.values),
     params=(REPORT_ID, Param("note", inputs.Text(500), N_("what is wrong (for the "
                                                           "organiser)"))),
-    role=PLAYER, capability="rounds",
+    role=PLAYER, capability="self_report",
     said=lambda report: M(REPORT_SAID["disputed"]),
     answer=_report_json, answer_schema=REPORT_SCHEMA,
 )
@@ -1109,7 +1127,7 @@ REPORT_DECIDE = CommandSpec(
     lambda call: SelfReportCall(call.slug, "decide", values=call.values),
     params=(REPORT_ID, Param("accept", inputs.YesNo(), N_("accept it (it becomes the result); "
                                                           "no: reject it")), REASON),
-    capability="rounds",
+    capability="self_report",
     said=lambda report: M("Decision saved."),
     answer=_report_json, answer_schema=REPORT_SCHEMA,
 )
@@ -1133,4 +1151,5 @@ def _clock_commands() -> list[CommandSpec]:
     return clock_commands()
 
 
-__all__ = ["kernel_commands", "report_command", "result_command", "table_of", "top_entry"]
+__all__ = ["kernel_commands", "open_report_command", "report_command", "result_command",
+           "table_of", "top_entry"]

@@ -74,6 +74,11 @@ class ServiceSource:
             return catalog.commands_for(self.loaded.ruleset.name)
         if what == "views":
             return catalog.views_for(self.loaded.ruleset.name)
+        if what == "reports":  # the players' self-reports, open ones or (all=True) every one
+            from podium.service.selfreport import SelfReportService
+
+            return SelfReportService(self.service).reports(
+                self.loaded.summary.slug, open_only=not params.get("all"))
         raise KeyError(what)
 
 

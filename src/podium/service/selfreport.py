@@ -10,6 +10,13 @@ entry. A different report for the same table, or a player's dispute, puts the ta
 the organiser's queue, and nothing changes until the organiser accepts one or rejects them.
 Pending reports live outside the log (they are not decisions yet); accepted ones are the log.
 
+An open-play format whose players report their games (capability ``reports``,
+:class:`podium.core.commands.OpenReport`) gets the same: the code's player reports the game
+the format says they are due in now (its :class:`~podium.core.commands.Place`: the game, its
+players, the round and table numbers its reports are filed under, how many others confirm),
+and a report counts while that game is still due with the same players; enough confirmations,
+or the organiser's acceptance, make it the format's own actions (``OpenReport.actions``).
+
 Every report, confirmation, dispute and decision runs in the event's unit of work, under the
 same serialisation as result entries (:meth:`EventService.unit`: this process's lock, and the
 database's, taken before the state and the open reports are read), so four matching reports
@@ -33,9 +40,11 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from podium.core import codes
+from podium.core.commands import OpenReport, Place
 from podium.core.errors import Conflict, Forbidden, InvalidInput, NotFound
-from podium.core.log import Kind
+from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round, Table
+from podium.core.ruleset import Ruleset
 from podium.core.views import N_
 from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
 from podium.service.throttle import Gate
@@ -52,6 +61,8 @@ REJECTED = "rejected"
 OPEN = (PENDING, CONFLICT)
 
 EntryBuilder = Callable[[EventState, Round, Table], dict[str, Any]]
+#: An open-play format's report entry from what the player typed, for their game.
+GameEntryBuilder = Callable[[EventState, Place], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -72,11 +83,56 @@ class Report:
 
 @dataclass(frozen=True)
 class Seat:
-    """Where a code's player sits now: the round, the table, or None (no round, a bye)."""
+    """Where a code's player sits now: the round, the table, or None (no round, a bye); in
+    an open-play format, the game they are due in (``place``; None: none is)."""
 
     player: Player
     round: Round | None
     table: Table | None
+    place: Place | None = None
+
+
+@dataclass(frozen=True)
+class Filing:
+    """Where a report is filed and what it needs: a round's table (its draw, its players, all
+    of whom confirm) or an open-play format's game (its players, and how many of the others
+    confirm: None for all)."""
+
+    round: int
+    table: int
+    seats: tuple[int, ...]
+    draw: int | None = None
+    confirmations: int | None = None
+    place: Place | None = None
+
+    @classmethod
+    def of_table(cls, rnd: Round, table: Table) -> Filing:
+        return cls(rnd.number, table.number, tuple(table.seats), rnd.seed)
+
+    @classmethod
+    def of_place(cls, place: Place) -> Filing:
+        return cls(place.round, place.table, tuple(place.players), None, place.confirmations,
+                   place)
+
+    def holds(self, row: SelfReportRow | Report) -> bool:
+        """Whether ``row`` is a report of this table or game as it is now."""
+        if (row.round, row.table) != (self.round, self.table):
+            return False
+        if self.place is not None:
+            return row.seats is None or sorted(row.seats) == sorted(self.seats)
+        return (row.draw is None or row.draw == self.draw) and (
+            row.seats is None or sorted(row.seats) == sorted(self.seats))
+
+    def confirmed(self, row: SelfReportRow) -> bool:
+        """Rule of every table: all its players confirmed; of an open-play game: the reporter
+        and as many of the others as the format asks."""
+        if self.place is None:
+            return not set(row.confirmed_by) < set(self.seats)
+        others = len([p for p in row.confirmed_by if p != row.reporter and p in self.seats])
+        needed = len(self.seats) - 1
+        if self.confirmations is not None:
+            needed = min(needed, self.confirmations)
+        return others >= needed
 
 
 def new_code() -> str:
@@ -151,6 +207,8 @@ class SelfReportService:
         # one throttle a service (the web's, the API's, the command line's): a new report
         # service for each call must not start its guesser's count again from zero
         self.throttle = throttle or events.code_throttle()
+        #: The actions the last report, confirmation or decision stored (a result, a game)
+        self.stored: list[Action] = []
 
     @property
     def clock(self):  # the event service's clock, so tests control both at once
@@ -210,7 +268,7 @@ class SelfReportService:
             except Forbidden:
                 attempt.failed()
                 raise
-        return _seat_of(loaded.state, player)
+        return _seat_of(loaded.state, player, loaded.ruleset)
 
     def _identify(self, slug: str, code: str) -> tuple[LoadedEvent, Player]:
         with self.db.session(readonly=True) as session:
@@ -220,66 +278,82 @@ class SelfReportService:
     def reports(self, slug: str, open_only: bool = False) -> list[Report]:
         """The event's reports; ``open_only``: those waiting, of the rounds' current draws (a
         report of an undone draw can no longer be decided)."""
-        state = self.events.load(slug).state if open_only else None
+        loaded = self.events.load(slug) if open_only else None
         with self.db.session(readonly=True) as session:
             event_id = EventRepository(session).get(slug).id
             query = select(SelfReportRow).where(SelfReportRow.event_id == event_id)
             if open_only:
                 query = query.where(SelfReportRow.status.in_(OPEN))
             found = [_report(r) for r in session.scalars(query.order_by(SelfReportRow.id))]
-        if state is not None:
-            found = [r for r in found
-                     if r.round <= len(state.rounds) and _counts(r, state.round(r.round))]
+        if loaded is not None:
+            found = [r for r in found if _still_counts(r, loaded.state, loaded.ruleset)]
         return found
 
     def table_reports(self, slug: str, code: str,
                       address: str = "") -> tuple[Seat, list[Report]]:
         """The code's seat and the open reports of its table."""
         seat = self.seat(slug, code, address)
-        if seat.table is None or seat.round is None:
+        if seat.place is not None:
+            filing = Filing.of_place(seat.place)
+        elif seat.table is None or seat.round is None:
             return seat, []
-        reports = [
-            r
-            for r in self.reports(slug, open_only=True)
-            if r.round == seat.round.number and r.table == seat.table.number
-            and _counts(r, seat.round)
-        ]
-        return seat, reports
+        else:
+            filing = Filing.of_table(seat.round, seat.table)
+        return seat, [r for r in self.reports(slug, open_only=True) if filing.holds(r)]
 
     def report(self, slug: str, code: str, build: EntryBuilder) -> Report:
         """Report the result of the code's own table; returns the report (maybe accepted)."""
-        return self.events.retrying(lambda: self._report_once(slug, code, build))
 
-    def _report_once(self, slug: str, code: str, build: EntryBuilder) -> Report:
-        with self.events.unit(slug, "player") as work:
-            session, loaded = work.session, work.loaded
-            player = self._player_of(session, loaded, code)
+        def filed(loaded: LoadedEvent, player: Player) -> tuple[Filing, dict[str, Any]]:
             rnd, table = self._own_table(loaded, player)
             typed = build(loaded.state, rnd, table)
             entry = loaded.ruleset.score_entry(loaded.state, rnd, table, typed)
-            normalised = entry.entry
-            open_rows = self._open_rows(session, loaded.summary.id, rnd.number, table.number)
+            return Filing.of_table(rnd, table), entry.entry
+
+        return self.events.retrying(lambda: self._report_once(slug, code, filed))
+
+    def report_game(self, slug: str, code: str, build: GameEntryBuilder) -> Report:
+        """Report the game the code's player is due in (an open-play format): ``build``
+        turns what they typed into the format's checked entry for that game."""
+
+        def filed(loaded: LoadedEvent, player: Player) -> tuple[Filing, dict[str, Any]]:
+            place = _own_place(loaded, player)
+            return Filing.of_place(place), build(loaded.state, place)
+
+        return self.events.retrying(lambda: self._report_once(slug, code, filed))
+
+    def _report_once(self, slug: str, code: str,
+                     filed: Callable[[LoadedEvent, Player], tuple[Filing, dict[str, Any]]]
+                     ) -> Report:
+        with self.events.unit(slug, "player") as work:
+            session, loaded = work.session, work.loaded
+            player = self._player_of(session, loaded, code)
+            filing, normalised = filed(loaded, player)
+            open_rows = self._open_rows(session, loaded.summary.id, filing.round, filing.table)
             for row in open_rows:
-                if not _of_draw(row, rnd):  # left behind by an undo and a new draw
-                    row.status, row.decided_by = REJECTED, "redraw"
-                    row.note = row.note or f"round {rnd.number} was drawn again"
-                elif not _still_seated(row, rnd):  # a hand edit moved a player since
+                if filing.place is None and row.draw is not None and row.draw != filing.draw:
+                    row.status, row.decided_by = REJECTED, "redraw"  # an undo and a new draw
+                    row.note = row.note or f"round {filing.round} was drawn again"
+                elif not filing.holds(row):  # a hand edit moved a player since
                     row.status, row.decided_by = REJECTED, "edit"
-                    row.note = row.note or f"the players of table {table.number} changed"
-            open_rows = [row for row in open_rows if _counts(row, rnd)]
+                    row.note = row.note or (f"the players of table {filing.table} changed"
+                                            if filing.place is None else
+                                            f"the players of {filing.place.game} changed")
+            open_rows = [row for row in open_rows if filing.holds(row)]
             same = next((r for r in open_rows if r.entry == normalised), None)
             if same is not None and same.status == PENDING:
                 if player.id not in same.confirmed_by:
                     same.confirmed_by = [*same.confirmed_by, player.id]
-                self._maybe_accept(work, same, table)
+                self._maybe_accept(work, same, filing)
+                self.stored = list(work.stored)
                 return _report(same)
             status = CONFLICT if open_rows else PENDING
             for row in open_rows:
                 row.status = CONFLICT
             row = SelfReportRow(
                 event_id=loaded.summary.id,
-                round=rnd.number,
-                table=table.number,
+                round=filing.round,
+                table=filing.table,
                 reporter=player.id,
                 entry=normalised,
                 confirmed_by=[player.id],
@@ -287,12 +361,13 @@ class SelfReportService:
                 note="",
                 created_at=self.clock(),
                 decided_by="",
-                draw=rnd.seed,
-                seats=list(table.seats),
+                draw=filing.draw,
+                seats=list(filing.seats),
             )
             session.add(row)
             session.flush()
-            self._maybe_accept(work, row, table)
+            self._maybe_accept(work, row, filing)
+            self.stored = list(work.stored)
             return _report(row)
 
     def confirm(self, slug: str, code: str, report_id: int) -> Report:
@@ -301,13 +376,14 @@ class SelfReportService:
     def _confirm_once(self, slug: str, code: str, report_id: int) -> Report:
         with self.events.unit(slug, "player") as work:
             player = self._player_of(work.session, work.loaded, code)
-            row, table = self._row_for_player(work.session, work.loaded, player, report_id)
+            row, filing = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status != PENDING:
                 raise Conflict("this report waits for the organiser's decision",
                                code=codes.REPORT_WAITING)
             if player.id not in row.confirmed_by:
                 row.confirmed_by = [*row.confirmed_by, player.id]
-            self._maybe_accept(work, row, table)
+            self._maybe_accept(work, row, filing)
+            self.stored = list(work.stored)
             return _report(row)
 
     def dispute(self, slug: str, code: str, report_id: int, note: str = "") -> Report:
@@ -346,12 +422,19 @@ class SelfReportService:
                     report_id=report_id)
             if row.status not in OPEN:
                 raise Conflict("this report is already decided", code=codes.REPORT_DECIDED)
-            if accept and (row.round > len(loaded.state.rounds)
-                           or not _of_draw(row, loaded.state.round(row.round))):
+            open_report = loaded.ruleset.open_report()
+            if open_report is not None:
+                if accept and not _still_counts(_report(row), loaded.state, loaded.ruleset):
+                    raise Conflict(N_("this report was made for a game that is no longer "
+                                      "due with those players: reject it"),
+                                   code=codes.REPORT_STALE, round=row.round)
+            elif accept and (row.round > len(loaded.state.rounds)
+                             or not _of_draw(row, loaded.state.round(row.round))):
                 raise Conflict(N_("this report was made for an earlier draw of round "
                                   "%(round)s, which was undone: reject it"),
                                code=codes.REPORT_STALE, round=row.round)
-            if accept and not _still_seated(row, loaded.state.round(row.round)):
+            if (accept and open_report is None
+                    and not _still_seated(row, loaded.state.round(row.round))):
                 raise Conflict(N_("this report was made before players were moved to or from "
                                   "table %(table)s: reject it"),
                                code=codes.REPORT_STALE, table=row.table)
@@ -366,6 +449,7 @@ class SelfReportService:
             else:
                 row.status = REJECTED
             row.decided_by = actor
+            self.stored = list(work.stored)
             return _report(row)
 
     # helpers -----------------------------------------------------------------------------------
@@ -389,7 +473,7 @@ class SelfReportService:
 
     @staticmethod
     def _own_table(loaded: LoadedEvent, player: Player) -> tuple[Round, Table]:
-        seat = _seat_of(loaded.state, player)
+        seat = _seat_of(loaded.state, player, None)
         if seat.round is None:
             raise Conflict("no round is being played", code=codes.ROUND_NONE)
         if seat.table is None:
@@ -405,12 +489,22 @@ class SelfReportService:
 
     def _row_for_player(
         self, session: Session, loaded: LoadedEvent, player: Player, report_id: int
-    ) -> tuple[SelfReportRow, Table]:
+    ) -> tuple[SelfReportRow, Filing]:
         row = session.get(SelfReportRow, report_id)
         if row is None or row.event_id != loaded.summary.id:
             raise NotFound(
                 "no self-report %(report_id)s in this event", code=codes.REPORT_UNKNOWN,
                 report_id=report_id)
+        if loaded.ruleset.open_report() is not None:
+            filing = Filing.of_place(_own_place(loaded, player))
+            if (row.round, row.table) == (filing.round, filing.table) and not filing.holds(row):
+                raise Conflict(N_("this report was made before the players of your game "
+                                  "changed: report its result again"),
+                               code=codes.REPORT_STALE, table=row.table)
+            if not filing.holds(row):
+                raise Forbidden("you can only confirm a report of your own game",
+                                code=codes.REPORT_OTHER_TABLE)
+            return row, filing
         rnd, table = self._own_table(loaded, player)
         if row.round == rnd.number and not _of_draw(row, rnd):
             raise _stale(rnd)
@@ -421,7 +515,7 @@ class SelfReportService:
         if (row.round, row.table) != (rnd.number, table.number):
             raise Forbidden("you can only confirm the report of your own table",
                             code=codes.REPORT_OTHER_TABLE)
-        return row, table
+        return row, Filing.of_table(rnd, table)
 
     @staticmethod
     def _open_rows(session: Session, event_id: int, rnd: int, table: int) -> list[SelfReportRow]:
@@ -436,8 +530,8 @@ class SelfReportService:
             )
         )
 
-    def _maybe_accept(self, work: UnitOfWork, row: SelfReportRow, table: Table) -> None:
-        if row.status != PENDING or set(row.confirmed_by) < set(table.seats):
+    def _maybe_accept(self, work: UnitOfWork, row: SelfReportRow, filing: Filing) -> None:
+        if row.status != PENDING or not filing.confirmed(row):
             return
         names = work.state.players
         others = [names[pid].name for pid in row.confirmed_by if pid != row.reporter]
@@ -448,7 +542,12 @@ class SelfReportService:
 
     @staticmethod
     def _enter(work: UnitOfWork, row: SelfReportRow, actor: str, reason: str) -> None:
-        """Append the result action in the caller's transaction, checked like any entry."""
+        """Append the result action in the caller's transaction, checked like any entry (an
+        open-play format's report becomes the format's own actions)."""
+        open_report = work.loaded.ruleset.open_report()
+        if open_report is not None:
+            _enter_game(work, open_report, row, actor, reason)
+            return
         payload = {"round": row.round, "table": row.table, "entry": dict(row.entry)}
         if row.table in work.state.round(row.round).results:
             raise Conflict("table %(table)s already has its result", code=codes.RESULT_EXISTS,
@@ -460,7 +559,46 @@ class SelfReportService:
             work.actor = saved
 
 
-def _seat_of(state: EventState, player: Player) -> Seat:
+def _enter_game(work: UnitOfWork, open_report: OpenReport, row: SelfReportRow, actor: str,
+                reason: str) -> None:
+    place = open_report.place(work.state, row.reporter)
+    if place is None or not Filing.of_place(place).holds(row):
+        raise Conflict(N_("this report was made for a game that is no longer due with those "
+                          "players: reject it"), code=codes.REPORT_STALE, round=row.round)
+    actions = open_report.actions(work.state, place, dict(row.entry), row.reporter)
+    saved, work.actor = work.actor, actor
+    try:
+        work.append([NewAction(kind, payload, reason) for kind, payload in actions])
+    finally:
+        work.actor = saved
+
+
+def _own_place(loaded: LoadedEvent, player: Player) -> Place:
+    """The game an open-play format's player is due in now (refused when none is)."""
+    open_report = loaded.ruleset.open_report()
+    place = open_report.place(loaded.state, player.id) if open_report is not None else None
+    if place is None:
+        raise Conflict("%(name)s has no game to report now", code=codes.REPORT_NO_GAME,
+                       name=player.name)
+    return place
+
+
+def _still_counts(report: Report, state: EventState, ruleset: Ruleset) -> bool:
+    """Whether an open report still counts: its round's draw and table's players (a round's
+    table), or its game still due with the same players (an open-play format's)."""
+    open_report = ruleset.open_report()
+    if open_report is None:
+        return report.round <= len(state.rounds) and _counts(report, state.round(report.round))
+    if report.reporter not in state.players:
+        return False
+    place = open_report.place(state, report.reporter)
+    return place is not None and Filing.of_place(place).holds(report)
+
+
+def _seat_of(state: EventState, player: Player, ruleset: Ruleset | None) -> Seat:
+    open_report = ruleset.open_report() if ruleset is not None else None
+    if open_report is not None:
+        return Seat(player, None, None, open_report.place(state, player.id))
     rnd = state.current_round
     if rnd is None:
         return Seat(player, None, None)

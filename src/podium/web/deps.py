@@ -149,6 +149,17 @@ class Page:
         checks the role, decodes the fields and stores (:mod:`podium.service.invoke`)."""
         return self.web.events.execute(Invocation(name, slug, fields, TEXT, WEB), self.caller())
 
+    def view(self, slug: str, name: str, **params: Any) -> Any:
+        """Declared view ``name`` of event ``slug`` (its parameters as text), read as this
+        page's visitor through the one reader: what a format's own template shows beyond its
+        context (the games due on a form) it reads from the format's views."""
+        from podium.web.routes.views import page_caller
+
+        fields = {key: str(value) for key, value in params.items() if value is not None}
+        web = self.web
+        return web.events.read(Invocation(name, slug, fields, TEXT, WEB), page_caller(self),
+                               lambda event: web.cache.load(event).loaded).value
+
     def require_role(self, slug: str, *roles: str) -> User:
         user = self.require_login()
         allowed = roles or (OWNER, JUDGE)

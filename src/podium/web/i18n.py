@@ -71,8 +71,10 @@ class Formatter:
             return pattern.apply(round(float(value), decimals), self.locale)
         return self._integer.apply(int(value), self.locale)
 
-    def when(self, moment: datetime) -> str:
-        return format_datetime(moment.astimezone(self.zone), "medium", locale=self.locale)
+    def when(self, moment: datetime, zone: str | None = None) -> str:
+        """A moment in the locale, in the formatter's time zone or ``zone`` (an event's)."""
+        where = ZoneInfo(zone) if zone else self.zone
+        return format_datetime(moment.astimezone(where), "medium", locale=self.locale)
 
     def cell(self, value: object, column: Column) -> str:
         """A table view's cell: numbers per locale, text labels translated."""

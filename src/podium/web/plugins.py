@@ -29,7 +29,7 @@ for a format with a play-off. A format with no plug-in still gets every shared p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -46,9 +46,19 @@ class PublicPage:
     template: str
     context: Callable[[Any, Mapping[str, str]], dict[str, Any]] | None = None
     shown: Shown | None = None  # the tab is listed only when this is true
+    #: A declared view listed as several tabs (:class:`podium.core.reads.Tab`, one a league)
+    tabs: Callable[[EventState], Sequence[Any]] | None = None
 
     def visible(self, state: EventState) -> bool:
         return self.shown is None or self.shown(state)
+
+    def listed(self, state: EventState) -> list[tuple[str, str]]:
+        """The tabs the page adds to the event's row of tabs: (key, title)."""
+        if not self.visible(state):
+            return []
+        if self.tabs is None:
+            return [(self.key, self.title)]
+        return [(tab.key, tab.title) for tab in self.tabs(state) if tab.listed]
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,8 @@ class WebFormat:
     result_legend: str = ""
     # Set by the composition root from the format's capabilities:
     rounds: bool = True  # False: open play, no rounds or pairings (the shared pages hide them)
+    #: Players report their results with their codes (rounds, or an open-play format's games)
+    reports: bool = True
     #: Where a player's code opens their game, under ``/e/{slug}/`` (a code slip's QR code adds
     #: ``?code=...``): the shared self-report, or a format's own player page.
     report_path: str = "report"

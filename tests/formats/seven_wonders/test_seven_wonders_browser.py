@@ -1,7 +1,7 @@
 """Issue 20, 7 Wonders in a browser (Debian's chromium driven by Playwright, never a browser
 Playwright downloads; skipped without it, see tests/web/test_browser.py): a player follows their
-code slip to their due game and reports it by tapping the order of places on a phone (rules
-W7-3, W7-36), and the season's pages are no wider than a phone or a desktop screen, with a
+code slip to the shared self-report, their due game, and reports it by tapping the order of
+places on a phone (rules W7-3, W7-36), and the season's pages are no wider than a phone or a desktop screen, with a
 premium player due to create the next table (its settings one long line)."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _slip_address(client, base: str, name: str) -> str:
     """The address printed on ``name``'s code slip (and in its QR code), on the test server."""
     slips = client.get("/manage/sw/print/codes").text
     section = next(s for s in slips.split('<section class="code-slip">') if name in s)
-    found = re.search(r"(http://testserver/e/sw/sw/me)", section)
+    found = re.search(r"(http://testserver/e/sw/report)", section)
     assert found, section
     codes = re.search(r'<code class="code big">([^<]+)</code>', section)
     assert codes
@@ -63,6 +63,7 @@ def test_a_player_follows_the_slip_and_reports_by_tapping_on_a_phone(
     page = context.new_page()
     page.set_default_timeout(WAIT)
     page.goto(address)
+    page.locator("button[type=submit]").first.tap()  # the code, filled in by the slip
     expect(page.locator("h2").first).to_have_text("Лига Богов, игра 1")
     # the deadline in the season's time zone: 7 days after the start, 00:00 UTC = 03:00 Moscow
     expect(page.locator("main")).to_contain_text("7 дек. 2026 г., 03:00:00 (Europe/Moscow)")
@@ -90,13 +91,14 @@ def test_a_player_follows_the_slip_and_reports_by_tapping_on_a_phone(
     expect(page.locator(".flash")).to_be_visible()
     assert page.evaluate(WIDTH) <= 390
     context.close()
-    report = next(iter(book_of(site.events.load("sw").state).reports.values()))
+    report = site.reports.reports("sw")[0]  # the kernel's self-report, waiting (rule W7-36)
     state = site.events.load("sw").state
     positions = {state.players[item["player"]].name: item["position"]
-                 for item in report.payload["results"]}
+                 for item in report.entry["results"]}
     assert positions == {"Анна": 1, "Борис": 2, "Клара": 2, "Дмитрий": 4, "Елена": 5,
                          "Фёдор": 6, "Галина": 7}
     assert state.players[report.reporter].name == "Клара"
+    assert report.entry["game"] == "gods/1" and not book_of(state).ladders.get("gods")
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)

@@ -33,7 +33,7 @@ def test_a_league_on_the_command_line(podium: Podium) -> None:
     podium("sw", "lift", "sw", "gods/1", "Galina", "--reason", "site down")
     status = flat(podium.out("sw", "status", "sw"))
     assert "next is game 2" in status and "Creates the table: Boris (premium account)" in status
-    table = flat(podium.out("sw", "table", "sw", "--lang", "ru"))
+    table = flat(podium.out("sw", "table", "sw", "--lang", "ru"))  # the view's own --lang
     assert "Лига Богов" in table and "просрочка в игре 1 (Лига Богов) снята" in table
     before = podium.load("sw").state.last_seq
     out_of_order = podium("sw", "game", "sw", "gods", "Anna, Boris", "--game", "4", code=2)
@@ -89,20 +89,22 @@ def test_leagues_from_a_file_and_a_swap_between_leagues(podium: Podium, tmp_path
 
 
 def test_players_report_and_confirm_on_the_command_line(podium: Podium) -> None:
-    """Rule W7-36: Anna reports with her code, the others confirm with theirs; a wrong code is
-    refused and stores nothing; the organiser reads the reports."""
+    """Rule W7-36: Anna reports her due game with her code (the kernel's self-report: the game
+    comes from the code), Boris confirms with his; a wrong code is refused and stores
+    nothing; the organiser reads the reports (`sw reports`)."""
     season(podium)
     podium("event", "set", "sw", "confirmations=1")
     service = podium.service()
     state = service.load("sw").state
     codes = {state.players[p].name: c for p, c in SelfReportService(service).codes("sw").items()}
-    sent = flat(podium.out("sw", "report", "sw", "gods/1", ", ".join(GODS), "--code",
-                           codes["Anna"]))
-    assert "the other players of the game now confirm it" in sent
+    sent = flat(podium.out("sw", "report", "sw", ", ".join(GODS), "--code", codes["Anna"]))
+    assert "the other players of your table now confirm it" in sent
+    report = SelfReportService(service).reports("sw")[0].id
     before = podium.action_count("sw")
-    podium.error("sw", "confirm", "sw", "12", "--code", "NOPE1234", code=2)
+    podium.error("sw", "report-confirm", "sw", str(report), "--code", "NOPE1234", code=2)
     assert podium.action_count("sw") == before
-    report = podium.load("sw").state.last_seq
-    done = flat(podium.out("sw", "confirm", "sw", str(report), "--code", codes["Boris"]))
-    assert "Confirmed: the game is entered." in done
-    assert "accepted" in flat(podium.out("sw", "reports", "sw"))
+    done = flat(podium.out("sw", "report-confirm", "sw", str(report), "--code", codes["Boris"]))
+    assert "the result is in" in done
+    assert podium.action_count("sw") == before + 1
+    listed = flat(podium.out("sw", "reports", "sw"))
+    assert "accepted" in listed and "League of Gods, game 1" in listed

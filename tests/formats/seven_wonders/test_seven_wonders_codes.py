@@ -13,8 +13,8 @@ from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.rules import SevenWonders
 
 PACKAGE = Path(codes.__file__).resolve().parent
-SEASON_MODULES = ("rules", "season", "commands", "season_commands", "views", "cli", "api", "web",
-                  "settings", "inputs")
+SEASON_MODULES = ("rules", "season", "commands", "season_commands", "season_reads",
+                  "season_report", "views", "demo", "settings", "inputs")
 REFUSALS = {"InvalidInput", "NotFound", "Conflict", "Forbidden", "Unauthorised", "PodiumError",
             "Localised", "refuse"}
 

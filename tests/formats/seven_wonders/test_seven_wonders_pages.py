@@ -1,8 +1,9 @@
 """The 7 Wonders season on the web (regulation W7): leagues, games with ties and penalties
 entered by the organiser through the season's declared commands (the forms on /manage/{slug},
 posted to /manage/{slug}/do/seven-wonders.<what>), the die roll, a lifted penalty, the league
-dashboards and the season table in English and Russian, the players' self-report on their own
-page (the declared player commands with their code), and refusals storing nothing."""
+dashboards and the season table in English and Russian, the players' self-report on the
+shared self-report page (the kernel's player commands with their code), and refusals storing
+nothing."""
 
 from __future__ import annotations
 
@@ -99,34 +100,39 @@ def test_the_season_table_in_russian(site: Site, anna) -> None:
 
 
 def test_players_report_and_confirm_on_the_web(site: Site, anna) -> None:
-    """Rule W7-36: Anna reports with her code, the others confirm; the game is in."""
+    """Rule W7-36: Anna reports with her code on the shared self-report page (her due game,
+    the season's form), Boris confirms; the game is in."""
     assert anna
     site.events.change_settings("sw", {"confirmations": 1}, "anna")
     codes = {site.events.load("sw").state.players[p].name: c
              for p, c in site.reports.codes("sw").items()}
     player = site.client()
-    form = player.get("/e/sw/p/report").text
-    token = csrf_of(form)
-    page = player.post("/e/sw/sw/me", data={"csrf_token": token, "code": codes["Anna"]})
-    assert page.status_code == 200 and "gods/1" in page.text
-    sent = player.post("/e/sw/sw/report", data={
-        "csrf_token": token, "code": codes["Anna"], "game": "gods/1",
-        "order": ", ".join(GODS), "link": "https://boardgamearena.com/table?table=9"})
-    assert "the other players of the game now confirm it" in text(sent.text)
+    form = player.get("/e/sw/p/report", follow_redirects=True)  # the old tab: the self-report
+    assert form.status_code == 200 and str(form.url).endswith("/e/sw/report")
+    token = csrf_of(form.text)
+    page = player.post("/e/sw/report/table", data={"csrf_token": token, "code": codes["Anna"]})
+    assert page.status_code == 200 and "League of Gods, game 1" in text(page.text)
+    assert 'name="order"' in page.text
+    sent = player.post("/e/sw/report/submit", data={
+        "csrf_token": token, "code": codes["Anna"], "order": ", ".join(GODS),
+        "link": "https://boardgamearena.com/table?table=9"})
     assert sent.status_code == 200, sent.text
-    state = site.events.load("sw").state
-    report = next(iter(book_of(state).reports.values()))
-    answer = player.post("/e/sw/sw/confirm", data={"csrf_token": token, "code": codes["Boris"],
-                                                   "report": str(report.seq)})
+    assert "the other players of your table now confirm it" in text(sent.text)
+    report = site.reports.reports("sw", open_only=True)[0]
+    answer = player.post("/e/sw/report/confirm", data={"csrf_token": token,
+                                                       "code": codes["Boris"],
+                                                       "report": str(report.id)})
     assert answer.status_code == 200
     assert book_of(site.events.load("sw").state).find("gods/1") is not None
-    wrong = player.post("/e/sw/sw/me", data={"csrf_token": token, "code": "NOPE1234"})
+    wrong = player.post("/e/sw/report/table", data={"csrf_token": token, "code": "NOPE1234"})
     assert wrong.status_code == 403
 
 
 def test_other_formats_pages_do_not_break_on_a_season(site: Site, anna) -> None:
     client, _csrf = anna
     for url in ("/e/sw", "/e/sw/p/leagues", "/e/sw/p/league-priests", "/e/sw/p/report",
-                "/api/v1/events/sw/sw/leagues", "/api/v1/events/sw/sw/table",
-                "/api/v1/events/sw/sw/games", "/api/v1/events/sw/views"):
-        assert client.get(url).status_code == 200, url
+                "/api/v1/events/sw/views/seven-wonders.leagues",
+                "/api/v1/events/sw/views/seven-wonders.table",
+                "/api/v1/events/sw/views/seven-wonders.games",
+                "/api/v1/events/sw/views/seven-wonders.penalties", "/api/v1/events/sw/views"):
+        assert client.get(url, follow_redirects=True).status_code == 200, url

@@ -14,7 +14,7 @@ from tests.formats.seven_wonders.test_seven_wonders_pages import (  # noqa: F401
     PRIESTS,
     anna,
 )
-from tests.web.conftest import Site
+from tests.web.conftest import Site, csrf_of
 
 
 @pytest.fixture
@@ -29,8 +29,8 @@ def codes_by_name(site: Site, slug: str = "sw") -> dict[str, str]:
 
 def test_the_code_slip_opens_the_players_due_game(site: Site, season,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    # rule W7-36: the slip's address and QR code lead to the season's player page, not to the
-    # shared self-report of a round (a season has no rounds)
+    # rule W7-36: the slip's address and QR code lead to the shared self-report, which shows
+    # the player's due game (a season has no rounds) and its report form
     from podium.web.routes import organiser
 
     client, _csrf = season
@@ -38,19 +38,26 @@ def test_the_code_slip_opens_the_players_due_game(site: Site, season,
     encoded: list[str] = []
     monkeypatch.setattr(organiser, "qr_svg", lambda url: encoded.append(url) or "")
     slips = client.get("/manage/sw/print/codes").text
-    assert f"http://testserver/e/sw/sw/me?code={code}" in encoded
-    assert "http://testserver/e/sw/sw/me" in html.unescape(slips)
-    assert not re.search(r"/e/sw/report\b", slips)
-    assert "/e/sw/sw/me" in client.get("/manage/sw/codes").text
+    assert f"http://testserver/e/sw/report?code={code}" in encoded
+    assert "http://testserver/e/sw/report" in html.unescape(slips)
+    assert "/e/sw/report" in client.get("/manage/sw/codes").text
     phone = site.client()
-    page = phone.get(f"/e/sw/sw/me?code={code}")
+    opened = phone.get(f"/e/sw/report?code={code}")
+    assert opened.status_code == 200 and f'value="{code}"' in opened.text
+    assert "Show my game" in opened.text
+    page = phone.post("/e/sw/report/table", data={"csrf_token": csrf_of(opened.text),
+                                                  "code": code})
     assert page.status_code == 200
-    assert 'name="game" value="gods/1"' in page.text and "Report this result" in page.text
-    # the phone remembers the code: the player page opens again without it
-    again = phone.get("/e/sw/sw/me")
-    assert again.status_code == 200 and 'name="game" value="gods/1"' in again.text
-    # a slip printed before (the shared address) is sent on to the player page
-    old = site.client().get(f"/e/sw/report?code={code}")
-    assert old.status_code == 303 and old.headers["location"] == f"/e/sw/sw/me?code={code}"
-    wrong = site.client().get("/e/sw/sw/me?code=NOPE1234")
+    assert "League of Gods, game 1" in html.unescape(page.text)
+    assert 'name="order"' in page.text and "Report this result" in page.text
+    # the phone remembers the code: the page opens again without it
+    again = phone.get("/e/sw/report")
+    assert again.status_code == 200 and "Report this result" in again.text
+    # a slip printed before (the season's own page) is sent on to the self-report
+    old = site.client().get(f"/e/sw/sw/me?code={code}", follow_redirects=False)
+    assert old.status_code == 301 and old.headers["location"] == f"/e/sw/report?code={code}"
+    assert not re.search(r"/e/sw/sw/me\b", slips)
+    other = site.client()
+    wrong = other.post("/e/sw/report/table", data={
+        "csrf_token": csrf_of(other.get("/e/sw/report").text), "code": "NOPE1234"})
     assert wrong.status_code == 403 and 'name="code"' in wrong.text

@@ -11,22 +11,18 @@ from podium.core import phases
 from podium.core.errors import InvalidInput, NotFound
 from podium.core.replay import replay
 from podium.formats.seven_wonders.commands import (
-    AcceptReport,
     AddOverrun,
-    AnswerReport,
     EnterGame,
     EnterSpecial,
     GameInput,
     LiftPenalty,
-    ReportGame,
     RollDie,
     SetProfile,
 )
 from podium.formats.seven_wonders.rules import SEVEN_WONDERS, due
 from podium.formats.seven_wonders.season import survival_replay, titans_shares
-from podium.formats.seven_wonders.views import dashboard, next_game
+from podium.formats.seven_wonders.season_reads import league_board, next_game
 from podium.service.commands import DropPlayer, MoveToDivision
-from podium.service.selfreport import SelfReportService
 from tests.formats.seven_wonders.sw_builders import (
     GODS,
     PRIESTS,
@@ -75,9 +71,10 @@ def test_the_service_says_which_game_is_next_in_each_league(tmp_path):
     s.game("Anna, Boris, Clara, Dmitry, Elena, Fedor")
     s.game(", ".join(PRIESTS), "priests")
     gods, priests = next_game(s.state, "gods"), next_game(s.state, "priests")
-    assert (gods["number"], len(gods["players"])) == (3, 5)
-    assert (priests["number"], len(priests["players"])) == (2, 6)
-    assert dashboard(s.state, "gods")["places"][-1] == (7, "Galina")
+    assert (gods.number, len(gods.players)) == (3, 5)
+    assert (priests.number, len(priests.players)) == (2, 6)
+    last = league_board(s.state, "gods").places[-1]
+    assert (last.place, last.player.name) == (7, "Galina")
 
 
 def test_a_game_entered_out_of_ladder_order_is_refused(season):
@@ -619,50 +616,25 @@ def test_who_creates_the_table_and_the_deadline(tmp_path):
     # rule W7-36
     s = Season(tmp_path, start="2025-03-01")
     first = next_game(s.state, "gods")
-    assert first["creator"] is None
-    assert first["turn_based"] == {"days": 7, "hours": "9:00-21:00"}
-    assert first["deadline"] == "2025-03-08 00:00 UTC"
+    assert first.creator is None
+    assert (first.turn_based_days, first.active_hours) == (7, "9:00-21:00")
+    assert first.deadline is not None
+    assert first.deadline.strftime("%Y-%m-%d %H:%M") == "2025-03-08 00:00"
+    assert "Deadline: 2025-03-08 00:00 UTC" in [str(line) for line in first.lines]
     s.profile("Boris", premium=True)
     s.game(ALL)
     s.game("Anna, Boris, Clara, Dmitry, Elena, Fedor")
     info = next_game(s.state, "gods")
-    assert info["creator"] == "Boris" and "settings" in info["site_settings"]
+    assert info.creator is not None and info.creator.name == "Boris"
+    assert "settings" in info.site_settings
     s.run(SetProfile(s.slug, "Boris", premium=False))
     info = next_game(s.state, "gods")
-    assert info["turn_based"]["days"] == 5
+    assert info.turn_based_days == 5
     last = s.book.ladders["gods"].games[-1].at
-    assert info["deadline"] == (last + timedelta(days=5)).strftime("%Y-%m-%d %H:%M UTC")
+    assert info.deadline == last + timedelta(days=5)
 
 
-def test_players_report_and_confirm_a_game_with_their_codes(tmp_path):
-    """Rule W7-36: a player reports with their code; it waits for the others (setting: one
-    confirmation here); confirmed, it is the game, entered as the reporter."""
-    # rule W7-36
-    s = Season(tmp_path, confirmations=1)
-    codes = SelfReportService(s.service).codes(s.slug)
-    code = {s.state.players[p].name: c for p, c in codes.items()}
-    report = s.run(ReportGame(s.slug, code["Anna"], "gods/1", GameInput(ALL))).value.report
-    assert report.status == "pending" and not s.book.ladders.get("gods")
-    outsider = s.refused(AnswerReport(s.slug, "WRONGCODE", report.seq))
-    assert outsider.code == "code.unknown"
-    s.run(AnswerReport(s.slug, code["Galina"], report.seq))
-    game = s.book.find("gods/1")
-    assert game is not None and s.name(game.reporter) == "Anna"
-    assert s.service.log(s.slug)[-1].actor == "player:Anna"
-    assert s.book.reports[report.seq].status == "accepted"
-
-
-def test_a_disputed_report_goes_to_the_organiser(tmp_path):
-    s = Season(tmp_path)
-    codes = SelfReportService(s.service).codes(s.slug)
-    code = {s.state.players[p].name: c for p, c in codes.items()}
-    report = s.run(ReportGame(s.slug, code["Anna"], "Gods 1", GameInput(ALL))).value.report
-    s.run(AnswerReport(s.slug, code["Boris"], report.seq, dispute=True, note="I was 2nd"))
-    assert s.book.reports[report.seq].status == "disputed"
-    blocked = s.refused(AnswerReport(s.slug, code["Clara"], report.seq))
-    assert blocked.code == "sw.report.disputed"
-    s.run(AcceptReport(s.slug, report.seq, "checked the table"))
-    assert s.book.find("gods/1") is not None
+# the players' self-report (rule W7-36) through the kernel: test_seven_wonders_self_report.py
 
 
 # the season table --------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """Every declared command of the 7 Wonders season answers on the command line (``podium sw
 ...``), the API (``POST /api/v1/events/{slug}/commands/seven-wonders.<what>``) and the pages
-(the organiser's forms posted to ``/manage/{slug}/do/...``, the player's page
-``/e/{slug}/sw/...``), and the same input stores the same actions on each; bad input to any
-field is a refusal naming that field, with nothing stored (rules W7-2 .. W7-36 as each command
-cites them)."""
+(the organiser's forms posted to ``/manage/{slug}/do/...``), and the same input stores the
+same actions on each; so do the players' self-report commands (the kernel's, rule W7-36: the
+player's page ``/e/{slug}/report``); bad input to any field is a refusal naming that field,
+with nothing stored (rules W7-2 .. W7-36 as each command cites them)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from podium.formats.seven_wonders.commands import (
     AssignLeagues,
     EnterGame,
     GameInput,
-    ReportGame,
 )
 from podium.formats.seven_wonders.inputs import Leagues
 from podium.formats.seven_wonders.season_commands import SEASON_COMMANDS
@@ -39,10 +38,12 @@ SLUG = "sw"
 
 
 # -- the events each command needs ------------------------------------------------------------
-def season(service: EventService, slug: str = SLUG, leagues: bool = True) -> dict[str, Any]:
+def season(service: EventService, slug: str = SLUG, leagues: bool = True,
+           **settings: Any) -> dict[str, Any]:
     """A season of one league of 7 (rule W7-2), its players' codes (rule W7-36); every event
     of these tests has the same seed, so the same input stores the same actions."""
-    service.create_event(slug, "Season", "seven-wonders", {"start": "2025-03-01"}, ORG, 5)
+    service.create_event(slug, "Season", "seven-wonders", {"start": "2025-03-01", **settings},
+                         ORG, 5)
     service.execute(AddPlayers(slug, tuple(GODS)), ORG)
     if leagues:
         service.execute(AssignLeagues(slug), ORG)
@@ -81,11 +82,12 @@ def ladder_played(service: EventService, slug: str) -> dict[str, Any]:
 
 
 def reported(service: EventService, slug: str = SLUG) -> dict[str, Any]:
-    """Anna reports game gods/1 with her code; it waits for the others (rule W7-36)."""
-    context = season(service, slug)
-    done = service.execute(ReportGame(slug, context["codes"]["Anna"], "gods/1", GameInput(ALL)),
-                           ORG)
-    context["report"] = done.value.report.seq
+    """Anna reports game gods/1 with her code; it waits for one other player's confirmation
+    (setting confirmations=1, rule W7-36)."""
+    context = season(service, slug, confirmations="1")
+    done = service.execute(Invocation("seven-wonders.report", slug, {"order": ALL}, JSON, API),
+                           Caller(actor="player", code=context["codes"]["Anna"]))
+    context["report"] = done.value.id
     return context
 
 
@@ -102,10 +104,12 @@ class Case:
     player: str | None = None  # the player whose code runs a player command
     said: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    command: str = ""  # a kernel command's name (report.confirm), else seven-wonders.<what>
+    page: str = ""  # the player's page it is posted to (/e/{slug}/report/<page>)
 
     @property
     def name(self) -> str:
-        return f"seven-wonders.{self.what}"
+        return self.command or f"seven-wonders.{self.what}"
 
 
 CASES = [
@@ -141,19 +145,22 @@ CASES = [
          lambda c: {"match": "titans", "order": ["Anna", "Boris"]},
          lambda c: {"match": "titans", "order": "Anna, Boris"}, ["seven-wonders.special"],
          said="Special match entered."),
-    Case("accept", reported, lambda c: [str(c["report"])], lambda c: {"report": c["report"]},
-         lambda c: {"report": str(c["report"])}, ["seven-wonders.game"],
-         said="Self-report accepted"),
-    Case("report", season, lambda c: ["gods/1", ALL], lambda c: {"game": "gods/1", "order": ALL},
-         lambda c: {"game": "gods/1", "order": ALL}, ["seven-wonders.report"], player="Anna",
-         said="the other players of the game now confirm it"),
-    Case("confirm", reported, lambda c: [str(c["report"])], lambda c: {"report": c["report"]},
-         lambda c: {"report": str(c["report"])}, ["seven-wonders.confirmed"], player="Boris",
-         said="your confirmation is noted"),
-    Case("dispute", reported, lambda c: [str(c["report"]), "--note", "I was 2nd"],
+    # the players' self-report: the kernel's commands (rule W7-36)
+    Case("report", reported, lambda c: [ALL], lambda c: {"order": ALL},
+         lambda c: {"order": ALL}, ["seven-wonders.game"], player="Boris",
+         said="the result is in", page="submit"),
+    Case("report-confirm", reported, lambda c: [str(c["report"])],
+         lambda c: {"report": c["report"]}, lambda c: {"report": str(c["report"])},
+         ["seven-wonders.game"], player="Boris", said="the result is in",
+         command="report.confirm", page="confirm"),
+    Case("report-dispute", reported, lambda c: [str(c["report"]), "--note", "I was 2nd"],
          lambda c: {"report": c["report"], "note": "I was 2nd"},
-         lambda c: {"report": str(c["report"]), "note": "I was 2nd"},
-         ["seven-wonders.disputed"], player="Boris", said="the organiser decides"),
+         lambda c: {"report": str(c["report"]), "note": "I was 2nd"}, [], player="Boris",
+         said="the organiser decides", command="report.dispute", page="dispute"),
+    Case("report-decide", reported, lambda c: [str(c["report"]), "--accept"],
+         lambda c: {"report": c["report"], "accept": True},
+         lambda c: {"report": str(c["report"]), "accept": "yes"}, ["seven-wonders.game"],
+         said="Decision saved.", command="report.decide"),
 ]
 
 
@@ -205,11 +212,18 @@ def on_pages(site: Site, case: Case, slug: str) -> Stored:
     before = site.log_length(slug)
     if case.player:
         phone = site.client()
-        csrf = csrf_of(phone.get(f"/e/{slug}/p/report").text)
-        page = phone.post(f"/e/{slug}/sw/{case.what}", data={
+        csrf = csrf_of(phone.get(f"/e/{slug}/report").text)
+        page = phone.post(f"/e/{slug}/report/{case.page}", data={
             "csrf_token": csrf, "code": context["codes"][case.player], **case.form(context)})
         assert page.status_code == 200, page.text
         assert case.said in page.text.replace("&#39;", "'")
+    elif case.command == "report.decide":  # the organiser's queue
+        client = site.login("owner")
+        queue = client.get(f"/manage/{slug}/queue").text
+        answer = client.post(f"/manage/{slug}/queue/{context['report']}/accept",
+                             data={"csrf_token": csrf_of(queue)})
+        assert answer.status_code == 303, answer.text
+        assert case.said in client.get(f"/manage/{slug}/queue").text
     else:
         client = site.login("owner")
         event_page = client.get(f"/manage/{slug}").text
@@ -231,7 +245,12 @@ def test_each_command_answers_on_every_surface_with_the_same_actions(
 
 
 def test_every_season_command_is_exercised() -> None:
-    assert {c.name for c in CASES} == {s.name for s in SEASON_COMMANDS}
+    """Each of the season's commands, but the move between leagues (the kernel's
+    ``division.move`` under its name on the command line, tested there), and the players'."""
+    on_every_surface = {s.name for s in SEASON_COMMANDS if s.on(API)}
+    assert {c.name for c in CASES} == on_every_surface | {
+        "seven-wonders.report", "report.confirm", "report.dispute", "report.decide"}
+    assert {s.name for s in SEASON_COMMANDS} - on_every_surface == {"seven-wonders.move"}
 
 
 # -- bad input --------------------------------------------------------------------------------
@@ -263,7 +282,8 @@ def good_fields(case: Case, context: dict[str, Any], source: str) -> dict[str, A
     return case.json(context) if source == JSON else case.form(context)
 
 
-@pytest.mark.parametrize("spec", SEASON_COMMANDS, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", [s for s in SEASON_COMMANDS if s.on(API)],
+                         ids=lambda s: s.name)
 def test_bad_input_to_each_field_is_refused_naming_it_and_stores_nothing(
         spec: CommandSpec, site: Site) -> None:
     context = reported(site.events)

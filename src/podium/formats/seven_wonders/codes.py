@@ -11,8 +11,6 @@ from __future__ import annotations
 
 # == the season (rules W7-2 .. W7-28, W7-36) ======================================================
 # -- the event and its players --------------------------------------------------------------------
-#: The format's own reads asked of an event that is not a 7 Wonders season.
-NOT_SEASON = "sw.season"
 #: An organiser decision (lifting a penalty, rule W7-24) without its reason.
 REASON = "sw.reason"
 #: A player id in a stored action that the event does not have.

@@ -25,19 +25,15 @@ from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.inputs import ORDER
 from podium.formats.seven_wonders.rules import (
-    CONFIRMED,
     DIE,
-    DISPUTED,
     GAME,
     LIFTED,
     MAX_ROLL,
     OVERRUN_KIND,
     PROFILE,
     REGULAR_LEAGUES,
-    REPORT,
     ROLL,
     SPECIAL,
-    confirmations_needed,
     due,
     league_keys,
     parse_ref,
@@ -49,15 +45,14 @@ from podium.formats.seven_wonders.season import (
     WILL,
     Game,
     Profile,
-    Report,
     book_of,
 )
+from podium.formats.seven_wonders.season_reads import GameValue, NextGame, game_value, next_game
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
 from podium.formats.seven_wonders.views import game_lines
 from podium.service.commands import AddPlayers, Command
-from podium.service.events import EventService, LoadedEvent, NewAction, Outcome, UnitOfWork
+from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
 from podium.service.forms import resolve_player
-from podium.service.selfreport import SelfReportService
 
 Groups = tuple[tuple[str, ...], ...]
 
@@ -90,32 +85,20 @@ class TypedRefusals:
 @dataclass(frozen=True)
 class Played:
     """A game as entered (or decided by a die roll), with its lines as people read them:
-    each player's position, score, winner points and marks (rules W7-16, W7-19 .. W7-22)."""
+    each player's position, score, winner points and marks (rules W7-16, W7-19 .. W7-22);
+    ``view`` the game as the season's views show it, ``next`` its league's next game (rule
+    W7-36)."""
 
     game: Game
     lines: list[dict[str, Any]]
+    view: GameValue
+    next: NextGame | None = None
 
     @classmethod
     def of(cls, state: EventState, game: Game) -> Played:
-        return cls(game, game_lines(state, game))
-
-
-@dataclass(frozen=True)
-class Reported:
-    """A self-report after a player's report or answer (rule W7-36): the report, who made and
-    who confirmed it (names), and the game it became once enough players confirmed."""
-
-    report: Report
-    reporter: str
-    confirmed: list[str]
-    played: Played | None = None
-
-    @classmethod
-    def of(cls, state: EventState, report: Report) -> Reported:
-        game = book_of(state).find(report.ref) if report.status == "accepted" else None
-        return cls(report, state.players[report.reporter].name,
-                   [state.players[p].name for p in report.confirmed if p != report.reporter],
-                   Played.of(state, game) if game is not None else None)
+        following = (next_game(state, game.league) if game.league in state.divisions
+                     else None)
+        return cls(game, game_lines(state, game), game_value(state, game), following)
 
 
 # -- reading what was typed -------------------------------------------------------------------
@@ -555,115 +538,8 @@ def drawn_rolls(game: Game, seed: int) -> tuple[list[dict[str, int]], int]:
             return [{"player": p, "value": values[p]} for p in tied], sides
 
 
-# -- self-report (rule W7-36) -------------------------------------------------------------------
-@dataclass(frozen=True)
-class ReportGame(Command[Reported]):
-    """A player reports a game they play (the league's due game, or a special match) with
-    their code; it waits for the other players' confirmations (setting ``confirmations``: all
-    of them by default), then becomes the game."""
-
-    code: str = ""
-    game: str = ""
-    entry: GameInput = field(default_factory=GameInput)
-    address: str = ""
-
-    def run(self, service: EventService, actor: str) -> Outcome[Reported]:
-        SelfReportService(service).seat(self.slug, self.code, self.address)  # throttled
-        try:
-            with service.unit(self.slug, "player") as work:
-                state = work.state
-                pid = SelfReportService._player_of(work.session, work.loaded, self.code).id
-                work.actor = f"player:{state.players[pid].name}"
-                ref = game_ref(state, self.game)
-                entry = self.entry.payload(state)
-                if ref.partition("/")[1] == "":
-                    for key in ("finished", "kicker", "deepest"):
-                        entry.pop(key, None)
-                entry.setdefault("reporter", pid)
-                work.append([NewAction(REPORT, {"game": ref, "reporter": pid,
-                                                "entry": entry})])
-                report = book_of(state).reports[work.stored[-1].seq]
-                _maybe_store(work, report)
-                return Outcome(work.loaded, list(work.stored), Reported.of(state, report))
-        except PodiumError as error:
-            raise as_typed(error) from None
-
-
-@dataclass(frozen=True)
-class AnswerReport(Command[Reported]):
-    """Another player of the game confirms (``dispute`` False) or disputes a self-report with
-    their code; enough confirmations store the game (actor ``player:<reporter>``)."""
-
-    code: str = ""
-    report: int = 0
-    dispute: bool = False
-    note: str = ""
-    address: str = ""
-
-    def run(self, service: EventService, actor: str) -> Outcome[Reported]:
-        SelfReportService(service).seat(self.slug, self.code, self.address)  # throttled
-        with service.unit(self.slug, "player") as work:
-            state = work.state
-            pid = SelfReportService._player_of(work.session, work.loaded, self.code).id
-            work.actor = f"player:{state.players[pid].name}"
-            if self.dispute:
-                payload: dict[str, Any] = {"report": self.report, "player": pid}
-                if self.note.strip():
-                    payload["note"] = " ".join(self.note.split())[:500]
-                work.append([NewAction(DISPUTED, payload)])
-            else:
-                work.append([NewAction(CONFIRMED, {"report": self.report, "player": pid})])
-            report = book_of(state).reports[self.report]
-            _maybe_store(work, report)
-            return Outcome(work.loaded, list(work.stored), Reported.of(state, report))
-
-
-@dataclass(frozen=True)
-class AcceptReport(Command[Played]):
-    """The organiser stores a self-report as the game (after a dispute, or without waiting)."""
-
-    report: int = 0
-    reason: str = ""
-
-    def build(self, loaded: LoadedEvent) -> list[NewAction]:
-        report = book_of(loaded.state).reports.get(self.report)
-        if report is None:
-            raise InvalidInput("no self-report %(report)s", code=codes.REPORT, field="report",
-                               report=self.report)
-        return [report_action(report, self.reason or f"self-report {report.seq} accepted")]
-
-    def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Played:
-        p = stored[-1].payload
-        ref = p["match"] if "match" in p else f"{p['league']}/{p['game']}"
-        return Played.of(loaded.state, parse_ref(loaded.state, ref))
-
-
-def report_action(report: Report, reason: str) -> NewAction:
-    entry = {**report.payload, "report": report.seq}
-    entry.setdefault("reporter", report.reporter)
-    if "/" in report.ref:
-        league, _, number = report.ref.rpartition("/")
-        return NewAction(GAME, {"league": league, "game": int(number), **entry}, reason)
-    return NewAction(SPECIAL, {"match": report.ref, **entry}, reason)
-
-
-def _maybe_store(work: UnitOfWork, report: Report) -> None:
-    """Rule W7-36: enough confirmations make the report the game, stored as the reporter's."""
-    state = work.state
-    if report.status != "pending":
-        return
-    others = [p for p in report.confirmed if p != report.reporter]
-    if len(others) < confirmations_needed(state, report):
-        return
-    names = [state.players[p].name for p in others]
-    reason = ("self-report confirmed by " + ", ".join(names)) if names else "self-report"
-    work.actor = f"player:{state.players[report.reporter].name}"
-    work.append([report_action(report, reason)])
-
-
 __all__ = [
-    "AcceptReport", "AddOverrun", "AnswerReport", "AssignLeagues", "EnterGame", "EnterSpecial",
-    "GameInput", "LeaguesSet", "LiftPenalty", "Penalised", "Played", "Profiled", "ReportGame",
-    "Reported", "RollDie", "SetProfile", "as_typed", "game_ref", "league_of",
-    "leagues_from_csv", "positions_of", "premium_of",
+    "AddOverrun", "AssignLeagues", "EnterGame", "EnterSpecial", "GameInput", "LeaguesSet",
+    "LiftPenalty", "Penalised", "Played", "Profiled", "RollDie", "SetProfile", "as_typed",
+    "game_ref", "league_of", "leagues_from_csv", "positions_of", "premium_of",
 ]

@@ -1,22 +1,30 @@
 """Plausible random play of a 7 Wonders season: leagues, ladder games with ties, overruns,
-kicks, unfinished games, die rolls, liftings, self-reports and the special matches.
+kicks, unfinished games, die rolls, liftings, games reported by a player and the special
+matches; and ``podium demo seven-wonders`` (:data:`DEMO`).
 
 :func:`season_actions` is the format's ``sample_actions`` (the conformance kit, the property
 tests and the demo all play through it): each call gives the next few actions an organiser and
-the players would store, as (kind, payload, reason), checked like live entry when stored.
+the players would store, as (kind, payload, reason), checked like live entry when stored. A
+game a player reported and the others confirmed is stored as the reporter's game (the pending
+report itself is the kernel's, outside the log).
 """
 
 from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
+from podium.core import inputs
+from podium.core.commands import Param
+from podium.core.demos import DemoCall, DemoSpec
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED
 from podium.core.log import Kind
 from podium.core.model import EventState, PlayerId
+from podium.core.views import N_
 from podium.formats.seven_wonders.season import (
     FORTUNE,
     KICK,
@@ -68,11 +76,8 @@ def season_actions(state: EventState, rng: random.Random, odds: Odds = Odds()
     out: list[Sample] = []
     games = list(book.games())
     rolled = any(g.roll is not None for g in games)
-    disputed = any(r.disputed for r in book.reports.values())
     if odds.cover and games and not book.late_overruns:
         odds = replace(odds, late_overrun=1.0)
-    if odds.cover and games and not disputed:
-        odds = replace(odds, report=0.0, dispute=1.0)
     penalties = [(ref, pid, what) for ref, pid, what in penalties_of(book)
                  if book.lifted(ref, pid, what) is None]
     if penalties and rng.random() < odds.lift:
@@ -102,8 +107,7 @@ def season_actions(state: EventState, rng: random.Random, odds: Odds = Odds()
             twins = _twins(book, now.players)
         payload = random_game(now.players, rng, odds, first=now.number == 1, tie_last=twins)
         payload.update({"league": key, "game": now.number})
-        out.extend(_entered(state, "seven-wonders.game", payload, now.ref, now.players, rng,
-                            odds, len(out)))
+        out.extend(_entered("seven-wonders.game", payload, now.players, rng, odds))
         return out
     # a kick lifted in this batch brings its player back into the special matches (W7-20,
     # W7-24): their players are those of the state after the lifting
@@ -120,8 +124,7 @@ def season_actions(state: EventState, rng: random.Random, odds: Odds = Odds()
             return out
         payload = random_game(players, rng, odds, first=False, special=True)
         payload["match"] = match
-        out.extend(_entered(state, "seven-wonders.special", payload, match, players, rng, odds,
-                            len(out)))
+        out.extend(_entered("seven-wonders.special", payload, players, rng, odds))
         return out
     return out
 
@@ -144,33 +147,17 @@ def _after_lifting(state: EventState, batch: list[Sample]) -> EventState:
     return trial
 
 
-def _entered(state: EventState, kind: str, payload: dict[str, Any], ref: str,
-             players: list[PlayerId], rng: random.Random, odds: Odds, before: int
-             ) -> list[Sample]:
+def _entered(kind: str, payload: dict[str, Any], players: list[PlayerId], rng: random.Random,
+             odds: Odds) -> list[Sample]:
     """The game entered by the organiser, or reported by a player and confirmed by the others
-    (or disputed, then entered by the organiser)."""
-    from podium.formats.seven_wonders.rules import confirmations_needed
-    from podium.formats.seven_wonders.season import Report
-
+    (rule W7-36: stored as the reporter's), or disputed and then entered by the organiser."""
     roll = rng.random()
     if roll >= odds.report + odds.dispute or len(players) < 2:
         return [(kind, payload, "")]
-    entry = {k: v for k, v in payload.items() if k not in ("league", "game", "match")}
     reporter = rng.choice(players)
-    seq = state.last_seq + 1 + before
-    out: list[Sample] = [("seven-wonders.report", {"game": ref, "reporter": reporter,
-                                                   "entry": entry}, "")]
-    others = [p for p in players if p != reporter]
     if roll < odds.report:
-        need = confirmations_needed(state, Report(seq, ref, reporter, entry))
-        for pid in rng.sample(others, need):
-            out.append(("seven-wonders.confirmed", {"report": seq, "player": pid}, ""))
-        out.append((kind, {**payload, "report": seq, "reporter": reporter},
-                    "self-report confirmed (sample)"))
-    else:
-        out.append(("seven-wonders.disputed", {"report": seq, "player": rng.choice(others),
-                                               "note": "wrong order (sample)"}, ""))
-    return out
+        return [(kind, {**payload, "reporter": reporter}, "self-report confirmed (sample)")]
+    return [(kind, {**payload, "reporter": reporter}, "self-report disputed, checked (sample)")]
 
 
 def _twins(book: Any, players: list[PlayerId]) -> tuple[PlayerId, PlayerId] | None:
@@ -258,7 +245,7 @@ def _set_up(state: EventState, rng: random.Random, odds: Odds) -> list[Sample]:
                 "player": pid, "level": min(2, level + rng.choice((0, 0, 1))),
                 "place": rng.randint(1, LEAGUE_SIZE), "overruns": rng.choice((0, 0, 0, 1, 2)),
                 "premium": rng.random() < 0.5}, ""))
-    divisions = [{"key": key, "name": name, "level": level,
+    divisions: list[dict[str, Any]] = [{"key": key, "name": name, "level": level,
                   "players": active[i * LEAGUE_SIZE:(i + 1) * LEAGUE_SIZE]}
                  for i, (key, name, level) in enumerate(leagues)]
     out.append((DIVISIONS_ASSIGNED, {"divisions": divisions, "method": "organiser"}, ""))
@@ -272,3 +259,93 @@ def _set_up(state: EventState, rng: random.Random, odds: Odds) -> list[Sample]:
 
 
 __all__ = ["CALM", "KICK", "OVERRUN", "WILL", "Odds", "random_game", "season_actions"]
+
+
+# -- podium demo seven-wonders ---------------------------------------------------------------
+def run_demo(call: DemoCall) -> Iterator[Any]:
+    """A season of ``players`` (a multiple of 7) played with random ties, overruns, kicks,
+    unfinished games, die rolls and liftings: its table league by league and its Battle of
+    Titans; with more than one season a whole year (rule W7-1) through the year's commands
+    (:func:`.year_demo.shown_year`)."""
+    from podium.core.demos import Stored
+    from podium.core.errors import InvalidInput
+    from podium.core.messages import M, Mn
+    from podium.core.rng import derive_seed
+    from podium.formats.seven_wonders import codes
+    from podium.formats.seven_wonders.season_reads import season_table, show_table
+    from podium.service.commands import AddPlayers, AppendActions
+    from podium.store.repository import EventRepository
+
+    players, seasons, seed = call.get("players", 28), call.get("seasons", 1), call.get("seed", 1)
+    service = call.service
+    if seasons > 1:
+        from podium.formats.seven_wonders.year_demo import shown_year
+
+        yield from shown_year(service, players, seasons, seed)
+        return
+    if players % 7:
+        raise InvalidInput("a multiple of 7 (a league has 7, rule W7-2)",
+                           code=codes.DEMO_PLAYERS, field="players")
+    slug = f"demo-seven-wonders-{players}-{seed}"
+    with service.db.session() as session:
+        repo = EventRepository(session)
+        old = repo.find(slug)
+        if old is not None:
+            repo.delete(old.id)
+    settings = {"season": "starting" if call.get("starting") else "regular",
+                "start": "2025-03-01"}
+    service.create_event(slug, f"Demo 7 Wonders season 1, {players} players",
+                         "seven-wonders", settings, "demo", derive_seed(seed, "season", 1))
+    width = len(str(players))
+    service.execute(AddPlayers(slug, tuple(f"Player {i:0{width}d}"
+                                           for i in range(1, players + 1))), "demo")
+    rng = random.Random(derive_seed(seed, "demo", 1))
+    expected = players // 7 * 6 + 4  # about one batch a game, the leagues and the specials
+    for step in range(500):
+        call.progress(M("season %(n)s", n=1), step, max(expected, step + 1))
+        actions = season_actions(service.load(slug).state, rng, Odds())
+        if not actions:
+            break
+        service.execute(AppendActions(slug, tuple(actions)), "demo")
+    state = service.load(slug).state
+    yield state.name
+    yield from show_table(season_table(state))
+    book = book_of(state)
+    games = list(book.games())
+    ties = sum(1 for g in games for n in g.notes if n[0].startswith(("tie ", "tie for")))
+    yield M("%(games)s, %(ties)s %(rolled)s, %(overruns)s, %(kicks)s, %(unfinished)s, "
+            "%(lifted)s.",
+            games=Mn("%(n)s ladder game", "%(n)s ladder games",
+                     sum(1 for g in games if g.league)),
+            ties=Mn("%(n)s tie decided", "%(n)s ties decided", ties),
+            rolled=Mn("(%(n)s by a die roll)", "(%(n)s by a die roll)",
+                      sum(1 for g in games if g.roll)),
+            overruns=Mn("%(n)s overrun", "%(n)s overruns", sum(len(g.overruns) for g in games)),
+            kicks=Mn("%(n)s kick", "%(n)s kicks", sum(1 for g in games if g.kicker is not None)),
+            unfinished=Mn("%(n)s unfinished game", "%(n)s unfinished games",
+                          sum(1 for g in games if not g.finished)),
+            lifted=Mn("%(n)s penalty lifted", "%(n)s penalties lifted", len(book.liftings)))
+    titans = book.specials.get(TITANS)
+    if titans is not None and titans.groups:
+        winners = ", ".join(state.players[p].name for p in titans.groups[0])
+        yield (M("Battle of Titans: first place shared by %(names)s (rule W7-28).",
+                 names=winners) if len(titans.groups[0]) > 1 else
+               M("Battle of Titans won by %(names)s.", names=winners))
+    yield Stored(slug, M("try `%(command)s`.", command=f"podium sw status {slug}"))
+
+
+DEMO = DemoSpec(
+    "seven-wonders", N_("A 7 Wonders season or year"), run_demo,
+    params=(
+        Param("players", inputs.Integer(7, 10_000), N_("A multiple of 7: 28 makes the regular "
+                                                       "season's 4 leagues."), default=28),
+        Param("seasons", inputs.Integer(1, 12), N_("Seasons to play (more than one: a year)."),
+              default=1),
+        Param("seed", inputs.Integer(0, 2**62), N_("The seed of the random draws."), default=1),
+        Param("starting", inputs.YesNo(), N_("A starting season (equal leagues, W7-6).")),
+    ),
+    help=N_("Play seasons of 7-player leagues with random ties, overruns, kicks, unfinished "
+            "games, die rolls and liftings, and print each season table with its Battle of "
+            "Titans; with more than one season, a whole year (rule W7-1): each season's moves "
+            "and the year table."),
+)

@@ -16,7 +16,9 @@ format's own action kinds, each checked by :func:`podium.core.replay.apply` like
 - ``seven-wonders.special``: the Fortune and Will matches (W7-11, W7-12, W7-27) and the Battle of
   Titans (W7-18, W7-28), in the ``specials`` phase once every ladder is played;
 - ``seven-wonders.report`` / ``.confirmed`` / ``.disputed``: a player's self-report of a game and
-  the other players' answers (W7-36); enough confirmations store the game.
+  the other players' answers (W7-36), as logs before the season used the kernel's self-report
+  kept them: still replayed (legacy kinds); players now report through the kernel
+  (:mod:`.season_report`), and a confirmed report is stored as the ``seven-wonders.game``.
 
 What follows from the games (places, points, the table) is derived in :mod:`.season`.
 """
@@ -25,17 +27,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from podium.core import phases
-from podium.core.commands import CommandSpec
+from podium.core.commands import CommandSpec, OpenReport
+from podium.core.demos import DemoSpec, Presentation
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, PlayerId
 from podium.core.records import PlayerRecord
-from podium.core.ruleset import OPEN, ActionKind, Capabilities, Contributions, Phase, Ruleset
+from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset
 from podium.core.schema import (
     PLAYER,
     SEED,
@@ -223,7 +226,7 @@ def special_players(state: EventState, match: str) -> list[PlayerId]:
         by_level.setdefault(division.level, []).append(division)
 
     def at(level: int, place: int) -> list[PlayerId]:
-        out = []
+        out: list[PlayerId] = []
         for division in by_level.get(level, []):
             places = league_places(state, division.key)
             out.extend(pid for pid, p in places.items() if p == place)
@@ -681,13 +684,16 @@ ACTION_KINDS = (
                obj({"game": REF, "player": PLAYER, "penalty": Str(10, choices=PENALTIES)}),
                "Penalty lifted"),
     ActionKind(SPECIAL, _special, SPECIAL_SCHEMA, "Special match entered"),
+    # rule W7-36 as logs kept it before the kernel's self-report (which keeps pending
+    # reports outside the log): replayed and re-exported as they are, never stored anew
     ActionKind(REPORT, _report,
                obj({"game": REF, "reporter": PLAYER, "entry": Obj(extra=AnyJson(1000))}),
-               "Game reported by a player"),
+               "Game reported by a player", legacy=True),
     ActionKind(CONFIRMED, _confirmed, obj({"report": Int(1), "player": PLAYER}),
-               "Self-report confirmed"),
+               "Self-report confirmed", legacy=True),
     ActionKind(DISPUTED, _disputed, obj({"report": Int(1), "player": PLAYER},
-                                        {"note": Str(500)}), "Self-report disputed"),
+                                        {"note": Str(500)}), "Self-report disputed",
+               legacy=True),
 )
 
 
@@ -701,15 +707,26 @@ class SevenWonders(YearHooks, Ruleset):
     name = FORMAT
     title = N_("7 Wonders season league: 7-player ladders, promotion and relegation")
     fields = FIELDS
-    capabilities = Capabilities(open_play=True, divisions=True)
+    capabilities = Capabilities(open_play=True, divisions=True, reports=True)
     one_table_per_page = True  # the season table, then each league's: tabs, not one long page
     example_settings = ({}, {"season": "starting"})
     #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).
     codes = codes.catalogue()
-    contributions = Contributions(cli="podium.formats.seven_wonders.cli:COMMANDS",
-                                  web="podium.formats.seven_wonders.web:SEVEN_WONDERS_WEB",
-                                  api="podium.formats.seven_wonders.api:router",
-                                  demo="podium.formats.seven_wonders.cli:demo_seven_wonders")
+    #: Code slips printed before the season used the shared self-report opened its own page.
+    presentation = Presentation(moved={"sw/me": "report"})
+
+    def open_report(self) -> OpenReport:
+        """Rule W7-36: a player reports their due game with their code, the others confirm
+        (:mod:`.season_report`)."""
+        from podium.formats.seven_wonders.season_report import SEASON_REPORT
+
+        return SEASON_REPORT
+
+    def demos(self) -> tuple[DemoSpec, ...]:
+        """``podium demo seven-wonders``: a season, or a whole year (:mod:`.demo`)."""
+        from podium.formats.seven_wonders.demo import DEMO
+
+        return (DEMO,)
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         """A season's kinds, and the year's events that live in a season's log: survival
@@ -860,12 +877,10 @@ def deadline(state: EventState, key: str) -> Any:
     if now.complete or not now.players:
         return None
     ladder = book_of(state).ladders.get(key)
-    if ladder is not None and ladder.games:
-        since = ladder.games[-1].at
-    else:
-        since = settings.start_at
-        if since is None:
-            return None
+    since: datetime | None = ladder.games[-1].at if ladder is not None and ladder.games else (
+        settings.start_at)
+    if since is None:
+        return None
     return since + timedelta(days=settings.days_for(len(now.players)))
 
 

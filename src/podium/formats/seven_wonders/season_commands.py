@@ -1,31 +1,33 @@
 """The season's declared commands (regulation W7): leagues, profiles, games, special matches,
-penalties, die rolls and self-reports, each declared once (:mod:`podium.core.commands`) and
-served by the command line (``podium sw <command>``), the API (``POST /api/v1/events/{event}/
+penalties and die rolls, each declared once (:mod:`podium.core.commands`) and served by the
+command line (``podium sw <command>``), the API (``POST /api/v1/events/{event}/
 commands/seven-wonders.<what>``) and the organiser's pages (``/manage/{event}/do/...``) alike.
 
 Each declaration's ``make`` turns the decoded fields into a command object of
 :mod:`.commands` (which resolves names with the state at hand and refuses naming the field);
-its ``answer`` is a small JSON object, its ``said`` a message for people. Moving a player
-between leagues is the kernel's ``division.move`` (``podium sw move``): the season's own
-check (:meth:`.rules.SevenWonders.check_move`) runs in replay, and no form or route of its
-own is needed. The players' self-report (rule W7-36) is three player commands run with the
-caller's code (``call.caller.code``), on the command line with ``--code``, on the API with the
-code as the bearer token, and on the player's page ``/e/{event}/sw/...`` (:mod:`.web`).
+its ``answer`` is a typed value (its type ``answers``: the API's schema), its ``said`` a
+message for people, its ``show`` what the command line prints after it (a game with its
+decisions, the league's next game). Moving a player between leagues is the kernel's
+``division.move`` (``podium sw move``, declared in :mod:`podium.core.command_line` terms as
+the kernel command under the format's group). The players' self-report (rule W7-36) is the
+kernel's (``seven-wonders.report`` built from :mod:`.season_report`, ``report.confirm``,
+``report.dispute``, ``report.decide``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from podium.core import inputs
-from podium.core.commands import PLAYER, Call, CommandSpec, Param
+from podium.core.commands import API, CLI, WEB, Call, CommandSpec, Param
 from podium.core.messages import M, Mn
 from podium.core.model import EventState
-from podium.core.views import N_
+from podium.core.values import PlayerRef
+from podium.core.views import N_, TableView
 from podium.formats.seven_wonders.commands import (
-    AcceptReport,
     AddOverrun,
-    AnswerReport,
     AssignLeagues,
     EnterGame,
     EnterSpecial,
@@ -35,8 +37,6 @@ from podium.formats.seven_wonders.commands import (
     Penalised,
     Played,
     Profiled,
-    Reported,
-    ReportGame,
     RollDie,
     SetProfile,
     premium_of,
@@ -50,9 +50,11 @@ from podium.formats.seven_wonders.season import (
     note_text,
     penalties_of,
 )
+from podium.formats.seven_wonders.season_reads import game_table
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
+from podium.formats.seven_wonders.views import league_name
+from podium.service.kernel import DIVISION_MOVE
 
-CLI_PRINT = "podium.formats.seven_wonders.cli"
 REASON = Param("reason", inputs.Text(500), N_("why (kept in the season's log)"), label=N_("Reason"))
 
 
@@ -68,23 +70,47 @@ def waiting_roll(state: EventState) -> bool:
 
 
 # -- answers --------------------------------------------------------------------------------
-def game_json(played: Played) -> dict[str, Any]:
+@dataclass(frozen=True)
+class LineAnswer:
+    """A player's line in a game: position, score, winner points (W7-16, W7-25) and marks."""
+
+    player: str
+    position: int | None
+    score: int | None
+    points: int | None
+    marks: list[str]
+
+
+@dataclass(frozen=True)
+class GameAnswer:
+    """A game as entered and decided: its players in order and every decision explained
+    (English); ``decided`` is false while a tie waits for the die roll (rule W7-26 (4))."""
+
+    game: str
+    league: str | None
+    number: int
+    finished: bool
+    decided: bool
+    link: str
+    players: list[LineAnswer]
+    notes: list[str]
+
+
+def game_json(played: Played) -> GameAnswer:
     """A game as entered and decided: its players in order with position, score, winner
     points and marks, and every decision explained (English)."""
     game = played.game
-    return {
-        "game": game.ref, "league": game.league, "number": game.number,
-        "finished": game.finished, "decided": game.decided, "link": game.link,
-        "players": [{"player": str(line["name"]), "position": line["position"],
-                     "score": line["score"], "points": line["points"],
-                     "marks": list(line["marks"])} for line in played.lines],
-        "notes": [note_text(note) for note in game.notes],
-    }
+    return GameAnswer(
+        game.ref, game.league, game.number, game.finished, game.decided, game.link,
+        [LineAnswer(str(line["name"]), line["position"], line["score"], line["points"],
+                    list(line["marks"])) for line in played.lines],
+        [note_text(note) for note in game.notes])
 
 
-GAME_SCHEMA = {"game": "string", "league": "string?", "number": "integer",
-               "finished": "boolean", "decided": "boolean", "link": "string",
-               "players": "array", "notes": "array"}
+def show_game(played: Played) -> list[TableView | str]:
+    """The game with its decisions, then (a ladder game) what is next in its league (rule
+    W7-36)."""
+    return [game_table(played.view), *(played.next.lines if played.next else [])]
 
 
 def _game_said(played: Played) -> str:
@@ -95,38 +121,17 @@ def _game_said(played: Played) -> str:
     return M("Game %(game)s entered.", game=game.ref)
 
 
-def _penalty_json(done: Penalised) -> dict[str, Any]:
-    return {"game": done.game.ref, "player": done.player.name, "penalty": done.penalty}
+@dataclass(frozen=True)
+class PenaltyAnswer:
+    """A penalty recorded or lifted: the game, the player, ``overrun`` or ``kick``."""
+
+    game: str
+    player: str
+    penalty: str
 
 
-PENALTY_SCHEMA = {"game": "string", "player": "string", "penalty": "string"}
-
-
-def report_json(done: Reported) -> dict[str, Any]:
-    report = done.report
-    return {"report": report.seq, "game": report.ref, "status": report.status,
-            "reporter": done.reporter, "confirmed_by": done.confirmed,
-            "entered": done.played is not None}
-
-
-REPORT_SCHEMA = {"report": "integer", "game": "string", "status": "string",
-                 "reporter": "string", "confirmed_by": "array", "entered": "boolean"}
-
-REPORT_SAID = {  # msgids, by the report's status after the player's command
-    "pending": N_("Thank you: the other players of the game now confirm it."),
-    "accepted": N_("Confirmed: the game is entered."),
-    "disputed": N_("Your objection is noted: the organiser decides."),
-}
-
-
-def _report_said(done: Reported) -> str:
-    return M(REPORT_SAID.get(done.report.status, REPORT_SAID["pending"]))
-
-
-def _confirm_said(done: Reported) -> str:
-    if done.report.status == "accepted":
-        return M(REPORT_SAID["accepted"])
-    return M("Thank you: your confirmation is noted.")
+def _penalty_json(done: Penalised) -> PenaltyAnswer:
+    return PenaltyAnswer(done.game.ref, done.player.name, done.penalty)
 
 
 # -- the fields a game has -------------------------------------------------------------------
@@ -157,12 +162,20 @@ PLAYER_ARG = Param("player", inputs.Player(), N_("the player, by name or #id"), 
 
 def game_input(call: Call, reporter: bool = True) -> GameInput:
     """The game's typed fields as the command's input (names resolved when it runs)."""
-    return GameInput(order=call["order"], scores=tuple(call.get("score", ())),
-                     overruns=tuple(call.get("overrun", ())), kicker=call.get("kick"),
-                     unfinished=bool(call.get("unfinished")), deepest=call.get("deepest"),
-                     link=call.get("link", ""),
-                     reporter=call.get("reporter") if reporter else None,
-                     no_positions=bool(call.get("no_positions")))
+    return typed_game(call.values, reporter)
+
+
+def typed_game(values: Mapping[str, Any], reporter: bool = True) -> GameInput:
+    """A game's decoded fields (a command's, a player's report) as a :class:`GameInput`."""
+    def get(key: str, default: Any = None) -> Any:
+        value = values.get(key)
+        return default if value is None else value
+
+    return GameInput(order=values["order"], scores=tuple(get("score", ())),
+                     overruns=tuple(get("overrun", ())), kicker=get("kick"),
+                     unfinished=bool(get("unfinished")), deepest=get("deepest"),
+                     link=get("link", ""), reporter=get("reporter") if reporter else None,
+                     no_positions=bool(get("no_positions")))
 
 
 # -- leagues (rules W7-2, W7-5, W7-7, W7-15) -------------------------------------------------
@@ -173,6 +186,33 @@ def _leagues(call: Call) -> AssignLeagues:
     assign = bool(call.get("assign")) or bool(given) or upload is not None or not names
     return AssignLeagues(call.slug, given, call.get("reason", ""), names, assign,
                          upload.data if upload is not None else b"")
+
+
+@dataclass(frozen=True)
+class LeagueAnswer:
+    """A league set: its key, name, level (0 the top one) and players."""
+
+    key: str
+    name: str
+    level: int
+    players: list[str]
+
+
+@dataclass(frozen=True)
+class LeaguesAnswer:
+    """The leagues set (none when only players were added) and the players added."""
+
+    leagues: list[LeagueAnswer]
+    added: list[PlayerRef]
+
+
+def show_leagues(done: LeaguesSet) -> list[str]:
+    """Each player added, then each league set (with its level) and its players."""
+    out: list[str] = [f"#{player.id} {player.name}" for player in done.added]
+    for key, name, level, names in done.leagues:
+        out.append(M("%(league)s (level %(level)s): %(names)s",
+                     league=league_name(key, name), level=level, names=", ".join(names)))
+    return out
 
 
 def _leagues_said(done: LeaguesSet) -> str:
@@ -204,20 +244,30 @@ LEAGUES = CommandSpec(
     shown=lambda state: not started(state),
     template="formats/seven_wonders_leagues_form.html",
     said=_leagues_said,
-    answer=lambda done: {
-        "leagues": [{"key": key, "name": name, "level": level, "players": names}
-                    for key, name, level, names in done.leagues],
-        "added": [{"id": p.id, "name": p.name} for p in done.added]},
-    answer_schema={"leagues": "array", "added": "array"},
-    render=f"{CLI_PRINT}:print_leagues",
+    answer=lambda done: LeaguesAnswer(
+        [LeagueAnswer(key, name, level, list(names)) for key, name, level, names in done.leagues],
+        [PlayerRef(p.id, p.name) for p in done.added]),
+    answers=LeaguesAnswer, show=show_leagues,
 )
 
 
 # -- a player's profile (rules W7-19, W7-26, W7-36) ------------------------------------------
-def _profile_json(done: Profiled) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ProfileAnswer:
+    """A player's profile as recorded: last season's league level and place (W7-26), the
+    year's earlier overruns (W7-19), a premium account (W7-36)."""
+
+    player: str
+    level: int | None
+    place: int | None
+    overruns: int
+    premium: bool
+
+
+def _profile_json(done: Profiled) -> ProfileAnswer:
     profile = done.profile
-    return {"player": done.player.name, "level": profile.level, "place": profile.place,
-            "overruns": profile.overruns, "premium": profile.premium}
+    return ProfileAnswer(done.player.name, profile.level, profile.place, profile.overruns,
+                         profile.premium)
 
 
 PROFILE = CommandSpec(
@@ -246,9 +296,7 @@ PROFILE = CommandSpec(
             "W7-36); only what is given changes. Last season's league and place are set before "
             "the player's league plays."),
     said=lambda done: M("Profile of %(name)s recorded.", name=done.player.name),
-    answer=_profile_json,
-    answer_schema={"player": "string", "level": "integer?", "place": "integer?",
-                   "overruns": "integer", "premium": "boolean"},
+    answer=_profile_json, answers=ProfileAnswer,
 )
 
 
@@ -273,8 +321,7 @@ GAME = CommandSpec(
             "place is out; a tie for it is broken by rule W7-26."),
     shown=lambda state: bool(state.divisions),
     template="formats/seven_wonders_game.html",
-    said=_game_said, answer=game_json, answer_schema=GAME_SCHEMA,
-    render=f"{CLI_PRINT}:print_entered",
+    said=_game_said, answer=game_json, answers=GameAnswer, show=show_game,
 )
 
 
@@ -296,8 +343,7 @@ ROLL = CommandSpec(
     shown=waiting_roll,
     template="formats/seven_wonders_roll.html",
     said=lambda played: M("Die roll recorded (rule W7-26)."),
-    answer=game_json, answer_schema=GAME_SCHEMA,
-    render=f"{CLI_PRINT}:print_played",
+    answer=game_json, answers=GameAnswer, show=show_game,
 )
 
 
@@ -309,7 +355,7 @@ OVERRUN_COMMAND = CommandSpec(
     help=N_("A player over the time limit in a game already entered: −5 (rule W7-19)."),
     shown=started,
     said=lambda done: M("Overrun recorded (rule W7-19)."),
-    answer=_penalty_json, answer_schema=PENALTY_SCHEMA,
+    answer=_penalty_json, answers=PenaltyAnswer,
 )
 
 
@@ -332,7 +378,7 @@ LIFT = CommandSpec(
     shown=lambda state: bool(penalties_of(book_of(state))),
     template="formats/seven_wonders_lift.html",
     said=lambda done: M("Penalty lifted (rule W7-24)."),
-    answer=_penalty_json, answer_schema=PENALTY_SCHEMA,
+    answer=_penalty_json, answers=PenaltyAnswer,
 )
 
 
@@ -356,70 +402,23 @@ SPECIAL = CommandSpec(
     shown=ladders_complete,
     template="formats/seven_wonders_special.html",
     said=lambda played: M("Special match entered."),
-    answer=game_json, answer_schema=GAME_SCHEMA,
-    render=f"{CLI_PRINT}:print_played",
+    answer=game_json, answers=GameAnswer, show=show_game,
 )
 
 
-# -- self-reports (rule W7-36) ------------------------------------------------------------------
-REPORT_ARG = Param("report", inputs.Integer(1, 2**31 - 1),
-                   N_("the self-report's number (its action number)"), required=True,
-                   argument=True, label=N_("Self-report"))
-
-ACCEPT = CommandSpec(
-    "seven-wonders.accept", N_("Accept a self-report (rule W7-36)"),
-    lambda call: AcceptReport(call.slug, call["report"], call.get("reason", "")),
-    params=(REPORT_ARG, REASON),
-    help=N_("The organiser stores a player's self-report as the game: after a dispute, or "
-            "without waiting for the confirmations (rule W7-36)."),
-    shown=lambda state: bool(state.divisions),
-    template="formats/seven_wonders_reports.html",
-    said=lambda played: M("Self-report accepted: the game is entered."),
-    answer=game_json, answer_schema=GAME_SCHEMA,
-    render=f"{CLI_PRINT}:print_played",
+# -- a move between leagues (rule W7-15), the kernel's division.move in the season's words ----
+MOVE = replace(
+    DIVISION_MOVE, name="seven-wonders.move", title=N_("Move a player into another league"),
+    help=N_("Before either league has played (a swap is two moves: a league starts only with "
+            "7 players, rule W7-15); needs --reason."),
+    capability=None, shared=None, cli="move", surfaces=(CLI,),
+    not_on={API: N_("the kernel's division.move"), WEB: N_("the kernel's division.move")},
 )
 
-REPORT = CommandSpec(
-    "seven-wonders.report", N_("Report your game (rule W7-36)"),
-    lambda call: ReportGame(call.slug, call.caller.code or "", call["game"],
-                            game_input(call, reporter=False), call.caller.address),
-    params=(GAME_REF, ORDER_PARAM, SCORE, OVERRUN, KICK, UNFINISHED, DEEPEST, NO_POSITIONS,
-            LINK),
-    help=N_("A player reports a game they play (their league's due game or a special match) "
-            "with their code; the other players of the game confirm it (setting "
-            "confirmations), and then it is entered; a dispute goes to the organiser."),
-    role=PLAYER,
-    said=_report_said, answer=report_json, answer_schema=REPORT_SCHEMA,
-)
-
-CONFIRM = CommandSpec(
-    "seven-wonders.confirm", N_("Confirm a report of your game"),
-    lambda call: AnswerReport(call.slug, call.caller.code or "", call["report"], False, "",
-                              call.caller.address),
-    params=(REPORT_ARG,),
-    help=N_("Another player of the game confirms a self-report with their code (rule W7-36)."),
-    role=PLAYER,
-    said=_confirm_said, answer=report_json, answer_schema=REPORT_SCHEMA,
-)
-
-DISPUTE = CommandSpec(
-    "seven-wonders.dispute", N_("Dispute a report of your game"),
-    lambda call: AnswerReport(call.slug, call.caller.code or "", call["report"], True,
-                              call.get("note", ""), call.caller.address),
-    params=(REPORT_ARG, Param("note", inputs.Text(500),
-                              N_("what is wrong (the organiser reads it)"),
-                              label=N_("What is wrong?"))),
-    help=N_("Another player of the game disputes a self-report with their code: the organiser "
-            "decides (rule W7-36)."),
-    role=PLAYER,
-    said=lambda done: M(REPORT_SAID["disputed"]), answer=report_json,
-    answer_schema=REPORT_SCHEMA,
-)
-
-#: In the order the organiser's page lists them (the players' own come last: not on it).
+#: In the order the organiser's page lists them.
 SEASON_COMMANDS: tuple[CommandSpec, ...] = (
-    LEAGUES, PROFILE, GAME, ROLL, OVERRUN_COMMAND, LIFT, SPECIAL, ACCEPT,
-    REPORT, CONFIRM, DISPUTE,
+    LEAGUES, PROFILE, GAME, ROLL, OVERRUN_COMMAND, LIFT, SPECIAL, MOVE,
 )
 
-__all__ = ["SEASON_COMMANDS", "game_input", "game_json", "report_json", "started"]
+__all__ = ["SEASON_COMMANDS", "GameAnswer", "game_input", "game_json", "started",
+           "typed_game"]

@@ -1,5 +1,7 @@
 """The season's public tables (format-neutral :class:`podium.core.views.TableView` values) and
-what the league dashboards show (rule W7-36 logistics)."""
+the words people read of a season in any language: leagues', games' and special matches' names
+and the decisions' notes as message objects (the views of :mod:`.season_reads` are built on
+them)."""
 
 from __future__ import annotations
 
@@ -73,6 +75,17 @@ def league_label(state: EventState, key: str) -> Message | str:
     if key.startswith("league-") and key[7:].isdigit():
         return M("League %(n)s", n=int(key[7:]))
     return state.divisions[key].name if key in state.divisions else key
+
+
+def league_name(key: str, name: str) -> Message | str:
+    """A league's name from its key and stored name, without the state (a command's answer):
+    the regulation's leagues and a starting season's numbered ones translated, else the name
+    the organiser gave."""
+    if key in LEAGUE_TITLES:
+        return Message(LEAGUE_TITLES[key])
+    if key.startswith("league-") and key[7:].isdigit():
+        return M("League %(n)s", n=int(key[7:]))
+    return name
 
 
 def game_label(state: EventState, ref: str, in_note: bool = False) -> Message | str:
@@ -233,69 +246,3 @@ def player_name(state: EventState, pid: PlayerId | None) -> str:
         return ""
     player = state.players.get(pid)
     return player.name if player else f"#{pid}"
-
-
-# -- a league's dashboard (rules W7-2, W7-36) ---------------------------------------------------
-def next_game(state: EventState, key: str) -> dict[str, Any]:
-    """What is due in league ``key`` (rule W7-36, supported and not enforced): the game, its
-    players, who creates the table on the site (a player with a premium account, with the
-    regulation's settings to copy; else the organiser, as a turn-based game of 5 or 7 days
-    with its active hours), the deadline, who reports; or why nothing is due."""
-    from podium.formats.seven_wonders.rules import deadline, due
-
-    settings = state.settings
-    book = book_of(state)
-    now = due(state, key)
-    info: dict[str, Any] = {"ref": now.ref, "number": now.number, "complete": now.complete,
-                            "waiting": now.waiting, "size_ok": now.size_ok,
-                            "players": [], "final": now.final, "creator": None,
-                            "premium": [], "turn_based": None, "deadline": "",
-                            "deadline_at": None,
-                            "withdrawing": [player_name(state, p) for p in now.withdrawing]}
-    if now.complete or now.waiting is not None or not now.size_ok:
-        return info
-    ladder = book.ladders.get(key)
-    previous = ladder.games[-1] if ladder and ladder.games else None
-
-    def standing(pid: PlayerId) -> tuple[int, str]:
-        pos = (previous.positions or {}).get(pid, 99) if previous else 99
-        return (pos, player_name(state, pid))
-
-    players = sorted(now.players, key=standing)
-    premium = [p for p in players if book.profile(p).premium]
-    info["players"] = [player_name(state, p) for p in players]
-    info["premium"] = [player_name(state, p) for p in premium]
-    if premium:
-        info["creator"] = player_name(state, premium[0])
-        info["site_settings"] = settings.site_settings
-    else:
-        info["turn_based"] = {"days": settings.days_for(len(players)),
-                              "hours": settings.active_hours}
-    info["deadline_at"] = deadline(state, key)
-    info["deadline"] = when(info["deadline_at"])
-    return info
-
-
-def dashboard(state: EventState, key: str) -> dict[str, Any]:
-    """League ``key``'s page: the ladder so far (each game with its players, positions, marks
-    and the explanation of its decisions), the places given, and the next game."""
-    from podium.formats.seven_wonders.rules import league_places
-
-    book = book_of(state)
-    ladder = book.ladders.get(key)
-    title, args = league_title(state, key)
-    places = league_places(state, key)
-    division = state.divisions[key]
-    # places 1-3 of the final, then the players still in, then those out (4th to 7th)
-    standing = sorted(division.members, key=lambda p: (places.get(p, 3.5),
-                                                       player_name(state, p)))
-    return {
-        "key": key, "title": title, "title_args": args, "name": division.name,
-        "label": league_label(state, key),
-        "level": division.level,
-        "games": [{"game": g, "lines": game_lines(state, g), "when": when(g.at), "at": g.at,
-                   "reporter": player_name(state, g.reporter)}
-                  for g in (ladder.games if ladder else [])],
-        "places": [(places.get(p), player_name(state, p)) for p in standing],
-        "next": next_game(state, key),
-    }

@@ -578,13 +578,25 @@ def queue(page: OrganiserPage, slug: str) -> Response:
     loaded = page.web.events.load(slug)
     return page.render("manage/queue.html", event=loaded.state,
                        reports=page.web.reports.reports(slug, open_only=True),
-                       describe=report_describer(loaded), title="Self-reports")
+                       describe=report_describer(loaded), title="Self-reports",
+                       open_play=loaded.ruleset.open_report() is not None)
 
 
 def report_describer(loaded: LoadedEvent) -> Any:
     """A self-report's entry as its format describes a result (its raw entry if it no longer
     scores: the round was paired again)."""
     state = loaded.state
+    game_report = loaded.ruleset.open_report()
+    if game_report is not None:  # an open-play format's game: its own line
+        shown = game_report.describe
+
+        def game_text(report: Any) -> str:
+            try:
+                return shown(state, report.entry) if shown else str(report.entry)
+            except (KeyError, PodiumError):
+                return str(report.entry)
+
+        return game_text
 
     def text(report: Any) -> str:
         try:

@@ -410,14 +410,17 @@ def projector_fragment(page: Annotated[Page, Depends(page_dep)], slug: str) -> R
 
 @router.get("/e/{slug}/p/{key}", response_class=HTMLResponse)
 def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -> Response:
-    from podium.web.routes.views import find_view, tab_page
+    from podium.web.routes.views import find_tab, tab_page
 
-    spec = find_view(page, slug, key, tab=True)
-    if spec is not None:  # a declared view listed as a tab
-        return tab_page(page, spec, slug, live=False)
+    found = find_tab(page, slug, key)
+    if found is not None:  # a declared view listed as a tab
+        return tab_page(page, found[0], slug, live=False, tab=found[1])
     _seq, loaded, _memo = page.web.cache.load(slug)
     plugin = page.web.format(loaded.state.format)
     extra = next((p for p in plugin.public_pages if p.key == key), None)
+    if extra is None and key == "report" and plugin.reports:
+        # a format's own "Report a result" tab, bookmarked before it used the shared one
+        return page.redirect(f"/e/{slug}/report")
     if extra is None:
         raise NotFound(
             "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
@@ -447,11 +450,11 @@ def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
     """The live part of a format's page (polled by the page itself, with the page's own query:
     a publication polled without it showed "nothing is published"), cached per version."""
 
-    from podium.web.routes.views import find_view, tab_page
+    from podium.web.routes.views import find_tab, tab_page
 
-    spec = find_view(page, slug, key, tab=True)
-    if spec is not None:  # a declared view listed as a tab
-        return tab_page(page, spec, slug, live=True)
+    found = find_tab(page, slug, key)
+    if found is not None:  # a declared view listed as a tab
+        return tab_page(page, found[0], slug, live=True, tab=found[1])
 
     def build() -> Response:
         _seq, loaded, _memo = page.web.cache.load(slug)

@@ -72,17 +72,20 @@ def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: An
     loaded = page.web.events.load(slug)
     state = loaded.state
     entry = loaded.ruleset.result_entry()
+    game_report = loaded.ruleset.open_report()
     done = ""
     if seat.table is not None and seat.round is not None:
         result = seat.round.results.get(seat.table.number)
         if result is not None:
             done = describe(loaded, result) or "✓"
-    seats = [state.players[p] for p in seat.table.seats] if seat.table else []
+    players = (seat.place.players if seat.place else seat.table.seats if seat.table else ())
+    seats = [state.players[p] for p in players]
+    form = (game_report.template if game_report else
+            (entry.report_template or entry.template) if entry else None)
     response = page.render(
         "report/table.html", status=status, event=state, seat=seat, seats=seats,
         reports=reports, code=code, done=done, plugin=page.web.format(state.format),
-        describe=report_describer(loaded),
-        report_form=(entry.report_template or entry.template) if entry else None,
+        describe=report_describer(loaded), report_form=form, open_play=bool(game_report),
         tab="report", title="Report a result", **extra,
     )
     return remember(page, slug, response, code)

@@ -11,13 +11,14 @@ sentences, else its fields. A view a format lists as a tab (``tab=True``) is als
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
-from podium.core.reads import ViewSpec
+from podium.core.reads import Tab, ViewSpec
 from podium.core.views import TableView
 from podium.http import client_address
 from podium.service.catalog import Invocation, Seen
@@ -40,10 +41,13 @@ def page_caller(page: Page) -> Caller:
     return Caller(actor="anonymous", address=address)
 
 
-def read_page_view(page: Page, spec: ViewSpec[Any], slug: str) -> Seen:
+def read_page_view(page: Page, spec: ViewSpec[Any], slug: str,
+                   preset: Mapping[str, str] | None = None) -> Seen:
+    """Read the view with the page's query (``preset``: the parameters of its tab first)."""
     params = page.request.query_params
     keys = {p.name for p in spec.params_on(WEB)}
-    fields = {key: params.getlist(key) for key in keys if key in params}
+    fields: dict[str, Any] = {key: params.getlist(key) for key in keys if key in params}
+    fields.update(preset or {})
     web = page.web
     return web.events.read(Invocation(spec.name, slug, fields, TEXT, WEB), page_caller(page),
                            lambda name: web.cache.load(name).loaded)
@@ -69,12 +73,24 @@ def view_context(seen: Seen) -> dict[str, Any]:
 
 
 def find_view(page: Page, slug: str, name: str, tab: bool = False) -> ViewSpec[Any] | None:
-    """The event's view ``name`` (or, for a tab, the view whose short name is ``name``)."""
+    """The event's view ``name`` (or, for a tab, the view listed at ``name``)."""
+    if tab:
+        found = find_tab(page, slug, name)
+        return found[0] if found is not None else None
     loaded = page.web.cache.load(slug).loaded
     views = page.web.catalog.views_for(loaded.ruleset.name)
-    if tab:
-        return next((v for v in views if v.tab and v.command_name == name), None)
     return next((v for v in views if v.name == name), None)
+
+
+def find_tab(page: Page, slug: str, key: str) -> tuple[ViewSpec[Any], Tab] | None:
+    """The view listed among the event's tabs at ``/e/{slug}/p/{key}``, and that tab (its
+    parameters): a view's own short name, or one of the tabs it lists (a league's board)."""
+    loaded = page.web.cache.load(slug).loaded
+    for view in page.web.catalog.views_for(loaded.ruleset.name):
+        for tab in view.tabs_of(loaded.state):
+            if tab.key == key:
+                return view, tab
+    return None
 
 
 def view_download(page: Page, spec: ViewSpec[Any], slug: str, name: str,
@@ -125,19 +141,22 @@ def render_view(page: Page, spec: ViewSpec[Any], slug: str, seen: Seen,
     return page.render("public/view.html", **_context(page, spec, slug, seen, tab))
 
 
-def tab_page(page: Page, spec: ViewSpec[Any], slug: str, live: bool) -> Response:
-    """A view listed among the event's tabs (``/e/{slug}/p/{key}``): the page with the shared
-    live refresh, or (``live``) its refreshed part alone."""
+def tab_page(page: Page, spec: ViewSpec[Any], slug: str, live: bool,
+             tab: Tab | None = None) -> Response:
+    """A view listed among the event's tabs (``/e/{slug}/p/{key}``, read with the tab's
+    parameters): the page with the shared live refresh, or (``live``) its refreshed part
+    alone."""
     from urllib.parse import urlencode
 
-    seen = read_page_view(page, spec, slug)
+    key = tab.key if tab is not None else spec.command_name
+    preset = dict(tab.values) if tab is not None else {}
+    seen = read_page_view(page, spec, slug, preset)
     if live:
-        return page.render("public/_view_body.html", **_context(page, spec, slug, seen, ""))
+        return page.render("public/_view_body.html", **_context(page, spec, slug, seen, key))
     params = {k: v for k, v in page.request.query_params.items()
-              if k in {p.name for p in spec.params_on(WEB)}}
-    refresh = f"/e/{slug}/p/{spec.command_name}/live" + (
-        f"?{urlencode(params)}" if params else "")
-    return page.render("public/view.html", **_context(page, spec, slug, seen, ""),
+              if k in {p.name for p in spec.params_on(WEB)} and k not in preset}
+    refresh = f"/e/{slug}/p/{key}/live" + (f"?{urlencode(params)}" if params else "")
+    return page.render("public/view.html", **_context(page, spec, slug, seen, key),
                        live=refresh)
 
 
@@ -150,4 +169,5 @@ def _context(page: Page, spec: ViewSpec[Any], slug: str, seen: Seen, tab: str
             "own": spec.template, "slug": slug}
 
 
-__all__ = ["find_view", "read_page_view", "render_view", "router", "tab_page", "view_context"]
+__all__ = ["find_tab", "find_view", "read_page_view", "render_view", "router", "tab_page",
+           "view_context"]
