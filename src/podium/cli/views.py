@@ -351,7 +351,7 @@ def click_demo(spec: Any) -> click.Command:
 
                 shown = list(spec.run(DemoCall(values, ctx.service, progress)))
         except PodiumError as error:  # each refused field named by its option
-            show_refusal(declared, error)  # type: ignore[arg-type]
+            show_refusal(declared, error)
             return
         print_shown(shown, ctx)
 

@@ -1,8 +1,9 @@
 """Issue 20, 7 Wonders in a browser (Debian's chromium driven by Playwright, never a browser
 Playwright downloads; skipped without it, see tests/web/test_browser.py): a player follows their
 code slip to the shared self-report, their due game, and reports it by tapping the order of
-places on a phone (rules W7-3, W7-36), and the season's pages are no wider than a phone or a desktop screen, with a
-premium player due to create the next table (its settings one long line)."""
+places on a phone (rules W7-3, W7-36), and the season's pages are no wider than a phone or a
+desktop screen, with a premium player due to create the next table (its settings one long
+line)."""
 
 from __future__ import annotations
 
