@@ -57,6 +57,13 @@ def web_format(ruleset: Ruleset, catalog: Catalog | None = None) -> WebFormat:
     tabs = tuple(PublicPage(view.command_name, view.title, view.template or "", shown=view.shown)
                  for view in (catalog.views_by(ruleset.name) if catalog is not None else ())
                  if view.tab)
+    if shown.moved:  # old addresses of its pages, now views: redirects
+        from podium.web.routes.moved import moved_router
+
+        routes = moved_router(shown.moved)
+        if plugin.routes is not None:
+            routes.include_router(plugin.routes)
+        plugin = replace(plugin, routes=routes)
     pages = (*plugin.public_pages, *tabs)
     if ruleset.capabilities.playoff:
         from podium.web.top import TOP_PAGE

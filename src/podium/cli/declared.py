@@ -258,6 +258,10 @@ def click_command(spec: CommandSpec, name: str | None = None,
     @click.pass_obj
     def callback(ctx: Context, **given: Any) -> None:
         slug = given.pop(EVENT, None)
+        if spec.param("lang") is not None and given.get("lang"):
+            from podium.cli.lang import use
+
+            use(given["lang"])  # a command's own --lang: the language of what it prints
         try:
             fields = {**fields_of(spec, given), **fixed}
         except PodiumError as error:

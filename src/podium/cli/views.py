@@ -288,11 +288,22 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
         if given.get("_json"):
             print_json(seen)
             return
+        from podium.cli.lang import current
+
         top = given.get("_top")
         print_seen(seen, Options(limit=None if top == 0 else (top or DEFAULT_TOP),
-                                 csv=given.get("_csv"), html=given.get("_html")))
+                                 lang=current(), csv=given.get("_csv"),
+                                 html=given.get("_html")))
 
     params = click_params(spec)
+    if spec.param("lang") is None:  # the language it prints in, as a command's own --lang
+        from podium.cli.lang import LANGUAGES, use
+
+        params.append(_option(["--lang", "_lang"], M("Language (default: podium --lang, else "
+                                                     "the locale's)."),
+                              type=click.Choice(list(LANGUAGES)), default=None,
+                              callback=lambda _ctx, _param, value: use(value),
+                              is_eager=True))
     if tables:
         path = click.Path(dir_okay=False, path_type=Path)
         params += [

@@ -80,7 +80,10 @@ class Presentation:
     ``/e/{slug}/`` (the shared self-report, or a view of its own); ``home_path``: the event's
     public page when it is not the standings (a series' overview); ``setting_help`` and
     ``setting_choices``: the new-event form's words for some settings (msgids by key, and the
-    values a select offers)."""
+    values a select offers); ``moved``: addresses under ``/e/{slug}/`` that people may have
+    kept from before a page became a view, each to where it is now (a pattern of the old path,
+    ``{name}`` parts carried over, and the new one: ``{"series/overview": "p/overview"}``); the
+    old address answers with a redirect, its query kept."""
 
     phone_columns: tuple[str, ...] = ()
     player_page: str = ""
@@ -89,6 +92,7 @@ class Presentation:
     home_path: str = ""
     setting_help: Mapping[str, str] = field(default_factory=dict)
     setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    moved: Mapping[str, str] = field(default_factory=dict)
 
 
 __all__ = ["DemoCall", "DemoSpec", "Presentation", "Stored", "Written"]

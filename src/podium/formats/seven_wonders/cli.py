@@ -26,13 +26,13 @@ from podium.core.messages import M, Message, Mn, Mp
 from podium.core.model import EventState
 from podium.core.rng import derive_seed
 from podium.core.views import N_
-from podium.formats.seven_wonders import codes, year_cli
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders import views as sw_views
 from podium.formats.seven_wonders.commands import league_of
 from podium.formats.seven_wonders.demo import Odds, season_actions
 from podium.formats.seven_wonders.rules import FORMAT
 from podium.formats.seven_wonders.season import SPECIALS, TITANS, Game, book_of
-from podium.formats.seven_wonders.year_cli import league_name
+from podium.formats.seven_wonders.year_views import league_name
 from podium.i18n import translate
 from podium.service.catalog import Done
 from podium.service.commands import AddPlayers, AppendActions
@@ -283,9 +283,10 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
     die rolls and liftings, and print each season table with its Battle of Titans; with more
     than one season, a whole year (rule W7-1): each season's moves and the year table."""
     if seasons > 1:
-        from podium.formats.seven_wonders.year_cli import demo_year
+        from podium.cli.views import print_shown
+        from podium.formats.seven_wonders.year_demo import shown_year
 
-        demo_year(ctx, players, seasons, seed, lang)
+        print_shown(shown_year(ctx.service, players, seasons, seed), ctx)
         return
     if players % 7:
         raise InvalidInput("--players: a multiple of 7 (a league has 7, rule W7-2)",
@@ -348,7 +349,6 @@ def demo_seven_wonders(ctx: Context, players: int, seasons: int, seed: int, star
                                   command=f"podium sw status {slug}"))), highlight=False)
 
 
-year_cli.register(sw)
 COMMANDS = [sw]
 
 __all__ = ["COMMANDS", "demo_seven_wonders", "sw"]

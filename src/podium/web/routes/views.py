@@ -80,7 +80,8 @@ def find_view(page: Page, slug: str, name: str, tab: bool = False) -> ViewSpec[A
 def view_download(page: Page, spec: ViewSpec[Any], slug: str, name: str,
                   kind: str) -> Response:
     """A view's tables whole, for those who want every row: CSV (cells safe for
-    spreadsheets: the first table) or a standalone HTML page, in the page's language."""
+    spreadsheets: the first table) or a standalone HTML page, in the language the link asks
+    for (``?lang=``), else the page's."""
     from podium.core import codes
     from podium.core.errors import NotFound
     from podium.service.exports import to_csv, to_html
@@ -90,7 +91,8 @@ def view_download(page: Page, spec: ViewSpec[Any], slug: str, name: str,
     if not tables:
         raise NotFound("no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
                        key=f"v/{name}.{kind}"[:80])
-    lang = "ru" if page.lang == "ru" else "en"
+    asked = page.request.query_params.get("lang")  # a link's ``?lang=``, else the page's
+    lang = "ru" if (asked or page.lang) == "ru" else "en"
     if kind == "csv":
         return Response(to_csv(tables[0], lang).encode("utf-8-sig"),
                         media_type="text/csv; charset=utf-8",
