@@ -28,7 +28,7 @@ from podium.core.messages import M, Message
 from podium.core.reads import Member, ViewCall, ViewSpec
 from podium.core.series import Ledger, ledger
 from podium.core.series import Member as Entry
-from podium.core.values import TableValue, Tables
+from podium.core.values import Tables, TableValue
 from podium.core.views import N_, Cell, Column, TableView
 
 #: The parameter of a player's page (``?name=``, where the public tables link a player's name).
@@ -142,8 +142,11 @@ def read_table(call: ViewCall) -> TableView:
 def read_player(call: ViewCall) -> TableView:
     """A player's way through the series: the members' format's page of a player when it has
     one (a 7 Wonders year: the path through the leagues), else their points in each member."""
+    name = call.get(NAME)
+    if not name:  # the page's address without a player (a tab's own address)
+        raise NotFound(N_("name a player of the series to see their way through it"),
+                       code=codes.SERIES_PLAYER, field=NAME)
     members = call.source.members()
-    name = call[NAME]
     speaking = [v for v in members_format_views(call, members) if takes_a_name(v)]
     if speaking:
         found: TableView = spoken(call, speaking[0], {NAME: name})
@@ -159,13 +162,13 @@ def read_player(call: ViewCall) -> TableView:
         rows, {"player": name})
 
 
-OVERVIEW = ViewSpec(
+OVERVIEW: ViewSpec[Any] = ViewSpec(
     "series.overview", N_("Overview"), read_overview, Tables,
     help=N_("The series' table (its members' format's, else the ledger), its members and what "
             "its members' format shows of it."),
     tab=True, template="formats/series_overview.html", example=lambda state: {})
 
-TABLE = ViewSpec(
+TABLE: ViewSpec[Any] = ViewSpec(
     "series.table", N_("Series table"), read_table, TableValue,
     params=(Param("best", inputs.Integer(1, 1000),
                   N_("count each player's best N members (default: the series' setting)"),
@@ -173,10 +176,10 @@ TABLE = ViewSpec(
     help=N_("The ledger: each player's points in each member and the total."),
     example=lambda state: {})
 
-PLAYER = ViewSpec(
+PLAYER: ViewSpec[Any] = ViewSpec(
     "series.player", N_("A player's history"), read_player, TableValue,
     params=(Param(NAME, inputs.Text(200, non_empty=True), N_("the player's name"),
-                  required=True, argument=True, label=N_("Player")),),
+                  argument=True, label=N_("Player")),),
     help=N_("A player's way through the series: their points in each member, or what the "
             "members' format shows (a 7 Wonders year: the path through the leagues)."),
     # a page of its own, where the tables' names link, never listed among the tabs

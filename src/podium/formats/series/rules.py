@@ -9,13 +9,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from podium.core.model import EventState
 from podium.core.demos import Presentation
+from podium.core.model import EventState
 from podium.core.reads import ViewSpec
 from podium.core.ruleset import OPEN, Capabilities, Phase, Ruleset
 from podium.core.series import MEMBER_ADDED, MEMBER_REMOVED, book_of
 from podium.core.standings import Standings
-from podium.core.views import N_, Column, TableView
+from podium.core.views import N_, Cell, Column, TableView
 from podium.formats import settings as fs
 
 FIELDS = (
@@ -55,8 +55,9 @@ class SeriesFormat(Ruleset):
 
     def tables(self, state: EventState) -> list[TableView]:
         book = book_of(state)
-        rows = tuple({"n": i, "event": m.event, "label": m.label}
-                     for i, m in enumerate(book.members, start=1))
+        rows: tuple[dict[str, Cell], ...] = tuple(
+            {"n": i, "event": m.event, "label": m.label}
+            for i, m in enumerate(book.members, start=1))
         return [TableView("members", N_("Members"),
                           (Column("n", N_("#"), numeric=True), Column("event", N_("Event")),
                            Column("label", N_("Label"))), rows)]

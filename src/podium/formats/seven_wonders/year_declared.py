@@ -16,7 +16,6 @@ value (``answers``: the API's schema) and shows its decisions, every one with it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from podium.core import inputs
 from podium.core.commands import CLI, Call, CommandSpec, Param

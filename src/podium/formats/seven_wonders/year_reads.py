@@ -26,7 +26,7 @@ from podium.core.reads import Member, ViewCall, ViewSpec
 from podium.core.series import Ledger, ledger
 from podium.core.series import Member as Entry
 from podium.core.series import book_of as series_book
-from podium.core.values import TableValue, Tables
+from podium.core.values import Tables, TableValue
 from podium.core.views import N_, TableView
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.rules import FORMAT
@@ -129,14 +129,14 @@ def path_example(state: EventState) -> dict[str, str] | None:
     return None
 
 
-YEAR = ViewSpec(
+YEAR: ViewSpec[Any] = ViewSpec(
     "seven-wonders.year", N_("The year"), read_year, Tables,
     help=N_("The year table with the site-currency column (rule W7-1), its seasons, the last "
             "season's leagues, what is due, the survival battles and the Legendary League; "
             "--csv / --html write the year table."),
     on_formats=SERIES, shown=year_shown, cli="year", example=year_example)
 
-PATH = ViewSpec(
+PATH: ViewSpec[Any] = ViewSpec(
     "seven-wonders.path", N_("A player's path"), read_path, TableValue,
     params=(Param("name", inputs.Text(200, non_empty=True), N_("the player's name"),
                   required=True, argument=True, label=N_("Player")),),
@@ -144,26 +144,26 @@ PATH = ViewSpec(
             "W7-1)."),
     on_formats=SERIES, shown=year_shown, cli="path", example=path_example)
 
-YEAR_TABLE = ViewSpec(
+YEAR_TABLE: ViewSpec[Any] = ViewSpec(
     "seven-wonders.year-table", N_("Year table"), read_year_table, TableValue,
     help=N_("Each player's points in each season, the total and the same total in the site's "
             "currency (rule W7-1)."),
     on_formats=SERIES, shown=year_shown, cli="year-table", example=year_example)
 
-DUE = ViewSpec(
+DUE: ViewSpec[Any] = ViewSpec(
     "seven-wonders.year-due", N_("What is due"), read_due, TableValue,
     help=N_("What the year waits for: the last season's games or special matches, the "
             "survival battles, the next season, the Legendary League (rules W7-2, W7-14, "
             "W7-31 .. W7-34)."),
     on_formats=SERIES, shown=year_shown, cli="year-due", example=year_example)
 
-SURVIVAL = ViewSpec(
+SURVIVAL: ViewSpec[Any] = ViewSpec(
     "seven-wonders.survival", N_("Survival battles"), read_survival, TableValue,
     help=N_("The survival battles before the next season: each match's players, its "
             "qualifying places and who qualified (rules W7-14, W7-23, W7-29)."),
     on_formats=SERIES, shown=year_shown, cli="survival", example=year_example)
 
-LEGENDARY = ViewSpec(
+LEGENDARY: ViewSpec[Any] = ViewSpec(
     "seven-wonders.legendary", N_("Legendary League"), read_legendary, Tables,
     help=N_("The Legendary League: each place's holders and answers, the final's places and "
             "why each player was picked (rules W7-31 .. W7-34)."),
