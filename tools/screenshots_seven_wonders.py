@@ -87,7 +87,7 @@ def shoot(browser, base: str, code: str, size: str) -> list[Path]:
     snap("report", full=True)
     page.goto(f"{base}/e/y-year")
     snap("year", full=True)
-    page.goto(f"{base}/e/y-year/series/player/Player%2001")
+    page.goto(f"{base}/e/y-year/p/player?name=Player%2001")
     snap("year-path")
     context.close()
     return saved

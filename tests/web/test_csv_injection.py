@@ -71,9 +71,10 @@ def test_series_table_and_player_csv(site: Site) -> None:
     site.events.execute(AddMember("circuit", "night-1", EVIL[3]), "org")
     client = site.client()
     for lang in ("en", "ru"):
-        table = client.get(f"/e/circuit/series/table.csv?lang={lang}")
+        table = client.get(f"/e/circuit/v/series.overview.csv?lang={lang}")
         assert table.status_code == 200
         assert_safe(rows_of(table.content), EVIL)
-        path = client.get("/e/circuit/series/player/Anna.csv", params={"lang": lang})
+        path = client.get("/e/circuit/v/series.player.csv", params={"name": "Anna",
+                                                                    "lang": lang})
         assert path.status_code == 200
         assert_safe(rows_of(path.content), [EVIL[3]])

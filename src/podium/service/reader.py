@@ -60,11 +60,22 @@ class ServiceSource:
         return SelfReportService(self.service).codes(self.loaded.summary.slug)
 
     def members(self) -> list[Member]:
+        """The members caught up in one database session; a member whose event is gone
+        (deleted after it was added) is left out, so the series still shows the others."""
+        from podium.core.errors import NotFound
         from podium.core.series import book_of
 
         entries = book_of(self.loaded.state).members
-        slugs = [m.event for m in entries]
-        loaded = self.service.load_many(slugs) if slugs else []
+        try:
+            loaded = self.service.load_many([m.event for m in entries]) if entries else []
+        except NotFound:
+            kept = []
+            for entry in entries:
+                try:
+                    kept.append((entry, self.service.load(entry.event)))
+                except NotFound:
+                    continue
+            return [Member(m.label, m.event, one.state, one.ruleset) for m, one in kept]
         return [Member(m.label, m.event, one.state, one.ruleset)
                 for m, one in zip(entries, loaded, strict=True)]
 

@@ -137,7 +137,7 @@ def test_the_years_pages_fit_the_screen(site: Site, server: str, browser,  # noq
     page = context.new_page()
     page.set_default_timeout(WAIT)
     wide = {}
-    for url in ("/e/y-year", "/e/y-year/series/player/Player%2001", "/e/y-s2",
+    for url in ("/e/y-year", "/e/y-year/p/player?name=Player%2001", "/e/y-s2",
                 "/e/y-s2/p/season", "/e/y-s2/p/league-gods", "/e/y-s0/p/league-league-1"):
         page.goto(f"{server}{url}")
         shown = page.evaluate(WIDTH)

@@ -22,11 +22,11 @@ def test_a_year_and_its_seasons_in_russian(site: Site) -> None:
     play_year(site.events, "y", 28, 3, 6)
     client = site.client()
     client.cookies.set("lang", "ru")
-    assert client.get("/e/y-year").headers["location"] == "/e/y-year/series/overview"
-    pages = crawl(client, ["/e/y-year/series/overview", "/e/y-s0", "/e/y-s1", "/e/y-s2"],
+    assert client.get("/e/y-year").headers["location"] == "/e/y-year/p/overview"
+    pages = crawl(client, ["/e/y-year/p/overview", "/e/y-s0", "/e/y-s1", "/e/y-s2"],
                   limit=150)
     assert {"/e/y-s0/p/league-league-1", "/e/y-s1/p/league-warriors-a", "/e/y-s2/p/season",
-            "/e/y-s1?table=specials", "/e/y-year/series/player/Player%2001"} <= set(pages)
+            "/e/y-s1?table=specials", "/e/y-year/p/player?name=Player%2001"} <= set(pages)
     typed: set[str] = set()
     for slug in ("y-year", "y-s0", "y-s1", "y-s2"):
         state = site.events.load(slug).state
@@ -51,19 +51,23 @@ def test_the_years_page(site: Site) -> None:
     play_year(site.events, "y", 28, 2, 6)
     client = site.client()
     client.cookies.set("lang", "ru")
-    page = client.get("/e/y-year/series/overview").text
+    page = client.get("/e/y-year/p/overview").text
     assert 'href="/e/y-s0"' in page and 'href="/e/y-s1"' in page
-    assert 'href="/e/y-year/series/player/Player%2001"' in page
+    assert 'href="/e/y-year/p/player?name=Player%2001"' in page
     assert "Таблица года" in page and "Валюта сайта (1:1)" in page
     assert "Почему выбран" in page and "(правило W7-31)" in page
-    assert 'href="/e/y-year/series/table.csv?lang=ru"' in page
-    path = client.get("/e/y-year/series/player/Player%2001")
+    assert 'href="/e/y-year/v/series.overview.csv?lang=ru"' in page
+    path = client.get("/e/y-year/p/player?name=Player%2001")
     assert path.status_code == 200
     assert 'href="/e/y-s0"' in path.text and 'href="/e/y-s1"' in path.text
     assert "Путь" in path.text or "путь" in path.text
-    assert client.get("/e/y-year/series/player/Nobody").status_code == 404
+    assert client.get("/e/y-year/p/player?name=Nobody").status_code == 404
     # the downloads default to the page's language
-    assert "Валюта сайта (1:1)" in client.get("/e/y-year/series/table.html").text
-    assert "Валюта сайта (1:1)" in client.get("/e/y-year/series/table.csv").text
-    english = site.client().get("/e/y-year/series/table.csv").text
+    assert "Валюта сайта (1:1)" in client.get("/e/y-year/v/series.overview.html").text
+    assert "Валюта сайта (1:1)" in client.get("/e/y-year/v/series.overview.csv").text
+    english = site.client().get("/e/y-year/v/series.overview.csv").text
     assert "Site currency (1:1)" in english
+    # and the year's own views, one table each (rules W7-1, W7-14, W7-31 .. W7-34)
+    assert "Site currency (1:1)" in site.client().get(
+        "/e/y-year/v/seven-wonders.year-table.csv").text
+    assert "Почему выбран" in client.get("/e/y-year/v/seven-wonders.legendary").text

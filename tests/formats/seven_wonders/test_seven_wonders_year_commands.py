@@ -137,14 +137,14 @@ def test_the_draw_registers_the_newcomers_and_keeps_the_rules(year) -> None:
     preview = invoke(year, "survival-draw", {"newcomer": NEWCOMERS, "premium": ["Dan"],
                                              "rating": {"Ann": 2000, "Dan": 1700},
                                              "preview": True})
-    assert preview.preview and [(m["size"], m["qualifying"]) for m in
-                                preview.answer["matches"]] == [(6, 4), (6, 4)]
+    assert preview.preview and [(m.size, m.qualifying) for m in
+                                preview.answer.matches] == [(6, 4), (6, 4)]
     assert "Ann" not in names(year, "y-s0").values()  # a preview registers nobody
     done = invoke(year, "survival-draw", {"newcomer": NEWCOMERS, "premium": ["Dan"],
                                           "rating": {"Ann": 2000, "Dan": 1700}})
     seated = sorted(p for m in done.value.matches for p in m[2])
-    assert seated == sorted(done.answer and [p for m in preview.answer["matches"]
-                                             for p in m["players"]])
+    assert seated == sorted(done.answer and [p for m in preview.answer.matches
+                                             for p in m.players])
     state = year.load("y-s0").state
     for name in NEWCOMERS:  # players of the season, without a league
         player = state.player_by_name(name)
@@ -152,7 +152,7 @@ def test_the_draw_registers_the_newcomers_and_keeps_the_rules(year) -> None:
     assert len(league_players(year, "y-s0")) == 28
     book = survival_rules.book_of(state)
     assert book.entrants[state.player_by_name("Dan").id].premium
-    assert any("premium account" in note for note in done.answer["notes"])
+    assert any("premium account" in note for note in done.answer.notes)
 
 
 def test_an_adjusted_seating_needs_a_reason(year) -> None:
@@ -185,7 +185,7 @@ def test_a_tie_of_newcomers_goes_to_the_earlier_sign_up(year) -> None:
     done = invoke(year, "survival-game", {"match": 2, "order": [l3_7, l4_7, l4_6, [dan, cid],
                                                                 l3_6]})
     assert done.value.qualified == [l3_7, l4_7, l4_6, cid]
-    assert any("sign-up order" in note for note in done.answer["notes"])
+    assert any("sign-up order" in note for note in done.answer.notes)
 
 
 def test_a_defender_goes_before_a_newcomer(year) -> None:
@@ -281,7 +281,7 @@ def test_the_selection_registers_the_years_players(last) -> None:
     # (a newcomer registered in season 0 for the survival battles who lost them played no season)
     only_before = league_players(service, "y-s0") - league_players(service, "y-s1")
     assert only_before and {state.players[r.player].name for r in book.records} >= only_before
-    assert book.last_season == 1 and "rule W7-31" in done.answer["notes"][0]
+    assert book.last_season == 1 and "rule W7-31" in done.answer.notes[0]
 
 
 def test_declined_in_advance_is_skipped(last) -> None:

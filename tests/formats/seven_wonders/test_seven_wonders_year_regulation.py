@@ -266,12 +266,12 @@ def test_a_play_off_game_with_a_tie_through_the_api(one_season: Path, tmp_path: 
                   {"place": 2, "order": [seconds[0], seconds[1], [seconds[2], seconds[3]]]})
     shown = [str(row["what"]) for row in due_view([service.load("y-s0").state], NOW).rows]
     assert not any(row.startswith("Play-off of the 2 places") for row in shown)
-    assert done.answer["groups"] == [[seconds[0]], [seconds[1]], sorted(seconds[2:])]
-    assert done.answer["due"] == sorted(p for p in due if p != 2)
+    assert done.answer.groups == [[seconds[0]], [seconds[1]], sorted(seconds[2:])]
+    assert done.answer.due == sorted(p for p in due if p != 2)
     plan = invoke(service, "next-season", {"previous": "y-s0", "preview": True}).value
     gods = next(names for key, _n, _l, names in plan.leagues if key == "gods")
-    assert {seconds[0], seconds[1], done.answer["order"][2]} <= set(gods)
-    assert done.answer["order"][3] not in gods
+    assert {seconds[0], seconds[1], done.answer.order[2]} <= set(gods)
+    assert done.answer.order[3] not in gods
     assert any("W7-30" in line.text() for line in plan.lines if line.player in seconds[2:])
 
 

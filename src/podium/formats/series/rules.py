@@ -1,5 +1,7 @@
 """A series event (see :mod:`podium.core.series`): players are not registered in it (they are
-the members' players); its own table lists the members in order."""
+the members' players); its own table lists the members in order. What people read of it are
+its declared views (:mod:`.reads`): the overview (its public page), the ledger and a player's
+history."""
 
 from __future__ import annotations
 
@@ -7,11 +9,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from podium.core.demos import Presentation
 from podium.core.model import EventState
-from podium.core.ruleset import OPEN, Capabilities, Contributions, Phase, Ruleset
+from podium.core.reads import ViewSpec
+from podium.core.ruleset import OPEN, Capabilities, Phase, Ruleset
 from podium.core.series import MEMBER_ADDED, MEMBER_REMOVED, book_of
 from podium.core.standings import Standings
-from podium.core.views import N_, Column, TableView
+from podium.core.views import N_, Cell, Column, TableView
 from podium.formats import settings as fs
 
 FIELDS = (
@@ -27,8 +31,20 @@ class SeriesFormat(Ruleset):
     title = "Series of events (a year of seasons, a circuit)"
     fields = FIELDS
     capabilities = Capabilities(open_play=True, series=True)
-    contributions = Contributions(cli="podium.formats.series.cli:COMMANDS",
-                                  web="podium.formats.series.web:SERIES_WEB")
+    presentation = Presentation(
+        # the public page is the overview; the tables' names open a player's history
+        home_path="p/overview", player_page="player",
+        moved={"series/overview": "p/overview",
+               "series/table.csv": "v/series.overview.csv",
+               "series/table.html": "v/series.overview.html",
+               "series/player/{name}.csv": "v/series.player.csv?name={name}",
+               "series/player/{name}.html": "v/series.player.html?name={name}",
+               "series/player/{name}": "p/player?name={name}"})
+
+    def views(self) -> tuple[ViewSpec[Any], ...]:
+        from podium.formats.series.reads import SERIES_VIEWS
+
+        return SERIES_VIEWS
 
     def phases(self, settings: Any) -> tuple[Phase, ...]:
         return (Phase("members", OPEN, "Members"),)
@@ -39,8 +55,9 @@ class SeriesFormat(Ruleset):
 
     def tables(self, state: EventState) -> list[TableView]:
         book = book_of(state)
-        rows = tuple({"n": i, "event": m.event, "label": m.label}
-                     for i, m in enumerate(book.members, start=1))
+        rows: tuple[dict[str, Cell], ...] = tuple(
+            {"n": i, "event": m.event, "label": m.label}
+            for i, m in enumerate(book.members, start=1))
         return [TableView("members", N_("Members"),
                           (Column("n", N_("#"), numeric=True), Column("event", N_("Event")),
                            Column("label", N_("Label"))), rows)]

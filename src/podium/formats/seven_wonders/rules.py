@@ -84,7 +84,6 @@ from podium.formats.seven_wonders.settings import (
     SevenWondersSettings,
     to_json,
 )
-from podium.formats.seven_wonders.year_views import YearHooks
 
 if TYPE_CHECKING:
     from podium.core.reads import ViewSpec
@@ -701,7 +700,7 @@ def _total(values: dict[PlayerId, int]) -> Tiebreaker:
     return Tiebreaker("total", N_("Total"), lambda pid, _r, _s: values.get(pid, 0))
 
 
-class SevenWonders(YearHooks, Ruleset):
+class SevenWonders(Ruleset):
     """The W7 season; see the module docstring."""
 
     name = FORMAT

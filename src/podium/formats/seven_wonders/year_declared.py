@@ -8,17 +8,18 @@ the series' record of it in one unit (:mod:`.year_commands`); the survival battl
 Legendary League are kept in the year's last season (:mod:`.survival_commands`,
 :mod:`.legendary_commands`). On the command line they stand in the 7 Wonders group (``podium sw
 start-year YEAR SEASON --signups FILE``, ``podium sw next-season YEAR PREVIOUS [SEASON]
---newcomer ... --preview``...), each with ``--lang`` for its printing.
+--newcomer ... --preview``...), each with ``--lang`` for its printing. Each answers a typed
+value (``answers``: the API's schema) and shows its decisions, every one with its rule
+(``show``: sentences people read on the command line and the pages, in their language).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
 from podium.core import inputs
 from podium.core.commands import CLI, Call, CommandSpec, Param
-from podium.core.messages import M, Message
-from podium.core.model import EventState
+from podium.core.messages import M, Message, Mn
 from podium.core.series import book_of as series_book
 from podium.core.views import N_
 from podium.formats.seven_wonders.legendary_commands import (
@@ -44,9 +45,8 @@ from podium.formats.seven_wonders.year_inputs import (
     Slots,
     read_signups,
 )
-
-SERIES = ("series",)
-RENDER = "podium.formats.seven_wonders.year_cli:"
+from podium.formats.seven_wonders.year_reads import SERIES, year_shown
+from podium.formats.seven_wonders.year_views import STATUS, league_name
 
 # no default: without it the answer is printed in the run's language (podium --lang, the locale)
 LANG = Param("lang", inputs.Choice(("en", "ru")), N_("the language of the printed answer"),
@@ -60,29 +60,52 @@ SETTINGS = Param("settings", inputs.Assignments(),
 NAMES = Names(200)
 
 
-def year_shown(state: EventState) -> bool:
-    """A page offers the year's commands on a series formed as a 7 Wonders year (its seasons
-    recorded with the sign-ups or the season before)."""
-    return any("signups" in m.basis or "previous" in m.basis
-               for m in series_book(state).members)
+# -- the answers (the API's schemas come from these types) -----------------------------------------
+@dataclass(frozen=True)
+class LeagueFormed:
+    key: str
+    name: str
+    level: int
+    players: list[str]
 
 
-def _seasons(formed: Formed) -> list[dict[str, Any]]:
-    return [{"key": k, "name": n, "level": lvl, "players": list(m)}
-            for k, n, lvl, m in formed.leagues]
+@dataclass(frozen=True)
+class SeasonFormed:
+    """A season formed (or previewed): its leagues, who went to qualification (rule W7-4), who
+    must play the survival battles for how many places (W7-14), the play-offs by place (W7-6)
+    and each player's decision with its rule, in English."""
+
+    season: str | None
+    preview: bool
+    leagues: list[LeagueFormed]
+    qualification: list[str]
+    survival: list[str]
+    free: int
+    playoffs: dict[str, list[str]]
+    lines: list[str]
 
 
-def formed_answer(formed: Formed) -> dict[str, Any]:
-    return {"season": formed.slug, "preview": formed.preview, "leagues": _seasons(formed),
-            "qualification": formed.qualification, "survival": formed.survival,
-            "free": formed.free,
-            "playoffs": {str(k): v for k, v in formed.playoffs.items()},
-            "lines": [line.text() for line in formed.lines]}
+def formed_answer(formed: Formed) -> SeasonFormed:
+    return SeasonFormed(
+        formed.slug, formed.preview,
+        [LeagueFormed(k, n, lvl, list(m)) for k, n, lvl, m in formed.leagues],
+        list(formed.qualification), list(formed.survival), formed.free,
+        {str(k): list(v) for k, v in formed.playoffs.items()},
+        [line.text() for line in formed.lines])
 
 
-FORMED_SCHEMA = {"season": "string?", "preview": "boolean", "leagues": "array",
-                 "qualification": "array", "survival": "array", "free": "integer",
-                 "playoffs": "object", "lines": "array"}
+def formed_show(formed: Formed) -> list[Message]:
+    """The leagues, the survival battles and play-offs due (rules W7-6, W7-14), then each
+    player's move with its rule."""
+    out = [M("%(league)s: %(names)s", league=league_name(key, name), names=", ".join(names))
+           for key, name, _level, names in formed.leagues]
+    if formed.survival:
+        out.append(Mn("Survival battles: %(names)s for %(n)s Warriors place (rule W7-14).",
+                      "Survival battles: %(names)s for %(n)s Warriors places (rule W7-14).",
+                      formed.free, names=", ".join(formed.survival)))
+    out += [M("Play-off of place %(place)s: %(names)s (rule W7-6).", place=place,
+              names=", ".join(group)) for place, group in formed.playoffs.items()]
+    return [*out, *formed.messages()]
 
 
 def formed_said(formed: Formed) -> Message:
@@ -120,8 +143,7 @@ START_YEAR = CommandSpec(
     on_formats=SERIES, cli="start-year",
     shown=lambda state: not series_book(state).members,
     template="formats/seven_wonders_year_form.html",
-    said=formed_said, answer=formed_answer, answer_schema=FORMED_SCHEMA,
-    render=RENDER + "print_formed",
+    said=formed_said, answer=formed_answer, answers=SeasonFormed, show=formed_show,
 )
 
 
@@ -182,8 +204,7 @@ NEXT_SEASON = CommandSpec(
             "W7-35)."),
     on_formats=SERIES, cli="next-season", shown=year_shown,
     template="formats/seven_wonders_year_form.html",
-    said=formed_said, answer=formed_answer, answer_schema=FORMED_SCHEMA,
-    render=RENDER + "print_formed",
+    said=formed_said, answer=formed_answer, answers=SeasonFormed, show=formed_show,
 )
 
 
@@ -196,11 +217,41 @@ def _draw(call: Call) -> DrawSurvival:
                         bool(call.get("preview")))
 
 
-def drawn_answer(drawn: Drawn) -> dict[str, Any]:
-    return {"season": drawn.season, "preview": drawn.preview, "free": drawn.free,
-            "matches": [{"match": i, "size": size, "qualifying": q, "players": players}
-                        for i, (size, q, players) in enumerate(drawn.matches, start=1)],
-            "notes": [str(m) for m in drawn.messages()]}
+@dataclass(frozen=True)
+class MatchDrawn:
+    match: int
+    size: int
+    qualifying: int
+    players: list[str]
+
+
+@dataclass(frozen=True)
+class BattlesDrawn:
+    """Rule W7-14: each survival match's size, qualifying places and players, for ``free``
+    Warriors places; ``notes``: every placement explained, in English."""
+
+    season: str
+    preview: bool
+    free: int
+    matches: list[MatchDrawn]
+    notes: list[str]
+
+
+def drawn_answer(drawn: Drawn) -> BattlesDrawn:
+    return BattlesDrawn(drawn.season, drawn.preview, drawn.free,
+                        [MatchDrawn(i, size, q, list(players))
+                         for i, (size, q, players) in enumerate(drawn.matches, start=1)],
+                        [str(m) for m in drawn.messages()])
+
+
+def drawn_show(drawn: Drawn) -> list[Message]:
+    """Each match with its places and players, then every placement explained (rule
+    W7-14)."""
+    out = [M("Match %(number)s (%(players)s, %(places)s): %(names)s", number=number,
+             players=Mn("%(n)s player", "%(n)s players", size),
+             places=Mn("%(n)s place", "%(n)s places", qualifying), names=", ".join(players))
+           for number, (size, qualifying, players) in enumerate(drawn.matches, start=1)]
+    return [*out, *drawn.messages()]
 
 
 SURVIVAL_DRAW = CommandSpec(
@@ -234,10 +285,7 @@ SURVIVAL_DRAW = CommandSpec(
                           count=len(drawn.matches)) if drawn.preview else
                         M("Survival battles drawn: %(count)s matches for %(free)s Warriors "
                           "places.", count=len(drawn.matches), free=drawn.free)),
-    answer=drawn_answer,
-    answer_schema={"season": "string", "preview": "boolean", "free": "integer",
-                   "matches": "array", "notes": "array"},
-    render=RENDER + "print_drawn",
+    answer=drawn_answer, answers=BattlesDrawn, show=drawn_show,
 )
 
 ORDER = Param("order", inputs.Order(tie="=", max_items=7),
@@ -252,12 +300,36 @@ def _game(call: Call) -> EnterSurvivalGame:
                              tuple(call.get("roll", ())))
 
 
-def battle_answer(battle: Battle) -> dict[str, Any]:
-    return {"season": battle.season, "match": battle.match, "qualified": battle.qualified,
-            "out": battle.out, "replay": battle.replay, "barred": battle.barred,
-            "waiting": battle.waiting, "warriors": battle.warriors,
-            "due": {str(k): v for k, v in battle.due.items()},
-            "notes": [str(m) for m in battle.messages()]}
+@dataclass(frozen=True)
+class BattlePlayed:
+    """A survival match after its game: who qualifies for Warriors (ties by rule W7-29), who
+    replays and who is barred (W7-23), a tie the die must decide, the matches still due."""
+
+    season: str
+    match: int
+    qualified: list[str]
+    out: list[str]
+    replay: list[str] | None
+    barred: str | None
+    waiting: list[str]
+    warriors: list[str]
+    due: dict[str, list[str]]
+    notes: list[str]
+
+
+def battle_answer(battle: Battle) -> BattlePlayed:
+    return BattlePlayed(battle.season, battle.match, list(battle.qualified), list(battle.out),
+                        None if battle.replay is None else list(battle.replay), battle.barred,
+                        list(battle.waiting), list(battle.warriors),
+                        {str(k): list(v) for k, v in battle.due.items()},
+                        [str(m) for m in battle.messages()])
+
+
+def battle_show(battle: Battle) -> list[Message]:
+    """The match's decisions (rules W7-23, W7-29), then the matches still due."""
+    return [*battle.messages(),
+            *(M("Due: match %(match)s, %(names)s.", match=match, names=", ".join(players))
+              for match, players in battle.due.items())]
 
 
 def battle_said(battle: Battle) -> Message:
@@ -292,19 +364,30 @@ SURVIVAL_GAME = CommandSpec(
     help=N_("A match's game as the site shows it, or its unfinished end: who qualifies for "
             "Warriors (ties by rule W7-29), who replays and who is barred (rule W7-23)."),
     on_formats=SERIES, cli="survival-game", shown=year_shown,
-    said=battle_said, answer=battle_answer,
-    answer_schema={"season": "string", "match": "integer", "qualified": "array",
-                   "out": "array", "replay": "any", "barred": "string?", "waiting": "array",
-                   "warriors": "array", "due": "object", "notes": "array"},
-    render=RENDER + "print_battle",
+    said=battle_said, answer=battle_answer, answers=BattlePlayed, show=battle_show,
 )
 
 
 # -- the starting season's play-offs (rules W7-6, W7-30) ------------------------------------------
-def playoff_answer(playoff: Playoff) -> dict[str, Any]:
-    return {"season": playoff.season, "place": playoff.place, "groups": playoff.groups,
-            "order": playoff.order, "rolls": playoff.rolls, "due": playoff.due,
-            "notes": [str(m) for m in playoff.messages()]}
+@dataclass(frozen=True)
+class PlayoffPlayed:
+    """A play-off of the starting season (rule W7-6): its groups as entered, the order the
+    next season takes (a tie by rule W7-30, the die rolls told in ``rolls``), the play-offs
+    still due."""
+
+    season: str
+    place: int
+    groups: list[list[str]]
+    order: list[str]
+    rolls: str
+    due: list[int]
+    notes: list[str]
+
+
+def playoff_answer(playoff: Playoff) -> PlayoffPlayed:
+    return PlayoffPlayed(playoff.season, playoff.place, [list(g) for g in playoff.groups],
+                         list(playoff.order), playoff.rolls, list(playoff.due),
+                         [str(m) for m in playoff.messages()])
 
 
 PLAYOFF_GAME = CommandSpec(
@@ -328,18 +411,47 @@ PLAYOFF_GAME = CommandSpec(
     on_formats=SERIES, cli="playoff-game", shown=year_shown,
     said=lambda playoff: M("Play-off of the %(place)s places: %(names)s (rules W7-6, W7-30).",
                            place=playoff.place, names=playoff.order),
-    answer=playoff_answer,
-    answer_schema={"season": "string", "place": "integer", "groups": "array",
-                   "order": "array", "rolls": "string", "due": "array", "notes": "array"},
+    answer=playoff_answer, answers=PlayoffPlayed,
+    show=lambda playoff: playoff.messages(),
 )
 
 
 # -- the Legendary League (rules W7-31 .. W7-34) --------------------------------------------------
-def selected_answer(selected: Selected) -> dict[str, Any]:
-    return {"season": selected.season, "preview": selected.preview,
-            "picks": [{"number": n, "player": name, "best": best, "points": points}
-                      for n, name, best, points, _notes in selected.picks],
-            "notes": [str(m) for m in selected.messages()]}
+@dataclass(frozen=True)
+class Pick:
+    number: int
+    player: str
+    best: int | None
+    points: int
+
+
+@dataclass(frozen=True)
+class LegendarySelected:
+    """The Legendary League's seven picks, each with its criterion's value and points (rules
+    W7-31 .. W7-33); ``notes``: every pick and tie explained, in English."""
+
+    season: str
+    preview: bool
+    picks: list[Pick]
+    notes: list[str]
+
+
+def selected_answer(selected: Selected) -> LegendarySelected:
+    return LegendarySelected(selected.season, selected.preview,
+                             [Pick(n, name, best, points)
+                              for n, name, best, points, _notes in selected.picks],
+                             [str(m) for m in selected.messages()])
+
+
+def selected_show(selected: Selected) -> list[Message]:
+    """Each pick with its points and why it was picked (rules W7-31 .. W7-33), then how the
+    selection went."""
+    out: list[Message] = [M("Legendary League: the selection (rules W7-31 .. W7-33)")]
+    for number, name, _best, points, notes in selected.picks:
+        out.append(M("#%(number)s %(name)s (%(points)s)", number=number, name=name,
+                     points=points))
+        out += [Message(msgid, params) for msgid, params in notes]
+    return [*out, *(Message(msgid, params) for msgid, params in selected.notes)]
 
 
 LEGENDARY_SELECT = CommandSpec(
@@ -362,23 +474,46 @@ LEGENDARY_SELECT = CommandSpec(
                            if selected.preview else
                            M("The Legendary League selected: %(names)s.",
                              names=[name for _n, name, *_rest in selected.picks])),
-    answer=selected_answer,
-    answer_schema={"season": "string", "preview": "boolean", "picks": "array",
-                   "notes": "array"},
-    render=RENDER + "print_selected",
+    answer=selected_answer, answers=LegendarySelected, show=selected_show,
 )
 
 
-def league_answer(league: League) -> dict[str, Any]:
-    return {"season": league.season,
-            "seats": [{"number": s.number, "player": s.player, "status": s.status,
-                       "deadline": s.deadline.isoformat()} for s in league.seats],
-            "places": league.places, "wins": league.wins, "next": league.next,
-            "champion": league.champion, "notes": [str(m) for m in league.messages()]}
+@dataclass(frozen=True)
+class SeatAnswer:
+    number: int
+    player: str
+    status: str
+    deadline: str  # ISO 8601, UTC: 3 days after the pick (rule W7-32)
 
 
-LEAGUE_SCHEMA = {"season": "string", "seats": "array", "places": "object", "wins": "object",
-                 "next": "array", "champion": "string?", "notes": "array"}
+@dataclass(frozen=True)
+class LegendaryLeague:
+    """The Legendary League's places with their holders' answers (rule W7-32), the final's
+    places and wins so far, its next game and its champion (rule W7-34)."""
+
+    season: str
+    seats: list[SeatAnswer]
+    places: dict[str, int]
+    wins: dict[str, int]
+    next: list[str]
+    champion: str | None
+    notes: list[str]
+
+
+def league_answer(league: League) -> LegendaryLeague:
+    return LegendaryLeague(league.season,
+                           [SeatAnswer(s.number, s.player, s.status, s.deadline.isoformat())
+                            for s in league.seats],
+                           dict(league.places), dict(league.wins), list(league.next),
+                           league.champion, [str(m) for m in league.messages()])
+
+
+def league_show(league: League) -> list[Message]:
+    """Each place's holder and answer (rule W7-32), then the final's places (rule W7-34)."""
+    out = [M("#%(number)s %(name)s: %(status)s", number=seat.number, name=seat.player,
+             status=Message(STATUS.get(seat.status, seat.status))) for seat in league.seats]
+    return [*out, *(M("Place %(place)s: %(name)s", place=place, name=name)
+                    for name, place in sorted(league.places.items(), key=lambda i: i[1]))]
 
 
 def answered_said(league: League) -> Message:
@@ -411,8 +546,7 @@ LEGENDARY_ANSWER = CommandSpec(
             "passes by itself to the highest all-seasons total not picked (none: says so, "
             "stores nothing)."),
     on_formats=SERIES, cli="legendary-answer", shown=year_shown,
-    said=answered_said, answer=league_answer, answer_schema=LEAGUE_SCHEMA,
-    render=RENDER + "print_league",
+    said=answered_said, answer=league_answer, answers=LegendaryLeague, show=league_show,
 )
 
 
@@ -431,8 +565,7 @@ LEGENDARY_GAME = CommandSpec(
     help=N_("The Legendary League's ladder: the last of each game is out; with 3 players left, "
             "to two wins (rule W7-34)."),
     on_formats=SERIES, cli="legendary-game", shown=year_shown,
-    said=league_said, answer=league_answer, answer_schema=LEAGUE_SCHEMA,
-    render=RENDER + "print_league",
+    said=league_said, answer=league_answer, answers=LegendaryLeague, show=league_show,
 )
 
 

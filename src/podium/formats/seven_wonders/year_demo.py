@@ -8,6 +8,7 @@ Legendary League selected, answered and played (W7-31 .. W7-34). Every step of t
 invocation of a declared command (``EventService.execute(Invocation(...),
 Caller.cli("demo"))``), as the command line, the API and the pages run it; the seasons' own
 games are the season's sample actions. Every random choice comes from the year's seed.
+:func:`shown_year` is what ``podium demo seven-wonders --seasons K`` shows of it.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from podium.core.commands import CLI, JSON, Caller
-from podium.core.errors import Conflict
+from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
 from podium.core.rng import derive_seed
 from podium.formats.seven_wonders import codes
@@ -27,6 +28,7 @@ from podium.formats.seven_wonders.year_commands import Formed, tournament_barred
 from podium.service.catalog import Done, Invocation
 from podium.service.commands import AppendActions
 from podium.service.events import EventService
+from podium.store.repository import EventRepository
 
 ACTOR = "demo"
 DEFAULT_ODDS = Odds()
@@ -223,3 +225,49 @@ class _Waiting:
 
     player: str
     status: str = "waiting"
+
+
+# -- what the demo shows --------------------------------------------------------------------------
+def shown_year(service: EventService, players: int, seasons: int, seed: int) -> list[Any]:
+    """Rule W7-1: a whole year (``demo-sw-PLAYERS-SEED-year``, an earlier one of that name
+    replaced) through the year's commands, and what the demo shows of it: each season's leagues
+    and moves, the play-offs, the survival battles, the year table, the Legendary League's
+    selection and final (tables and sentences, in the reader's language)."""
+    from podium.formats.seven_wonders.year_declared import league_show, selected_show
+    from podium.formats.seven_wonders.year_views import league_name, moves_view, year_view
+    from podium.service.series import series_ledger
+
+    if players < 28:
+        raise InvalidInput("--players: a year starts with at least 28 sign-ups (rule W7-4)",
+                           code=codes.YEAR_PLAYERS, field="players")
+    prefix = f"demo-sw-{players}-{seed}"
+    with service.db.session() as session:
+        repo = EventRepository(session)
+        for slug in [f"{prefix}-year"] + [f"{prefix}-s{n}" for n in range(seasons)]:
+            old = repo.find(slug)
+            if old is not None:
+                repo.delete(old.id)
+    shown: list[Any] = []
+
+    def report(done: Done, title: str) -> None:
+        formed: Formed = done.value
+        shown.append(title)
+        shown.extend(M("%(league)s: %(names)s", league=league_name(key, name),
+                       names=", ".join(names)) for key, name, _level, names in formed.leagues)
+        shown.append(moves_view(formed.lines))
+
+    def report_done(done: Done, title: str) -> None:
+        shown.append(title)
+        shown.extend(done.value.messages())
+
+    year = play_year(service, prefix, players, seasons, seed, report=report,
+                     report_done=report_done)
+    shown.append(year_view(series_ledger(service, year.series)))
+    if year.selection is not None:
+        shown.extend(selected_show(year.selection.value))
+    if year.legendary is not None:
+        shown.append(M("Legendary League: the final (rule W7-34)"))
+        shown.extend(league_show(year.legendary.value))
+    shown.append(M("Year %(series)s: try `%(command)s`.", series=year.series,
+                   command=f"podium sw year {year.series}"))
+    return shown

@@ -3,20 +3,20 @@ the pages and the CSV / standalone HTML exports show them alike, in Russian and 
 
 - ``year``: the year's points ledger, a column per season, the total, and the same total paid
   out 1:1 in the site's currency;
+- ``members``: the seasons with their status, ``leagues``: the last season's leagues;
 - ``path``: one player's way through the leagues, season by season, with their points;
 - ``moves``: the next season's decisions, one line per player (rules W7-4 .. W7-15, W7-35);
 - ``due``: what the year waits for (the season's games, the survival battles, the next season,
   the Legendary League's answers and games), ``survival``: the battles before the next season
   (W7-14, W7-23, W7-29), ``legendary``: the Legendary League (W7-31 .. W7-34).
 
-:func:`series_views` and :func:`series_history` are what the 7 Wonders ruleset answers for a
-series of its seasons (the hooks ``Ruleset.series_views`` / ``series_history``): the series'
-pages show the year without importing this format.
+The year's declared views (:mod:`.year_reads`) read them; a row about a season keeps its
+event's address (``member``), where the series' pages link it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -27,6 +27,7 @@ from podium.core.model import EventState
 from podium.core.series import Ledger
 from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.seven_wonders import codes, legendary_rules, survival_rules
+from podium.formats.seven_wonders.views import LEAGUE_TITLES, league_label
 from podium.formats.seven_wonders.year import Line
 
 
@@ -35,9 +36,10 @@ class Step:
     """One season of a player's path: where they played and what it gave them."""
 
     season: str
-    league: str | None  # None: not in that season
+    league: Message | str | None  # None: not in that season
     place: int | None
     points: int | None
+    slug: str = ""  # the season's event
 
 
 def year_view(ledger: Ledger) -> TableView:
@@ -59,7 +61,7 @@ def year_view(ledger: Ledger) -> TableView:
 def path_view(player: str, steps: Sequence[Step]) -> TableView:
     """A player's path through the leagues and their points per season."""
     rows = tuple({"season": s.season, "league": s.league or "—", "place": s.place,
-                  "points": s.points} for s in steps)
+                  "points": s.points, "member": s.slug} for s in steps)
     return TableView("path", N_("Path of {player}"), (
         Column("season", N_("Season")), Column("league", N_("League")),
         Column("place", N_("Place"), numeric=True), Column("points", N_("Points"),
@@ -67,45 +69,74 @@ def path_view(player: str, steps: Sequence[Step]) -> TableView:
         rows, {"player": player})
 
 
-def moves_view(lines: Sequence[Line], gettext: Callable[[str], str] | None = None
-               ) -> TableView:
+def moves_view(lines: Sequence[Line]) -> TableView:
     """The next season's decisions, player by player, each with its rule."""
-    rows = tuple({"decision": line.text(gettext)} for line in lines)
+    rows = tuple({"decision": line.message()} for line in lines)
     return TableView("moves", N_("Next season: who goes where"),
                      (Column("decision", N_("Decision")),), rows)
 
 
-# -- the year as a series shows it (the hooks Ruleset.series_views / series_history) --------------
+def league_name(key: str, name: str) -> Message | str:
+    """A league's name as people read it (the regulation's leagues and a starting season's
+    numbered ones translated, rules W7-4, W7-15), else the name the organiser gave."""
+    if key in LEAGUE_TITLES:
+        return Message(LEAGUE_TITLES[key])
+    if key.startswith("league-") and key[7:].isdigit():
+        return M("League %(n)s", n=int(key[7:]))
+    return name
+
+
+def seasons_view(labels: Sequence[tuple[str, str]], states: Sequence[EventState]
+                 ) -> TableView:
+    """The year's seasons in order (their label and event), each complete or the phase it
+    plays (rule W7-2)."""
+    from podium.formats.seven_wonders.rules import SEVEN_WONDERS
+
+    rows = []
+    for (label, slug), state in zip(labels, states, strict=True):
+        status = phases.status(state, SEVEN_WONDERS)
+        done = (M("complete") if status.complete else
+                M("playing: %(phase)s", phase=Message(status.phase.title)))
+        rows.append({"label": label, "event": slug, "status": done, "member": slug})
+    return TableView("members", N_("Seasons"), (
+        Column("label", N_("Season")), Column("event", N_("Event id")),
+        Column("status", N_("Status"))), tuple(rows))
+
+
+def leagues_view(state: EventState) -> TableView:
+    """A season's leagues with their players, best placed first as formed (rule W7-15)."""
+    rows = tuple({"league": league_label(state, d.key),
+                  "players": ", ".join(state.players[p].name for p in d.members)}
+                 for d in state.divisions.values())
+    return TableView("leagues", N_("The last season's leagues"), (
+        Column("league", N_("League")), Column("players", N_("Players"))), rows)
+
+
+# -- the year ------------------------------------------------------------------------------------
 def path_steps(ledger: Ledger, members: Sequence[EventState], player: str) -> list[Step]:
     """Rule W7-1: a player's path through the year: each season's league, place and points;
     :class:`NotFound` when they played none of its seasons."""
     from podium.formats.seven_wonders.rules import league_places
     from podium.formats.seven_wonders.season import season_rows
-    from podium.formats.seven_wonders.views import league_label
 
     steps = []
     for member, state in zip(ledger.members, members, strict=True):
         found = state.player_by_name(player)
         if found is None or found.id not in state.division_of:
-            steps.append(Step(member.label, None, None, None))
+            steps.append(Step(member.label, None, None, None, member.event))
             continue
         key = state.division_of[found.id]
         row = next(r for r in season_rows(state) if r.player == found.id)
         steps.append(Step(member.label, league_label(state, key),
-                          league_places(state, key).get(found.id), row.total))
+                          league_places(state, key).get(found.id), row.total, member.event))
     if all(s.league is None for s in steps):
         raise NotFound(N_("%(name)s played no season of the year"), code=codes.YEAR_PLAYER,
-                       field="player", name=player)
+                       field="name", name=player)
     return steps
 
 
-def series_history(ledger: Ledger, members: Sequence[EventState], player: str) -> TableView:
-    """A player's path through the year's leagues and their points per season (rule W7-1)."""
-    return path_view(player, path_steps(ledger, members, player))
-
-
-def series_views(ledger: Ledger, members: Sequence[EventState], now: datetime
-                 ) -> list[TableView]:
+def year_tables(ledger: Ledger, members: Sequence[EventState], now: datetime
+                ) -> list[TableView]:
     """The year's table (rule W7-1), what the year waits for, then the survival battles of its
     last season (W7-14) and its Legendary League (W7-31 .. W7-34) once they are drawn."""
     views = [year_view(ledger), due_view(members, now)]
@@ -113,12 +144,17 @@ def series_views(ledger: Ledger, members: Sequence[EventState], now: datetime
         last = members[-1]
         if survival_rules.book_of(last).entrants:
             views.append(survival_view(last))
-        if legendary_rules.book_of(last).selection is not None:
-            views.append(legendary_view(last, now))
-            notes = legendary_notes_view(last, now)
-            if notes.rows:
-                views.append(notes)
+        views.extend(legendary_views(last, now))
     return views
+
+
+def legendary_views(state: EventState, now: datetime) -> list[TableView]:
+    """The Legendary League once selected (rules W7-31 .. W7-34), and how its places went when
+    anything is to tell."""
+    if legendary_rules.book_of(state).selection is None:
+        return []
+    notes = legendary_notes_view(state, now)
+    return [legendary_view(state, now), *([notes] if notes.rows else [])]
 
 
 def _due_view(rows: Sequence[Message]) -> TableView:
@@ -180,7 +216,6 @@ def season_due(state: EventState) -> list[Message]:
         specials_due,
     )
     from podium.formats.seven_wonders.season import book_of
-    from podium.formats.seven_wonders.views import league_label
 
     if phases.status(state, SEVEN_WONDERS).complete:
         return []
@@ -227,15 +262,17 @@ def legendary_due(state: EventState, league: legendary_rules.Legendary) -> list[
               names=[names[p] for p in final.next])]
 
 
-def survival_view(state: EventState) -> TableView:
-    """Rule W7-14: the survival battles kept in ``state``: each match's players, its qualifying
-    places and its outcome so far (W7-23, W7-29)."""
-    book = survival_rules.book_of(state)
-    names = {pid: p.name for pid, p in state.players.items()}
+def survival_view(state: EventState | None) -> TableView:
+    """Rule W7-14: the survival battles kept in ``state`` (a season; none: no rows): each
+    match's players, its qualifying places and its outcome so far (W7-23, W7-29)."""
     rows: list[dict[str, Cell]] = []
-    slots = book.draw.format.slots if book.draw is not None else ()
-    for number, (slot, players) in enumerate(zip(slots, book.matches, strict=True), start=1):
-        games = book.outcomes.get(number, [])
+    book = survival_rules.book_of(state) if state is not None else None
+    names = {pid: p.name for pid, p in state.players.items()} if state is not None else {}
+    slots = book.draw.format.slots if book is not None and book.draw is not None else ()
+    matches = book.matches if book is not None else []
+    outcomes = book.outcomes if book is not None else {}
+    for number, (slot, players) in enumerate(zip(slots, matches, strict=True), start=1):
+        games = outcomes.get(number, [])
         last = games[-1] if games else None
         if last is None or last.replay is not None or last.waiting:
             result: Message | str = M("due")
@@ -299,18 +336,3 @@ def legendary_notes_view(state: EventState, now: datetime) -> TableView:
     return TableView("legendary-notes", N_("Legendary League: how the places went"),
                      (Column("note", N_("Decision")),),
                      tuple({"note": Message(*note)} for note in notes))
-
-
-class YearHooks:
-    """What the 7 Wonders ruleset answers for a series of its seasons (the year, rule W7-1):
-    ``class SevenWonders(YearHooks, Ruleset)`` gives the series' pages the year table, what is
-    due, the survival battles, the Legendary League and a player's path, through the hooks
-    ``Ruleset.series_views`` and ``Ruleset.series_history``."""
-
-    def series_views(self, ledger: Ledger, members: Sequence[EventState], now: datetime
-                     ) -> list[TableView]:
-        return series_views(ledger, members, now)
-
-    def series_history(self, ledger: Ledger, members: Sequence[EventState], player: str
-                       ) -> TableView:
-        return series_history(ledger, members, player)

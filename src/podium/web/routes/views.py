@@ -96,7 +96,8 @@ def find_tab(page: Page, slug: str, key: str) -> tuple[ViewSpec[Any], Tab] | Non
 def view_download(page: Page, spec: ViewSpec[Any], slug: str, name: str,
                   kind: str) -> Response:
     """A view's tables whole, for those who want every row: CSV (cells safe for
-    spreadsheets: the first table) or a standalone HTML page, in the page's language."""
+    spreadsheets: the first table) or a standalone HTML page, in the language the link asks
+    for (``?lang=``), else the page's."""
     from podium.core import codes
     from podium.core.errors import NotFound
     from podium.service.exports import to_csv, to_html
@@ -106,7 +107,8 @@ def view_download(page: Page, spec: ViewSpec[Any], slug: str, name: str,
     if not tables:
         raise NotFound("no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
                        key=f"v/{name}.{kind}"[:80])
-    lang = "ru" if page.lang == "ru" else "en"
+    asked = page.request.query_params.get("lang")  # a link's ``?lang=``, else the page's
+    lang = "ru" if (asked or page.lang) == "ru" else "en"
     if kind == "csv":
         return Response(to_csv(tables[0], lang).encode("utf-8-sig"),
                         media_type="text/csv; charset=utf-8",

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from podium.formats.seven_wonders import legendary_rules, survival_rules
 from podium.formats.seven_wonders.year_demo import play_year
-from podium.formats.seven_wonders.year_views import series_views
+from podium.formats.seven_wonders.year_views import year_view
 from podium.service.events import EventService
 from podium.service.exports import to_csv
 from podium.service.series import series_ledger, series_members
@@ -42,7 +42,7 @@ def main() -> None:
                                                encoding="utf-8")
         series, members = series_members(service, "y-year")
         ledger = series_ledger(service, "y-year", loaded=(series, members))
-        view = series_views(ledger, [m.state for m in members], clock.now)[0]
+        view = year_view(ledger)
         (HERE / "year_table.csv").write_text(to_csv(view, "en"), encoding="utf-8")
         s0, s1 = members[0].state, members[1].state
         league = legendary_rules.legendary_of(s1, clock.now)
