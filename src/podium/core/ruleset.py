@@ -21,10 +21,9 @@ What a capability brings:
   (:meth:`Ruleset.open_report`): the kernel's self-report, as for a round's table.
 - ``series``: the event is a series of other events in order (a year of seasons, a circuit of
   nights): the core ``series.*`` kinds (:mod:`podium.core.series`); each member's format says
-  what a player earned in it (:meth:`Ruleset.series_points`) and, when every member is of that
-  format, what the series shows (:meth:`Ruleset.series_views`, :meth:`Ruleset.series_history`:
-  a 7 Wonders year's table and a player's path through its leagues), so the series' pages name
-  no format.
+  what a player earned in it (:meth:`Ruleset.series_points`), and a format may declare views
+  of series events (a 7 Wonders year's table and a player's path through its leagues:
+  ``ViewSpec(on_formats=("series",))``), so the series' pages name no format.
 """
 
 from __future__ import annotations
@@ -45,14 +44,12 @@ from podium.core.standings import Standings
 from podium.core.views import TableView, standings_view
 
 if TYPE_CHECKING:
-    from datetime import datetime
 
     from podium.core.commands import CommandSpec, OpenReport, ResultEntry
     from podium.core.demos import DemoSpec
     from podium.core.divisions import Division
     from podium.core.log import Action
     from podium.core.reads import ViewSpec
-    from podium.core.series import Ledger
 
 #: A phase in which rounds are paired (Swiss, a final pod, a league's ladder).
 ROUNDS = "rounds"
@@ -418,42 +415,6 @@ class Ruleset:
             return {}
         return {state.players[row.player].name: int(row.record.points)
                 for row in standings.rows if row.player in state.players}
-
-    def series_views(self, ledger: Ledger, members: Sequence[EventState], now: datetime
-                     ) -> list[TableView]:
-        """What a series whose members are all of this format shows (its overview page, its
-        table's downloads), so the series' pages never import a format: the first view is the
-        series' table; any after it are the format's own (a 7 Wonders year: what is due, the
-        survival battles, the Legendary League). ``members`` are the members' states in the
-        order of ``ledger.members``; ``now`` is the page's clock. Default: the ledger, a column
-        of points per member and the total."""
-        from podium.core.views import N_, Column
-
-        columns = [Column("rank", N_("Place"), numeric=True), Column("player", N_("Player"))]
-        columns += [Column(f"m{i}", m.label, numeric=True) for i, m in enumerate(ledger.members)]
-        columns.append(Column("total", N_("Total"), numeric=True))
-        rows = tuple({"rank": rank, "player": row.player, "total": row.total,
-                      **{f"m{i}": p for i, p in enumerate(row.points)}}
-                     for rank, row in enumerate(ledger.rows, start=1))
-        return [TableView("series", N_("Series table"), tuple(columns), rows)]
-
-    def series_history(self, ledger: Ledger, members: Sequence[EventState], player: str
-                       ) -> TableView:
-        """A player's way through a series of this format's events (``members`` as for
-        :meth:`series_views`); :class:`NotFound` when they played none of them. Default: their
-        points in each member."""
-        from podium.core.views import N_, Column
-
-        row = ledger.row(player)
-        if row is None or all(points is None for points in row.points):
-            raise NotFound(N_("%(name)s played no event of the series"), code=codes.SERIES_PLAYER,
-                           field="player", name=player)
-        rows = tuple({"event": m.label, "points": p}
-                     for m, p in zip(ledger.members, row.points, strict=True))
-        return TableView("history", N_("History of {player}"),
-                         (Column("event", N_("Event")), Column("points", N_("Points"),
-                                                                numeric=True)),
-                         rows, {"player": player})
 
     # examples -----------------------------------------------------------------------------------
     # Plausible random play, drawn from a seeded ``rng``: the demos, the conformance kit every
