@@ -12,7 +12,7 @@ import pytest
 from podium.core.log import Action
 from podium.core.model import EventState
 from podium.core.replay import kinds_of
-from podium.formats import all_formats
+from podium.formats import all_formats, get_format
 from podium.service.events import EventService
 from podium.service.logtext import describe, kind_titles
 from podium.store.db import Database
@@ -34,6 +34,11 @@ def toured(tmp_path_factory: pytest.TempPathFactory) -> EventService:
     return service
 
 
+def said(state: EventState, action: Action, lang: str) -> str:
+    """An action's line as the log says it, with the event's format's setting labels."""
+    return describe(state, action, lang, get_format(state.format))
+
+
 def logs(service: EventService, name: str) -> list[tuple[EventState, Action]]:
     out: list[tuple[EventState, Action]] = []
     for index in range(len(FORMATS[name].example_settings)):
@@ -52,7 +57,7 @@ def test_every_action_kind_has_a_line(toured: EventService, name: str, lang: str
     title = kind_titles(lang, ruleset)
     seen: dict[str, list[str]] = {}
     for state, action in logs(toured, name):
-        seen.setdefault(action.kind, []).append(describe(state, action, lang))
+        seen.setdefault(action.kind, []).append(said(state, action, lang))
         assert title(action.kind)
         if lang == "ru":
             assert title(action.kind) != action.kind, f"{action.kind} has no Russian title"
@@ -73,7 +78,7 @@ def test_no_english_label_left_in_russian(toured: EventService) -> None:
     or its spaced English form in a Russian line means a msgid is missing."""
     for name in FORMATS:
         for state, action in logs(toured, name):
-            line = describe(state, action, "ru")
+            line = said(state, action, "ru")
             for key in action.payload:
                 english = key.replace("_", " ")
                 assert f"{english}: " not in line and f"{key}: " not in line, (
@@ -96,7 +101,7 @@ def test_the_line_does_not_depend_on_the_stored_key_order(toured: EventService) 
             other = Action(action.seq, action.kind, action.actor, action.at,
                            resorted(action.payload), action.reason)
             for lang in ("en", "ru"):
-                assert describe(state, other, lang) == describe(state, action, lang)
+                assert said(state, other, lang) == said(state, action, lang)
             checked += 1
     assert checked > 100
 
@@ -108,7 +113,7 @@ def test_english_lines_name_players_and_say_values_as_typed(tmp_path: Path) -> N
     tour(service, "cmd", FORMATS["commander"], FORMATS["commander"].example_settings[0])
     state = service.load("cmd").state
     names = {pid: p.name for pid, p in state.players.items()}
-    lines = {a.kind: describe(state, a, "en") for a in service.log("cmd")}
+    lines = {a.kind: said(state, a, "en") for a in service.log("cmd")}
     swapped = next(a for a in service.log("cmd") if a.kind == "commander.players.swapped")
     first, second = swapped.payload["players"]
     assert lines["commander.players.swapped"] == (
@@ -119,14 +124,14 @@ def test_english_lines_name_players_and_say_values_as_typed(tmp_path: Path) -> N
     together = Action(1, "result.entered", "judge", swapped.at,
                       {"table": 2, "entry": {"eliminated": [[b, c], d], "winner": a}, "round": 1},
                       "")  # two players out at the same moment: a list inside, as stored
-    assert describe(state, together, "en") == (
+    assert said(state, together, "en") == (
         f"round: 1; table: 2; result: winner: {names[a]}; "
         f"eliminated: {names[b]}+{names[c]}, {names[d]}")
     changed = Action(1, "settings.changed", "judge", swapped.at,
                      {"settings": {"win_points": 4, "rounds": None, "fewer_rounds": False,
                                    "loss_points": 0}}, "")
-    assert describe(state, changed, "en") == (
+    assert said(state, changed, "en") == (
         "settings: points for a win: 4; points for a loss: 0; "
         "Swiss rounds (auto: CMD-11 formula): auto; "
         "allow fewer than 5 Swiss rounds (the regulation's minimum): no")
-    assert describe(state, changed, "ru").startswith("настройки: очки за победу: 4; ")
+    assert said(state, changed, "ru").startswith("настройки: очки за победу: 4; ")

@@ -159,7 +159,8 @@ def log_table(actions: Sequence[Action], state: EventState, ruleset: Any = None)
     for action in actions:
         table.add_row(str(action.seq), action.at.strftime("%Y-%m-%d %H:%M:%S"),
                       escape(action.actor), escape(kind(action.kind)),
-                      escape(describe(state, action, lang)), escape(tr(action.reason)))
+                      escape(describe(state, action, lang, ruleset)),
+                      escape(tr(action.reason)))
     return table
 
 

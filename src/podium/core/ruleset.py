@@ -60,6 +60,9 @@ OPEN = "open"
 PHASE_KINDS = (ROUNDS, PLAYOFF, OPEN)
 
 Handler = Callable[[EventState, "Action", "Ruleset"], None]
+#: The formats a service runs: a format's plug-in by its name (the registry's
+#: :func:`podium.formats.registry.get_format`, passed in by the composition root).
+Formats = Callable[[str], "Ruleset"]
 
 
 @dataclass(frozen=True)

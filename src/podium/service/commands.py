@@ -69,7 +69,7 @@ class CreateEvent(Command[None]):
 
     def run(self, service: EventService, actor: str) -> Outcome[None]:
         created, state = new_event_actions(self.slug, self.name, self.format, self.settings,
-                                           actor, self.seed, service.clock())
+                                           actor, self.seed, service.clock(), service.formats)
         loaded = service.store_new(self.slug, created.payload["name"], self.format, [created],
                                    state)
         return Outcome(loaded, [created], None)

@@ -37,7 +37,7 @@ from podium.core.explain import RoundExplanation, explain_round
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round
 from podium.core.replay import apply, replay
-from podium.core.ruleset import RoundPlan
+from podium.core.ruleset import Formats, RoundPlan
 from podium.core.standings import Standings
 from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
@@ -132,22 +132,25 @@ class EventService:
 
     def __init__(self, db: Database, clock: Clock = utc_now,
                  snapshots: SnapshotPolicy | None = None,
-                 states: StateCache | None = None, catalog: Catalog | None = None) -> None:
+                 states: StateCache | None = None, catalog: Catalog | None = None,
+                 formats: Formats = get_format) -> None:
         self.db = db
         self.clock = clock
-        self.states = states or StateCache(db, snapshots)
+        #: The formats it runs, by name (the registry's lookup, passed in).
+        self.formats = formats
+        self.states = states or StateCache(db, snapshots, formats=formats)
         #: The declared commands (built once by the composition root); without one, each
         #: invocation reads the registered formats afresh (tests that register a format).
         self.catalog = catalog
 
     def require_catalog(self) -> Catalog:
         """The declared commands and views this service runs: the one it was given, else
-        (a script, a test that registers a format) those of the formats registered now."""
-        if self.catalog is None:
+        (a script, a test) those of the formats registered when it is first needed."""
+        if self.catalog is None:  # every registered format, read once when first needed
             from podium.formats import all_formats
             from podium.service.catalog import Catalog
 
-            return Catalog(all_formats())
+            self.catalog = Catalog(all_formats())
         return self.catalog
 
     def read(self, invocation: Invocation, caller: Caller,
@@ -173,7 +176,8 @@ class EventService:
     def sharing(cls, other: EventService) -> EventService:
         """A service of this class over ``other``'s database, clock and cached states (a
         format's facade on the web's service)."""
-        return cls(other.db, other.clock, states=other.states, catalog=other.catalog)
+        return cls(other.db, other.clock, states=other.states, catalog=other.catalog,
+                   formats=other.formats)
 
     # the one entry point ------------------------------------------------------------------------
     @overload
@@ -420,13 +424,13 @@ class EventService:
                     repo.append(summary.id, batch)
                     batch = []
             repo.append(summary.id, batch)
-            mirror(repo, summary, LoadedEvent(summary, get_format(format_name), state))
+            mirror(repo, summary, LoadedEvent(summary, self.formats(format_name), state))
         self.states.answered()  # (its slug may have named a deleted event a moment ago)
         holder = self.states.holder(slug)
         with holder.lock:
             holder.discard()
             state.slug = slug
-            holder.loaded = LoadedEvent(summary, get_format(format_name), state)
+            holder.loaded = LoadedEvent(summary, self.formats(format_name), state)
             holder.pending_actions = state.last_seq
         return holder.loaded
 
@@ -534,12 +538,13 @@ def plan_next_round(loaded: LoadedEvent) -> RoundPlan:
 
 
 def new_event_actions(slug: str, name: str, format_name: str, settings: Mapping[str, Any],
-                      actor: str, seed: int | None, at: datetime) -> tuple[Action, EventState]:
+                      actor: str, seed: int | None, at: datetime,
+                      formats: Formats = get_format) -> tuple[Action, EventState]:
     """The ``event.created`` action of a new event and the state it gives (checked)."""
     check_slug(slug)
     name = clean_name(name, "name", 200) if name.strip() else slug
     actor = clean_text(actor, "actor", 120, required=True)
-    ruleset = get_format(format_name)
+    ruleset = formats(format_name)
     parsed = ruleset.parse_settings(settings)  # validates before anything is stored
     ruleset.check_new_settings(parsed)
     if seed is None:

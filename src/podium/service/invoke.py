@@ -29,7 +29,6 @@ from podium.core.errors import Forbidden, InvalidInput, NotFound, Unauthorised
 from podium.core.messages import Message
 from podium.core.reads import ViewSpec
 from podium.core.views import N_
-from podium.formats import get_format
 from podium.service.catalog import Done, Invocation
 
 if TYPE_CHECKING:
@@ -57,7 +56,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
         username = caller.username if spec.role in (ORGANISER, OWNER) and not caller.local \
             else None
         summary, role = service.summary_and_role(slug, username)
-        catalog.check_format(spec, get_format(summary.format), slug)
+        catalog.check_format(spec, service.formats(summary.format), slug)
         authorise(service, spec, slug, caller, role)
     else:
         authorise(service, spec, slug, caller)

@@ -433,7 +433,7 @@ def action_value(state: EventState, ruleset: Any, action: Action) -> ActionValue
     from podium.service.logtext import describe
 
     return ActionValue(action.seq, action.kind, action.actor, action.at, text(action.reason),
-                       describe(state, action, "en"),
+                       describe(state, action, "en", ruleset),
                        json.dumps(action.payload, ensure_ascii=False, sort_keys=True))
 
 

@@ -28,6 +28,7 @@ from typing import Any, cast
 from podium.core.log import Action
 from podium.core.messages import M, Message, Mn, Mp, Translator, is_message
 from podium.core.model import EventState
+from podium.core.ruleset import Ruleset
 from podium.i18n import DEFAULT, translations
 
 
@@ -61,13 +62,15 @@ LOG_FIELD_NAMES = (Mp("log field", "undone"),)
 ENGLISH_LABELS = {"seq": "action", "entry": "result"}
 
 
-def describe(state: EventState, action: Action, lang: str = "en") -> str:
+def describe(state: EventState, action: Action, lang: str = "en",
+             ruleset: Ruleset | None = None) -> str:
     """``action``'s details in ``lang``, the one wording of the log page and ``podium log``
     (see the module docstring): who by name, where (round, table, match), what changed. The
-    same action reads the same whatever order its payload's keys were stored in."""
+    same action reads the same whatever order its payload's keys were stored in. ``ruleset``:
+    the event's format (its settings' labels); without it the settings read by their keys."""
     catalog = _catalog(lang)
     players = state.players
-    helps = _setting_helps(state.format)
+    helps = {f.key: f.help for f in ruleset.fields} if ruleset is not None else {}
     order = {key: index for index, key in enumerate(helps)}
 
     def name(pid: Any) -> str:
@@ -132,7 +135,6 @@ def describe(state: EventState, action: Action, lang: str = "en") -> str:
                 f"{name(g.get('player'))} ({g.get('reason', '')})" if isinstance(g, dict)
                 else name(g) for g in item)
         if key == "undone" and isinstance(item, str):  # the clock action undone, by its title
-            ruleset = _ruleset(state.format)
             return kind_titles(lang, ruleset)(item) if ruleset is not None else item
         if key in MOMENTS and isinstance(item, int) and not isinstance(item, bool):
             return datetime.fromtimestamp(item, UTC).strftime("%Y-%m-%d %H:%M UTC")
@@ -206,21 +208,6 @@ def division_name(name: str, catalog: Translator) -> str:
     return catalog.gettext(name) if name else name
 
 
-def _ruleset(format_name: str) -> Any:
-    """The event's format, or ``None`` when it is not installed (its log still reads)."""
-    from podium.formats.registry import get_format
-
-    try:
-        return get_format(format_name)
-    except Exception:
-        return None
-
-
-def _setting_helps(format_name: str) -> dict[str, str]:
-    ruleset = _ruleset(format_name)
-    return {f.key: f.help for f in ruleset.fields} if ruleset is not None else {}
-
-
 def kind_titles(lang: str, ruleset: Any) -> Callable[[str], str]:
     """An action kind as the log page names it: its msgid (``round.paired``) when the catalog
     has one, else the title the format declared for it, translated."""
@@ -256,6 +243,7 @@ def reasoner(lang: str) -> Callable[[str], str]:
     return lambda reason: reason_text(reason, lang)
 
 
-def describer(lang: str) -> Callable[[EventState, Action], str]:
+def describer(lang: str, ruleset: Ruleset | None = None
+              ) -> Callable[[EventState, Action], str]:
     """``describe`` for one page's language (what the log template calls)."""
-    return lambda state, action: describe(state, action, lang)
+    return lambda state, action: describe(state, action, lang, ruleset)

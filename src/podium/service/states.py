@@ -35,7 +35,7 @@ from podium.core.errors import InvalidInput, PodiumError
 from podium.core.gcpause import settle
 from podium.core.model import EventState
 from podium.core.replay import apply, replay
-from podium.core.ruleset import Ruleset
+from podium.core.ruleset import Formats, Ruleset
 from podium.formats import get_format
 from podium.store.db import Database
 from podium.store.repository import EventRepository, EventSummary
@@ -121,8 +121,9 @@ class StateCache:
     """The replayed events of one process (at most ``capacity``, least recently used out)."""
 
     def __init__(self, db: Database, policy: SnapshotPolicy | None = None,
-                 capacity: int = 64) -> None:
+                 capacity: int = 64, formats: Formats = get_format) -> None:
         self.db = db
+        self.formats = formats
         self.policy = policy or SnapshotPolicy()
         self.capacity = capacity
         #: The throttle of player-code guesses of the services over these states (one a
@@ -209,7 +210,7 @@ class StateCache:
               ) -> tuple[LoadedEvent, bool]:
         """The event from its newest usable snapshot, else replayed from the whole log (then
         ``True``)."""
-        ruleset = get_format(summary.format)
+        ruleset = self.formats(summary.format)
         state = self._from_snapshot(repo, summary, ruleset)
         replayed = state is None
         if state is None:

@@ -15,7 +15,6 @@ from podium.core import codes
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.log import Action
 from podium.core.replay import replay
-from podium.formats import get_format
 from podium.service.events import EventService, LoadedEvent, check_slug
 
 FILE_FORMAT = "podium-event"
@@ -183,7 +182,7 @@ def import_document(
     if not isinstance(event, dict):
         raise InvalidInput("the file has no \"event\" object", code=codes.FILE_EVENT)
     slug = check_slug(slug or str(event.get("slug", "")))
-    ruleset = get_format(str(event.get("format", "")))
+    ruleset = service.formats(str(event.get("format", "")))
     raw_actions = document.get("actions")
     if not isinstance(raw_actions, list | ActionsText) or not raw_actions:
         raise InvalidInput("the file has no actions", code=codes.FILE_ACTIONS)

@@ -474,7 +474,8 @@ def correct(page: OrganiserForm, slug: str, number: int, table: int, form: Field
 @router.get("/{slug}/log", response_class=HTMLResponse)
 def log(page: OrganiserPage, slug: str) -> Response:
     loaded = page.web.events.load(slug)
-    return page.render("manage/log.html", event=loaded.state, describe=describer(page.lang),
+    return page.render("manage/log.html", event=loaded.state,
+                       describe=describer(page.lang, loaded.ruleset),
                        reason=reasoner(page.lang), actor=actor_namer(page.lang),
                        kind_title=kind_titles(page.lang, loaded.ruleset),
                        actions=list(reversed(page.web.events.log(slug))), title="Log",
