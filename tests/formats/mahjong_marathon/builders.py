@@ -96,7 +96,7 @@ class Marathon:
         return self.log.do(PUBLISHED, {"number": len(self.book.publications) + 1,
                                        "snapshot": snap})
 
-    def views(self) -> list[TableView]:
+    def tables(self) -> list[TableView]:
         return self.ruleset.tables(self.state)
 
     def stage_rows(self, stage: int = 1) -> dict[str, dict[str, Any]]:

@@ -140,7 +140,7 @@ def test_engine_matches_the_reference(seed):
             "players": [m.pid(n) for g in chunk for n in g["names"]],
             "gp": [x for g in chunk for x in g["gp"]],
         })
-    m.views()  # fill the caches, so what follows goes through the cached paths
+    m.tables()  # fill the caches, so what follows goes through the cached paths
     penalties = []
     for _ in range(6):
         game = rnd.choice(games)
@@ -149,13 +149,13 @@ def test_engine_matches_the_reference(seed):
         stage = rnd.randint(1, 5)
         m.penalty(kind, game["names"][0], amount, stage=stage)
         penalties.append((kind, game["names"][0], amount, stage))
-    m.views()
+    m.tables()
     for i in late:
         g = games[i]
         m.game(*zip(g["names"], g["gp"], strict=True), gid=g["id"],
                at=datetime.fromtimestamp(g["start"], UTC))
         if rnd.random() < 0.3:
-            m.views()
+            m.tables()
     assert m.book._overlay  # the cached (incremental) path was taken
     assert_matches(m, *reference(games, bounds, [], penalties))
     victim = games[0]["names"][0]
@@ -174,7 +174,7 @@ def test_engine_matches_the_reference(seed):
 
 
 def assert_matches(m: Marathon, stages: dict, total: dict) -> None:
-    views = m.views()
+    views = m.tables()
     for stage in range(1, 6):
         got = {row["player"]: row for row in views[stage - 1].rows}
         want = stages.get(stage, {})

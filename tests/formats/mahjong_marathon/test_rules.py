@@ -431,7 +431,7 @@ def test_publication_is_frozen():
     m.dq_game(gid)
     frozen = m.book.publications[0]["snapshot"]["stages"]["1"]
     assert frozen["games"] == [1, 1, 1, 1]
-    assert m.views()[0].rows == ()
+    assert m.tables()[0].rows == ()
 
 
 def test_marathon_has_no_rounds():

@@ -69,4 +69,4 @@ def test_the_snapshot_loads_equal_to_the_replayed_state() -> None:
     total, total_again = book.total(settings), again.total(settings)
     assert total.players.tolist() == total_again.players.tolist()
     assert total.sn.tolist() == total_again.sn.tolist()
-    assert [v.rows for v in m.ruleset.tables(loaded)] == [v.rows for v in m.views()]
+    assert [v.rows for v in m.ruleset.tables(loaded)] == [v.rows for v in m.tables()]

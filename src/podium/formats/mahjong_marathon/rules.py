@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.core.model import EventState
 from podium.core.records import PlayerRecord
-from podium.core.ruleset import ActionKind, Capabilities, Contributions, Ruleset
+from podium.core.ruleset import ActionKind, Capabilities, Ruleset
 from podium.core.schema import (
     AnyJson,
     Int,
@@ -52,6 +53,9 @@ from podium.formats.mahjong_marathon.settings import (
 
 if TYPE_CHECKING:
     from podium.core.commands import CommandSpec
+    from podium.core.demos import DemoSpec
+    from podium.core.reads import ViewSpec
+    from podium.formats.mahjong_marathon.values import MarathonDecisions
 
 GAMES_ADDED = "mahjong.games.added"
 PENALTY = "mahjong.penalty"
@@ -61,18 +65,24 @@ REVERTED = "mahjong.reverted"
 PUBLISHED = "mahjong.published"
 DECISIONS = (PENALTY, GAME_DQ, PLAYER_DQ)
 
-# Rule MJ-5: the grounds on which a game may be disqualified.
+# Rule MJ-5: the grounds on which a game may be disqualified (msgids: the form's choices).
 DQ_GROUNDS = {
-    "left": "two or more players left the table",
-    "absent": "more than 8 hands played without one of the players",
-    "automoves": "400 or more auto-moves by one player",
-    "player-dq": "a player was disqualified",
-    "server": "a server failure that affected all four players",
-    "other": "another organiser decision",
+    "left": N_("two or more players left the table"),
+    "absent": N_("more than 8 hands played without one of the players"),
+    "automoves": N_("400 or more auto-moves by one player"),
+    "player-dq": N_("a player was disqualified"),
+    "server": N_("a server failure that affected all four players"),
+    "other": N_("another organiser decision"),
 }
 MAX_GP = 1_000_000  # far beyond any real game; keeps the columns' int32 exact
 MAX_TP_PENALTY = 10_000  # rule MJ-6c custom amounts: far beyond any stage's TP
 PENALTY_KINDS = {"6a": MJ6A_AMOUNTS, "6b": MJ6B_AMOUNTS, "6c": MJ6C_AMOUNTS}
+#: Rule MJ-6: what each kind of penalty takes (the penalty form's choices).
+KIND_LABELS = {
+    "6a": N_("MJ-6a: GP in one game"),
+    "6b": N_("MJ-6b: GP from the total (stage)"),
+    "6c": N_("MJ-6c: TP from a stage"),
+}
 
 
 def book_of(state: EventState) -> MarathonBook:
@@ -389,10 +399,9 @@ class MahjongMarathon(Ruleset):
     capabilities = Capabilities(open_play=True)
     kind_prefix = "mahjong"
     one_table_per_page = True
-    contributions = Contributions(web="podium.formats.mahjong_marathon.web:MARATHON_WEB",
-                                  api="podium.formats.mahjong_marathon.api:router",
-                                  cli="podium.formats.mahjong_marathon.cli:COMMANDS",
-                                  demo="podium.formats.mahjong_marathon.cli:demo_marathon")
+    #: On a phone the tables keep what decides the place: a stage's result (rule MJ-7d), the
+    #: total's SN (MJ-10); each name links to the player's page (:mod:`.reads`).
+    presentation = Presentation(phone_columns=("result", "sn"), player_page="player")
     codes = ALL_CODES  # every refusal of this package carries one of them
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
@@ -404,6 +413,26 @@ class MahjongMarathon(Ruleset):
         from podium.formats.mahjong_marathon.declared import COMMANDS
 
         return COMMANDS
+
+    def views(self) -> Sequence[ViewSpec[Any]]:
+        """The tables live and published, the publications, the decisions and a player's
+        page (rules MJ-5 .. MJ-11, :mod:`.reads`)."""
+        from podium.formats.mahjong_marathon.reads import VIEWS
+
+        return VIEWS
+
+    def demos(self) -> Sequence[DemoSpec]:
+        """``podium demo marathon``: a simulated year, imported and published (:mod:`.demo`)."""
+        from podium.formats.mahjong_marathon.demo import DEMO
+
+        return (DEMO,)
+
+    def decisions(self, state: EventState) -> MarathonDecisions:
+        """The organiser's decisions as the decisions view reads them (the revert form lists
+        them to choose one)."""
+        from podium.formats.mahjong_marathon.reads import decisions_of
+
+        return decisions_of(state)
 
     def parse_settings(self, raw: Mapping[str, Any]) -> MarathonSettings:
         return MarathonSettings(**fs.parse_fields(FIELDS, raw))
@@ -505,10 +534,6 @@ class MahjongMarathon(Ruleset):
 
     def main_table_key(self, state: EventState) -> str:
         return "total"  # rules MJ-9, MJ-10: the year's table
-
-    def publication_views(self, state: EventState, number: int) -> list[TableView]:
-        """Rule MJ-11: publication ``number``'s tables against the one before."""
-        return mviews.published_views(state, book_of(state), number)
 
     def table(self, state: EventState, key: str) -> TableView | None:
         """One public table (``stage-N`` or ``total``), or None for an unknown key."""
