@@ -68,11 +68,11 @@ class TableKey(inputs.Text):
         return {**super().schema(), "pattern": "^[A-Za-z0-9_-]*$"}
 
     def hint(self) -> str:
-        return N_("stage-1 .. stage-N, or total")
+        return N_("`stage-1` .. `stage-N`, or `total`")
 
 
-TABLE = Param("table", TableKey(), N_("the table: stage-N (rules MJ-7, MJ-8) or total (MJ-9, "
-                                      "MJ-10)"), default="total", label=N_("Table"))
+TABLE = Param("table", TableKey(), N_("the table: `stage-N` (rules MJ-7, MJ-8) or `total` "
+                                      "(MJ-9, MJ-10)"), default="total", label=N_("Stage or total"))
 PUBLICATION = Param("publication", inputs.Integer(1, 100_000),
                     N_("as publication N froze it, against the one before (rule MJ-11); "
                        "empty: live, against the last publication"), label=N_("Publication"))
@@ -314,10 +314,10 @@ VIEWS: tuple[ViewSpec[Any], ...] = (
              params=(Param("n", inputs.Integer(1, 100_000),
                            N_("the publication (default: the last)"), label=N_("Publication")),
                      Param("table", TableKey(), N_("its table (default: the first stage)"),
-                           label=N_("Table")),
+                           label=N_("Stage or total")),
                      Param("start", inputs.Integer(0, 10**9),
                            N_("the first row shown (0 is the first)"), default=0,
-                           label=N_("From row"))),
+                           label=N_("First row"))),
              help=N_("Every publication (rule MJ-11), and one table of one against the "
                      "publication before it."),
              tab=True, template="formats/mahjong_marathon_publications.html",
