@@ -226,7 +226,8 @@ WHY_NOT = {
 
 def find_player(state: EventState, name: str) -> int:
     """The player the tables link with ``?name=``: that name, else as the event compares
-    names (case and spaces); refused naming ``name``."""
+    names (case and spaces); refused naming ``name`` (no name names no one: not found, as an
+    address without its name is)."""
     found = next((pid for pid, p in state.players.items() if p.name == name), None)
     wanted = search_key(name)
     if found is None and wanted:
@@ -245,7 +246,7 @@ def read_player(call: ViewCall) -> MarathonPlayer:
     from podium.formats.mahjong_marathon.player import player_record
 
     state = call.state
-    record = player_record(state, find_player(state, call["name"]))
+    record = player_record(state, find_player(state, call.get("name", "")))
     guests = set(state.settings.guest_names)  # named, never linked (rule MJ-3)
     players = {p.name: pid for pid, p in state.players.items()}
     games = [MarathonGame(
@@ -327,9 +328,9 @@ VIEWS: tuple[ViewSpec[Any], ...] = (
              help=N_("The marathon's penalties and disqualifications, with their reasons."),
              show=show_decisions, example=lambda state: {}),
     ViewSpec(f"{FORMAT}.player", N_("Player"), read_player, MarathonPlayer,
-             params=(Param("name", inputs.Text(100, non_empty=True),
-                           N_("the player's name as the tables show it"), required=True,
-                           argument=True, label=N_("Player")),),
+             params=(Param("name", inputs.Text(100),
+                           N_("the player's name as the tables show it"), argument=True,
+                           label=N_("Player")),),
              help=N_("One player's games, best series and stage results (rules MJ-7a, MJ-8, "
                      "MJ-10)."),
              tab=True, shown=lambda state: False,
