@@ -8,14 +8,16 @@ validation path, with its state kept in ``state.extra["mahjong"]`` (a :class:`Ma
 Rules: MJ-1 stage calendar and MJ-2 time zones (settings, :mod:`.marathon.settings`); MJ-3 table
 names and four players (ingest); MJ-4 TP with tie averaging, MJ-7 stage ranking, MJ-8 NR, MJ-9
 and MJ-10 the total (:mod:`.marathon.scoring`); MJ-5 and MJ-6 decisions (handlers below);
-MJ-11 publications and their tables (:mod:`.marathon.views`).
+MJ-11 publications and their tables (:mod:`.views`). What people read of a marathon is its
+declared views (:mod:`.reads`), what they do its declared commands (:mod:`.declared`), its demo
+a declared demo (:mod:`.demo`): the package imports no adapter.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -135,12 +137,12 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
     settings: MarathonSettings = state.settings
     book = book_of(state)
     p = action.payload
-    ids, tables, table, start = p.get("ids"), p.get("tables"), p.get("table"), p.get("start")
-    players, gp = p.get("players"), p.get("gp")
-    if not all(isinstance(x, list) for x in (ids, tables, table, start, players, gp)):
+    columns = [p.get(key) for key in ("ids", "tables", "table", "start", "players", "gp")]
+    if not all(isinstance(x, list) for x in columns):
         raise InvalidInput(N_("action %(seq)s: a games batch needs ids, tables, table, start, "
                               "players and gp lists"), code=codes.BATCH, seq=action.seq)
-    n = len(ids)  # type: ignore[arg-type]
+    ids, tables, table, start, players, gp = cast("list[list[Any]]", columns)
+    n = len(ids)
     if not n:
         raise InvalidInput(N_("the batch holds no game"), code=codes.BATCH)
     if len(table) != n or len(start) != n or len(players) != SEATS * n or len(gp) != SEATS * n:
@@ -315,7 +317,7 @@ def _reverted(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     _need_reason(action, "reverting a decision")
     seq = action.payload.get("seq")
-    decision = book.decisions.get(seq) if _is_int(seq) else None
+    decision = book.decisions.get(seq) if isinstance(seq, int) and _is_int(seq) else None
     if decision is None:
         raise NotFound(N_("action %(seq)r is not a penalty or disqualification"),
                        code=codes.DECISION_UNKNOWN, field="seq", seq=seq)
@@ -458,8 +460,10 @@ class MahjongMarathon(Ruleset):
             values["games"][pid] = int(total.total_games[row])
 
         def criterion(name: str, label: str) -> Tiebreaker:
-            return Tiebreaker(name, label, lambda pid, _r, _s, n=name: values[n][pid],
-                              mviews.fraction_text)
+            def value(pid: int, _records: Any, _state: Any) -> Any:
+                return values[name][pid]
+
+            return Tiebreaker(name, label, value, mviews.fraction_text)
 
         criteria = [criterion("sn", N_("SN")), criterion("results", N_("Result sum")),
                     criterion("games", N_("Games"))]
