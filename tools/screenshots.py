@@ -267,7 +267,7 @@ def shoot_formats(browser, base: str, player: str, size: str) -> list[Path]:
         "marathon-total": "/e/mj?table=total",
         "marathon-publications": "/e/mj/p/publications",
         "marathon-player": f"/e/mj/p/player?name={quote(player)}",
-        "marathon-download": "/e/mj/p/publications/2/total.html?lang=ru",
+        "marathon-download": "/e/mj/v/mahjong-marathon.table.html?publication=2&table=total",
         "seven-wonders-standings": "/e/sw",
     }
     for name, url in pages.items():

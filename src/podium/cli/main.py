@@ -34,7 +34,7 @@ from podium.core.messages import M
 from podium.core.views import N_
 
 if TYPE_CHECKING:
-    from podium.service.catalog import Catalog
+    from podium.service.catalog import Catalog, Seen
 
 __all__ = [
     "EXIT_CONFLICT", "EXIT_INVALID", "EXIT_NOT_FOUND", "build_cli", "cli", "errors", "fail",
@@ -186,17 +186,8 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     if stage is not None:
         key = key or f"stage-{stage}"
     if publication is not None:
-        loaded = ctx.service.load(slug)
-        state, ruleset = loaded.state, loaded.ruleset
-        key = key or ruleset.main_table_key(state)
-        view = next((v for v in ruleset.publication_views(state, publication) if v.key == key),
-                    None)
-        if view is None:
-            known = [k for k, _title, _args in ruleset.table_keys(state)]
-            raise NotFound("no table %(key)r; tables: %(known)s", code=codes.VIEW_UNKNOWN,
-                           field="table", key=key, known=known)
-        render.print_view(view, lang, limit)
-        render.write_exports(view, state.name, lang, csv_path, html_path)
+        seen = read_publication(ctx, slug, key, publication)
+        print_seen(seen, Options(limit=limit, lang=lang, csv=csv_path, html=html_path))
         return
     if key is None and (csv_path or html_path):
         from podium.service.exports import split_standings
@@ -217,6 +208,26 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
                            ) from None
         raise
     print_seen(seen, Options(limit=limit, lang=lang, csv=csv_path, html=html_path))
+
+
+def read_publication(ctx: Context, slug: str, key: str | None, number: int) -> Seen:
+    """``--publication N``: the table as publication N froze it, read through the view of the
+    event's format that takes a ``publication`` and a ``table`` (the marathon's, rule MJ-11);
+    a format without one has no publications."""
+    from podium.cli.views import read_view
+    from podium.compose import build_catalog
+
+    service = ctx.service
+    format_name = service.summary(slug).format
+    if service.catalog is None:
+        service.catalog = ctx.catalog = build_catalog((format_name,))
+    spec = next((v for v in service.catalog.views_for(format_name)
+                 if v.param("publication") is not None and v.param("table") is not None), None)
+    if spec is None:
+        raise NotFound("this format has no publications", code=codes.CAPABILITY_PUBLICATIONS,
+                       field="publication")
+    fields = {"publication": str(number), **({"table": key} if key else {})}
+    return read_view(ctx, spec.name, slug, fields)
 
 
 @static.command(help=N_("The event's action log: who did what, when, and why."))

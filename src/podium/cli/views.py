@@ -113,6 +113,7 @@ def print_shown(items: Any, ctx: Context | None = None) -> None:
         elif isinstance(item, TableView):
             render.print_view(item)
         elif isinstance(item, Written):
+            Path(item.path).parent.mkdir(parents=True, exist_ok=True)  # a folder named anew
             Path(item.path).write_text(item.text, encoding="utf-8")
             console.print(escape(tr(M("Wrote %(path)s.", path=item.path))), highlight=False)
         elif isinstance(item, Stored) and ctx is not None:

@@ -21,8 +21,9 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from podium.core.views import Change
+from podium.core.views import Change, TableView
 from podium.formats.mahjong_marathon.rules import book_of
+from podium.formats.mahjong_marathon.views import published_views
 
 FOLDER = Path(__file__).parent / "golden"
 HEADER = "game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4\n"
@@ -97,11 +98,19 @@ def tables(loaded: Any) -> dict[str, list[dict[str, Any]]]:
     (rules MJ-7 .. MJ-10), then each publication's as it froze them (``publication-N/KEY``,
     against the one before, rule MJ-11)."""
     ruleset, state = loaded.ruleset, loaded.state
-    out = {view.key: plain(view.rows) for view in ruleset.tables(state)}
-    for number in range(1, len(book_of(state).publications) + 1):
-        for view in ruleset.publication_views(state, number):
-            out[f"publication-{number}/{view.key}"] = plain(view.rows)
+    out = {view.key: cells(view) for view in ruleset.tables(state)}
+    book = book_of(state)
+    for number in range(1, len(book.publications) + 1):
+        for view in published_views(state, book, number):
+            out[f"publication-{number}/{view.key}"] = cells(view)
     return out
+
+
+def cells(view: TableView) -> Any:
+    """A table's rows as the columns show them (a row's player id and rank, which the typed
+    rows carry, are the player's name and the place here)."""
+    return plain([{k: v for k, v in row.items() if k not in ("player_id", "rank")}
+                  for row in view.rows])
 
 
 def cli(db: Path) -> Run:

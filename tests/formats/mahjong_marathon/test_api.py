@@ -1,7 +1,7 @@
-"""The mahjong marathon's JSON API (regulation MJ): reads are public
-(``/api/v1/events/{slug}/marathon/...``), writes are its declared commands (``POST
-/api/v1/events/{slug}/commands/mahjong-marathon.<command>``) and need an organiser token of the
-event; every refusal stores nothing."""
+"""The mahjong marathon's JSON API (regulation MJ): reads are its declared views, public but for
+the decisions (``GET /api/v1/events/{slug}/views/mahjong-marathon.<view>``), writes are its
+declared commands (``POST /api/v1/events/{slug}/commands/mahjong-marathon.<command>``) and need
+an organiser token of the event; every refusal stores nothing."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from tests.formats.mahjong_marathon.conftest import API
 from tests.web.conftest import Site
 
-MJ = "/api/v1/events/mj/marathon"
+MJ = "/api/v1/events/mj/views/mahjong-marathon."  # the marathon's views
 
 
 def game(gid: str, start: str, seats: list[tuple[str, int]],
@@ -47,9 +47,10 @@ def api(site: Site):
 
 
 def rows(client, key: str = "stage-1", **query: Any) -> dict[str, dict[str, Any]]:
-    answer = client.get(f"{MJ}/tables/{key}", params=query)
+    """The cells of table ``key`` (view ``mahjong-marathon.table``) by player name."""
+    answer = client.get(f"{MJ}table", params={"table": key, **query})
     assert answer.status_code == 200, answer.text
-    return {r["player"]["value"]: r for r in answer.json()["rows"]}
+    return {r["cells"]["player"]["value"]: r["cells"] for r in answer.json()["rows"]}
 
 
 def run(client, command: str, body: dict[str, Any], slug: str = "mj") -> dict[str, Any]:
@@ -77,7 +78,7 @@ def test_games_penalty_revert_and_publications(site: Site, api) -> None:
     assert (imported["added"], imported["duplicates"]) == (1, 1)
     published = run(api, "publish", {"reason": "weekly"})
     assert published["number"] == 2 and "total" in published["tables"]
-    listed = public.get(f"{MJ}/publications").json()
+    listed = public.get(f"{MJ}publications").json()["items"]
     assert [p["number"] for p in listed] == [1, 2]
     frozen = rows(public, publication=2)
     assert frozen["Dmitri"]["move"]["text"] == "▲3" and frozen["Dmitri"]["place"]["value"] == 1
@@ -125,12 +126,15 @@ def test_bad_bodies_are_422_and_store_nothing(site: Site, api, command, body, fi
 
 
 def test_other_formats_and_unknown_tables(site: Site, api) -> None:
-    assert api.get("/api/v1/events/cup/marathon/tables/total").status_code == 409
+    cup = api.get("/api/v1/events/cup/views/mahjong-marathon.table", params={"table": "total"})
+    assert cup.status_code == 409 and cup.json()["code"] == "format.other"
     answer = api.post("/api/v1/events/cup/commands/mahjong-marathon.add-game", json=G1)
     assert answer.status_code == 409 and answer.json()["code"] == "format.other"
-    assert api.get(f"{MJ}/tables/stage-9").status_code == 404
-    assert api.get(f"{MJ}/tables/total", params={"publication": 1}).status_code == 404
-    assert api.get("/api/v1/events/nope/marathon/publications").status_code == 404
+    unknown = api.get(f"{MJ}table", params={"table": "stage-9"})
+    assert unknown.status_code == 404 and unknown.json()["field"] == "table"
+    frozen = api.get(f"{MJ}table", params={"table": "total", "publication": 1})
+    assert (frozen.status_code, frozen.json()["field"]) == (404, "publication")
+    assert api.get("/api/v1/events/nope/views/mahjong-marathon.publications").status_code == 404
 
 
 def raw_csv(games: int, first: int = 1) -> bytes:

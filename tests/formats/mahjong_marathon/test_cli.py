@@ -29,11 +29,12 @@ def make(podium, tmp_path: Path, text: str = GAMES) -> Path:
 def test_import_reports_and_is_idempotent(podium, tmp_path):
     path = make(podium, tmp_path)
     out = flat(podium.out("games", "import", "mj", str(path), "--zone", "server"))
-    assert "Read 3 games: 2 added, 0 already known, 1 at other tables" in out
-    assert "4 new players" in out
+    # the command's sentence, as the page and the API say it
+    assert "Games read: 3; added: 2; already known: 0;" in out
+    assert "other tables: 1;" in out and "new players: 4" in out
     count = podium.action_count("mj")
     out = flat(podium.out("games", "import", "mj", str(path), "--zone", "server"))
-    assert "0 added, 2 already known" in out
+    assert "added: 0; already known: 2" in out
     assert podium.action_count("mj") == count
 
 

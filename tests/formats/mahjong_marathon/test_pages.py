@@ -220,9 +220,12 @@ def test_publish_twice_and_see_the_movement(site: Site, anna) -> None:
     assert first["Anna"]["#"] == "1" and first["Anna"]["±"] == ""  # nothing to compare with
     total = public.get("/e/mj/p/publications?n=2&table=total").text
     assert 'id="view-total"' in total
-    csv = public.get("/e/mj/p/publications/2/stage-1.csv")
+    assert 'href="/e/mj/v/mahjong-marathon.table.csv?publication=2&amp;table=stage-1"' in page
+    csv = public.get("/e/mj/v/mahjong-marathon.table.csv?publication=2&table=stage-1")
     assert csv.status_code == 200 and "↑ 3" in csv.content.decode("utf-8-sig")
-    standalone = public.get("/e/mj/p/publications/2/stage-1.html?lang=ru")
+    russian = site.client()
+    russian.cookies.set("lang", "ru")
+    standalone = russian.get("/e/mj/v/mahjong-marathon.table.html?publication=2&table=stage-1")
     assert standalone.status_code == 200 and "<th>ТО</th>" in standalone.text
     assert public.get("/e/mj/p/publications?n=9").status_code == 404
 
@@ -306,9 +309,9 @@ def test_a_large_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna, monke
 
 def test_a_published_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna,
                                                              monkeypatch) -> None:
-    from podium.formats.mahjong_marathon import web as mahjong_marathon
+    from podium.formats.mahjong_marathon import reads
 
-    monkeypatch.setattr(mahjong_marathon, "PAGE_ROWS", 3)
+    monkeypatch.setattr(reads, "PAGE_ROWS", 3)
     client, csrf = anna
     add_game(client, csrf, "g1", "2015-03-01 12:00",
              [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
@@ -320,7 +323,8 @@ def test_a_published_table_is_shown_a_page_of_rows_at_a_time(site: Site, anna,
     assert 'href="/e/mj/p/publications?n=1&amp;table=stage-1&amp;start=3"' in page
     rest = public.get("/e/mj/p/publications?n=1&table=stage-1&start=3").text
     assert list(rows_of(rest, "stage-1")) == ["Dmitri"]
-    csv = public.get("/e/mj/p/publications/1/stage-1.csv").content.decode("utf-8-sig")
+    csv = public.get("/e/mj/v/mahjong-marathon.table.csv?publication=1&table=stage-1"
+                     ).content.decode("utf-8-sig")
     assert len(csv.strip().splitlines()) == 5  # the export holds every row
 
 

@@ -97,7 +97,8 @@ def _record(i: int, game: tuple) -> GameRecord:
 
 
 def _by_name(views) -> list[dict]:
-    return [{row["player"]: {k: v for k, v in row.items() if k != "player"}
+    """Each table's rows by player name (an id is given in the order players first appear)."""
+    return [{row["player"]: {k: v for k, v in row.items() if k not in ("player", "player_id")}
              for row in view.rows} for view in views]
 
 

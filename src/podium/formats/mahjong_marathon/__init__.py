@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 COMMAND_LINE = CommandLine(
     "Online mahjong marathon: open play, stages, best series, normalised rating",
     commands={
-        "decisions": "The marathon's penalties and disqualifications, with their reasons.",
+        "decisions": N_("Penalties and disqualifications"),
         "disqualify": N_("Disqualify a game or a player."),
         "games": N_("Add and import games."),
         "penalty": "Penalty (rule MJ-6)",

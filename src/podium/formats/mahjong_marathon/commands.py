@@ -502,19 +502,27 @@ class RevertDecision(_Decision):
 
 @dataclass(frozen=True)
 class Publication:
-    """What a publication answers (rule MJ-11): its number, time, action and table keys."""
+    """What a publication answers (rule MJ-11): its number, time, action and table keys; and
+    for what the command line shows of it, the event as it stands after it and where (``out``)
+    and in what language (``lang``) to write its tables."""
 
     number: int
     at: str
     seq: int
     tables: tuple[str, ...]
+    state: EventState | None = field(default=None, compare=False, repr=False)
+    out: str = ""
+    lang: str = "en"
 
 
 @dataclass(frozen=True)
 class Publish(Command[Publication]):
-    """Rule MJ-11: freeze a snapshot; its tables compare with the previous publication."""
+    """Rule MJ-11: freeze a snapshot; its tables compare with the previous publication.
+    ``out`` and ``lang``: where the command line writes the tables, and in what language."""
 
     reason: str = ""
+    out: str = ""
+    lang: str = "en"
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         book = marathon_book(loaded)
@@ -527,7 +535,8 @@ class Publish(Command[Publication]):
         last = book.publications[-1]
         keys = mviews.view_keys(len(last["snapshot"]["stages"]))
         return Publication(last["number"], last["at"], last["seq"],
-                           tuple(key for key, _title, _args in keys))
+                           tuple(key for key, _title, _args in keys), loaded.state, self.out,
+                           self.lang)
 
 
 class MarathonService(EventService):
@@ -566,10 +575,6 @@ class MarathonService(EventService):
 
     def revert(self, slug: str, seq: int, reason: str, actor: str) -> int:
         return self.execute(RevertDecision(slug, seq, reason), actor).value.seq
-
-    def decisions(self, slug: str) -> tuple[EventState, MarathonBook]:
-        loaded = self.load(slug)
-        return loaded.state, require_marathon(loaded)
 
     def publish(self, slug: str, actor: str, reason: str = "") -> tuple[EventState, int,
                                                                          list[TableView]]:

@@ -12,10 +12,13 @@ typed, naming the field, and nothing is stored unless the whole command succeeds
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
+from pathlib import PurePath
 from typing import Any
 
 from podium.core import inputs
 from podium.core.commands import API, CLI, WEB, Call, CommandSpec, Param
+from podium.core.demos import Written
 from podium.core.messages import M, Message
 from podium.core.views import N_
 from podium.formats.mahjong_marathon.commands import (
@@ -31,7 +34,14 @@ from podium.formats.mahjong_marathon.commands import (
     Publish,
     RevertDecision,
 )
-from podium.formats.mahjong_marathon.rules import DQ_GROUNDS, MAX_GP, PENALTY_KINDS
+from podium.formats.mahjong_marathon.rules import DQ_GROUNDS, KIND_LABELS, MAX_GP, PENALTY_KINDS
+from podium.formats.mahjong_marathon.values import (
+    MarathonGameDisqualified,
+    MarathonPenalty,
+    MarathonPlayerDisqualified,
+    MarathonPublished,
+    MarathonReverted,
+)
 
 FORMAT = "mahjong-marathon"
 #: The longest games file the command line reads (a year of a million games is about 80 MB);
@@ -102,12 +112,6 @@ def _some(ids: list[str], shown: int = 5) -> str:
     return ", ".join(ids[:shown]) + (" …" if len(ids) > shown else "")
 
 
-SUMMARY_SCHEMA = {"read": "integer", "added": "integer", "duplicates": "integer",
-                  "other_tables": "integer", "outside_calendar": "integer",
-                  "new_players": "integer", "changed": "array", "case_merged": "array",
-                  "other_sizes": "integer", "guest_seats": "integer", "fractional": "integer",
-                  "tenths": "integer"}
-
 IMPORT_GAMES = CommandSpec(
     f"{FORMAT}.import-games", N_("Import games (CSV or JSON)"),
     lambda call: ImportGames(call.slug, call["file"].open(), call["file"].name,
@@ -126,8 +130,7 @@ IMPORT_GAMES = CommandSpec(
             "reported, not applied; games at other tables (rule MJ-3) or outside the stages "
             "(rule MJ-1) are skipped and counted."),
     shared=("games", "import"), template="formats/mahjong_marathon_import.html",
-    said=_imported, answer=ImportSummary.answer, answer_schema=SUMMARY_SCHEMA,
-    render="podium.formats.mahjong_marathon.cli:print_import",
+    said=_imported, answer=lambda summary: summary, answers=ImportSummary,
 )
 
 
@@ -178,21 +181,31 @@ ADD_GAME = CommandSpec(
     said=lambda summary: (M("Game %(id)s added.", id=summary.game) if summary.added else
                           M("Game %(id)s was already stored with the same data: nothing "
                             "changed.", id=summary.game)),
-    answer=ImportSummary.answer, answer_schema=SUMMARY_SCHEMA,
+    answer=lambda summary: summary, answers=ImportSummary,
 )
 
 
 # -- decisions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Amount(inputs.Integer):
+    """A penalty's amount (rule MJ-6); ``allowed``: the regulation's amounts of each kind, with
+    the kind's label, which the penalty form offers (any amount when ``custom_penalties`` is
+    on; the ruleset checks it against the kind)."""
+
+    allowed: tuple[tuple[str, str, tuple[int, ...]], ...] = tuple(
+        (kind, KIND_LABELS[kind], amounts) for kind, amounts in PENALTY_KINDS.items())
+
+
 PENALTY = CommandSpec(
     f"{FORMAT}.penalty", N_("Penalty (rule MJ-6)"),
     lambda call: AddPenalty(call.slug, call["kind"], call["player"], call["amount"],
                             call["reason"], call.get("game"), call.get("stage")),
     params=(
         PLAYER,
-        Param("kind", inputs.Choice(tuple(PENALTY_KINDS)),
+        Param("kind", inputs.Choice(tuple(PENALTY_KINDS), KIND_LABELS),
               N_("6a: GP in one game; 6b: GP from the total (a stage); 6c: TP of a stage (rule "
                  "MJ-6)"), required=True, label=N_("Penalty")),
-        Param("amount", inputs.Integer(1, MAX_GP),
+        Param("amount", Amount(1, MAX_GP),
               N_("6a: 5, 10, 20 or 60 GP; 6b: 50, 100, 200 or 600 GP; 6c: 1, 2 or 4 TP (other "
                  "amounts when custom_penalties is on)"), required=True, label=N_("Amount")),
         Param("game", inputs.Text(64), N_("the game's id (6a)"), label=N_("Game id (6a)")),
@@ -205,8 +218,7 @@ PENALTY = CommandSpec(
             "number."),
     shared=("", "penalty"), template="formats/mahjong_marathon_penalty.html",
     said=lambda d: M("Penalty saved (decision %(seq)s).", seq=d.seq),
-    answer=lambda d: {"seq": d.seq, "player": d.subject},
-    answer_schema={"seq": "integer", "player": "string"},
+    answer=lambda d: MarathonPenalty(d.seq, d.subject), answers=MarathonPenalty,
 )
 
 DISQUALIFY_GAME = CommandSpec(
@@ -216,7 +228,7 @@ DISQUALIFY_GAME = CommandSpec(
     params=(
         Param("game", inputs.Text(64, non_empty=True), N_("the game's id"), required=True,
               argument=True, label=N_("Game id")),
-        Param("ground", inputs.Choice(tuple(DQ_GROUNDS)),
+        Param("ground", inputs.Choice(tuple(DQ_GROUNDS), DQ_GROUNDS),
               N_("the MJ-5 ground: left, absent, automoves, player-dq, server or other"),
               default="other", label=N_("Ground")),
         REASON,
@@ -225,8 +237,7 @@ DISQUALIFY_GAME = CommandSpec(
     shared=("disqualify", "game"), template="formats/mahjong_marathon_dq_game.html",
     danger=True,
     said=lambda d: M("Game %(id)s disqualified (decision %(seq)s).", id=d.subject, seq=d.seq),
-    answer=lambda d: {"seq": d.seq, "game": d.subject},
-    answer_schema={"seq": "integer", "game": "string"},
+    answer=lambda d: MarathonGameDisqualified(d.seq, d.subject), answers=MarathonGameDisqualified,
 )
 
 DISQUALIFY_PLAYER = CommandSpec(
@@ -250,8 +261,8 @@ DISQUALIFY_PLAYER = CommandSpec(
     danger=True,
     said=lambda d: M("%(name)s disqualified (decision %(seq)s); times in %(zone)s.",
                      name=d.subject, seq=d.seq, zone=d.zone),
-    answer=lambda d: {"seq": d.seq, "player": d.subject, "zone": d.zone},
-    answer_schema={"seq": "integer", "player": "string", "zone": "string"},
+    answer=lambda d: MarathonPlayerDisqualified(d.seq, d.subject, d.zone),
+    answers=MarathonPlayerDisqualified,
 )
 
 
@@ -272,15 +283,42 @@ REVERT = CommandSpec(
             "reverted (rules MJ-5, MJ-6)."),
     shared=("", "revert"), template="formats/mahjong_marathon_decisions.html",
     said=_reverted,
-    answer=lambda d: {"seq": d.seq, "reverted": int(d.subject)},
-    answer_schema={"seq": "integer", "reverted": "integer"},
+    answer=lambda d: MarathonReverted(d.seq, int(d.subject)), answers=MarathonReverted,
 )
 
 
 # -- publications -------------------------------------------------------------------------------
+#: The rows of each table ``podium publish`` prints (every row goes to ``--out``).
+PUBLISHED_ROWS = 20
+
+
+def _published(publication: Publication) -> list[Any]:
+    """``podium publish``: the first rows of each table of the new publication (rule MJ-11),
+    and with ``--out`` each whole table as CSV and as a standalone HTML page, in ``--lang``
+    (``EVENT-N-KEY.csv``)."""
+    from podium.formats.mahjong_marathon.rules import book_of
+    from podium.formats.mahjong_marathon.views import published_views, top
+    from podium.service.exports import label, to_csv, to_html
+
+    state = publication.state
+    assert state is not None, "a publication's answer carries the event"
+    views = published_views(state, book_of(state), publication.number)
+    shown: list[Any] = [top(view, PUBLISHED_ROWS) for view in views if view.rows]
+    if publication.out:
+        lang = publication.lang
+        when = publication.at[:16].replace("T", " ") + " UTC"
+        subtitle = label(N_("Publication {n}"), lang).format(n=publication.number) + f", {when}"
+        for view in views:
+            base = str(PurePath(publication.out) / f"{state.slug}-{publication.number}-{view.key}")
+            shown.append(Written(base + ".csv", to_csv(view, lang)))
+            shown.append(Written(base + ".html", to_html(view, state.name, lang, subtitle)))
+    return shown
+
+
 PUBLISH = CommandSpec(
     f"{FORMAT}.publish", N_("Publish the tables (rule MJ-11)"),
-    lambda call: Publish(call.slug, call.get("reason", "")),
+    lambda call: Publish(call.slug, call.get("reason", ""), call.get("out", ""),
+                         call.get("lang", "en")),
     params=(
         Param("reason", inputs.Text(500), N_("a note (kept in the log)"),
               label=N_("Note (optional)")),
@@ -294,9 +332,9 @@ PUBLISH = CommandSpec(
             "the movement since this one."),
     shared=("", "publish"), template="formats/mahjong_marathon_publish.html",
     said=lambda p: M("Publication %(n)s is out.", n=p.number),
-    answer=lambda p: {"number": p.number, "at": p.at, "seq": p.seq, "tables": list(p.tables)},
-    answer_schema={"number": "integer", "at": "string", "seq": "integer", "tables": "array"},
-    render="podium.formats.mahjong_marathon.cli:print_publication",
+    answer=lambda p: MarathonPublished(p.number, datetime.fromisoformat(p.at), p.seq,
+                                     list(p.tables)),
+    answers=MarathonPublished, show=_published,
 )
 
 COMMANDS: tuple[CommandSpec, ...] = (IMPORT_GAMES, ADD_GAME, PENALTY, DISQUALIFY_GAME,

@@ -10,12 +10,20 @@ games are at other tables and are skipped on import (rule MJ-3). Start times are
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from podium.core import inputs
+from podium.core.commands import Param
+from podium.core.demos import DemoCall, DemoSpec, Stored
+from podium.core.messages import M, Mn
 from podium.core.rng import derive_seed
+from podium.core.views import N_
 from podium.formats.mahjong_marathon.files import GameRecord
+from podium.formats.mahjong_marathon.views import top
 
 OTHER_TABLE_SHARE = 0.02
 
@@ -101,3 +109,55 @@ def records(year: YearColumns, seed: int, players: int) -> list[GameRecord]:
             tuple(int(g) for g in year.gp[i]),
         ))
     return out
+
+
+# -- podium demo marathon -----------------------------------------------------------------------
+def run_demo(call: DemoCall) -> Iterator[Any]:
+    """A year of ``games`` games among ``players`` players (seeded), imported in two parts
+    with a publication mid-way through the last stage and one at the end (rule MJ-11); its
+    tables' first ``rows`` rows, then what was imported and where the event is."""
+    from podium.formats.mahjong_marathon.commands import FORMAT, MarathonService
+    from podium.store.repository import EventRepository
+
+    players, count, seed = call["players"], call["games"], call["seed"]
+    service: MarathonService = MarathonService.sharing(call.service)  # type: ignore[assignment]
+    slug = f"demo-marathon-{players}-{seed}"
+    with service.db.session() as session:
+        repo = EventRepository(session)
+        old = repo.find(slug)
+        if old is not None:
+            repo.delete(old.id)
+    service.create_event(slug, f"Demo marathon, {players} players", FORMAT, {}, "demo", seed)
+    bounds = service.load(slug).state.settings.stage_bounds
+    games = records(generate_year(players, count, seed, bounds), seed, players)
+    middle = (bounds[-1][0] + bounds[-1][1]) // 2  # publish once mid-way through the last stage
+    before_last = [g for g in games if g.start < middle]
+    last = [g for g in games if g.start >= middle]
+    importing = N_("Importing games")
+    call.progress(importing, 0, len(games))
+    first = service.ingest(slug, before_last, "demo", source="demo, first part")
+    call.progress(importing, len(before_last), len(games))
+    service.publish(slug, "demo", "mid-way through the last stage")
+    second = service.ingest(slug, last, "demo", source="demo, second part")
+    call.progress(importing, len(games), len(games))
+    state, _number, views = service.publish(slug, "demo", "end of the marathon")
+    for view in views:
+        yield top(view, call["rows"])
+    yield M("%(games)s imported (%(skipped)s at other tables skipped), %(players)s.",
+            games=Mn("%(n)s game", "%(n)s games", first.added + second.added),
+            skipped=first.other_tables + second.other_tables,
+            players=Mn("%(n)s player", "%(n)s players", len(state.players)))
+    yield Stored(slug, M("try `podium standings %(slug)s --stage 1`.", slug=slug))
+
+
+DEMO = DemoSpec(
+    "marathon", N_("A simulated marathon year"), run_demo,
+    params=(Param("players", inputs.Integer(4, 1_000_000), N_("How many players."), default=300),
+            Param("games", inputs.Integer(1, 10_000_000), N_("How many games."), default=20000),
+            Param("seed", inputs.Integer(0, 2**63 - 1), N_("The seed of the random draws."),
+                  default=1),
+            Param("rows", inputs.Integer(1, 1_000_000), N_("Rows of each table to print."),
+                  default=15)),
+    help=N_("Simulate a marathon year (players of different strength and activity), import "
+            "it, publish mid-way through the last stage and at the end, and print the tables."),
+)

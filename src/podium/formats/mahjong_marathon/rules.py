@@ -8,22 +8,25 @@ validation path, with its state kept in ``state.extra["mahjong"]`` (a :class:`Ma
 Rules: MJ-1 stage calendar and MJ-2 time zones (settings, :mod:`.marathon.settings`); MJ-3 table
 names and four players (ingest); MJ-4 TP with tie averaging, MJ-7 stage ranking, MJ-8 NR, MJ-9
 and MJ-10 the total (:mod:`.marathon.scoring`); MJ-5 and MJ-6 decisions (handlers below);
-MJ-11 publications and their tables (:mod:`.marathon.views`).
+MJ-11 publications and their tables (:mod:`.views`). What people read of a marathon is its
+declared views (:mod:`.reads`), what they do its declared commands (:mod:`.declared`), its demo
+a declared demo (:mod:`.demo`): the package imports no adapter.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
+from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.core.model import EventState
 from podium.core.records import PlayerRecord
-from podium.core.ruleset import ActionKind, Capabilities, Contributions, Ruleset
+from podium.core.ruleset import ActionKind, Capabilities, Ruleset
 from podium.core.schema import (
     AnyJson,
     Int,
@@ -52,6 +55,9 @@ from podium.formats.mahjong_marathon.settings import (
 
 if TYPE_CHECKING:
     from podium.core.commands import CommandSpec
+    from podium.core.demos import DemoSpec
+    from podium.core.reads import ViewSpec
+    from podium.formats.mahjong_marathon.values import MarathonDecisions
 
 GAMES_ADDED = "mahjong.games.added"
 PENALTY = "mahjong.penalty"
@@ -61,18 +67,24 @@ REVERTED = "mahjong.reverted"
 PUBLISHED = "mahjong.published"
 DECISIONS = (PENALTY, GAME_DQ, PLAYER_DQ)
 
-# Rule MJ-5: the grounds on which a game may be disqualified.
+# Rule MJ-5: the grounds on which a game may be disqualified (msgids: the form's choices).
 DQ_GROUNDS = {
-    "left": "two or more players left the table",
-    "absent": "more than 8 hands played without one of the players",
-    "automoves": "400 or more auto-moves by one player",
-    "player-dq": "a player was disqualified",
-    "server": "a server failure that affected all four players",
-    "other": "another organiser decision",
+    "left": N_("two or more players left the table"),
+    "absent": N_("more than 8 hands played without one of the players"),
+    "automoves": N_("400 or more auto-moves by one player"),
+    "player-dq": N_("a player was disqualified"),
+    "server": N_("a server failure that affected all four players"),
+    "other": N_("another organiser decision"),
 }
 MAX_GP = 1_000_000  # far beyond any real game; keeps the columns' int32 exact
 MAX_TP_PENALTY = 10_000  # rule MJ-6c custom amounts: far beyond any stage's TP
 PENALTY_KINDS = {"6a": MJ6A_AMOUNTS, "6b": MJ6B_AMOUNTS, "6c": MJ6C_AMOUNTS}
+#: Rule MJ-6: what each kind of penalty takes (the penalty form's choices).
+KIND_LABELS = {
+    "6a": N_("MJ-6a: GP in one game"),
+    "6b": N_("MJ-6b: GP from the total (stage)"),
+    "6c": N_("MJ-6c: TP from a stage"),
+}
 
 
 def book_of(state: EventState) -> MarathonBook:
@@ -125,12 +137,12 @@ def _games_added(state: EventState, action: Action, ruleset: Any) -> None:
     settings: MarathonSettings = state.settings
     book = book_of(state)
     p = action.payload
-    ids, tables, table, start = p.get("ids"), p.get("tables"), p.get("table"), p.get("start")
-    players, gp = p.get("players"), p.get("gp")
-    if not all(isinstance(x, list) for x in (ids, tables, table, start, players, gp)):
+    columns = [p.get(key) for key in ("ids", "tables", "table", "start", "players", "gp")]
+    if not all(isinstance(x, list) for x in columns):
         raise InvalidInput(N_("action %(seq)s: a games batch needs ids, tables, table, start, "
                               "players and gp lists"), code=codes.BATCH, seq=action.seq)
-    n = len(ids)  # type: ignore[arg-type]
+    ids, tables, table, start, players, gp = cast("list[list[Any]]", columns)
+    n = len(ids)
     if not n:
         raise InvalidInput(N_("the batch holds no game"), code=codes.BATCH)
     if len(table) != n or len(start) != n or len(players) != SEATS * n or len(gp) != SEATS * n:
@@ -305,7 +317,7 @@ def _reverted(state: EventState, action: Action, ruleset: Any) -> None:
     book = book_of(state)
     _need_reason(action, "reverting a decision")
     seq = action.payload.get("seq")
-    decision = book.decisions.get(seq) if _is_int(seq) else None
+    decision = book.decisions.get(seq) if isinstance(seq, int) and _is_int(seq) else None
     if decision is None:
         raise NotFound(N_("action %(seq)r is not a penalty or disqualification"),
                        code=codes.DECISION_UNKNOWN, field="seq", seq=seq)
@@ -389,10 +401,9 @@ class MahjongMarathon(Ruleset):
     capabilities = Capabilities(open_play=True)
     kind_prefix = "mahjong"
     one_table_per_page = True
-    contributions = Contributions(web="podium.formats.mahjong_marathon.web:MARATHON_WEB",
-                                  api="podium.formats.mahjong_marathon.api:router",
-                                  cli="podium.formats.mahjong_marathon.cli:COMMANDS",
-                                  demo="podium.formats.mahjong_marathon.cli:demo_marathon")
+    #: On a phone the tables keep what decides the place: a stage's result (rule MJ-7d), the
+    #: total's SN (MJ-10); each name links to the player's page (:mod:`.reads`).
+    presentation = Presentation(phone_columns=("result", "sn"), player_page="player")
     codes = ALL_CODES  # every refusal of this package carries one of them
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
@@ -404,6 +415,26 @@ class MahjongMarathon(Ruleset):
         from podium.formats.mahjong_marathon.declared import COMMANDS
 
         return COMMANDS
+
+    def views(self) -> Sequence[ViewSpec[Any]]:
+        """The tables live and published, the publications, the decisions and a player's
+        page (rules MJ-5 .. MJ-11, :mod:`.reads`)."""
+        from podium.formats.mahjong_marathon.reads import VIEWS
+
+        return VIEWS
+
+    def demos(self) -> Sequence[DemoSpec]:
+        """``podium demo marathon``: a simulated year, imported and published (:mod:`.demo`)."""
+        from podium.formats.mahjong_marathon.demo import DEMO
+
+        return (DEMO,)
+
+    def decisions(self, state: EventState) -> MarathonDecisions:
+        """The organiser's decisions as the decisions view reads them (the revert form lists
+        them to choose one)."""
+        from podium.formats.mahjong_marathon.reads import decisions_of
+
+        return decisions_of(state)
 
     def parse_settings(self, raw: Mapping[str, Any]) -> MarathonSettings:
         return MarathonSettings(**fs.parse_fields(FIELDS, raw))
@@ -429,8 +460,10 @@ class MahjongMarathon(Ruleset):
             values["games"][pid] = int(total.total_games[row])
 
         def criterion(name: str, label: str) -> Tiebreaker:
-            return Tiebreaker(name, label, lambda pid, _r, _s, n=name: values[n][pid],
-                              mviews.fraction_text)
+            def value(pid: int, _records: Any, _state: Any) -> Any:
+                return values[name][pid]
+
+            return Tiebreaker(name, label, value, mviews.fraction_text)
 
         criteria = [criterion("sn", N_("SN")), criterion("results", N_("Result sum")),
                     criterion("games", N_("Games"))]
@@ -505,10 +538,6 @@ class MahjongMarathon(Ruleset):
 
     def main_table_key(self, state: EventState) -> str:
         return "total"  # rules MJ-9, MJ-10: the year's table
-
-    def publication_views(self, state: EventState, number: int) -> list[TableView]:
-        """Rule MJ-11: publication ``number``'s tables against the one before."""
-        return mviews.published_views(state, book_of(state), number)
 
     def table(self, state: EventState, key: str) -> TableView | None:
         """One public table (``stage-N`` or ``total``), or None for an unknown key."""

@@ -8,6 +8,7 @@ change. Exact values stay Fractions; they are rounded only by the renderer.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
@@ -159,6 +160,8 @@ def stage_view(stage: str, table: dict[str, Any], previous: dict[str, Any] | Non
         cells: dict[str, Cell] = {
             "place": place,
             "player": names.get(pid, f"#{pid}"),
+            "player_id": pid,  # the typed row's player (core.values), not a column
+            "rank": place,
             "result": result,
             "tp": tp(table["tp12"][row]),
             "gp": gp,
@@ -208,6 +211,8 @@ def total_view(table: dict[str, Any], previous: dict[str, Any] | None,
             "move": (None if previous is None else Change(0, new=True) if old is None
                      else Change(previous["place"][old] - place)),
             "player": names.get(pid, f"#{pid}"),
+            "player_id": pid,
+            "rank": place,
             "sn": table["sn"][row],
             "results": sums[table["results"][row]],
             "games": table["games"][row],
@@ -269,3 +274,12 @@ def published_view(state: EventState, book: MarathonBook, number: int,
     return stage_view(stage, current["stages"][stage],
                              previous["stages"].get(stage) if previous else None, names,
                              current.get("min_games", 4))
+
+
+def top(view: TableView, rows: int) -> TableView:
+    """The first ``rows`` rows of a table, saying how many it has (a terminal shows a year's
+    first places, not its hundreds of thousands of rows)."""
+    if len(view.rows) <= rows:
+        return view
+    said = M("Rows %(first)s to %(last)s of %(total)s", first=1, last=rows, total=len(view.rows))
+    return replace(view, rows=view.rows[:rows], notes=(said, *view.notes))  # type: ignore[arg-type]
