@@ -2,11 +2,10 @@
 registered formats, imported by the entry points only (``podium.cli.main``,
 ``podium.web.serve``, and tests standing in for them).
 
-It builds the catalog of declared commands once (:class:`podium.service.catalog.Catalog`) and
-hands it to the command line's root and to the application, with what each format contributes
-beyond its declarations (:class:`podium.core.ruleset.Contributions`: reading commands, pages,
-JSON reads, a demo), imported here by their ``"module:attribute"`` paths. Adding a format
-touches its own package only.
+It builds the catalog of declared commands and views once
+(:class:`podium.service.catalog.Catalog`) and hands it to the command line's root and to the
+application, which serve every declaration of every format (its commands, views, demos and
+presentation) with no code of the format's own. Adding a format touches its own package only.
 """
 
 from __future__ import annotations
@@ -43,13 +42,12 @@ def build_catalog(names: tuple[str, ...] | None = None) -> Catalog:
 
 # web -------------------------------------------------------------------------------------------
 def web_format(ruleset: Ruleset, catalog: Catalog | None = None) -> WebFormat:
-    """A format's pages: its own web contribution plus the shared parts its capabilities
-    bring (the TOP's bracket page for a play-off)."""
+    """A format's pages, from its presentation and its tab views, plus the shared parts its
+    capabilities bring (the TOP's bracket page for a play-off)."""
     from podium.web.plugins import PublicPage, WebFormat
 
-    own = ruleset.contributions.web
     shown = ruleset.presentation
-    plugin: WebFormat = load(own) if own else WebFormat(
+    plugin = WebFormat(
         ruleset.name, phone_columns=shown.phone_columns, player_page=shown.player_page,
         result_legend=shown.result_legend, report_path=shown.report_path,
         home_path=shown.home_path)
@@ -61,10 +59,7 @@ def web_format(ruleset: Ruleset, catalog: Catalog | None = None) -> WebFormat:
     if shown.moved:  # old addresses of its pages, now views: redirects
         from podium.web.routes.moved import moved_router
 
-        routes = moved_router(shown.moved)
-        if plugin.routes is not None:
-            routes.include_router(plugin.routes)
-        plugin = replace(plugin, routes=routes)
+        plugin = replace(plugin, routes=moved_router(shown.moved))
     pages = (*plugin.public_pages, *tabs)
     if ruleset.capabilities.playoff:
         from podium.web.top import TOP_PAGE
@@ -86,15 +81,14 @@ def template_dirs() -> list[Path]:
 
 
 def web_parts(catalog: Catalog | None = None) -> WebParts:
-    """What the application is made of: the catalog, each format's pages, the routers of the
-    formats' own pages and JSON reads, and their templates."""
+    """What the application is made of: the catalog, each format's pages (and the redirects
+    of their old addresses), and their templates."""
     from podium.web.plugins import WebParts
 
     formats = all_formats()
     catalog = catalog or build_catalog()
     plugins = {ruleset.name: web_format(ruleset, catalog) for ruleset in formats}
     routers = [plugin.routes for plugin in plugins.values() if plugin.routes is not None]
-    routers += [load(f.contributions.api) for f in formats if f.contributions.api]
     return WebParts(catalog, plugins, tuple(routers), tuple(template_dirs()))
 
 
@@ -108,8 +102,8 @@ def web_app(db: Database | str, **options: Any) -> FastAPI:
 
 # command line ----------------------------------------------------------------------------------
 def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
-    """Each format's group of commands (its declared ones, those of the kernel its
-    capabilities bring, and its own reading commands) and demo, the kernel's commands where
+    """Each format's group (its declared commands and views, and those of the kernel its
+    capabilities bring) under its name and aliases, its demos, the kernel's commands where
     people look for them, the TOP's reading commands, ``serve`` and ``user``."""
     from podium.cli import declared, serve
     from podium.cli.views import click_demo
@@ -121,22 +115,11 @@ def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
         cli.add_command(top)
     serve.register(cli)
     for ruleset in formats:
-        own = _commands(ruleset, "cli")
-        group_of_own = next((c for c in own if c.name in (ruleset.name, _alias(own))
-                             and hasattr(c, "commands")), None)
-        group = declared.format_group(catalog, ruleset.name, ruleset.title,
-                                      group_of_own)  # type: ignore[arg-type]
+        group = declared.format_group(catalog, ruleset.name, ruleset.title)
         _add(cli, group, ruleset)
-        if group_of_own is not None and group_of_own.name != ruleset.name:
-            cli.add_command(group, group_of_own.name)  # the short name (``sw``)
-        for alias in aliases_of(ruleset):
+        for alias in aliases_of(ruleset):  # the short name (``sw``)
             if alias not in cli.commands:
                 cli.add_command(group, alias)
-        for command in own:
-            if command is not group_of_own:
-                _add(cli, command, ruleset)
-        for command in _commands(ruleset, "demo"):
-            _add(demo, command, ruleset)
         for spec in ruleset.demos():
             _add(demo, click_demo(spec), ruleset)
     declared.attach(cli, catalog)
@@ -144,26 +127,16 @@ def attach_cli(cli: click.Group, demo: click.Group, catalog: Catalog) -> None:
 
 def attach_one(cli: click.Group, catalog: Catalog, format_name: str, name: str) -> None:
     """Top-level command ``name`` of the one format of ``catalog`` as :func:`attach_cli` makes
-    it: the format's group (under ``name``, its name or an alias), one of its own commands, or
-    the shared place ``name`` of its declared commands (``podium games``). Only for a name no
-    other format and not the kernel adds (:func:`podium.cli.lazy.owner`), so it is the same
-    command as when every format is loaded (issue 24)."""
+    it: the format's group (under ``name``, its name or an alias), or the shared place ``name``
+    of its declared commands and views (``podium games``). Only for a name no other format and
+    not the kernel adds (:func:`podium.cli.lazy.owner`), so it is the same command as when
+    every format is loaded."""
     from podium.cli import declared
 
     ruleset = catalog.formats[format_name]
-    own = _commands(ruleset, "cli")
-    group_of_own = next((c for c in own if c.name in (ruleset.name, _alias(own))
-                         and hasattr(c, "commands")), None)
-    if name == ruleset.name or name in aliases_of(ruleset) or (
-            group_of_own is not None and name == group_of_own.name):
-        cli.add_command(declared.format_group(catalog, ruleset.name, ruleset.title,
-                                              group_of_own),  # type: ignore[arg-type]
-                        name)
+    if name == ruleset.name or name in aliases_of(ruleset):
+        cli.add_command(declared.format_group(catalog, ruleset.name, ruleset.title), name)
         return
-    for command in own:
-        if command is not group_of_own and command.name == name:
-            cli.add_command(command)
-            return
     declared.attach_shared(cli, [s for s in catalog.declared_by(format_name)
                                  if declared.top_place(s) == name])
     declared.attach_shared_views(cli, [v for v in catalog.views_by(format_name)
@@ -181,19 +154,6 @@ def aliases_of(ruleset: Ruleset) -> tuple[str, ...]:
     except ImportError:
         return ()
     return line.aliases if isinstance(line, CommandLine) else ()
-
-
-def _alias(commands: list[Any]) -> str:
-    groups = [c.name for c in commands if hasattr(c, "commands")]
-    return groups[0] if len(groups) == 1 else ""
-
-
-def _commands(ruleset: Ruleset, what: str) -> list[click.Command]:
-    path = ruleset.contributions.cli if what == "cli" else ruleset.contributions.demo
-    if not path:
-        return []
-    found = load(path)
-    return list(found) if isinstance(found, list | tuple) else [found]
 
 
 def _add(group: click.Group, command: click.Command, ruleset: Ruleset) -> None:

@@ -10,12 +10,13 @@ import pytest
 from podium.core import inputs
 from podium.core.commands import CommandSpec, Param
 from podium.core.messages import M
-from podium.core.ruleset import Capabilities, Contributions
+from podium.core.reads import ViewCall, ViewSpec
+from podium.core.ruleset import Capabilities
+from podium.core.values import TableValue
 from podium.core.views import Column, TableView
 from podium.formats.commander import Commander
 from podium.formats.registry import register, unregister
 from podium.service.commands import AddPlayers
-from podium.web.plugins import PublicPage, WebFormat
 from tests.web.conftest import Site, csrf_of
 
 
@@ -88,8 +89,9 @@ def test_an_unknown_event_is_a_404(site: Site) -> None:
     assert site.client().get("/api/v1/events/nope").status_code == 404
 
 
-TINY_WEB = WebFormat(
-    "tiny", public_pages=(PublicPage("bracket", "Bracket", "public/_views.html"),))
+def bracket(call: ViewCall) -> TableView:
+    return call.ruleset.tables(call.state)[0]
+
 
 GUEST = CommandSpec(
     "tiny.guest", "Add a guest", lambda call: AddPlayers(call.slug, (call["guest"],)),
@@ -100,15 +102,17 @@ GUEST = CommandSpec(
 
 class TinyFormat(Commander):
     """A format the shared pages have never heard of: Commander's rules, one view of its own,
-    one extra public page and one organiser form, declared in its manifest."""
+    one extra public page (a view listed as a tab) and one organiser form."""
 
     name = "tiny"
     title = "Tiny"
     capabilities = Capabilities(rounds=True)
-    contributions = Contributions(web="tests.web.test_public:TINY_WEB")
 
     def commands(self):
         return (GUEST,)
+
+    def views(self):
+        return (ViewSpec("tiny.bracket", "Bracket", bracket, TableValue, tab=True),)
 
     def tables(self, state):
         return [TableView("hands", "Hands", (Column("who", "Player"),

@@ -2,10 +2,11 @@
 
 A format is a subclass of :class:`Ruleset` (as chess variants subclass a board): it declares its
 name, title, settings fields, :class:`Capabilities`, :class:`Phase` sequence, its own
-:class:`ActionKind` list (each with a payload schema) and the :class:`Contributions` it makes to
-the CLI, the web pages and the API; and it overrides the typed hooks it needs. Every hook has a
-default, so the core, the service and the adapters call hooks directly and never probe a format
-with ``getattr``. :func:`check_ruleset` verifies the declaration when the format registers.
+:class:`ActionKind` list (each with a payload schema), its commands, views and demos (served by
+the generic adapters: a format never imports one), and it overrides the typed hooks it needs.
+Every hook has a default, so the core, the service and the adapters call hooks directly and
+never probe a format with ``getattr``. :func:`check_ruleset` verifies the declaration when the
+format registers.
 
 What a capability brings:
 
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from podium.core import codes
 from podium.core.demos import Presentation
-from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
 from podium.core.schema import Schema
@@ -142,23 +143,6 @@ class ActionKind:
 
 
 @dataclass(frozen=True)
-class Contributions:
-    """What a format adds to the adapters, as ``"module:attribute"`` paths imported only by the
-    composition root (:mod:`podium.compose`), so the core never imports an adapter:
-
-    - ``cli``: a ``click.Command`` (usually a group named after the format);
-    - ``web``: a :class:`podium.web.plugins.WebFormat` (result form, pages, organiser forms);
-    - ``api``: a ``fastapi.APIRouter`` with the format's own JSON routes;
-    - ``demo``: a ``click.Command`` run as ``podium demo <name>``.
-    """
-
-    cli: str | None = None
-    web: str | None = None
-    api: str | None = None
-    demo: str | None = None
-
-
-@dataclass(frozen=True)
 class TopDefaults:
     """What a format proposes for its TOP (rules BRK-1, BRK-5, BRK-7)."""
 
@@ -175,7 +159,6 @@ class Ruleset:
     title: ClassVar[str] = ""  # an English msgid
     fields: ClassVar[tuple[Any, ...]] = ()  # podium.formats.settings.Field
     capabilities: ClassVar[Capabilities] = Capabilities()
-    contributions: ClassVar[Contributions] = Contributions()
     #: How the shared pages show the format (:class:`podium.core.demos.Presentation`).
     presentation: ClassVar[Presentation] = Presentation()
     #: Bump when the shape of this format's replayed state changes (snapshots are per version).
@@ -381,11 +364,6 @@ class Ruleset:
         when the format has none of that name (Berserk's per-draft-table standings)."""
         keys = [key for key, _title, _args in self.table_keys(state)]
         return "standings" if "standings" in keys or not keys else keys[0]
-
-    def publication_views(self, state: EventState, number: int) -> list[TableView]:
-        """The tables of a frozen publication (formats that publish, e.g. rule MJ-11)."""
-        raise NotFound("this format has no publications", code=codes.CAPABILITY_PUBLICATIONS,
-                       field="publication")
 
     # the TOP ----------------------------------------------------------------------------------
     def top_sources(self, state: EventState) -> list[list[PlayerId]]:

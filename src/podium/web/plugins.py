@@ -1,30 +1,19 @@
-"""The web plug-in surface of a format: what a format adds to the shared pages.
+"""What the shared pages know of a format, built by the composition root from its declarations.
 
-Shared pages never name a format. Standings and other public tables come from the format's
-``views(state)`` (:mod:`podium.core.views`), rendered by one shared template; a table's result
-form comes from its result entry (:meth:`podium.core.ruleset.Ruleset.result_entry`: the fields,
-the partial templates, the one-line description); what organisers can do comes from the
-declared commands (:mod:`podium.core.commands`), each a form on the event's page (the
-command's own template, or one generated from its fields) posted to ``/manage/{slug}/do/
-{name}``. What only a format knows beyond that comes from its :class:`WebFormat`, which the
-format names in its manifest (``Contributions(web="podium.formats.<name>.web:PLUGIN")``) and
-the composition root (:func:`podium.compose.web_parts`) completes with the shared parts its
-capabilities bring:
+Shared pages never name a format. Its public tables come from ``Ruleset.tables(state)``
+(:mod:`podium.core.views`), rendered by one shared template; a table's result form from its
+result entry (:meth:`podium.core.ruleset.Ruleset.result_entry`); what organisers can do from
+its declared commands, each a form on the event's page posted to ``/manage/{slug}/do/{name}``;
+its other pages from its declared views (a view with ``tab=True`` is a tab at
+``/e/{slug}/p/{key}``). :class:`WebFormat` gathers what the pages need of one format:
 
-- ``public_pages``: extra public pages (a bracket, marathon publications, a league): each a
-  :class:`PublicPage` with a key (its URL ``/e/{slug}/p/{key}``), a title msgid and a template
-  rendered with the event loaded; they get the shared live refresh and QR code.
-  ``PublicPage.context(loaded, query) -> dict``: extra template context computed from the
-  replayed event and the page's query parameters; ``shown(state)``: list it only when true.
-- ``routes``: a FastAPI router with pages of the format's own (downloads, a player's page);
-- ``phone_columns``: the keys of the columns a phone shows beside the first three (the number
-  that decides the place); ``player_page``: the key of its public page about one player, which
-  the tables' names link to;
-- helper methods its templates call through ``plugin``.
-
-From the format's capabilities (not set by the format): ``rounds`` (false for open play: the
-shared pages hide the round, pairing, slip and self-report parts) and the TOP's bracket page
-for a format with a play-off. A format with no plug-in still gets every shared page.
+- ``public_pages``: its tabs (each a :class:`PublicPage`: key, title msgid, template,
+  ``shown(state)``), the TOP's bracket page for a format with a play-off;
+- ``routes``: the redirects of its pages' old addresses (``Presentation.moved``);
+- from its :class:`~podium.core.demos.Presentation`: ``phone_columns``, ``player_page``,
+  ``result_legend``, ``report_path``, ``home_path``;
+- from its capabilities: ``rounds`` (false for open play: the shared pages hide the round,
+  pairing and slip parts) and ``reports`` (the shared self-report).
 """
 
 from __future__ import annotations
