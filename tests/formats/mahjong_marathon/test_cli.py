@@ -94,7 +94,7 @@ def test_publish_writes_csv_and_html(podium, tmp_path):
     podium("games", "import", "mj", str(path), "--zone", "server")
     out_dir = tmp_path / "pub"
     out = podium.out("publish", "mj", "--out", str(out_dir), "--lang", "ru")
-    assert "Publication 1" in out
+    assert "Публикация 1" in out  # --lang: what it prints and what it writes
     csv_text = (out_dir / "mj-1-stage-1.csv").read_text(encoding="utf-8")
     assert csv_text.startswith("№,∆,Игрок,Результат,ТО,ИО")
     html_text = (out_dir / "mj-1-total.html").read_text(encoding="utf-8")
