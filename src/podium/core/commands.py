@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from podium.core import codes
+from podium.core.declaration import Fields, Values
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.inputs import File, Input, Upload, refuse, unicode_checked
 from podium.core.views import N_
@@ -105,7 +106,7 @@ Progress = Callable[[str, int, int], None]
 
 
 @dataclass(frozen=True)
-class Call:
+class Call(Values):
     """What a command's ``make`` receives: the event, the decoded fields, the caller, and where
     a long command reports its progress (``progress(what, done, total)``: the command line's
     bar; None elsewhere)."""
@@ -115,13 +116,6 @@ class Call:
     caller: Caller
     progress: Progress | None = None
 
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        value = self.values.get(key)
-        return default if value is None else value
-
 
 Make = Callable[[Call], Any]
 Answer = Callable[[Any], Any]
@@ -130,7 +124,7 @@ Shown = Callable[["EventState"], bool]
 
 
 @dataclass(frozen=True)
-class CommandSpec:
+class CommandSpec(Fields):
     """One declared command. ``make(call)`` returns a command object (``build(loaded)`` to the
     new actions and ``answer(...)``, :mod:`podium.service.commands`); ``answer(value)`` turns
     what it answered into a small JSON object, ``said(value)`` into a message for people.
@@ -186,22 +180,6 @@ class CommandSpec:
     round_answer: bool = False
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
-
-    @property
-    def command_name(self) -> str:
-        return self.cli or self.name.rpartition(".")[2]
-
-    def param(self, name: str) -> Param | None:
-        return next((p for p in self.params if p.name == name), None)
-
-    def on(self, surface: str) -> bool:
-        return surface in self.surfaces
-
-    def visible(self, state: EventState) -> bool:
-        return self.shown is None or bool(self.shown(state))
-
-    def params_on(self, surface: str) -> tuple[Param, ...]:
-        return tuple(p for p in self.params if surface in p.surfaces)
 
 
 class InvalidFields(InvalidInput):

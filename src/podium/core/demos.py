@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from podium.core.declaration import Values
+
 if TYPE_CHECKING:  # annotations only: a format's class attributes import this cheaply
     from podium.core.commands import Param, Progress
 
@@ -40,7 +42,7 @@ class Stored:
 
 
 @dataclass(frozen=True)
-class DemoCall:
+class DemoCall(Values):
     """What a demo's ``run`` receives: its decoded fields, the service of the database it
     plays in (an :class:`podium.service.events.EventService`) and where it reports progress
     (``progress(what, done, total)``, ``what`` a message)."""
@@ -48,13 +50,6 @@ class DemoCall:
     values: Mapping[str, Any]
     service: Any
     progress: Progress
-
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        value = self.values.get(key)
-        return default if value is None else value
 
 
 @dataclass(frozen=True)

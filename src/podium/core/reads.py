@@ -34,6 +34,7 @@ from podium.core.commands import (
     Param,
     check_params,
 )
+from podium.core.declaration import Fields, Values
 from podium.core.views import N_
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class Source(Protocol):
 
 
 @dataclass(frozen=True)
-class ViewCall:
+class ViewCall(Values):
     """What a view's ``read`` receives: the event (its state and format), the decoded
     parameters, who reads, and the :class:`Source` of what is not in the state."""
 
@@ -114,12 +115,6 @@ class ViewCall:
     ruleset: Ruleset
     source: Source
 
-    def __getitem__(self, key: str) -> Any:
-        return self.values[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        value = self.values.get(key)
-        return default if value is None else value
 
 
 @dataclass(frozen=True)
@@ -143,7 +138,7 @@ Show = Callable[[Any], "Sequence[TableView | Message]"]
 
 
 @dataclass(frozen=True)
-class ViewSpec(Generic[V]):
+class ViewSpec(Fields, Generic[V]):
     """One declared read. ``read(call)`` returns the value: a typed dataclass (``returns`` is
     its type, from which the API's schema is generated), or a
     :class:`~podium.core.views.TableView` (``returns`` :class:`~podium.core.values.TableValue`)
@@ -183,22 +178,6 @@ class ViewSpec(Generic[V]):
     example: Callable[[EventState], Mapping[str, Any] | None] | None = None
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
-
-    @property
-    def command_name(self) -> str:
-        return self.cli or self.name.rpartition(".")[2]
-
-    def param(self, name: str) -> Param | None:
-        return next((p for p in self.params if p.name == name), None)
-
-    def on(self, surface: str) -> bool:
-        return surface in self.surfaces
-
-    def visible(self, state: EventState) -> bool:
-        return self.shown is None or bool(self.shown(state))
-
-    def params_on(self, surface: str) -> tuple[Param, ...]:
-        return tuple(p for p in self.params if surface in p.surfaces)
 
     def tabs_of(self, state: EventState) -> list[Tab]:
         """The tabs the view is listed as on this event (none unless it is a tab)."""
