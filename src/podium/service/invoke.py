@@ -43,10 +43,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     what it says."""
     catalog = service.require_catalog()
     spec = catalog.find(invocation.name)
-    if not spec.on(invocation.surface):
-        raise NotFound(N_("%(command)s is not offered here: %(why)s"),
-                       code=codes.COMMAND_SURFACE, command=Message(spec.title),
-                       why=Message(spec.not_on.get(invocation.surface, "")))
+    offered_on(spec, invocation.surface, codes.COMMAND_SURFACE)
     slug = invocation.slug
     if spec.event:
         if not slug:
@@ -72,6 +69,13 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
         answer = dict(answer)
     said = spec.said(value) if spec.said is not None else Message(spec.title)
     return Done(spec, outcome, answer, said, values)
+
+
+def offered_on(spec: CommandSpec | ViewSpec[Any], surface: str, code: str) -> None:
+    """Refuse a declaration asked for on a surface it is not served on, saying why."""
+    if not spec.on(surface):
+        raise NotFound(N_("%(command)s is not offered here: %(why)s"), code=code,
+                       command=Message(spec.title), why=Message(spec.not_on.get(surface, "")))
 
 
 def authorise(service: EventService, spec: CommandSpec | ViewSpec[Any], slug: str | None,
@@ -119,4 +123,4 @@ def offered(service: EventService, spec: CommandSpec, slug: str, caller: Caller,
     return spec.visible(state)
 
 
-__all__ = ["authorise", "invoke", "offered"]
+__all__ = ["authorise", "invoke", "offered", "offered_on"]

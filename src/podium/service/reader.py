@@ -15,12 +15,14 @@ from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from podium.core import codes
 from podium.core.commands import ANYONE, ORGANISER, PLAYER, Caller, decode_input
 from podium.core.errors import Forbidden, Unauthorised
 from podium.core.log import Action
 from podium.core.reads import Member, ViewCall, ViewSpec
 from podium.core.views import N_
 from podium.service.catalog import Invocation, Seen
+from podium.service.invoke import authorise, offered_on
 
 if TYPE_CHECKING:
     from podium.service.events import EventService
@@ -99,14 +101,7 @@ def read(service: EventService, invocation: Invocation, caller: Caller,
     cache of replayed events; default the service's own)."""
     catalog = service.require_catalog()
     spec = catalog.view(invocation.name)
-    if not spec.on(invocation.surface):
-        from podium.core import codes
-        from podium.core.errors import NotFound
-        from podium.core.messages import Message
-
-        raise NotFound(N_("%(command)s is not offered here: %(why)s"),
-                       code=codes.VIEW_SURFACE, command=Message(spec.title),
-                       why=Message(spec.not_on.get(invocation.surface, "")))
+    offered_on(spec, invocation.surface, codes.VIEW_SURFACE)
     slug = invocation.slug or ""
     if not spec.event:
         authorise_read(service, spec, None, caller)
@@ -128,9 +123,6 @@ def authorise_read(service: EventService, spec: ViewSpec[Any], slug: str | None,
     """The caller against the view's role: anyone reads a public view; an organiser's view
     needs the command line (the organiser of its database) or an owner's or judge's account;
     a player's needs the player's code."""
-    from podium.core import codes
-    from podium.service.invoke import authorise
-
     if spec.role == ANYONE:
         return
     if spec.role == PLAYER and not caller.code:
