@@ -153,12 +153,20 @@ class TopDefaults:
 
 
 class Ruleset:
-    """Base class of every format. Subclasses set the class attributes and override hooks."""
+    """Base class of every format. Subclasses set the class attributes and override hooks.
 
+    What a format must give: its name, title, settings fields, capabilities and phases; a
+    round-based one also how a round is paired (``plan_round``), scored (``score``) and entered
+    (``result_entry``), the standings and a plausible result (``sample_result``). Everything
+    else has a default: its declarations (action kinds, commands, views, demos, presentation),
+    then the rules it may refine, grouped below by what they concern."""
+
+    # what every format gives
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""  # an English msgid
     fields: ClassVar[tuple[Any, ...]] = ()  # podium.formats.settings.Field
     capabilities: ClassVar[Capabilities] = Capabilities()
+    # what it may give
     #: How the shared pages show the format (:class:`podium.core.demos.Presentation`).
     presentation: ClassVar[Presentation] = Presentation()
     #: Bump when the shape of this format's replayed state changes (snapshots are per version).
@@ -180,13 +188,40 @@ class Ruleset:
     #: phase the format can have; the conformance kit plays one event with each.
     example_settings: ClassVar[tuple[dict[str, Any], ...]] = ({},)
 
-    # declaration ------------------------------------------------------------------------------
-    def declares(self, owner: str) -> bool:
-        """Whether this format gets the declarations the format named ``owner`` makes in its
-        hooks: ``owner`` itself, or a format that adopts it (:attr:`adopts`). A hook a
-        subclass inherits asks this instead of comparing names or classes."""
-        return self.name == owner or owner in self.adopts
+    # -- What every format gives --------------------------------------------------------------
+    # Its phases; a round-based format also the five hooks after them, which
+    # :func:`check_ruleset` requires.
+    def phases(self, settings: Any) -> tuple[Phase, ...]:
+        """The event's phases under ``settings``, in order."""
+        if self.capabilities.open_play:
+            return (Phase("play", OPEN, "Open play"),)
+        return (Phase("swiss", ROUNDS, "Swiss"),)
 
+    def plan_round(self, state: EventState) -> RoundPlan:
+        """Propose the next round; raise Conflict when it cannot be paired now."""
+        raise Conflict("this format has no pairings", code=codes.CAPABILITY_ROUNDS)
+
+    def score(self, state: EventState, rnd: Round, table: Table,
+              entry: Mapping[str, Any]) -> TableResult:
+        """Validate a result entry for ``table`` and score it; raise InvalidInput if it is bad."""
+        raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
+
+    def result_entry(self) -> ResultEntry | None:
+        """How a table's result is typed and stored (round-based formats): the kernel builds
+        the format's result command and its self-report from it."""
+        return None
+
+    def standings(self, state: EventState, through_round: int | None = None) -> Standings:
+        """Standings after ``through_round`` rounds (all rounds when None)."""
+        raise InvalidInput("this format has no standings", code=codes.CAPABILITY_STANDINGS)
+
+    def sample_result(self, state: EventState, rnd: Round, table: Table,
+                      rng: random.Random) -> dict[str, Any]:
+        """A plausible entry for ``table``'s result (formats with rounds must give one)."""
+        raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
+
+    # -- What it may declare ------------------------------------------------------------------
+    # Its own action kinds, commands, views and demos: the generic adapters serve them.
     def action_kinds(self) -> Sequence[ActionKind]:
         """The format's own action kinds (named ``"<format>.<what>"``)."""
         return ()
@@ -205,24 +240,19 @@ class Ruleset:
         """The format's demos (``podium demo <name>``, :mod:`podium.core.demos`)."""
         return ()
 
-    def result_entry(self) -> ResultEntry | None:
-        """How a table's result is typed and stored (round-based formats): the kernel builds
-        the format's result command and its self-report from it."""
-        return None
-
     def open_report(self) -> OpenReport | None:
         """How an open-play format's players report their games with their codes (capability
         ``reports``): the kernel builds its ``<format>.report`` and serves ``report.*`` for
         it (:class:`podium.core.commands.OpenReport`)."""
         return None
 
-    def phases(self, settings: Any) -> tuple[Phase, ...]:
-        """The event's phases under ``settings``, in order."""
-        if self.capabilities.open_play:
-            return (Phase("play", OPEN, "Open play"),)
-        return (Phase("swiss", ROUNDS, "Swiss"),)
+    def declares(self, owner: str) -> bool:
+        """Whether this format gets the declarations the format named ``owner`` makes in its
+        hooks: ``owner`` itself, or a format that adopts it (:attr:`adopts`). A hook a
+        subclass inherits asks this instead of comparing names or classes."""
+        return self.name == owner or owner in self.adopts
 
-    # settings ---------------------------------------------------------------------------------
+    # -- Settings -----------------------------------------------------------------------------
     def parse_settings(self, raw: Mapping[str, Any]) -> Any:
         """Validate settings given as JSON values or strings; raise InvalidInput naming the key."""
         from podium.formats import settings as fs
@@ -236,6 +266,15 @@ class Ruleset:
             return settings[key] if isinstance(settings, Mapping) else getattr(settings, key)
 
         return {f.key: fs.to_json(value(f.key)) for f in self.fields}
+
+    def check_new_settings(self, settings: Any) -> None:
+        """Refuse settings the regulation allows only with an explicit override, when they are
+        chosen (creating an event, changing a setting); a stored log is replayed as it is."""
+
+    def warnings(self, state: EventState) -> list[str]:
+        """Sentences about the event that the organiser and the players should see (a departure
+        from the regulation that the organiser allowed)."""
+        return []
 
     def names_case_sensitive(self, settings: Any) -> bool:
         """Whether "Anna" and "anna" are two players (an online server's accounts) or one."""
@@ -253,54 +292,17 @@ class Ruleset:
         it when starting the clock)."""
         return None
 
-    def check_new_settings(self, settings: Any) -> None:
-        """Refuse settings the regulation allows only with an explicit override, when they are
-        chosen (creating an event, changing a setting); a stored log is replayed as it is."""
-
-    def warnings(self, state: EventState) -> list[str]:
-        """Sentences about the event that the organiser and the players should see (a departure
-        from the regulation that the organiser allowed)."""
-        return []
-
-    # play -------------------------------------------------------------------------------------
+    # -- Play ---------------------------------------------------------------------------------
     def bye_award(self, settings: Any) -> tuple[Fraction, int | None]:
         """Points and elimination order a bye is worth."""
         return Fraction(0), None
 
-    def entry_schema(self, settings: Any) -> Schema:
-        """The shape of one table's stored result entry, decoded before :meth:`score` reads
-        it: the result entry's (:meth:`result_entry`), else any bounded object."""
-        from podium.core.schema import AnyJson, Obj
-
-        entry = self.result_entry()
-        return entry.stored_schema(settings) if entry is not None else Obj(extra=AnyJson(1000))
-
-    def score(self, state: EventState, rnd: Round, table: Table,
-              entry: Mapping[str, Any]) -> TableResult:
-        """Validate a result entry for ``table`` and score it; raise InvalidInput if it is bad."""
-        raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
-
-    def score_entry(self, state: EventState, rnd: Round, table: Table,
-                    entry: Any) -> TableResult:
-        """:meth:`score` of an entry decoded by :meth:`entry_schema` first (any JSON value is
-        refused with the field it concerns, never a Python error from the rules)."""
-        from podium.core.schema import decode_payload
-
-        try:
-            decode_payload(self.entry_schema(state.settings), entry)
-        except InvalidInput as error:
-            raise InvalidInput("entry: %(problem)s", code=error.code,
-                               field=f"entry.{error.field}" if error.field else "entry",
-                               problem=error.as_message()) from None
-        return self.score(state, rnd, table, entry)
-
-    def plan_round(self, state: EventState) -> RoundPlan:
-        """Propose the next round; raise Conflict when it cannot be paired now."""
-        raise Conflict("this format has no pairings", code=codes.CAPABILITY_ROUNDS)
-
     def planned_rounds(self, state: EventState, phase: str) -> int | None:
         """How many rounds ``phase`` is planned to have (None: no fixed number)."""
         return None
+
+    def check_round(self, state: EventState, payload: Mapping[str, Any]) -> None:
+        """A format's own checks of a round about to be stored (all seats are known players)."""
 
     def phase_complete(self, state: EventState, phase: Phase) -> bool:
         """Whether ``phase`` has been played out (its last round has every result)."""
@@ -317,10 +319,29 @@ class Ruleset:
             return False
         return planned is not None and len(rounds) >= planned
 
-    def check_round(self, state: EventState, payload: Mapping[str, Any]) -> None:
-        """A format's own checks of a round about to be stored (all seats are known players)."""
+    def entry_schema(self, settings: Any) -> Schema:
+        """The shape of one table's stored result entry, decoded before :meth:`score` reads
+        it: the result entry's (:meth:`result_entry`), else any bounded object."""
+        from podium.core.schema import AnyJson, Obj
 
-    # groups -----------------------------------------------------------------------------------
+        entry = self.result_entry()
+        return entry.stored_schema(settings) if entry is not None else Obj(extra=AnyJson(1000))
+
+    def score_entry(self, state: EventState, rnd: Round, table: Table,
+                    entry: Any) -> TableResult:
+        """:meth:`score` of an entry decoded by :meth:`entry_schema` first (any JSON value is
+        refused with the field it concerns, never a Python error from the rules)."""
+        from podium.core.schema import decode_payload
+
+        try:
+            decode_payload(self.entry_schema(state.settings), entry)
+        except InvalidInput as error:
+            raise InvalidInput("entry: %(problem)s", code=error.code,
+                               field=f"entry.{error.field}" if error.field else "entry",
+                               problem=error.as_message()) from None
+        return self.score(state, rnd, table, entry)
+
+    # -- Groups of players --------------------------------------------------------------------
     def check_divisions(self, state: EventState, divisions: Sequence[Division]) -> None:
         """Refuse an assignment of the players to divisions that the format cannot play."""
         if state.rounds:
@@ -333,20 +354,14 @@ class Ruleset:
             raise Conflict("%(name)s has already played in a division and cannot move",
                            code=codes.DIVISIONS_PLAYED, name=state.players[player].name)
 
-    # standings and views ----------------------------------------------------------------------
-    def warm(self, state: EventState) -> None:
-        """Bring the derived caches of ``state`` (:attr:`EventState.caches`) up to date, so a
-        snapshot stores them (default: none)."""
-
-    def standings(self, state: EventState, through_round: int | None = None) -> Standings:
-        """Standings after ``through_round`` rounds (all rounds when None)."""
-        raise InvalidInput("this format has no standings", code=codes.CAPABILITY_STANDINGS)
-
     def division_standings(self, state: EventState, through_round: int | None = None
                            ) -> list[tuple[Division, Standings]]:
         """Each division's own standings, in division order (empty without divisions)."""
         return []
 
+    # -- Public tables ------------------------------------------------------------------------
+    # What the public sees (:mod:`podium.core.views`); a format with many large tables may
+    # override the look-ups for speed.
     def tables(self, state: EventState) -> list[TableView]:
         """The public tables (:mod:`podium.core.views`)."""
         return [standings_view(state, self.standings(state))]
@@ -365,7 +380,11 @@ class Ruleset:
         keys = [key for key, _title, _args in self.table_keys(state)]
         return "standings" if "standings" in keys or not keys else keys[0]
 
-    # the TOP ----------------------------------------------------------------------------------
+    def warm(self, state: EventState) -> None:
+        """Bring the derived caches of ``state`` (:attr:`EventState.caches`) up to date, so a
+        snapshot stores them (default: none)."""
+
+    # -- The TOP ------------------------------------------------------------------------------
     def top_sources(self, state: EventState) -> list[list[PlayerId]]:
         """The tables the TOP is seeded from, each best first, active players only."""
         return [[pid for pid in self.standings(state).order()
@@ -374,7 +393,7 @@ class Ruleset:
     def top_defaults(self, state: EventState) -> TopDefaults:
         return TopDefaults()
 
-    # the end ----------------------------------------------------------------------------------
+    # -- The end, and a series ----------------------------------------------------------------
     def champion(self, state: EventState) -> PlayerId | None:
         """The winner of a complete event (:func:`podium.core.phases.is_complete`)."""
         from podium.core.top_replay import top_of
@@ -385,8 +404,6 @@ class Ruleset:
         order = self.standings(state).order()
         return order[0] if order else None
 
-
-    # series -----------------------------------------------------------------------------------
     def series_points(self, state: EventState) -> dict[str, int]:
         """What each player (by name) earned in this event as a member of a series
         (:mod:`podium.core.series`); default: the points of the standings, whole points."""
@@ -397,19 +414,14 @@ class Ruleset:
         return {state.players[row.player].name: int(row.record.points)
                 for row in standings.rows if row.player in state.players}
 
-    # examples -----------------------------------------------------------------------------------
-    # Plausible random play, drawn from a seeded ``rng``: the demos, the conformance kit every
-    # format passes (tests/conformance) and the property tests all drive a format through these.
+    # -- Plausible play -----------------------------------------------------------------------
+    # Drawn from a seeded ``rng``: the demos, the conformance kit every format passes
+    # (tests/conformance) and the property tests all drive a format through these.
     def setup_actions(self, state: EventState, rng: random.Random
                       ) -> list[tuple[str, dict[str, Any], str]]:
         """Actions (kind, payload, reason) an organiser takes before the next round can be
         paired (Berserk's draft tables before round 1); none by default."""
         return []
-
-    def sample_result(self, state: EventState, rnd: Round, table: Table,
-                      rng: random.Random) -> dict[str, Any]:
-        """A plausible entry for ``table``'s result (formats with rounds must give one)."""
-        raise Conflict("this format has no rounds", code=codes.CAPABILITY_ROUNDS)
 
     def tour_actions(self, state: EventState) -> list[tuple[str, dict[str, Any], str]]:
         """Organiser's actions of the format's own kinds that no simulation takes by itself

@@ -43,7 +43,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     what it says."""
     catalog = service.require_catalog()
     spec = catalog.find(invocation.name)
-    offered_on(spec, invocation.surface, codes.COMMAND_SURFACE)
+    offered_on(spec, invocation.surface)
     slug = invocation.slug
     if spec.event:
         if not slug:
@@ -71,11 +71,16 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     return Done(spec, outcome, answer, said, values)
 
 
-def offered_on(spec: CommandSpec | ViewSpec[Any], surface: str, code: str) -> None:
+def offered_on(spec: CommandSpec | ViewSpec[Any], surface: str) -> None:
     """Refuse a declaration asked for on a surface it is not served on, saying why."""
-    if not spec.on(surface):
-        raise NotFound(N_("%(command)s is not offered here: %(why)s"), code=code,
-                       command=Message(spec.title), why=Message(spec.not_on.get(surface, "")))
+    if spec.on(surface):
+        return
+    why = Message(spec.not_on.get(surface, ""))
+    if isinstance(spec, ViewSpec):
+        raise NotFound(N_("%(command)s is not offered here: %(why)s"), code=codes.VIEW_SURFACE,
+                       command=Message(spec.title), why=why)
+    raise NotFound(N_("%(command)s is not offered here: %(why)s"), code=codes.COMMAND_SURFACE,
+                   command=Message(spec.title), why=why)
 
 
 def authorise(service: EventService, spec: CommandSpec | ViewSpec[Any], slug: str | None,

@@ -101,7 +101,7 @@ def read(service: EventService, invocation: Invocation, caller: Caller,
     cache of replayed events; default the service's own)."""
     catalog = service.require_catalog()
     spec = catalog.view(invocation.name)
-    offered_on(spec, invocation.surface, codes.VIEW_SURFACE)
+    offered_on(spec, invocation.surface)
     slug = invocation.slug or ""
     if not spec.event:
         authorise_read(service, spec, None, caller)
