@@ -37,7 +37,7 @@ errors = Console(stderr=True)
 class Context:
     """What every command gets: the database it opens, who acts, and the catalog of declared
     commands (built once by the entry point, when a command first needs it). The service, the
-    store and the ORM are imported when a command first asks for the service (issue 24: the
+    store and the ORM are imported when a command first asks for the service (the
     command line starts without them)."""
 
     def __init__(self, db: str | None, actor: str, catalog: Catalog | None = None) -> None:
@@ -69,8 +69,8 @@ class Context:
         declares its commands plain (:attr:`podium.core.command_line.CommandLine.plain`) and
         the database is a SQLite file at the newest schema (:func:`podium.store.plain.
         plain_database`); else :attr:`service`, over SQLAlchemy. The same service code, checks
-        and transaction either way; the plain one spares the run SQLAlchemy's import (issue 24:
-        0.23 s of CPU of a marathon write's 0.65 s)."""
+        and transaction either way; the plain one spares the run SQLAlchemy's import
+        (docs/benchmarks.md: a large part of a one-game write's CPU)."""
         if self._service is None and self._db is None and plain_format(spec.format):
             from podium.service import EventService
             from podium.store.plain import plain_database

@@ -1,5 +1,5 @@
 """Click's own words in the run's language: ``Usage:``, ``Options``, ``Show this message and
-exit.``, ``Error: No such option '--x'.``, ``Missing argument 'SLUG'.`` (issue 20).
+exit.``, ``Error: No such option '--x'.``, ``Missing argument 'SLUG'.``.
 
 Click marks its words with the standard library's gettext: each of its modules does ``from
 gettext import gettext as _`` (and ``ngettext``), which looks the words up in the process's

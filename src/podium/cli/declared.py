@@ -167,7 +167,7 @@ def click_params(spec: Declaration, preset: frozenset[str] = frozenset()
 
 
 def _file(text: str, name: str) -> Upload:
-    """The file as a stream (an import reads it as it parses, issue 22); its size when known."""
+    """The file as a stream (an import reads it as it parses); its size when known."""
     if text == "-":
         return Upload("stdin", stream=sys.stdin.buffer)
     path = Path(text)
@@ -218,7 +218,7 @@ def _where(spec: CommandSpec | Any, error: PodiumError) -> str:
 class _Progress:
     """A command's progress (a long import's): a transient bar on stderr, made and started at
     the first report. Most commands report none, and making the bar (rich's progress and its
-    refreshing thread) cost a one-game write 0.03-0.04 s of CPU (issue 24)."""
+    refreshing thread) cost a one-game write 0.03-0.04 s of CPU."""
 
     def __init__(self, name: str) -> None:
         self.name = name

@@ -1,4 +1,4 @@
-"""The root of ``podium``, lazy: the command line starts without the formats (issue 24).
+"""The root of ``podium``, lazy: the command line starts without the formats.
 
 Importing every format (their rules, numpy, their commands and pages) and building the catalog
 of declared commands cost every run of ``podium``, ``--help`` included, about a second of CPU.
@@ -175,7 +175,7 @@ class LazyRoot(LocalisedGroup):
         return self.catalog
 
     def load_one(self, ctx: click.Context, name: str, format_name: str) -> None:
-        """Top-level command ``name`` of format ``format_name`` alone (issue 24)."""
+        """Top-level command ``name`` of format ``format_name`` alone."""
         if self._attach_one is None or (self.one is not None and self.one[0] != format_name):
             self.load(ctx)
             return

@@ -1,5 +1,4 @@
-"""Hand-written commands, groups and options whose help is written in the run's language
-(issue 20).
+"""Hand-written commands, groups and options whose help is written in the run's language.
 
 A declared command's help is translated by the shared adapter (:mod:`podium.cli.declared`); a
 command written by hand with Click gives its help as a msgid instead of a docstring

@@ -1,7 +1,7 @@
 """``podium``: Click commands over the service layer. No domain logic lives here.
 
 The reading commands are defined here, importing nothing heavy; the formats, the catalog and
-the service are imported when a command needs them (:mod:`podium.cli.lazy`, issue 24)."""
+the service are imported when a command needs them (:mod:`podium.cli.lazy`)."""
 
 from __future__ import annotations
 
@@ -332,7 +332,7 @@ _STARTING = False  # main() paused the cycle collector for the command line's st
 
 def started() -> None:
     """The command named is loaded: what the start imported (modules, classes, the catalog:
-    none of it garbage) is frozen out of the cycle collector, which runs again (issue 24: the
+    none of it garbage) is frozen out of the cycle collector, which runs again (the
     full collections the imports set off cost a one-shot write tens of milliseconds)."""
     global _STARTING
     if _STARTING:
@@ -345,7 +345,7 @@ def main() -> None:
     global _STARTING
     from podium.core.gcpause import freeze_loaded_states
 
-    freeze_loaded_states()  # a loaded event is frozen out of the cycle collector (issue 24)
+    freeze_loaded_states()  # a loaded event is frozen out of the cycle collector
     if gc.isenabled():
         gc.disable()  # until the command is loaded (started())
         _STARTING = True

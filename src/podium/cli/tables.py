@@ -16,7 +16,7 @@ Into a file or a pipe a table keeps its full width.
 A table of more than :data:`PLAIN_ROWS` rows (``podium standings --top 0`` at 10,000 players)
 is written as plain aligned text instead (:func:`plain_text`): the same title, columns, headers
 and values, numbers right-aligned, nothing cut. Rich spent 94% of that command's 10 s of CPU
-measuring and drawing such a table (issue 24); nobody reads a thousand rows in a terminal
+measuring and drawing such a table; nobody reads a thousand rows in a terminal
 without a pager, where plain lines serve as well. A terminal narrower than the table wraps its
 long lines itself.
 """

@@ -1,4 +1,4 @@
-"""The round clock (issue 21; beyond the regulation: the regulations give a round's length,
+"""The round clock (beyond the regulation: the regulations give a round's length,
 CMD-12 and BRK-7, and leave the clock to the organiser).
 
 Every clock action is a record of the log with its actor, UTC time and reason: the clock

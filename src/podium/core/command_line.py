@@ -2,7 +2,7 @@
 
 ``podium --help`` lists every command with its one-line help, and most commands (``podium
 event list``, ``podium standings``) need no format at all; importing the formats (their rules,
-numpy, their commands and pages) cost every run most of a second (issue 24). So a format's
+numpy, their commands and pages) cost every run most of a second. So a format's
 package declares, next to its plug-in and without importing it, a :class:`CommandLine`: its
 title (the help of its group, ``podium <format>``), the other names of that group (``sw``) and
 its other top-level commands with their help. The command line's root
@@ -28,12 +28,12 @@ class CommandLine:
     command's one-line help (a msgid or a message object, as the command shows it);
     ``alone``: its commands are the same with no other format registered (it adopts none and
     no other format declares commands for its events), so naming one of its top-level commands
-    builds its catalog and commands only (``podium games add``: the marathon's, issue 24;
+    builds its catalog and commands only (``podium games add``: the marathon's;
     tests/test_cli_start.py checks the commands are the same); ``plain``: its own declared
     commands read and write the event's log and snapshots only (no other table, no ORM object
     of the session), so the command line runs them over plain sqlite3 on a SQLite file at the
     newest schema (:class:`podium.store.plain_store.PlainDatabase`: the same service and checks
-    without SQLAlchemy's import, issue 24)."""
+    without SQLAlchemy's import)."""
 
     title: str
     aliases: tuple[str, ...] = ()

@@ -46,7 +46,7 @@ def freeze_loaded_states(on: bool = True) -> None:
     Why: a state is built with the collector paused, so its objects, hundreds of thousands of
     them, are all still in the youngest generation when it runs again; the collections that
     follow scan them again and move them up, and a full one scans the whole heap: 212-326 ms
-    that fell on a write now and then (issue 24). Frozen, they are never scanned; reference
+    that fell on a write now and then. Frozen, they are never scanned; reference
     counting still frees them when a newer state replaces them. Cyclic garbage made while
     loading stays until the process ends, so the long-lived processes turn this on at their
     entry point (the CLI, the server, the benches), not the library (a test run loads

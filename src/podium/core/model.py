@@ -37,13 +37,13 @@ class Player:
     joined_round: int = 0
     dropped: bool = False
     drop_reason: str = ""
-    group: str = ""  # a club, family or team, kept apart by a pairing setting (issue 21)
+    group: str = ""  # a club, family or team, kept apart by a pairing setting
 
     def __reduce__(self) -> Any:
         """Pickled as its constructor's arguments, the trailing defaults left out: a snapshot's
         players (and the name index sharing them) load in half the time of a dataclass's
         state dict each (50,000 marathon players 0.03 s of CPU instead of 0.06 s; 200,000
-        Commander players, issue 24). Anything more on the instance keeps the dict."""
+        Commander players). Anything more on the instance keeps the dict."""
         found = self.__dict__
         if type(self) is not Player or len(found) != 6:
             return (copyreg.__newobj__, (type(self),), dict(found))  # type: ignore[attr-defined]
@@ -131,7 +131,7 @@ class Round:
     @property
     def complete(self) -> bool:
         # fewer results than tables: one is missing, without scanning 2,500 tables on every
-        # write of a 10,000-player round (issue 24)
+        # write of a 10,000-player round
         if len(self.results) < len(self.tables):
             return False
         return all(table.number in self.results for table in self.tables)
@@ -158,7 +158,7 @@ class Round:
         for bye in self.byes:
             yield bye.player
 
-    # -- the compact form in a snapshot (issue 24) -----------------------------------------
+    # -- the compact form in a snapshot -----------------------------------------
     #
     # A round of 200,000 players is 50,000 tables and as many results, 200,000 seat outcomes:
     # pickled as objects they made a snapshot whose writing doubled the import's memory (the
@@ -285,7 +285,7 @@ def pack_round(tables: list[Table], results: dict[int, TableResult]) -> tuple[An
             bytes(r.corrected for r in results.values()),
             *indexes,
             # the distinct values (notes with their parameters, Fractions) and the entries
-            # as one pickle of their own: a cold load does not build them (issue 24)
+            # as one pickle of their own: a cold load does not build them
             pickle.dumps((values, [r.entry for r in results.values()]),
                          protocol=pickle.HIGHEST_PROTOCOL),
         )
@@ -455,7 +455,7 @@ class EventState:
             return self.rounds[number - 1]
         raise KeyError(number)
 
-    # -- in a snapshot (issue 24) ----------------------------------------------------------
+    # -- in a snapshot ----------------------------------------------------------
     #
     # The index of names is what :meth:`add_player`, :meth:`rename_player` and
     # :meth:`forget_player` keep it: one key per registered player. A snapshot leaves it out

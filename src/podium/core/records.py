@@ -56,7 +56,7 @@ class PlayerRecord:
 
 class _Opponents:
     """``PlayerRecord.opponents``: the slot, or for a record loaded from a snapshot, its
-    opponents decoded from the book's column on first read (issue 24). A cold standings
+    opponents decoded from the book's column on first read. A cold standings
     reads the opponents' sums the book keeps (rule CMD-3b), never the lists: decoding
     200,000 of them took a third of loading the records."""
 
@@ -154,7 +154,7 @@ class _Mark:
     (``lazy``): its round is stored in a compact form (:meth:`podium.core.model.Round.
     __reduce__`) that cannot change before it is decoded, so the round is unchanged until
     then; once decoded, the mark takes the objects as decoded (:meth:`adopt`), and a change
-    since shows up as usual. So a cold standings never decodes a round (issue 24)."""
+    since shows up as usual. So a cold standings never decodes a round."""
 
     __slots__ = ("byes", "lazy", "results", "round", "seen", "tables")
 
@@ -240,7 +240,7 @@ _SCALARS = ("points", "games", "wins", "draws", "byes", "order_sum", "score_sum"
 
 
 def pack_records(records: dict[PlayerId, PlayerRecord]) -> tuple[Any, ...]:
-    """A book's records as columns for a snapshot (issue 24): 200,000 records pickled as
+    """A book's records as columns for a snapshot: 200,000 records pickled as
     objects, each with its list of opponents and its dict of turn positions, took most of
     a cold standings' load. Each field is a column of machine integers when every value is
     an int, else indexes into its distinct objects; the opponents and the turn positions

@@ -205,7 +205,7 @@ def _settings_changed(state: EventState, action: Action, ruleset: Ruleset) -> No
 def _registered_ids(state: EventState) -> Callable[[int], int]:
     """Each seated id as the registered player's own int object (an equal id otherwise): a
     round's payload decodes every id anew, and 200,000 players' rounds and results held a
-    million copies of them (issue 24, the import's memory)."""
+    million copies of them (the import's memory)."""
     players = state.players
     lookup = dict.get
 

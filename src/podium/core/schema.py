@@ -224,7 +224,7 @@ class IntColumn(Schema):
                           codes.PAYLOAD_TOO_MANY, count=self.max_items)
         if not value:
             return value
-        import numpy as np  # here: most processes never decode a games batch (issue 24)
+        import numpy as np  # here: most processes never decode a games batch
 
         try:
             array = np.asarray(value)

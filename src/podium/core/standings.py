@@ -33,7 +33,7 @@ class Standings:
 
     A ranking kept between versions (:class:`KeptRanking`) gives standings whose rows are
     made only when asked for: :meth:`count` and :meth:`page` read a page of them without
-    making the others (a public page shows 100 of 10,000, issue 24); :attr:`rows` makes
+    making the others (a public page shows 100 of 10,000); :attr:`rows` makes
     them all, once, and is then an ordinary list.
     """
 
@@ -209,7 +209,7 @@ _INT64_MIN = -(1 << 63)  # the one int64 whose negation overflows
 def _int64(values: Sequence[object]) -> Any | None:
     """``values`` as an int64 array, or None when one is not an int or does not fit (then
     Python sorts): numpy would truncate a Fraction."""
-    import numpy as np  # here: most processes never rank a large event (issue 24)
+    import numpy as np  # here: most processes never rank a large event
 
     if not set(map(type, values)) <= {int}:
         return None
@@ -382,7 +382,7 @@ def rank_players_python(
     return standings
 
 
-# --- standings kept between versions (issue 24: a new version's public page in milliseconds) ---
+# --- standings kept between versions (a new version's public page in milliseconds) ---
 
 #: criteria whose value for a player is a function of that player's own record (and the seed)
 #: only: a player whose record object did not change keeps their value. The opponents' win
@@ -490,7 +490,7 @@ class KeptRanking:
     """The ranking of one event's players kept between versions: a new version re-places
     only the players whose records changed, instead of ranking everyone again.
 
-    Why: a public page of a 10,000-player event is rebuilt for each result entered (issue 24),
+    Why: a public page of a 10,000-player event is rebuilt for each result entered,
     and ranking everyone (the columns, the sort, a row object each) cost 40-80 ms of CPU a
     version, with readers waiting past the page's freshness lag. A
     :class:`podium.core.records.RecordBook` hands out a new record object for each player

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, overload
 
 from podium.core.messages import M
 
-if TYPE_CHECKING:  # annotations only: N_ is imported everywhere, cheaply (issue 24)
+if TYPE_CHECKING:  # annotations only: N_ is imported everywhere, cheaply
     from podium.core.model import EventState, PlayerId
     from podium.core.standings import StandingRow, Standings
     from podium.core.tiebreakers import Tiebreaker
@@ -100,7 +100,7 @@ def standings_view(
                          tuple(standing_cells(row, names, standings.criteria)
                                for row in ranked))
     # kept standings (podium.core.standings.KeptRanking): the cells of a row are made when
-    # read, so a page of 100 rows of 10,000 costs its own rows (issue 24); the names are
+    # read, so a page of 100 rows of 10,000 costs its own rows; the names are
     # taken now, as the state is (a rename later does not reach this version's rows); the
     # rows are the registered players' (an alias of a merged player never ranks)
     players = state.players

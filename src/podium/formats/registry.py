@@ -12,7 +12,7 @@ loaded, so an inconsistent plug-in fails at start-up with every problem listed, 
 page. :func:`register` adds a format in code (tests use it for a toy format).
 
 A format is imported when first asked for: :func:`get_format` loads the one entry point of that
-name, :func:`all_formats` and :func:`available` every one (issue 24: a command on a Commander
+name, :func:`all_formats` and :func:`available` every one (a command on a Commander
 event does not import the marathon's numpy).
 """
 

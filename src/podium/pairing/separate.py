@@ -1,5 +1,5 @@
 """Separation groups: keep players of one club, family or team apart, as far as the pairing
-allows (issue 21; beyond the regulation, which has no groups).
+allows (beyond the regulation, which has no groups).
 
 The regulation's pairing comes first and is never undone: the pods arrive here already made
 (a random draw, rule CMD-5; a standings fill, rule CMD-6; its repeat repair, rule CMD-7, or the

@@ -1,4 +1,4 @@
-"""The round clock's commands (issue 21, beyond the regulation): start (or start again after a
+"""The round clock's commands (beyond the regulation): start (or start again after a
 pause), pause, add time to the round or to one table, undo the last clock action. Each is one
 record of the log (:mod:`podium.core.clock`), declared once here so it reaches the command line
 (``podium round clock start|pause|add|undo``), the API and the organiser's page.

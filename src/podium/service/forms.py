@@ -102,7 +102,7 @@ def decode_text(data: bytes) -> str:
                                code=codes.FILE_ENCODING) from None
 
 
-#: Column names of a player's group (club, family or team; issue 21), first found wins.
+#: Column names of a player's group (club, family or team;), first found wins.
 GROUP_COLUMNS = ("group", "club", "team", "группа", "клуб", "команда")
 MAX_GROUP = 80
 

@@ -1,4 +1,4 @@
-"""The public home page's list of events (issue 21): grouped by status (running, upcoming,
+"""The public home page's list of events: grouped by status (running, upcoming,
 finished), with dates and venues, a series' members under their series, archived events left
 out (still reachable by their address), and a search by name, id or venue.
 

@@ -49,7 +49,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
         if not slug:
             raise InvalidInput(N_("name the event"), code=codes.INPUT_MISSING, field="event")
         # the event's row and the caller's role in it read in one transaction (each read
-        # transaction of its own cost a write about 0.4 ms of CPU: issue 24)
+        # transaction of its own cost a write about 0.4 ms of CPU:)
         username = caller.username if spec.role in (ORGANISER, OWNER) and not caller.local \
             else None
         summary, role = service.summary_and_role(slug, username)

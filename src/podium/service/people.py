@@ -1,4 +1,4 @@
-"""The commands of people and of the event's own record (issue 21): each builds one action of
+"""The commands of people and of the event's own record: each builds one action of
 :mod:`podium.core.people`, checked by replay before it is stored; deleting an event is the one
 change outside the log (it removes the log itself, after a confirmation that names what is
 lost)."""

@@ -257,7 +257,7 @@ class StateCache:
 
         A snapshot is a shortcut for the next process, never the truth (the log is): pickling
         a 10,000-player event takes about a second, which a write that made the snapshot due
-        must not pay before its answer (issue 24). The thread is not a daemon, so a command
+        must not pay before its answer. The thread is not a daemon, so a command
         line process stores it after printing its answer, before it exits; a crash before it
         is stored only means a longer replay next time. One at a time per event: a snapshot
         asked for while one is being stored is left to the next due moment."""

@@ -2,7 +2,7 @@
 
 Why: a password or a 40-bit player code is only as strong as the number of guesses an attacker
 may make; but a throttle keyed on the account or the event alone lets anyone lock the owner or
-the players out by guessing wrong on purpose (issue 22). So every count here is keyed on the
+the players out by guessing wrong on purpose. So every count here is keyed on the
 address the attempt comes from:
 
 * the **pair** (address, account) for a login, (address, event) for a player code: a few

@@ -6,7 +6,7 @@ reads and writes events and actions inside one :meth:`Database.session` transact
 SQLAlchemy is imported when a :class:`Database` is made or a repository over its sessions
 first queries, not with the package nor with those modules: the command line's quick reads
 (:mod:`podium.store.plain`, :mod:`podium.store.location`) and its marathon writes over plain
-sqlite3 (:mod:`podium.store.plain_store`) need none of it (issue 24).
+sqlite3 (:mod:`podium.store.plain_store`) need none of it.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ The models (:mod:`podium.store.models`) declare their columns with them, and bot
 repositories (:mod:`podium.store.repository` over SQLAlchemy, :mod:`podium.store.plain_store` over
 sqlite3) check a value against them before storing it: PostgreSQL enforces VARCHAR lengths and
 SQLite does not, so checking here makes both stores agree. They live apart from the models so
-that a command line write that never imports SQLAlchemy (issue 24) checks the same limits.
+that a command line write that never imports SQLAlchemy checks the same limits.
 """
 
 from __future__ import annotations

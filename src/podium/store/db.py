@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 # SQLAlchemy is imported when a Database is made, not with this module: the service imports
 # this module for Busy and the type, and a command line write over plain sqlite3
-# (podium.store.plain_store.PlainDatabase) never needs SQLAlchemy (issue 24).
+# (podium.store.plain_store.PlainDatabase) never needs SQLAlchemy.
 
 BUSY_TIMEOUT_MS = 10_000
 

@@ -1,7 +1,7 @@
 """Where the database is and which schema is newest, known without SQLAlchemy or Alembic.
 
 Both are asked by every run of the command line before it knows whether it needs the ORM
-(issue 24: importing SQLAlchemy costs a run more than the listing it serves), so they live
+(importing SQLAlchemy costs a run more than the listing it serves), so they live
 here, importing nothing but the standard library; :mod:`podium.store.db` re-exports them.
 """
 
@@ -44,7 +44,7 @@ def head_revision() -> str | None:
     """The newest migration's revision, read from the migration files' ``revision`` and
     ``down_revision`` lines (the one no other migration revises) without importing Alembic:
     importing it cost every CLI command 0.36 s of CPU, and almost every run finds the
-    database already there (issue 24). ``None`` if the files do not say plainly (then
+    database already there. ``None`` if the files do not say plainly (then
     :meth:`Database.upgrade` asks Alembic)."""
     revisions, parents = set(), set()
     for path in (MIGRATIONS_DIR / "versions").glob("*.py"):

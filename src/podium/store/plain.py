@@ -1,4 +1,4 @@
-"""The event store over the standard library's ``sqlite3``, for the command line (issue 24).
+"""The event store over the standard library's ``sqlite3``, for the command line.
 
 Importing SQLAlchemy, its ORM and the models costs a run of the command line several times
 what its work does: 0.23 s of CPU for one game added to a marathon (the whole run 0.65 s), and

@@ -1,6 +1,6 @@
 """The event store over plain sqlite3: :class:`PlainDatabase`, its sessions and
 :class:`PlainRepository` (see :mod:`podium.store.plain`, which opens a file with it once it
-knows the schema is the newest: issue 24, a command line write without SQLAlchemy)."""
+knows the schema is the newest: a command line write without SQLAlchemy)."""
 
 from __future__ import annotations
 
@@ -238,7 +238,7 @@ class PlainRepository(EventRepository):
         """The newest snapshot for this code version, its state read through SQLite's
         incremental blob I/O: copied once, straight into the bytes, where a selected column is
         assembled from its overflow pages first and then copied (39 MB of a million-game
-        marathon: 0.03 s of CPU against 0.05 s, issue 24)."""
+        marathon: 0.03 s of CPU against 0.05 s)."""
         row = self.plain.execute(
             "SELECT id, seq, last_kind, last_at FROM snapshots WHERE event_id = ? "
             "AND code_version = ? ORDER BY seq DESC LIMIT 1", (event_id, code_version)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 # SQLAlchemy, its ORM and the models are imported by the first repository over a SQLAlchemy
 # session, not with this module: a command line write on a SQLite file runs over plain sqlite3
-# (:mod:`podium.store.plain_store`) and never needs them (issue 24: 0.23 s of CPU a run).
+# (:mod:`podium.store.plain_store`) and never needs them (0.23 s of CPU a run).
 APPEND_BATCH = 10_000  # rows a statement when a long log is stored at once (import)
 _LOCK_NAMESPACE = 0x706F64  # "pod": the first key of every per-event advisory lock
 
@@ -87,7 +87,7 @@ def _summary(row: Any) -> EventSummary:
 
 def list_events(db: Database) -> builtins.list[EventSummary]:
     """Every event of ``db``, oldest first, in one read (``podium event list`` reads it without
-    the service and the core it imports, issue 24)."""
+    the service and the core it imports)."""
     with db.session(readonly=True) as session:
         return EventRepository(session).list()
 
@@ -131,7 +131,7 @@ class EventRepository:
 
     def __new__(cls, session: Session) -> EventRepository:
         """Over a plain sqlite3 session (:class:`podium.store.plain_store.PlainSession`, the command
-        line's writes, issue 24) the same repository in plain SQL, so the service's code is
+        line's writes) the same repository in plain SQL, so the service's code is
         the same over either store."""
         plain = sys.modules.get("podium.store.plain_store")  # none before it is imported
         if cls is EventRepository and plain is not None and isinstance(session,
@@ -411,7 +411,7 @@ class EventRepository:
         ``last``: the stored log's last ``seq`` as the caller read it in this transaction, with
         the event's lock held (a unit of work), and the caller ends the transaction on any
         error: the log is not read again and no savepoint is made (on SQLite those were a
-        quarter of a result write's CPU, issue 24). The log's unique ``seq`` still refuses a
+        quarter of a result write's CPU). The log's unique ``seq`` still refuses a
         stale change.
         """
         if not actions:

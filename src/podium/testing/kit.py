@@ -177,7 +177,7 @@ def _organiser_steps(service: EventService, slug: str) -> None:
     loaded = service.load(slug)
     key, value = next(iter(loaded.ruleset.settings_to_json(loaded.state.settings).items()))
     service.execute(ChangeSettings(slug, {key: value}, "checked"), ACTOR)
-    # people and the event's own record (issue 21)
+    # people and the event's own record
     service.execute(RenamePlayer(slug, "P03", "P03 Renamed", "typo"), ACTOR)
     service.execute(RenamePlayer(slug, "P03 Renamed", "P03", "undo"), ACTOR)
     service.execute(GroupPlayer(slug, "P03", "Club Orbit", "registration"), ACTOR)
@@ -188,7 +188,7 @@ def _organiser_steps(service: EventService, slug: str) -> None:
 
 
 def _clock_steps(service: EventService, slug: str) -> None:
-    """The round clock (issue 21): started, time added to a table, paused, the pause undone."""
+    """The round clock: started, time added to a table, paused, the pause undone."""
     from podium.service.clock import AddTime, PauseClock, StartClock, UndoClock
 
     rnd = service.load(slug).state.rounds[-1]

@@ -1,67 +1,31 @@
 """Replayed events kept between requests, keyed by the event's identity and the log's length.
 
-A public page is read far more often than the event changes. Each request asks the database
-only for the event's identity and last ``seq`` (one indexed query); the replayed event and
-anything rendered from it are reused until the log grows. Writers from any process (the CLI
-too) just append, so the next read sees a new ``seq`` and replays.
+Each request asks the database only for the event's identity and last ``seq`` (one indexed
+query); the replayed event and what was rendered from it are reused until the log grows, since
+a public page is read far more often than the event changes. Why each part is as it is
+(measurements in docs/benchmarks.md, the web's design in docs/web.md):
 
-Several servers over one PostgreSQL database (docs/deploy.md) share this through the database:
-no process keeps an invalidation of its own. Every write announces the event's new version on
-commit (``NOTIFY``), and each process's listener (:mod:`podium.store.notify`) marks that
-event's trusted version stale at once (:meth:`ViewCache.changed`), so a write through one
-server is on the other servers' live pages at their next request. As a safety net (a listener
-reconnecting, SQLite, the CLI's writes on SQLite) each process also reads the event's version
-again once it is older than ``freshness`` seconds (0.25 by default): a page never lags a write
-by more (tests/web/test_several_servers.py, tests/web/test_notify.py).
-
-Why what this process answered is seen at once, and not within that lag: a read right after a
-command's answer must show what the answer said (the round just paired, the event just
-deleted), also after a refusal in between. Its state cannot tell (a refused command drops the
-writers' state; the pages' own copies lag anyway), so each command counts when it ends
-(:attr:`podium.service.states.StateCache.answers`) and a version is trusted only while no
-command ended since it was read (:meth:`ViewCache._trusted`; tests/web/test_read_your_writes.py).
-
-Why the key is ``(event id, created at, seq)`` and not the slug and ``seq``: an event deleted
-and created again under the same slug starts a new log whose length may equal the old one's.
-Its id tells them apart on PostgreSQL; SQLite may give the new event the deleted one's id
-(a rowid is reused when the deleted row had the largest), so its creation time is part of the
-identity too.
-
-Why each memo is bounded: the rendered parts are keyed by what the request asked for (language,
-address, a table...), which visitors choose; an unbounded dict grew by 20 MB under 3,000 junk
-URLs. Routes key their pages by the validated, normalised query, and each event's memo keeps at
-most :data:`MEMO_ITEMS` parts and :data:`MEMO_BYTES` bytes, least recently used out.
-
-Why a build reads the state under the event's holder lock
-(:class:`podium.service.states.Holder`) but renders outside it: the replayed state is shared
-with this process's writers, which change it in place (and drop it when a command is refused
-half-way), so what a page takes from the state is taken under that lock; the Jinja render,
-most of a large page's cost, then runs on that copy without the lock, and a write never waits
-for it (at 10,000 players a standings render took 1.1 s, and every write queued behind it).
-
-Why readers are served the last version while it is rebuilt (stale-while-revalidate): a page
-missing for the new version is built by one reader (single flight, per event and part); the
-others get the part rendered for an earlier version instead of waiting, for at most
-``freshness`` seconds after this process first saw a newer version (the lag a page is
-allowed anyway); after that they wait for the build. A write only makes the version change
-(a read of this process sees it at once and asks the database, see
-:meth:`ViewCache.key`): it never rebuilds anything.
-
-Why the fast path lets one reader of a new version through and serves the others the page
-before (:meth:`ViewCache.part`): after each write every reader in flight found the new version
-not loaded yet, and went through the whole application to find the build under way; at 200
-readers that was most of a write's cost to the server (issue 24, fourth pass). Now the first
-sighting of a version starts its lag at once, one reader goes on to build its page, and the
-others get the earlier page within the lag. For the same reason the readers that find the
-trusted version stale together ask the database once (:meth:`ViewCache.key`).
-
-Why a server builds its pages from states of their own (``page_states``, set by ``podium
-serve``): taking the views from the state under the writers' lock still cost 0.2-0.3 s of CPU
-at 10,000 players (the records and the ranking), and a write arriving meanwhile waited that
-long for a page (issue 24 asks for at most 100 ms). With copies of their own, caught up from
-the log as another server's pages are (:meth:`podium.service.states.StateCache.current`:
-the new actions only), pages and writes never wait for each other; the price is a second copy
-of each event read by both in the process's memory.
+- **Several servers** share nothing but the database: a write announces the event's version
+  (``NOTIFY``, :mod:`podium.store.notify`) and every listener marks it stale
+  (:meth:`ViewCache.changed`); as a safety net a version is read again once older than
+  ``freshness`` seconds (0.25 by default), so a page never lags a write by more.
+- **What this process answered is seen at once**, a refusal in between or not: each command
+  counts when it ends (:attr:`podium.service.states.StateCache.answers`) and a version is
+  trusted only while no command ended since it was read (:meth:`ViewCache._trusted`).
+- **The key is (event id, created at, seq)**: an event deleted and created again under the
+  same slug may reuse its id on SQLite and reach the same length.
+- **Each memo is bounded** (:data:`MEMO_ITEMS`, :data:`MEMO_BYTES`): its parts are keyed by
+  what visitors ask for, so junk addresses must not grow it.
+- **A build reads the state under the event's lock and renders outside it**: the state is the
+  writers' (changed in place), the render is most of a large page's cost, and a write must not
+  wait for it.
+- **Readers get the last version while one of them builds the new one** (single flight, within
+  ``freshness`` of this process first seeing the new version), and the fast path lets only one
+  reader of a new version through (:meth:`ViewCache.part`): a write never makes every reader
+  in flight rebuild.
+- **A server builds pages from states of its own** (``page_states``): taking the views from
+  the writers' state still held writes behind a large ranking; the price is a second copy of
+  each event read by both.
 """
 
 from __future__ import annotations
@@ -366,7 +330,7 @@ class ViewCache:
         # Nobody builds it yet: one reader of this version goes on to the application and
         # builds it; the others get the earlier one (within the lag), as while a build runs.
         # Before, every reader that came meanwhile went through the whole application to
-        # find the build under way: 50-200 of them after each write (issue 24).
+        # find the build under way: 50-200 of them after each write.
         with self._lock:
             if self._passed.get((slug, part)) == key:
                 return stale

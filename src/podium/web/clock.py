@@ -1,4 +1,4 @@
-"""The round clock on pages (issue 21): what the public pairings page, the projector page and
+"""The round clock on pages: what the public pairings page, the projector page and
 the organiser's page show of the current round's clock at the moment of the request.
 
 A public page is cached per event version, so what it says must stay true while the version

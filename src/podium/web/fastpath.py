@@ -49,7 +49,7 @@ class CachedPublicPages:
                 if isinstance(response, threading.Event):
                     # the page is being built (and the previous one is past the lag): wait for
                     # it here, so that waiting readers hold no thread of the pool, which the
-                    # API's writes need too (issue 24: writes queued behind them)
+                    # API's writes need too (writes queued behind them)
                     while not response.is_set():
                         await asyncio.sleep(WAIT_STEP)
                     continue

@@ -86,14 +86,14 @@ LOG_FIELD_NAMES = (
     Mp("log field", "duplicates"), Mp("log field", "new_players"),
     Mp("log field", "other_tables"), Mp("log field", "outside_calendar"), Mp("log field", "to"),
     Mp("log field", "overruns"), Mp("setting value", "organiser"),
-    # people and the event's own record (issue 21)
+    # people and the event's own record
     Mp("log field", "old"), Mp("log field", "names"), Mp("log field", "from_round"),
     Mp("log field", "group"),
     Mp("log field", "record"), Mp("log field", "archived"), Mp("log field", "date"),
     Mp("log field", "venue"), Mp("setting value", "new"), Mp("setting value", "same"),
     Mp("log field", "restore"), Mp("log field", "confirm"), Mp("log field", "same_record"),
     Mp("log field", "other"),
-    # the 7 Wonders season's and year's, a series' member (issue 20: no raw key in the log)
+    # the 7 Wonders season's and year's, a series' member (no raw key in the log)
     Mp("log field", "accepted"), Mp("log field", "basis"), Mp("log field", "declined"),
     Mp("log field", "deepest"), Mp("log field", "drawn"), Mp("log field", "entrants"),
     Mp("log field", "event"), Mp("log field", "finished"), Mp("log field", "free"),

@@ -1,4 +1,4 @@
-"""The projector page (issue 21, beyond the regulation): what a venue's screen shows during a
+"""The projector page (beyond the regulation): what a venue's screen shows during a
 round, on one 1920x1080 screen without scrolling: the large round clock, the round's tables in
 columns (denser as there are more of them: 16 pods of a 64-player round fit), "find my table"
 and a QR code of the public pairings page, for the players' phones.

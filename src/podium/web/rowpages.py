@@ -1,7 +1,7 @@
 """Long public tables shown a page of rows at a time, and searched across every page.
 
 Why: at 10,000 players the whole standings page was 2.6 MB of HTML and 1.2 s of CPU to render,
-and every write makes the next reader render it again (issue 24). A page of
+and every write makes the next reader render it again. A page of
 :data:`PAGE_SIZE` rows renders in a bounded time whatever the event's size, the way the
 marathon's tables already page (``PAGE_ROWS`` rows of one table). The search of a long table
 (``?q=``) runs on the server over every row, so a player on page 5 is found from page 1;
@@ -119,7 +119,7 @@ def paging(first: int, total: int, size: int, href: Callable[[int], str]) -> dic
 
 
 
-# --- rows kept rendered (issue 24: "cache each unchanged row's HTML") ---
+# --- rows kept rendered ("cache each unchanged row's HTML") ---
 
 ROW_ITEMS = 8192  # rendered rows kept (all events and languages): a few MB at most
 CELL_ITEMS = 32768  # formatted cells kept

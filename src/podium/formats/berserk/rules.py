@@ -67,7 +67,7 @@ TEAM_SCORING = ("none", "match", "sum")
 DRAW_RULES = ("higher_seed", "named")
 TOP_SIZE_RULES = ("fixed", "half")  # rule BRK-1 as written, or half the players (beyond it)
 GAME_CODES = ("1", "2", "D", "T1", "T2")
-_WIN = M("win")  # one object for every winner's note (issue 24: a snapshot stores it once)
+_WIN = M("win")  # one object for every winner's note (a snapshot stores it once)
 
 
 def _buchholz(pid: PlayerId, records: Mapping[PlayerId, PlayerRecord], seed: int) -> Fraction:

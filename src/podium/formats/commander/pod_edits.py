@@ -1,4 +1,4 @@
-"""Hand edits of Commander pods (issue 21, item 4): before a round starts the organiser moves a
+"""Hand edits of Commander pods: before a round starts the organiser moves a
 player to another pod or swaps two players between pods, and a recorded turn order is
 corrected, each with a reason; the last edit in force can be undone. The generic part (what
 changes in the round, the undo, re-scoring) is :mod:`podium.core.round_edits`; this module

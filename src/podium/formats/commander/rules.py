@@ -121,7 +121,7 @@ class CommanderSettings:
     fewer_rounds: bool = False
     time_zone: str = "UTC"  # of the times shown on the event's pages
     seating_schedule: str = "off"
-    separate_groups: str = "off"  # beyond the regulation (issue 21)
+    separate_groups: str = "off"  # beyond the regulation
     separate_groups_rounds: int = 2
     round_minutes: int = 90  # rule CMD-12: the round clock's length
 
@@ -135,7 +135,7 @@ def default_round_count(players: int) -> int:
 
 ADVANCE_BYES = "commander.advance_byes"  # state.extra: round -> {player: reason}
 # The notes of a seat outcome, one object each for every result (a message is immutable):
-# a million seat outcomes otherwise hold a million copies (issue 24, the import's memory).
+# a million seat outcomes otherwise hold a million copies (the import's memory).
 _WIN = M("win")
 _SIMULTANEOUS_WIN = M("simultaneous win")
 _SURVIVED = M("survived the draw")
@@ -311,7 +311,7 @@ class Commander(Ruleset):
             return names[pid].name if pid in names else repr(pid)
 
         # each id as the table's own int object: 200,000 players' results otherwise hold a
-        # million copies of their ids (issue 24, the import's memory)
+        # million copies of their ids (the import's memory)
         seated = {pid: pid for pid in seats}
 
         def check_seated(pid: Any) -> PlayerId:

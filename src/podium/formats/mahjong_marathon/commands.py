@@ -303,7 +303,7 @@ class ImportGames(Command[ImportSummary]):
     (:class:`IngestGames`). A file that cannot be read is refused naming ``file``, with the
     line or game at fault; nothing is stored. ``data``: the file's bytes or a binary stream,
     read as it is parsed; more than ``max_games`` games are refused at the first one past it,
-    the rest left unread (issue 22: an import's memory follows the games it takes)."""
+    the rest left unread (an import's memory follows the games it takes)."""
 
     data: bytes | BinaryIO = b""
     filename: str = ""
@@ -315,7 +315,7 @@ class ImportGames(Command[ImportSummary]):
         loaded = service.load(self.slug)
         marathon_book(loaded)
         zone_of(loaded, self.zone, "zone")  # a bad zone names its own field, not the file
-        try:  # read as a stream: the games are held, never the file (issue 22)
+        try:  # read as a stream: the games are held, never the file
             records = read_games(self.data, self.filename,
                                  loaded.state.settings.server_timezone, self.zone,
                                  self.progress, frozenset(loaded.state.settings.guest_names),

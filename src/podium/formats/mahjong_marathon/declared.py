@@ -48,7 +48,7 @@ FORMAT = "mahjong-marathon"
 #: a page and the API have their own, smaller limits.
 MAX_FILE = 500_000_000
 #: The most games one import takes through the server (the API, a page): the file is read as
-#: it is parsed and refused at the game past it, the rest unread (issue 22: bounded memory).
+#: it is parsed and refused at the game past it, the rest unread (bounded memory).
 #: A larger file is split (importing again adds only new games) or imported on the command
 #: line, which takes any number the file's size allows.
 SERVER_GAMES = 20_000

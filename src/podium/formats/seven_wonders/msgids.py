@@ -120,7 +120,7 @@ SETTING_HELP = (
     N_('the table settings a premium player copies when creating a game'),
 )
 
-# The choices of the settings of the open points (issue 19), as the settings forms show them.
+# The choices of the settings of the open points, as the settings forms show them.
 SETTING_VALUES = (
     Mp("setting value", "shift"), Mp("setting value", "match"),
     Mp("setting value", "after-dropouts"), Mp("setting value", "as-full"),

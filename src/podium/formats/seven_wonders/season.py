@@ -512,7 +512,7 @@ def winner_points(game: Game) -> dict[PlayerId, int]:
     return {pid: game.size // len(first) for pid in first}
 
 
-# -- W7-23: an unfinished survival battle (used by the year's survival battles, issue 11) -------
+# -- W7-23: an unfinished survival battle (used by the year's survival battles) -------
 def survival_replay(players: Sequence[PlayerId], kicker: PlayerId | None,
                     negative_time: Sequence[PlayerId], deepest: PlayerId | None = None
                     ) -> tuple[list[PlayerId], PlayerId | None]:

@@ -14,7 +14,7 @@ from podium.core.views import N_
 from podium.formats import settings as fs
 from podium.formats.seven_wonders import codes
 
-# Where the regulation is ambiguous (issue 19), a setting whose default is the literal reading.
+# Where the regulation is ambiguous, a setting whose default is the literal reading.
 SHIFT, MATCH = "shift", "match"  # a leaving Fortune or Will winner's seat (W7-11, W7-12, W7-35)
 AFTER_DROPOUTS, AS_FULL = "after-dropouts", "as-full"  # starting play-offs (W7-6, W7-35)
 

@@ -62,7 +62,7 @@ def league_title(state: EventState, key: str) -> tuple[str, dict[str, Any]]:
     return "{name}", {"name": state.divisions[key].name if key in state.divisions else key}
 
 
-# -- labels and notes as people read them, in any language (issue 20) ---------------------------
+# -- labels and notes as people read them, in any language ---------------------------
 # One rendering for every surface: the web (``tr``, ``fmt.cell``), the terminal (``sw table
 # --lang ru``) and the downloads render these message objects in their own language, so no
 # league key (``warriors-a``), game reference (``gods/3``) or match key (``fortune``) reaches

@@ -63,7 +63,7 @@ def league_word(name: Any) -> Any:
 def spoken(params: Mapping[str, Any]) -> dict[str, Any]:
     """A decision's parameters as its sentence shows them in any language: the leagues it
     names (``league``, ``to``) and the account (``premium``) as message objects. The stored
-    and computed values stay the names; only what a person reads changes (issue 20)."""
+    and computed values stay the names; only what a person reads changes."""
     out = dict(params)
     for key in ("league", "to"):
         if key in out:
@@ -206,7 +206,7 @@ class SeasonFacts:
     fortune: list[str] = field(default_factory=list)
     will: list[str] = field(default_factory=list)
     seed: int = 0
-    # the settings of the points the regulation leaves open (issue 19), literal by default
+    # the settings of the points the regulation leaves open, literal by default
     winner_seat: str = SHIFT  # a leaving Fortune / Will winner's seat (W7-11, W7-12, W7-35)
     starting_playoffs: str = AFTER_DROPOUTS  # play-offs when players leave (W7-6, W7-35)
     playoff_ranks_split: bool = True  # a play-off's order ranks for the split (W7-13)

@@ -105,7 +105,7 @@ async def read_fields(page: Page, spec: CommandSpec) -> dict[str, Any]:
     for key, value in list(fields.items()):
         if isinstance(value, UploadFile):
             # the upload as spooled by the form's parser (on disk past 1 MB), passed on as a
-            # stream: an import parses it as it reads it, never holding it whole (issue 22)
+            # stream: an import parses it as it reads it, never holding it whole
             size = value.size if value.size is not None else _size(value)
             if size > page.web.max_upload:
                 raise refuse(key, N_("the file is larger than %(kb)s kB"), codes.INPUT_FILE,

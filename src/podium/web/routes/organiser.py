@@ -240,7 +240,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
 
 
 def _clock(loaded: LoadedEvent, page: Page) -> dict[str, Any] | None:
-    """The round clock at this moment (issue 21; :mod:`podium.web.clock`)."""
+    """The round clock at this moment (:mod:`podium.web.clock`)."""
     from podium.web.clock import clock_context
 
     return clock_context(loaded, page.web.events.clock())

@@ -384,7 +384,7 @@ def pairings_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
 
 
 def _clock(page: Page, loaded: LoadedEvent) -> dict[str, Any] | None:
-    """The round clock at the request's moment (issue 21; :mod:`podium.web.clock`)."""
+    """The round clock at the request's moment (:mod:`podium.web.clock`)."""
     from podium.web.clock import clock_context
 
     return clock_context(loaded, page.web.events.clock())
@@ -393,7 +393,7 @@ def _clock(page: Page, loaded: LoadedEvent) -> dict[str, Any] | None:
 @router.get("/e/{slug}/projector", response_class=HTMLResponse)
 def projector(page: Annotated[Page, Depends(page_dep)], slug: str,
               q: Annotated[str, Query(max_length=80)] = "") -> Response:
-    """The venue's screen (issue 21): the clock, the round's tables, "find my table" and a
+    """The venue's screen: the clock, the round's tables, "find my table" and a
     QR code of the public pairings (:mod:`podium.web.projector`)."""
     from podium.web.projector import projector_page
 

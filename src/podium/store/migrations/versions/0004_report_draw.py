@@ -1,4 +1,4 @@
-"""A self-report records the draw of the round it belongs to (issue 14).
+"""A self-report records the draw of the round it belongs to.
 
 Revision ID: 0004
 Revises: 0003

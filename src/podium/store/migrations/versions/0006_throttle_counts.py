@@ -1,4 +1,4 @@
-"""Throttle counters in the database (issue 22): ``throttle_counts``.
+"""Throttle counters in the database: ``throttle_counts``.
 
 Failed logins and player-code guesses were counted in each server process, so two processes
 allowed twice the guesses and a restart forgot them. The counters now live here, one row a

@@ -1,4 +1,4 @@
-"""The event's own record on the home page (issue 21): ``events.archived``, ``starts_on``,
+"""The event's own record on the home page: ``events.archived``, ``starts_on``,
 ``venue`` and ``status``.
 
 The log holds each change (``event.archived``, ``event.details``, every round); these columns
