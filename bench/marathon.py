@@ -157,7 +157,7 @@ def store(path: str, games: int, players: int, seed: int) -> dict:
     actions = [(Kind.PLAYER_REGISTERED, {"player": p, "name": f"player{p:05d}"}, "")
                for p in range(1, players + 1)]
     actions += [(GAMES_ADDED, p, "") for p in payloads(year, 0, games)]
-    service.execute(AppendActions("mj", tuple(actions)), "bench")
+    service.run_command(AppendActions("mj", tuple(actions)), "bench")
     stored = time.perf_counter() - t
     database.dispose()
     return {"store_s": stored, "db_mb": Path(path).stat().st_size / 2**20}

@@ -45,7 +45,7 @@ def run(pg: str, writes: int) -> tuple[float, float]:
         wall, cpu = time.perf_counter(), time.process_time()
         for index in range(writes):
             name = f"N{index}"
-            events.execute(RenamePlayer("cup", before, name, ""), "bench")
+            events.run_command(RenamePlayer("cup", before, name, ""), "bench")
             before = name
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         db.dispose()

@@ -346,7 +346,7 @@ def commander_case(players: int, backend: str, setup_rounds: int, min_writes: in
             for table in tables:
                 command = EnterResult(SLUG, table.number, simulate_result(table, rng))
                 with timings.write():
-                    service.execute(command, ACTOR)
+                    service.run_command(command, ACTOR)
             progress(f"commander {players}: round {number}/{rounds}, "
                      f"{len(timings.total)} writes timed")
         result.update(timings.result())
@@ -354,7 +354,7 @@ def commander_case(players: int, backend: str, setup_rounds: int, min_writes: in
         result["actions"] = service.load(SLUG).state.last_seq
 
         def enter(number: int, entry: dict[str, Any]) -> Callable[[Any], None]:
-            return lambda svc: svc.execute(EnterResult(SLUG, number, entry), ACTOR)
+            return lambda svc: svc.run_command(EnterResult(SLUG, number, entry), ACTOR)
 
         writes = [(enter(n, e), {"table": n, "entry": e}) for n, e in reserved]
         result.update(cold_starts(url, db, service, "commander", EventService, writes))

@@ -80,11 +80,11 @@ def home_events(events) -> None:
     from podium.service.series import AddMember
 
     events.create_event("winter-2", "Commander night 2", "commander", {}, USER, seed=8)
-    events.execute(EventDetails("winter-2", "2026-12-12", "Клуб «Орбита»"), USER)
+    events.run_command(EventDetails("winter-2", "2026-12-12", "Клуб «Орбита»"), USER)
     events.create_event("winter", "Зимний круг", "series", {}, USER, seed=9)
-    events.execute(AddMember("winter", "winter-2", "2", {}, ""), USER)
+    events.run_command(AddMember("winter", "winter-2", "2", {}, ""), USER)
     events.create_event("cup-copy", "cup9-copy", "commander", {}, USER, seed=10)
-    events.execute(ArchiveEvent("cup-copy", True, "a test copy"), USER)
+    events.run_command(ArchiveEvent("cup-copy", True, "a test copy"), USER)
 
 
 def serve(app) -> tuple[str, uvicorn.Server, threading.Thread]:
@@ -162,8 +162,8 @@ def build_projector(app) -> None:
     real = events.clock
     events.clock = lambda: datetime.now(UTC) - timedelta(minutes=23)
     try:
-        events.execute(StartClock("club"), USER)
-        events.execute(AddTime("club", "a ruling", 5, 5), USER)
+        events.run_command(StartClock("club"), USER)
+        events.run_command(AddTime("club", "a ruling", 5, 5), USER)
     finally:
         events.clock = real
     for table in rnd.tables[:2]:

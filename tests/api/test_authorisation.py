@@ -83,7 +83,7 @@ GAMES_FILE = {"name": "g.json", "text": '{"games": [{"id": "g3", "table": "RU-Ma
 
 
 def bye_given(s: Scenario) -> None:
-    s.site.events.execute(GiveBye("cup", "#7", 2, "judge"), "owner")
+    s.site.events.run_command(GiveBye("cup", "#7", 2, "judge"), "owner")
 
 
 def top_built(s: Scenario) -> None:
@@ -117,9 +117,9 @@ def short_pod(s: Scenario) -> dict[str, Any]:
     from podium.service.commands import ChangeSettings, UndoRound
 
     events = s.site.events
-    events.execute(UndoRound("cup", "redo"), "owner")
-    events.execute(ChangeSettings("cup", {"bye_policy": "short-pods"}, "short pods"), "owner")
-    events.execute(GiveBye("cup", "#7", 1, "judge"), "owner")
+    events.run_command(UndoRound("cup", "redo"), "owner")
+    events.run_command(ChangeSettings("cup", {"bye_policy": "short-pods"}, "short pods"), "owner")
+    events.run_command(GiveBye("cup", "#7", 1, "judge"), "owner")
     events.pair_round("cup", "owner")
     rnd = events.load("cup").state.current_round
     return {"table": next(t.number for t in rnd.tables if len(t.seats) == 3)}
@@ -127,7 +127,7 @@ def short_pod(s: Scenario) -> dict[str, Any]:
 
 def edited(s: Scenario) -> None:
     values = two_tables(s)
-    s.site.events.execute(SwapPlayers("cup", f"#{values['a']}", f"#{values['b']}", "club"),
+    s.site.events.run_command(SwapPlayers("cup", f"#{values['a']}", f"#{values['b']}", "club"),
                           "owner")
 
 
@@ -135,7 +135,7 @@ def clock_running(s: Scenario) -> None:
     """The current round's clock started (issue 21)."""
     from podium.service.clock import StartClock
 
-    s.site.events.execute(StartClock("cup"), "owner")
+    s.site.events.run_command(StartClock("cup"), "owner")
 
 
 def newcomers(s: Scenario) -> None:

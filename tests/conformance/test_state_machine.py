@@ -74,14 +74,14 @@ def machine_for(ruleset, db_path: Path) -> type[RuleBasedStateMachine]:
             self.rng = random.Random(seed)
             service.create_event(self.slug, "machine", ruleset.name,
                                  ruleset.example_settings[index], ACTOR, seed)
-            service.execute(AddPlayers(self.slug, tuple(f"P{i}" for i in range(players))),
+            service.run_command(AddPlayers(self.slug, tuple(f"P{i}" for i in range(players))),
                             ACTOR)
 
         def run(self, command) -> None:
             """Execute; a refusal must store nothing."""
             before = len(service.log(self.slug))
             try:
-                service.execute(command, ACTOR)
+                service.run_command(command, ACTOR)
             except PodiumError as error:
                 assert error.code and error.msgid
                 json.dumps(error.to_json())
@@ -138,7 +138,7 @@ def machine_for(ruleset, db_path: Path) -> type[RuleBasedStateMachine]:
 
         @rule(what=st.sampled_from(["rename", "remove", "merge", "substitute", "same"]))
         def people(self, what: str) -> None:
-            """Rename, remove, merge or substitute players at random (issue 21)."""
+            """Rename, remove, merge or substitute players at random."""
             players = list(self.state.players.values())
             if not players:
                 return

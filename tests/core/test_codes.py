@@ -417,14 +417,14 @@ def _paired_then(step: Callable[[EventService], Any]) -> Callable[[EventService]
 def _append(slug: str, kind: str, payload: dict[str, Any]) -> Callable[[EventService], Any]:
     def go(service: EventService) -> Any:
         from podium.service.commands import AppendActions
-        return service.execute(AppendActions(slug, ((kind, payload, ""),)), "judge")
+        return service.run_command(AppendActions(slug, ((kind, payload, ""),)), "judge")
     return go
 
 
 def _command(name: str, *args: Any, **kwargs: Any) -> Callable[[EventService], Any]:
     def go(service: EventService) -> Any:
         from podium.service import commands
-        return service.execute(getattr(commands, name)(*args, **kwargs), "judge")
+        return service.run_command(getattr(commands, name)(*args, **kwargs), "judge")
     return go
 
 

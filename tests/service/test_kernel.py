@@ -46,7 +46,7 @@ def service(db: Database) -> EventService:
 def event(service: EventService, slug: str, fmt: str, players: int = 8,
           **settings: object) -> None:
     service.create_event(slug, slug, fmt, settings, ACTOR, seed=3)
-    service.execute(AddPlayers(slug, tuple(f"P{i}" for i in range(1, players + 1))), ACTOR)
+    service.run_command(AddPlayers(slug, tuple(f"P{i}" for i in range(1, players + 1))), ACTOR)
 
 
 # phases -----------------------------------------------------------------------------------------
@@ -56,17 +56,17 @@ def test_no_swiss_round_once_the_top_has_begun(service: EventService) -> None:
     event(service, "cup", "commander", rounds=3, final_size=0, fewer_rounds=True)
     rng = random.Random(1)
     play_round(service, "cup", ACTOR, rng)
-    service.execute(BuildTop("cup", 4), ACTOR)
+    service.run_command(BuildTop("cup", 4), ACTOR)
     bracket = top_of(service.load("cup").state)
     first = bracket.match(1)
-    service.execute(EnterTopResult("cup", 1, {"winner": first.players[0]}), ACTOR)
+    service.run_command(EnterTopResult("cup", 1, {"winner": first.players[0]}), ACTOR)
     with pytest.raises(Conflict, match="the TOP has begun") as refused:
-        service.execute(PairRound("cup"), ACTOR)
+        service.run_command(PairRound("cup"), ACTOR)
     assert refused.value.code == "phase.closed"
     # a round written into the log by hand is refused by replay all the same
     stage_round = {"round": 2, "stage": "swiss", "tables": [[1, 2, 3, 4]], "seed": 0}
     with pytest.raises(Conflict, match="the TOP has begun"):
-        service.execute(AppendActions("cup", ((Kind.ROUND_PAIRED, stage_round, ""),)), ACTOR)
+        service.run_command(AppendActions("cup", ((Kind.ROUND_PAIRED, stage_round, ""),)), ACTOR)
     assert len(service.load("cup").state.rounds) == 1
 
 
@@ -74,10 +74,10 @@ def test_a_marathon_has_no_top(service: EventService) -> None:
     """Reproduced before: a TOP could be built inside a mahjong marathon."""
     service.create_event("mj", "mj", "mahjong-marathon", {}, ACTOR, seed=1)
     with pytest.raises(PodiumError, match="no TOP"):
-        service.execute(BuildTop("mj", 4), ACTOR)
+        service.run_command(BuildTop("mj", 4), ACTOR)
     built = {"slots": [1, 2], "size": 2, "seeds": [[1, 1], [2, 2]]}
     with pytest.raises(InvalidInput, match=r"unknown kind 'top\.built' for a mahjong-marathon"):
-        service.execute(AppendActions("mj", ((Kind.TOP_BUILT, built, ""),)), ACTOR)
+        service.run_command(AppendActions("mj", ((Kind.TOP_BUILT, built, ""),)), ACTOR)
 
 
 def test_a_commander_event_with_a_final_pod_has_no_top_and_ends_with_it(
@@ -96,11 +96,11 @@ def test_a_commander_event_with_a_final_pod_has_no_top_and_ends_with_it(
     assert status.champion in final.tables[0].seats and winner in final.tables[0].seats
     assert not (status.can_pair or status.can_build_top or status.can_undo_round)
     with pytest.raises(Conflict) as refused:
-        service.execute(PairRound("cup"), ACTOR)
+        service.run_command(PairRound("cup"), ACTOR)
     assert refused.value.code == "event.complete"
     for command in (PreviewTop("cup", 8), BuildTop("cup", 8)):
         with pytest.raises(Conflict, match="no TOP"):
-            service.execute(command, ACTOR)
+            service.run_command(command, ACTOR)
 
 
 def test_a_round_of_an_undeclared_stage_is_refused(service: EventService) -> None:
@@ -109,14 +109,14 @@ def test_a_round_of_an_undeclared_stage_is_refused(service: EventService) -> Non
     event(service, "cup", "commander")
     bogus = {"round": 1, "stage": "semifinal", "tables": [[1, 2, 3, 4]], "seed": 0}
     with pytest.raises(InvalidInput, match="not a stage of rounds") as refused:
-        service.execute(AppendActions("cup", ((Kind.ROUND_PAIRED, bogus, ""),)), ACTOR)
+        service.run_command(AppendActions("cup", ((Kind.ROUND_PAIRED, bogus, ""),)), ACTOR)
     assert refused.value.field == "stage"
 
 
 def test_undoing_the_round_that_opened_a_phase_goes_back(service: EventService) -> None:
     event(service, "cup", "commander", players=8, rounds=1, fewer_rounds=True)
     play_round(service, "cup", ACTOR, random.Random(3))
-    service.execute(PairRound("cup"), ACTOR)
+    service.run_command(PairRound("cup"), ACTOR)
     assert phases.current(service.load("cup").state, service.load("cup").ruleset).key == "final"
     service.undo_round("cup", ACTOR, "wrong players")
     loaded = service.load("cup")
@@ -134,18 +134,18 @@ def test_berserk_tables_are_core_divisions_and_a_late_entrant_can_join_one(
     setup(service, "brk", ACTOR, rng)
     assert service.log("brk")[-1].kind == "divisions.assigned"
     play_round(service, "brk", ACTOR, rng)
-    service.execute(AddPlayers("brk", ("Zoe",)), ACTOR)
+    service.run_command(AddPlayers("brk", ("Zoe",)), ACTOR)
     with pytest.raises(Conflict, match="no draft table for Zoe"):
-        service.execute(PairRound("brk"), ACTOR)
+        service.run_command(PairRound("brk"), ACTOR)
     with pytest.raises(InvalidInput, match="needs a reason"):
-        service.execute(MoveToDivision("brk", "Zoe", "table-1"), ACTOR)
-    service.execute(MoveToDivision("brk", "Zoe", "Draft table 1", reason="arrived late"),
+        service.run_command(MoveToDivision("brk", "Zoe", "table-1"), ACTOR)
+    service.run_command(MoveToDivision("brk", "Zoe", "Draft table 1", reason="arrived late"),
                     ACTOR)
     state = service.load("brk").state
     assert state.division_of[state.player_by_name("Zoe").id] == "table-1"
     elsewhere = next(pid for pid, key in state.division_of.items() if key != "table-1")
     with pytest.raises(Conflict, match="has already played"):
-        service.execute(MoveToDivision("brk", f"#{elsewhere}", "table-1", reason="swap"),
+        service.run_command(MoveToDivision("brk", f"#{elsewhere}", "table-1", reason="swap"),
                         ACTOR)
     assert play_round(service, "brk", ACTOR, rng)  # Zoe plays at table 1 now
 
@@ -164,9 +164,9 @@ def test_a_malformed_entry_is_a_refusal_naming_its_field(service: EventService) 
     """Reproduced before: ``{"winner": 1, "eliminated": 5}`` surfaced as ``TypeError: 'int'
     object is not iterable``. The entry is decoded by the format's schema first."""
     event(service, "cup", "commander")
-    service.execute(PairRound("cup"), ACTOR)
+    service.run_command(PairRound("cup"), ACTOR)
     with pytest.raises(InvalidInput) as refused:
-        service.execute(EnterResult("cup", 1, {"winner": 1, "eliminated": 5}), ACTOR)
+        service.run_command(EnterResult("cup", 1, {"winner": 1, "eliminated": 5}), ACTOR)
     error = refused.value
     assert error.field == "entry.eliminated" and error.code == "payload.type"
     assert error.to_json() == {"code": "payload.type", "field": "entry.eliminated",
@@ -205,16 +205,16 @@ def test_a_write_applies_only_its_new_actions(service: EventService, db: Databas
     monkeypatch.setattr("podium.service.states.apply", counting)
     monkeypatch.setattr("podium.service.states.replay",
                         lambda *a: pytest.fail("a warm write must not replay the log"))
-    paired = service.execute(PairRound("cup"), ACTOR)
+    paired = service.run_command(PairRound("cup"), ACTOR)
     table = paired.value.tables[0]
-    service.execute(EnterResult("cup", table.number,
+    service.run_command(EnterResult("cup", table.number,
                                 paired.loaded.ruleset.sample_result(paired.state, paired.value,
                                                                     table, rng)), ACTOR)
     assert applied == [Kind.ROUND_PAIRED, Kind.RESULT_ENTERED]
     monkeypatch.undo()
     assert service.states.save_snapshot("cup", service.clock())
     other = EventService(db)  # another process: catches up from the snapshot
-    other.execute(EnterResult("cup", paired.value.tables[1].number, paired.loaded.ruleset
+    other.run_command(EnterResult("cup", paired.value.tables[1].number, paired.loaded.ruleset
                               .sample_result(paired.state, paired.value,
                                              paired.value.tables[1], rng)), ACTOR)
     loaded = service.load("cup")  # the first process sees the other's write
@@ -264,7 +264,7 @@ def test_a_due_snapshot_is_stored_after_the_write_answers(db: Database,
         return real_save(self, slug, now)  # type: ignore[arg-type]
 
     monkeypatch.setattr(StateCache, "save_snapshot", held)
-    done = service.execute(PairRound("cup"), ACTOR)  # one action: a snapshot is due
+    done = service.run_command(PairRound("cup"), ACTOR)  # one action: a snapshot is due
     order.append("write answered")
     release.set()
     service.states.wait_for_snapshots()
@@ -282,7 +282,7 @@ def test_a_preview_stores_nothing_and_leaves_the_state(service: EventService) ->
     event(service, "cup", "commander", final_size=0, rounds=1, fewer_rounds=True)
     play_round(service, "cup", ACTOR, random.Random(8))
     before = service.load("cup").state.last_seq
-    preview = service.execute(PreviewTop("cup", 4), "preview")
+    preview = service.run_command(PreviewTop("cup", 4), "preview")
     assert preview.value.size == 4 and not preview.actions[0].seq > before + 1
     assert top_of(service.load("cup").state) is None
     assert service.load("cup").state.last_seq == before

@@ -33,10 +33,10 @@ def round_of(site: Site, players: int, clock_ends_in: timedelta | None = None) -
     site.events.create_event("cup", "Кубок клуба «Орбита»", "commander",
                              {"rounds": 3, "fewer_rounds": True}, "setup", seed=11)
     site.events.add_players("cup", everyone, "setup")
-    site.events.execute(PairRound("cup"), "setup")
+    site.events.run_command(PairRound("cup"), "setup")
     now = datetime.now(UTC)
     site.clock.now = now - (timedelta(minutes=90) - clock_ends_in) if clock_ends_in else now
-    site.events.execute(StartClock("cup"), "judge")
+    site.events.run_command(StartClock("cup"), "judge")
     site.clock.now = now
     return everyone
 

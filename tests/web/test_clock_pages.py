@@ -13,13 +13,13 @@ from tests.web.conftest import Site, post
 
 def paired(site: Site, players: int = 16) -> None:
     site.event("cup", "anna", players, rounds="3", fewer_rounds="yes")
-    site.events.execute(PairRound("cup"), "setup")
+    site.events.run_command(PairRound("cup"), "setup")
 
 
 def win(site: Site, table: int) -> None:
     rnd = site.events.load("cup").state.rounds[-1]
     seats = rnd.tables[table - 1].seats
-    site.events.execute(EnterResult("cup", table, {"winner": seats[0],
+    site.events.run_command(EnterResult("cup", table, {"winner": seats[0],
                                                    "eliminated": list(seats[1:])}), "setup")
 
 
@@ -58,7 +58,7 @@ def test_refusals_name_the_field_and_store_nothing(site: Site, anna) -> None:
     before = site.log_length("cup")
     answer = post(client, csrf, "cup", "clock.start")  # no round paired yet
     assert answer.status_code == 409 and "не рассажен" in answer.text
-    site.events.execute(PairRound("cup"), "setup")
+    site.events.run_command(PairRound("cup"), "setup")
     before = site.log_length("cup")
     assert post(client, csrf, "cup", "clock.pause").status_code == 409
     answer = post(client, csrf, "cup", "clock.add", minutes="0")
@@ -112,15 +112,15 @@ def test_public_pairings_show_the_time_left_and_mark_time(site: Site) -> None:
     paired(site)
     public = site.client()
     assert "data-clock" not in public.get("/e/cup/pairings").text  # not started: no clock
-    site.events.execute(StartClock("cup"), "anna")
+    site.events.run_command(StartClock("cup"), "anna")
     site.clock.advance(minutes=20)
-    site.events.execute(PauseClock("cup"), "anna")
+    site.events.run_command(PauseClock("cup"), "anna")
     page = public.get("/e/cup/pairings").text
     assert clock_value(page) == "1:10:00" and 'data-status="paused"' in page
     assert '<script src="/static/clock.js" defer></script>' in page
     site.clock.advance(minutes=5)
-    site.events.execute(StartClock("cup"), "anna")  # 10:25
-    site.events.execute(AddTime("cup", "", 5, 3), "anna")
+    site.events.run_command(StartClock("cup"), "anna")  # 10:25
+    site.events.run_command(AddTime("cup", "", 5, 3), "anna")
     page = public.get("/e/cup/pairings").text
     assert "until 11:35" in page and 'data-status="running"' in page
     deadline = re.search(r'data-deadline="(\d+)"', page)
@@ -144,7 +144,7 @@ def test_projector_page(site: Site) -> None:
     from podium.service.clock import StartClock
 
     paired(site, 64)
-    site.events.execute(StartClock("cup"), "anna")
+    site.events.run_command(StartClock("cup"), "anna")
     public = site.client()
     page = public.get("/e/cup/projector").text
     assert clock_value(page) == "1:30:00"
@@ -171,8 +171,8 @@ def test_the_clocks_end_is_shown_in_the_events_time_zone(site: Site, anna) -> No
 
     client, csrf = anna
     site.event("msk", "anna", 16, rounds="3", fewer_rounds="yes", time_zone="Europe/Moscow")
-    site.events.execute(PairRound("msk"), "setup")
-    site.events.execute(StartClock("msk"), "anna")
+    site.events.run_command(PairRound("msk"), "setup")
+    site.events.run_command(StartClock("msk"), "anna")
     assert site.events.log("msk")[-1].at.hour == 10  # stored in UTC
     public = site.client()
     for url in ("/e/msk/pairings", "/e/msk/projector"):
@@ -183,7 +183,7 @@ def test_the_clocks_end_is_shown_in_the_events_time_zone(site: Site, anna) -> No
     russian.cookies.set("lang", "ru")
     assert "14:30" in russian.get("/e/msk/pairings").text
     paired(site)  # the same event without a zone: UTC, the default
-    site.events.execute(StartClock("cup"), "anna")
+    site.events.run_command(StartClock("cup"), "anna")
     assert "until 11:30" in public.get("/e/cup/pairings").text
     before = site.log_length("msk")
     client.cookies.set("lang", "ru")
@@ -201,7 +201,7 @@ def test_the_public_tabs_link_the_projector_while_a_round_is_paired(site: Site) 
     public = site.client()
     link = '<a href="/e/cup/projector">'
     assert link not in public.get("/e/cup").text  # no round paired yet
-    site.events.execute(PairRound("cup"), "setup")
+    site.events.run_command(PairRound("cup"), "setup")
     for url in ("/e/cup", "/e/cup/pairings"):
         assert link + "Projector</a>" in public.get(url).text, url
     russian = site.client()

@@ -70,7 +70,7 @@ def test_series_table_and_player_csv(site: Site) -> None:
     site.events.create_event("circuit", "Circuit", "series", {"best": 1}, "org", 1)
     site.events.create_event("night-1", "Night", "commander", {}, "setup", seed=11)
     site.events.add_players("night-1", [*EVIL, "Anna", "Boris", "Clara", "Dmitri"], "setup")
-    site.events.execute(AddMember("circuit", "night-1", EVIL[3]), "org")
+    site.events.run_command(AddMember("circuit", "night-1", EVIL[3]), "org")
     client = site.client()
     for lang in ("en", "ru"):
         table = client.get(f"/e/circuit/v/series.overview.csv?lang={lang}")

@@ -68,7 +68,7 @@ def test_the_preview_explains_the_separation_in_the_pages_language(site: Site, a
     client, _csrf = anna
     site.event("cup", "anna", separate_groups="always")
     for i in range(1, 9):
-        site.events.execute(GroupPlayer("cup", f"P{i}", "Red" if i <= 4 else "Blue"), "anna")
+        site.events.run_command(GroupPlayer("cup", f"P{i}", "Red" if i <= 4 else "Blue"), "anna")
     # 8 players, two clubs of 4: 2 + 2 at both pods is the best the pairing allows
     page = client.get("/manage/cup/preview").text
     assert "2 pods have players of one group: table 1: " in page

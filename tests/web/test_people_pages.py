@@ -46,7 +46,7 @@ def test_remove_merge_substitute_on_the_page(site: Site, anna) -> None:
     site.events.add_players("cup", ["Extra"], "setup")
     assert post(client, csrf, "cup", "player.remove", player="Extra").status_code == 303
     assert site.events.log("cup")[-1].kind == "player.removed"
-    site.events.execute(PairRound("cup"), "setup")
+    site.events.run_command(PairRound("cup"), "setup")
     state = site.events.load("cup").state
     first, second = (state.players[p].name for p in state.rounds[0].tables[0].seats[:2])
     before = site.log_length("cup")
@@ -89,7 +89,7 @@ def test_the_home_page_groups_dates_series_search_and_archive(site: Site, anna) 
     site.event("cup", "anna")
     site.event("old", "anna")
     site.event("test-copy", "anna")
-    site.events.execute(PairRound("cup"), "setup")
+    site.events.run_command(PairRound("cup"), "setup")
     assert post(client, csrf, "cup", "event.details", date="2026-12-05",
                 venue="Клуб Орбита").status_code == 303
     assert post(client, csrf, "test-copy", "event.archive",
@@ -97,7 +97,7 @@ def test_the_home_page_groups_dates_series_search_and_archive(site: Site, anna) 
     site.events.create_event("year", "Year", "series", {}, "setup", seed=1)
     from podium.service.series import AddMember
 
-    site.events.execute(AddMember("year", "old", "Season 1", {}, ""), "setup")
+    site.events.run_command(AddMember("year", "old", "Season 1", {}, ""), "setup")
     home = site.client().get("/").text
     assert home.index("Running now") < home.index("CUP") < home.index("Upcoming")
     assert "2026-12-05" in home and "Клуб Орбита" in home

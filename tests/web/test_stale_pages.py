@@ -179,7 +179,7 @@ def test_an_event_deleted_by_this_process_is_unknown_at_once(events: EventServic
                                                              page_states: bool) -> None:
     cache = ViewCache(events, freshness=3600, now=Tick(), page_states=page_states)
     cache.memo("cup", "k", version_of)
-    events.execute(DeleteEvent("cup", yes=True), "desk")
+    events.run_command(DeleteEvent("cup", yes=True), "desk")
     with pytest.raises(NotFound):
         cache.key("cup")
     with pytest.raises(NotFound):

@@ -25,6 +25,7 @@ from podium.core.log import Action
 from podium.core.model import Bye, EventState, Player, Table, TableResult
 from podium.core.ruleset import PLAYOFF, ActionKind, Ruleset
 from podium.core.schema import NAME, PLAYER, Bool, Int, Str, obj
+from podium.core.top_replay import top_of
 
 PLAYER_RENAMED = "player.renamed"
 PLAYER_GROUPED = "player.grouped"
@@ -127,6 +128,11 @@ def removed(state: EventState, action: Action, ruleset: Ruleset) -> None:
         raise Conflict("%(name)s has played (round %(round)s): a player is removed only before "
                        "their first table; drop them instead", code=codes.PLAYER_PLAYED,
                        field="player", name=player.name, round=played[0])
+    bracket = top_of(state)
+    if bracket is not None and player.id in bracket.seeds:
+        raise Conflict("%(name)s is seeded in the TOP: a player is removed only before their "
+                       "first table; drop them instead", code=codes.PLAYER_TOP,
+                       field="player", name=player.name)
     _regroup(state, player.id, None)
     state.forget_player(player.id)
 

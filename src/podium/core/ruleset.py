@@ -33,7 +33,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from podium.core import codes
 from podium.core.demos import Presentation
@@ -152,7 +152,12 @@ class TopDefaults:
     seeding: str = "written"
 
 
-class Ruleset:
+#: A format's settings type (a frozen dataclass of its own; a mapping for a format declared by
+#: fields alone): every hook that takes the settings takes this type.
+SettingsT = TypeVar("SettingsT")
+
+
+class Ruleset(Generic[SettingsT]):
     """Base class of every format. Subclasses set the class attributes and override hooks.
 
     What a format must give: its name, title, settings fields, capabilities and phases; a
@@ -191,7 +196,7 @@ class Ruleset:
     # -- What every format gives --------------------------------------------------------------
     # Its phases; a round-based format also the five hooks after them, which
     # :func:`check_ruleset` requires.
-    def phases(self, settings: Any) -> tuple[Phase, ...]:
+    def phases(self, settings: SettingsT) -> tuple[Phase, ...]:
         """The event's phases under ``settings``, in order."""
         if self.capabilities.open_play:
             return (Phase("play", OPEN, "Open play"),)
@@ -253,13 +258,15 @@ class Ruleset:
         return self.name == owner or owner in self.adopts
 
     # -- Settings -----------------------------------------------------------------------------
-    def parse_settings(self, raw: Mapping[str, Any]) -> Any:
+    def parse_settings(self, raw: Mapping[str, Any]) -> SettingsT:
         """Validate settings given as JSON values or strings; raise InvalidInput naming the key."""
         from podium.formats import settings as fs
 
-        return fs.parse_fields(self.fields, raw)
+        # A format declared by its fields alone has their mapping as its settings; one with a
+        # settings class of its own overrides this hook.
+        return cast(SettingsT, fs.parse_fields(self.fields, raw))
 
-    def settings_to_json(self, settings: Any) -> dict[str, Any]:
+    def settings_to_json(self, settings: SettingsT) -> dict[str, Any]:
         from podium.formats import settings as fs
 
         def value(key: str) -> Any:
@@ -267,7 +274,7 @@ class Ruleset:
 
         return {f.key: fs.to_json(value(f.key)) for f in self.fields}
 
-    def check_new_settings(self, settings: Any) -> None:
+    def check_new_settings(self, settings: SettingsT) -> None:
         """Refuse settings the regulation allows only with an explicit override, when they are
         chosen (creating an event, changing a setting); a stored log is replayed as it is."""
 
@@ -276,11 +283,11 @@ class Ruleset:
         from the regulation that the organiser allowed)."""
         return []
 
-    def names_case_sensitive(self, settings: Any) -> bool:
+    def names_case_sensitive(self, settings: SettingsT) -> bool:
         """Whether "Anna" and "anna" are two players (an online server's accounts) or one."""
         return False
 
-    def substitute_record(self, settings: Any) -> str:
+    def substitute_record(self, settings: SettingsT) -> str:
         """Whose record a substitute plays on (``podium player substitute``): ``"new"``, their
         own (the original is dropped: Commander's and Berserk's literal reading, where a
         player's points are their own), or ``"same"``, the original's, continued."""
@@ -293,7 +300,7 @@ class Ruleset:
         return None
 
     # -- Play ---------------------------------------------------------------------------------
-    def bye_award(self, settings: Any) -> tuple[Fraction, int | None]:
+    def bye_award(self, settings: SettingsT) -> tuple[Fraction, int | None]:
         """Points and elimination order a bye is worth."""
         return Fraction(0), None
 
@@ -319,7 +326,7 @@ class Ruleset:
             return False
         return planned is not None and len(rounds) >= planned
 
-    def entry_schema(self, settings: Any) -> Schema:
+    def entry_schema(self, settings: SettingsT) -> Schema:
         """The shape of one table's stored result entry, decoded before :meth:`score` reads
         it: the result entry's (:meth:`result_entry`), else any bounded object."""
         from podium.core.schema import AnyJson, Obj

@@ -10,9 +10,9 @@ membership for a series...), its result command (built from its
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from podium.core import codes
 from podium.core.commands import CLI, TEXT, CommandSpec, check_spec
@@ -21,6 +21,9 @@ from podium.core.messages import Message
 from podium.core.reads import ViewSpec, check_view, with_paging
 from podium.core.ruleset import Ruleset, RulesetError
 from podium.core.views import N_
+
+#: A command's or a view's declaration (what a format declares by name).
+Declared = TypeVar("Declared", CommandSpec, ViewSpec[Any])
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,6 @@ class Catalog:
             problems.extend(check_spec(spec))
             self.kernel[spec.name] = spec
         for ruleset in self.formats.values():
-            mine: dict[str, CommandSpec] = {}
             declared = list(ruleset.commands())
             entry = ruleset.result_entry()
             if entry is not None:
@@ -129,19 +131,7 @@ class Catalog:
             game_report = ruleset.open_report()
             if game_report is not None:
                 declared[:0] = [open_report_command(ruleset, game_report)]
-            for spec in declared:
-                adopted = next((a for a in ruleset.adopts if spec.name.startswith(f"{a}.")),
-                               None)
-                if adopted is not None and adopted in self.formats:
-                    continue  # the adopted format's own, brought by brought()
-                spec = replace(spec, format=ruleset.name)
-                problems.extend(check_spec(spec))
-                if adopted is None and not spec.name.startswith(f"{ruleset.name}."):
-                    problems.append(f"command {spec.name!r} of format {ruleset.name!r} must "
-                                    f"start with {ruleset.name + '.'!r}")
-                if spec.name in mine:
-                    problems.append(f"command {spec.name!r} is declared twice")
-                mine[spec.name] = spec
+            mine = self._owned(ruleset, "command", declared, check_spec, problems)
             self.own[ruleset.name] = mine
         self.kernel_views: dict[str, ViewSpec[Any]] = {}
         self.own_views: dict[str, dict[str, ViewSpec[Any]]] = {}
@@ -150,23 +140,32 @@ class Catalog:
             problems.extend(check_view(view))
             self.kernel_views[view.name] = view
         for ruleset in self.formats.values():
-            views: dict[str, ViewSpec[Any]] = {}
-            for view in ruleset.views():
-                adopted = next((a for a in ruleset.adopts if view.name.startswith(f"{a}.")),
-                               None)
-                if adopted is not None and adopted in self.formats:
-                    continue
-                view = with_paging(replace(view, format=ruleset.name))
-                problems.extend(check_view(view))
-                if adopted is None and not view.name.startswith(f"{ruleset.name}."):
-                    problems.append(f"view {view.name!r} of format {ruleset.name!r} must "
-                                    f"start with {ruleset.name + '.'!r}")
-                if view.name in views:
-                    problems.append(f"view {view.name!r} is declared twice")
-                views[view.name] = view
+            views = self._owned(ruleset, "view", map(with_paging, ruleset.views()), check_view,
+                                problems)
             self.own_views[ruleset.name] = views
         if problems:
             raise RulesetError("; ".join(problems))
+
+    def _owned(self, ruleset: Ruleset, kind: str, declared: Iterable[Declared],
+               check: Callable[[Declared], list[str]], problems: list[str]
+               ) -> dict[str, Declared]:
+        """A format's own commands or views by name, each marked as the format's and
+        checked; a declaration of a format it adopts that is served is left to that format,
+        and a name must start with the format's (``problems`` gets what is wrong)."""
+        out: dict[str, Declared] = {}
+        for item in declared:
+            adopted = next((a for a in ruleset.adopts if item.name.startswith(f"{a}.")), None)
+            if adopted is not None and adopted in self.formats:
+                continue  # the adopted format's own, brought by brought()
+            item = replace(item, format=ruleset.name)
+            problems.extend(check(item))
+            if adopted is None and not item.name.startswith(f"{ruleset.name}."):
+                problems.append(f"{kind} {item.name!r} of format {ruleset.name!r} must "
+                                f"start with {ruleset.name + '.'!r}")
+            if item.name in out:
+                problems.append(f"{kind} {item.name!r} is declared twice")
+            out[item.name] = item
+        return out
 
     # finding ---------------------------------------------------------------------------------
     def all(self) -> list[CommandSpec]:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from podium.core import codes, phases
 from podium.core.errors import Conflict, InvalidInput, NotFound
@@ -180,23 +180,18 @@ class EventService:
                    formats=other.formats)
 
     # the one entry point ------------------------------------------------------------------------
-    @overload
-    def execute(self, command: Invocation, actor: Caller) -> Done: ...
+    def execute(self, invocation: Invocation, caller: Caller) -> Done:
+        """Run a declared command asked for by name, as ``caller``: its input decoded, its
+        format and the caller's role checked (:mod:`podium.service.invoke`), in one unit of
+        work; what every surface, script and test runs."""
+        from podium.service.invoke import invoke
 
-    @overload
-    def execute(self, command: Command[T], actor: str) -> Outcome[T]: ...
+        return invoke(self, invocation, caller)
 
-    def execute(self, command: Any, actor: Any) -> Any:
-        """Run a declared command asked for by name (an :class:`Invocation`, for a
-        :class:`~podium.core.commands.Caller`: its input decoded, its format and the caller's
-        role checked, :mod:`podium.service.invoke`), or a command object already made (as
-        ``actor``), in one unit of work; return what it did."""
-        from podium.service.catalog import Invocation
-
-        if isinstance(command, Invocation):
-            from podium.service.invoke import invoke
-
-            return invoke(self, command, actor)
+    def run_command(self, command: Command[T], actor: str) -> Outcome[T]:
+        """Run a command object already made and checked (what :func:`invoke` builds from a
+        declaration; a format's own steps inside one of its commands, a demo's batch), as
+        ``actor``, in one unit of work."""
         return self.retrying(lambda: command.run(self, actor))
 
     @staticmethod

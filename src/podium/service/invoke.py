@@ -62,7 +62,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     if not spec.event:
         slug = str(values.get("slug") or "")
     command = spec.make(Call(slug or "", values, caller, invocation.progress))
-    outcome = service.execute(command, caller.actor)
+    outcome = service.run_command(command, caller.actor)
     value = outcome.value
     answer = spec.answer(value) if spec.answer is not None else {}
     if isinstance(answer, Mapping):

@@ -121,7 +121,7 @@ class CreateOwnedEvent(Command[Any]):
         accounts = AccountService(service.db, service.clock) if self.owner else None
         if accounts is not None and self.owner:
             accounts.get_user(self.owner)
-        done = service.execute(CreateEvent(self.slug, self.name or self.slug, self.format,
+        done = service.run_command(CreateEvent(self.slug, self.name or self.slug, self.format,
                                            dict(self.settings or {}), self.seed), actor)
         if accounts is not None and self.owner:
             accounts.grant(self.slug, self.owner, OWNER_ROLE, actor)
@@ -826,7 +826,7 @@ class EnterTopMatch(Command[Bracket]):
                 return out
             return {"winner": resolve_player(state, values["winner"], "winner").id}
 
-        return service.execute(EnterTopResult(self.slug, self.match, entry, self.correct,
+        return service.run_command(EnterTopResult(self.slug, self.match, entry, self.correct,
                                               self.reason), actor)
 
 

@@ -46,7 +46,7 @@ from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round, Table
 from podium.core.ruleset import Ruleset
 from podium.core.views import N_
-from podium.service.events import EventService, LoadedEvent, NewAction, UnitOfWork
+from podium.service.events import Clock, EventService, LoadedEvent, NewAction, UnitOfWork
 from podium.service.throttle import Gate
 from podium.store.db import insert_if_absent
 from podium.store.models import PlayerCodeRow, SelfReportRow
@@ -211,7 +211,7 @@ class SelfReportService:
         self.stored: list[Action] = []
 
     @property
-    def clock(self):  # the event service's clock, so tests control both at once
+    def clock(self) -> Clock:  # the event service's clock, so tests control both at once
         return self.events.clock
 
     # codes -------------------------------------------------------------------------------------

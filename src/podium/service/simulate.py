@@ -49,7 +49,7 @@ def setup(service: EventService, slug: str, actor: str, rng: random.Random) -> N
     loaded = service.load(slug)
     actions = loaded.ruleset.setup_actions(loaded.state, rng)
     if actions:
-        service.execute(AppendActions(slug, tuple(actions)), actor)
+        service.run_command(AppendActions(slug, tuple(actions)), actor)
 
 
 def play_round(service: EventService, slug: str, actor: str, rng: random.Random) -> bool:
@@ -57,25 +57,25 @@ def play_round(service: EventService, slug: str, actor: str, rng: random.Random)
     pairs no more rounds."""
     setup(service, slug, actor, rng)
     try:
-        paired = service.execute(PairRound(slug), actor)
+        paired = service.run_command(PairRound(slug), actor)
     except Conflict:
         return False
     loaded, rnd = paired.loaded, paired.value
     for table in rnd.tables:
         entry = loaded.ruleset.sample_result(loaded.state, rnd, table, rng)
-        loaded = service.execute(EnterResult(slug, table.number, entry), actor).loaded
+        loaded = service.run_command(EnterResult(slug, table.number, entry), actor).loaded
     return True
 
 
 def play_top(service: EventService, slug: str, actor: str, rng: random.Random,
              size: int) -> None:
     """Build the TOP and play it out: each match won by one of its two players at random."""
-    bracket = service.execute(BuildTop(slug, size), actor).value
+    bracket = service.run_command(BuildTop(slug, size), actor).value
     while bracket.champion is None:
         match = next(m for m in bracket.matches()
                      if m.known and not m.is_bye and m.result is None and None not in m.players)
         winner = rng.choice(match.players)
-        bracket = service.execute(EnterTopResult(slug, match.number, {"winner": winner}),
+        bracket = service.run_command(EnterTopResult(slug, match.number, {"winner": winner}),
                                   actor).value
 
 
@@ -85,7 +85,7 @@ def sample_batch(service: EventService, slug: str, actor: str, rng: random.Rando
     actions = loaded.ruleset.sample_actions(loaded.state, rng)
     if not actions:
         return False
-    service.execute(AppendActions(slug, tuple(actions)), actor)
+    service.run_command(AppendActions(slug, tuple(actions)), actor)
     return True
 
 

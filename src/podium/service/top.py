@@ -193,14 +193,14 @@ def preview_top(service: EventService, slug: str, size: int | None = None,
                 draw_rule: str | None = None, minutes: int | None = None,
                 seeding: str | None = None) -> tuple[EventState, Bracket]:
     """The TOP that :func:`build` would store now, without storing it."""
-    done = service.execute(PreviewTop(slug, size, draw_rule, minutes, "", seeding), "preview")
+    done = service.run_command(PreviewTop(slug, size, draw_rule, minutes, "", seeding), "preview")
     return done.state, done.value
 
 
 def build(service: EventService, slug: str, actor: str, size: int | None = None,
           draw_rule: str | None = None, minutes: int | None = None, reason: str = "",
           seeding: str | None = None) -> tuple[EventState, Bracket]:
-    done = service.execute(BuildTop(slug, size, draw_rule, minutes, reason, seeding), actor)
+    done = service.run_command(BuildTop(slug, size, draw_rule, minutes, reason, seeding), actor)
     return done.state, done.value
 
 
@@ -210,11 +210,11 @@ def load_top(service: EventService, slug: str) -> tuple[EventState, Bracket]:
 
 
 def undo(service: EventService, slug: str, actor: str, reason: str = "") -> EventState:
-    return service.execute(UndoTop(slug, reason), actor).state
+    return service.run_command(UndoTop(slug, reason), actor).state
 
 
 def enter_result(service: EventService, slug: str, match: int,
                  entry: Callable[[EventState], dict[str, Any]], actor: str, *,
                  correct: bool = False, reason: str = "") -> tuple[EventState, Bracket]:
-    done = service.execute(EnterTopResult(slug, match, entry, correct, reason), actor)
+    done = service.run_command(EnterTopResult(slug, match, entry, correct, reason), actor)
     return done.state, done.value

@@ -115,7 +115,7 @@ def kinds_to_cover(ruleset: Ruleset) -> set[str]:
 def create(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str, Any],
            players: int = 13, seed: int = 5) -> None:
     service.create_event(slug, f"Kit {slug}", ruleset.name, settings, ACTOR, seed)
-    service.execute(AddPlayers(slug, tuple(f"P{i:02d}" for i in range(1, players + 1))), ACTOR)
+    service.run_command(AddPlayers(slug, tuple(f"P{i:02d}" for i in range(1, players + 1))), ACTOR)
 
 
 def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str, Any],
@@ -127,44 +127,44 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
     if not ruleset.capabilities.rounds:
         simulate.sample_batch(service, slug, ACTOR, rng)
         _organiser_steps(service, slug)
-        service.execute(ReinstatePlayer(slug, "P02", "back"), ACTOR)
+        service.run_command(ReinstatePlayer(slug, "P02", "back"), ACTOR)
         for _ in range(400):
             simulate.sample_batch(service, slug, ACTOR, rng)
             seen = {a.kind for a in service.log(slug)}
             if kinds_to_cover(ruleset) <= seen:
                 break
         return
-    service.execute(AddPlayers(slug, ("Added By Mistake",)), ACTOR)
-    service.execute(RemovePlayer(slug, "Added By Mistake"), ACTOR)
+    service.run_command(AddPlayers(slug, ("Added By Mistake",)), ACTOR)
+    service.run_command(RemovePlayer(slug, "Added By Mistake"), ACTOR)
     simulate.setup(service, slug, ACTOR, rng)
-    service.execute(PairRound(slug), ACTOR)
+    service.run_command(PairRound(slug), ACTOR)
     unstarted = ruleset.tour_actions(service.load(slug).state)  # hand edits of the round
     if unstarted:
-        service.execute(AppendActions(slug, tuple(unstarted)), ACTOR)
+        service.run_command(AppendActions(slug, tuple(unstarted)), ACTOR)
     _clock_steps(service, slug)
-    service.execute(UndoRound(slug, "paired too early"), ACTOR)
+    service.run_command(UndoRound(slug, "paired too early"), ACTOR)
     assert simulate.play_round(service, slug, ACTOR, rng)
     loaded = service.load(slug)
     rnd = loaded.state.rounds[-1]
     table = rnd.tables[0]
     other = loaded.ruleset.sample_result(loaded.state, rnd, table, random.Random(seed + 1))
-    service.execute(EnterResult(slug, table.number, other, rnd.number, True, "slip misread"),
+    service.run_command(EnterResult(slug, table.number, other, rnd.number, True, "slip misread"),
                     ACTOR)
     _organiser_steps(service, slug)
     extra = ruleset.tour_actions(service.load(slug).state)
     if extra:
-        service.execute(AppendActions(slug, tuple(extra)), ACTOR)
-    late = service.execute(AddPlayers(slug, ("Late Comer",)), ACTOR).value[0]
+        service.run_command(AppendActions(slug, tuple(extra)), ACTOR)
+    late = service.run_command(AddPlayers(slug, ("Late Comer",)), ACTOR).value[0]
     if ruleset.capabilities.divisions:
         first = next(iter(service.load(slug).state.divisions.values()))
-        service.execute(MoveToDivision(slug, late.name, first.key, reason="arrived late"),
+        service.run_command(MoveToDivision(slug, late.name, first.key, reason="arrived late"),
                         ACTOR)
-    alias = service.execute(AddPlayers(slug, ("Late Alias",)), ACTOR).value[0]
-    service.execute(MergePlayers(slug, late.name, alias.name, "one person"), ACTOR)
+    alias = service.run_command(AddPlayers(slug, ("Late Alias",)), ACTOR).value[0]
+    service.run_command(MergePlayers(slug, late.name, alias.name, "one person"), ACTOR)
     assert simulate.play_round(service, slug, ACTOR, rng)
-    service.execute(ReinstatePlayer(slug, "P02", "back"), ACTOR)
+    service.run_command(ReinstatePlayer(slug, "P02", "back"), ACTOR)
     if phases.status(service.load(slug).state, ruleset).can_pair:
-        service.execute(SubstitutePlayer(slug, "P04", "Sub For P04", reason="ill"), ACTOR)
+        service.run_command(SubstitutePlayer(slug, "P04", "Sub For P04", reason="ill"), ACTOR)
     simulate.play(service, slug, ACTOR, rng)
     loaded = service.load(slug)
     if any(p.kind == PLAYOFF for p in ruleset.phases(loaded.state.settings)):
@@ -173,18 +173,18 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
 
 def _organiser_steps(service: EventService, slug: str) -> None:
     """A player drops; a setting is changed (to the value it has: logged all the same)."""
-    service.execute(DropPlayer(slug, "P02", "left early"), ACTOR)
+    service.run_command(DropPlayer(slug, "P02", "left early"), ACTOR)
     loaded = service.load(slug)
     key, value = next(iter(loaded.ruleset.settings_to_json(loaded.state.settings).items()))
-    service.execute(ChangeSettings(slug, {key: value}, "checked"), ACTOR)
+    service.run_command(ChangeSettings(slug, {key: value}, "checked"), ACTOR)
     # people and the event's own record
-    service.execute(RenamePlayer(slug, "P03", "P03 Renamed", "typo"), ACTOR)
-    service.execute(RenamePlayer(slug, "P03 Renamed", "P03", "undo"), ACTOR)
-    service.execute(GroupPlayer(slug, "P03", "Club Orbit", "registration"), ACTOR)
-    service.execute(RenameEvent(slug, f"Kit {slug} renamed", "typo"), ACTOR)
-    service.execute(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
-    service.execute(ArchiveEvent(slug, True, "a test"), ACTOR)
-    service.execute(ArchiveEvent(slug, False, "undo"), ACTOR)
+    service.run_command(RenamePlayer(slug, "P03", "P03 Renamed", "typo"), ACTOR)
+    service.run_command(RenamePlayer(slug, "P03 Renamed", "P03", "undo"), ACTOR)
+    service.run_command(GroupPlayer(slug, "P03", "Club Orbit", "registration"), ACTOR)
+    service.run_command(RenameEvent(slug, f"Kit {slug} renamed", "typo"), ACTOR)
+    service.run_command(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
+    service.run_command(ArchiveEvent(slug, True, "a test"), ACTOR)
+    service.run_command(ArchiveEvent(slug, False, "undo"), ACTOR)
 
 
 def _clock_steps(service: EventService, slug: str) -> None:
@@ -194,21 +194,21 @@ def _clock_steps(service: EventService, slug: str) -> None:
     rnd = service.load(slug).state.rounds[-1]
     if not rnd.tables:
         return
-    service.execute(StartClock(slug, "", 50), ACTOR)
-    service.execute(AddTime(slug, "a ruling", 5, rnd.tables[0].number), ACTOR)
-    service.execute(PauseClock(slug, "a ruling"), ACTOR)
-    service.execute(UndoClock(slug, "paused by mistake"), ACTOR)
+    service.run_command(StartClock(slug, "", 50), ACTOR)
+    service.run_command(AddTime(slug, "a ruling", 5, rnd.tables[0].number), ACTOR)
+    service.run_command(PauseClock(slug, "a ruling"), ACTOR)
+    service.run_command(UndoClock(slug, "paused by mistake"), ACTOR)
 
 
 def _tour_top(service: EventService, slug: str, rng: random.Random) -> None:
-    service.execute(BuildTop(slug, 2, reason="wrong size"), ACTOR)
-    service.execute(UndoTop(slug, "the TOP is 4"), ACTOR)
+    service.run_command(BuildTop(slug, 2, reason="wrong size"), ACTOR)
+    service.run_command(UndoTop(slug, "the TOP is 4"), ACTOR)
     simulate.play_top(service, slug, ACTOR, rng, 4)
     bracket = top_of(service.load(slug).state)
     assert bracket is not None, "the TOP was just played"
     final = bracket.final()
     loser = next(p for p in final.players if p != final.winner)
-    service.execute(EnterTopResult(slug, final.number, {"winner": loser}, True, "misread"),
+    service.run_command(EnterTopResult(slug, final.number, {"winner": loser}, True, "misread"),
                     ACTOR)
 
 

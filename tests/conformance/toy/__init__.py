@@ -58,7 +58,7 @@ def winners(call: ViewCall) -> TableView:
                             "wins": wins[pid]} for pid in ranked))
 
 
-class Toy(Ruleset):
+class Toy(Ruleset[Mapping[str, Any]]):
     name = "toy"
     title = "Toy: finishing order at tables of 3 to 5"
     fields = (fs.Field("rounds", 3, fs.integer(1, 20), "rounds"),)

@@ -70,7 +70,7 @@ def test_refused_at_the_game_past_the_limit_before_the_rest_is_read(service):
     stored = len(service.log(SLUG))
     big = CountingFile(3 * SERVER_GAMES)
     with pytest.raises(InvalidInput) as refused:
-        service.execute(ImportGames(SLUG, big, "big.csv", max_games=SERVER_GAMES), ACTOR)
+        service.run_command(ImportGames(SLUG, big, "big.csv", max_games=SERVER_GAMES), ACTOR)
     assert refused.value.code == codes.FILE_TOO_MANY and refused.value.field == "file"
     assert refused.value.params["count"] == SERVER_GAMES
     through_limit = len(HEADER) + sum(len(row(k)) for k in range(1, SERVER_GAMES + 2))
@@ -81,7 +81,7 @@ def test_refused_at_the_game_past_the_limit_before_the_rest_is_read(service):
 
 def test_the_limit_itself_is_taken(service):
     """Exactly the limit's number of games is one import (a file of 20,000 games)."""
-    summary = service.execute(ImportGames(SLUG, CountingFile(SERVER_GAMES), "year.csv",
+    summary = service.run_command(ImportGames(SLUG, CountingFile(SERVER_GAMES), "year.csv",
                                           max_games=SERVER_GAMES), ACTOR).value
     assert summary.read == summary.added == SERVER_GAMES
 

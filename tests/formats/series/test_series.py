@@ -50,15 +50,15 @@ def service(tmp_path: Path) -> EventService:
 def test_members_in_order_and_removed_with_a_reason(service: EventService) -> None:
     for slug in ("night-1", "night-2"):
         service.create_event(slug, slug, "commander", {}, "org", 1)
-    service.execute(AddMember("year", "night-1", "Night 1"), "org")
-    service.execute(AddMember("year", "night-2"), "org")
+    service.run_command(AddMember("year", "night-1", "Night 1"), "org")
+    service.run_command(AddMember("year", "night-2"), "org")
     with pytest.raises(Conflict) as twice:
-        service.execute(AddMember("year", "night-1"), "org")
+        service.run_command(AddMember("year", "night-1"), "org")
     assert twice.value.code == "series.twice"
     with pytest.raises(InvalidInput) as no_reason:
-        service.execute(RemoveMember("year", "night-1", " "), "org")
+        service.run_command(RemoveMember("year", "night-1", " "), "org")
     assert no_reason.value.code == "reason.missing"
-    service.execute(RemoveMember("year", "night-1", "entered by mistake"), "org")
+    service.run_command(RemoveMember("year", "night-1", "entered by mistake"), "org")
     log = service.log("year")
     assert [a.kind for a in log[1:]] == ["series.member_added", "series.member_added",
                                          "series.member_removed"]
@@ -68,14 +68,14 @@ def test_members_in_order_and_removed_with_a_reason(service: EventService) -> No
 
 def test_unknown_or_nested_members_are_refused(service: EventService) -> None:
     with pytest.raises(NotFound):
-        service.execute(AddMember("year", "no-such-event"), "org")
+        service.run_command(AddMember("year", "no-such-event"), "org")
     service.create_event("other", "Other", "series", {}, "org", 1)
     with pytest.raises(Conflict) as nested:
-        service.execute(AddMember("year", "other"), "org")
+        service.run_command(AddMember("year", "other"), "org")
     assert nested.value.code == "series.nested"
     service.create_event("plain", "Plain", "commander", {}, "org", 1)
     with pytest.raises(Conflict) as not_series:
-        service.execute(AddMember("plain", "year"), "org")
+        service.run_command(AddMember("plain", "year"), "org")
     assert not_series.value.code == "series.not_series"  # the command object run directly
     assert len(service.log("year")) == 1  # nothing stored
 
@@ -83,8 +83,8 @@ def test_unknown_or_nested_members_are_refused(service: EventService) -> None:
 def test_ledger_from_a_formats_own_points(service: EventService) -> None:
     # default hook: the standings' points (a Commander night with no rounds: 0 each)
     service.create_event("night-1", "Night 1", "commander", {}, "org", 1)
-    service.execute(AddPlayers("night-1", ("Anna", "Boris")), "org")
-    service.execute(AddMember("year", "night-1"), "org")
+    service.run_command(AddPlayers("night-1", ("Anna", "Boris")), "org")
+    service.run_command(AddMember("year", "night-1"), "org")
     table = series_ledger(service, "year")
     assert {r.player: r.points for r in table.rows} == {"Anna": [0], "Boris": [0]}
 
@@ -92,10 +92,10 @@ def test_ledger_from_a_formats_own_points(service: EventService) -> None:
 def test_members_are_caught_up_with_what_another_process_stored(service: EventService,
                                                                 tmp_path: Path) -> None:
     service.create_event("night-1", "Night 1", "commander", {}, "org", 1)
-    service.execute(AddMember("year", "night-1"), "org")
+    service.run_command(AddMember("year", "night-1"), "org")
     assert series_ledger(service, "year").rows == []
     other = EventService(Database(str(tmp_path / "series.db")))  # another process
-    other.execute(AddPlayers("night-1", ("Anna",)), "org")
+    other.run_command(AddPlayers("night-1", ("Anna",)), "org")
     assert [r.player for r in series_ledger(service, "year").rows] == ["Anna"]
     with pytest.raises(NotFound):
         service.load_many(["night-1", "no-such-event"])

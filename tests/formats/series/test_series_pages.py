@@ -60,7 +60,7 @@ def night(site: Site, slug: str, winner: str | None, survivors: list[str]) -> No
     draw with ``survivors``."""
     site.events.create_event(slug, slug, "commander", {}, "org", 1)
     site.events.add_players(slug, ["Anna", "Boris", "Vera", "Gleb"], "org")
-    site.events.execute(PairRound(slug), "org")
+    site.events.run_command(PairRound(slug), "org")
     seats = [site.events.load(slug).state.players[p].name
              for p in site.events.load(slug).state.rounds[0].tables[0].seats]
     if winner is not None:
@@ -79,8 +79,8 @@ def circuit(site: Site, best: int) -> None:
     site.events.create_event("circuit", "Circuit", "series", {"best": best}, "org", 1)
     night(site, "night-1", "Boris", [])
     night(site, "night-2", None, ["Anna", "Vera"])
-    site.events.execute(AddMember("circuit", "night-1", "Night 1"), "org")
-    site.events.execute(AddMember("circuit", "night-2", "Night 2"), "org")
+    site.events.run_command(AddMember("circuit", "night-1", "Night 1"), "org")
+    site.events.run_command(AddMember("circuit", "night-2", "Night 2"), "org")
 
 
 def read(site: Site, view: str, slug: str, **fields: str) -> Any:
@@ -268,7 +268,7 @@ def test_a_circuit_table_without_currency(site: Site) -> None:
     # a series of another format shows the ledger (the series' own views)
     site.events.create_event("circuit", "Circuit", "series", {"best": 1}, "org", 1)
     site.event("night-1", None, players=4)
-    site.events.execute(AddMember("circuit", "night-1", "Night 1"), "org")
+    site.events.run_command(AddMember("circuit", "night-1", "Night 1"), "org")
     page = site.client().get("/e/circuit/v/series.overview.csv")
     assert page.status_code == 200 and "Night 1" in page.text and "currency" not in page.text
     path = site.client().get("/e/circuit/v/series.player.csv?name=P1")

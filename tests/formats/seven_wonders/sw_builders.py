@@ -63,7 +63,7 @@ class Season:
 
     # commands ---------------------------------------------------------------------------------
     def run(self, command: Any, actor: str = ORGANISER) -> Any:
-        return self.service.execute(command, actor)
+        return self.service.run_command(command, actor)
 
     def refused(self, command: Any) -> PodiumError:
         """The refusal ``command`` gets; nothing is stored."""

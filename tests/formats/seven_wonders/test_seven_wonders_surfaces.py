@@ -44,9 +44,9 @@ def season(service: EventService, slug: str = SLUG, leagues: bool = True,
     of these tests has the same seed, so the same input stores the same actions."""
     service.create_event(slug, "Season", "seven-wonders", {"start": "2025-03-01", **settings},
                          ORG, 5)
-    service.execute(AddPlayers(slug, tuple(GODS)), ORG)
+    service.run_command(AddPlayers(slug, tuple(GODS)), ORG)
     if leagues:
-        service.execute(AssignLeagues(slug), ORG)
+        service.run_command(AssignLeagues(slug), ORG)
     state = service.load(slug).state
     return {"codes": {state.players[p].name: c
                       for p, c in SelfReportService(service).codes(slug).items()}}
@@ -64,7 +64,7 @@ def no_leagues(service: EventService, slug: str) -> dict[str, Any]:
 def game(order: str, **entry: Any) -> Callable[[EventService, str], dict[str, Any]]:
     def prepare(service: EventService, slug: str) -> dict[str, Any]:
         context = season(service, slug)
-        service.execute(EnterGame(slug, "gods", GameInput(order, **entry)), ORG)
+        service.run_command(EnterGame(slug, "gods", GameInput(order, **entry)), ORG)
         return context
 
     return prepare
@@ -76,7 +76,7 @@ def ladder_played(service: EventService, slug: str) -> dict[str, Any]:
     context = season(service, slug)
     left = list(GODS)
     while len(left) >= 3:
-        service.execute(EnterGame(slug, "gods", GameInput(", ".join(left))), ORG)
+        service.run_command(EnterGame(slug, "gods", GameInput(", ".join(left))), ORG)
         left.pop()
     return context
 

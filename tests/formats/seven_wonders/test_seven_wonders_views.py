@@ -34,13 +34,13 @@ def season(service: EventService, slug: str = "sw") -> None:
     """Two leagues; Gods game 1 with Galina over the time limit, lifted, and Boris premium;
     Priests game 1 with a tie for last that waits for the die (rule W7-26 (4))."""
     service.create_event(slug, "Season", "seven-wonders", {"start": "2025-03-01"}, "org", 5)
-    service.execute(AddPlayers(slug, tuple(GODS + PRIESTS)), "org")
-    service.execute(AssignLeagues(slug), "org")
-    service.execute(SetProfile(slug, "Boris", premium=True), "org")
-    service.execute(EnterGame(slug, "gods", GameInput(", ".join(GODS), overruns=("Galina",),
+    service.run_command(AddPlayers(slug, tuple(GODS + PRIESTS)), "org")
+    service.run_command(AssignLeagues(slug), "org")
+    service.run_command(SetProfile(slug, "Boris", premium=True), "org")
+    service.run_command(EnterGame(slug, "gods", GameInput(", ".join(GODS), overruns=("Galina",),
                                                       kicker=None)), "org")
-    service.execute(LiftPenalty(slug, "gods/1", "Galina", "overrun", "the site froze"), "org")
-    service.execute(EnterGame(slug, "priests", GameInput("P1, P2, P3, P4, P5, P6 = P7")), "org")
+    service.run_command(LiftPenalty(slug, "gods/1", "Galina", "overrun", "the site froze"), "org")
+    service.run_command(EnterGame(slug, "priests", GameInput("P1, P2, P3, P4, P5, P6 = P7")), "org")
 
 
 def api(site: Site, name: str, **params: Any) -> Any:

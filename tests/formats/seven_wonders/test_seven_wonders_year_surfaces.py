@@ -217,7 +217,7 @@ def test_the_year_commands_answer_on_every_surface(surface_on, one_season: Path,
         game = surface.run("survival-game", YEAR, {"match": number, "order": order})
         assert surface.name == "web" or game["match"] == number
     # the 2nds' play-off entered as its game, a tie at the bottom (rules W7-6, W7-30)
-    seconds = service.execute(NextSeasonCommand(YEAR, "y-s0", newcomers=tuple(NEWCOMERS),
+    seconds = service.run_command(NextSeasonCommand(YEAR, "y-s0", newcomers=tuple(NEWCOMERS),
                                                 preview=True), "org").value.playoffs[2]
     played = surface.run("playoff-game", YEAR, {"place": 2, "order": [
         seconds[0], seconds[1], [seconds[2], seconds[3]]]})

@@ -110,9 +110,9 @@ def test_the_years_other_tables(service: EventService) -> None:
 
 def test_a_year_of_another_format_is_refused(service: EventService) -> None:
     service.create_event("mixed", "Mixed", "series", {}, "org", 1)
-    service.execute(AddMember("mixed", "y-s0", "Season 0", {"signups": []}), "org")
+    service.run_command(AddMember("mixed", "y-s0", "Season 0", {"signups": []}), "org")
     service.create_event("night", "Night", "commander", {}, "org", 1)
-    service.execute(AddMember("mixed", "night", "Night"), "org")
+    service.run_command(AddMember("mixed", "night", "Night"), "org")
     with pytest.raises(Conflict) as refused:
         read(service, "seven-wonders.year", slug="mixed")
     assert refused.value.code == "sw.year.not_season"

@@ -76,5 +76,5 @@ SPLIT_COMMAND = CommandSpec(
 def split_tables(service: EventService, slug: str, actor: str, tables: int | None = None,
                  reason: str = "") -> list[list[int]]:
     """Draw the draft tables; each table's players (their ids)."""
-    value = service.execute(SplitTables(slug, tables, reason), actor).value
+    value = service.run_command(SplitTables(slug, tables, reason), actor).value
     return drawn(value).tables

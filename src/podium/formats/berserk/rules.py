@@ -250,7 +250,7 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
         loss, win, "won the deciding game (rule BRK-9)")
 
 
-class Berserk(Ruleset):
+class Berserk(Ruleset[BerserkSettings]):
     """The BRK ruleset; see the module docstring."""
 
     name = "berserk"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -165,7 +165,7 @@ def given_byes(state: EventState, number: int) -> dict[PlayerId, str]:
     return dict(state.extra.get(ADVANCE_BYES, {}).get(number, {}))
 
 
-class Commander(Ruleset):
+class Commander(Ruleset[CommanderSettings]):
     """The CMD ruleset; see the module docstring."""
 
     name = "commander"
@@ -824,7 +824,8 @@ def _final_on_top(
 
 
 def _check_permutation(
-    where: str, finishers: list[PlayerId], seats: tuple[PlayerId, ...], who
+    where: str, finishers: list[PlayerId], seats: tuple[PlayerId, ...],
+    who: Callable[[Any], str]
 ) -> None:
     repeated = sorted({who(p) for p in finishers if finishers.count(p) > 1})
     missing = [who(p) for p in seats if p not in finishers]

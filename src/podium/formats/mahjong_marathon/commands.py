@@ -322,7 +322,7 @@ class ImportGames(Command[ImportSummary]):
                                  self.max_games)
         except PodiumError as error:
             raise error.at("file") from None
-        return service.execute(IngestGames(self.slug, tuple(records), self.filename,
+        return service.run_command(IngestGames(self.slug, tuple(records), self.filename,
                                            progress=self.progress), actor)
 
 
@@ -546,39 +546,39 @@ class MarathonService(EventService):
     def import_file(self, slug: str, data: bytes, filename: str, actor: str,
                     zone: str | None = None, progress: Progress | None = None) -> ImportSummary:
         """Read a CSV or JSON file and ingest its games (see :class:`IngestGames`)."""
-        return self.execute(ImportGames(slug, data, filename, zone, progress), actor).value
+        return self.run_command(ImportGames(slug, data, filename, zone, progress), actor).value
 
     def ingest(self, slug: str, records: Sequence[GameRecord], actor: str, *,
                progress: Progress | None = None, source: str = "",
                strict: bool = False) -> ImportSummary:
         command = IngestGames(slug, tuple(records), source, strict, progress)
-        return self.execute(command, actor).value
+        return self.run_command(command, actor).value
 
     def add_game(self, slug: str, game_id: str, table: str, start: str, zone: str | None,
                  seats: Sequence[tuple[str, Any]], actor: str) -> ImportSummary:
         """Manual entry of one game (strict: a non-counting table or a changed id is an error)."""
-        return self.execute(AddGame(slug, game_id, table, start, zone or SERVER, tuple(seats)),
+        return self.run_command(AddGame(slug, game_id, table, start, zone or SERVER, tuple(seats)),
                             actor).value
 
     def penalty(self, slug: str, kind: str, player: str, amount: int, reason: str, actor: str,
                 *, game: str | None = None, stage: int | None = None) -> int:
-        return self.execute(AddPenalty(slug, kind, player, amount, reason, game, stage),
+        return self.run_command(AddPenalty(slug, kind, player, amount, reason, game, stage),
                             actor).value.seq
 
     def disqualify_game(self, slug: str, game: str, ground: str, reason: str, actor: str) -> int:
-        return self.execute(DisqualifyGame(slug, game, ground, reason), actor).value.seq
+        return self.run_command(DisqualifyGame(slug, game, ground, reason), actor).value.seq
 
     def disqualify_player(self, slug: str, player: str, start: str, until: str | None,
                           zone: str | None, reason: str, actor: str) -> int:
-        return self.execute(DisqualifyPlayer(slug, player, start, until, zone, reason),
+        return self.run_command(DisqualifyPlayer(slug, player, start, until, zone, reason),
                             actor).value.seq
 
     def revert(self, slug: str, seq: int, reason: str, actor: str) -> int:
-        return self.execute(RevertDecision(slug, seq, reason), actor).value.seq
+        return self.run_command(RevertDecision(slug, seq, reason), actor).value.seq
 
     def publish(self, slug: str, actor: str, reason: str = "") -> tuple[EventState, int,
                                                                          list[TableView]]:
-        done = self.execute(Publish(slug, reason), actor)
+        done = self.run_command(Publish(slug, reason), actor)
         book = book_of(done.state)
         number = done.value.number
         return done.state, number, published_views(done.state, book, number)

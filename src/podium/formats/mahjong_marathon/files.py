@@ -170,7 +170,7 @@ def _in_range(value: int, where: str, name: str) -> int:
 
 
 def make_record(game_id: Any, table: Any, start: int, seats: list[tuple[Any, Any]],
-                where: str, usec: int = 0, guests: frozenset[str] = frozenset()
+                where: str | Place, usec: int = 0, guests: frozenset[str] = frozenset()
                 ) -> GameRecord:
     """Rule MJ-3: exactly 4 distinct players, each with whole game points. ``where`` names
     the game's place in a file (empty for a game typed in: the refusal names the field).
@@ -277,7 +277,7 @@ def text_lines(stream: BinaryIO) -> Iterator[str]:
     else Windows-1251). A file read as UTF-8 that turns out not to be, where everything before
     was plain ASCII (the same in both), goes on as Windows-1251; a NUL byte (never text) or
     bytes that are neither are refused with their place."""
-    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    decoder: codecs.IncrementalDecoder = codecs.getincrementaldecoder("utf-8-sig")()
     encoding = "utf-8"
     ascii_so_far = True
     offset = 0  # bytes given to the decoder before this chunk

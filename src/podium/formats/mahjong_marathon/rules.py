@@ -392,7 +392,7 @@ ACTION_KINDS = (
 )
 
 
-class MahjongMarathon(Ruleset):
+class MahjongMarathon(Ruleset[MarathonSettings]):
     """The MJ ruleset; see the module docstring."""
 
     name = "mahjong-marathon"

@@ -72,13 +72,14 @@ def calendar(key: str, value: Any) -> str:
 
 
 def parse_calendar(key: str, text: str) -> list[tuple[date, date]]:
-    stages = []
+    stages: list[tuple[date, date]] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
         first, sep, last = part.partition("..")
         try:
-            a, b = date.fromisoformat(first.strip()), date.fromisoformat(last.strip())
+            a: date | None = date.fromisoformat(first.strip())
+            b: date | None = date.fromisoformat(last.strip())
         except ValueError:
             a = b = None
         if not sep or a is None or b is None:

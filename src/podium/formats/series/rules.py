@@ -24,7 +24,7 @@ FIELDS = (
 )
 
 
-class SeriesFormat(Ruleset):
+class SeriesFormat(Ruleset[Mapping[str, Any]]):
     """Events in order with a points ledger across them."""
 
     name = "series"
@@ -46,7 +46,7 @@ class SeriesFormat(Ruleset):
 
         return SERIES_VIEWS
 
-    def phases(self, settings: Any) -> tuple[Phase, ...]:
+    def phases(self, settings: Mapping[str, Any]) -> tuple[Phase, ...]:
         return (Phase("members", OPEN, "Members"),)
 
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
@@ -78,7 +78,7 @@ class SeriesFormat(Ruleset):
             out.append((MEMBER_REMOVED, {"event": book.members[-1].event}, "entered by mistake"))
         return out
 
-    def parse_settings(self, raw: Mapping[str, Any]) -> Any:
+    def parse_settings(self, raw: Mapping[str, Any]) -> Mapping[str, Any]:
         return fs.parse_fields(self.fields, raw)
 
 

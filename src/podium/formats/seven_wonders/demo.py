@@ -297,7 +297,7 @@ def run_demo(call: DemoCall) -> Iterator[Any]:
     service.create_event(slug, f"Demo 7 Wonders season 1, {players} players",
                          "seven-wonders", settings, "demo", derive_seed(seed, "season", 1))
     width = len(str(players))
-    service.execute(AddPlayers(slug, tuple(f"Player {i:0{width}d}"
+    service.run_command(AddPlayers(slug, tuple(f"Player {i:0{width}d}"
                                            for i in range(1, players + 1))), "demo")
     rng = random.Random(derive_seed(seed, "demo", 1))
     expected = players // 7 * 6 + 4  # about one batch a game, the leagues and the specials
@@ -306,7 +306,7 @@ def run_demo(call: DemoCall) -> Iterator[Any]:
         actions = season_actions(service.load(slug).state, rng, Odds())
         if not actions:
             break
-        service.execute(AppendActions(slug, tuple(actions)), "demo")
+        service.run_command(AppendActions(slug, tuple(actions)), "demo")
     state = service.load(slug).state
     yield state.name
     yield from show_table(season_table(state))

@@ -17,6 +17,7 @@ notes (message id and parameters), translated at the edge by :func:`season.note_
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -83,6 +84,11 @@ class _Step:
     params: dict[str, object]
 
 
+
+def _best_of(records: Mapping[PlayerId, YearRecord], k: int, group: Sequence[PlayerId]
+             ) -> dict[PlayerId, int] | None:
+    return {p: records[p].best(k) for p in group}
+
 def tie_chain(records: Mapping[PlayerId, YearRecord], last_season: int | None,
               games: Sequence[Game], seed: int, label: object) -> list[_Step]:
     """Rule W7-33: (1) the better best season, then best 2, best 3 ...; (2) the better last
@@ -93,7 +99,7 @@ def tie_chain(records: Mapping[PlayerId, YearRecord], last_season: int | None,
     most = max((len(r.seasons) for r in records.values()), default=0)
     steps: list[_Step] = []
     for k in range(1, most + 1):
-        steps.append(_Step(lambda group, k=k: {p: records[p].best(k) for p in group},
+        steps.append(_Step(functools.partial(_best_of, records, k),
                            N_("rule W7-33 (1), the best %(k)s season(s): %(detail)s"), {"k": k}))
     if last_season is not None:
         steps.append(_Step(lambda group: {p: records[p].seasons.get(last_season, -1)

@@ -118,7 +118,7 @@ def _selected(state: EventState, action: Action, ruleset: Any) -> None:
         seasons = {s["season"]: s["points"] for s in r["seasons"]}
         records.append(YearRecord(pid, state.players[pid].name, seasons, r.get("titans", 0)))
     declined = tuple(_known(state, d, "declined") for d in p.get("declined", []))
-    h2h = [{g["player"]: g["position"] for g in game} for game in p.get("games", [])]
+    h2h: list[Game] = [{g["player"]: g["position"] for g in game} for game in p.get("games", [])]
     selection = select(records, declined, h2h, p.get("seed", 0), p.get("last_season"))
     book.records, book.declined, book.games_h2h = records, declined, h2h
     book.seed, book.last_season = p.get("seed", 0), p.get("last_season")

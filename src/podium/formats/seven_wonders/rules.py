@@ -700,7 +700,7 @@ def _total(values: dict[PlayerId, int]) -> Tiebreaker:
     return Tiebreaker("total", N_("Total"), lambda pid, _r, _s: values.get(pid, 0))
 
 
-class SevenWonders(Ruleset):
+class SevenWonders(Ruleset[SevenWondersSettings]):
     """The W7 season; see the module docstring."""
 
     name = FORMAT

@@ -13,6 +13,7 @@ the edge like every refusal (:func:`note_text`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -228,6 +229,18 @@ class Criterion:
     roll: bool = False
 
 
+def _shown_of(value: Callable[[PlayerId], int | None], pid: PlayerId) -> str:
+    return _shown(value(pid))
+
+
+def _known_values(criterion: Criterion, players: Sequence[PlayerId]
+                  ) -> dict[PlayerId, int] | None:
+    """Each player's value, or None while one cannot be known yet (a die not rolled)."""
+    values = {pid: criterion.value(pid) for pid in players}
+    known = {pid: v for pid, v in values.items() if v is not None}
+    return known if len(known) == len(values) else None
+
+
 def chain(book: SeasonBook, league: str | None, before: int, names: Mapping[PlayerId, str],
           roll: Mapping[PlayerId, int] | None, games_of: Callable[[PlayerId], Ladder] | None = None
           ) -> list[Criterion]:
@@ -247,7 +260,7 @@ def chain(book: SeasonBook, league: str | None, before: int, names: Mapping[Play
 
         out.append(Criterion(position, N_("rule W7-26 (1), game %(game)s: %(detail)s"),
                              {"game": number},
-                             lambda pid, f=position: _shown(f(pid))))
+                             functools.partial(_shown_of, position)))
     out.append(Criterion(lambda pid: _or_worse(book.profile(pid).level),
                          N_("rule W7-26 (2), league last season (0 = the top one): %(detail)s"),
                          {}, lambda pid: _shown(book.profile(pid).level)))
@@ -285,8 +298,8 @@ def worst_of(group: Sequence[PlayerId], criteria: Sequence[Criterion],
     for criterion in criteria:
         if len(left) == 1:
             break
-        values = {pid: criterion.value(pid) for pid in left}
-        if any(v is None for v in values.values()):
+        values = _known_values(criterion, left)
+        if values is None:
             break  # the die is not rolled yet
         notes.append((criterion.note, {**criterion.params,
                                        "detail": _detail(left, criterion, names)}))
@@ -303,8 +316,8 @@ def order_of(group: Sequence[PlayerId], criteria: Sequence[Criterion],
     if len(players) == 1:
         return [players]
     for index, criterion in enumerate(criteria):
-        values = {pid: criterion.value(pid) for pid in players}
-        if any(v is None for v in values.values()):
+        values = _known_values(criterion, players)
+        if values is None:
             return [players]
         notes.append((criterion.note, {**criterion.params,
                                        "detail": _detail(players, criterion, names)}))
@@ -667,7 +680,7 @@ def _game_points(book: SeasonBook, game: Game, rows: dict[PlayerId, SeasonRow],
 
 def penalties_of(book: SeasonBook) -> list[tuple[str, PlayerId, str]]:
     """Every penalty recorded this season: (game ref, player, ``overrun`` or ``kick``)."""
-    out = []
+    out: list[tuple[str, PlayerId, str]] = []
     for game in book.games():
         out.extend((game.ref, pid, OVERRUN) for pid in game.overruns)
         if game.kicker is not None:

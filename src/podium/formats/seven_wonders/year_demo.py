@@ -60,7 +60,7 @@ def play_season(service: EventService, slug: str, rng: random.Random,
         actions = season_actions(service.load(slug).state, rng, odds)
         if not actions:
             return
-        service.execute(AppendActions(slug, tuple(actions)), ACTOR)
+        service.run_command(AppendActions(slug, tuple(actions)), ACTOR)
 
 
 def signups_csv(signups: list[tuple[str, int, bool]]) -> str:
