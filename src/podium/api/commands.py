@@ -33,16 +33,6 @@ from podium.core.views import N_
 from podium.http import TooLarge, client_address, command_limit
 from podium.service.catalog import Catalog, Invocation
 
-TYPES: dict[str, dict[str, Any]] = {
-    "integer": {"type": "integer"},
-    "integer?": {"type": ["integer", "null"]},
-    "string": {"type": "string"},
-    "string?": {"type": ["string", "null"]},
-    "boolean": {"type": "boolean"},
-    "array": {"type": "array"},
-    "object": {"type": "object"},
-    "any": {},
-}
 ERROR = {"type": "object", "properties": {
     "detail": {}, "code": {"type": "string"}, "field": {"type": ["string", "null"]},
     "message": {"type": "string"}, "params": {"type": "object"},
@@ -87,18 +77,6 @@ def body_schema(spec: CommandSpec) -> dict[str, Any]:
     return out
 
 
-def answer_schema(spec: CommandSpec) -> dict[str, Any]:
-    answer = {key: TYPES.get(kind, {}) for key, kind in (spec.answer_schema or {}).items()}
-    return {"type": "object", "required": ["command", "stored", "said", "answer"],
-            "properties": {
-                "command": {"type": "string"}, "event": {"type": ["string", "null"]},
-                "stored": {"type": "array", "items": {"type": "integer"},
-                           "description": "The numbers of the actions stored (none for a "
-                                          "preview)."},
-                "said": {"type": "string", "description": "What was done, for people."},
-                "answer": {"type": "object", "properties": answer}}}
-
-
 #: ``?round=``: the whole round in the answer of a command that writes into one, or not.
 ROUND_QUERY = ("brief", "full")
 ROUND_PARAMETER = {
@@ -107,16 +85,6 @@ ROUND_PARAMETER = {
     "description": "full: the answer also carries the whole round (\"round\", as GET "
                    ".../rounds/{n} gives it); brief (the default): the table written and the "
                    "round's progress only."}
-
-
-def with_round(spec: CommandSpec, schema: dict[str, Any]) -> dict[str, Any]:
-    """The answer's schema with the whole round it may carry (``?round=full``)."""
-    if not spec.round_answer:
-        return schema
-    return {**schema, "properties": {
-        **schema["properties"],
-        "round": {"$ref": "#/components/schemas/RoundOut",
-                  "description": "The whole round after the write (only with ?round=full)."}}}
 
 
 def full_round(spec: CommandSpec, request: Request) -> bool:
@@ -260,11 +228,8 @@ def model_name(name: str) -> str:
 
 
 def done_model(spec: CommandSpec) -> Any:
-    """The answer's model of a command with a typed answer: what was done, and the answer of
-    the declared type (with the whole round, when asked, for a command that writes into
-    one)."""
-    if spec.answers is None:
-        return None
+    """The answer's model of a command: what was done, and the answer of its declared type
+    (with the whole round, when asked, for a command that writes into one)."""
     from pydantic import Field, create_model
 
     from podium.api.models import RoundOut
@@ -306,11 +271,7 @@ def router_for(catalog: Catalog) -> APIRouter:
             response_model=done_model(spec),
             operation_id=spec.name,
             responses={
-                200: {"description": "Done (or, for a preview, shown)."}
-                if spec.answers is not None else
-                {"description": "Done (or, for a preview, shown).",
-                 "content": {"application/json": {
-                     "schema": with_round(spec, answer_schema(spec))}}},
+                200: {"description": "Done (or, for a preview, shown)."},
                 **{int(code): {"description": text,
                                "content": {"application/json": {"schema": ERROR}}}
                    for code, text in ERRORS.items()}},

@@ -23,7 +23,9 @@ import itertools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol
+
+from typing_extensions import TypeVar
 
 from podium.core import codes
 from podium.core.declaration import Fields, Values
@@ -118,16 +120,20 @@ class Call(Values):
 
 
 Make = Callable[[Call], Any]
-Answer = Callable[[Any], Any]
+#: What a command answers: a dataclass of JSON types (:mod:`podium.core.values`). A bare
+#: ``CommandSpec`` answers anything; one declared with ``answer`` and ``answers`` is checked by
+#: mypy: its ``answer`` returns the type it declares.
+A = TypeVar("A", default=Any)
 Said = Callable[[Any], str]
 Shown = Callable[["EventState"], bool]
 
 
 @dataclass(frozen=True)
-class CommandSpec(Fields):
+class CommandSpec(Fields, Generic[A]):
     """One declared command. ``make(call)`` returns a command object (``build(loaded)`` to the
     new actions and ``answer(...)``, :mod:`podium.service.commands`); ``answer(value)`` turns
-    what it answered into a small JSON object, ``said(value)`` into a message for people.
+    what it answered into its typed answer (of type ``answers``), ``said(value)`` into a
+    message for people.
 
     ``capability``: what the event's format must have (``rounds``, ``divisions``,
     ``playoff``, ``series``, ``open_play``) for a kernel command to be offered; ``phase``: a
@@ -146,12 +152,12 @@ class CommandSpec(Fields):
     capability: str | None = None
     phase: str | None = None
     shown: Shown | None = None
-    answer: Answer | None = None
+    answer: Callable[[Any], A] | None = None
     said: Said | None = None
     #: The type ``answer`` returns (a dataclass of :mod:`podium.core.values` types): the API's
-    #: schema of the answer is generated from it.
-    answers: Any = None
-    answer_schema: Mapping[str, Any] | None = None
+    #: schema of the answer is generated from it. Every command offered on the API declares
+    #: one (an empty dataclass when it has nothing to answer but its sentence).
+    answers: type[A] | None = None
     surfaces: tuple[str, ...] = SURFACES
     not_on: Mapping[str, str] = field(default_factory=dict)
     event: bool = True
@@ -174,7 +180,7 @@ class CommandSpec(Fields):
     #: file as ``(name, text)``), or None when it does not apply now: the conformance kit runs
     #: it on every surface and compares what each stores (:mod:`podium.testing`).
     example: Callable[[EventState], Mapping[str, Any] | None] | None = None
-    #: It writes into a round whose number its answer gives (``answer["round"]``, a result):
+    #: It writes into a round whose number its answer gives (its ``round``, a result):
     #: the answer stays brief (the table and the round's progress), and the API adds the whole
     #: round only when asked (``?round=full``, issue 24: 253 kB at 10,000 players).
     round_answer: bool = False
@@ -308,6 +314,9 @@ def check_spec(spec: CommandSpec) -> list[str]:
     for surface in SURFACES:
         if surface not in spec.surfaces and not spec.not_on.get(surface):
             problems.append(f"command {spec.name!r}: say why it is not on {surface} (not_on)")
+    if spec.on(API) and (spec.answers is None or spec.answer is None):
+        problems.append(f"command {spec.name!r}: on the API it declares what it answers "
+                        "(answer and answers, a dataclass)")
     return problems
 
 

@@ -56,9 +56,9 @@ class Done:
         """The answer as JSON data of its declared type (what the API answers)."""
         from podium.service.reader import adapter
 
-        if self.spec.answers is not None:
-            found: dict[str, Any] = adapter(self.spec.answers).dump_python(self.answer,
-                                                                           mode="json")
+        kind: Any = self.spec.answers
+        if kind is not None:
+            found: dict[str, Any] = adapter(kind).dump_python(self.answer, mode="json")
             return found
         return _jsonable(self.answer)
 

@@ -148,18 +148,26 @@ def _said(done: ClockDone) -> Message:
     return joined([head, line]) if line is not None else head
 
 
-def _answer(done: ClockDone) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class ClockAnswer:
+    """The round's clock just after a clock command: its round, status (idle, running, paused,
+    over), length in minutes, seconds left, when it ends if it runs (ISO, UTC), the minutes
+    added to single tables (by table number) and the tables whose time is over."""
+
+    round: int
+    status: str
+    minutes: int
+    remaining_seconds: int
+    deadline: str | None
+    extra: dict[str, int]
+    time_up: list[int]
+
+
+def _answer(done: ClockDone) -> ClockAnswer:
     view = done.view
-    return {"round": view.round, "status": view.status, "minutes": view.minutes,
-            "remaining_seconds": view.seconds(),
-            "deadline": view.deadline.isoformat() if view.deadline else None,
-            "extra": {str(k): v for k, v in view.extra.items()},
-            "time_up": list(view.time_up)}
-
-
-ANSWER_SCHEMA = {"round": "integer", "status": "string", "minutes": "integer",
-                 "remaining_seconds": "integer", "deadline": "string?", "extra": "object",
-                 "time_up": "array"}
+    return ClockAnswer(view.round, view.status, view.minutes, view.seconds(),
+                       view.deadline.isoformat() if view.deadline else None,
+                       {str(k): v for k, v in view.extra.items()}, list(view.time_up))
 
 
 def _playing(state: EventState) -> bool:
@@ -193,7 +201,7 @@ CLOCK_START = CommandSpec(
     capability="rounds", shared=("round clock", "start"),
     shown=lambda state: _playing(state) and not _running(state),
     example=lambda state: {} if _playing(state) and not _running(state) else None,
-    said=_said, answer=_answer, answer_schema=ANSWER_SCHEMA,
+    said=_said, answer=_answer, answers=ClockAnswer,
 )
 
 CLOCK_PAUSE = CommandSpec(
@@ -204,7 +212,7 @@ CLOCK_PAUSE = CommandSpec(
     shown=lambda state: _playing(state) and _running(state),
     example=lambda state: {"reason": "a ruling"} if _playing(state) and _running(state)
     else None,
-    said=_said, answer=_answer, answer_schema=ANSWER_SCHEMA,
+    said=_said, answer=_answer, answers=ClockAnswer,
 )
 
 CLOCK_ADD = CommandSpec(
@@ -219,7 +227,7 @@ CLOCK_ADD = CommandSpec(
     capability="rounds", shared=("round clock", "add"), shown=_playing,
     example=lambda state: ({"minutes": "5", "table": _first_table(state), "reason": "a ruling"}
                            if _playing(state) else None),
-    said=_said, answer=_answer, answer_schema=ANSWER_SCHEMA,
+    said=_said, answer=_answer, answers=ClockAnswer,
 )
 
 CLOCK_UNDO = CommandSpec(
@@ -228,7 +236,7 @@ CLOCK_UNDO = CommandSpec(
     params=(REASON,), help=N_("The log keeps both."),
     capability="rounds", shared=("round clock", "undo"), shown=_has_events,
     example=lambda state: {"reason": "wrong table"} if _has_events(state) else None,
-    said=_said, answer=_answer, answer_schema=ANSWER_SCHEMA,
+    said=_said, answer=_answer, answers=ClockAnswer,
 )
 
 
@@ -241,4 +249,4 @@ def now_view(state: EventState, now: datetime) -> clock.ClockView | None:
     return clock.view(state, now) if _playing(state) else None
 
 
-__all__ = ["clock_commands", "now_view", "status_line"]
+__all__ = ["ClockAnswer", "clock_commands", "now_view", "status_line"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from podium.core import codes, inputs
 from podium.core.bracket import DRAW_RULES, Bracket
@@ -34,6 +34,32 @@ from podium.core.model import EventState, Player, Round, Table
 from podium.core.ruleset import Ruleset
 from podium.core.views import N_
 from podium.pairing.bracket import TOP_SEEDINGS
+from podium.service.answers import (
+    EventArchived,
+    EventCreated,
+    EventDeleted,
+    EventDetailsSet,
+    EventImported,
+    EventRenamed,
+    MemberAdded,
+    Nothing,
+    PlayerChanged,
+    PlayerRemoved,
+    PlayersAdded,
+    PlayerSubstituted,
+    ReportAnswer,
+    ResultSaved,
+    RoleChanged,
+    RoundPaired,
+    RoundUndone,
+    TopAnswer,
+    player_answer,
+    player_changed,
+    players_added,
+    report_answer,
+    round_paired,
+    top_answer,
+)
 from podium.service.commands import (
     AddPlayers,
     ChangeSettings,
@@ -42,41 +68,18 @@ from podium.service.commands import (
     DropPlayer,
     EnterResult,
     MoveToDivision,
-    PairRound,
     ReinstatePlayer,
     UndoRound,
 )
 from podium.service.events import EventService, Outcome
 
+if TYPE_CHECKING:
+    from podium.service.named import NamedBracket, PairedRound
+
 REASON = Param("reason", inputs.Text(500), N_("why (kept in the log)"))
 NEEDED_REASON = Param("reason", inputs.Text(500, non_empty=True),
                       N_("why (kept in the log)"), required=True)
 PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
-
-
-@dataclass(frozen=True)
-class EventCreated:
-    """The event made: its id, format and the seed of its draws."""
-
-    slug: str
-    format: str
-    seed: int
-
-
-@dataclass(frozen=True)
-class PlayerAnswer:
-    id: int
-    name: str
-    dropped: bool
-
-
-@dataclass(frozen=True)
-class PlayersAdded:
-    players: list[PlayerAnswer]
-
-
-def _player(p: Player) -> dict[str, Any]:
-    return {"id": p.id, "name": p.name, "dropped": p.dropped}
 
 
 # What a person would type, on the event as it stands (the conformance kit's examples) -------
@@ -193,6 +196,7 @@ EVENT_SETTINGS = CommandSpec(
     ),
     help=N_("From the next round on; the log keeps the reason."),
     shared=("event", "set"), said=_settings_said, example=_settings_example,
+    answer=lambda _value: Nothing(), answers=Nothing,
 )
 
 
@@ -214,9 +218,7 @@ PLAYER_ADD = CommandSpec(
                   label=N_("Group"))),
     shared=("player", "add"), said=_added,
     example=lambda state: {"names": "Kit Newcomer"},
-    answer=lambda players: PlayersAdded([PlayerAnswer(p.id, p.name, p.dropped)
-                                         for p in players]),
-    answers=PlayersAdded,
+    answer=players_added, answers=PlayersAdded,
     render="podium.cli.printing:players_added",
 )
 
@@ -244,8 +246,7 @@ PLAYER_IMPORT = CommandSpec(
     example=lambda state: {"file": ("players.csv", "name\nKit Imported\n")},
     said=lambda players: Mn("Imported %(n)s player.", "Imported %(n)s players.",
                             len(players)),
-    answer=lambda players: {"players": [_player(p) for p in players]},
-    answer_schema={"players": "array"},
+    answer=players_added, answers=PlayersAdded,
 )
 
 
@@ -268,7 +269,7 @@ PLAYER_DROP = CommandSpec(
     example=lambda state: ({"player": name, "reason": "left early"}
                            if (name := _first_active(state)) else None),
     said=lambda p: M("%(name)s dropped.", name=p.name),
-    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+    answer=player_changed, answers=PlayerChanged,
 )
 
 PLAYER_REINSTATE = CommandSpec(
@@ -279,7 +280,7 @@ PLAYER_REINSTATE = CommandSpec(
     example=lambda state: next(({"player": p.name, "reason": "back"}
                                 for p in state.players.values() if p.dropped), None),
     said=lambda p: M("%(name)s is back in.", name=p.name),
-    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+    answer=player_changed, answers=PlayerChanged,
 )
 
 
@@ -321,7 +322,7 @@ PLAYER_RENAME = CommandSpec(
     example=lambda state: ({"player": name, "name": "Kit Renamed", "reason": "typo"}
                            if (name := _first_active(state)) else None),
     said=lambda p: M("Renamed: %(name)s.", name=p.name),
-    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+    answer=player_changed, answers=PlayerChanged,
 )
 
 def _group_said(p: Player) -> str:
@@ -344,8 +345,7 @@ PLAYER_GROUP = CommandSpec(
     example=lambda state: ({"player": name, "group": "Club Orbit", "reason": "registration"}
                            if (name := _first_active(state)) else None),
     said=_group_said,
-    answer=lambda p: {"player": {**_player(p), "group": p.group}},
-    answer_schema={"player": "object"},
+    answer=player_changed, answers=PlayerChanged,
 )
 
 PLAYER_REMOVE = CommandSpec(
@@ -357,7 +357,7 @@ PLAYER_REMOVE = CommandSpec(
     example=lambda state: ({"player": name, "reason": "added by mistake"}
                            if (name := _never_played(state)) else None),
     said=lambda name: M("%(name)s removed.", name=name),
-    answer=lambda name: {"removed": name}, answer_schema={"removed": "string"},
+    answer=PlayerRemoved, answers=PlayerRemoved,
 )
 
 PLAYER_MERGE = CommandSpec(
@@ -375,7 +375,7 @@ PLAYER_MERGE = CommandSpec(
     shared=("player", "merge"), danger=True, capability="rounds",
     example=_two_apart,
     said=lambda p: M("Merged into %(name)s.", name=p.name),
-    answer=lambda p: {"player": _player(p)}, answer_schema={"player": "object"},
+    answer=player_changed, answers=PlayerChanged,
 )
 
 
@@ -413,10 +413,9 @@ PLAYER_SUBSTITUTE = CommandSpec(
     example=lambda state: ({"player": name, "name": "Kit Substitute", "reason": "ill"}
                            if (name := _first_active(state)) else None),
     said=_substitution_said,
-    answer=lambda sub: {"player": _player(sub.substitute), "replaces": sub.original,
-                        "from_round": sub.from_round, "record": sub.record},
-    answer_schema={"player": "object", "replaces": "string", "from_round": "integer",
-                   "record": "string"},
+    answer=lambda sub: PlayerSubstituted(player_answer(sub.substitute), sub.original,
+                                         sub.from_round, sub.record),
+    answers=PlayerSubstituted,
 )
 
 
@@ -430,7 +429,7 @@ EVENT_RENAME = CommandSpec(
     shared=("event", "rename"),
     example=lambda state: {"name": state.name + " (renamed)", "reason": "typo"},
     said=lambda name: M("The event is now called %(name)s.", name=name),
-    answer=lambda name: {"name": name}, answer_schema={"name": "string"},
+    answer=EventRenamed, answers=EventRenamed,
 )
 
 
@@ -449,7 +448,7 @@ EVENT_ARCHIVE = CommandSpec(
     else {"restore": "yes"},
     said=lambda archived: M("Archived: off the home page, still at its address.") if archived
     else M("Out of the archive: back on the home page."),
-    answer=lambda archived: {"archived": archived}, answer_schema={"archived": "boolean"},
+    answer=EventArchived, answers=EventArchived,
 )
 
 
@@ -469,8 +468,7 @@ EVENT_DETAILS = CommandSpec(
     shared=("event", "details"),
     example=lambda state: {"date": "2026-12-05", "venue": "Club Orbit"},
     said=lambda value: M("Date and venue saved."),
-    answer=lambda value: {"date": value[0], "venue": value[1]},
-    answer_schema={"date": "string?", "venue": "string"},
+    answer=lambda value: EventDetailsSet(value[0], value[1] or ""), answers=EventDetailsSet,
 )
 
 EVENT_DELETE = CommandSpec(
@@ -488,39 +486,29 @@ EVENT_DELETE = CommandSpec(
     said=lambda lost: M("Deleted %(slug)s: %(actions)s actions, %(players)s players and "
                         "%(rounds)s rounds.", slug=lost.slug, actions=lost.actions,
                         players=lost.players, rounds=lost.rounds),
-    answer=lambda lost: {"deleted": lost.slug, "actions": lost.actions,
-                         "players": lost.players, "rounds": lost.rounds},
-    answer_schema={"deleted": "string", "actions": "integer", "players": "integer",
-                   "rounds": "integer"},
+    answer=lambda lost: EventDeleted(lost.slug, lost.actions, lost.players, lost.rounds),
+    answers=EventDeleted,
 )
 
 
 # -- rounds ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class PreviewRound(PairRound):
-    """The round pairing would store now: checked, not stored."""
-
-    dry_run = True
-
-
-def _round_answer(rnd: Round) -> dict[str, Any]:
-    return {"round": rnd.number, "stage": rnd.stage,
-            "tables": [list(t.seats) for t in rnd.tables],
-            "byes": [b.player for b in rnd.byes]}
+def _round_said(rnd: PairedRound) -> str:
+    if rnd.preview:
+        return M("Round %(n)s previewed; nothing stored.", n=rnd.number)
+    return M("Round %(n)s paired.", n=rnd.number)
 
 
 ROUND_PAIR = CommandSpec(
     "round.pair", N_("Pair the next round"),
-    lambda call: (PreviewRound if call.get("preview") else PairRound)(call.slug),
+    lambda call: (_named().PreviewRound if call.get("preview") else _named().PairNamed)(
+        call.slug),
     params=(PREVIEW,),
     help=N_("The format's pairing, every table explained; `preview` stores nothing."),
     capability="rounds", shared=("round", "pair"),
     shown=lambda state: _status(state).can_pair,
     example=lambda state: {} if _status(state).can_pair else None,
-    said=lambda rnd: M("Round %(n)s paired.", n=rnd.number),
-    answer=_round_answer,
-    answer_schema={"round": "integer", "stage": "string", "tables": "array",
-                   "byes": "array"},
+    said=_round_said,
+    answer=lambda rnd: round_paired(rnd, rnd.names), answers=RoundPaired,
     render="podium.cli.printing:round_paired",
 )
 
@@ -533,7 +521,7 @@ ROUND_UNDO = CommandSpec(
     example=lambda state: {"reason": "paired too early"} if _status(state).can_undo_round
     else None,
     said=lambda number: M("Round %(n)s undone.", n=number),
-    answer=lambda number: {"round": number}, answer_schema={"round": "integer"},
+    answer=RoundUndone, answers=RoundUndone,
 )
 
 
@@ -652,12 +640,12 @@ def _result_example(entry: ResultEntry, state: EventState) -> dict[str, Any] | N
     return None
 
 
-def _result_answer(saved: TableSaved) -> dict[str, Any]:
+def _result_answer(saved: TableSaved) -> ResultSaved:
     """The table written and the round's progress: tables with a result of all its tables
-    (the whole round is the API's ``?round=full``; issue 24)."""
+    (the whole round is the API's ``?round=full``)."""
     rnd = saved.round
-    return {"round": rnd.number, "table": saved.table, "corrected": saved.corrected,
-            "complete": rnd.complete, "done": len(rnd.results), "total": len(rnd.tables)}
+    return ResultSaved(rnd.number, saved.table, saved.corrected, rnd.complete,
+                       len(rnd.results), len(rnd.tables))
 
 
 def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
@@ -682,9 +670,7 @@ def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
         ),
         help=entry.help, capability="rounds",
         said=_result_said, example=lambda state: _result_example(entry, state),
-        answer=_result_answer,
-        answer_schema={"round": "integer", "table": "integer", "corrected": "boolean",
-                       "complete": "boolean", "done": "integer", "total": "integer"},
+        answer=_result_answer, answers=ResultSaved,
         round_answer=True,
     )
 
@@ -700,7 +686,7 @@ DIVISION_MOVE = CommandSpec(
             NEEDED_REASON),
     help=N_("Before either group has played; the log keeps the reason."),
     capability="divisions", shared=("division", "move"),
-    said=lambda _value: M("Moved."),
+    said=lambda _value: M("Moved."), answer=lambda _value: Nothing(), answers=Nothing,
 )
 
 
@@ -718,17 +704,26 @@ def _top(state: EventState) -> Bracket | None:
 
 
 # -- the TOP --------------------------------------------------------------------------------------
-def _top_build(call: Call) -> Command[Any]:
-    from podium.service.top import BuildTop, PreviewTop
+def _named() -> Any:
+    from podium.service import named
 
-    kind = PreviewTop if call.get("preview") else BuildTop
+    return named
+
+
+def _top_build(call: Call) -> Command[Any]:
+    kind = _named().PreviewNamedTop if call.get("preview") else _named().BuildNamedTop
     return kind(call.slug, call.get("size"), call.get("draw_rule"), call.get("minutes"),
                 call.get("reason", ""), call.get("seeding"))
 
 
-def _top_answer(bracket: Bracket) -> dict[str, Any]:
-    return {"size": bracket.size, "slots": list(bracket.slots),
-            "champion": bracket.champion}
+def _top_answer(bracket: NamedBracket) -> TopAnswer:
+    return top_answer(bracket, bracket.names)
+
+
+def _top_built_said(bracket: NamedBracket) -> str:
+    if bracket.preview:
+        return M("TOP previewed; nothing stored.")
+    return M("The TOP is built.")
 
 
 TOP_BUILD = CommandSpec(
@@ -749,9 +744,7 @@ TOP_BUILD = CommandSpec(
     shown=lambda state: _phase_status(state).can_build_top,
     template="formats/top_build.html",
     example=lambda state: {"size": "2"} if _phase_status(state).can_build_top else None,
-    said=lambda bracket: M("The TOP is built."),
-    answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
-                                       "champion": "integer?"},
+    said=_top_built_said, answer=_top_answer, answers=TopAnswer,
     render="podium.cli.printing:top_built",
 )
 
@@ -826,8 +819,10 @@ class EnterTopMatch(Command[Bracket]):
                 return out
             return {"winner": resolve_player(state, values["winner"], "winner").id}
 
-        return service.run_command(EnterTopResult(self.slug, self.match, entry, self.correct,
-                                              self.reason), actor)
+        done = service.run_command(EnterTopResult(self.slug, self.match, entry, self.correct,
+                                                  self.reason), actor)
+        return Outcome(done.loaded, done.actions,
+                       _named().named_bracket(done.loaded.state, done.value))
 
 
 TOP_RESULT = CommandSpec(
@@ -851,9 +846,7 @@ TOP_RESULT = CommandSpec(
     capability="playoff", phase="playoff", shared=("top", "result"),
     shown=lambda state: _top(state) is not None, template="formats/top_result.html",
     example=lambda state: _top_example(state),
-    said=lambda bracket: M("TOP result saved."),
-    answer=_top_answer, answer_schema={"size": "integer", "slots": "array",
-                                       "champion": "integer?"},
+    said=lambda bracket: M("TOP result saved."), answer=_top_answer, answers=TopAnswer,
     render="podium.cli.printing:top_result",
 )
 
@@ -872,6 +865,7 @@ TOP_UNDO = CommandSpec(
     example=lambda state: {"reason": "wrong size"} if _phase_status(state).can_undo_top
     else None,
     said=lambda _value: M("The TOP is undone; it can be built again."),
+    answer=lambda _value: Nothing(), answers=Nothing,
 )
 
 
@@ -899,8 +893,7 @@ SERIES_ADD = CommandSpec(
     capability="series", shared=("series", "add"),
     said=lambda member: M("%(event)s added as %(label)s.", event=member.event,
                           label=member.label),
-    answer=lambda member: {"event": member.event, "label": member.label},
-    answer_schema={"event": "string", "label": "string"},
+    answer=lambda member: MemberAdded(member.event, member.label), answers=MemberAdded,
 )
 
 SERIES_REMOVE = CommandSpec(
@@ -908,6 +901,7 @@ SERIES_REMOVE = CommandSpec(
     params=(MEMBER, NEEDED_REASON), help=N_("The log keeps it and the reason."),
     capability="series", shared=("series", "remove"), danger=True,
     said=lambda _value: M("Removed from the series."),
+    answer=lambda _value: Nothing(), answers=Nothing,
 )
 
 
@@ -944,8 +938,8 @@ EVENT_IMPORT = CommandSpec(
         actions=Mn("%(n)s action", "%(n)s actions", loaded.state.last_seq),
         players=Mn("%(n)s player", "%(n)s players", len(loaded.state.players)),
         rounds=Mn("%(n)s round", "%(n)s rounds", len(loaded.state.rounds))),
-    answer=lambda loaded: {"slug": loaded.summary.slug, "actions": loaded.state.last_seq},
-    answer_schema={"slug": "string", "actions": "integer"},
+    answer=lambda loaded: EventImported(loaded.summary.slug, loaded.state.last_seq),
+    answers=EventImported,
 )
 
 
@@ -999,7 +993,7 @@ ROLE_GRANT = CommandSpec(
                             N_("judge, or owner to hand the event over"), default="judge")),
     role=OWNER, shared=("user", "grant"),
     said=lambda name: M("%(name)s is a judge now.", name=name),
-    answer=lambda name: {"username": name}, answer_schema={"username": "string"},
+    answer=RoleChanged, answers=RoleChanged,
 )
 
 ROLE_REVOKE = CommandSpec(
@@ -1007,20 +1001,11 @@ ROLE_REVOKE = CommandSpec(
     lambda call: RevokeRole(call.slug, call["username"]),
     params=(USERNAME,), role=OWNER, shared=("user", "revoke"), danger=True,
     said=lambda name: M("%(name)s has no role in the event now.", name=name),
-    answer=lambda name: {"username": name}, answer_schema={"username": "string"},
+    answer=RoleChanged, answers=RoleChanged,
 )
 
 
 # -- self-report ----------------------------------------------------------------------------------
-def _report_json(report: Any) -> dict[str, Any]:
-    return {"id": report.id, "round": report.round, "table": report.table,
-            "status": report.status, "entry": report.entry,
-            "confirmed_by": list(report.confirmed_by), "note": report.note}
-
-
-REPORT_SCHEMA = {"id": "integer", "round": "integer", "table": "integer", "status": "string",
-                 "entry": "object", "confirmed_by": "array", "note": "string"}
-
 REPORT_SAID = {  # msgids
     "pending": N_("Thank you: the other players of your table now confirm it."),
     "accepted": N_("Confirmed by everyone: the result is in."),
@@ -1082,7 +1067,7 @@ def report_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
                                     call.caller.address, call.values, entry),
         params=params, role=PLAYER, capability="rounds",
         said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
-        answer=_report_json, answer_schema=REPORT_SCHEMA,
+        answer=report_answer, answers=ReportAnswer,
     )
 
 
@@ -1095,7 +1080,7 @@ def open_report_command(ruleset: Ruleset, entry: OpenReport) -> CommandSpec:
                                     call.caller.address, call.values, entry),
         params=entry.params, help=entry.help, role=PLAYER, capability="self_report",
         said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
-        answer=_report_json, answer_schema=REPORT_SCHEMA,
+        answer=report_answer, answers=ReportAnswer,
     )
 
 
@@ -1108,7 +1093,7 @@ REPORT_CONFIRM = CommandSpec(
                                 call.caller.address, call.values),
     params=(REPORT_ID,), role=PLAYER, capability="self_report",
     said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
-    answer=_report_json, answer_schema=REPORT_SCHEMA,
+    answer=report_answer, answers=ReportAnswer,
 )
 
 REPORT_DISPUTE = CommandSpec(
@@ -1119,7 +1104,7 @@ REPORT_DISPUTE = CommandSpec(
                                                           "organiser)"))),
     role=PLAYER, capability="self_report",
     said=lambda report: M(REPORT_SAID["disputed"]),
-    answer=_report_json, answer_schema=REPORT_SCHEMA,
+    answer=report_answer, answers=ReportAnswer,
 )
 
 REPORT_DECIDE = CommandSpec(
@@ -1129,7 +1114,7 @@ REPORT_DECIDE = CommandSpec(
                                                           "no: reject it")), REASON),
     capability="self_report",
     said=lambda report: M("Decision saved."),
-    answer=_report_json, answer_schema=REPORT_SCHEMA,
+    answer=report_answer, answers=ReportAnswer,
 )
 
 
