@@ -26,6 +26,10 @@ def test_a_commander_top_through_the_api(scenario: Scenario) -> None:
     assert [s["player"] for s in top["seeds"]] == active[:2]
     done = client.post(cmd("cup", "top.result"), headers=headers,
                        json={"match": 1, "result": "2"})
-    assert done.json()["answer"]["champion"] == top["matches"][0]["players"][1]
+    champion = top["matches"][0]["players"][1]
+    names = {p["id"]: p["name"] for p in client.get("/api/v1/events/cup/players").json()}
+    assert done.json()["answer"]["champion"] == {"id": champion, "name": names[champion]}
+    assert done.json()["answer"]["slots"] == [{"id": p, "name": names[p]}
+                                              for p in top["matches"][0]["players"]]
     assert top_of(scenario.site.events.load("cup").state).champion is not None
 

@@ -113,7 +113,7 @@ def test_the_top_through_the_api(brk: Scenario) -> None:
     assert answer.status_code == 200
     answer = client.post(cmd("brk", "top.result"), headers=headers,
                          json={"match": 3, "winner": better})
-    assert answer.json()["answer"]["champion"] == better
+    assert answer.json()["answer"]["champion"]["id"] == better
     public = site.client().get("/api/v1/events/brk/top").json()
     assert public["champion"] == better and public["matches"][2]["round_name"] == "final"
     # a correction needs a reason, then replaces the final's result
@@ -124,7 +124,7 @@ def test_the_top_through_the_api(brk: Scenario) -> None:
     fixed = client.post(cmd("brk", "top.result"), headers=headers,
                         json={"match": 3, "winner": final_loser, "correct": True,
                               "reason": "wrong slip"})
-    assert fixed.status_code == 200 and fixed.json()["answer"]["champion"] == final_loser
+    assert fixed.status_code == 200 and fixed.json()["answer"]["champion"]["id"] == final_loser
     assert site.events.log("brk")[-1].actor == "judge"
 
 
