@@ -104,8 +104,7 @@ def test_every_declared_command_is_in_the_schema_with_its_fields(scenario: Scena
         assert set(body["properties"]) == {p.name for p in spec.params_on("api")}, spec.name
         answer = resolved(schema, operation["responses"]["200"]["content"][
             "application/json"]["schema"])
-        declared = ({f.name for f in dataclasses.fields(spec.answers)}
-                    if spec.answers is not None else set(spec.answer_schema or {}))
+        declared = {f.name for f in dataclasses.fields(spec.answers)}
         assert set(resolved(schema, answer["properties"]["answer"])["properties"]) \
             == declared, spec.name
 
