@@ -5,8 +5,8 @@ ask for: its commands (:meth:`podium.core.ruleset.Ruleset.commands`), each a :cl
 with its name, its title and help (msgids), its fields (:class:`Param`, each read by an
 :class:`podium.core.inputs.Input` from text or JSON), who may run it (:data:`ROLES`), what the
 event must have for it (a capability, a phase), what it builds (``make``: the decoded input to a
-command object whose ``build`` returns the new actions) and what it answers (a small JSON object
-and a sentence for people). The kernel declares the shared commands (players, rounds, results,
+command object whose ``build`` returns the new actions) and what it answers (a dataclass of JSON
+types and a sentence for people). The kernel declares the shared commands (players, rounds, results,
 the TOP, series membership, self-report) the same way.
 
 Three generic adapters serve every declaration (the CLI's ``podium <format> <command> EVENT
