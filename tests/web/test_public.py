@@ -16,6 +16,7 @@ from podium.core.values import TableValue
 from podium.core.views import Column, TableView
 from podium.formats.commander import Commander
 from podium.formats.registry import register, unregister
+from podium.service.answers import PlayersAdded, players_added
 from podium.service.commands import AddPlayers
 from tests.web.conftest import Site, csrf_of
 
@@ -97,7 +98,7 @@ GUEST = CommandSpec(
     "tiny.guest", "Add a guest", lambda call: AddPlayers(call.slug, (call["guest"],)),
     params=(Param("guest", inputs.Text(80, non_empty=True), "the guest's name",
                   required=True),),
-    said=lambda added: M("guest added"))
+    said=lambda added: M("guest added"), answer=players_added, answers=PlayersAdded)
 
 
 class TinyFormat(Commander):
