@@ -107,3 +107,21 @@ def test_a_preview_says_so_and_stores_nothing(scenario: Scenario) -> None:
     paired = client.post("/api/v1/events/pre/commands/round.pair", headers=headers, json={})
     assert paired.json()["said"] == "Round 1 paired."
     assert paired.json()["answer"] == body["answer"]  # the preview is what is stored
+
+
+def test_a_preview_of_the_top_says_so_and_stores_nothing(scenario: Scenario) -> None:
+    from tests.api.test_authorisation import complete_round
+
+    complete_round(scenario)
+    site = scenario.site
+    client, headers = site.client(), scenario.headers("owner")
+    before = site.log_length("cup")
+    path = "/api/v1/events/cup/commands/top.build"
+    preview = client.post(path, headers=headers, json={"size": 2, "preview": True})
+    assert preview.status_code == 200, preview.text
+    assert preview.json()["said"] == "TOP previewed; nothing stored."
+    assert preview.json()["stored"] == [] and site.log_length("cup") == before
+    built = client.post(path, headers=headers, json={"size": 2})
+    assert built.json()["said"] == "The TOP is built."
+    assert built.json()["answer"] == preview.json()["answer"]
+    assert all(set(slot) == {"id", "name"} for slot in built.json()["answer"]["slots"])
