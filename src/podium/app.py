@@ -23,7 +23,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from podium.api.problems import problem_body, route_error, validation_body
-
 from podium.core.errors import Forbidden, InvalidInput, PodiumError, printable
 from podium.core.views import N_
 from podium.http import status_of

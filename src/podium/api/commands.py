@@ -28,7 +28,16 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from podium.core import codes
-from podium.core.commands import API, JSON, Caller, CommandSpec, InvalidFields, Param
+from podium.core.commands import (
+    API,
+    JSON,
+    ORGANISER,
+    OWNER,
+    Caller,
+    CommandSpec,
+    InvalidFields,
+    Param,
+)
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
 from podium.http import TooLarge, client_address, command_limit
@@ -132,8 +141,7 @@ def json_only(schema: Any) -> Any:
         for branch in json_only(branches):
             inner = branch.get("anyOf") if isinstance(branch, dict) else None
             flat += inner if inner and len(branch) == 1 else [branch]
-        typed = [b for b in flat if b.get("type") not in ("string", "null")]
-        if typed:
+        if any(b.get("type") in ("array", "object", "number") for b in flat):
             flat = [b for b in flat if b.get("type") != "string"]
         out.pop("anyOf", None)
         if len(flat) == 1 and not out:
@@ -319,7 +327,7 @@ def endpoint(spec: CommandSpec) -> Callable[..., Any]:
             body = await read_file_body(request, limit, raw_file)
         else:
             body = await read_body(request, limit)
-            await run_in_threadpool(check_body, spec, body, web, slug)
+            await run_in_threadpool(check_body, spec, body, web, slug, caller)
         whole = full_round(spec, request)
         return JSONResponse(await run_command(spec, body, caller, web, slug, whole))
 
@@ -341,22 +349,57 @@ async def run_command(spec: CommandSpec, body: Any, caller: Caller, web: Any,
     return out
 
 
-def check_body(spec: CommandSpec, body: Any, web: Any, slug: str | None) -> None:
+def check_body(spec: CommandSpec, body: Any, web: Any, slug: str | None,
+               caller: Caller) -> None:
     """Refuse a body its published schema calls invalid (every bad field named), and settings
     the chosen format does not declare as they are (``settings.<key>``): nothing runs."""
     from podium.api.validate import Checker
 
     checker = Checker(settings_components())
-    problems = checker.problems(body, body_schema(spec))
-    if not problems and isinstance(body, dict):
+    schema = body_schema(spec)
+    if isinstance(body, dict):
         for param in spec.params_on(API):
-            value = body.get(param.name)
-            if settings_param(param) and isinstance(value, dict):
-                name = settings_format(spec, body, web, slug)
-                problems += checker.problems(value, {"$ref": settings_component(name)},
-                                             param.name)
+            if settings_param(param) and isinstance(body.get(param.name), dict):
+                # the chosen format's settings, so that a bad key is named (settings.<key>)
+                ref = {"$ref": settings_component(settings_format(spec, body, web, slug))}
+                schema["properties"][param.name] = ref if param.required else {
+                    "anyOf": [ref, {"type": "null"}]}
+    problems = unreadable_text(body) or checker.problems(body, schema)
     if problems:
+        asked_first(spec, web, slug, caller)
         raise InvalidFields(problems)
+
+
+def unreadable_text(body: Any) -> list[InvalidInput]:
+    """Text no store can hold (a lone surrogate), each field named: refused before its type is
+    looked at, as the inputs refuse it."""
+    from podium.core.inputs import unicode_checked
+
+    problems = []
+    if isinstance(body, dict):
+        for key, value in body.items():
+            try:
+                unicode_checked(value, str(key))
+            except InvalidInput as error:
+                problems.append(error)
+    return problems
+
+
+def asked_first(spec: CommandSpec, web: Any, slug: str | None, caller: Caller) -> None:
+    """What the service answers before it reads any field: an unknown event or a command of
+    another format (404, 409), then who asks (401, 403); so a bad body never tells a caller
+    more than a good one would."""
+    from podium.service.invoke import authorise, offered_on
+
+    service = web.events
+    offered_on(spec, API)
+    if spec.event and slug is not None:
+        username = caller.username if spec.role in (ORGANISER, OWNER) else None
+        summary, role = service.summary_and_role(slug, username)
+        web.catalog.check_format(spec, service.formats(summary.format), slug)
+        authorise(service, spec, slug, caller, role)
+    else:
+        authorise(service, spec, slug, caller)
 
 
 def settings_format(spec: CommandSpec, body: dict[str, Any], web: Any,
@@ -466,7 +509,7 @@ def add_delete(router: APIRouter, spec: CommandSpec) -> None:
             raise refuse("confirm", N_("give this field once"), codes.INPUT_REPEATED)
         body = {"confirm": confirm[0]} if confirm else {}
         web = request.app.state.web
-        await run_in_threadpool(check_body, spec, body, web, slug)
+        await run_in_threadpool(check_body, spec, body, web, slug, caller)
         return JSONResponse(await run_command(spec, body, caller, web, slug))
 
     confirm = next(p for p in spec.params_on(API) if p.name == "confirm")

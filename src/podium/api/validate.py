@@ -13,7 +13,7 @@ from datetime import date
 from typing import Any
 
 from podium.core import codes
-from podium.core.errors import InvalidInput
+from podium.core.errors import InvalidInput, printable
 from podium.core.views import N_
 
 #: The deepest nesting a body is checked to (deeper is refused): a bound on the work.
@@ -165,7 +165,7 @@ class Checker:
                                    codes.INPUT_MISSING))
         extra = schema.get("additionalProperties", True)
         for key, item in value.items():
-            where = prefix + str(key)[:60]
+            where = printable(prefix + str(key)[:60])
             if key in properties:
                 out += self.problems(item, properties[key], where, depth + 1)
             elif extra is False:
