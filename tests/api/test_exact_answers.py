@@ -1,6 +1,7 @@
 """Answers carry what the domain holds: a shared elimination order is a fraction (7/2 for two
-players out at once), and the API writes it exactly, like points (rule CMD-2), as ``{num, den}``. Before, the
-answer model took an integer: the result was stored, then every read of its round answered 500.
+players out at once), and the API writes it exactly, like points (rule CMD-2), as ``{num,
+den}``. Before, the answer model took an integer: the result was stored, then every read of its
+round answered 500.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from typing import Any
 
 from podium.core.errors import InvalidInput, NotFound, PodiumError, printable
 from podium.core.views import N_
+from podium.http import problem_body
 
 #: A route the API does not have, and a method a route does not take.
 ROUTE_UNKNOWN = "route.unknown"
@@ -40,15 +41,6 @@ def responses(statuses: Iterable[int], **meanings: str) -> dict[int | str, dict[
     return {status: {"model": Problem,
                      "description": meanings.get(f"s{status}", MEANINGS[status])}
             for status in sorted(statuses)}
-
-
-def problem_body(error: PodiumError) -> dict[str, Any]:
-    """A refusal as the API answers it."""
-    body = error.to_json()
-    body.setdefault("problems", [{key: body[key] for key in ("code", "field", "message",
-                                                              "params")}])
-    body["detail"] = body["message"]
-    return body
 
 
 def with_items(items: Sequence[dict[str, Any]]) -> dict[str, Any]:
