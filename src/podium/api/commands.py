@@ -137,12 +137,13 @@ def json_only(schema: Any) -> Any:
     out = {key: json_only(value) for key, value in schema.items() if key != "oneOf"}
     branches = schema.get("oneOf") or schema.get("anyOf")
     if branches:
+        direct = json_only(branches)
+        if any(b.get("type") in ("array", "object", "number") for b in direct):
+            direct = [b for b in direct if b.get("type") != "string"]
         flat: list[Any] = []
-        for branch in json_only(branches):
+        for branch in direct:
             inner = branch.get("anyOf") if isinstance(branch, dict) else None
             flat += inner if inner and len(branch) == 1 else [branch]
-        if any(b.get("type") in ("array", "object", "number") for b in flat):
-            flat = [b for b in flat if b.get("type") != "string"]
         out.pop("anyOf", None)
         if len(flat) == 1 and not out:
             return flat[0]
