@@ -18,7 +18,7 @@ PROBLEM_KEYS = {"code", "field", "message", "params", "problems"}
 def problem(answer: Any, status: int) -> dict[str, Any]:
     assert answer.status_code == status, answer.text
     body = answer.json()
-    assert PROBLEM_KEYS <= set(body), body
+    assert set(body) >= PROBLEM_KEYS, body
     assert body["problems"] and all({"code", "field", "message", "params"} <= set(p)
                                     for p in body["problems"]), body
     return body

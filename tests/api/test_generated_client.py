@@ -154,8 +154,8 @@ def test_a_generated_client_runs_a_commander_event(generated: Any, site: Site) -
 
     final = pair(3)
     assert len(final.tables) == 1 and final.stage != "swiss"
-    result(table=1, winner=[final.tables[0].seats[1]], order=list(final.tables[0].seats[2:])
-           + [final.tables[0].seats[0]])
+    seats = final.tables[0].seats
+    result(table=1, winner=[seats[1]], order=[*seats[2:], seats[0]])
     event = events_get.sync("gen", client=client)
     assert event is not None and not isinstance(event, Problem) and event.rounds == 3
     listed = events_list.sync(client=client)

@@ -485,8 +485,8 @@ class Berserk(Ruleset):
                 homeless=', '.join(homeless), advice=advice)
         if len(state.rounds) >= self.swiss_round_count(state):
             raise Conflict(
-                "all %(rounds_count)s table rounds are paired; build the TOP (top.build)", code=kernel_codes.ROUND_ALL_PAIRED,
-                rounds_count=len(state.rounds)
+                "all %(rounds_count)s table rounds are paired; build the TOP (top.build)",
+                code=kernel_codes.ROUND_ALL_PAIRED, rounds_count=len(state.rounds)
             )
         number = len(state.rounds) + 1
         seed = derive_seed(state.seed, "pairing", state.draws + 1)
