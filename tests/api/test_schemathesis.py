@@ -43,7 +43,7 @@ from tests.conftest import DEFAULT_PG_URL
 EXAMPLES = int(os.environ.get("PODIUM_FUZZ_EXAMPLES", "10"))
 CHECKS = [not_a_server_error, status_code_conformance, response_schema_conformance]
 # Negative data (bodies, paths and queries the schema calls invalid): never a server error, and
-# always refused (4xx), so the schema says exactly what the API takes (issue 22).
+# always refused (4xx), so the schema says exactly what the API takes.
 NEGATIVE_CHECKS = [not_a_server_error, negative_data_rejection]
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
                     suppress_health_check=list(HealthCheck), database=None)
@@ -203,7 +203,7 @@ def _suite(store: str, api: Api | None) -> None:
         # a marathon: its own routes and the round routes it refuses
         "owner_on_a_marathon": schema.parametrize()(SETTINGS(as_owner("mj"))),
         "stateful_sequences_as_the_owner": stateful,
-        # what the schema calls invalid is refused, never a 500 (issue 22)
+        # what the schema calls invalid is refused, never a 500
         "negative_data_as_the_owner": negative.parametrize()(NEGATIVE(negative_as_owner)),
     }
     for name, test in tests.items():

@@ -12,7 +12,11 @@ Callers: ``Authorization: Bearer pod_...`` (an organiser token) or ``Bearer <pla
 (the new actions' numbers), "said" (the sentence for people, English), "answer" (the
 command's own small result)}``. A command that writes into a round (a result) answers with the
 table and the round's progress; ``?round=full`` adds the whole round (``"round"``, as ``GET
-.../rounds/{n}`` gives it): 253 kB at 10,000 players, against 209 bytes (issue 24).
+.../rounds/{n}`` gives it): 253 kB at 10,000 players, against 209 bytes.
+
+A body is checked against the schema the route publishes before anything runs
+(:mod:`podium.api.validate`): JSON types only, settings as the chosen format declares them;
+every refusal is a ``Problem`` (:mod:`podium.api.problems`).
 """
 
 from __future__ import annotations
@@ -289,7 +293,7 @@ async def read_file_body(request: Request, limit: int, field: str) -> dict[str, 
     """A command whose file is the raw body (any type but JSON; its other fields, and the
     file's ``name``, in the query string): the body is spooled as it streams, counted and
     refused past ``limit``, and handed on as a stream, so that an import parses it as it
-    reads it and never holds it whole (issue 22: bounded memory)."""
+    reads it and never holds it whole (bounded memory)."""
     import tempfile
 
     from podium.core.inputs import Upload
