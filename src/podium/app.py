@@ -15,11 +15,14 @@ from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
+from podium.api.problems import problem_body, route_error, validation_body
 from podium.core.errors import Forbidden, InvalidInput, PodiumError, printable
 from podium.core.views import N_
 from podium.http import status_of
@@ -146,12 +149,14 @@ def create_app(
     from podium.web.routes import auth, commands, organiser, public, selfreport, views
 
     app.include_router(api_routes.router)
+    app.include_router(api_routes.formats_router)
     app.include_router(health.router)
     app.include_router(api_top.router)
     app.include_router(api_commands.router_for(parts.catalog))  # every declared command
     from podium.api import views as api_views
 
     app.include_router(api_views.router_for(parts.catalog))  # every declared view
+    api_commands.add_components(app)  # the formats' settings objects the bodies refer to
     for router in parts.routers:  # a format's own pages and JSON reads
         app.include_router(router)
     for module in (auth, public, organiser, commands, selfreport, views):
@@ -164,8 +169,7 @@ def create_app(
         if isinstance(error, TooManyAttempts | Busy):  # 429, or 503: the hashing gate is full
             headers["Retry-After"] = str(error.retry_after)
         if request.url.path.startswith("/api/"):
-            body = {"detail": str(error), **error.to_json()}
-            return JSONResponse(body, status_code=status, headers=headers)
+            return JSONResponse(problem_body(error), status_code=status, headers=headers)
         return HTMLResponse(web.renderer.error_page(request, error, status), status_code=status,
                             headers=headers)
 
@@ -182,10 +186,19 @@ def create_app(
             for item in errors
         ]
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"detail": errors}, status_code=422)
+            return JSONResponse(validation_body(errors), status_code=422)
         return HTMLResponse(
             web.renderer.error_page(request, "; ".join(problems), 422), status_code=422
         )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_route(request: Request, error: StarletteHTTPException) -> Response:
+        """An unknown route or a method a route does not take: a ``Problem`` on the API."""
+        if request.url.path.startswith("/api/") and error.status_code in (404, 405):
+            refused = route_error(error.status_code, request.method, request.url.path)
+            return JSONResponse(problem_body(refused), status_code=error.status_code,
+                                headers=dict(error.headers or {}))
+        return await http_exception_handler(request, error)
 
     @app.exception_handler(LoginRequired)
     async def login_required(request: Request, error: LoginRequired) -> Response:

@@ -1,6 +1,6 @@
 """What the JSON API and the pages share at the HTTP edge, so neither imports the other: the
-caller's address, the status of a refusal, and the limits of request bodies (and the refusal of
-one that is too large)."""
+caller's address, the status of a refusal and its JSON shape, and the limits of request
+bodies (and the refusal of one that is too large)."""
 
 from __future__ import annotations
 
@@ -38,6 +38,17 @@ def command_limit(spec: Any) -> int:
     return IMPORT_BODY if any(size > SMALL_BODY // 2 for size in files) else SMALL_BODY
 
 
+def problem_body(error: PodiumError) -> dict[str, Any]:
+    """A refusal as the JSON API answers it (the ``Problem`` of its schema): the first
+    problem's code, field, message and values, every problem (at least that one), and the
+    message again as ``detail`` for older clients."""
+    body = error.to_json()
+    body.setdefault("problems", [{key: body[key] for key in ("code", "field", "message",
+                                                              "params")}])
+    body["detail"] = body["message"]
+    return body
+
+
 class TooLarge(PodiumError):
     """A request body over its limit: HTTP 413, refused before it is read."""
 
@@ -45,4 +56,4 @@ class TooLarge(PodiumError):
 
 
 __all__ = ["ANONYMOUS_BODY", "IMPORT_BODY", "SMALL_BODY", "TooLarge", "client_address",
-           "command_limit", "status_of"]
+           "command_limit", "problem_body", "status_of"]

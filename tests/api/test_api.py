@@ -13,7 +13,9 @@ from tests.api.conftest import Scenario
 def test_public_reads(scenario: Scenario) -> None:
     client = scenario.site.client()
     events = client.get("/api/v1/events").json()
-    assert [e["slug"] for e in events] == ["cup", "side"]
+    assert [e["slug"] for e in events["items"]] == ["cup", "side"] and events["total"] == 2
+    page = client.get("/api/v1/events?limit=1&offset=1").json()
+    assert [e["slug"] for e in page["items"]] == ["side"] and page["total"] == 2
     event = client.get("/api/v1/events/cup").json()
     assert event["settings"]["pod_size"] == 4 and event["rounds"] == 1
     rounds = client.get("/api/v1/events/cup/rounds").json()
@@ -23,7 +25,7 @@ def test_public_reads(scenario: Scenario) -> None:
     assert {c["key"] for c in views[0]["columns"]} >= {"rank", "player", "points"}
     assert client.get("/api/v1/events/cup/rounds/2").status_code == 404
     formats = client.get("/api/v1/formats").json()
-    assert any(f["name"] == "commander" for f in formats)
+    assert any(f["name"] == "commander" for f in formats["items"])
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """Answers carry what the domain holds: a shared elimination order is a fraction (7/2 for two
-players out at once), and the API writes it exactly, like points (rule CMD-2). Before, the
-answer model took an integer: the result was stored, then every read of its round answered 500.
+players out at once), and the API writes it exactly, like points (rule CMD-2), as ``{num,
+den}``. Before, the answer model took an integer: the result was stored, then every read of its
+round answered 500.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from podium.api import models as m
 from podium.api.routes import table_out
 from podium.core.model import Round, SeatOutcome, Table, TableResult
+from podium.core.values import Exact
 from tests.api.conftest import Scenario
 
 
@@ -28,7 +30,8 @@ def test_a_shared_elimination_is_answered_exactly(scenario: Scenario) -> None:
     table = client.get("/api/v1/events/cup/rounds/1").json()["tables"][0]
     orders = {o["player"]: o["order"] for o in table["result"]["outcomes"]}
     # first out (seat 4) is 1; seats 2 and 3 cover orders 2 and 3: both 5/2; the winner 4
-    assert orders == {seats[3]: "1", seats[1]: "5/2", seats[2]: "5/2", seats[0]: "4"}
+    assert orders == {seats[3]: {"num": 1, "den": 1}, seats[1]: {"num": 5, "den": 2},
+                      seats[2]: {"num": 5, "den": 2}, seats[0]: {"num": 4, "den": 1}}
     assert client.get("/api/v1/events/cup/rounds").status_code == 200
 
 
@@ -49,4 +52,4 @@ def test_every_order_the_domain_can_hold_is_answered(values: list[int | Fraction
     out = table_out(state, rnd, table)  # type: ignore[arg-type]
     assert isinstance(out, m.TableOut) and out.result is not None
     for sent, given_order in zip(out.result.outcomes, values, strict=True):
-        assert sent.order == (None if given_order is None else str(Fraction(given_order)))
+        assert sent.order == (None if given_order is None else Exact.of(given_order))

@@ -227,7 +227,7 @@ class Play:
         self.names = iter(NAMES)
         self.added: list[str] = []
         self.refused = False  # the last step's commands: any refused
-        api.create(slug, [], final_size="0")
+        api.create(slug, [], final_size=0)
 
     def log_state(self) -> Any:
         return replay(self.api.app.state.web.events.log(self.slug), COMMANDER)

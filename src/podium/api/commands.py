@@ -12,7 +12,11 @@ Callers: ``Authorization: Bearer pod_...`` (an organiser token) or ``Bearer <pla
 (the new actions' numbers), "said" (the sentence for people, English), "answer" (the
 command's own small result)}``. A command that writes into a round (a result) answers with the
 table and the round's progress; ``?round=full`` adds the whole round (``"round"``, as ``GET
-.../rounds/{n}`` gives it): 253 kB at 10,000 players, against 209 bytes (issue 24).
+.../rounds/{n}`` gives it): 253 kB at 10,000 players, against 209 bytes.
+
+A body is checked against the schema the route publishes before anything runs
+(:mod:`podium.api.validate`): JSON types only, settings as the chosen format declares them;
+every refusal is a ``Problem`` (:mod:`podium.api.problems`).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -27,51 +32,139 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from podium.core import codes
-from podium.core.commands import API, JSON, Caller, CommandSpec
+from podium.core.commands import (
+    API,
+    JSON,
+    ORGANISER,
+    OWNER,
+    Caller,
+    CommandSpec,
+    InvalidFields,
+    Param,
+)
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
 from podium.http import TooLarge, client_address, command_limit
 from podium.service.catalog import Catalog, Invocation
 
-ERROR = {"type": "object", "properties": {
-    "detail": {}, "code": {"type": "string"}, "field": {"type": ["string", "null"]},
-    "message": {"type": "string"}, "params": {"type": "object"},
-    "problems": {"type": "array"}}}
-ERRORS = {
-    "400": "The body is not readable JSON.",
-    "401": "No token, or an unknown one.",
-    "403": "The token may not do this (role, other event, other table).",
-    "404": "No such event or command, or one not offered on the API.",
-    "409": "Not possible in the event's current state, or a command of another format; "
-           "nothing stored.",
-    "413": "The body is too large.",
-    "422": "Invalid input, every bad field named (problems); nothing stored.",
-    "429": "Too many wrong player codes: wait the seconds of Retry-After.",
-}
+#: The statuses a command answers besides 200 (each a ``Problem``).
+STATUSES = (400, 401, 403, 404, 409, 413, 422, 429)
 
 
-#: What an optional field may hold to mean "not given" (its default): ``null``, blank text or
-#: an empty list (:func:`podium.core.commands.decode_param`). The schema says so, so that
-#: whatever the schema calls invalid is refused (Schemathesis's negative data).
-ABSENT: list[dict[str, Any]] = [{"type": "null"}, {"type": "string", "pattern": r"^\s*$"},
-                                {"type": "array", "maxItems": 0}]
+def settings_component(format_name: str) -> str:
+    """``seven-wonders`` as ``SevenWondersSettings``: the component of its settings object."""
+    return model_name(format_name) + "Settings"
+
+
+@cache
+def settings_components() -> dict[str, dict[str, Any]]:
+    """Each format's settings as a JSON object (every key its own type and help, no other
+    key): the schemas ``settings`` refers to."""
+    from podium.formats import available, get_format
+    from podium.formats.settings import settings_schema
+
+    out = {}
+    for name in available():
+        schema = settings_schema(get_format(name).fields)
+        schema["title"] = settings_component(name)
+        schema["description"] = (f"The settings of a {name} event; a key left out keeps its "
+                                 "value (its default for a new event).")
+        out[settings_component(name)] = schema
+    return out
+
+
+def add_components(app: Any) -> None:
+    """The application's OpenAPI document with the formats' settings objects, which the
+    bodies of ``event.create`` and ``event.settings`` refer to."""
+    made = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = made()
+            schema.setdefault("components", {}).setdefault("schemas", {}).update(
+                settings_components())
+            items_said(schema)
+        return dict(app.openapi_schema)
+
+    app.openapi = openapi
+
+
+def items_said(schema: Any) -> None:
+    """Every list in ``schema`` with its items said (any JSON value where nothing narrower is
+    declared), as client generators need."""
+    if isinstance(schema, list):
+        for item in schema:
+            items_said(item)
+    elif isinstance(schema, dict):
+        if schema.get("type") == "array" and "items" not in schema:
+            schema["items"] = {}
+        for value in schema.values():
+            items_said(value)
+
+
+def settings_param(param: Param) -> bool:
+    from podium.core.inputs import Assignments
+
+    return isinstance(param.input, Assignments)
+
+
+def field_schema(param: Param) -> dict[str, Any]:
+    """One field's JSON Schema in a body: its input's as JSON types only (a list a list, a
+    number a number: the text forms the command line and the forms take are not offered), or
+    a settings object of any format."""
+    if settings_param(param):
+        from podium.formats import available
+
+        return {"anyOf": [{"$ref": f"#/components/schemas/{settings_component(name)}"}
+                          for name in available()]}
+    return json_only(param.input.schema())
+
+
+def json_only(schema: Any) -> Any:
+    """``schema`` with its text forms of other values left out (in a choice of forms, a text
+    beside a list, an object or a number), choices as ``anyOf`` (never ambiguous), nested
+    choices flattened, and every list's items said."""
+    if isinstance(schema, list):
+        return [json_only(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: json_only(value) for key, value in schema.items() if key != "oneOf"}
+    branches = schema.get("oneOf") or schema.get("anyOf")
+    if branches:
+        direct = json_only(branches)
+        if any(b.get("type") in ("array", "object", "number") for b in direct):
+            direct = [b for b in direct if b.get("type") != "string"]
+        flat: list[Any] = []
+        for branch in direct:
+            inner = branch.get("anyOf") if isinstance(branch, dict) else None
+            flat += inner if inner and len(branch) == 1 else [branch]
+        out.pop("anyOf", None)
+        if len(flat) == 1 and not out:
+            return flat[0]
+        out["anyOf"] = flat
+    if out.get("type") == "array" and "items" not in out:
+        out["items"] = {}
+    return out
 
 
 def body_schema(spec: CommandSpec) -> dict[str, Any]:
-    """The JSON Schema of a command's body: its fields (those offered on the API)."""
+    """The JSON Schema of a command's body: its fields (those offered on the API), JSON types
+    only; an optional field may be left out or ``null`` (its default)."""
     properties = {}
     required = []
     for param in spec.params_on(API):
-        schema = dict(param.input.schema())
+        schema = field_schema(param)
         if not param.required:
-            schema = {"anyOf": [schema, *ABSENT]}
+            branches = schema["anyOf"] if list(schema) == ["anyOf"] else [schema]
+            schema = {"anyOf": [*branches, {"type": "null"}]}
         if param.help:
-            schema["description"] = param.help
+            schema["description"] = str(param.help)
         properties[param.name] = schema
         if param.required:
             required.append(param.name)
     out: dict[str, Any] = {"type": "object", "properties": properties,
-                           "additionalProperties": False}
+                           "additionalProperties": False,
+                           "title": model_name(spec.name) + "Body"}
     if required:
         out["required"] = required
     return out
@@ -168,7 +261,7 @@ async def read_file_body(request: Request, limit: int, field: str) -> dict[str, 
     """A command whose file is the raw body (any type but JSON; its other fields, and the
     file's ``name``, in the query string): the body is spooled as it streams, counted and
     refused past ``limit``, and handed on as a stream, so that an import parses it as it
-    reads it and never holds it whole (issue 22: bounded memory)."""
+    reads it and never holds it whole (bounded memory)."""
     import tempfile
 
     from podium.core.inputs import Upload
@@ -201,25 +294,97 @@ def endpoint(spec: CommandSpec) -> Callable[..., Any]:
     async def run(request: Request) -> JSONResponse:
         caller = caller_of(request)
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        slug = request.path_params.get("slug")
+        web = request.app.state.web
         if raw_file and kind and kind != "application/json":
             body = await read_file_body(request, limit, raw_file)
         else:
             body = await read_body(request, limit)
+            await run_in_threadpool(check_body, spec, body, web, slug, caller)
         whole = full_round(spec, request)
-        slug = request.path_params.get("slug")
-        web = request.app.state.web
-        done = await run_in_threadpool(
-            web.events.execute, Invocation(spec.name, slug, body, JSON, API), caller)
-        stored = [] if done.preview else [a.seq for a in done.outcome.actions]
-        answer = done.answer_json()
-        out = {"command": spec.name, "event": slug or answer.get("slug"),
-               "stored": stored, "said": str(done.said), "answer": answer}
-        if whole:
-            out["round"] = await run_in_threadpool(round_json, done)
-        return JSONResponse(out)
+        return JSONResponse(await run_command(spec, body, caller, web, slug, whole))
 
     run.__name__ = "command_" + spec.name.replace(".", "_").replace("-", "_")
     return run
+
+
+async def run_command(spec: CommandSpec, body: Any, caller: Caller, web: Any,
+                      slug: str | None, whole: bool = False) -> dict[str, Any]:
+    """Run the command as the service runs every command; its answer as the API gives it."""
+    done = await run_in_threadpool(
+        web.events.execute, Invocation(spec.name, slug, body, JSON, API), caller)
+    stored = [] if done.preview else [a.seq for a in done.outcome.actions]
+    answer = done.answer_json()
+    out = {"command": spec.name, "event": slug or answer.get("slug"),
+           "stored": stored, "said": str(done.said), "answer": answer}
+    if whole:
+        out["round"] = await run_in_threadpool(round_json, done)
+    return out
+
+
+def check_body(spec: CommandSpec, body: Any, web: Any, slug: str | None,
+               caller: Caller) -> None:
+    """Refuse a body its published schema calls invalid (every bad field named), and settings
+    the chosen format does not declare as they are (``settings.<key>``): nothing runs."""
+    from podium.api.validate import Checker
+
+    checker = Checker(settings_components())
+    schema = body_schema(spec)
+    if isinstance(body, dict):
+        for param in spec.params_on(API):
+            if settings_param(param) and isinstance(body.get(param.name), dict):
+                # the chosen format's settings, so that a bad key is named (settings.<key>)
+                ref = {"$ref": settings_component(settings_format(spec, body, web, slug))}
+                schema["properties"][param.name] = ref if param.required else {
+                    "anyOf": [ref, {"type": "null"}]}
+    problems = unreadable_text(body) or checker.problems(body, schema)
+    if problems:
+        asked_first(spec, web, slug, caller)
+        raise InvalidFields(problems)
+
+
+def unreadable_text(body: Any) -> list[InvalidInput]:
+    """Text no store can hold (a lone surrogate), each field named: refused before its type is
+    looked at, as the inputs refuse it."""
+    from podium.core.inputs import unicode_checked
+
+    problems = []
+    if isinstance(body, dict):
+        for key, value in body.items():
+            try:
+                unicode_checked(value, str(key))
+            except InvalidInput as error:
+                problems.append(error)
+    return problems
+
+
+def asked_first(spec: CommandSpec, web: Any, slug: str | None, caller: Caller) -> None:
+    """What the service answers before it reads any field: an unknown event or a command of
+    another format (404, 409), then who asks (401, 403); so a bad body never tells a caller
+    more than a good one would."""
+    from podium.service.invoke import authorise, offered_on
+
+    service = web.events
+    offered_on(spec, API)
+    if spec.event and slug is not None:
+        username = caller.username if spec.role in (ORGANISER, OWNER) else None
+        summary, role = service.summary_and_role(slug, username)
+        web.catalog.check_format(spec, service.formats(summary.format), slug)
+        authorise(service, spec, slug, caller, role)
+    else:
+        authorise(service, spec, slug, caller)
+
+
+def settings_format(spec: CommandSpec, body: dict[str, Any], web: Any,
+                    slug: str | None) -> str:
+    """The format whose settings a body gives: the event's, or the one it makes."""
+    if spec.event and slug is not None:
+        return str(web.events.summary(slug).format)
+    chosen = body.get("format")
+    if isinstance(chosen, str):
+        return chosen
+    defaults = [p.default for p in spec.params_on(API) if p.name == "format"]
+    return str(defaults[0] if defaults and defaults[0] else "commander")
 
 
 def model_name(name: str) -> str:
@@ -248,16 +413,27 @@ def done_model(spec: CommandSpec) -> Any:
     return create_model(model_name(spec.name) + "Done", **fields)
 
 
+def tag_of(spec: CommandSpec) -> str:
+    """The route's tag: ``commands`` for the kernel's, else the format's key
+    (``seven_wonders``): names a client generator turns into clean module names."""
+    return "commands" if spec.format is None else spec.format.replace("-", "_")
+
+
+SLUG_PARAMETER = {"name": "slug", "in": "path", "required": True,
+                  "schema": {"type": "string", "maxLength": 64}}
+
+
 def router_for(catalog: Catalog) -> APIRouter:
     """One route per declared command offered on the API."""
-    router = APIRouter(prefix="/api/v1", tags=["commands"])
+    from podium.api.problems import responses
+
+    router = APIRouter(prefix="/api/v1")
     for spec in sorted(catalog.all(), key=lambda s: s.name):
         if not spec.on(API):
             continue
         path = (f"/events/{{slug}}/commands/{spec.name}" if spec.event
                 else f"/commands/{spec.name}")
-        parameters = ([{"name": "slug", "in": "path", "required": True,
-                        "schema": {"type": "string", "maxLength": 64}}] if spec.event else [])
+        parameters = [SLUG_PARAMETER] if spec.event else []
         if spec.round_answer:
             parameters.append(ROUND_PARAMETER)
         owner = f" ({spec.format} events)" if spec.format else ""
@@ -270,17 +446,52 @@ def router_for(catalog: Catalog) -> APIRouter:
             response_class=JSONResponse,
             response_model=done_model(spec),
             operation_id=spec.name,
+            tags=[tag_of(spec)],
             responses={
                 200: {"description": "Done (or, for a preview, shown)."},
-                **{int(code): {"description": text,
-                               "content": {"application/json": {"schema": ERROR}}}
-                   for code, text in ERRORS.items()}},
+                **responses(STATUSES)},
             openapi_extra={"parameters": parameters,
                            "requestBody": {"required": bool(body_schema(spec).get(
                                "required")), "content": {
                                "application/json": {"schema": body_schema(spec)}}}},
         )
+    if catalog.find("event.delete").on(API):
+        add_delete(router, catalog.find("event.delete"))
     return router
+
+
+def add_delete(router: APIRouter, spec: CommandSpec) -> None:
+    """``DELETE /api/v1/events/{slug}?confirm={slug}``: the declared command ``event.delete``
+    run as its ``POST`` runs it (its confirmation in the query)."""
+    from podium.api.problems import responses
+
+    async def delete_event(request: Request) -> JSONResponse:
+        caller = caller_of(request)
+        slug = request.path_params["slug"]
+        confirm = request.query_params.getlist("confirm")
+        if len(confirm) > 1:
+            from podium.core.inputs import refuse
+
+            raise refuse("confirm", N_("give this field once"), codes.INPUT_REPEATED)
+        body = {"confirm": confirm[0]} if confirm else {}
+        web = request.app.state.web
+        await run_in_threadpool(check_body, spec, body, web, slug, caller)
+        return JSONResponse(await run_command(spec, body, caller, web, slug))
+
+    confirm = next(p for p in spec.params_on(API) if p.name == "confirm")
+    router.add_api_route(
+        "/events/{slug}", delete_event, methods=["DELETE"], summary=spec.title,
+        description=(spec.help or spec.title) + f"\n\nWho may run it: {spec.role}. The same "
+        "as `POST .../commands/event.delete`.",
+        response_class=JSONResponse, response_model=done_model(spec),
+        operation_id="events.delete", tags=["events"],
+        responses={
+            200: {"description": "Deleted."},
+            **responses((401, 403, 404, 409, 422, 429))},
+        openapi_extra={"parameters": [SLUG_PARAMETER, {
+            "name": "confirm", "in": "query", "required": False,
+            "schema": field_schema(confirm), "description": str(confirm.help)}]},
+    )
 
 
 __all__ = ["router_for"]

@@ -8,6 +8,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from podium.core.values import Exact
+
 Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
 Reason = Annotated[str, Field(max_length=500)]
 SettingValue = str | int | float | bool | list[str] | list[int] | None
@@ -18,17 +20,13 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class Error(BaseModel):
-    detail: Any = Field(description="What was wrong (a 422 from validation names the field).")
-
-
 #: A refusal's parameter: the values its message was made with.
-ParamValue = str | int | float | bool | list[str] | list[int] | None
+ParamValue = str | int | float | bool | list[Any] | dict[str, Any] | None
 
 
 class ProblemItem(BaseModel):
-    """One refused field: its code, the field (a JSON key, a query parameter, ``entry.winner``),
-    the message in English and the values it was made with."""
+    """One refused field: its code, the field (a JSON key, a query parameter, ``entry.winner``,
+    ``settings.rounds``), the message in English and the values it was made with."""
 
     code: str
     field: str | None
@@ -37,11 +35,13 @@ class ProblemItem(BaseModel):
 
 
 class Problem(ProblemItem):
-    """Every refusal of the API (4xx), whatever refused it: the first problem, and every
-    problem when several fields were refused at once."""
+    """Every refusal of the API (4xx), whatever refused it (a command, a read, the routing,
+    a query parameter): the first problem, and every problem (at least that one) when
+    several fields were refused at once."""
 
-    detail: str = Field(description="The message again (kept for older clients).")
-    problems: list[ProblemItem] = Field(default_factory=list)
+    problems: list[ProblemItem]
+    detail: str | None = Field(None, deprecated=True,
+                               description="The message again (kept for older clients).")
 
 
 class CommandOut(BaseModel):
@@ -77,13 +77,14 @@ class PlayerOut(BaseModel):
 
 class OutcomeOut(BaseModel):
     player: int
-    points: str = Field(description="Exact points: an integer or a fraction such as 5/2.")
+    name: str
+    points: Exact = Field(description="Exact points.")
     place: int
     won: bool
     drew: bool
-    order: str | None = Field(description=(
-        "Exact elimination order where the format uses one, like points: 1 is first out; "
-        "players out at the same moment share the average, e.g. 7/2."))
+    order: Exact | None = Field(description=(
+        "Exact elimination order where the format uses one: 1 is first out; players out at "
+        "the same moment share the average, e.g. 7/2."))
     note: str
 
 
@@ -102,7 +103,8 @@ class TableOut(BaseModel):
 
 class ByeOut(BaseModel):
     player: int
-    points: str
+    name: str
+    points: Exact
     reason: str
 
 
@@ -240,6 +242,7 @@ class ReportOut(BaseModel):
     round: int
     table: int
     reporter: int
+    reporter_name: str
     entry: dict[str, Any]
     confirmed_by: list[int]
     status: str
@@ -258,3 +261,38 @@ class CodeOut(BaseModel):
     player: int
     name: str
     code: str
+
+
+class Page(BaseModel):
+    total: int = Field(description="Rows in the whole list.")
+    offset: int
+    limit: int
+
+
+class EventsPage(Page):
+    items: list[EventOut]
+
+
+class SettingOut(BaseModel):
+    key: str
+    default: Any = Field(description="The regulation's default, as the settings object takes it.")
+    help: str
+    rule: str
+
+
+class FormatOut(BaseModel):
+    name: str
+    title: str
+    settings: list[SettingOut]
+
+
+class FormatsPage(Page):
+    items: list[FormatOut]
+
+
+class GrantsPage(Page):
+    items: list[GrantOut]
+
+
+class ReportsPage(Page):
+    items: list[ReportOut]

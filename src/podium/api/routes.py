@@ -13,14 +13,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request, Response
+from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from podium.api import models as m
+from podium.api.problems import responses
 from podium.core import codes as refusal_codes
 from podium.core.commands import API
 from podium.core.errors import Forbidden, NotFound, Unauthorised
 from podium.core.model import EventState, Round, Table
+from podium.core.reads import MAX_LIMIT, PAGE_LIMIT
+from podium.core.values import Exact
 from podium.core.views import TableView, display
 from podium.formats import get_format
 from podium.http import client_address
@@ -28,28 +31,19 @@ from podium.service.accounts import JUDGE, OWNER, TOKEN_PREFIX, User
 from podium.service.events import LoadedEvent
 from podium.service.selfreport import Report, Seat
 
-router = APIRouter(prefix="/api/v1", tags=["api"])
+router = APIRouter(prefix="/api/v1", tags=["events"])
+formats_router = APIRouter(prefix="/api/v1", tags=["formats"])
 bearer = HTTPBearer(auto_error=False, description="An organiser token or a player code.")
 
 Slug = Annotated[str, Path(max_length=64)]
 Num = Annotated[int, Path(ge=1, le=2**31 - 1)]
+#: One page of a list: its rows (``limit``, at most :data:`MAX_LIMIT`) from row ``offset``.
+Limit = Annotated[int, Query(ge=1, le=MAX_LIMIT, description="rows per page")]
+Offset = Annotated[int, Query(ge=0, le=10**9, description="rows to skip (the first is 0)")]
 
-
-def _err(description: str) -> dict[str, Any]:
-    return {"model": m.Error, "description": description}
-
-
-R400 = {400: _err("The body is not readable JSON.")}
-R401 = {401: _err("No token, or an unknown one.")}
-R403 = {403: _err("The token may not do this (role, other event, other table).")}
-R404 = {404: _err("No such event, round, table, player or report.")}
-R409 = {409: _err("Not possible in the event's current state; nothing stored.")}
-R422 = {422: _err("Invalid input, the field named; nothing stored.")}
-R429 = {429: _err("Too many wrong player codes from this address or for this event: wait "
-                  "the seconds of Retry-After.")}
-READ = {**R404, **R422}
-WRITE = {**R400, **R401, **R403, **R404, **R409, **R422}
-PLAYER = {**WRITE, **R429}
+READ = responses((404, 422))
+ORGANISER_READ = responses((401, 403, 404, 422))
+PLAYER = responses((401, 403, 404, 409, 422, 429))
 
 
 # who is calling -------------------------------------------------------------------------------
@@ -123,8 +117,8 @@ PlayerCode = Annotated[str, Depends(code_of)]
 
 
 # converting to answers ------------------------------------------------------------------------
-def exact(value: Fraction | int) -> str:
-    return str(Fraction(value))
+def exact(value: Fraction | int) -> Exact:
+    return Exact.of(value)
 
 
 def cell_value(value: Any) -> int | str | None:
@@ -165,8 +159,8 @@ def table_out(state: EventState, rnd: Round, table: Table) -> m.TableOut:
             entry=result.entry,
             corrected=result.corrected,
             outcomes=[
-                m.OutcomeOut(player=o.player, points=exact(o.points), place=o.place, won=o.won,
-                             drew=o.drew,
+                m.OutcomeOut(player=o.player, name=state.players[o.player].name,
+                             points=exact(o.points), place=o.place, won=o.won, drew=o.drew,
                              order=None if o.order is None else exact(o.order), note=o.note)
                 for o in result.outcomes
             ],
@@ -178,8 +172,8 @@ def round_out(state: EventState, rnd: Round) -> m.RoundOut:
     return m.RoundOut(
         number=rnd.number, stage=rnd.stage, complete=rnd.complete,
         tables=[table_out(state, rnd, t) for t in rnd.tables],
-        byes=[m.ByeOut(player=b.player, points=exact(b.points), reason=b.reason)
-              for b in rnd.byes],
+        byes=[m.ByeOut(player=b.player, name=state.players[b.player].name,
+                       points=exact(b.points), reason=str(b.reason)) for b in rnd.byes],
         notes=list(rnd.notes),
     )
 
@@ -194,8 +188,10 @@ def detail(loaded: LoadedEvent) -> m.EventDetail:
     )
 
 
-def report_out(r: Report) -> m.ReportOut:
-    return m.ReportOut(id=r.id, round=r.round, table=r.table, reporter=r.reporter, entry=r.entry,
+def report_out(r: Report, state: EventState) -> m.ReportOut:
+    known = state.players.get(r.reporter)
+    return m.ReportOut(id=r.id, round=r.round, table=r.table, reporter=r.reporter,
+                       reporter_name=known.name if known else "", entry=r.entry,
                        confirmed_by=list(r.confirmed_by), status=r.status, note=r.note,
                        created_at=r.created_at)
 
@@ -205,36 +201,46 @@ def loaded_of(request: Request, slug: str) -> LoadedEvent:
 
 
 # reading --------------------------------------------------------------------------------------
-@router.get("/events", response_model=list[m.EventOut], responses={})
-def list_events(request: Request) -> list[m.EventOut]:
-    """Every event, oldest first."""
-    return [m.EventOut(slug=e.slug, name=e.name, format=e.format, created_at=e.created_at)
-            for e in web_of(request).events.list_events()]
+@router.get("/events", response_model=m.EventsPage, responses=responses((422,)),
+            operation_id="events.list")
+def list_events(request: Request, limit: Limit = PAGE_LIMIT, offset: Offset = 0
+                ) -> m.EventsPage:
+    """Every event, oldest first, a page at a time."""
+    found = web_of(request).events.list_events()
+    return m.EventsPage(
+        items=[m.EventOut(slug=e.slug, name=e.name, format=e.format, created_at=e.created_at)
+               for e in found[offset:offset + limit]],
+        total=len(found), offset=offset, limit=limit)
 
 
-@router.get("/formats", response_model=list[dict[str, Any]], responses={})
-def formats(request: Request) -> list[dict[str, Any]]:
+@formats_router.get("/formats", response_model=m.FormatsPage, responses=responses((422,)),
+                    operation_id="formats.list")
+def formats(limit: Limit = PAGE_LIMIT, offset: Offset = 0) -> m.FormatsPage:
     """The formats and their settings with the regulation's defaults."""
     from podium.formats import available
 
+    names = available()
     out = []
-    for name in available():
+    for name in names[offset:offset + limit]:
         ruleset = get_format(name)
         defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
-        out.append({
-            "name": name, "title": ruleset.title,
-            "settings": [{"key": f.key, "default": defaults[f.key], "help": f.help,
-                          "rule": f.rule} for f in ruleset.fields],
-        })
-    return out
+        out.append(m.FormatOut(
+            name=name, title=str(ruleset.title),
+            settings=[m.SettingOut(key=f.key, default=defaults[f.key], help=str(f.help),
+                                   rule=f.rule) for f in ruleset.fields]))
+    return m.FormatsPage(items=out, total=len(names), offset=offset, limit=limit)
 
 
-@router.get("/events/{slug}", response_model=m.EventDetail, responses=READ)
+@router.get("/events/{slug}", response_model=m.EventDetail, responses=READ,
+            operation_id="events.get")
 def get_event(request: Request, slug: Slug) -> m.EventDetail:
     return detail(loaded_of(request, slug))
 
 
-@router.get("/events/{slug}/views", response_model=list[m.ViewOut], responses=READ)
+# Lists a declared view answers a page at a time (GET .../views/{name}): kept for older
+# clients, out of the published schema.
+@router.get("/events/{slug}/views", response_model=list[m.ViewOut], responses=READ,
+            operation_id="events.views", include_in_schema=False)
 def views(request: Request, slug: Slug) -> list[m.ViewOut]:
     """The format's public tables (standings and any others), exact values and display text."""
     loaded = loaded_of(request, slug)
@@ -242,20 +248,25 @@ def views(request: Request, slug: Slug) -> list[m.ViewOut]:
     return [view_out(v) for v in found]
 
 
-@router.get("/events/{slug}/players", response_model=list[m.PlayerOut], responses=READ)
+@router.get("/events/{slug}/players", response_model=list[m.PlayerOut], responses=READ,
+            operation_id="events.players", include_in_schema=False)
 def players(request: Request, slug: Slug) -> list[m.PlayerOut]:
     state = loaded_of(request, slug).state
     return [player_out(state, pid) for pid in state.players]
 
 
-@router.get("/events/{slug}/rounds", response_model=list[m.RoundOut], responses=READ)
+@router.get("/events/{slug}/rounds", response_model=list[m.RoundOut], responses=READ,
+            operation_id="events.rounds", include_in_schema=False)
 def rounds(request: Request, slug: Slug) -> list[m.RoundOut]:
     state = loaded_of(request, slug).state
     return [round_out(state, r) for r in state.rounds]
 
 
-@router.get("/events/{slug}/rounds/{number}", response_model=m.RoundOut, responses=READ)
+@router.get("/events/{slug}/rounds/{number}", response_model=m.RoundOut,
+            responses=responses((404, 422), s404="No such event or round."),
+            operation_id="events.round")
 def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
+    """One round: its tables in seat order (each player's id and name), results and byes."""
     state = loaded_of(request, slug).state
     if not 1 <= number <= len(state.rounds):
         raise NotFound("no round %(number)s; rounds paired: %(rounds_count)s",
@@ -264,7 +275,8 @@ def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
     return round_out(state, state.round(number))
 
 
-@router.get("/events/{slug}/commands", response_model=list[m.CommandOut], responses=READ)
+@router.get("/events/{slug}/commands", response_model=list[m.CommandOut], responses=READ,
+            operation_id="events.commands", include_in_schema=False)
 def commands(request: Request, slug: Slug) -> list[m.CommandOut]:
     """What the event's format can run (``POST .../commands/{name}``): each command with its
     title, who may run it and whether it applies to the event as it stands."""
@@ -276,23 +288,28 @@ def commands(request: Request, slug: Slug) -> list[m.CommandOut]:
 
 
 # organiser reads ------------------------------------------------------------------------------
-@router.get("/events/{slug}/log", response_model=list[m.ActionOut],
-            responses={**R401, **R403, **READ})
+@router.get("/events/{slug}/log", response_model=list[m.ActionOut], responses=ORGANISER_READ,
+            operation_id="events.log", include_in_schema=False)
 def log(request: Request, slug: Slug, user: Organiser) -> list[m.ActionOut]:
     """The action log (organisers of the event only: it holds reasons and penalties)."""
     return [m.ActionOut(seq=a.seq, kind=a.kind, actor=a.actor, at=a.at, reason=a.reason,
                         payload=a.payload) for a in web_of(request).events.log(slug)]
 
 
-@router.get("/events/{slug}/roles", response_model=list[m.GrantOut],
-            responses={**R401, **R403, **READ})
-def roles(request: Request, slug: Slug, user: Organiser) -> list[m.GrantOut]:
-    return [m.GrantOut(username=g.username, role=g.role, granted_by=g.granted_by,
-                       granted_at=g.granted_at) for g in web_of(request).accounts.grants(slug)]
+@router.get("/events/{slug}/roles", response_model=m.GrantsPage, responses=ORGANISER_READ,
+            operation_id="events.roles")
+def roles(request: Request, slug: Slug, user: Organiser, limit: Limit = PAGE_LIMIT,
+          offset: Offset = 0) -> m.GrantsPage:
+    """Who may run the event (owners and judges), a page at a time."""
+    found = web_of(request).accounts.grants(slug)
+    return m.GrantsPage(
+        items=[m.GrantOut(username=g.username, role=g.role, granted_by=g.granted_by,
+                          granted_at=g.granted_at) for g in found[offset:offset + limit]],
+        total=len(found), offset=offset, limit=limit)
 
 
-@router.get("/events/{slug}/codes", response_model=list[m.CodeOut],
-            responses={**R401, **R403, **READ})
+@router.get("/events/{slug}/codes", response_model=list[m.CodeOut], responses=ORGANISER_READ,
+            operation_id="events.codes", include_in_schema=False)
 def codes(request: Request, slug: Slug, user: Organiser) -> list[m.CodeOut]:
     """Every player's self-report code (created on first request)."""
     web = web_of(request)
@@ -301,15 +318,23 @@ def codes(request: Request, slug: Slug, user: Organiser) -> list[m.CodeOut]:
             for pid, code in sorted(web.reports.codes(slug).items())]
 
 
-@router.get("/events/{slug}/self-reports", response_model=list[m.ReportOut],
-            responses={**R401, **R403, **READ})
-def queue(request: Request, slug: Slug, user: Organiser, open_only: bool = True
-          ) -> list[m.ReportOut]:
-    """The organiser's queue: reports waiting for confirmations or a decision."""
-    return [report_out(r) for r in web_of(request).reports.reports(slug, open_only)]
+@router.get("/events/{slug}/self-reports", response_model=m.ReportsPage,
+            responses=ORGANISER_READ, operation_id="events.self_reports")
+def queue(request: Request, slug: Slug, user: Organiser, open_only: bool = True,
+          limit: Limit = PAGE_LIMIT, offset: Offset = 0) -> m.ReportsPage:
+    """The organiser's queue: reports waiting for confirmations or a decision, a page at a
+    time."""
+    web = web_of(request)
+    state = web.events.load(slug).state
+    found = web.reports.reports(slug, open_only)
+    return m.ReportsPage(items=[report_out(r, state) for r in found[offset:offset + limit]],
+                         total=len(found), offset=offset, limit=limit)
 
 
-@router.get("/events/{slug}/export", responses={**R401, **R403, **READ})
+@router.get("/events/{slug}/export", responses={
+    200: {"description": "The event file.", "content": {"application/json": {
+        "schema": {"type": "object", "additionalProperties": True}}}},
+    **ORGANISER_READ}, operation_id="events.export")
 def export(request: Request, slug: Slug, user: Organiser) -> Response:
     """The event file (``podium export``): the whole log as one JSON document, which
     ``POST /api/v1/commands/event.import`` stores again."""
@@ -327,11 +352,12 @@ def _seat_out(request: Request, slug: str, seat: Seat, reports: list[Report]) ->
         player=player_out(state, seat.player.id),
         round=seat.round.number if seat.round else None,
         table=table_out(state, seat.round, seat.table) if seat.table and seat.round else None,
-        reports=[report_out(r) for r in reports],
+        reports=[report_out(r, state) for r in reports],
     )
 
 
-@router.get("/events/{slug}/me", response_model=m.SeatOut, responses=PLAYER)
+@router.get("/events/{slug}/me", response_model=m.SeatOut, responses=PLAYER,
+            operation_id="events.me")
 def me(request: Request, slug: Slug, code: PlayerCode) -> m.SeatOut:
     """The player code's table now and its open reports (``POST .../commands/<format>.report``,
     ``report.confirm``, ``report.dispute`` change them)."""

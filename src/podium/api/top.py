@@ -13,20 +13,15 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from podium.api.routes import (
-    R404,
-    R409,
-    R422,
-    Slug,
-    web_of,
-)
+from podium.api.problems import responses
+from podium.api.routes import Slug, web_of
 from podium.core import codes
 from podium.core.bracket import Bracket, round_name
 from podium.core.errors import Conflict
 from podium.core.model import EventState
 from podium.core.top_replay import top_of
 
-router = APIRouter(prefix="/api/v1", tags=["TOP"])
+router = APIRouter(prefix="/api/v1", tags=["top"])
 
 Size = Annotated[int, Field(ge=2, le=4096)]
 Minutes = Annotated[int, Field(ge=1, le=1440)]
@@ -46,6 +41,7 @@ class TopMatchOut(BaseModel):
     round: int
     round_name: str
     players: list[int | None] = Field(description="Two player ids; null: a bye or not known.")
+    names: list[str | None] = Field(description="Their names, as the ids.")
     known: bool = Field(description="Both sides are decided.")
     bye: bool
     winner: int | None = Field(description="Who advances (after a result or a bye).")
@@ -76,7 +72,9 @@ def top_out(state: EventState, bracket: Bracket) -> TopOut:
         matches.append(TopMatchOut(
             number=match.number, round=match.round,
             round_name=round_name(match.round, bracket.rounds),
-            players=list(match.players), known=match.known, bye=match.is_bye,
+            players=list(match.players),
+            names=[None if pid is None else state.players[pid].name for pid in match.players],
+            known=match.known, bye=match.is_bye,
             winner=match.winner, draw=bool(result and result.draw),
             corrected=bool(result and result.corrected), note=result.note if result else "",
         ))
@@ -91,7 +89,8 @@ def top_out(state: EventState, bracket: Bracket) -> TopOut:
     )
 
 
-@router.get("/events/{slug}/top", response_model=TopOut, responses={**R404, **R409, **R422})
+@router.get("/events/{slug}/top", response_model=TopOut,
+            responses=responses((404, 409, 422)), operation_id="events.top")
 def get_top(request: Request, slug: Slug) -> TopOut:
     """The TOP bracket: seeds, every match with who advances, the champion (409: not built)."""
     state = web_of(request).cache.load(slug)[1].state

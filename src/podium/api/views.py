@@ -14,14 +14,14 @@ polling clients cost one encoding per change; organisers' and players' views are
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from starlette.concurrency import run_in_threadpool
 
-from podium.core.commands import ANYONE, API, TEXT, Param
+from podium.api.problems import responses
+from podium.core.commands import ANYONE, API, PLAYER, TEXT, Param
 from podium.core.reads import PAGE_LIMIT, ViewSpec
 from podium.service.catalog import Catalog, Invocation
 from podium.service.reader import encode
@@ -110,8 +110,9 @@ def router_for(catalog: Catalog) -> APIRouter:
             description=(spec.help or spec.title) + f"\n\nWho may read it: {spec.role}.",
             response_model=spec.returns, operation_id=f"views.{spec.name}",
             tags=[tag_of(spec)],
-            responses={int(code): {"description": text, "model": error_model()}
-                       for code, text in ERRORS.items()},
+            responses=responses(
+                [*(int(code) for code in ERRORS), *([429] if spec.role == PLAYER else [])],
+                **{f"s{code}": text for code, text in ERRORS.items()}),
             openapi_extra={"parameters": parameters},
         )
     return router
@@ -123,13 +124,6 @@ def tag_of(spec: ViewSpec[Any]) -> str:
     if spec.format is None:
         return "views"
     return spec.format.replace("-", "_") + "_views"
-
-
-@cache
-def error_model() -> Any:
-    from podium.api.models import Problem
-
-    return Problem
 
 
 __all__ = ["encode", "router_for"]

@@ -636,7 +636,8 @@ class Assignments(Input):
             raise refuse(field, N_("expected an object of settings"), codes.INPUT_PAIR)
         if len(value) > 200:
             raise refuse(field, N_("at most %(count)s items"), codes.INPUT_TOO_MANY, count=200)
-        return {clean(str(k), field, 100): v for k, v in value.items() if v is not None}
+        # a null value is kept: it sets the setting to its default (``rounds``: automatic)
+        return {clean(str(k), field, 100): v for k, v in value.items()}
 
     def schema(self) -> dict[str, Any]:
         return {"oneOf": [{"type": "object"}, {"type": "string", "description": "KEY=VALUE, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from podium.core import codes
 from podium.core.errors import InvalidInput
@@ -20,6 +20,43 @@ class Field:
     parse: Callable[[str, Any], Any]
     help: str
     rule: str = ""
+
+
+Parser = TypeVar("Parser", bound=Callable[..., Any])
+
+
+def typed(schema: dict[str, Any], parse: Parser) -> Parser:
+    """``parse`` with the JSON Schema of the values it takes (the API's settings objects)."""
+    parse.schema = schema  # type: ignore[attr-defined]
+    return parse
+
+
+def field_schema(field: Field) -> dict[str, Any]:
+    """The JSON Schema of one setting's value on the API: its parser's, or else its default's
+    type (a format's own parser), with its help and rule."""
+    schema = dict(getattr(field.parse, "schema", None) or _schema_of(field.default))
+    help_text = str(field.help)
+    schema["description"] = f"{help_text} ({field.rule})" if field.rule else help_text
+    return schema
+
+
+def _schema_of(value: Any) -> dict[str, Any]:
+    if isinstance(value, bool):
+        return {"type": "boolean"}
+    if isinstance(value, int):
+        return {"type": "integer"}
+    if isinstance(value, Fraction):
+        return {"type": "number"}
+    if isinstance(value, tuple | list):
+        items = [_schema_of(item) for item in value]
+        return {"type": "array", "items": items[0] if items else {"type": "string"}}
+    return {"type": "string"}
+
+
+def settings_schema(fields: Sequence[Field]) -> dict[str, Any]:
+    """A format's settings as one JSON object: every setting optional, no other key."""
+    return {"type": "object", "additionalProperties": False,
+            "properties": {f.key: field_schema(f) for f in fields}}
 
 
 def parse_fields(fields: Sequence[Field], raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -68,7 +105,8 @@ def integer(minimum: int, maximum: int | None = None) -> Callable[[str, Any], in
                 key=key, number=number, bound=bound)
         return number
 
-    return parse
+    bounds = {"minimum": minimum} | ({} if maximum is None else {"maximum": maximum})
+    return typed({"type": "integer", **bounds}, parse)
 
 
 def optional_integer(minimum: int, maximum: int | None = None
@@ -80,7 +118,8 @@ def optional_integer(minimum: int, maximum: int | None = None
             return None
         return inner(key, value)
 
-    return parse
+    integer_schema = getattr(inner, "schema", {"type": "integer"})
+    return typed({"anyOf": [integer_schema, {"type": "null"}]}, parse)
 
 
 MAX_POINTS = 1_000_000  # far beyond any regulation; keeps every sum exact and printable
@@ -107,6 +146,9 @@ def points(key: str, value: Any) -> Fraction:
     return number
 
 
+typed({"type": "number", "minimum": 0, "maximum": MAX_POINTS}, points)
+
+
 def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
     def parse(key: str, value: Any) -> str:
         text = str(value).strip()
@@ -117,7 +159,7 @@ def choice(options: Sequence[str]) -> Callable[[str, Any], str]:
         return text
 
     parse.options = tuple(options)  # type: ignore[attr-defined]  # a form shows a select
-    return parse
+    return typed({"type": "string", "enum": list(options)}, parse)
 
 
 def name_list(options: Sequence[str]) -> Callable[[str, Any], tuple[str, ...]]:
@@ -137,7 +179,8 @@ def name_list(options: Sequence[str]) -> Callable[[str, Any], tuple[str, ...]]:
                 key=key)
         return names
 
-    return parse
+    return typed({"type": "array", "uniqueItems": True,
+                  "items": {"type": "string", "enum": list(options)}}, parse)
 
 
 def boolean(key: str, value: Any) -> bool:
@@ -153,6 +196,9 @@ def boolean(key: str, value: Any) -> bool:
         key=key, value=value)
 
 
+typed({"type": "boolean"}, boolean)
+
+
 def time_zone(key: str, value: Any) -> str:
     """An IANA time zone name (``Europe/Moscow``): the times on an event's pages are shown in
     it (they are stored in UTC)."""
@@ -166,6 +212,9 @@ def time_zone(key: str, value: Any) -> str:
                            "Europe/Moscow", field=key, code=codes.SETTING_ZONE, key=key,
                            value=text[:64]) from None
     return text
+
+
+typed({"type": "string", "maxLength": 64}, time_zone)
 
 
 #: The shared setting of the time zone an event's pages show times in (a msgid: the settings

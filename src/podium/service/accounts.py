@@ -272,11 +272,11 @@ class AccountService:
         state = _token_state(row, self.clock())
         if state == "revoked":
             raise TokenRefused(N_("this organiser token (#%(id)s) was revoked: create a new "
-                                  "one with podium user token"),
+                                  "one"),
                                   code=codes.TOKEN_REVOKED, id=row.id)
         if state == "expired":
             raise TokenRefused(N_("this organiser token (#%(id)s) expired on %(date)s: create a "
-                                  "new one with podium user token"), code=codes.TOKEN_EXPIRED,
+                                  "new one"), code=codes.TOKEN_EXPIRED,
                                id=row.id, date=row.expires_at.date().isoformat())
         return User(row.user_id, username)
 

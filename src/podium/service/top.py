@@ -130,7 +130,7 @@ def _early_warning(ruleset: Ruleset, state: EventState) -> str:
 def bracket_of(state: EventState) -> Bracket:
     bracket = top_of(state)
     if bracket is None:
-        raise Conflict("the TOP has not been built yet (podium top build)", code=codes.TOP_NONE)
+        raise Conflict("the TOP has not been built yet (top.build)", code=codes.TOP_NONE)
     return bracket
 
 

@@ -131,8 +131,11 @@ class Surfaces:
 
     def _api(self, spec: CommandSpec, slug: str, fields: Mapping[str, Any],
              code: str | None) -> tuple[int, str]:
+        from podium.api.bodies import json_fields
+
+        event_format = self.events.summary(slug).format if spec.event else None
         body = {k: ({"name": v[0], "text": v[1]} if isinstance(v, tuple) else v)
-                for k, v in fields.items()}
+                for k, v in json_fields(spec, fields, event_format).items()}
         path = (f"/api/v1/events/{slug}/commands/{spec.name}" if spec.event
                 else f"/api/v1/commands/{spec.name}")
         token = code if spec.role == PLAYER and code else self.token

@@ -33,7 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from podium.core import codes
 from podium.core.views import N_
-from podium.http import ANONYMOUS_BODY, SMALL_BODY, TooLarge, command_limit
+from podium.http import ANONYMOUS_BODY, SMALL_BODY, TooLarge, command_limit, problem_body
 
 SESSION_COOKIE = "podium_session"  # as podium.web.deps names it (no import: deps is heavier)
 TOKEN_PREFIX = "pod_"
@@ -116,7 +116,7 @@ class BodyLimits:
         error = TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
                          field="body", kb=limit // 1000)
         if scope["path"].startswith("/api/"):
-            body = json.dumps({"detail": str(error), **error.to_json()}).encode()
+            body = json.dumps(problem_body(error)).encode()
             kind = b"application/json"
         else:
             body = await _page(scope, error)

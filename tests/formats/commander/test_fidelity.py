@@ -117,7 +117,7 @@ def test_cmd11_fewer_than_five_rounds_needs_the_override_and_says_so(tmp_path):
     assert loaded.ruleset.warnings(loaded.state) == [
         "3 Swiss rounds: fewer than the 5 rule CMD-11 asks for (allowed by the organiser's "
         "override)"]
-    with pytest.raises(InvalidInput, match="also set fewer_rounds=yes"):
+    with pytest.raises(InvalidInput, match="also set fewer_rounds to yes"):
         service.create_event("c2", "C2", "commander", {}, "judge")
         service.change_settings("c2", {"rounds": 4}, "judge")
     assert service.load("c2").state.settings.rounds is None

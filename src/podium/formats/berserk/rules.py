@@ -473,21 +473,20 @@ class Berserk(Ruleset[BerserkSettings]):
             )
         tables = draft_tables(state)
         if not tables:
-            raise Conflict("split the players into draft tables first (podium berserk split)",
+            raise Conflict("split the players into draft tables first (berserk.split)",
                            code=kernel_codes.DIVISIONS_UNASSIGNED)
         seated = {pid for members in tables for pid in members}
         homeless = [p.name for p in state.active_players() if p.id not in seated]
         if homeless:
-            advice = ("split again (podium berserk split)" if not state.rounds
+            advice = ("split again (berserk.split)" if not state.rounds
                       else "a draft table cannot change after round 1; drop them")
             raise Conflict(
                 "no draft table for %(homeless)s: %(advice)s", code=kernel_codes.DIVISIONS_MISSING,
                 homeless=', '.join(homeless), advice=advice)
         if len(state.rounds) >= self.swiss_round_count(state):
             raise Conflict(
-                "all %(rounds_count)s table rounds are paired; build the TOP (podium top "
-                "build)", code=kernel_codes.ROUND_ALL_PAIRED,
-                rounds_count=len(state.rounds)
+                "all %(rounds_count)s table rounds are paired; build the TOP (top.build)",
+                code=kernel_codes.ROUND_ALL_PAIRED, rounds_count=len(state.rounds)
             )
         number = len(state.rounds) + 1
         seed = derive_seed(state.seed, "pairing", state.draws + 1)

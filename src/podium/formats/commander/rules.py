@@ -197,7 +197,7 @@ class Commander(Ruleset[CommanderSettings]):
         if settings.rounds is not None and settings.rounds < MIN_ROUNDS and (
                 not settings.fewer_rounds):
             raise InvalidInput("setting rounds: rule CMD-11 asks for at least %(minimum)s Swiss "
-                               "rounds; to play %(rounds)s, also set fewer_rounds=yes",
+                               "rounds; to play %(rounds)s, also set fewer_rounds to yes",
                                field="rounds", code=cmd_codes.MIN_ROUNDS, minimum=MIN_ROUNDS,
                                rounds=settings.rounds)
 

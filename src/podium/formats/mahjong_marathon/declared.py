@@ -275,8 +275,8 @@ REVERT = CommandSpec(
     lambda call: RevertDecision(call.slug, call["seq"], call["reason"]),
     params=(
         Param("seq", inputs.Integer(1, 2**31 - 1),
-              N_("the decision's number (podium decisions lists them)"), required=True,
-              argument=True, label=N_("Decision")),
+              N_("the decision's number (the view mahjong-marathon.decisions lists them)"),
+              required=True, argument=True, label=N_("Decision")),
         REASON,
     ),
     help=N_("A penalty or a disqualification stops counting; it stays in the log, marked "
