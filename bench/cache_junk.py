@@ -1,4 +1,4 @@
-"""Memory kept by the web cache after many junk addresses (issue 14: 3,000 junk URLs grew the
+"""Memory kept by the web cache after many junk addresses (3,000 junk URLs grew the
 process by 20 MB for one small event, never freed while the event was unchanged).
 
 Serves one 32-player Commander event in process (Starlette's test client), renders its pages

@@ -1,4 +1,4 @@
-"""Benchmark of the command line's start (issue 24, target: under 0.3 s of CPU).
+"""Benchmark of the command line's start (target: under 0.3 s of CPU).
 
 Each command runs in a fresh process, ``--runs`` times; printed per command: the median and the
 lowest CPU seconds (user + system of the child, from ``getrusage``) and wall seconds, beside

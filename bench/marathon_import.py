@@ -1,4 +1,4 @@
-"""Benchmark (issue 22): the peak memory of a marathon games import, refused and accepted.
+"""Benchmark: the peak memory of a marathon games import, refused and accepted.
 
 Writes CSV files of marathon games shaped like a server's lobby log (long game ids, Cyrillic
 nicknames, 400 players, stage 1 of the regulation's calendar) and imports each in a fresh

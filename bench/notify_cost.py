@@ -1,4 +1,4 @@
-"""Benchmark: what the "event changed" NOTIFY costs each write (issue 22, podium.store.notify).
+"""Benchmark: what the "event changed" NOTIFY costs each write (podium.store.notify).
 
 In one process, on a fresh PostgreSQL schema each run, renames one player ``--writes`` times
 (one command, one transaction each), with the NOTIFY of every append and without it (the hook

@@ -1,4 +1,4 @@
-"""Benchmark of whole-event seating schedules (issue 23): repeats and seat balance.
+"""Benchmark of whole-event seating schedules: repeats and seat balance.
 
 For each size (players x rounds, tables of 4) it compares three schedules:
 

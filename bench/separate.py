@@ -1,4 +1,4 @@
-"""Benchmark of separation groups (issue 21, beyond the regulation): what the Commander setting
+"""Benchmark of separation groups (beyond the regulation): what the Commander setting
 ``separate_groups=always`` adds to planning a round, and how many same-group pairs it removes.
 
 One event per size, players in clubs of ``--club`` (the last club may be smaller), played in

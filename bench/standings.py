@@ -139,7 +139,7 @@ def child_standings(db: str, top: int) -> dict[str, float]:
         service.standings(SLUG)
         warm.append(time.perf_counter() - again)
         warm_cpu.append(time.process_time() - again_cpu)
-    # the same warm standings with the Python sort the columnar one replaced (issue 24):
+    # the same warm standings with the Python sort the columnar one replaced:
     # the before/after of the ranking on the same state, in the same process
     from podium.core import standings as core_standings
     from podium.formats.commander import rules as commander_rules

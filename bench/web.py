@@ -13,7 +13,7 @@ and Accept-Language ru. Two modes:
 Printed per mode: requests, requests/s, p50, p90, p99 and max latency in ms. Bounded: each mode
 runs for --seconds; the server is stopped at the end.
 
-With ``--writer`` (issue 24): the event has a fourth round open, an organiser and an API token,
+With ``--writer``: the event has a fourth round open, an organiser and an API token,
 and for each reader count of ``--readers`` (default 50,200) the readers (closed loop, each asks
 again as soon as it has its answer) run for --seconds alone ("idle"), then for --seconds while a
 thread enters the open round's results through the API
@@ -398,7 +398,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--writer", action="store_true",
-                        help="readers idle, then with results written (issue 24)")
+                        help="readers idle, then with results written")
     parser.add_argument("--readers", default="50,200")
     parser.add_argument("--rate", type=float, default=2.0, help="writes a second")
     parser.add_argument("--event", help="with --writer: the built event's SQLite file, "
@@ -414,7 +414,7 @@ def main() -> int:
         return 0
     from podium.core.gcpause import freeze_loaded_states
 
-    freeze_loaded_states()  # a loaded event is frozen out of the cycle collector (issue 24)
+    freeze_loaded_states()  # a loaded event is frozen out of the cycle collector
 
     folder = Path(tempfile.mkdtemp(prefix="podium-bench-"))
     if args.writer:

@@ -1,4 +1,4 @@
-"""The command line starts without the expensive imports (issue 24, part 3): no Alembic (the
+"""The command line starts without the expensive imports: no Alembic (the
 schema is checked by a plain query, migrations imported only when it is behind), no argon2 hash
 made at import, no web application; ``podium --help`` and ``podium event list`` load no format,
 no SQLAlchemy and no numpy, and a format's commands are loaded when one is named. Structure
@@ -202,7 +202,7 @@ def test_the_logs_wording_imports_no_web_module() -> None:
     (["berserk", "--help"], "berserk")])
 def test_a_command_only_one_format_adds_loads_no_other_format(
         tmp_path: Path, args: list[str], own: str) -> None:
-    """`podium games add` (a marathon write, issue 24) builds the marathon's catalog and
+    """`podium games add` (a marathon write) builds the marathon's catalog and
     command alone: no other format's rules or commands are imported (their packages are, for
     their declarations), nor the web."""
     text, loaded = podium_run(args, tmp_path / "none.db")

@@ -74,7 +74,7 @@ def build(app) -> tuple[str, str]:
 
 
 def home_events(events) -> None:
-    """What the home page groups (issue 21): the night running, an upcoming event with its
+    """What the home page groups: the night running, an upcoming event with its
     date and venue inside a series, the Berserk cup finished, a test copy archived."""
     from podium.service.people import ArchiveEvent, EventDetails
     from podium.service.series import AddMember
@@ -140,7 +140,7 @@ def shoot(browser, base: str, code: str, lang: str, size: str) -> list[Path]:
     return saved
 
 
-# --- the projector page (issue 21) ---------------------------------------------------------------
+# --- the projector page ---------------------------------------------------------------
 PROJECTOR_FIRST = ("Александра", "Константин", "Мария", "Святослав", "Евгения", "Ярослав",
                    "Анастасия", "Владимир")
 PROJECTOR_LAST = ("Константинова", "Преображенский", "Ростовцева", "Белозерский",
@@ -227,7 +227,7 @@ def main() -> int:
     return 0
 
 
-# --- every format's public pages in Russian (issue 20) -------------------------------------------
+# --- every format's public pages in Russian -------------------------------------------
 def build_formats(app) -> str:
     """A marathon with two publications, a Berserk event in its Swiss rounds and a 7 Wonders
     season part-way; returns a marathon player's name (for their page)."""

@@ -1,4 +1,4 @@
-"""Screenshots of the 7 Wonders pages in Russian, for docs/web.md (issue 20): a season's public
+"""Screenshots of the 7 Wonders pages in Russian, for docs/web.md: a season's public
 pages (the league tables, the season table, a league's board with a premium player due to
 create the table), a player's report by tapping on a phone (opened from their code slip's
 address), and a year's page (the year table, a player's path, the Legendary League), each at

@@ -113,7 +113,7 @@ def two_tables(s: Scenario) -> dict[str, Any]:
 
 def short_pod(s: Scenario) -> dict[str, Any]:
     """Round 1 paired again with short pods and a bye given in advance to #7: 4 and 3 players,
-    so #7 may fill the 3-player pod (hand edits, issue 21)."""
+    so #7 may fill the 3-player pod (hand edits)."""
     from podium.service.commands import ChangeSettings, UndoRound
 
     events = s.site.events
@@ -132,7 +132,7 @@ def edited(s: Scenario) -> None:
 
 
 def clock_running(s: Scenario) -> None:
-    """The current round's clock started (issue 21)."""
+    """The current round's clock started."""
     from podium.service.clock import StartClock
 
     s.site.events.run_command(StartClock("cup"), "owner")
@@ -157,7 +157,7 @@ ROUTES = [
           ORGANISERS),
     Route("POST", f"{CMD}/player.drop", {"player": 7, "reason": "ill"}, ORGANISERS),
     Route("POST", f"{CMD}/player.reinstate", {"player": 8}, ORGANISERS),
-    # people and the event's own record (issue 21)
+    # people and the event's own record
     Route("POST", f"{CMD}/player.rename", {"player": 7, "name": "Renamed"}, ORGANISERS),
     Route("POST", f"{CMD}/player.group", {"player": 7, "group": "Club Orbit"}, ORGANISERS),
     Route("POST", f"{CMD}/player.remove", {"player": "Extra"}, ORGANISERS, newcomers),
@@ -184,7 +184,7 @@ ROUTES = [
     Route("POST", f"{CMD}/commander.seats", lambda v: {"table": 1, "order": v["order"],
                                                       "reason": "x"}, ORGANISERS, two_tables),
     Route("POST", f"{CMD}/commander.undo-edit", {}, ORGANISERS, edited),
-    # the round clock (issue 21)
+    # the round clock
     Route("POST", f"{CMD}/clock.start", {}, ORGANISERS),
     Route("POST", f"{CMD}/clock.pause", {"reason": "a ruling"}, ORGANISERS, clock_running),
     Route("POST", f"{CMD}/clock.add", {"minutes": 5, "table": 1}, ORGANISERS),

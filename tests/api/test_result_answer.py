@@ -1,7 +1,7 @@
 """A result written through the API answers briefly: the table written and the round's progress
 (tables with a result of all the round's tables); the whole round only when asked
 (``?round=full``, as ``GET .../rounds/{n}`` gives it). Before, every write named each table
-still without a result, twice (25 kB at 10,000 players; the whole round is 253 kB, issue 24)."""
+still without a result, twice (25 kB at 10,000 players; the whole round is 253 kB)."""
 
 from __future__ import annotations
 

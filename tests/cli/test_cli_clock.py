@@ -1,4 +1,4 @@
-"""`podium round clock start|pause|add|undo` (issue 21; beyond the regulation, the round's
+"""`podium round clock start|pause|add|undo` (beyond the regulation, the round's
 length is rule CMD-12's 90 minutes): what each prints and logs, the status line of `podium round
 show`, Russian, and refusals that name the field and store nothing. The service's clock is set
 by the test."""

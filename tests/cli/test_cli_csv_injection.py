@@ -1,4 +1,4 @@
-"""`podium standings --csv` and `podium publish --out` neutralise formula cells (issue 22, the
+"""`podium standings --csv` and `podium publish --out` neutralise formula cells (the
 OWASP "CSV injection" rule) for every format: a player's name that a spreadsheet would run as a
 formula is written with a leading ``'``, while the numbers stay numbers."""
 

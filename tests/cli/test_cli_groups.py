@@ -1,4 +1,4 @@
-"""`podium player group` and a players' CSV with a club column (issue 21, separation groups,
+"""`podium player group` and a players' CSV with a club column (separation groups,
 beyond the regulation): what each prints and logs, clearing a group, the refusals (nothing
 stored), and a Commander round that keeps the clubs apart, explained in Russian too."""
 

@@ -1,4 +1,4 @@
-"""Every ``--help`` of the command line speaks Russian with ``--lang ru`` (issue 20).
+"""Every ``--help`` of the command line speaks Russian with ``--lang ru``.
 
 The whole command line is loaded, then each command and group, at any depth, is asked for
 ``podium --lang ru ... --help``: its help text, its options' help and the one-line help of its
@@ -85,7 +85,7 @@ def english(text: str, allowed: set[str]) -> list[str]:
 
 
 def test_every_help_is_russian() -> None:
-    """rule-free (issue 20): the root, every group and every command, hand-written or
+    """rule-free: the root, every group and every command, hand-written or
     declared, at any depth."""
     assert isinstance(cli, LazyRoot)
     cli.load()

@@ -1,4 +1,4 @@
-"""The command line speaks the person's language (issue 20): ``podium --lang ru``, a command's
+"""The command line speaks the person's language: ``podium --lang ru``, a command's
 own ``--lang``, or a Russian locale (LANG / LC_ALL = ru_*) give Russian tables, sentences and
 errors from the same catalogs as the pages; English otherwise."""
 

@@ -1,5 +1,5 @@
 """`podium player rename|remove|merge|substitute` and `podium event rename|archive|details|
-delete` (issue 21): what each prints and logs, its undo, and its refusals, which name the field
+delete`: what each prints and logs, its undo, and its refusals, which name the field
 and store nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No Python value is ever printed raw (issue 20): a TOP's goals as sentences, not message
+"""No Python value is ever printed raw: a TOP's goals as sentences, not message
 dictionaries; counts with their grammar ("1 round", not "1 rounds"); settings as they are typed
 (yes/no, auto), never True/False/None."""
 

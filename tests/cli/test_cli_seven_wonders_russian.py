@@ -1,4 +1,4 @@
-"""The 7 Wonders command line speaks Russian (issue 20): with ``--lang ru`` every sentence
+"""The 7 Wonders command line speaks Russian: with ``--lang ru`` every sentence
 ``podium sw ...`` and ``podium demo seven-wonders`` print is Russian (player and event names,
 rule IDs, slugs and commands aside), and so are click's own words (``Usage:``, ``Options``,
 ``Missing argument``). The check is the Russian crawl's (tests/web/test_russian_pages.py): any

@@ -1,7 +1,7 @@
 """`podium standings` on an imported event of a few thousand players: the first rows, a note
 saying what was left out, every row in the CSV or with --top 0 (plain text past
-podium.cli.tables.PLAIN_ROWS rows, issue 24), and the import's snapshot that spares the next
-command a full replay (the scale of issue 14; the speed itself is in bench/standings.py)."""
+podium.cli.tables.PLAIN_ROWS rows), and the import's snapshot that spares the next
+command a full replay (the speed itself is in bench/standings.py)."""
 
 from __future__ import annotations
 
@@ -81,7 +81,7 @@ def test_standings_of_thousands_print_the_top_rows_and_say_so(podium: Podium, tm
     with open(tmp_path / "all.csv", encoding="utf-8") as handle:
         assert len(list(csv.reader(handle))) == PLAYERS + 1  # a header, then every player
 
-    # --top 0: every row, as plain aligned text past PLAIN_ROWS rows (issue 24), headers in
+    # --top 0: every row, as plain aligned text past PLAIN_ROWS rows, headers in
     # the run's language
     every = podium.out("standings", "big", "--top", "0")
     rows = printed_rows(every)

@@ -1,4 +1,4 @@
-"""A table longer than PLAIN_ROWS rows is written as plain aligned text (issue 24, item 6):
+"""A table longer than PLAIN_ROWS rows is written as plain aligned text:
 rich spent 94% of `podium standings --top 0`'s 10 s of CPU at 10,000 players drawing it. The
 same title, columns, headers (in the run's language) and values, numbers right-aligned, every
 row, nothing cut; a shorter table is still rich's. Checked by what is printed."""

@@ -1,4 +1,4 @@
-"""A declared command's progress bar is made at its first report only (issue 24: most commands
+"""A declared command's progress bar is made at its first report only (most commands
 report none, and rich's bar with its refreshing thread cost a one-game write 0.03 s of CPU)."""
 
 from __future__ import annotations

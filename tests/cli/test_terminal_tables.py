@@ -1,4 +1,4 @@
-"""Terminal tables never cut a place, a name or a number (issue 20): each format's tables
+"""Terminal tables never cut a place, a name or a number: each format's tables
 printed in a terminal 80 and 100 columns wide, without a "…", every name whole, no column
 printed empty that has values (the marathon's № and ∆), long notes whole under their table;
 wider than the terminal, a table switches to the narrow layout (one block a row), and the TOP

@@ -1,4 +1,4 @@
-"""The round clock's arithmetic (issue 21, beyond the regulation; the round's length is rule
+"""The round clock's arithmetic (beyond the regulation; the round's length is rule
 CMD-12's 90 minutes), worked by hand: replayed from clock records whose times are set here,
 read at given moments (the core never reads a clock)."""
 

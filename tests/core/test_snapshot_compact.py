@@ -1,4 +1,4 @@
-"""A snapshot's compact form (issue 24): a state loaded from a snapshot equals the replayed one
+"""A snapshot's compact form: a state loaded from a snapshot equals the replayed one
 (rounds, players, records, standings), stays equal through later results, corrections, undone
 rounds, drops and late entries, and a cold standings decodes no round.
 

@@ -1,4 +1,4 @@
-"""Separation groups (issue 21, beyond the regulation): players of one club kept apart as far
+"""Separation groups (beyond the regulation): players of one club kept apart as far
 as the pairing allows, never at the cost of what the regulation asks: each pod keeps its points
 (the score groups of the standings fill, rule CMD-6), no repeated opponent is added and no table
 of the previous round comes back (rule CMD-7)."""

@@ -1,4 +1,4 @@
-"""The round clock is the kernel's, not one format's (issue 21): a Berserk Swiss round's clock
+"""The round clock is the kernel's, not one format's: a Berserk Swiss round's clock
 runs for `swiss_minutes` (rule BRK-7), a Commander round's for `round_minutes` (rule CMD-12),
 and a format without a round length asks for the minutes; a refusal stores nothing."""
 

@@ -1,4 +1,4 @@
-"""Concurrent first reads of an event's player codes (issue 22, item 2): codes are made on
+"""Concurrent first reads of an event's player codes: codes are made on
 first read, and on PostgreSQL parallel first reads used to fail on a duplicate key (500 for 4
 of 32 requests). Now every reader gets an answer, and all get the same code for a player.
 

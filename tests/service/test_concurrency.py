@@ -1,5 +1,5 @@
 """64 concurrent writers on one database (a SQLite file, a fresh PostgreSQL schema), then an
-integrity check (issue 14).
+integrity check.
 
 The writers run in threads spread over eight independent services, each with its own engine
 and its own cached states, as eight processes would be: what keeps them apart is the database's

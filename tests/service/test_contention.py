@@ -1,4 +1,4 @@
-"""A transaction that loses to another writer is run again; a real conflict is not (issue 14).
+"""A transaction that loses to another writer is run again; a real conflict is not.
 
 SQLite's write lock is held here by a second connection, as another process would hold it.
 """

@@ -241,7 +241,7 @@ def test_a_snapshot_from_other_code_or_another_log_is_not_used(service: EventSer
 def test_a_due_snapshot_is_stored_after_the_write_answers(db: Database,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    """Before (issue 24): the write that made a snapshot due pickled and stored it before
+    """Before: the write that made a snapshot due pickled and stored it before
     answering (a 1.19 s snapshot inside one write at 10,000 players). Now the write answers
     first and the snapshot is stored after it, in a thread of its own: the log stays the
     truth, and a new process still starts from that snapshot."""

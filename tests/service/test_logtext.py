@@ -19,7 +19,7 @@ from podium.store.db import Database
 from podium.testing.kit import kinds_to_cover, tour
 
 FORMATS = {ruleset.name: ruleset for ruleset in all_formats()}
-#: A Python value or an unfilled message printed as it is (issue 20), never in a log line.
+#: A Python value or an unfilled message printed as it is, never in a log line.
 RAW = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b|\{'|\[\d|\"id\"|%\(")
 
 

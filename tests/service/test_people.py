@@ -1,4 +1,4 @@
-"""People and the event's own record (issue 21): rename, remove, merge and substitute a player;
+"""People and the event's own record: rename, remove, merge and substitute a player;
 rename, archive, date and delete an event. Each is one log action with actor, time and reason,
 replayed into the state; a refusal stores nothing; the state from replay equals the live one."""
 

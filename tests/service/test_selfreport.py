@@ -92,7 +92,7 @@ def test_a_conflicting_report_waits_for_the_organiser(setup) -> None:
 
 
 def test_a_code_of_another_event_is_refused(setup) -> None:
-    # issue 22: the same answer as an unknown code (it tells a guesser nothing)
+    # the same answer as an unknown code (it tells a guesser nothing)
     events, reports = setup
     other = reports.codes("other")
     reports.codes("cup")
@@ -179,7 +179,7 @@ def test_a_report_stored_before_draws_were_recorded_still_counts(setup) -> None:
 
 
 def _swap(events: EventService, first: int, second: int) -> None:
-    """The organiser swaps two players of the unstarted round by hand (issue 21, item 4)."""
+    """The organiser swaps two players of the unstarted round by hand."""
     from podium.core.commands import Caller
     from podium.service.catalog import Invocation
 

@@ -1,4 +1,4 @@
-"""Guessing is throttled without locking anyone out (issue 22, item 3): counts per address, per
+"""Guessing is throttled without locking anyone out: counts per address, per
 (address, account) and (address, event) pairs, and a global cap for addresses that failed;
 never per account or event alone. Attempts are reserved before the secret is checked, so
 concurrent guesses count too; the counts live in the database, shared by every process.

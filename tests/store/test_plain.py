@@ -1,4 +1,4 @@
-"""The event store over plain sqlite3 (:mod:`podium.store.plain`, issue 24): the same rows
+"""The event store over plain sqlite3 (:mod:`podium.store.plain`): the same rows
 read and written as :class:`EventRepository` over SQLAlchemy, the same refusals, the same
 transactions; and the command line's marathon writes through it saying and storing what they
 say and store through the ORM."""

@@ -238,7 +238,7 @@ def test_a_racing_writer_is_caught_by_the_unique_constraint(
 
 def test_a_stale_end_handed_by_a_unit_of_work_is_still_refused(db: Database) -> None:
     """A unit of work hands ``append`` the log's end it read under the event's lock, so the
-    log is not read again and no savepoint is made (issue 24: a quarter of a write's CPU).
+    log is not read again and no savepoint is made (a quarter of a write's CPU).
     Were that end stale, the log's unique ``seq`` still refuses the change: nothing of it is
     stored."""
     event = create_event(db)
@@ -335,7 +335,7 @@ def test_a_long_log_round_trips_in_order(db: Database) -> None:
 
 
 def test_an_event_and_an_accounts_role_in_it_are_read_in_one_statement(db: Database) -> None:
-    """A write's first read (issue 24): the event's row and the caller's role together, the
+    """A write's first read: the event's row and the caller's role together, the
     same as :meth:`find` and :meth:`role_of` apart, on both backends."""
     from podium.service.accounts import AccountService
     from podium.service.events import EventService

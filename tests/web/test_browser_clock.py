@@ -1,4 +1,4 @@
-"""The round clock in Debian's chromium (issue 21): the projector page of a 64-player round (16
+"""The round clock in Debian's chromium: the projector page of a 64-player round (16
 pods) at 1920x1080 fits without scrolling, its clock is on screen and counts down, "find my
 table" finds a player's table as the name is typed; on a phone (390x844) the public pairings
 page shows the clock, and marks "time" on a table still playing once its time has run out

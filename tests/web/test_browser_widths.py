@@ -1,4 +1,4 @@
-"""No page is wider than its window (issue 20): every page of every format (public and
+"""No page is wider than its window: every page of every format (public and
 organiser, the forms' refusals, the downloads, a marathon player's page), laid out by Debian's
 chromium at 390x844 (a phone) and 1366x900. Seen before: `/manage/new` was 833 px wide on a
 phone (the format select), the dispute queue 669 px, the marathon's organiser page 470 px.

@@ -1,4 +1,4 @@
-"""Caches that cannot be poisoned or grown by visitors (issue 14, part 2).
+"""Caches that cannot be poisoned or grown by visitors.
 
 A request's ``Host`` header never reaches another visitor's page; junk addresses never grow the
 rendered-page memo; an event deleted and created again under its slug is never served from the
@@ -90,7 +90,7 @@ def test_with_a_public_url_links_come_from_it_and_other_hosts_are_refused(
 def test_allowed_hosts_add_to_the_defaults(site: Site,
                                            public_site: Callable[..., TestClient]) -> None:
     """``--public-url https://results.example.org --allowed-host venue.local``: the public
-    URL's host and localhost still answered (issue 22: they got 400), the venue's name too."""
+    URL's host and localhost still answered (they got 400), the venue's name too."""
     site.event("cup", None)
     client = public_site(allowed_hosts=["venue.local", "Podium.LAN"])
     for host in ("venue.local", "podium.lan", "results.example.org", "localhost", "127.0.0.1"):

@@ -1,4 +1,4 @@
-"""The round clock on the pages and the API (issue 21; beyond the regulation, the round's length
+"""The round clock on the pages and the API (beyond the regulation, the round's length
 is rule CMD-12's 90 minutes): the organiser's forms (start, pause, add time), the same commands
 through the API, the time left on the public pairings page, "time" on the tables still playing
 once it is over, the projector page, Russian text, refusals that store nothing."""

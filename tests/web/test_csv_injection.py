@@ -1,4 +1,4 @@
-"""Every CSV download on the web neutralises formula cells (issue 22, the OWASP "CSV injection"
+"""Every CSV download on the web neutralises formula cells (the OWASP "CSV injection"
 rule): the marathon's publications, a series' table and a player's path. Names that a
 spreadsheet would run come out with a leading ``'``; numbers stay numbers."""
 

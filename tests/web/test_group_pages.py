@@ -1,4 +1,4 @@
-"""A player's group (issue 21, separation groups, beyond the regulation) on the organiser's
+"""A player's group (separation groups, beyond the regulation) on the organiser's
 pages and through the API: the form of ``player.group``, the group column of the player list,
 a CSV import with a club column, and the refusals in the page's language, storing nothing."""
 

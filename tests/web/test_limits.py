@@ -1,4 +1,4 @@
-"""Bounded memory (issue 22): request bodies are counted as they arrive and refused past their
+"""Bounded memory: request bodies are counted as they arrive and refused past their
 route's limit before anything parses or stores them, with or without ``Content-Length``;
 anonymous callers get a small limit before they are authenticated; password hashing runs
 behind a small gate whose full queue is answered 503 with ``Retry-After``.

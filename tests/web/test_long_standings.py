@@ -1,4 +1,4 @@
-"""Long standings shown a page of rows at a time (issue 24): a page of 100 rows with page
+"""Long standings shown a page of rows at a time: a page of 100 rows with page
 links, a search across every page (``?q=``), the whole table as a download, and a page that
 shows a new result after a write while the rows it did not change stay as they were."""
 
@@ -197,7 +197,7 @@ def test_pages_of_their_own_states_never_hold_up_a_write(tmp_path: Path) -> None
 
 def test_a_process_that_asks_freezes_each_state_it_loads(tmp_path: Path) -> None:
     """The CLI, the server and the benches freeze a loaded state out of the cycle collector
-    (issue 24: a full collection of 212-326 ms fell on a write); the library does not."""
+    (a full collection of 212-326 ms fell on a write); the library does not."""
     db = Database(str(tmp_path / "gc.db"))
     EventService(db).create_event("gc", "GC", "commander", {}, "setup", seed=1)
     EventService(db).add_players("gc", ["A", "B", "C", "D"], "setup")

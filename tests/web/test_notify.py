@@ -1,4 +1,4 @@
-"""Which event changed, shared through PostgreSQL (issue 22, item 1; :mod:`podium.store.notify`):
+"""Which event changed, shared through PostgreSQL (:mod:`podium.store.notify`):
 a write announces the event's new version on commit, each process's listener marks that
 event's trusted version stale at once, and the listener comes back after its connection is
 ended. The two-server version of this is in tests/web/test_several_servers.py.

@@ -1,4 +1,4 @@
-"""The table cells' numbers, formatted from patterns parsed once (issue 24), read exactly as
+"""The table cells' numbers, formatted from patterns parsed once, read exactly as
 Babel's own ``format_decimal`` and ``format_percent`` write them in both languages."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""People and the event's own record on the pages and the API (issue 21): the organiser's
+"""People and the event's own record on the pages and the API: the organiser's
 forms of player rename/remove/merge/substitute and event rename/archive/details/delete, the
 same commands through ``POST /api/v1/events/{event}/commands/{name}``, and the public home
 page grouped by status with a search that works without script."""

@@ -1,4 +1,4 @@
-"""Printouts (issue: the organiser's kit): code slips carry the public address from
+"""Printouts: code slips carry the public address from
 ``podium serve --public-url`` and warn when the page was opened on this computer's own address;
 the pairings printout by name lists the players with a bye."""
 

@@ -1,4 +1,4 @@
-"""The organiser's round page offers only what the event's phase allows (issue 20): pairing
+"""The organiser's round page offers only what the event's phase allows: pairing
 is not the main button while tables play and is gone once Berserk's TOP is next; undoing a
 round is apart, in red; a bad result is refused at its table's field, with the table's number;
 the help of the result field once; past rounds' one-line results have a legend and show a

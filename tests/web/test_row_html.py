@@ -1,4 +1,4 @@
-"""Rows of a public table kept rendered (issue 24: "cache each unchanged row's HTML"): the
+"""Rows of a public table kept rendered ("cache each unchanged row's HTML"): the
 rows :class:`podium.web.rowpages.RowHtml` renders in Python, and keeps by their cells, are byte
 for byte what the template's row macro (``table_row`` in ``public/_views.html``) makes, for
 every kind of cell: numbers and exact fractions per locale, percentages, movements, empty

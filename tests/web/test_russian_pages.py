@@ -37,7 +37,7 @@ ALLOWED = {
     "noname",  # the name the game server gives an anonymous guest (data, setting guest_names)
 }
 #: Nothing English is typed on the 7 Wonders pages: a special match is named by its Russian name
-#: ("Матч Фортуны"), which the forms take as well as its key (issue 20).
+#: ("Матч Фортуны"), which the forms take as well as its key.
 SEVEN_WONDERS: set[str] = set()
 
 
@@ -77,7 +77,7 @@ def populate(site: Site) -> dict[str, str]:
     site.events.add_players("cmd", NAMES[:12], "org")
     simulate.play(site.events, "cmd", "org", rng, rounds=2)
     site.events.run_command(PairRound("cmd"), "org")
-    from podium.service.clock import AddTime, StartClock  # the round clock (issue 21)
+    from podium.service.clock import AddTime, StartClock  # the round clock
 
     site.events.run_command(StartClock("cmd"), "org")
     site.events.run_command(AddTime("cmd", "судейское решение", 5, 3), "org")

@@ -44,7 +44,7 @@ def test_a_wrong_code_stores_nothing(site: Site) -> None:
     before = site.log_length("cup")
     answer = phone.post("/e/cup/report/submit", data={"csrf_token": csrf, "code": other[1],
                                                       "finish": "1234"})
-    # issue 22: another event's code gets the answer of any unknown code
+    # another event's code gets the answer of any unknown code
     assert answer.status_code == 403 and "not known" in answer.text
     assert "another event" not in answer.text
     assert site.reports.reports("cup") == []

@@ -1,4 +1,4 @@
-"""Several `podium serve` processes over one PostgreSQL database (docs/deploy.md, issue 22):
+"""Several `podium serve` processes over one PostgreSQL database (docs/deploy.md):
 what one server stores, the other shows on its live pages within the freshness window (each
 process reads the event's version from the database, :mod:`podium.web.cache`), and at once
 through ``LISTEN/NOTIFY`` (:mod:`podium.store.notify`: the other server's listener hears the

@@ -1,4 +1,4 @@
-"""Public pages never wait for a rebuild (issue 24, part 1).
+"""Public pages never wait for a rebuild.
 
 While one reader rebuilds a page for a new version of the event, the others get the page of the
 previous version instead of waiting, within the lag a page is allowed anyway (``freshness``);

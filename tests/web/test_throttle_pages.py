@@ -1,4 +1,4 @@
-"""Throttles on the web (issue 22, items 3 and 7): the self-report routes a 7 Wonders season's
+"""Throttles on the web: the self-report routes a 7 Wonders season's
 players use go through the code throttle; every 429 page says Retry-After; sprayed wrong
 passwords and codes do not lock out the owner or a player coming from another address; pages
 that may show a secret (a new API token, player codes, a code typed in) carry

@@ -182,7 +182,7 @@ class CommandSpec(Fields, Generic[A]):
     example: Callable[[EventState], Mapping[str, Any] | None] | None = None
     #: It writes into a round whose number its answer gives (its ``round``, a result):
     #: the answer stays brief (the table and the round's progress), and the API adds the whole
-    #: round only when asked (``?round=full``, issue 24: 253 kB at 10,000 players).
+    #: round only when asked (``?round=full``, 253 kB at 10,000 players).
     round_answer: bool = False
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None

@@ -747,7 +747,7 @@ class Day(Input):
 class Upload:
     """A file as it arrived: its name and its bytes, or an open binary stream of them (the
     command line's file, a page's spooled upload) so that a long file can be read as it is
-    parsed, never held whole (issue 22: bounded memory). ``data`` reads a stream whole, for
+    parsed, never held whole (bounded memory). ``data`` reads a stream whole, for
     the small files that need it; ``open()`` gives a stream either way."""
 
     __slots__ = ("_data", "name", "size", "stream")

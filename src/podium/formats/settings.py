@@ -27,7 +27,7 @@ Parser = TypeVar("Parser", bound=Callable[..., Any])
 
 def typed(schema: dict[str, Any], parse: Parser) -> Parser:
     """``parse`` with the JSON Schema of the values it takes (the API's settings objects)."""
-    parse.schema = schema  # type: ignore[attr-defined]
+    parse.schema = schema  # type: ignore[attr-defined]  # read by the API's schema
     return parse
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from podium.core import codes, phases
 from podium.core.errors import Conflict, InvalidInput, NotFound
@@ -173,7 +173,7 @@ class EventService:
         return self.states.code_throttle
 
     @classmethod
-    def sharing(cls, other: EventService) -> EventService:
+    def sharing(cls, other: EventService) -> Self:
         """A service of this class over ``other``'s database, clock and cached states (a
         format's facade on the web's service)."""
         return cls(other.db, other.clock, states=other.states, catalog=other.catalog,

@@ -284,7 +284,7 @@ PLAYER_REINSTATE = CommandSpec(
 )
 
 
-# -- people (issue 21): rename, remove, merge, substitute -----------------------------------------
+# -- people: rename, remove, merge, substitute -----------------------------------------
 def _people() -> Any:
     from podium.service import people
 
@@ -419,7 +419,7 @@ PLAYER_SUBSTITUTE = CommandSpec(
 )
 
 
-# -- the event's own record (issue 21): rename, archive, date and venue, delete -----------------
+# -- the event's own record: rename, archive, date and venue, delete -----------------
 EVENT_RENAME = CommandSpec(
     "event.rename", N_("Rename the event"),
     lambda call: _people().RenameEvent(call.slug, call["name"], call.get("reason", "")),
@@ -1131,7 +1131,7 @@ def kernel_commands() -> list[CommandSpec]:
 
 
 def _clock_commands() -> list[CommandSpec]:
-    from podium.service.clock import clock_commands  # the round clock (issue 21)
+    from podium.service.clock import clock_commands  # the round clock
 
     return clock_commands()
 

@@ -107,7 +107,7 @@ def read(service: EventService, invocation: Invocation, caller: Caller,
         authorise_read(service, spec, None, caller)
         values = decode_input(spec, invocation.fields, invocation.source,
                               surface=invocation.surface)
-        value = spec.read(ViewCall("", values, caller, None, None, None))  # type: ignore[arg-type]
+        value = spec.read(ViewCall("", values, caller, None, None, None))  # type: ignore[arg-type]  # no event
         return Seen(spec, value, values, None)
     loaded = (load or service.load)(slug)
     catalog.check_format(spec, loaded.ruleset, slug)

@@ -300,7 +300,7 @@ def read_everywhere(surfaces: Surfaces, spec: ViewSpec[Any], slug: str,
             surfaces._cli_root = build_cli(surfaces.catalog)
         name = spec.command_name if spec.format is not None else spec.name
         args = ["--db", surfaces.path, "--actor", "kit", surfaces.events.summary(slug).format,
-                name, slug, *cli_arguments(spec, fields), "--json"]  # type: ignore[arg-type]
+                name, slug, *cli_arguments(spec, fields), "--json"]  # type: ignore[arg-type]  # path set
         result = CliRunner().invoke(surfaces._cli_root, args, catch_exceptions=True)
         if result.exception is not None and not isinstance(result.exception, SystemExit):
             raise AssertionError(f"{' '.join(args)} crashed: {result.exception!r}")

@@ -91,8 +91,9 @@ class Formatter:
         if isinstance(value, bool):
             return str(value)
         if column.key in PERCENT:
-            return number_pattern("#,##0.00%").apply(float(value),  # type: ignore[arg-type]
-                                                     self.locale)  # a percentage column
+            # a percentage column: a number by the table's declaration
+            return number_pattern("#,##0.00%").apply(
+                float(value), self.locale)  # type: ignore[arg-type]  # a number here
         if isinstance(value, int | Fraction):
             return self.number(value, column.decimals)
         text = str(value)

@@ -69,8 +69,7 @@ class Renderer:
             trim_blocks=True,
             lstrip_blocks=True,
         )
-        # the i18n extension adds this method (the stubs do not know it)
-        env.install_gettext_translations(  # type: ignore[attr-defined]
+        env.install_gettext_translations(  # type: ignore[attr-defined]  # the i18n extension's
             translations(lang), newstyle=True)
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
         env.globals["tr"] = tr_for(lang)

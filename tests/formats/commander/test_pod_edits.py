@@ -1,4 +1,4 @@
-"""Hand edits of a Commander round (issue 21, item 4): before any result the organiser swaps
+"""Hand edits of a Commander round: before any result the organiser swaps
 two players between pods or moves one to another pod, each with a reason; a recorded turn
 order is corrected (rule CMD-4b: it ranks a draw's survivors); the last edit is undone by a new
 record. Each edit is in the log and the round's explanation; pod sizes stay those of the

@@ -1,4 +1,4 @@
-"""Commander's setting ``separate_groups`` (issue 21, beyond the regulation): players of one
+"""Commander's setting ``separate_groups`` (beyond the regulation): players of one
 club kept apart as far as the pairing allows, reported in the round's explanation; the
 regulation's pairing (rules CMD-5, CMD-6, CMD-7) keeps priority, and the setting is off by
 default."""

@@ -1,4 +1,4 @@
-"""The marathon's pages and book under the caches' guards (issue 14, part 2): unknown tables
+"""The marathon's pages and book under the caches' guards: unknown tables
 and publication numbers are refused, not guessed or cached (rule MJ-11); concurrent readers of
 the book agree with a full recompute (rules MJ-7 .. MJ-10)."""
 

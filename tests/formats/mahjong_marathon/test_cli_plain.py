@@ -1,4 +1,4 @@
-"""The marathon's commands on the command line over plain sqlite3 (issue 24: a write without
+"""The marathon's commands on the command line over plain sqlite3 (a write without
 SQLAlchemy's import) say, refuse and store exactly what they do over the ORM.
 
 The same commands run on two copies of one event: one named by its file (``--db FILE``: the
@@ -109,7 +109,7 @@ def test_the_marathons_commands_are_the_same_plain_and_over_the_orm(
 
 def test_a_marathon_write_imports_no_sqlalchemy(tmp_path: Path) -> None:
     """`podium games add` on a SQLite file at the newest schema: the service, the marathon and
-    the store over sqlite3, no SQLAlchemy (its import was a third of the run, issue 24)."""
+    the store over sqlite3, no SQLAlchemy (its import was a third of the run)."""
     path = tmp_path / "mj.db"
     assert run(["event", "create", "mj", "--format", "mahjong-marathon", "--seed", "1"],
                str(path), "en")[0] == 0

@@ -1,4 +1,4 @@
-"""Game points in tenths (issue 21, item 8): rule MJ-3's server scores whole points, so an
+"""Game points in tenths: rule MJ-3's server scores whole points, so an
 imported game with decimals (``+3.7``) is skipped and counted by default; the event setting
 ``fractional_points=accept`` (beyond the regulation) stores them as exact tenths, and every
 table stays exact (Fractions at the edges, rounded only for display)."""

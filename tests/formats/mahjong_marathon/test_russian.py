@@ -53,7 +53,7 @@ def russian(site: Site):
 
 
 #: The kernel's refusals of what was typed (a field required, a number out of bounds), whose
-#: Russian another branch adds (issue 18): tolerated here while the catalog lacks them, never
+#: Russian another branch adds: tolerated here while the catalog lacks them, never
 #: the marathon's own.
 KERNEL = ("core/inputs.py", "core/commands.py")
 

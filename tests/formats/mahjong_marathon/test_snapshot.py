@@ -1,4 +1,4 @@
-"""A marathon's snapshot (the pickled state a command line write starts from, issue 24) loads
+"""A marathon's snapshot (the pickled state a command line write starts from) loads
 back equal to the state replayed from its log: players (each ``Player`` pickled as its
 constructor's arguments), the name index sharing them, the games' columns, the decisions and
 the tables."""

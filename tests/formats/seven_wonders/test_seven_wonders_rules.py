@@ -590,7 +590,7 @@ def test_last_season_facts_are_set_before_the_league_starts(season):
 
 # W7-23, W7-27 ------------------------------------------------------------------------------------
 def test_an_unfinished_survival_battle_is_replayed_without_the_kicker_and_negative_time():
-    """Rule W7-23 (the survival battles themselves are the year's, issue 11)."""
+    """Rule W7-23 (the survival battles themselves are the year's)."""
     # rule W7-23
     assert survival_replay([1, 2, 3, 4, 5], kicker=2, negative_time=[4]) == ([1, 3, 5], 2)
     assert survival_replay([1, 2, 3, 4, 5], None, [4, 5], deepest=5) == ([1, 2, 3], 5)

@@ -259,7 +259,7 @@ def bad_value(param: Param, source: str) -> Any:
     inp = param.input
     if isinstance(inp, inputs.Text):
         return "x" * (inp.max_length + 1)
-    if isinstance(inp, inputs.Link):  # a table's link: http(s) only (issue 22)
+    if isinstance(inp, inputs.Link):  # a table's link: http(s) only
         return "javascript:alert(1)"
     if isinstance(inp, inputs.Integer):
         return "seven"

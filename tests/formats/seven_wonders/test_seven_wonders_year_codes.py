@@ -1,7 +1,7 @@
 """Every refusal of the year's modules (rules W7-1, W7-4 .. W7-15, W7-23, W7-29 .. W7-35) and
 of the series' package carries a specific code from their catalogues (``YEAR_CODES`` in
 ``formats/seven_wonders/codes.py``; the series' are the kernel's, ``podium.core.codes``: a
-series is a kernel capability), never its bare category (issue 18)."""
+series is a kernel capability), never its bare category."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A property over random W7 years with drop-outs (issue 19), at the level of the year's rules
+"""A property over random W7 years with drop-outs, at the level of the year's rules
 (pure functions, so a hundred seasons run in seconds): up to 12 players leave at once, players
 are barred and come back, newcomers arrive. Every season every league has 7 players, or the
 refusal names the rule (W7-15, W7-35); no player is barred without a third overrun in the

@@ -1,4 +1,4 @@
-"""The W7 year as the regulation writes it (issue 19): each departure podium had, worked by hand
+"""The W7 year as the regulation writes it: each departure podium had, worked by hand
 from the regulation, and each point the regulation leaves open tested under both settings (the
 default being the literal reading)."""
 

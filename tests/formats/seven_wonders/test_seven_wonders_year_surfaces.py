@@ -1,4 +1,4 @@
-"""Every year command answers on the three surfaces (issue 18): the command line (``podium sw
+"""Every year command answers on the three surfaces: the command line (``podium sw
 <command> YEAR ...``), the API (``POST /api/v1/events/{year}/commands/seven-wonders.<what>``)
 and the organiser's pages (``/manage/{year}/do/<name>``), the same fields typed as each surface
 types them; and bad input to each field is refused naming the field, with nothing stored

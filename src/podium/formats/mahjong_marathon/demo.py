@@ -120,7 +120,7 @@ def run_demo(call: DemoCall) -> Iterator[Any]:
     from podium.store.repository import EventRepository
 
     players, count, seed = call["players"], call["games"], call["seed"]
-    service: MarathonService = MarathonService.sharing(call.service)  # type: ignore[assignment]
+    service = MarathonService.sharing(call.service)
     slug = f"demo-marathon-{players}-{seed}"
     with service.db.session() as session:
         repo = EventRepository(session)

@@ -282,4 +282,4 @@ def top(view: TableView, rows: int) -> TableView:
     if len(view.rows) <= rows:
         return view
     said = M("Rows %(first)s to %(last)s of %(total)s", first=1, last=rows, total=len(view.rows))
-    return replace(view, rows=view.rows[:rows], notes=(said, *view.notes))  # type: ignore[arg-type]
+    return replace(view, rows=view.rows[:rows], notes=(said, *view.notes))  # type: ignore[arg-type]  # a Message note
