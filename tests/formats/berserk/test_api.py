@@ -40,7 +40,7 @@ def test_berserk_duels_through_the_generic_result_route(brk: Scenario) -> None:
     assert answer.status_code == 200, answer.text
     tables = client.get("/api/v1/events/brk/rounds/1").json()["tables"]
     points = [o["points"] for o in tables[0]["result"]["outcomes"]]
-    assert points == ["0", "5/2"]  # rule BRK-8
+    assert points == [{"num": 0, "den": 1}, {"num": 5, "den": 2}]  # rule BRK-8
     answer = client.post(cmd("brk", "berserk.result"), headers=headers,
                          json={"table": 2, "result": "="})
     assert answer.status_code == 200

@@ -25,7 +25,7 @@ def test_a_result_by_entry_by_seats_or_by_names(scenario: Scenario) -> None:
     assert len(body["stored"]) == 1
     table = client.get("/api/v1/events/cup/rounds/1").json()["tables"][1]
     winner = [o for o in table["result"]["outcomes"] if o["won"]]
-    assert winner[0]["player"] == seats[3] and winner[0]["points"] == "3"
+    assert winner[0]["player"] == seats[3] and winner[0]["points"] == {"num": 3, "den": 1}
     answer = client.post(RESULT, headers=headers, json={"table": 1, "finish": "4321"})
     assert answer.status_code == 200, answer.text
     assert answer.json()["said"] == "Round 1, table 1: saved. The round is complete."
@@ -35,7 +35,7 @@ def test_a_result_by_entry_by_seats_or_by_names(scenario: Scenario) -> None:
     names = [state.players[p].name for p in state.current_round.table(1).seats]
     answer = client.post(RESULT, headers=headers, json={
         "table": 1, "round": 1, "correct": True, "reason": "slip misread",
-        "winner": names[0], "order": [names[1], [names[2], names[3]]]})
+        "winner": [names[0]], "order": [names[1], [names[2], names[3]]]})
     assert answer.status_code == 200, answer.text
     assert answer.json()["said"] == "Round 1, table 1: corrected."
 
