@@ -337,10 +337,29 @@ def check_body(spec: CommandSpec, body: Any, web: Any, slug: str | None,
                 ref = {"$ref": settings_component(settings_format(spec, body, web, slug))}
                 schema["properties"][param.name] = ref if param.required else {
                     "anyOf": [ref, {"type": "null"}]}
-    problems = unreadable_text(body) or checker.problems(body, schema)
+    problems = unreadable_text(body) or [
+        own_refusal(spec, body, problem) for problem in checker.problems(body, schema)]
     if problems:
         asked_first(spec, web, slug, caller)
         raise InvalidFields(problems)
+
+
+def own_refusal(spec: CommandSpec, body: Any, problem: InvalidInput) -> InvalidInput:
+    """A field's own refusal (its input's code and words: ``input.link``, not the schema's
+    generic ``input.text``) where its input refuses the value too; else the schema's."""
+    from podium.core.commands import decode_param
+    from podium.core.errors import PodiumError
+
+    param = spec.param(problem.field or "")
+    if param is None or not isinstance(body, dict) or param.name not in body:
+        return problem
+    try:
+        decode_param(param, body[param.name], JSON)
+    except InvalidInput as own:
+        return own
+    except PodiumError:
+        return problem
+    return problem
 
 
 def unreadable_text(body: Any) -> list[InvalidInput]:

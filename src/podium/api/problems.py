@@ -7,15 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from podium.core import codes
 from podium.core.errors import InvalidInput, NotFound, PodiumError, printable
 from podium.core.views import N_
 from podium.http import problem_body
-
-#: A route the API does not have, and a method a route does not take.
-ROUTE_UNKNOWN = "route.unknown"
-METHOD_NOT_ALLOWED = "route.method"
-#: A path or query parameter refused by the routing (a type, a bound).
-PARAMETER_INVALID = "input.parameter"
 
 #: What each status means, on any route that may answer it.
 MEANINGS = {
@@ -60,7 +55,7 @@ def validation_body(errors: Sequence[Any]) -> dict[str, Any]:
     for error in printable(list(errors)) or [{}]:
         where = [str(p) for p in error.get("loc", ()) if p not in ("body", "query", "path",
                                                                      "header", "cookie")]
-        refused = InvalidInput(N_("invalid value: %(problem)s"), code=PARAMETER_INVALID,
+        refused = InvalidInput(N_("invalid value: %(problem)s"), code=codes.INPUT_PARAMETER,
                                field=".".join(where) or None,
                                problem=str(error.get("msg", ""))[:200])
         found.append(problem_body(refused)["problems"][0])
@@ -71,8 +66,8 @@ def route_error(status: int, method: str, path: str) -> PodiumError:
     """An unknown route (404) or a method the route does not take (405)."""
     if status == 405:
         return MethodNotAllowed(N_("%(path)s does not take %(method)s"),
-                                code=METHOD_NOT_ALLOWED, method=method, path=path[:200])
-    return NotFound(N_("no such route: %(method)s %(path)s"), code=ROUTE_UNKNOWN,
+                                code=codes.ROUTE_METHOD, method=method, path=path[:200])
+    return NotFound(N_("no such route: %(method)s %(path)s"), code=codes.ROUTE_UNKNOWN,
                     method=method, path=path[:200])
 
 

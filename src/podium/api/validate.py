@@ -20,7 +20,7 @@ from podium.core.views import N_
 DEPTH = 64
 
 
-def refusal(field: str, msgid: str, code: str, **params: Any) -> InvalidInput:
+def _refuse(field: str, msgid: str, code: str, **params: Any) -> InvalidInput:
     return InvalidInput(msgid, code=code, field=field or "body", **params)
 
 
@@ -42,14 +42,21 @@ def _is_type(value: Any, kind: str) -> bool:
     return True
 
 
-WRONG_TYPE = {
-    "boolean": (N_("true or false"), codes.INPUT_YES_NO),
-    "integer": (N_("expected a whole number"), codes.INPUT_INTEGER),
-    "number": (N_("expected a number such as 3.5"), codes.INPUT_DECIMAL),
-    "string": (N_("expected text"), codes.INPUT_TEXT),
-    "array": (N_("expected a list"), codes.INPUT_JSON),
-    "object": (N_("expected an object"), codes.INPUT_JSON),
-}
+def _wrong_type(field: str, kind: str) -> InvalidInput:
+    """A value not of its schema's JSON type, said in that type's words."""
+    if kind == "boolean":
+        return _refuse(field, N_("true or false"), codes.INPUT_YES_NO)
+    if kind == "integer":
+        return _refuse(field, N_("expected a whole number"), codes.INPUT_INTEGER)
+    if kind == "number":
+        return _refuse(field, N_("expected a number such as 3.5"), codes.INPUT_DECIMAL)
+    if kind == "string":
+        return _refuse(field, N_("expected text"), codes.INPUT_TEXT)
+    if kind == "array":
+        return _refuse(field, N_("expected a list"), codes.INPUT_JSON)
+    if kind == "object":
+        return _refuse(field, N_("expected an object"), codes.INPUT_JSON)
+    return _refuse(field, N_("not in the expected form"), codes.INPUT_JSON)
 
 
 class Checker:
@@ -63,7 +70,7 @@ class Checker:
         """Every way ``value`` breaks ``schema``, each naming where (``settings.rounds``,
         ``names[2]``); empty when it conforms."""
         if depth > DEPTH:
-            return [refusal(field, N_("not in the expected form"), codes.INPUT_JSON)]
+            return [_refuse(field, N_("not in the expected form"), codes.INPUT_JSON)]
         ref = schema.get("$ref")
         if isinstance(ref, str):
             schema = self.components.get(ref.rsplit("/", 1)[-1], {})
@@ -74,11 +81,9 @@ class Checker:
         if kind is not None:
             kinds = kind if isinstance(kind, list) else [kind]
             if not any(_is_type(value, k) for k in kinds):
-                msgid, code = WRONG_TYPE.get(kinds[0], (N_("not in the expected form"),
-                                                        codes.INPUT_JSON))
-                return [refusal(field, msgid, code)]
+                return [_wrong_type(field, kinds[0])]
         if "enum" in schema and value not in schema["enum"]:
-            return [refusal(field, N_("one of %(choices)s"), codes.INPUT_CHOICE,
+            return [_refuse(field, N_("one of %(choices)s"), codes.INPUT_CHOICE,
                             choices=[str(c) for c in schema["enum"]])]
         if isinstance(value, str):
             return self._text(value, schema, field)
@@ -104,49 +109,49 @@ class Checker:
                 if branch.get("type") != "null"]
         if len(real) == 1:
             return real[0]
-        return [refusal(field, N_("not in the expected form"), codes.INPUT_JSON)]
+        return [_refuse(field, N_("not in the expected form"), codes.INPUT_JSON)]
 
     def _text(self, value: str, schema: Mapping[str, Any], field: str) -> list[InvalidInput]:
         if "maxLength" in schema and len(value) > schema["maxLength"]:
-            return [refusal(field, N_("at most %(limit)s characters"), codes.INPUT_TOO_LONG,
+            return [_refuse(field, N_("at most %(limit)s characters"), codes.INPUT_TOO_LONG,
                             limit=schema["maxLength"])]
         if "minLength" in schema and len(value) < schema["minLength"]:
-            return [refusal(field, N_("at least %(limit)s characters"), codes.INPUT_TEXT,
+            return [_refuse(field, N_("at least %(limit)s characters"), codes.INPUT_TEXT,
                             limit=schema["minLength"])]
         pattern = schema.get("pattern")
         if pattern and not re.search(pattern, value):
-            return [refusal(field, N_("not in the expected form"), codes.INPUT_TEXT)]
+            return [_refuse(field, N_("not in the expected form"), codes.INPUT_TEXT)]
         if schema.get("format") == "date":
             try:
                 date.fromisoformat(value)
             except ValueError:
-                return [refusal(field, N_("a date such as 2025-03-01"), codes.INPUT_MOMENT)]
+                return [_refuse(field, N_("a date such as 2025-03-01"), codes.INPUT_MOMENT)]
         return []
 
     def _number(self, value: float, schema: Mapping[str, Any],
                 field: str) -> list[InvalidInput]:
         if value != value or value in (float("inf"), float("-inf")):
-            return [refusal(field, N_("expected a number such as 3.5"), codes.INPUT_DECIMAL)]
+            return [_refuse(field, N_("expected a number such as 3.5"), codes.INPUT_DECIMAL)]
         if "minimum" in schema and value < schema["minimum"]:
-            return [refusal(field, N_("must be at least %(minimum)s"), codes.INPUT_RANGE,
+            return [_refuse(field, N_("must be at least %(minimum)s"), codes.INPUT_RANGE,
                             minimum=_plain(schema["minimum"]))]
         if "maximum" in schema and value > schema["maximum"]:
-            return [refusal(field, N_("must be at most %(maximum)s"), codes.INPUT_RANGE,
+            return [_refuse(field, N_("must be at most %(maximum)s"), codes.INPUT_RANGE,
                             maximum=_plain(schema["maximum"]))]
         return []
 
     def _list(self, value: list[Any], schema: Mapping[str, Any], field: str,
               depth: int) -> list[InvalidInput]:
         if "maxItems" in schema and len(value) > schema["maxItems"]:
-            return [refusal(field, N_("at most %(count)s items"), codes.INPUT_TOO_MANY,
+            return [_refuse(field, N_("at most %(count)s items"), codes.INPUT_TOO_MANY,
                             count=schema["maxItems"])]
         if "minItems" in schema and len(value) < schema["minItems"]:
-            return [refusal(field, N_("at least %(count)s items"), codes.INPUT_JSON,
+            return [_refuse(field, N_("at least %(count)s items"), codes.INPUT_JSON,
                             count=schema["minItems"])]
         if schema.get("uniqueItems"):
             seen = [repr(item) for item in value]
             if len(set(seen)) != len(seen):
-                return [refusal(field, N_("an item is listed twice"), codes.INPUT_REPEATED)]
+                return [_refuse(field, N_("an item is listed twice"), codes.INPUT_REPEATED)]
         items = schema.get("items")
         out: list[InvalidInput] = []
         if isinstance(items, Mapping):
@@ -161,7 +166,7 @@ class Checker:
         prefix = f"{field}." if field else ""
         for key in schema.get("required") or ():
             if key not in value:
-                out.append(refusal(prefix + key, N_("this field is required"),
+                out.append(_refuse(prefix + key, N_("this field is required"),
                                    codes.INPUT_MISSING))
         extra = schema.get("additionalProperties", True)
         for key, item in value.items():
@@ -169,7 +174,7 @@ class Checker:
             if key in properties:
                 out += self.problems(item, properties[key], where, depth + 1)
             elif extra is False:
-                out.append(refusal(where, N_("unknown field; known: %(known)s"),
+                out.append(_refuse(where, N_("unknown field; known: %(known)s"),
                                    codes.INPUT_UNKNOWN, known=sorted(properties)))
             elif isinstance(extra, Mapping):
                 out += self.problems(item, extra, where, depth + 1)

@@ -257,6 +257,10 @@ VIEW_SURFACE = "view.surface"
 VIEW_ROW = "view.row"
 PAGE_UNKNOWN = "page.unknown"
 PRINT_UNKNOWN = "print.unknown"
+# the JSON API's routing (podium.api.problems): a route, a method, a path or query parameter
+ROUTE_UNKNOWN = "route.unknown"
+ROUTE_METHOD = "route.method"
+INPUT_PARAMETER = "input.parameter"
 
 # -- the round clock (podium.core.clock) -----------------------------------------------------
 CLOCK_ROUND_DONE = "clock.round_done"  # every table of the round has its result

@@ -34,7 +34,7 @@ def test_the_api_refuses_it_with_its_own_code(site: Site, anna) -> None:  # noqa
     token = site.accounts.create_token("anna")
     answer = site.client().post(
         "/api/v1/events/sw/commands/seven-wonders.game",
-        json={"league": "gods", "order": ORDER, "link": "javascript:alert(1)"},
+        json={"league": "gods", "order": list(GODS), "link": "javascript:alert(1)"},
         headers={"Authorization": f"Bearer {token}"})
     assert answer.status_code == 422
     assert answer.json()["problems"][0] | {"message": ""} == {
