@@ -73,6 +73,25 @@ def test_self_report_through_the_api(scenario: Scenario) -> None:
     assert scenario.site.events.log("cup")[-1].actor.startswith("player:")
 
 
+def test_answers_holding_codes_are_kept_by_no_cache(scenario: Scenario) -> None:
+    """A player's code is a password: no browser, proxy or CDN may keep an answer that holds
+    one (the organiser's list of codes, a player's own page), whichever route gives it."""
+    client = scenario.site.client()
+    seats = scenario.seats  # type: ignore[attr-defined]
+    codes = scenario.codes  # type: ignore[attr-defined]
+    owner = scenario.headers("owner")
+    for path in ("/api/v1/events/cup/codes", "/api/v1/events/cup/views/codes"):
+        answer = client.get(path, headers=owner)
+        assert answer.status_code == 200, answer.text
+        assert codes[seats[0]] in answer.text
+        assert answer.headers["cache-control"] == "no-store", path
+    me = client.get("/api/v1/events/cup/me",
+                    headers={"Authorization": f"Bearer {codes[seats[0]]}"})
+    assert me.status_code == 200 and me.headers["cache-control"] == "no-store"
+    public = client.get("/api/v1/events/cup/views/standings")
+    assert "no-store" not in public.headers.get("cache-control", "")
+
+
 def test_an_unknown_token_is_a_401(scenario: Scenario) -> None:
     answer = scenario.site.client().post(
         "/api/v1/commands/event.create", headers={"Authorization": "Bearer pod_forged"},

@@ -310,8 +310,10 @@ def roles(request: Request, slug: Slug, user: Organiser, limit: Limit = PAGE_LIM
 
 @router.get("/events/{slug}/codes", response_model=list[m.CodeOut], responses=ORGANISER_READ,
             operation_id="events.codes", include_in_schema=False)
-def codes(request: Request, slug: Slug, user: Organiser) -> list[m.CodeOut]:
-    """Every player's self-report code (created on first request)."""
+def codes(request: Request, response: Response, slug: Slug,
+          user: Organiser) -> list[m.CodeOut]:
+    """Every player's self-report code (created on first request); kept by no cache."""
+    response.headers["Cache-Control"] = "no-store"
     web = web_of(request)
     state = web.events.load(slug).state
     return [m.CodeOut(player=pid, name=state.players[pid].name, code=code)
@@ -358,8 +360,9 @@ def _seat_out(request: Request, slug: str, seat: Seat, reports: list[Report]) ->
 
 @router.get("/events/{slug}/me", response_model=m.SeatOut, responses=PLAYER,
             operation_id="events.me")
-def me(request: Request, slug: Slug, code: PlayerCode) -> m.SeatOut:
+def me(request: Request, response: Response, slug: Slug, code: PlayerCode) -> m.SeatOut:
     """The player code's table now and its open reports (``POST .../commands/<format>.report``,
-    ``report.confirm``, ``report.dispute`` change them)."""
+    ``report.confirm``, ``report.dispute`` change them); kept by no cache (a code's answer)."""
+    response.headers["Cache-Control"] = "no-store"
     seat, reports = web_of(request).reports.table_reports(slug, code, client_address(request))
     return _seat_out(request, slug, seat, reports)
