@@ -80,7 +80,11 @@ class GameTable:
         state["_capacity"] = self.start.size
         for name in self._COLUMNS:
             used = state[name][:n]
-            state[name] = _narrow(used) if used.any() else None
+            narrow = _narrow(used) if used.any() else None
+            # a copy, never a view: a reader may re-score the columns in place once the
+            # book's lock is released (see MarathonBook.__getstate__)
+            state[name] = narrow.copy() if narrow is not None and narrow.base is not None \
+                else narrow
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -164,6 +168,22 @@ def _narrow(column: np.ndarray) -> np.ndarray:
     return column
 
 
+class _CapturedGames:
+    """A :class:`GameTable`'s pickled state taken at one moment; unpickles as the table."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        return _restore_games, (self.state,)
+
+
+def _restore_games(state: dict[str, Any]) -> GameTable:
+    table = GameTable.__new__(GameTable)
+    table.__setstate__(dict(state))
+    return table
+
+
 @dataclass
 class Decision:
     """An organiser decision (MJ-5, MJ-6, a player's disqualification) and whether it holds."""
@@ -215,6 +235,10 @@ class MarathonBook:
         snapshot stays the games and decisions, 40 % smaller for a year of games."""
         with self._lock:
             state = dict(self.__dict__)
+            # the games' columns taken under the lock too: a snapshot is pickled in a thread
+            # of its own while readers of the same state fill the caches (and re-score the
+            # columns when the MJ-4 points changed), holding only this lock
+            state["games"] = _CapturedGames(self.games.__getstate__())
         state.pop("_lock", None)
         state.update(_settings=None, _stages=None, _total=None, _seg_keys=None,
                      _seg_starts=None, _entry_src=None, _chrono=None, _overlay={})

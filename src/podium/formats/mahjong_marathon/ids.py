@@ -17,6 +17,7 @@ stable sort instead of a Python sort per run of equal start times.
 from __future__ import annotations
 
 import bisect
+import threading
 from collections.abc import Iterable, Iterator
 from typing import Any, overload
 
@@ -79,6 +80,10 @@ class GameIds:
         self._recent: dict[str, int] = {}
         self._full: dict[str, int] | None = None  # every id, once lookups were many
         self._probes = 0
+        # by_id() extends its sorted column in place; a snapshot pickled in its own thread
+        # and a reader sorting the games call it at once (both extending it from the same
+        # start stored every row twice: a read that counted every game twice)
+        self._sorting = threading.Lock()
 
     # -- the sequence ---------------------------------------------------------------------------
     def __len__(self) -> int:
@@ -174,15 +179,19 @@ class GameIds:
     # -- the id order ---------------------------------------------------------------------------
     def by_id(self) -> np.ndarray:
         """Every row, sorted by ``(id_order(id), row)`` (a stable sort by :func:`id_order`)."""
-        n, done = len(self), self._by_id.size
+        with self._sorting:
+            return self._by_id_locked()
+
+    def _by_id_locked(self) -> np.ndarray:
+        old = self._by_id
+        n, done = len(self), old.size
         if done == n:
-            return self._by_id
+            return old
         new = id_sort(self[done:n]) + done
         first = id_order(self[int(new[0])])
-        if not done or first >= id_order(self[int(self._by_id[-1])]):
-            merged = np.concatenate([self._by_id, new])
+        if not done or first >= id_order(self[int(old[-1])]):
+            merged = np.concatenate([old, new])
         elif new.size <= _INSERT_AT_MOST:  # a few ids below some stored ones: insert them
-            old = self._by_id
             at = [bisect.bisect_right(range(old.size), id_order(self[i]),
                                       key=lambda r: id_order(self[int(old[r])]))
                   for i in new.tolist()]
