@@ -63,6 +63,12 @@ class Site:
                                      headers={"Authorization": f"Bearer {self.token}"})
         return answer.status_code, answer.text
 
+    def raw(self, path: str, text: str, kind: str = "application/json") -> tuple[int, str]:
+        """``text`` sent as the body as it is, of type ``kind``."""
+        answer = self.client.post(f"/api/v1{path}", content=text.encode(), headers={
+            "Authorization": f"Bearer {self.token}", "Content-Type": kind})
+        return answer.status_code, answer.text
+
     def command(self, slug: str, name: str, body: Any) -> tuple[int, str]:
         """A declared command on the API (``POST /api/v1/events/{slug}/commands/{name}``)."""
         return self.api("POST", f"/events/{slug}/commands/{name}", body)
@@ -322,6 +328,37 @@ for label, change in BROKEN_FILES.items():
 case("file: not JSON", 2)(lambda s: s.cli("import", s.file("x.json", "{not json")))
 case("file: binary", 2)(lambda s: s.cli("import", s.file("x.json", bytes(range(256)))))
 case("file: a list", 2)(lambda s: s.cli("import", s.file("x.json", "[1, 2]")))
+
+# Deep nesting, huge numbers and long lines, in every JSON a person or a client can send: each
+# a refusal with its code, never a server error or a traceback (Python's JSON reader raises a
+# RecursionError past about a thousand levels and a ValueError past 4,300 digits).
+DEEP = "[" * 100_000 + "]" * 100_000
+NEARLY_DEEP = '{"file": "podium-event", "x": ' + "[" * 900 + "]" * 900 + "}"
+HUGE_NUMBER = '{"file": "podium-event", "version": 1' + "0" * 5000 + "}"
+HUGE_FLOAT = '{"file": "podium-event", "version": 1e999999}'
+LONG_LINE = '{"file": "podium-event", "x": "' + "a" * 3_000_000 + '"}'
+NESTED_FILES = {"deep": DEEP, "nearly deep": NEARLY_DEEP, "huge number": HUGE_NUMBER,
+                "huge float": HUGE_FLOAT, "long line": LONG_LINE}
+for label, text in NESTED_FILES.items():
+    case(f"file: {label}", 2)(lambda s, t=text: s.cli("import", s.file("deep.json", t)))
+    case(f"api: import file {label}", 422)(
+        lambda s, t=text: s.api("POST", "/commands/event.import",
+                                {"file": {"name": "e.json", "text": t}}))
+    case(f"api: import raw body {label}", 422)(
+        lambda s, t=text: s.raw("/commands/event.import?name=e.json", t, "text/plain"))
+    # (a page's form takes a megabyte: the long line is refused by its size)
+    case(f"form: games import json {label}", 413 if label == "long line" else 422)(
+        lambda s, t=text: s.form("/manage/mj/do/mahjong-marathon.import-games", {}, files={
+            "file": ("games.json", t.encode(), "application/json")}))
+    case(f"games: import json {label}", 2)(
+        lambda s, t=text: s.cli("games", "import", "mj", s.file("games.json", t)))
+case("api: a body nested deep", 400)(lambda s: s.raw("/commands/event.create", DEEP))
+case("api: a body with a huge number", 400)(lambda s: s.raw(
+    "/commands/event.create", '{"slug": "big", "seed": 1' + "0" * 5000 + "}"))
+case("api: a command's body nested deep", 400)(
+    lambda s: s.raw("/events/cup/commands/player.add", '{"names": ' + DEEP + "}"))
+case("api: an entry nested nearly deep", 422)(lambda s: s.command("cup", "commander.result", {
+    "table": 1, "entry": "[" * 900 + "]" * 900}))
 
 BAD_CSVS = {
     "no name column": b"nick\nAnna\n",

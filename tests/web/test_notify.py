@@ -13,7 +13,9 @@ import queue
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -97,6 +99,28 @@ def test_a_deleted_event_and_a_new_connection_are_read_again(
     assert cache.fresh_key("cup") is None
     cache.key("cup")
     cache.forget_versions()  # the listener connected again: notices may have been missed
+    assert cache.fresh_key("cup") is None
+
+
+def test_a_read_that_asked_just_before_a_delete_is_not_trusted_after_its_notice(
+        two_processes: tuple[ViewCache, EventService], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader asked for the version before the delete committed, and noted what it read
+    after the delete's notice had arrived: that version was trusted for the lag, and a
+    deleted event was served for 0.25 s after the delete's answer."""
+    cache, _other = two_processes
+    event_id, _created, _seq = cache.key("cup")
+    cache.forget_versions()
+    real = cache.events.db.session
+
+    @contextmanager
+    def session(**options: Any) -> Iterator[Any]:
+        with real(**options) as opened:
+            yield opened
+        cache.changed(event_id, 0)  # the delete's notice arrives as this read ends
+
+    monkeypatch.setattr(cache.events.db, "session", session)
+    cache.key("cup")  # the read from before the delete: the event was there
+    monkeypatch.undo()
     assert cache.fresh_key("cup") is None
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -196,6 +197,42 @@ def test_a_read_right_after_a_refusal_sees_what_was_answered(
     deleted = other.do("cup", "event.delete", confirm="cup")
     assert deleted.status_code == 200, deleted.text
     assert_gone(other, "cup")
+
+
+@pytest.mark.parametrize("page_states", [False, True], ids=["shared-states", "page-states"])
+def test_a_delete_is_seen_at_once_while_readers_are_on_the_event(
+        store: Database, page_states: bool) -> None:
+    """Readers in flight on the event (the API, the declared views, the public pages) while it
+    is deleted: every read after the delete's answer is a 404 (once, 2 of 5 trials still
+    served it). Each reader thread has its own clients, as phones do."""
+    (api,) = apps_over(store, 1, page_states)
+    token = api.headers["Authorization"].removeprefix("Bearer ")
+    for trial in range(5):
+        slug = f"gone{trial}"
+        api.create(slug, NAMES[:8])
+        assert api.do(slug, "round.pair").status_code == 200
+        stop = threading.Event()
+
+        def read(reader: Api, path: str, slug: str = slug, stop: threading.Event = stop
+                 ) -> None:
+            while not stop.is_set():
+                reader.get(f"/api/v1/events/{slug}{path}")
+                reader.page(f"/e/{slug}{'/pairings' if path else ''}")
+
+        readers = [threading.Thread(target=read, args=(Api(api.app, token), path))
+                   for path in ("", "/views/standings", "/rounds/1", "/players")]
+        for thread in readers:
+            thread.start()
+        try:
+            warm(api, slug)
+            deleted = api.do(slug, "event.delete", confirm=slug)
+            assert deleted.status_code == 200, deleted.text
+            assert_gone(api, slug)
+        finally:
+            stop.set()
+            for thread in readers:
+                thread.join()
+        assert_gone(api, slug)
 
 
 # -- Hypothesis: writes, refusals and reads against a replay of the log --------------------------

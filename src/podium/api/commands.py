@@ -31,7 +31,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from podium.core import codes
+from podium.core import codes, jsontext
 from podium.core.commands import (
     API,
     JSON,
@@ -235,10 +235,12 @@ async def read_body(request: Request, limit: int) -> Any:
     if not data.strip():
         return {}
     try:
-        return json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        return jsontext.parse(data, "body")
+    except (json.JSONDecodeError, UnicodeDecodeError):
         raise BadJson(N_("the body is not readable JSON"), code=codes.INPUT_BODY,
                       field="body") from None
+    except InvalidInput as error:  # nested too deep, a number too long
+        raise BadJson(error.msgid, code=error.code, field="body") from None
 
 
 class BadJson(InvalidInput):

@@ -9,9 +9,10 @@ table needs the player's code (``Authorization: Bearer <code>``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -196,8 +197,13 @@ def report_out(r: Report, state: EventState) -> m.ReportOut:
                        created_at=r.created_at)
 
 
-def loaded_of(request: Request, slug: str) -> LoadedEvent:
-    return web_of(request).cache.load(slug)[1]
+T = TypeVar("T")
+
+
+def read_of(request: Request, slug: str, build: Callable[[LoadedEvent], T]) -> T:
+    """``build`` of the event's state, held still meanwhile (no catch-up changes it)."""
+    with web_of(request).cache.reading(slug) as loaded:
+        return build(loaded)
 
 
 # reading --------------------------------------------------------------------------------------
@@ -234,7 +240,7 @@ def formats(limit: Limit = PAGE_LIMIT, offset: Offset = 0) -> m.FormatsPage:
 @router.get("/events/{slug}", response_model=m.EventDetail, responses=READ,
             operation_id="events.get")
 def get_event(request: Request, slug: Slug) -> m.EventDetail:
-    return detail(loaded_of(request, slug))
+    return read_of(request, slug, detail)
 
 
 # Lists a declared view answers a page at a time (GET .../views/{name}): kept for older
@@ -243,23 +249,22 @@ def get_event(request: Request, slug: Slug) -> m.EventDetail:
             operation_id="events.views", include_in_schema=False)
 def views(request: Request, slug: Slug) -> list[m.ViewOut]:
     """The format's public tables (standings and any others), exact values and display text."""
-    loaded = loaded_of(request, slug)
-    found = loaded.ruleset.tables(loaded.state)
+    found = read_of(request, slug, lambda loaded: loaded.ruleset.tables(loaded.state))
     return [view_out(v) for v in found]
 
 
 @router.get("/events/{slug}/players", response_model=list[m.PlayerOut], responses=READ,
             operation_id="events.players", include_in_schema=False)
 def players(request: Request, slug: Slug) -> list[m.PlayerOut]:
-    state = loaded_of(request, slug).state
-    return [player_out(state, pid) for pid in state.players]
+    return read_of(request, slug, lambda loaded: [
+        player_out(loaded.state, pid) for pid in loaded.state.players])
 
 
 @router.get("/events/{slug}/rounds", response_model=list[m.RoundOut], responses=READ,
             operation_id="events.rounds", include_in_schema=False)
 def rounds(request: Request, slug: Slug) -> list[m.RoundOut]:
-    state = loaded_of(request, slug).state
-    return [round_out(state, r) for r in state.rounds]
+    return read_of(request, slug, lambda loaded: [
+        round_out(loaded.state, r) for r in loaded.state.rounds])
 
 
 @router.get("/events/{slug}/rounds/{number}", response_model=m.RoundOut,
@@ -267,12 +272,15 @@ def rounds(request: Request, slug: Slug) -> list[m.RoundOut]:
             operation_id="events.round")
 def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
     """One round: its tables in seat order (each player's id and name), results and byes."""
-    state = loaded_of(request, slug).state
-    if not 1 <= number <= len(state.rounds):
-        raise NotFound("no round %(number)s; rounds paired: %(rounds_count)s",
-                       code=refusal_codes.ROUND_UNKNOWN, field="number", number=number,
-                       rounds_count=len(state.rounds))
-    return round_out(state, state.round(number))
+    def build(loaded: LoadedEvent) -> m.RoundOut:
+        state = loaded.state
+        if not 1 <= number <= len(state.rounds):
+            raise NotFound("no round %(number)s; rounds paired: %(rounds_count)s",
+                           code=refusal_codes.ROUND_UNKNOWN, field="number", number=number,
+                           rounds_count=len(state.rounds))
+        return round_out(state, state.round(number))
+
+    return read_of(request, slug, build)
 
 
 @router.get("/events/{slug}/commands", response_model=list[m.CommandOut], responses=READ,
@@ -280,11 +288,11 @@ def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
 def commands(request: Request, slug: Slug) -> list[m.CommandOut]:
     """What the event's format can run (``POST .../commands/{name}``): each command with its
     title, who may run it and whether it applies to the event as it stands."""
-    loaded = loaded_of(request, slug)
     catalog = web_of(request).catalog
-    return [m.CommandOut(name=spec.name, title=spec.title, role=spec.role,
-                         applies=spec.visible(loaded.state))
-            for spec in catalog.commands_for(loaded.state.format) if spec.on(API)]
+    return read_of(request, slug, lambda loaded: [
+        m.CommandOut(name=spec.name, title=spec.title, role=spec.role,
+                     applies=spec.visible(loaded.state))
+        for spec in catalog.commands_for(loaded.state.format) if spec.on(API)])
 
 
 # organiser reads ------------------------------------------------------------------------------

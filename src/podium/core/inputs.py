@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Any, BinaryIO, ClassVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from podium.core import codes
+from podium.core import codes, jsontext
 from podium.core.errors import SURROGATE, InvalidInput
 from podium.core.messages import M, Message
 from podium.core.schema import CONTROL, MAX_INT, Schema
@@ -872,8 +872,8 @@ class Json(Input):
 
     def from_text(self, text: str, field: str) -> Any:
         try:
-            value = json.loads(text)
-        except (json.JSONDecodeError, RecursionError):
+            value = jsontext.parse(text, field)
+        except json.JSONDecodeError:
             raise refuse(field, N_("not readable JSON"), codes.INPUT_JSON) from None
         return self.from_json(value, field)
 

@@ -18,6 +18,7 @@ event does not import the marathon's numpy).
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,9 @@ GROUP = "podium.formats"
 
 _FORMATS: dict[str, Ruleset] = {}
 _loaded = False
+# Loading is guarded: two threads of a new process (a server's first requests, a command and
+# the reader beside it) once saw a half-loaded registry and refused a known format.
+_loading = threading.RLock()
 
 
 def register(ruleset: Ruleset | type[Ruleset]) -> Ruleset:
@@ -88,17 +92,21 @@ def _load() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for entry in entries():
-        _load_entry(entry)
+    with _loading:
+        if _loaded:
+            return
+        for entry in entries():
+            _load_entry(entry)
+        _loaded = True
 
 
 def get_format(name: str) -> Ruleset:
     """The format ``name``: registered, or loaded from its own entry point (only that one)."""
     if name not in _FORMATS and not _loaded:
-        found = next((e for e in entries() if e.name == name), None)
-        if found is not None:
-            _load_entry(found)
+        with _loading:
+            found = next((e for e in entries() if e.name == name), None)
+            if found is not None:
+                _load_entry(found)
     if name not in _FORMATS:
         _load()
     try:

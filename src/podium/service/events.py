@@ -425,7 +425,7 @@ class EventService:
         with holder.lock:
             holder.discard()
             state.slug = slug
-            holder.loaded = LoadedEvent(summary, self.formats(format_name), state)
+            holder.loaded = LoadedEvent(summary, self.formats(format_name), state, holder)
             holder.pending_actions = state.last_seq
         return holder.loaded
 

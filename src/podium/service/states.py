@@ -52,6 +52,22 @@ class LoadedEvent:
     summary: EventSummary
     ruleset: Ruleset
     state: EventState
+    #: The holder whose ``state`` this is: a catch-up changes the state in place under its
+    #: lock, so a read of the state takes the lock too (a read beside another thread's
+    #: catch-up or snapshot saw games that were half added, and counted them twice).
+    holder: Holder | None = field(default=None, repr=False, compare=False)
+
+    @contextmanager
+    def held(self) -> Iterator[bool]:
+        """The state held still (its holder's lock) inside the block; yields whether it is
+        still its holder's state: a refused command or a failed catch-up drops a state that
+        may be changed half-way, and a reader that loaded it before must load again."""
+        holder = self.holder
+        if holder is None:
+            yield True
+            return
+        with holder.lock:
+            yield holder.loaded is not None and holder.loaded.state is self.state
 
 
 @dataclass(frozen=True)
@@ -223,7 +239,7 @@ class StateCache:
                                    error=str(error)) from None
             holder.pending_actions = len(actions)
         state.slug = summary.slug
-        return LoadedEvent(summary, ruleset, state), replayed
+        return LoadedEvent(summary, ruleset, state, holder), replayed
 
     def _from_snapshot(self, repo: EventRepository, summary: EventSummary, ruleset: Ruleset
                        ) -> EventState | None:

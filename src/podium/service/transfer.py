@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from podium.core import codes
+from podium.core import codes, jsontext
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.log import Action
 from podium.core.replay import replay
@@ -50,11 +50,11 @@ def parse_document(text: str) -> dict[str, Any]:
     """
     try:
         document = _scan(text)
-    except (_Unusual, json.JSONDecodeError, IndexError):
+    except (_Unusual, json.JSONDecodeError, IndexError, InvalidInput):
         document = None  # anything unusual: the whole-document reading, with its messages
     if document is None:
         try:
-            document = json.loads(text)
+            document = jsontext.parse(text, "file")
         except json.JSONDecodeError as error:
             raise InvalidInput(
                 "not a JSON file: %(msg)s at line %(lineno)s", code=codes.FILE_JSON,
@@ -77,7 +77,6 @@ class _Unusual(Exception):
     """The text is not a plain JSON object as :func:`_scan` reads it."""
 
 
-_DECODER = json.JSONDecoder()
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
@@ -99,7 +98,7 @@ class ActionsText:
         return self.count
 
     def __iter__(self) -> Iterator[Any]:
-        text, decode = self._text, _DECODER.raw_decode
+        text, decode = self._text, jsontext.decode_at
         index = _skip(text, self._start + 1)
         if text[index] == "]":
             return
@@ -118,7 +117,7 @@ class ActionsText:
 
 def _array(text: str, index: int) -> tuple[int, int]:
     """Check the array at ``index`` element by element; its length and the index after it."""
-    decode = _DECODER.raw_decode
+    decode = jsontext.decode_at
     index = _skip(text, index + 1)
     if text[index] == "]":
         return 0, index + 1
@@ -136,7 +135,7 @@ def _array(text: str, index: int) -> tuple[int, int]:
 
 def _scan(text: str) -> dict[str, Any]:
     """The top-level object of ``text`` key by key, its ``actions`` array left as text."""
-    decode = _DECODER.raw_decode
+    decode = jsontext.decode_at
     index = _skip(text, 0)
     if text[index] != "{":
         raise _Unusual

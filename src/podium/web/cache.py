@@ -35,7 +35,8 @@ import gc
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -45,11 +46,14 @@ from sqlalchemy import bindparam, func, select
 from podium.core import codes
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
+from podium.service.reader import READ_ATTEMPTS
 from podium.service.states import StateCache
+from podium.store.db import Busy
 from podium.store.models import ActionRow, EventRow
 from podium.store.repository import EventRepository, storable
 
 MAX_EVENTS = 32
+GONE = 2**62  # the version a deleted event is announced at (beyond every seq)
 Key = tuple[int, datetime, int]  # an event's id, creation time and last seq
 MEMO_ITEMS = 256  # rendered parts of one event version
 MEMO_BYTES = 32 * 1024 * 1024  # their estimated size
@@ -233,10 +237,13 @@ class ViewCache:
         ``NOTIFY`` of another process (or this one) says (:mod:`podium.store.notify`): the
         version this process trusts for it is stale at once, and the next request reads it."""
         with self._lock:
-            if seq > 0:
-                self._announced[event_id] = max(seq, self._announced.pop(event_id, 0))
-                while len(self._announced) > 4 * MAX_EVENTS:
-                    self._announced.popitem(last=False)
+            # a delete is announced as a version beyond any: a reader that asked the database
+            # just before the delete and notes what it read just after the notification
+            # must not have it trusted (it served a deleted event for the lag, 0.25 s)
+            announced = seq if seq > 0 else GONE
+            self._announced[event_id] = max(announced, self._announced.pop(event_id, 0))
+            while len(self._announced) > 4 * MAX_EVENTS:
+                self._announced.popitem(last=False)
             for slug, (_when, key, _answers) in list(self._versions.items()):
                 if key[0] == event_id and (seq <= 0 or key[2] < seq):
                     del self._versions[slug]
@@ -387,6 +394,24 @@ class ViewCache:
             return self._refresh(slug)
         finally:
             holder.lock.release()
+
+    @contextmanager
+    def reading(self, slug: str) -> Iterator[LoadedEvent]:
+        """The event at its current version, held still inside the block: another reader's
+        catch-up changes the same state in place, under the lock this takes."""
+        for _attempt in range(READ_ATTEMPTS):
+            loaded = self.load(slug).loaded
+            with loaded.held() as intact:
+                if intact:
+                    # a part asked for meanwhile is built here, never waited for (another
+                    # thread's build of it needs this lock)
+                    _building.locked = _depth("locked") + 1
+                    try:
+                        yield loaded
+                    finally:
+                        _building.locked -= 1
+                    return
+        raise Busy()
 
     def _earlier(self, slug: str, key: Key) -> Entry | None:
         """The loaded entry of the same event before ``key``'s version, if this process first

@@ -23,6 +23,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, BinaryIO, NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from podium.core import jsontext
 from podium.core.errors import InvalidInput
 from podium.core.inputs import YEARS
 from podium.core.messages import M, Message
@@ -463,6 +464,8 @@ class _JsonGames:
             except RecursionError:
                 raise InvalidInput(N_("the JSON file is not valid JSON: %(error)s"),
                                    code=codes.FILE, error="too deeply nested") from None
+            except ValueError:  # an integer past Python's 4,300 digits
+                raise jsontext.too_long_number("file") from None
             if end == len(self.buf) and self._more():  # a number may go on in the next chunk
                 continue
             self.pos = end

@@ -425,13 +425,15 @@ def plugin_page(page: Annotated[Page, Depends(page_dep)], slug: str, key: str) -
         raise NotFound(
             "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
             key=key)
-    more = extra.context(loaded, page.request.query_params) if extra.context else {}
     query = canonical_query(plugin_query(page))
     live = f"/e/{slug}/p/{key}/live" + (f"?{query}" if query else "")
-    return page.render(
-        "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
-        title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, live=live, **more,
-    )
+    # the page reads the state as it renders: held still meanwhile (a format's own page)
+    with page.web.cache.reading(slug) as loaded:
+        more = extra.context(loaded, page.request.query_params) if extra.context else {}
+        return page.render(
+            "public/plugin_page.html", event=loaded.state, loaded=loaded, extra=extra,
+            title=loaded.state.name, qr=page.qr(), tab=key, plugin=plugin, live=live, **more,
+        )
 
 
 #: The query parameters a format's page reads (a publication's ``n``, ``table`` and ``start``,
@@ -464,8 +466,9 @@ def plugin_page_fragment(page: Annotated[Page, Depends(page_dep)], slug: str,
             raise NotFound(
                 "no page %(key)r for this event", code=codes.PAGE_UNKNOWN,
                 key=key)
-        more = extra.context(loaded, page.request.query_params) if extra.context else {}
-        return page.render(extra.template, event=loaded.state, loaded=loaded, extra=extra,
-                           plugin=plugin, **more)
+        with page.web.cache.reading(slug) as loaded:
+            more = extra.context(loaded, page.request.query_params) if extra.context else {}
+            return page.render(extra.template, event=loaded.state, loaded=loaded,
+                               extra=extra, plugin=plugin, **more)
 
     return cached_page(page, slug, build, plugin_query(page))
