@@ -148,3 +148,54 @@ def test_the_same_commands_through_the_api(site: Site) -> None:
     assert run("player.remove", player="Sub").status_code == 200
     done = run("event.delete", confirm="cup")
     assert done.status_code == 200 and done.json()["answer"]["deleted"] == "cup"
+
+
+def test_codes_of_merged_away_and_removed_players_are_revoked_everywhere(
+        site: Site, anna) -> None:
+    """Slips, the codes page, the API and the command line list the same live codes: a
+    merged-away or removed player's code is revoked (it once stayed listed under the kept
+    name, and a slip printed after a merge carried a dead code)."""
+    from click.testing import CliRunner
+
+    from podium.cli.main import cli
+
+    client, csrf = anna
+    site.event("cup", "anna")
+    site.events.run_command(PairRound("cup"), "setup")
+    site.events.add_players("cup", ["Extra", "Newnick"], "setup")  # late: not seated
+    before = site.reports.codes("cup")  # printed now: every player has one
+    assert len(before) == 10
+    state = site.events.load("cup").state
+    kept = state.players[state.rounds[0].tables[0].seats[0]]
+    assert post(client, csrf, "cup", "player.merge", player="Newnick", other=kept.name,
+                reason="one person").status_code == 303
+    assert post(client, csrf, "cup", "player.remove", player="Extra").status_code == 303
+    removed = next(pid for pid in before if pid not in site.events.load("cup").state.players
+                   and pid != kept.id)
+    state = site.events.load("cup").state
+    merged_away = kept.id
+    assert merged_away not in state.players
+    live = site.reports.codes("cup")
+    assert set(live) == set(state.players)
+    assert merged_away not in live
+    api_token = site.accounts.create_token("anna")
+    listed = site.client().get("/api/v1/events/cup/views/codes",
+                               headers={"Authorization": f"Bearer {api_token}"}).json()
+    assert {row["code"] for row in listed["items"]} == set(live.values())
+    old = site.client().get("/api/v1/events/cup/codes",
+                            headers={"Authorization": f"Bearer {api_token}"}).json()
+    assert {row["code"] for row in old} == set(live.values())
+    page = client.get("/manage/cup/codes").text
+    slips = client.get("/manage/cup/print/codes").text
+    for code in live.values():
+        assert code in page and code in slips
+    for gone in (merged_away, removed):
+        assert before[gone] not in page and before[gone] not in slips
+    printed = CliRunner().invoke(cli, ["--db", str(site.db.url.database), "codes", "cup"])
+    assert printed.exit_code == 0, printed.output
+    assert before[merged_away] not in printed.output
+    assert all(code in printed.output for code in live.values())
+    # the merged-away code opens nothing; the kept player's code still does
+    refused = site.client().get(f"/api/v1/events/cup/me?code={before[merged_away]}")
+    assert refused.status_code in (401, 403), refused.text
+    assert site.reports.seat("cup", live[state.player_by_name("Newnick").id]).player

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from podium.core import codes
@@ -224,8 +224,16 @@ class SelfReportService:
         none fails on a duplicate key."""
         loaded = self.events.load(slug)
         event_id = loaded.summary.id
+        live = loaded.state.players  # a merged-away player is an alias, not one of them
         with self.db.session() as session:
             codes = self._stored_codes(session, event_id)
+            gone = [pid for pid in codes if pid not in live]
+            if gone:
+                # a merged-away or removed player's code is revoked: never listed, printed on
+                # a slip or accepted again (the kept player's code stands)
+                session.execute(delete(PlayerCodeRow).where(
+                    PlayerCodeRow.event_id == event_id, PlayerCodeRow.player_id.in_(gone)))
+                codes = {pid: code for pid, code in codes.items() if pid in live}
             for _attempt in range(5):  # a new code may clash with one made at the same time
                 missing = [pid for pid in loaded.state.players if pid not in codes]
                 if not missing:
