@@ -268,3 +268,35 @@ def test_24_concurrent_wrong_logins_keep_the_server_s_memory_bounded(tmp_path: P
         server.terminate()
         server.wait(timeout=30)
 
+
+
+def test_a_raw_body_import_stops_reading_at_the_import_s_cap(site: Site,
+                                                              cup: dict[str, str]) -> None:
+    """A games file sent as the raw body is parsed as it arrives: past the 20,000 games a
+    server import takes it is refused, the rest of the body never read (it was spooled to
+    disk whole first: 195 MB of a 260 MB body)."""
+    from podium.formats.mahjong_marathon.declared import SERVER_GAMES
+
+    site.events.create_event("mj", "Mj", "mahjong-marathon", {}, "setup", seed=3)
+    site.accounts.grant("mj", "anna", "owner", "setup")
+    header = b"game_id,table,start,player1,gp1,player2,gp2,player3,gp3,player4,gp4\n"
+    line = b"g%06d,RU-Marathon-1,2015-03-01T12:00:00Z,A,16,B,8,C,0,D,-24\n"
+    games = 5 * SERVER_GAMES
+    body = header + b"".join(line % i for i in range(games))
+    headers = {**cup, "Content-Type": "text/csv"}
+    status, pulled, answer, _ = offer(
+        site.app, "POST", "/api/v1/events/mj/commands/mahjong-marathon.import-games",
+        headers, body=body, declared=True)
+    assert status == 422, answer[:300]
+    assert json.loads(answer)["field"] == "file"
+    taken = len(header) + (SERVER_GAMES + 1) * len(line % 0)
+    assert pulled <= taken + 20 * CHUNK < len(body), (pulled, len(body))
+    assert len(site.events.log("mj")) == 1  # nothing stored
+    # a file within the cap streams in whole and is stored
+    small = header + b"".join(line % i for i in range(3))
+    status, pulled, answer, _ = offer(
+        site.app, "POST", "/api/v1/events/mj/commands/mahjong-marathon.import-games",
+        headers, body=small, declared=False)
+    assert status == 200, answer[:300]
+    assert pulled == len(small)
+    assert json.loads(answer)["answer"]["added"] == 3

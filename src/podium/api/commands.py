@@ -247,8 +247,6 @@ class BadJson(InvalidInput):
     status = 400
 
 
-#: Bytes of a file sent as the raw body kept in memory; the rest is spooled to disk.
-SPOOL = 1_000_000
 
 
 def file_param(spec: CommandSpec) -> str | None:
@@ -259,34 +257,29 @@ def file_param(spec: CommandSpec) -> str | None:
     return files[0] if len(files) == 1 else None
 
 
-async def read_file_body(request: Request, limit: int, field: str) -> dict[str, Any]:
+async def run_streamed(spec: CommandSpec, request: Request, limit: int, field: str,
+                       caller: Caller, web: Any, slug: str | None) -> dict[str, Any]:
     """A command whose file is the raw body (any type but JSON; its other fields, and the
-    file's ``name``, in the query string): the body is spooled as it streams, counted and
-    refused past ``limit``, and handed on as a stream, so that an import parses it as it
-    reads it and never holds it whole (bounded memory)."""
-    import tempfile
-
+    file's ``name``, in the query string), run while the body arrives (:mod:`.pipe`): the
+    import parses it as it comes, and the body is read no further once the command has
+    ended (refused at its cap) or past ``limit`` bytes."""
+    from podium.api.pipe import BodyPipe, stream_into
     from podium.core.inputs import Upload
 
     length = request.headers.get("content-length", "")
+    too_large = TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
+                         kb=limit // 1000)
     if length.isdigit() and int(length) > limit:
-        raise TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
-                       kb=limit // 1000)
-    spool = tempfile.SpooledTemporaryFile(max_size=SPOOL)  # noqa: SIM115 (closed by the GC)
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            spool.close()
-            raise TooLarge(N_("the body is larger than %(kb)s kB"), code=codes.INPUT_BODY,
-                           kb=limit // 1000)
-        spool.write(chunk)
-    spool.seek(0)
+        raise too_large
     values: dict[str, Any] = {key: value for key, value in request.query_params.items()
                               if key not in ("name", field)}
     name = request.query_params.get("name") or "upload"
-    values[field] = Upload(name, stream=spool, size=size)  # type: ignore[arg-type]
-    return values
+    pipe = BodyPipe()
+    values[field] = Upload(name, stream=pipe,  # type: ignore[arg-type]
+                           size=int(length) if length.isdigit() else None)
+    return await stream_into(pipe, request.stream(), limit, too_large,
+                             run_command(spec, values, caller, web, slug,
+                                         full_round(spec, request)))
 
 
 def endpoint(spec: CommandSpec) -> Callable[..., Any]:
@@ -299,7 +292,8 @@ def endpoint(spec: CommandSpec) -> Callable[..., Any]:
         slug = request.path_params.get("slug")
         web = request.app.state.web
         if raw_file and kind and kind != "application/json":
-            body = await read_file_body(request, limit, raw_file)
+            return JSONResponse(await run_streamed(spec, request, limit, raw_file, caller,
+                                                   web, slug))
         else:
             body = await read_body(request, limit)
             await run_in_threadpool(check_body, spec, body, web, slug, caller)

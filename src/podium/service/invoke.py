@@ -53,8 +53,10 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
         username = caller.username if spec.role in (ORGANISER, OWNER) and not caller.local \
             else None
         summary, role = service.summary_and_role(slug, username)
-        catalog.check_format(spec, service.formats(summary.format), slug)
+        # who may run it first: a caller with no right to the event learns nothing of it,
+        # its format included (an anonymous caller got "not for a commander event", not 401)
         authorise(service, spec, slug, caller, role)
+        catalog.check_format(spec, service.formats(summary.format), slug)
     else:
         authorise(service, spec, slug, caller)
     values = decode_input(spec, invocation.fields, invocation.source,

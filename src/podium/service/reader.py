@@ -112,8 +112,8 @@ def read(service: EventService, invocation: Invocation, caller: Caller,
         value = spec.read(ViewCall("", values, caller, None, None, None))  # type: ignore[arg-type]  # no event
         return Seen(spec, value, values, None)
     loaded = (load or service.load)(slug)
+    authorise_read(service, spec, slug, caller)  # first: see invoke
     catalog.check_format(spec, loaded.ruleset, slug)
-    authorise_read(service, spec, slug, caller)
     values = decode_input(spec, invocation.fields, invocation.source, surface=invocation.surface)
     for _attempt in range(READ_ATTEMPTS):
         source = ServiceSource(service, loaded, caller)

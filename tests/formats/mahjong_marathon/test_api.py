@@ -130,6 +130,11 @@ def test_other_formats_and_unknown_tables(site: Site, api) -> None:
     assert cup.status_code == 409 and cup.json()["code"] == "format.other"
     answer = api.post("/api/v1/events/cup/commands/mahjong-marathon.add-game", json=G1)
     assert answer.status_code == 409 and answer.json()["code"] == "format.other"
+    # a caller with no right to the event is told so first, and nothing of its format
+    anonymous = site.client().post("/api/v1/events/cup/commands/mahjong-marathon.add-game",
+                                   json=G1)
+    assert anonymous.status_code == 401, anonymous.text
+    assert "commander" not in anonymous.text
     unknown = api.get(f"{MJ}table", params={"table": "stage-9"})
     assert unknown.status_code == 404 and unknown.json()["field"] == "table"
     frozen = api.get(f"{MJ}table", params={"table": "total", "publication": 1})
