@@ -185,7 +185,16 @@ class Database:
         # for the write lock; elsewhere the option is ignored.
         self._read_engine: Engine = self.engine.execution_options(**{_BEGIN_OPTION: "DEFERRED"})
         if migrate:
-            self.upgrade()
+            from sqlalchemy.exc import DBAPIError
+
+            try:
+                self.upgrade()
+            except DBAPIError as error:  # a database that is not answering: said, not a trace
+                refusal = store_refusal(error)
+                if refusal is None:
+                    raise
+                self.engine.dispose()
+                raise refusal from None
 
     def __repr__(self) -> str:
         return f"Database({self.url.render_as_string(hide_password=True)!r})"
