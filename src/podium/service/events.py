@@ -221,6 +221,11 @@ class EventService:
             except (Busy, StaleLog, Unavailable) as error:
                 if number == ATTEMPTS or isinstance(error, CommitUnknown | StoreFull):
                     raise
+                if isinstance(error, Unavailable):
+                    # a database restarting answers again within seconds: 0.1 s, 0.2 s, ...
+                    # up to 3 s in all, so a quick restart is ridden out, not refused
+                    time.sleep(0.1 * 2 ** (number - 1))
+                    continue
                 # a short random pause, so writers that collided do not collide again
                 time.sleep(random.uniform(0.005, 0.02) * number)
         raise AssertionError("unreachable")
