@@ -88,6 +88,7 @@ BACKUP_MISSING = "backup.missing"
 BACKUP_NOT_PODIUM = "backup.not_podium"
 BACKUP_STORE = "backup.store"
 BACKUP_TOOL = "backup.tool"
+BACKUP_DIFFERS = "backup.differs"
 
 # -- text a person typed (podium.core.text, the store's column lengths) ----------------------
 TEXT_CONTROL = "text.control"
