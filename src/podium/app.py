@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from podium.api.problems import problem_body, route_error, validation_body
-from podium.core.errors import Forbidden, InvalidInput, PodiumError, printable
+from podium.core.errors import Forbidden, InvalidInput, PodiumError, Unavailable, printable
 from podium.core.views import N_
 from podium.http import status_of
 from podium.service.accounts import AccountService
@@ -166,7 +166,8 @@ def create_app(
     async def podium_error(request: Request, error: PodiumError) -> Response:
         status = status_of(error)
         headers = {"WWW-Authenticate": "Bearer"} if status == 401 else {}
-        if isinstance(error, TooManyAttempts | Busy):  # 429, or 503: the hashing gate is full
+        if isinstance(error, TooManyAttempts | Busy | Unavailable):
+            # 429; 503: the hashing gate is full, or the database is not answering (507 full)
             headers["Retry-After"] = str(error.retry_after)
         if request.url.path.startswith("/api/"):
             return JSONResponse(problem_body(error), status_code=status, headers=headers)

@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from podium.cli.tables import WholeTables
 from podium.core import codes
-from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
+from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError, Unavailable
 
 if TYPE_CHECKING:  # imported when a command first needs them: `podium --help` never does
     from rich.progress import Progress
@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # imported when a command first needs them: `podium --help` n
 EXIT_INVALID = 2
 EXIT_NOT_FOUND = 3
 EXIT_CONFLICT = 4
+EXIT_UNAVAILABLE = 5  # the database is not answering, or full: nothing stored, try again later
 
 # Piped output (a file, a pager) gets a wide page instead of rich's 80-column default; a table
 # is never cut (podium.cli.tables): wrapped, widened in a pipe, or a narrow layout.
@@ -101,11 +102,12 @@ def plain_format(name: str | None) -> bool:
 
 def fail(error: PodiumError, prefix: str = "") -> NoReturn:
     """Print the refusal (after ``prefix``, the option it concerns) and exit with its code:
-    2 invalid, 3 not found, 4 conflict.
+    2 invalid, 3 not found, 4 conflict, 5 the database unavailable (or full).
 """
     code = (
         EXIT_NOT_FOUND if isinstance(error, NotFound)
         else EXIT_CONFLICT if isinstance(error, Conflict)
+        else EXIT_UNAVAILABLE if isinstance(error, Unavailable)
         else EXIT_INVALID
     )
     errors.print(error_line(error, prefix), highlight=False)

@@ -251,6 +251,28 @@ def export_cmd(ctx: Context, slug: str) -> None:
     click.echo(dumps(export_document(ctx.service, slug)), nl=False)
 
 
+# backups --------------------------------------------------------------------------------------
+@static.command("backup", help=N_(
+    "Copy the database while servers write to it (SQLite: a consistent copy of the file; "
+    "PostgreSQL: pg_dump --format=custom), or check a copy against it (--verify).\n\n"
+    "PATH: the copy to write (default: a new file named after the database and the time, "
+    "beside it) or to check. See docs/deploy.md, \"Backups and restore\"."))
+@click.argument("path", required=False)
+@click.option("--verify", is_flag=True,
+              help=N_("Check the copy at PATH: replay each of its events and compare it "
+                      "with the database's; exit code 4 if any differs."))
+@click.option("--force", is_flag=True, help=N_("Replace PATH if it exists."))
+@pass_ctx
+@guarded
+def backup_cmd(ctx: Context, path: str | None, verify: bool, force: bool) -> None:
+    from podium.cli import backup
+
+    if verify:
+        backup.verify(ctx, path)
+    else:
+        backup.backup(ctx, path, force)
+
+
 # demo -----------------------------------------------------------------------------------------
 @static.group(cls=Extensible, help=N_("Simulated events on embedded SQLite."))
 def demo() -> None:

@@ -78,6 +78,19 @@ EVENT_CONFIRM = "event.confirm"
 ACTION_ACTOR = "action.actor"
 ACTIONS_NONE = "actions.none"
 STORE_BUSY = "store.busy"
+# the database cannot be reached or lost the connection (HTTP 503), is full (HTTP 507), or
+# lost the connection while committing and could not be asked afterwards (podium.store.db)
+STORE_UNAVAILABLE = "store.unavailable"
+STORE_FULL = "store.full"
+STORE_UNKNOWN = "store.unknown"
+# backups (podium.store.backup, `podium backup`)
+BACKUP_PATH = "backup.path"
+BACKUP_EXISTS = "backup.exists"
+BACKUP_MISSING = "backup.missing"
+BACKUP_NOT_PODIUM = "backup.not_podium"
+BACKUP_STORE = "backup.store"
+BACKUP_TOOL = "backup.tool"
+BACKUP_DIFFERS = "backup.differs"
 
 # -- text a person typed (podium.core.text, the store's column lengths) ----------------------
 TEXT_CONTROL = "text.control"

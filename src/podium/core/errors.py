@@ -12,7 +12,7 @@ can be translated.
 
 The category (the class) decides the exit code and the HTTP status: :class:`InvalidInput` 422 /
 exit 2, :class:`NotFound` 404 / exit 3, :class:`Conflict` 409 / exit 4, :class:`Forbidden` 403,
-:class:`Unauthorised` 401.
+:class:`Unauthorised` 401, :class:`Unavailable` 503 (507 when the database is full) / exit 5.
 """
 
 from __future__ import annotations
@@ -99,6 +99,22 @@ class Unauthorised(PodiumError):
 
     category = "unauthorised"
     status = 401
+
+
+class Unavailable(PodiumError):
+    """The database could not do it now (unreachable, the connection lost, full): nothing was
+    stored, unless the refusal says that is not known (``store.unknown``). Not the caller's
+    fault: the same request may succeed later (HTTP 503 with ``Retry-After``)."""
+
+    category = "unavailable"
+    status = 503
+    retry_after = 5  # seconds an HTTP answer asks the caller to wait
+
+
+class StoreFull(Unavailable):
+    """The database's disk (or its size limit) is full: nothing was stored (HTTP 507)."""
+
+    status = 507
 
 
 def printable(value: Any) -> Any:

@@ -32,7 +32,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from podium.core import codes, phases
-from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.errors import Conflict, InvalidInput, NotFound, StoreFull, Unavailable
 from podium.core.explain import RoundExplanation, explain_round
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, Player, Round
@@ -42,7 +42,7 @@ from podium.core.standings import Standings
 from podium.core.text import clean_name, clean_text
 from podium.formats import get_format
 from podium.service.states import LoadedEvent, SnapshotPolicy, StateCache
-from podium.store.db import Busy, Database
+from podium.store.db import Busy, CommitUnknown, Database, unavailable
 from podium.store.repository import (
     APPEND_BATCH,
     EventRepository,
@@ -64,6 +64,9 @@ T = TypeVar("T")
 ATTEMPTS = 6
 """How many times a command runs when its transaction loses to another writer (see
 :meth:`EventService.retrying`)."""
+CHECK_SECONDS = 30.0
+"""How long a write whose COMMIT's outcome is unknown keeps asking the database whether its
+actions were stored (a restarting PostgreSQL answers again within seconds)."""
 
 __all__ = ["EventService", "LoadedEvent", "NewAction", "Outcome", "UnitOfWork"]
 
@@ -198,18 +201,31 @@ class EventService:
     def retrying(attempt: Callable[[], T]) -> T:
         """``attempt()``, run again when its transaction lost to another writer.
 
-        Only :class:`Busy` (a lock timeout or deadlock) and :class:`StaleLog` (the log moved
-        under the change) are retried: both mean that nothing was stored and say nothing about
-        the change. Each new attempt reads the state afresh and validates the command against
-        it, so a real conflict is still refused, with its own message. After ``ATTEMPTS`` the
-        last error reaches the caller.
+        Only :class:`Busy` (a lock timeout or deadlock), :class:`StaleLog` (the log moved
+        under the change) and a connection lost before the COMMIT was sent (an
+        :class:`~podium.core.errors.Unavailable` of :meth:`Database.session`: the server rolls
+        back a transaction whose connection ends) are retried: each means that nothing was
+        stored and says nothing about the change. Each new attempt reads the state afresh and
+        validates the command against it, so a real conflict is still refused, with its own
+        message. After ``ATTEMPTS`` the last error reaches the caller.
+
+        Never retried: :class:`CommitUnknown`, a connection lost during the COMMIT. The server
+        may have stored the change before the connection broke; running it again would then
+        store it twice (a second game, a second copy of the same result) or refuse it for a
+        reason that is not the caller's. :meth:`unit` asks the database instead, and answers
+        what it finds. Nor a full disk (:class:`StoreFull`): it stays full.
         """
         for number in range(1, ATTEMPTS + 1):
             try:
                 return attempt()
-            except (Busy, StaleLog):
-                if number == ATTEMPTS:
+            except (Busy, StaleLog, Unavailable) as error:
+                if number == ATTEMPTS or isinstance(error, CommitUnknown | StoreFull):
                     raise
+                if isinstance(error, Unavailable):
+                    # a database restarting answers again within seconds: 0.1 s, 0.2 s, ...
+                    # up to 3 s in all, so a quick restart is ridden out, not refused
+                    time.sleep(0.1 * 2 ** (number - 1))
+                    continue
                 # a short random pause, so writers that collided do not collide again
                 time.sleep(random.uniform(0.005, 0.02) * number)
         raise AssertionError("unreachable")
@@ -223,6 +239,7 @@ class EventService:
                                code=codes.ACTION_ACTOR, field="actor")
         holder = self.states.holder(slug)
         with holder.lock:
+            work: UnitOfWork | None = None
             try:
                 if holder.loaded is None and not dry_run:
                     # A cold state (a new process, a refused command) is replayed in a read
@@ -231,18 +248,27 @@ class EventService:
                     with self.db.session(readonly=True) as session:
                         repo = EventRepository(session)
                         self.states.current(repo, repo.get(slug), holder)
-                with self.db.session(readonly=dry_run) as session:
-                    repo = EventRepository(session)
-                    summary = repo.get(slug)
-                    if not dry_run:
-                        repo.lock(summary.id)
-                    loaded = self.states.current(repo, summary, holder)
-                    work = UnitOfWork(self, session, repo, loaded, actor, [], dry_run)
-                    yield work
-                    if work.stored and not dry_run:
-                        mirror(repo, summary, loaded)
-                    if dry_run and work.stored:
-                        holder.discard()  # the state went ahead of the log: rebuild it
+                try:
+                    with self.db.session(readonly=dry_run) as session:
+                        repo = EventRepository(session)
+                        summary = repo.get(slug)
+                        if not dry_run:
+                            repo.lock(summary.id)
+                        loaded = self.states.current(repo, summary, holder)
+                        work = UnitOfWork(self, session, repo, loaded, actor, [], dry_run)
+                        yield work
+                        if work.stored and not dry_run:
+                            mirror(repo, summary, loaded)
+                        if dry_run and work.stored:
+                            holder.discard()  # the state went ahead of the log: rebuild it
+                except CommitUnknown:
+                    # The connection broke during the COMMIT: ask the database whether the
+                    # actions are there. Stored: the answer is the command's, and the state
+                    # (the actions applied) is the log's. Not stored: a plain refusal.
+                    if work is None or not work.stored:
+                        raise
+                    if not self.were_stored(slug, work.stored):
+                        raise unavailable() from None
                 if not dry_run:
                     # this process's own writes count toward the next snapshot too (stored
                     # after the answer, below), so a long-lived single writer stores them
@@ -255,6 +281,33 @@ class EventService:
                 # shows what the command saw (the dropped state of a refusal cannot tell)
                 self.states.answered()
         self._maybe_snapshot(slug, holder)
+
+    def were_stored(self, slug: str, actions: Sequence[Action]) -> bool:
+        """Whether ``actions`` (a run of one event's log, as a write built them) are stored,
+        asked after that write's COMMIT failed with its outcome unknown.
+
+        The check takes the event's lock first (on PostgreSQL), which the write in doubt held
+        until its transaction ended: so that transaction is over, committed or rolled back,
+        and cannot store them afterwards. The database is asked again while it does not
+        answer (a restart), for :data:`CHECK_SECONDS`; then :class:`CommitUnknown` stands."""
+        first, last = actions[0], actions[-1]
+        deadline = time.monotonic() + CHECK_SECONDS
+        pause = 0.1
+        while True:
+            try:
+                with self.db.session() as session:
+                    repo = EventRepository(session)
+                    summary = repo.find(slug)
+                    if summary is None:
+                        return False
+                    repo.lock(summary.id)
+                    found = repo.actions(summary.id, after=first.seq - 1, until=last.seq)
+                return [_stamp(a) for a in found] == [_stamp(a) for a in actions]
+            except (Unavailable, Busy):
+                if time.monotonic() >= deadline:
+                    raise CommitUnknown() from None
+                time.sleep(pause)
+                pause = min(pause * 2, 2.0)
 
     def run(self, slug: str, actor: str, build: Callable[[LoadedEvent], Sequence[NewAction]],
             *, dry_run: bool = False) -> tuple[LoadedEvent, list[Action]]:
@@ -408,18 +461,25 @@ class EventService:
         ``actions`` may be read lazily (an import's file): they are stored in batches, never
         all held at once."""
         stream = iter(actions)
-        first = next(stream)
-        with self.db.session() as session:
-            repo = EventRepository(session)
-            summary = repo.create(slug, name, format_name, first.at)
-            batch = [first]
-            for action in stream:
-                batch.append(action)
-                if len(batch) >= APPEND_BATCH:
-                    repo.append(summary.id, batch)
-                    batch = []
-            repo.append(summary.id, batch)
-            mirror(repo, summary, LoadedEvent(summary, self.formats(format_name), state))
+        first = last = next(stream)
+        try:
+            with self.db.session() as session:
+                repo = EventRepository(session)
+                summary = repo.create(slug, name, format_name, first.at)
+                batch = [first]
+                for action in stream:
+                    batch.append(action)
+                    last = action
+                    if len(batch) >= APPEND_BATCH:
+                        repo.append(summary.id, batch)
+                        batch = []
+                repo.append(summary.id, batch)
+                mirror(repo, summary, LoadedEvent(summary, self.formats(format_name), state))
+        except CommitUnknown:
+            # the new event stored or not (see unit): its first and last actions tell
+            if not (self.were_stored(slug, [first]) and self.were_stored(slug, [last])):
+                raise unavailable() from None
+            summary = self.summary(slug)
         self.states.answered()  # (its slug may have named a deleted event a moment ago)
         holder = self.states.holder(slug)
         with holder.lock:
@@ -505,6 +565,14 @@ class EventService:
             fields["round"] = round_number
         done = self.invoke(f"{loaded.ruleset.name}.result", slug, fields, actor)
         return done.state, done.state.round(done.answer_json()["round"])
+
+def _stamp(action: Action) -> tuple[Any, ...]:
+    """What tells an action apart when it is read back: every field, the payload as JSON."""
+    import json
+
+    payload = json.dumps(action.payload, sort_keys=True, ensure_ascii=False, default=str)
+    return (action.seq, action.kind, action.actor, action.at, action.reason, payload)
+
 
 def listing_of(loaded: LoadedEvent) -> tuple[str, bool, str | None, str, str]:
     """What the home page lists of an event, derived from its state (its name, archived, date,

@@ -9,12 +9,13 @@ deadlock on a read-then-write upgrade. The same code runs unchanged on PostgreSQ
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from podium.core import codes
-from podium.core.errors import Conflict
+from podium.core.errors import Conflict, StoreFull, Unavailable
 from podium.core.views import N_
 from podium.store.location import DEFAULT_DB as DEFAULT_DB  # re-exported: where they were
 from podium.store.location import ENV_VAR as ENV_VAR
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 # SQLAlchemy is imported when a Database is made, not with this module: the service imports
 # this module for Busy and the type, and a command line write over plain sqlite3
 # (podium.store.plain_store.PlainDatabase) never needs SQLAlchemy.
+
+log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 10_000
 
@@ -49,6 +52,80 @@ class Busy(Conflict):
     def __init__(self) -> None:
         super().__init__(N_("the database is busy with other changes; nothing was stored, "
                             "please send the same change again"), code=codes.STORE_BUSY)
+
+
+class CommitUnknown(Unavailable):
+    """The connection to the database was lost while it committed: the transaction may have
+    been stored or not, and nobody could ask the database afterwards. Raised by
+    :meth:`Database.session` on PostgreSQL when the COMMIT itself failed that way; the service
+    then asks the database whether its actions were stored (:meth:`podium.service.events.
+    EventService.unit`) and answers what it finds, so this reaches a user only when that could
+    not be learnt (or for a write that stores no action). Never retried: running the change
+    again could store it twice."""
+
+    def __init__(self) -> None:
+        super().__init__(N_("the connection to the database was lost while the change was "
+                            "being saved, and whether it was stored is not known: look at "
+                            "the event before sending it again"), code=codes.STORE_UNKNOWN)
+
+
+def unavailable() -> Unavailable:
+    """The refusal of a database that cannot be reached or lost the connection."""
+    return Unavailable(N_("the database is not answering now; nothing was stored: try again "
+                          "in a moment"), code=codes.STORE_UNAVAILABLE)
+
+
+def full() -> StoreFull:
+    """The refusal of a database whose disk (or size limit) is full."""
+    return StoreFull(N_("the database is full (no space is left on its disk); nothing was "
+                        "stored: free some space, then send the same change again"),
+                     code=codes.STORE_FULL)
+
+
+# SQLite's primary result codes that mean "the file cannot take it now", not "the statement is
+# wrong": SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN.
+_SQLITE_IOERR, _SQLITE_FULL, _SQLITE_CANTOPEN = 10, 13, 14
+# PostgreSQL's SQLSTATE classes of a server or connection that cannot serve now: connection
+# exception, insufficient resources (53100 is a full disk), operator intervention (a
+# terminated backend, a server shutting down or starting), system error (I/O).
+_PG_UNAVAILABLE = ("08", "53", "57", "58")
+_PG_DISK_FULL = "53100"
+
+
+def sqlite_refusal(error: BaseException) -> Unavailable | None:
+    """The refusal a sqlite3 error means, if it is the file's fault (full, I/O, cannot be
+    opened) rather than the statement's; ``None`` otherwise."""
+    code = getattr(error, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    text = str(error).lower()
+    if primary == _SQLITE_FULL or "database or disk is full" in text:
+        return full()
+    if primary in (_SQLITE_IOERR, _SQLITE_CANTOPEN) or "disk i/o error" in text:
+        return unavailable()
+    return None
+
+
+def store_refusal(error: DBAPIError) -> Unavailable | None:
+    """The refusal a database error means when the database, not the statement, failed: the
+    connection lost or refused (a restarted PostgreSQL, a terminated backend), the server
+    shutting down, a full disk; ``None`` for any other error (a fault of podium's, left to
+    surface as one)."""
+    orig = error.orig
+    state = getattr(orig, "sqlstate", None)
+    if state == _PG_DISK_FULL:
+        return full()
+    import sqlite3
+
+    if isinstance(orig, sqlite3.Error):
+        return sqlite_refusal(orig)
+    if error.connection_invalidated or (state and state[:2] in _PG_UNAVAILABLE):
+        return unavailable()
+    # psycopg raises OperationalError with no SQLSTATE when it cannot connect or the
+    # connection broke; InterfaceError when the connection was already closed
+    names = {cls.__name__ for cls in type(orig).__mro__}
+    if state is None and names & {"OperationalError", "InterfaceError"}:
+        return unavailable()
+    return None
 
 
 def is_contention(error: DBAPIError) -> bool:
@@ -108,7 +185,16 @@ class Database:
         # for the write lock; elsewhere the option is ignored.
         self._read_engine: Engine = self.engine.execution_options(**{_BEGIN_OPTION: "DEFERRED"})
         if migrate:
-            self.upgrade()
+            from sqlalchemy.exc import DBAPIError
+
+            try:
+                self.upgrade()
+            except DBAPIError as error:  # a database that is not answering: said, not a trace
+                refusal = store_refusal(error)
+                if refusal is None:
+                    raise
+                self.engine.dispose()
+                raise refusal from None
 
     def __repr__(self) -> str:
         return f"Database({self.url.render_as_string(hide_password=True)!r})"
@@ -161,19 +247,36 @@ class Database:
 
         ``readonly=True`` is a hint for SQLite: the transaction does not take the write lock
         up front, so it never waits for a writer (but must not write).
-        A lock timeout or deadlock becomes :class:`Busy` (the transaction was rolled back).
+        A lock timeout or deadlock becomes :class:`Busy` (the transaction was rolled back);
+        a database that cannot serve (unreachable, the connection lost, a full disk)
+        :class:`~podium.core.errors.Unavailable` (rolled back too); the connection lost during
+        the COMMIT itself, on PostgreSQL, :class:`CommitUnknown` (stored or not: not known).
+        The pool drops a lost connection, and ``pool_pre_ping`` tests each one before use, so
+        the next session connects afresh once the database answers again.
         """
         from sqlalchemy.exc import DBAPIError
         from sqlalchemy.orm import Session
 
         bind = self._read_engine if readonly else self.engine
+        committing = False
         try:
             with Session(bind=bind, expire_on_commit=False) as session, session.begin():
                 yield session
+                session.flush()  # a failed statement here is known to be rolled back
+                committing = True  # the COMMIT is sent as the block ends
         except DBAPIError as error:
             if is_contention(error):
                 raise Busy() from None
-            raise
+            refusal = store_refusal(error)
+            if refusal is None:
+                raise
+            log.warning("the database failed%s: %s", " while committing" if committing else "",
+                        error.orig)
+            if committing and not readonly and not self.is_sqlite:
+                # SQLite commits in this process: a failed COMMIT stored nothing. A server
+                # may have committed before the connection broke: not known here.
+                raise CommitUnknown() from None
+            raise refusal from None
 
     def dispose(self) -> None:
         """Close every pooled connection (call once the process is done with the database)."""

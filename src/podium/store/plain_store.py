@@ -18,7 +18,7 @@ from podium.store import plain as opener
 from podium.store.columns import (
     NAME_LENGTH,
 )
-from podium.store.db import Busy, Database
+from podium.store.db import Busy, Database, sqlite_refusal
 from podium.store.repository import (
     APPEND_BATCH,
     EventRepository,
@@ -136,7 +136,10 @@ class PlainDatabase(Database):
         except sqlite3.OperationalError as error:
             if _contention(error):
                 raise Busy() from None
-            raise
+            refusal = sqlite_refusal(error)  # a full disk, an I/O error: nothing stored
+            if refusal is None:
+                raise
+            raise refusal from None
 
     def dispose(self) -> None:
         """Nothing kept open: each session closes its connection."""

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from podium.core.errors import NotFound
+from podium.core.errors import NotFound, Unavailable
 from podium.web.deps import FLASH_COOKIE, SESSION_COOKIE
 from podium.web.hosts import cache_scope
 from podium.web.i18n import COOKIE as LANG_COOKIE
@@ -75,7 +75,7 @@ def cached_response(scope: Scope) -> Response | threading.Event | None:
     slug = scope["path"].split("/")[2]
     try:
         key = web.cache.key(slug)
-    except NotFound:
+    except (NotFound, Unavailable):  # the application answers (the database's 503 page)
         return None
     lang = negotiate(cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     # the page of this version, or the last one while a reader rebuilds it (within the lag)

@@ -17,6 +17,7 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from podium.core.errors import Unavailable
 from podium.store.db import Busy
 
 router = APIRouter()
@@ -29,7 +30,7 @@ def health(request: Request) -> JSONResponse:
         with web.db.session(readonly=True) as session:
             session.execute(text("SELECT 1"))
         database = True
-    except (SQLAlchemyError, Busy):
+    except (SQLAlchemyError, Busy, Unavailable):
         database = False
     listener = web.listener.status() if web.listener is not None else None
     body = {"status": "ok" if database else "unavailable", "database": database,
