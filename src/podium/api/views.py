@@ -80,7 +80,7 @@ def endpoint(spec: ViewSpec[Any]) -> Callable[..., Any]:
             seen = web.events.read(Invocation(spec.name, slug, fields, TEXT, API), caller, load)
             # a value with a version (a round) answers it as its ETag too, to send back
             # as If-Match with a command that changes it
-            version = getattr(seen, "version", None)
+            version = getattr(seen.value, "version", None)
             return json.dumps(encode(seen), ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8"), (
                 version if type(version) is int else None)
