@@ -19,13 +19,15 @@ def test_a_result_answers_the_table_and_the_rounds_progress(scenario: Scenario) 
     assert answer.status_code == 200, answer.text
     body = answer.json()
     assert set(body) == {"command", "event", "stored", "said", "answer"}  # no round
+    version = body["stored"][-1]  # the result's version: the action that wrote it
     assert body["answer"] == {"round": 1, "table": 2, "corrected": False, "complete": False,
-                              "done": 1, "total": 2}
+                              "done": 1, "total": 2, "version": version}
     assert body["said"] == "Round 1, table 2: saved. Waiting for table 1."
     answer = client.post(RESULT, headers=scenario.headers("judge"),
                          json={"table": 1, "finish": "4321"})
     assert answer.json()["answer"] == {"round": 1, "table": 1, "corrected": False,
-                                       "complete": True, "done": 2, "total": 2}
+                                       "complete": True, "done": 2, "total": 2,
+                                       "version": answer.json()["stored"][-1]}
 
 
 def test_the_whole_round_when_asked(scenario: Scenario) -> None:
@@ -65,7 +67,7 @@ def test_a_long_round_counts_its_missing_tables(scenario: Scenario) -> None:
     body = answer.json()
     assert body["said"] == "Round 1, table 3: saved; 1 of 12 tables entered."
     assert body["answer"] == {"round": 1, "table": 3, "corrected": False, "complete": False,
-                              "done": 1, "total": 12}
+                              "done": 1, "total": 12, "version": body["stored"][-1]}
 
 
 def test_the_schema_offers_the_whole_round_on_result_commands_only(
@@ -87,6 +89,6 @@ def test_the_schema_offers_the_whole_round_on_result_commands_only(
     assert {"$ref": "#/components/schemas/RoundOut"} in rounds
     assert "RoundOut" in models
     assert set(model(answer["properties"]["answer"])["properties"]) == {
-        "round", "table", "corrected", "complete", "done", "total"}
+        "round", "table", "corrected", "complete", "done", "total", "version"}
     pair = schema["paths"]["/api/v1/events/{slug}/commands/round.pair"]["post"]
     assert not [p for p in pair["parameters"] if p["in"] == "query"]

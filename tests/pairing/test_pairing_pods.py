@@ -100,10 +100,16 @@ def test_short_pods_fall_back_to_byes() -> None:
 
 
 def test_fewer_players_than_a_pod_all_get_byes() -> None:
-    plan = plan_pod_sizes(3, 4, "short-pods")
+    # rule CMD-8: not one pod of 4 can be filled
+    plan = plan_pod_sizes(3, 4, "byes")
     assert plan.sizes == ()
     assert plan.byes == 3
     assert "all get byes" in plan.note
+    # beyond it, as docs/commander.md says: the short-pod policies seat 3 as one pod of 3
+    assert plan_pod_sizes(3, 4, "short-pods").sizes == (3,)
+    # 2 players cannot make a pod of 3: byes, and the note says why
+    two = plan_pod_sizes(2, 4, "short-pods")
+    assert (two.sizes, two.byes) == ((), 2) and "cannot form 3-player pods" in two.note
     assert plan_pod_sizes(0, 4, "byes") == PodPlan((), 0, "0 players: no pods and no byes")
 
 

@@ -295,13 +295,40 @@ def endpoint(spec: CommandSpec) -> Callable[..., Any]:
             return JSONResponse(await run_streamed(spec, request, limit, raw_file, caller,
                                                    web, slug))
         else:
-            body = await read_body(request, limit)
+            body = with_if_match(spec, await read_body(request, limit), request)
             await run_in_threadpool(check_body, spec, body, web, slug, caller)
         whole = full_round(spec, request)
         return JSONResponse(await run_command(spec, body, caller, web, slug, whole))
 
     run.__name__ = "command_" + spec.name.replace(".", "_").replace("-", "_")
     return run
+
+
+def version_field(spec: CommandSpec) -> str | None:
+    """The field of a command that names the version of what it changes
+    (:data:`podium.core.commands.EXPECT`), if it has one."""
+    from podium.core.inputs import Version
+
+    return next((p.name for p in spec.params_on(API) if isinstance(p.input, Version)), None)
+
+
+def with_if_match(spec: CommandSpec, body: Any, request: Request) -> Any:
+    """``If-Match`` read as the command's version field (``expect``): the ETag a read gave,
+    sent back; refused (stale, 412) by the command when what it changes changed since.
+    ``*`` (anything) names no version. Given both ways, they must agree."""
+    field = version_field(spec)
+    match = request.headers.get("if-match")
+    if field is None or match is None or match.strip() == "*" or not isinstance(body, dict):
+        return body
+    tag = match.strip()
+    given = body.get(field)
+    if given is not None and str(given).strip().strip('"') != tag.removeprefix("W/").strip('"'):
+        from podium.core.inputs import refuse
+
+        raise refuse(field, N_("If-Match says %(header)s and %(name)s %(value)s: give the "
+                               "version once"), codes.INPUT_EXCLUSIVE, header=tag,
+                     name=field, value=given)
+    return {**body, field: tag}
 
 
 async def run_command(spec: CommandSpec, body: Any, caller: Caller, web: Any,
@@ -455,6 +482,10 @@ def router_for(catalog: Catalog) -> APIRouter:
         router.add_api_route(
             path, endpoint(spec), methods=["POST"], summary=spec.title + owner,
             description=(spec.help or spec.title) + f"\n\nWho may run it: {spec.role}."
+            + ("\n\n`If-Match` (a result's or round's `version`, or the `ETag` of a read) is "
+               "read as the field `expect`: refused with 412 (`result.stale`, `round.stale`) "
+               "and nothing stored when what it changes changed since."
+               if version_field(spec) else "")
             + ("\n\nThe file may also be the raw body (any Content-Type but JSON), its name "
                "and the other fields in the query string (`?name=games.csv`): it is then read "
                "as it streams, never held whole." if file_param(spec) else ""),
@@ -464,7 +495,7 @@ def router_for(catalog: Catalog) -> APIRouter:
             tags=[tag_of(spec)],
             responses={
                 200: {"description": "Done (or, for a preview, shown)."},
-                **responses(STATUSES)},
+                **responses(STATUSES + ((412,) if version_field(spec) else ()))},
             openapi_extra={"parameters": parameters,
                            "requestBody": {"required": bool(body_schema(spec).get(
                                "required")), "content": {

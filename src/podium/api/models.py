@@ -92,6 +92,9 @@ class ResultOut(BaseModel):
     entry: dict[str, Any]
     outcomes: list[OutcomeOut]
     corrected: bool
+    version: int = Field(0, description=(
+        "The action that last changed this result: send it back as `expect` (or If-Match) "
+        "with a correction, refused (412, result.stale) if it changed since."))
 
 
 class TableOut(BaseModel):
@@ -115,6 +118,8 @@ class RoundOut(BaseModel):
     tables: list[TableOut]
     byes: list[ByeOut]
     notes: list[str]
+    version: int = Field(0, description=(
+        "The action that last changed the round (tables, byes, a result); also its ETag."))
 
 
 class ColumnOut(BaseModel):

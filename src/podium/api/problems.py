@@ -21,6 +21,8 @@ MEANINGS = {
     405: "The route does not take this method.",
     409: "Not possible in the event's current state, or a command of another format; "
          "nothing stored.",
+    412: "What the command changes changed after the version it named (expect, If-Match): "
+         "the message shows it as it is now; nothing stored.",
     413: "The body is too large.",
     422: "Invalid input, every bad field named (problems); nothing stored.",
     429: "Too many wrong player codes from this address or for this event: wait the seconds "

@@ -159,6 +159,7 @@ def table_out(state: EventState, rnd: Round, table: Table) -> m.TableOut:
         result=None if result is None else m.ResultOut(
             entry=result.entry,
             corrected=result.corrected,
+            version=rnd.result_version(table.number),
             outcomes=[
                 m.OutcomeOut(player=o.player, name=state.players[o.player].name,
                              points=exact(o.points), place=o.place, won=o.won, drew=o.drew,
@@ -176,6 +177,7 @@ def round_out(state: EventState, rnd: Round) -> m.RoundOut:
         byes=[m.ByeOut(player=b.player, name=state.players[b.player].name,
                        points=exact(b.points), reason=str(b.reason)) for b in rnd.byes],
         notes=list(rnd.notes),
+        version=rnd.version,
     )
 
 
@@ -270,15 +272,18 @@ def rounds(request: Request, slug: Slug) -> list[m.RoundOut]:
 @router.get("/events/{slug}/rounds/{number}", response_model=m.RoundOut,
             responses=responses((404, 422), s404="No such event or round."),
             operation_id="events.round")
-def get_round(request: Request, slug: Slug, number: Num) -> m.RoundOut:
-    """One round: its tables in seat order (each player's id and name), results and byes."""
+def get_round(request: Request, response: Response, slug: Slug, number: Num) -> m.RoundOut:
+    """One round: its tables in seat order (each player's id and name), results and byes;
+    its ETag is its version (send it back as If-Match with a correction or a hand edit)."""
     def build(loaded: LoadedEvent) -> m.RoundOut:
         state = loaded.state
         if not 1 <= number <= len(state.rounds):
             raise NotFound("no round %(number)s; rounds paired: %(rounds_count)s",
                            code=refusal_codes.ROUND_UNKNOWN, field="number", number=number,
                            rounds_count=len(state.rounds))
-        return round_out(state, state.round(number))
+        rnd = state.round(number)
+        response.headers["ETag"] = f'"{rnd.version}"'
+        return round_out(state, rnd)
 
     return read_of(request, slug, build)
 

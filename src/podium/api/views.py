@@ -76,18 +76,24 @@ def endpoint(spec: ViewSpec[Any]) -> Callable[..., Any]:
         def load(name: str) -> Any:
             return web.cache.load(name).loaded
 
-        def answer() -> bytes:
+        def answer() -> tuple[bytes, int | None]:
             seen = web.events.read(Invocation(spec.name, slug, fields, TEXT, API), caller, load)
+            # a value with a version (a round) answers it as its ETag too, to send back
+            # as If-Match with a command that changes it
+            version = getattr(seen.value, "version", None)
             return json.dumps(encode(seen), ensure_ascii=False,
-                              separators=(",", ":")).encode("utf-8")
+                              separators=(",", ":")).encode("utf-8"), (
+                version if type(version) is int else None)
 
         if spec.role == ANYONE and slug:
             query = tuple(sorted((k, tuple(v)) for k, v in fields.items()))
-            body = await run_in_threadpool(
+            body, version = await run_in_threadpool(
                 web.cache.memo, slug, ("api-view", spec.name, query), lambda _loaded: answer())
         else:
-            body = await run_in_threadpool(answer)
+            body, version = await run_in_threadpool(answer)
         headers = {} if spec.role == ANYONE else {"Cache-Control": "no-store"}
+        if version is not None:
+            headers["ETag"] = f'"{version}"'
         return Response(body, media_type="application/json", headers=headers)
 
     run.__name__ = "view_" + spec.name.replace(".", "_").replace("-", "_")

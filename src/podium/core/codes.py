@@ -39,6 +39,7 @@ INPUT_EXCLUSIVE = "input.exclusive"
 INPUT_SLUG = "input.slug"
 INPUT_FIELDS = "input.fields"
 INPUT_LINK = "input.link"
+INPUT_VERSION = "input.version"  # a version (If-Match, --expect) that is not an action number
 
 # -- commands: who may run what, where (podium.core.commands, the service) -------------------
 COMMAND_UNKNOWN = "command.unknown"
@@ -196,6 +197,7 @@ RESULT_MISSING = "result.missing"
 RESULT_EXISTS = "result.exists"
 RESULT_SEAT = "result.seat"
 RESULT_WINNER = "result.winner"
+RESULT_STALE = "result.stale"  # a correction naming a version the result has moved past
 REASON_MISSING = "reason.missing"
 
 # -- hand edits of a paired round: move, swap, turn order, undo (podium.core.round_edits) --------
@@ -206,6 +208,7 @@ ROUND_EDIT_TABLE = "round.edit.table"  # no such table, already there, one table
 ROUND_EDIT_SIZE = "round.edit.size"  # a move into a full pod
 ROUND_EDIT_SEATS = "round.edit.seats"  # a turn order that is not the table's players
 ROUND_EDIT_UNDO = "round.edit.undo"  # nothing to undo, or the round changed since
+ROUND_STALE = "round.stale"  # a hand edit naming a version the round's tables moved past
 
 # -- divisions and draft tables (podium.core.divisions, podium.pairing.duel) -----------------
 DIVISIONS_DUPLICATE = "divisions.duplicate"

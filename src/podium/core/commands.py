@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol
 
 from typing_extensions import TypeVar
 
-from podium.core import codes
+from podium.core import codes, inputs
 from podium.core.declaration import Fields, Values
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.inputs import File, Input, Upload, refuse, unicode_checked
@@ -80,6 +80,10 @@ class Param:
     surfaces: tuple[str, ...] = SURFACES  # where the field is offered (an API-only ``entry``)
     cli: str = ""  # its command-line option when not ``--<name>`` (``--set`` for settings)
     aliases: tuple[str, ...] = ()  # other command-line spellings kept (``--player``)
+    #: What a page's form holds in this field whatever was typed before: the event as the
+    #: page shows it (a version, :data:`EXPECT`), so a form sent again after a refusal
+    #: carries what the refusal showed.
+    prefill: Callable[[EventState], Any] | None = None
 
     @property
     def option(self) -> str:
@@ -186,6 +190,22 @@ class CommandSpec(Fields, Generic[A]):
     round_answer: bool = False
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
+
+
+def _last_action(state: EventState) -> int:
+    return state.last_seq
+
+
+#: The version of what a command changes, as its caller saw it (an action number: a result's
+#: or a round's ``version``, an ``ETag``, or the event's last action when a page was drawn):
+#: the command is refused (:class:`podium.core.errors.Stale`, HTTP 412) when what it changes
+#: was changed by a later action, so two organisers never silently overwrite each other.
+#: Optional: without it the command runs on the state as it is. The command line's
+#: ``--expect``, a page's hidden field (the event's last action when the page was drawn),
+#: the API's ``expect`` or ``If-Match`` header.
+EXPECT = Param("expect", inputs.Version(),
+               N_("the version you saw (a result's or a round's, or an ETag): refused if it "
+                  "changed since"), label=N_("Version"), prefill=_last_action)
 
 
 class InvalidFields(InvalidInput):
@@ -406,7 +426,7 @@ class OpenReport:
 
 
 __all__ = [
-    "ACCOUNT", "ANYONE", "API", "CLI", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
+    "ACCOUNT", "ANYONE", "API", "CLI", "EXPECT", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
     "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "InvalidFields", "OpenReport",
     "Param", "Place", "ResultEntry", "check_params", "check_spec", "decode_input",
     "decode_param",

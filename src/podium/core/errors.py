@@ -12,7 +12,9 @@ can be translated.
 
 The category (the class) decides the exit code and the HTTP status: :class:`InvalidInput` 422 /
 exit 2, :class:`NotFound` 404 / exit 3, :class:`Conflict` 409 / exit 4, :class:`Forbidden` 403,
-:class:`Unauthorised` 401, :class:`Unavailable` 503 (507 when the database is full) / exit 5.
+:class:`Unauthorised` 401; :class:`Stale` (a conflict: what the command changes changed
+since the version it named) 412 / exit 4; :class:`Unavailable` 503 (507 when the database is
+full) / exit 5.
 """
 
 from __future__ import annotations
@@ -85,6 +87,14 @@ class Conflict(PodiumError):
 
     category = "conflict"
     status = 409
+
+
+class Stale(Conflict):
+    """The command named the version of what it changes (``expect``, ``If-Match``) and that
+    changed since: someone else's change came first. Nothing was stored; the message shows
+    what is there now. HTTP 412 (Precondition Failed); on the command line a conflict."""
+
+    status = 412
 
 
 class Forbidden(PodiumError):

@@ -267,6 +267,33 @@ class Integer(Input):
 
 
 @dataclass(frozen=True)
+class Version(Input):
+    """The version of what a command changes, as the command's reader saw it: an action
+    number (``17``), also as an HTTP entity tag (``"17"``, ``W/"17"``) so that an ``ETag``
+    is sent back as it came. A page keeps it in a hidden field."""
+
+    widget: ClassVar[str] = "hidden"
+
+    def from_text(self, text: str, field: str) -> int:
+        cleaned = clean(text, field, 40).strip()
+        found = re.fullmatch(r'(?:W/)?"?(\d{1,18})"?', cleaned)
+        if found is None:
+            raise refuse(field, N_("a version is the number of an action, as a result or a "
+                                   "round shows it (such as 17)"), codes.INPUT_VERSION)
+        return int(found.group(1))
+
+    def from_json(self, value: Any, field: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise refuse(field, N_("a version is the number of an action, as a result or a "
+                                   "round shows it (such as 17)"), codes.INPUT_VERSION)
+        return self.from_text(str(value), field)
+
+    def schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "integer", "minimum": 0},
+                          {"type": "string", "maxLength": 40}]}
+
+
+@dataclass(frozen=True)
 class Decimal(Input):
     """An exact decimal (``3.7``, ``3,7`` as Russian writes it) as a :class:`Fraction`."""
 
@@ -914,6 +941,7 @@ __all__ = [
     "Slug",
     "Text",
     "Upload",
+    "Version",
     "YesNo",
     "Zone",
     "clean",

@@ -127,6 +127,21 @@ class Round:
     seed: int
     notes: list[str] = field(default_factory=list)
     results: dict[int, TableResult] = field(default_factory=dict)
+    # Versions, so that two organisers editing at once cannot silently overwrite each other:
+    # the action (seq) that last changed the round's tables or byes (its pairing, a hand
+    # edit), and per table the action that last changed its result (entered, corrected,
+    # scored again). Derived on replay, never stored in the log.
+    seq: int = 0
+    versions: dict[int, int] = field(default_factory=dict)
+
+    def result_version(self, table: int) -> int:
+        """The version of table ``table``'s result (0: none entered)."""
+        return self.versions.get(table, 0)
+
+    @property
+    def version(self) -> int:
+        """The latest change of the round: its tables, byes or any result."""
+        return max(self.seq, max(self.versions.values(), default=0))
 
     @property
     def complete(self) -> bool:

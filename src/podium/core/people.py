@@ -160,7 +160,7 @@ def merged(state: EventState, action: Action, ruleset: Ruleset) -> None:
                        "one place a round", code=codes.PLAYER_MERGE_ROUND, field="other",
                        keep=keep.name, other=other.name, round=both[0])
     for rnd in state.rounds:
-        _reseat(rnd, other.id, keep.id)
+        _reseat(rnd, other.id, keep.id, action.seq)
     keep.joined_round = min(keep.joined_round, other.joined_round)
     _regroup(state, other.id, None if keep.id in state.division_of else keep.id)
     state.forget_player(other.id, into=keep.id)
@@ -181,8 +181,9 @@ def _regroup(state: EventState, old: int, new: int | None) -> None:
         state.division_of[new] = division.key
 
 
-def _reseat(rnd: Any, old: int, new: int) -> bool:
-    """Put ``new`` wherever ``old`` sits in round ``rnd`` (seats, byes, results)."""
+def _reseat(rnd: Any, old: int, new: int, seq: int) -> bool:
+    """Put ``new`` wherever ``old`` sits in round ``rnd`` (seats, byes, results); what changed
+    takes action ``seq`` as its version."""
     changed = False
     for index, table in enumerate(rnd.tables):
         if old in table.seats:
@@ -193,11 +194,14 @@ def _reseat(rnd: Any, old: int, new: int) -> bool:
                 rnd.results[table.number] = TableResult(
                     tuple(replace(o, player=new) if o.player == old else o
                           for o in result.outcomes), result.entry, result.corrected)
+                rnd.versions[table.number] = seq
             changed = True
     for index, bye in enumerate(rnd.byes):
         if bye.player == old:
             rnd.byes[index] = Bye(new, bye.points, bye.order, bye.reason)
             changed = True
+    if changed:
+        rnd.seq = seq
     return changed
 
 
@@ -243,7 +247,7 @@ def substituted(state: EventState, action: Action, ruleset: Ruleset) -> None:
         state.divisions[key].members.append(sub)
         state.division_of[sub] = key
     if table is not None and current is not None:
-        _reseat(current, original.id, sub)
+        _reseat(current, original.id, sub, action.seq)
     original.dropped = True
     original.drop_reason = action.reason or "substituted"
 

@@ -264,6 +264,7 @@ def _paired(state: EventState, action: Action, ruleset: Ruleset) -> None:
             byes=byes,
             seed=payload["seed"],
             notes=[Message.from_json(note) for note in payload.get("notes") or []],
+            seq=action.seq,
         )
     )
     state.draws += 1
@@ -326,6 +327,7 @@ def _result(state: EventState, action: Action, ruleset: Ruleset) -> None:
     if correcting:
         result = replace(result, corrected=True)
     rnd.results[table_no] = result
+    rnd.versions[table_no] = action.seq
 
 
 def _legacy_created(state: EventState, action: Action, ruleset: Ruleset) -> None:

@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from podium.core import codes
-from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.errors import Conflict, InvalidInput, NotFound, Stale
 from podium.core.model import Bye, EventState, PlayerId, Round, Table
 from podium.core.views import N_
 
@@ -78,6 +78,7 @@ def last_edit(state: EventState) -> tuple[int, Edit] | None:
 
 
 def _record(state: EventState, rnd: Round, seq: int, before: Layout) -> None:
+    rnd.seq = seq  # the round's tables changed: their version is this action
     books = state.extra.setdefault(KEY, {})
     book = books.get(rnd.number)
     if book is None or book.round is not rnd:
@@ -221,27 +222,31 @@ def reseat(state: EventState, number: int, table_no: int, order: Sequence[Player
                        code=codes.ROUND_EDIT_SEATS, field="order", table=table_no)
     before = layout(rnd)
     _set_table(rnd, replace(table, seats=tuple(order)))
-    _rescore(rnd, before, score)
+    _rescore(rnd, before, score, seq)
     rnd.notes.append(note)
     _record(state, rnd, seq, before)
 
 
-def _rescore(rnd: Round, before: Layout, score: Callable[[Round, Table, Any], Any]) -> None:
+def _rescore(rnd: Round, before: Layout, score: Callable[[Round, Table, Any], Any],
+             seq: int) -> None:
     """Score again each table whose seats changed and that has a result (turn order decides a
-    draw's survivors' elimination order, rule CMD-4b); the result keeps its corrected mark."""
+    draw's survivors' elimination order, rule CMD-4b); the result keeps its corrected mark and
+    takes action ``seq`` as its version."""
     old = {t.number: t.seats for t in before[0]}
     for table in rnd.tables:
         result = rnd.results.get(table.number)
         if result is not None and old.get(table.number) != table.seats:
             rnd.results[table.number] = replace(score(rnd, table, result.entry),
                                                 corrected=result.corrected)
+            rnd.versions[table.number] = seq
 
 
 def undo(state: EventState, number: int, seq: int, note: str,
-         score: Callable[[Round, Table, Any], Any]) -> None:
+         score: Callable[[Round, Table, Any], Any], at: int = 0) -> None:
     """Undo edit ``seq`` of round ``number``: it must be the last edit in force there, and the
     round must still be as that edit left it; a move or a swap is undone only while the round
-    is unstarted. The edit's note stays (the round's history); the undo adds its own."""
+    is unstarted. The edit's note stays (the round's history); the undo adds its own. ``at``:
+    the undo's own action, the round's version after it."""
     rnd = the_round(state, number)
     edits = edits_of(state, number)
     if not edits or edits[-1].seq != seq:
@@ -259,6 +264,22 @@ def undo(state: EventState, number: int, seq: int, note: str,
         unstarted(state, number)
     current = layout(rnd)
     rnd.tables, rnd.byes = list(edit.before[0]), list(edit.before[1])
-    _rescore(rnd, current, score)
+    _rescore(rnd, current, score, at)
+    rnd.seq = at
     rnd.notes.append(note)
     state.extra[KEY][number].edits.pop()
+
+
+def check_version(rnd: Round, expect: int | None) -> None:
+    """Refuse a hand edit that names the version of the round's tables it was made on
+    (``expect``: an action number, such as the round's version or the event's last action
+    when the page was drawn) when the round's tables or byes changed after it (someone
+    else's edit came first): nothing is stored, and the message says what changed last (the
+    round's last note: each edit leaves one)."""
+    if expect is None or rnd.seq <= expect:
+        return
+    raise Stale(N_("round %(round)s changed after version %(expected)s (now version "
+                   "%(version)s): %(change)s. Nothing was stored; look at the round again "
+                   "before you edit it."), code=codes.ROUND_STALE, field="expect",
+                round=rnd.number, expected=expect, version=rnd.seq,
+                change=rnd.notes[-1] if rnd.notes else "")

@@ -150,6 +150,9 @@ class TopDefaults:
     draw_rule: str = "higher_seed"
     minutes: int | None = None
     seeding: str = "written"
+    #: How the size was found, when people should be told (a message; empty: nothing to say):
+    #: the TOP's notes carry it when it is built with this size.
+    note: str = ""
 
 
 #: A format's settings type (a frozen dataclass of its own; a mapping for a format declared by

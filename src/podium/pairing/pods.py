@@ -111,8 +111,11 @@ def plan_pod_sizes(n_players: int, pod_size: int, bye_policy: str) -> PodPlan:
     who = _players(n_players)
     if n_players == 0:
         return PodPlan((), 0, M("0 players: no pods and no byes"))
-    if n_players < pod_size:
-        # rule CMD-8: not even one pod can be filled, so everybody sits out.
+    if n_players < pod_size and (bye_policy == "byes" or n_players < MIN_SEATS):
+        # rule CMD-8: not even one pod can be filled, so everybody sits out. A policy beyond
+        # the regulation still seats them when it can (3 players: one pod of 3 with
+        # short-pods, byes-or-short, short-pods-top, and long-pods falling back to short pods),
+        # as docs/commander.md promises; the plans below say when it cannot.
         return PodPlan(
             (),
             n_players,

@@ -179,6 +179,9 @@ class ResultSaved:
     complete: bool
     done: int
     total: int
+    #: The result's version now (the action that wrote it): send it back as ``expect`` (or
+    #: ``If-Match``) with a later correction.
+    version: int = 0
 
 
 # -- the TOP --------------------------------------------------------------------------------

@@ -14,9 +14,10 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from podium.core import codes
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED
-from podium.core.errors import Conflict, InvalidInput, NotFound
+from podium.core.errors import Conflict, InvalidInput, NotFound, Stale, display_param
 from podium.core.log import Action, Kind
-from podium.core.model import EventState, Player, Round
+from podium.core.model import EventState, Player, Round, TableResult
+from podium.core.views import N_
 from podium.service.events import (
     EventService,
     LoadedEvent,
@@ -180,6 +181,9 @@ class EnterResult(Command[Round]):
     round_number: int | None = None
     correct: bool = False
     reason: str = ""
+    #: The version of the table's result the caller saw (:data:`podium.core.commands.EXPECT`):
+    #: refused when the result changed after it. None: not checked.
+    expect: int | None = None
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         if self.correct:
@@ -188,6 +192,7 @@ class EnterResult(Command[Round]):
         if current is None:
             raise Conflict("no round has been paired", code=codes.ROUND_NONE)
         number = self.round_number if self.round_number is not None else current.number
+        check_result_version(loaded, number, self.table, self.expect)
         kind = Kind.RESULT_CORRECTED if self.correct else Kind.RESULT_ENTERED
         entry = self.entry(loaded.state) if callable(self.entry) else dict(self.entry)
         payload = {"round": number, "table": self.table, "entry": entry}
@@ -195,6 +200,36 @@ class EnterResult(Command[Round]):
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Round:
         return loaded.state.round(stored[-1].payload["round"])
+
+
+def result_text(state: EventState, ruleset: Any, result: TableResult | None) -> str:
+    """A result as people read it: as its format describes it, else each player's points."""
+    if result is None:
+        return "-"
+    entry = ruleset.result_entry()
+    if entry is not None and entry.describe is not None:
+        return str(entry.describe(state, result))
+    return "; ".join(f"{state.players[o.player].name} {display_param(o.points)}"
+                     for o in result.outcomes)
+
+
+def check_result_version(loaded: LoadedEvent, number: int, table: int,
+                         expect: int | None) -> None:
+    """Refuse a result written over one the caller did not see: the table's result changed
+    after version ``expect`` (another organiser's correction came first). Nothing is stored,
+    and the message shows the result as it is now, for the caller to decide again."""
+    state = loaded.state
+    if expect is None or not 1 <= number <= len(state.rounds):
+        return  # no version named; an unknown round is refused by replay, with its code
+    rnd = state.round(number)
+    version = rnd.result_version(table)
+    if version <= expect:
+        return
+    raise Stale(N_("round %(round)s, table %(table)s changed after version %(expected)s (now "
+                   "version %(version)s): %(result)s. Nothing was stored; enter your "
+                   "correction again if it still applies."), code=codes.RESULT_STALE,
+                field="expect", round=number, table=table, expected=expect, version=version,
+                result=result_text(state, loaded.ruleset, rnd.results.get(table)))
 
 
 # any action ----------------------------------------------------------------------------------

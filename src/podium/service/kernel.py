@@ -20,6 +20,7 @@ from podium.core.commands import (
     ACCOUNT,
     API,
     CLI,
+    EXPECT,
     OWNER,
     PLAYER,
     Call,
@@ -598,7 +599,8 @@ def _result(entry: ResultEntry) -> Callable[[Call], Command[Any]]:
                                 entry_builder(entry, call.values, call.get("round"),
                                               call["table"]),
                                 call.get("round"), bool(call.get("correct")),
-                                call.get("reason", ""), call.get("entry") is not None)
+                                call.get("reason", ""), expect=call.get("expect"),
+                                by_entry=call.get("entry") is not None)
 
     return make
 
@@ -645,7 +647,7 @@ def _result_answer(saved: TableSaved) -> ResultSaved:
     (the whole round is the API's ``?round=full``)."""
     rnd = saved.round
     return ResultSaved(rnd.number, saved.table, saved.corrected, rnd.complete,
-                       len(rnd.results), len(rnd.tables))
+                       len(rnd.results), len(rnd.tables), rnd.result_version(saved.table))
 
 
 def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
@@ -664,6 +666,7 @@ def result_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
             Param("correct", inputs.YesNo(),
                   N_("replace a result already entered (needs a reason)")),
             REASON,
+            EXPECT,
             Param("entry", inputs.Json(Obj(extra=AnyJson(1000))),
                   N_("the entry as stored, by player ids (instead of the fields)"),
                   surfaces=(API,)),

@@ -104,6 +104,9 @@ class ResultValue:
     outcomes: list[OutcomeValue]
     corrected: bool
     described: str = ""
+    #: The action that last changed this result: sent back as ``expect`` (``If-Match``) with
+    #: a correction, which is refused if the result changed since.
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,9 @@ class RoundValue:
     missing: list[int]
     current: bool = False
     clock: str = ""
+    #: The action that last changed the round (its tables, byes or a result; also its
+    #: ETag on the API): sent back as ``expect`` with a hand edit or a correction.
+    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -279,7 +285,8 @@ def players_page(call: ViewCall) -> PlayersPage:
                        len(shown) if limit is None else limit)
 
 
-def result_value(state: EventState, ruleset: Any, result: Any) -> ResultValue:
+def result_value(state: EventState, ruleset: Any, result: Any, version: int = 0
+                 ) -> ResultValue:
     entry = ruleset.result_entry()
     described = (entry.describe(state, result)
                  if entry is not None and entry.describe is not None else "")
@@ -288,7 +295,7 @@ def result_value(state: EventState, ruleset: Any, result: Any) -> ResultValue:
         outcomes=[OutcomeValue(o.player, Exact.of(o.points), o.place, o.won, o.drew,
                                exact_or_none(o.order), text(o.note))
                   for o in result.outcomes],
-        corrected=result.corrected, described=described)
+        corrected=result.corrected, described=described, version=version)
 
 
 def table_value_of(state: EventState, ruleset: Any, rnd: Round, table: Table
@@ -297,7 +304,8 @@ def table_value_of(state: EventState, ruleset: Any, rnd: Round, table: Table
     return RoundTableValue(
         number=table.number, seats=list(table.seats),
         names=[state.players[p].name for p in table.seats],
-        result=None if result is None else result_value(state, ruleset, result))
+        result=None if result is None else result_value(state, ruleset, result,
+                                                        rnd.result_version(table.number)))
 
 
 def round_value(call: ViewCall, rnd: Round, explain: bool = False) -> RoundValue:
@@ -321,7 +329,7 @@ def round_value(call: ViewCall, rnd: Round, explain: bool = False) -> RoundValue
         number=rnd.number, stage=rnd.stage, stage_title=M(titles.get(rnd.stage, rnd.stage)),
         complete=rnd.complete, tables=tables, byes=byes,
         notes=[text(n) if not isinstance(n, str) else n for n in rnd.notes],
-        missing=list(rnd.missing), current=current, clock=clock)
+        missing=list(rnd.missing), current=current, clock=clock, version=rnd.version)
 
 
 def _explained(call: ViewCall, rnd: Round, tables: list[RoundTableValue],

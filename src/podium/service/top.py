@@ -40,6 +40,7 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
         raise Conflict("the TOP is already built", code=codes.TOP_EXISTS)
     playoff_key(state, ruleset)  # refused when the event has no TOP phase
     defaults = ruleset.top_defaults(state)
+    said = defaults.note if size is None or size == defaults.size else ""
     size = size if size is not None else defaults.size
     draw_rule = draw_rule or defaults.draw_rule
     minutes = minutes if minutes is not None else defaults.minutes
@@ -72,6 +73,8 @@ def plan_top(ruleset: Ruleset, state: EventState, size: int | None = None,
                            count=available)
     seeded = build_top(tables, size, seeding)
     early = _early_warning(ruleset, state)
+    if said:  # how the default size was found (fewer players than the format's minimum)
+        seeded.notes.insert(0, said)
     if early:
         seeded.notes.insert(0, early)
     where = {}

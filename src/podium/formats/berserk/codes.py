@@ -8,6 +8,8 @@ from __future__ import annotations
 
 # -- settings (rules BRK-6, BRK-10) -----------------------------------------------------------
 TABLE_SIZES = "brk.table_sizes"
+TOP_BOUNDS = "brk.top_bounds"  # top_size_min above top_size_max
+TOP_POWER = "brk.top_power"  # a TOP bound that is not a power of two
 
 # -- a duel's result (rules BRK-8, BRK-9) -----------------------------------------------------
 DUEL = "brk.duel"

@@ -156,11 +156,28 @@ class BerserkSettings:
     time_zone: str = "UTC"  # of the times shown on the event's pages
 
 
+def top_size_note(settings: BerserkSettings, players: int) -> str:
+    """What the TOP's notes say of its size when fewer players remain than ``top_size_min``
+    (with ``top_size_rule=half``): the TOP is then the largest power of two that fits (3
+    players and a minimum of 8: a TOP of 2); empty otherwise."""
+    if settings.top_size_rule != "half" or players >= settings.top_size_min:
+        return ""
+    return M("a TOP of %(size)s: only %(players)s players remain, fewer than top_size_min "
+             "(%(minimum)s), so the TOP is the largest power of two that fits (setting "
+             "top_size_rule=half, rule BRK-1)", size=top_size_for(settings, players),
+             players=players, minimum=settings.top_size_min)
+
+
+def _power_of_two(value: int) -> bool:
+    return value > 0 and value & (value - 1) == 0
+
+
 def top_size_for(settings: BerserkSettings, players: int) -> int:
     """The TOP's size (rule BRK-1): ``top_size`` as written; with ``top_size_rule=half``, half
     the players still in rounded down to a power of two, kept within ``top_size_min`` and
     ``top_size_max`` (and never more than the players): 40 players give a TOP of 16, 33 of 16,
-    31 of 8."""
+    31 of 8. Fewer players than ``top_size_min``: the largest power of two that fits (3
+    players: 2), said in the TOP's notes (:func:`top_size_note`)."""
     if settings.top_size_rule != "half":
         return settings.top_size
     half = max(players // 2, 1)
@@ -284,6 +301,34 @@ class Berserk(Ruleset[BerserkSettings]):
             raise InvalidInput("setting min_table: it must not exceed max_table",
                                code=brk_codes.TABLE_SIZES)
         return BerserkSettings(**values)
+
+    def check_new_settings(self, settings: BerserkSettings) -> None:
+        """The TOP's bounds (rule BRK-1, ``top_size_rule=half``) when they are chosen: each a
+        power of two (a bracket's size; 12 or 6 would make a TOP of that size), and the
+        smallest not above the largest; both fields named. A stored log replays as it is."""
+        from podium.core.commands import InvalidFields
+
+        problems: list[InvalidInput] = []
+        for key in ("top_size_min", "top_size_max"):
+            value = getattr(settings, key)
+            if not _power_of_two(value):
+                below = 1 << (value.bit_length() - 1)
+                problems.append(InvalidInput(
+                    "setting %(key)s: a TOP's size is a power of two (2, 4, 8, 16...), not "
+                    "%(value)s; the nearest are %(below)s and %(above)s (rule BRK-1)",
+                    code=brk_codes.TOP_POWER, field=key, key=key, value=value, below=below,
+                    above=below * 2))
+        low, high = settings.top_size_min, settings.top_size_max
+        if low > high:  # each field named, so a form shows the refusal next to both
+            problems.append(InvalidInput(
+                "setting top_size_min (%(minimum)s) is above top_size_max (%(maximum)s): the "
+                "smallest TOP cannot be larger than the largest", code=brk_codes.TOP_BOUNDS,
+                field="top_size_min", minimum=low, maximum=high))
+            problems.append(InvalidInput(
+                "setting top_size_max (%(maximum)s) is below top_size_min (%(minimum)s)",
+                code=brk_codes.TOP_BOUNDS, field="top_size_max", minimum=low, maximum=high))
+        if problems:
+            raise InvalidFields(problems)
 
     def settings_to_json(self, settings: BerserkSettings) -> dict[str, Any]:
         return {f.key: fs.to_json(getattr(settings, f.key)) for f in FIELDS}
@@ -578,8 +623,10 @@ class Berserk(Ruleset[BerserkSettings]):
 
     def top_defaults(self, state: EventState) -> TopDefaults:
         settings: BerserkSettings = state.settings
-        return TopDefaults(top_size_for(settings, len(state.active_players())),
-                           settings.top_draw, settings.top_minutes, settings.top_seeding)
+        players = len(state.active_players())
+        return TopDefaults(top_size_for(settings, players), settings.top_draw,
+                           settings.top_minutes, settings.top_seeding,
+                           top_size_note(settings, players))
 
     # examples ---------------------------------------------------------------------------------
     def setup_actions(self, state: EventState, rng: random.Random

@@ -29,7 +29,7 @@ from typing import Any
 
 from podium.core import codes as core_codes
 from podium.core import inputs, phases, round_edits
-from podium.core.commands import CommandSpec, Param
+from podium.core.commands import EXPECT, CommandSpec, Param
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
 from podium.core.messages import M
@@ -138,7 +138,7 @@ def _undone(state: EventState, action: Action, ruleset: Ruleset) -> None:
               "%(reason)s", edit=seq, reason=reason, **_who(action)) if reason else
             M("hand edit of action %(edit)s undone (action %(seq)s, %(actor)s, %(time)s)",
               edit=seq, **_who(action)))
-    round_edits.undo(state, number, seq, note, _scorer(state, ruleset))
+    round_edits.undo(state, number, seq, note, _scorer(state, ruleset), action.seq)
 
 
 def _name(state: EventState, pid: int) -> str:
@@ -219,9 +219,11 @@ class MovePlayer(Command[PlayerMoved]):
     player: str
     table: int
     reason: str = ""
+    expect: int | None = None  # the round's version as the organiser saw it
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         state = loaded.state
+        _check_version(state, _current(state), self.expect)
         pid = resolve_player(state, self.player).id
         return [NewAction(MOVED, {"round": _current(state), "player": pid,
                                   "table": self.table}, self.reason)]
@@ -239,9 +241,11 @@ class SwapPlayers(Command[PlayersSwapped]):
     player: str
     other: str
     reason: str = ""
+    expect: int | None = None
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         state = loaded.state
+        _check_version(state, _current(state), self.expect)
         pids = [resolve_player(state, self.player).id,
                 resolve_player(state, self.other, "other").id]
         return [NewAction(SWAPPED, {"round": _current(state), "players": pids}, self.reason)]
@@ -258,11 +262,13 @@ class CorrectSeats(Command[SeatsCorrected]):
     order: tuple[str, ...]
     round: int | None = None
     reason: str = ""
+    expect: int | None = None
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         state = loaded.state
-        pids = [resolve_player(state, ref, "order").id for ref in self.order]
         number = self.round if self.round is not None else _current(state)
+        _check_version(state, number, self.expect)
+        pids = [resolve_player(state, ref, "order").id for ref in self.order]
         return [NewAction(SEATS, {"round": number, "table": self.table, "players": pids},
                           self.reason)]
 
@@ -276,6 +282,7 @@ class CorrectSeats(Command[SeatsCorrected]):
 @dataclass(frozen=True)
 class UndoEdit(Command[EditUndone]):
     reason: str = ""
+    expect: int | None = None
 
     def build(self, loaded: LoadedEvent) -> list[NewAction]:
         found = round_edits.last_edit(loaded.state)
@@ -283,11 +290,21 @@ class UndoEdit(Command[EditUndone]):
             raise Conflict(N_("no hand edit to undo"), code=core_codes.ROUND_EDIT_UNDO,
                            field="reason")
         number, edit = found
+        # the edit undone is the last one in force now: if the round changed after the
+        # version the organiser saw, it may not be the one they meant
+        _check_version(loaded.state, number, self.expect)
         return [NewAction(UNDONE, {"round": number, "seq": edit.seq}, self.reason)]
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> EditUndone:
         payload = stored[-1].payload
         return EditUndone(payload["round"], payload["seq"])
+
+
+def _check_version(state: EventState, number: int, expect: int | None) -> None:
+    """A stale edit refused (the round changed after the version named); an unknown round is
+    left to the edit's own refusal."""
+    if expect is not None and 1 <= number <= len(state.rounds):
+        round_edits.check_version(state.rounds[number - 1], expect)
 
 
 def _unstarted(state: EventState) -> bool:
@@ -346,12 +363,13 @@ _REASON = Param("reason", inputs.Text(500, non_empty=True),
 
 MOVE = CommandSpec(
     "commander.move", N_("Move a player to another pod"),
-    lambda call: MovePlayer(call.slug, call["player"], call["table"], call["reason"]),
+    lambda call: MovePlayer(call.slug, call["player"], call["table"], call["reason"],
+                            call.get("expect")),
     params=(Param("player", inputs.Player(), N_("the player: a name or #id"), required=True,
                   argument=True, label=N_("Player")),
             Param("table", inputs.Integer(1, 100_000), N_("the pod (table) to move to"),
                   required=True, label=N_("To table"), cli="--to-table"),
-            _REASON),
+            _REASON, EXPECT),
     help=N_("Before any result of the round is entered: the player takes the last seat of "
             "the pod (a player with a bye leaves the bye). The pod sizes must stay those the "
             "pairing makes (rules CMD-1, CMD-8): a move into a full pod is refused. Beyond "
@@ -365,13 +383,14 @@ MOVE = CommandSpec(
 
 SWAP = CommandSpec(
     "commander.swap", N_("Swap two players between pods"),
-    lambda call: SwapPlayers(call.slug, call["player"], call["other"], call["reason"]),
+    lambda call: SwapPlayers(call.slug, call["player"], call["other"], call["reason"],
+                             call.get("expect")),
     params=(Param("player", inputs.Player(), N_("one player: a name or #id"), required=True,
                   argument=True, label=N_("Player")),
             Param("other", inputs.Player(), N_("the other player, at another pod or with a "
                                                "bye"), required=True, argument=True,
                   label=N_("Other player")),
-            _REASON),
+            _REASON, EXPECT),
     help=N_("Before any result of the round is entered: each takes the other's seat (or "
             "bye). Beyond the regulation."),
     shown=_unstarted, cli="swap", shared=("round", "swap"),
@@ -384,7 +403,7 @@ SWAP = CommandSpec(
 SEATS_SPEC = CommandSpec(
     "commander.seats", N_("Correct a pod's turn order"),
     lambda call: CorrectSeats(call.slug, call["table"], call["order"], call.get("round"),
-                              call["reason"]),
+                              call["reason"], call.get("expect")),
     params=(Param("table", inputs.Integer(1, 100_000), N_("the pod (table)"), required=True,
                   argument=True, label=N_("Table")),
             Param("order", inputs.Players(7), N_("the pod's players in turn order, first turn "
@@ -392,7 +411,7 @@ SEATS_SPEC = CommandSpec(
                   label=N_("Turn order")),
             Param("round", inputs.Integer(1, 100_000), N_("the round (default: the last one)"),
                   label=N_("Round")),
-            _REASON),
+            _REASON, EXPECT),
     help=N_("Rule CMD-4b: the turn order is recorded, and in a draw it ranks the survivors; a "
             "result already entered is scored again with the corrected order."),
     shown=lambda state: bool(state.rounds), cli="seats", shared=("round", "seats"),
@@ -404,9 +423,9 @@ SEATS_SPEC = CommandSpec(
 
 UNDO = CommandSpec(
     "commander.undo-edit", N_("Undo the last hand edit"),
-    lambda call: UndoEdit(call.slug, call.get("reason", "")),
+    lambda call: UndoEdit(call.slug, call.get("reason", ""), call.get("expect")),
     params=(Param("reason", inputs.Text(500), N_("why (kept in the log)"),
-                  label=N_("Reason")),),
+                  label=N_("Reason")), EXPECT),
     help=N_("Puts back the pods or turn order as they were before the last move, swap or "
             "turn-order correction still in force (a move or swap only while the round has "
             "no result)."),

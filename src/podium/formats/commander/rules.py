@@ -87,8 +87,8 @@ FIELDS = (
     fs.Field("final_seating", "random", fs.choice(FINAL_SEATINGS),
              "turn order of the final pod: random (seeded), standings or reverse", "CMD-10"),
     fs.Field("late_entry_bye", True, fs.boolean,
-             "a late entrant's first round may be a bye (no: spare them while someone else "
-             "can sit out)", "CMD-8"),
+             "a late entrant's first round may be a bye (no: spare them while someone with no "
+             "more byes can sit out)", "CMD-8"),
     fs.Field("fewer_rounds", False, fs.boolean,
              "allow fewer than 5 Swiss rounds (the regulation's minimum)", "CMD-11"),
     fs.Field("separate_groups", "off", fs.choice(SEPARATIONS),

@@ -22,6 +22,7 @@ from podium.core.commands import WEB, CommandSpec, InvalidFields
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import File, Pairs, Upload, refuse
 from podium.core.messages import Message
+from podium.core.model import EventState
 from podium.core.views import N_
 from podium.http import status_of
 from podium.web.deps import OrganiserPage, Page, form_page
@@ -41,13 +42,18 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
     return spec
 
 
-def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str]
-               ) -> list[dict[str, Any]]:
-    """What the generated form shows of each field."""
+def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
+               state: EventState | None = None) -> list[dict[str, Any]]:
+    """What the generated form shows of each field; a field prefilled from the event (the
+    version the page shows, :data:`podium.core.commands.EXPECT`) holds the event as it is
+    now, whatever was typed: a form refused as stale comes back carrying what the refusal
+    showed, so sending it again is a decision made on the current state."""
     rows = []
     for param in spec.params_on(WEB):
         inp = param.input
         value = typed.get(param.name)
+        if param.prefill is not None and state is not None:
+            value = inp.to_text(param.prefill(state))
         if value is None and param.default not in (None, False):
             value = inp.to_text(param.default)
         rows.append({"name": param.name, "label": param.label or param.help or param.name,
@@ -64,7 +70,8 @@ def render_form(page: Page, slug: str, spec: CommandSpec, status: int = 200,
     loaded = page.web.events.load(slug)
     return page.render("manage/command.html", status=status, event=loaded.state, loaded=loaded,
                        round=loaded.state.current_round,
-                       spec=spec, rows=field_rows(spec, typed or {}, errors or {}),
+                       spec=spec, rows=field_rows(spec, typed or {}, errors or {},
+                                                  loaded.state),
                        typed=typed or {}, errors=errors or {}, error=error,
                        plugin=page.web.format(loaded.state.format), title=spec.title)
 

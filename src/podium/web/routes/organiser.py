@@ -226,7 +226,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "plugin": page.web.format(state.format),
         "entry": result_entry(loaded),
         "commands": listed_commands(page, loaded),
-        "command_rows": lambda spec: field_rows(spec, {}, {}),
+        "command_rows": lambda spec: field_rows(spec, {}, {}, state),
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
         "clock": _clock(loaded, page),
@@ -452,6 +452,9 @@ def _correction_context(page: Page, loaded: LoadedEvent, rnd: Round,
         "entry": result_entry(loaded),
         "seats": [state.players[p] for p in tab.seats], "result": result,
         "text": describe(loaded, result), "title": "Correct a result",
+        # the result's version as this page shows it: a correction made on it is refused
+        # if another organiser changed the result meanwhile (result.stale)
+        "version": rnd.result_version(tab.number),
     }
 
 
@@ -463,6 +466,10 @@ def correct(page: OrganiserForm, slug: str, number: int, table: int, form: Field
         page.run(_result_name(page, slug), slug,
                  {**form, "table": str(table), "round": str(number), "correct": "yes"})
     except PodiumError as error:
+        # the result as it is now (a stale form's refusal shows it; the form sent again
+        # carries its version)
+        loaded = page.web.events.load(slug)
+        rnd, tab = _table_of(loaded, number, table)
         return page.render("manage/correct.html", status=status_of(error),
                            error=page.message(error), last=form,
                            **_correction_context(page, loaded, rnd, tab))
