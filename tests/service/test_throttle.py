@@ -77,7 +77,8 @@ def passes(gate: Gate, address: str, subject: str) -> None:
 
 
 def test_the_pairs_delays_double_after_the_free_failures_up_to_the_cap(clock: Clock) -> None:
-    gate = Gate("t", Limits(Policy(free=3, cap=timedelta(seconds=10)), Policy(free=1000), 1000),
+    gate = Gate("t", Limits(Policy(free=3, cap=timedelta(seconds=10)), Policy(free=1000),
+                            Policy(free=1000), 1000),
                 MemoryCounters(), clock)
     for _ in range(3):
         fail(gate, "a", "x")
@@ -94,7 +95,8 @@ def test_the_pairs_delays_double_after_the_free_failures_up_to_the_cap(clock: Cl
 
 
 def test_failures_are_forgotten_after_the_window(clock: Clock) -> None:
-    gate = Gate("t", Limits(Policy(free=2, window=timedelta(minutes=10)), Policy(free=100), 100),
+    gate = Gate("t", Limits(Policy(free=2, window=timedelta(minutes=10)), Policy(free=100),
+                            Policy(free=100), 100),
                 MemoryCounters(), clock)
     fail(gate, "a", "x")
     clock.advance(11 * 60)
@@ -103,7 +105,8 @@ def test_failures_are_forgotten_after_the_window(clock: Clock) -> None:
 
 
 def test_a_right_answer_clears_the_pair(clock: Clock) -> None:
-    gate = Gate("t", Limits(Policy(free=3), Policy(free=100), 100), MemoryCounters(), clock)
+    gate = Gate("t", Limits(Policy(free=3), Policy(free=100), Policy(free=100), 100),
+                MemoryCounters(), clock)
     for _ in range(2):
         fail(gate, "a", "x")
     passes(gate, "a", "x")
@@ -114,7 +117,8 @@ def test_a_right_answer_clears_the_pair(clock: Clock) -> None:
 
 def test_an_error_while_checking_frees_the_reservation_and_counts_nothing(clock: Clock) -> None:
     counters = MemoryCounters()
-    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), 1), counters, clock)
+    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), Policy(free=1), 1), counters,
+                clock)
     with pytest.raises(RuntimeError), gate.attempt("a", "x"):
         raise RuntimeError("the database went away")
     assert counters.counts == {}
@@ -123,7 +127,8 @@ def test_an_error_while_checking_frees_the_reservation_and_counts_nothing(clock:
 
 def test_memory_is_bounded(clock: Clock) -> None:
     counters = MemoryCounters(max_keys=100)
-    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), 10**6), counters, clock)
+    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), Policy(free=1), 10**6), counters,
+                clock)
     for i in range(1000):
         fail(gate, str(i), "x")
     assert len(counters.counts) <= 100
@@ -180,7 +185,7 @@ def test_spraying_passwords_from_many_addresses_never_locks_the_owner_out(
 def test_an_address_guessing_many_accounts_is_slowed(db: Database, clock: Clock) -> None:
     accounts = AccountService(db, clock)
     accounts.create_user("boris", "correct horse")
-    for i in range(LOGIN_LIMITS.address.free):
+    for i in range(LOGIN_LIMITS.client.free):  # an API client: known by its address
         assert accounts.login(f"user{i}", "guess", address="192.0.2.7") is None
     with pytest.raises(TooManyAttempts):
         accounts.login("boris", "correct horse", address="192.0.2.7")
@@ -300,7 +305,7 @@ def test_spraying_codes_from_many_addresses_never_locks_a_player_out(
     events.create_event("cup", "CUP", "commander", {}, "org", seed=1)
     events.add_players("cup", [f"P{i}" for i in range(1, 9)], "org")
     events.pair_round("cup", "org")
-    limits = Limits(Policy(free=3), Policy(free=5), global_cap=40)  # the rule, at a small size
+    limits = Limits(Policy(free=3), Policy(free=3), Policy(free=5), global_cap=40)  # the rule, at a small size
     reports = SelfReportService(events, Gate("code", limits, DatabaseCounters(db, clock), clock))
     code = reports.codes("cup")[2]
     refused = 0

@@ -277,3 +277,17 @@ class ThrottleCountRow(Base):
     first_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     last_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     pending_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+# -- the application's secret keys (migration 0009) ---------------------------------------------
+class AppKeyRow(Base):
+    """A secret key of the application (:mod:`podium.service.keys`), made once on first use
+    and shared by every server process over the database: device cookies and the CSRF tokens
+    of visitors who are not signed in are signed with it, so any server checks what another
+    issued. Read by the servers only; never shown."""
+
+    __tablename__ = "app_keys"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    secret: Mapped[str] = mapped_column(String(128), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)
