@@ -51,6 +51,7 @@ def login(
     response = page.redirect(safe_next(next))
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax",
                         secure=page.web.secure_cookies)
+    response.headers["Cache-Control"] = "no-store"  # it sets the session's token
     return response
 
 
@@ -61,6 +62,7 @@ def logout(page: Annotated[Page, Depends(form_page)]) -> Response:
         page.web.accounts.logout(token)
     response = page.redirect("/")
     response.delete_cookie(SESSION_COOKIE)
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 
