@@ -262,8 +262,9 @@ THROTTLE_KEY_LENGTH = 200
 
 class ThrottleCountRow(Base):
     """One throttle counter (:mod:`podium.service.throttle`): failed attempts of a login or a
-    player code for one key (an address, an (address, account) or (address, event) pair, or a
-    gate's global count), and the attempts in flight (reserved, not yet settled).
+    player code for one key (a client: a browser's device or an address; a (client, account)
+    or (client, event) pair; an address; or a gate's global count), and the attempts in
+    flight (reserved, not yet settled).
 
     Shared by every server process over the database, so two processes allow no more guesses
     than one. A row with nothing counted is deleted; counts past their window are reset.
