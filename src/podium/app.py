@@ -30,6 +30,7 @@ from podium.service.accounts import AccountService
 from podium.service.catalog import Catalog
 from podium.service.events import Clock, EventService, utc_now
 from podium.service.hashing import Busy
+from podium.service.keys import AppKeys
 from podium.service.selfreport import SelfReportService
 from podium.service.throttle import TooManyAttempts
 from podium.store.db import Database
@@ -58,6 +59,7 @@ class Web:
     secure_cookies: bool
     max_upload: int
     parts: WebParts
+    keys: AppKeys
     public_url: str | None = None  # origin of absolute links; None: the request's (see hosts)
     listener: Listener | None = None  # "event changed" from other processes (PostgreSQL)
 
@@ -84,6 +86,7 @@ def create_app(
     public_url: str | None = None,
     allowed_hosts: Sequence[str] | None = None,
     listen: bool = True,
+    behind_proxy: bool = False,
 ) -> FastAPI:
     """``parts``: the catalog of declared commands and the formats' pages, from the
     composition root (:func:`podium.compose.web_app` builds the whole application);
@@ -94,7 +97,9 @@ def create_app(
     names answered besides the public URL's host and the local machine's names (with neither
     a public URL nor names, any host; see :mod:`podium.web.hosts`); ``listen``: on
     PostgreSQL, while the application runs (its lifespan), hear which events other processes
-    changed and mark their pages stale at once (:mod:`podium.store.notify`)."""
+    changed and mark their pages stale at once (:mod:`podium.store.notify`);
+    ``behind_proxy``: a TLS proxy on this machine forwards every request, and the client's
+    address is the one it appended to ``X-Forwarded-For`` (:mod:`podium.web.proxy`)."""
     origin = public_origin(public_url)
     database = db if isinstance(db, Database) else Database(db)
     events = EventService(database, clock, catalog=parts.catalog)
@@ -109,6 +114,7 @@ def create_app(
         secure_cookies=secure_cookies,
         max_upload=max_upload,
         parts=parts,
+        keys=AppKeys(database, clock),
         public_url=origin,
     )
     if listen and not database.is_sqlite:
@@ -137,6 +143,11 @@ def create_app(
 
     # outermost: the headers go on every answer, the cached pages' included
     app.add_middleware(SecurityHeaders, docs_path="/api/docs", https=secure_cookies)
+    if behind_proxy:
+        from podium.web.proxy import ForwardedFor
+
+        # outermost of all: every layer (the throttles' client address) sees the real client
+        app.add_middleware(ForwardedFor)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     from podium.web.apidocs import add_api_docs
 

@@ -1,5 +1,5 @@
 """What the JSON API and the pages share at the HTTP edge, so neither imports the other: the
-caller's address, the status of a refusal and its JSON shape, and the limits of request
+caller's address and device, the status of a refusal and its JSON shape, and the limits of request
 bodies (and the refusal of one that is too large)."""
 
 from __future__ import annotations
@@ -7,12 +7,32 @@ from __future__ import annotations
 from typing import Any
 
 from podium.core.errors import PodiumError
+from podium.service.throttle import Client
+
+#: The device cookie (:mod:`podium.service.keys`); with Secure cookies its ``__Host-`` name,
+#: which only this host can set over HTTPS (a sibling subdomain cannot plant it).
+DEVICE_COOKIE = "podium_device"
+SECURE_DEVICE_COOKIE = "__Host-podium_device"
 
 
 def client_address(request: Any) -> str:
     """The caller's address, the key of login and player-code throttling (behind a proxy,
-    uvicorn puts the forwarded client address here when the proxy is trusted)."""
+    :class:`podium.web.proxy.ForwardedFor` puts here the address the trusted proxy saw)."""
     return request.client.host if request.client else ""
+
+
+def device_cookie(secure: bool) -> str:
+    """The device cookie's name: ``__Host-`` prefixed when cookies are Secure."""
+    return SECURE_DEVICE_COOKIE if secure else DEVICE_COOKIE
+
+
+def client_of(request: Any) -> Client:
+    """The caller as the throttles know it: its address, and its device when it sent a
+    device cookie this application signed (a browser; an API client without one is known
+    by its address)."""
+    web = request.app.state.web
+    cookie = request.cookies.get(device_cookie(web.secure_cookies))
+    return Client(client_address(request), web.keys.device_of(cookie))
 
 
 def status_of(error: PodiumError) -> int:
@@ -55,5 +75,6 @@ class TooLarge(PodiumError):
     status = 413
 
 
-__all__ = ["ANONYMOUS_BODY", "IMPORT_BODY", "SMALL_BODY", "TooLarge", "client_address",
-           "command_limit", "problem_body", "status_of"]
+__all__ = ["ANONYMOUS_BODY", "DEVICE_COOKIE", "IMPORT_BODY", "SMALL_BODY", "TooLarge",
+           "client_address", "client_of", "command_limit", "device_cookie", "problem_body",
+           "status_of"]

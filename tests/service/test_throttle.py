@@ -1,7 +1,8 @@
-"""Guessing is throttled without locking anyone out: counts per address, per
-(address, account) and (address, event) pairs, and a global cap for addresses that failed;
-never per account or event alone. Attempts are reserved before the secret is checked, so
-concurrent guesses count too; the counts live in the database, shared by every process.
+"""Guessing is throttled without locking anyone out: counts per client (a browser's device,
+else its address), per (client, account) and (client, event) pairs, per address (an IPv6
+/64), and a global cap for clients that failed; never per account or event alone. Attempts
+are reserved before the secret is checked, so concurrent guesses count too; the counts live
+in the database, shared by every process.
 
 The clock is injected, so no test sleeps."""
 
@@ -26,14 +27,19 @@ from podium.service.accounts import AccountService
 from podium.service.events import EventService
 from podium.service.selfreport import SelfReportService
 from podium.service.throttle import (
+    CODE_ADDRESS_FREE,
     CODE_LIMITS,
+    CODE_SPACE,
+    HOUR_BUDGET,
     LOGIN_LIMITS,
+    Client,
     DatabaseCounters,
     Gate,
     Limits,
     MemoryCounters,
     Policy,
     TooManyAttempts,
+    network,
 )
 from podium.store.db import Database
 from tests.store.conftest import db_url  # noqa: F401 - the fixture is used here
@@ -66,18 +72,19 @@ def db(tmp_path, monkeypatch) -> Iterator[Database]:
     database.dispose()
 
 
-def fail(gate: Gate, address: str, subject: str) -> None:
+def fail(gate: Gate, address: Client | str, subject: str) -> None:
     with gate.attempt(address, subject) as attempt:
         attempt.failed()
 
 
-def passes(gate: Gate, address: str, subject: str) -> None:
+def passes(gate: Gate, address: Client | str, subject: str) -> None:
     with gate.attempt(address, subject):
         pass
 
 
 def test_the_pairs_delays_double_after_the_free_failures_up_to_the_cap(clock: Clock) -> None:
-    gate = Gate("t", Limits(Policy(free=3, cap=timedelta(seconds=10)), Policy(free=1000), 1000),
+    gate = Gate("t", Limits(Policy(free=3, cap=timedelta(seconds=10)), Policy(free=1000),
+                            Policy(free=1000), 1000),
                 MemoryCounters(), clock)
     for _ in range(3):
         fail(gate, "a", "x")
@@ -94,7 +101,8 @@ def test_the_pairs_delays_double_after_the_free_failures_up_to_the_cap(clock: Cl
 
 
 def test_failures_are_forgotten_after_the_window(clock: Clock) -> None:
-    gate = Gate("t", Limits(Policy(free=2, window=timedelta(minutes=10)), Policy(free=100), 100),
+    gate = Gate("t", Limits(Policy(free=2, window=timedelta(minutes=10)), Policy(free=100),
+                            Policy(free=100), 100),
                 MemoryCounters(), clock)
     fail(gate, "a", "x")
     clock.advance(11 * 60)
@@ -103,7 +111,8 @@ def test_failures_are_forgotten_after_the_window(clock: Clock) -> None:
 
 
 def test_a_right_answer_clears_the_pair(clock: Clock) -> None:
-    gate = Gate("t", Limits(Policy(free=3), Policy(free=100), 100), MemoryCounters(), clock)
+    gate = Gate("t", Limits(Policy(free=3), Policy(free=100), Policy(free=100), 100),
+                MemoryCounters(), clock)
     for _ in range(2):
         fail(gate, "a", "x")
     passes(gate, "a", "x")
@@ -114,7 +123,8 @@ def test_a_right_answer_clears_the_pair(clock: Clock) -> None:
 
 def test_an_error_while_checking_frees_the_reservation_and_counts_nothing(clock: Clock) -> None:
     counters = MemoryCounters()
-    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), 1), counters, clock)
+    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), Policy(free=1), 1), counters,
+                clock)
     with pytest.raises(RuntimeError), gate.attempt("a", "x"):
         raise RuntimeError("the database went away")
     assert counters.counts == {}
@@ -123,7 +133,8 @@ def test_an_error_while_checking_frees_the_reservation_and_counts_nothing(clock:
 
 def test_memory_is_bounded(clock: Clock) -> None:
     counters = MemoryCounters(max_keys=100)
-    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), 10**6), counters, clock)
+    gate = Gate("t", Limits(Policy(free=1), Policy(free=1), Policy(free=1), 10**6), counters,
+                clock)
     for i in range(1000):
         fail(gate, str(i), "x")
     assert len(counters.counts) <= 100
@@ -180,7 +191,7 @@ def test_spraying_passwords_from_many_addresses_never_locks_the_owner_out(
 def test_an_address_guessing_many_accounts_is_slowed(db: Database, clock: Clock) -> None:
     accounts = AccountService(db, clock)
     accounts.create_user("boris", "correct horse")
-    for i in range(LOGIN_LIMITS.address.free):
+    for i in range(LOGIN_LIMITS.client.free):  # an API client: known by its address
         assert accounts.login(f"user{i}", "guess", address="192.0.2.7") is None
     with pytest.raises(TooManyAttempts):
         accounts.login("boris", "correct horse", address="192.0.2.7")
@@ -300,7 +311,8 @@ def test_spraying_codes_from_many_addresses_never_locks_a_player_out(
     events.create_event("cup", "CUP", "commander", {}, "org", seed=1)
     events.add_players("cup", [f"P{i}" for i in range(1, 9)], "org")
     events.pair_round("cup", "org")
-    limits = Limits(Policy(free=3), Policy(free=5), global_cap=40)  # the rule, at a small size
+    # the rule, at a small size
+    limits = Limits(Policy(free=3), Policy(free=3), Policy(free=5), global_cap=40)
     reports = SelfReportService(events, Gate("code", limits, DatabaseCounters(db, clock), clock))
     code = reports.codes("cup")[2]
     refused = 0
@@ -331,3 +343,83 @@ def test_another_events_code_is_just_unknown(db: Database, clock: Clock) -> None
             reports.seat("one", code, address="192.0.2.1")
         answers.append((refused.value.code, str(refused.value)))
     assert answers[0] == answers[1] and answers[0][0] == "code.unknown"
+
+
+# a venue: many clients behind one address ------------------------------------------------------
+def test_attempts_in_flight_never_refuse_a_right_secret_of_someone_else(clock: Clock) -> None:
+    """128 right codes in flight at once from one address were refused (they counted against
+    the address's allowance). Now attempts in flight count on a shared key only once its
+    allowance is used up; only a login pair (one account, one client) counts them."""
+    from contextlib import ExitStack
+
+    gate = Gate("code", CODE_LIMITS, MemoryCounters(), clock)
+    with ExitStack() as held:
+        for _n in range(200):  # in flight: reserved, not yet settled
+            held.enter_context(gate.attempt("203.0.113.80", "cup"))
+        passes(gate, "203.0.113.80", "cup")
+        passes(gate, Client("203.0.113.80", "phone-1"), "cup")
+    login = Gate("login", LOGIN_LIMITS, MemoryCounters(), clock)
+    with ExitStack() as held:
+        for _n in range(LOGIN_LIMITS.pair.free):
+            held.enter_context(login.attempt("203.0.113.80", "anna"))
+        with pytest.raises(TooManyAttempts):  # one account from one client: a burst
+            passes(login, "203.0.113.80", "anna")
+        passes(login, "203.0.113.80", "boris")  # another account from the same address
+        passes(login, Client("203.0.113.80", "owner's browser"), "anna")
+
+
+def test_a_guessing_device_is_slowed_and_its_neighbours_are_not(clock: Clock) -> None:
+    gate = Gate("code", CODE_LIMITS, MemoryCounters(), clock)
+    guesser = Client("203.0.113.80", "guesser")
+    for _ in range(CODE_LIMITS.pair.free):
+        fail(gate, guesser, "cup")
+    with pytest.raises(TooManyAttempts):
+        passes(gate, guesser, "cup")
+    for n in range(50):
+        passes(gate, Client("203.0.113.80", f"phone {n}"), "cup")
+    passes(gate, "203.0.113.80", "cup")  # an API client at the address: no failures there
+
+
+def test_fresh_devices_do_not_escape_the_address_allowance(clock: Clock) -> None:
+    """A device cookie costs nothing, so a guesser may bring a new one for every guess: the
+    address counts every device's failures and, past its allowance, waits as a whole."""
+    limits = Limits(Policy(free=3), Policy(free=5), Policy(free=20), global_cap=10**6)
+    gate = Gate("code", limits, MemoryCounters(), clock)
+    for n in range(20):
+        fail(gate, Client("203.0.113.80", f"fresh {n}"), "cup")
+    with pytest.raises(TooManyAttempts) as refused:
+        passes(gate, Client("203.0.113.80", "a player"), "cup")
+    passes(gate, Client("198.51.100.1", "a player elsewhere"), "cup")
+    clock.advance(refused.value.retry_after)
+    passes(gate, Client("203.0.113.80", "a player"), "cup")  # the delay, then one by one
+
+
+def test_an_ipv6_network_counts_as_one_address(clock: Clock) -> None:
+    """A subscriber (or a venue) holds a whole /64 and may pick any address in it: the
+    address's count is the network's."""
+    limits = Limits(Policy(free=10), Policy(free=5), Policy(free=20), global_cap=10**6)
+    gate = Gate("code", limits, MemoryCounters(), clock)
+    for n in range(5):  # an API client, known by its address: the network's, past 5
+        fail(gate, f"2001:db8:5:7::{n + 1:x}", "cup")
+    with pytest.raises(TooManyAttempts):
+        passes(gate, "2001:db8:5:7:ffff::1", "cup")
+    passes(gate, "2001:db8:5:8::1", "cup")  # the next network
+    assert network("::ffff:192.0.2.1") == "192.0.2.1" and network("testclient") == "testclient"
+
+
+def test_the_address_allowance_comes_from_the_codes_entropy() -> None:
+    """docs/deploy.md, "Throttles and guessing": the arithmetic, from the codes podium
+    makes. An address guessing one code of a 200-player event needs centuries."""
+    from podium.service.selfreport import CODE_ALPHABET, CODE_LENGTH
+
+    assert CODE_SPACE == len(set(CODE_ALPHABET)) ** CODE_LENGTH == 2**40
+    assert CODE_LIMITS.address.free == CODE_ADDRESS_FREE == 1000
+    per_hour = HOUR_BUDGET  # what an address gets at most: the allowance, delays, in flight
+    assert per_hour >= CODE_ADDRESS_FREE + 20 + 40 * 4
+    years = CODE_SPACE / 200 / per_hour / 8766
+    assert years > 400
+    doc = (ROOT / "docs" / "deploy.md").read_text()
+    section = doc[doc.index("## Throttles and guessing"):]
+    for figure in ("1,099,511,627,776", f"{CODE_ADDRESS_FREE:,}", f"{HOUR_BUDGET:,}",
+                   f"{int(years)}"):
+        assert figure in section, figure

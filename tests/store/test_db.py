@@ -71,7 +71,7 @@ def test_migrations_create_the_tables(make_db: Callable[..., Database]) -> None:
     assert {"events", "actions", "alembic_version"} <= tables
     assert {"users", "web_sessions", "api_tokens", "event_roles"} <= tables
     assert {"player_codes", "self_reports"} <= tables
-    assert database.current_revision() == "0008"
+    assert database.current_revision() == "0009"
 
     columns = {column["name"] for column in inspect(database.engine).get_columns("actions")}
     assert columns == {"id", "event_id", "seq", "kind", "actor", "at", "reason", "payload"}
@@ -92,7 +92,7 @@ def test_rerunning_the_upgrade_is_a_no_op(make_db: Callable[..., Database]) -> N
         EventRepository(session).append(event.id, [action(1)])
     first.upgrade()
     second = make_db()  # migrates again on open
-    assert second.current_revision() == "0008"
+    assert second.current_revision() == "0009"
     with second.session() as session:
         repository = EventRepository(session)
         assert [summary.slug for summary in repository.list()] == ["kept"]
@@ -104,7 +104,7 @@ def test_migrate_false_leaves_the_database_alone(make_db: Callable[..., Database
     assert "events" not in inspect(database.engine).get_table_names()
     assert database.current_revision() is None
     database.upgrade()
-    assert database.current_revision() == "0008"
+    assert database.current_revision() == "0009"
 
 
 # -- sessions ----------------------------------------------------------------------------------

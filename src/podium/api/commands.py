@@ -44,7 +44,7 @@ from podium.core.commands import (
 )
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
-from podium.http import TooLarge, client_address, command_limit
+from podium.http import TooLarge, client_of, command_limit
 from podium.service.catalog import Catalog, Invocation
 
 #: The statuses a command answers besides 200 (each a ``Problem``).
@@ -205,9 +205,10 @@ def caller_of(request: Request) -> Caller:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     token = token.strip()
-    address = client_address(request)
+    client = client_of(request)  # a browser's device cookie where it sent one
+    address, device = client.address, client.device
     if scheme.lower() != "bearer" or not token:
-        return Caller(actor="anonymous", address=address)
+        return Caller(actor="anonymous", address=address, device=device)
     from podium.service.accounts import TOKEN_PREFIX
 
     if token.startswith(TOKEN_PREFIX):
@@ -216,8 +217,9 @@ def caller_of(request: Request) -> Caller:
             from podium.core.errors import Unauthorised
 
             raise Unauthorised(N_("unknown organiser token"), code=codes.AUTH_REQUIRED)
-        return Caller(actor=user.username, username=user.username, address=address)
-    return Caller(actor="player", code=token[:64], address=address)
+        return Caller(actor=user.username, username=user.username, address=address,
+                      device=device)
+    return Caller(actor="player", code=token[:64], address=address, device=device)
 
 
 async def read_body(request: Request, limit: int) -> Any:

@@ -27,7 +27,7 @@ from podium.core.reads import MAX_LIMIT, PAGE_LIMIT
 from podium.core.values import Exact
 from podium.core.views import TableView, display
 from podium.formats import get_format
-from podium.http import client_address
+from podium.http import client_of
 from podium.service.accounts import JUDGE, OWNER, TOKEN_PREFIX, User
 from podium.service.events import LoadedEvent
 from podium.service.selfreport import Report, Seat
@@ -377,5 +377,5 @@ def me(request: Request, response: Response, slug: Slug, code: PlayerCode) -> m.
     """The player code's table now and its open reports (``POST .../commands/<format>.report``,
     ``report.confirm``, ``report.dispute`` change them); kept by no cache (a code's answer)."""
     response.headers["Cache-Control"] = "no-store"
-    seat, reports = web_of(request).reports.table_reports(slug, code, client_address(request))
+    seat, reports = web_of(request).reports.table_reports(slug, code, client_of(request))
     return _seat_out(request, slug, seat, reports)

@@ -52,8 +52,8 @@ def register(cli: click.Group) -> None:
                           "answered. [env: PODIUM_ALLOWED_HOSTS, comma-separated]"))
     @click.option("--behind-proxy", is_flag=True,
                   help=N_("Served over HTTPS by a TLS proxy on this machine: Secure cookies, "
-                          "Strict-Transport-Security, the client address from "
-                          "X-Forwarded-For."))
+                          "Strict-Transport-Security, the client address from the last "
+                          "X-Forwarded-For entry (the one the proxy appended)."))
     @pass_ctx
     @guarded
     def serve(ctx: Context, host: str, port: int, workers: int, poll: int,
@@ -77,11 +77,14 @@ def register(cli: click.Group) -> None:
         os.environ["PODIUM_SERVE_SECURE"] = "1" if secure_cookies or behind_proxy else ""
         console.print(escape(tr(M("podium on %(url)s  (organisers: /manage, API: /api/docs)",
                                   url=f"http://{host}:{port}/"))), highlight=False)
-        # uvicorn trusts X-Forwarded-For/-Proto from 127.0.0.1 only (the local proxy): the
-        # client address then keys the login and player-code throttling
+        # the proxy's headers are read by podium itself (podium.web.proxy: from the local
+        # proxy only, its appended X-Forwarded-For entry), never by uvicorn, whose choice of
+        # entry depends on its version and FORWARDED_ALLOW_IPS: that address keys the
+        # login and player-code throttling
+        os.environ["PODIUM_SERVE_PROXY"] = "1" if behind_proxy else ""
         uvicorn.run("podium.web.serve:app", factory=True, host=host, port=port,
                     workers=workers, log_level="warning", access_log=False,
-                    proxy_headers=behind_proxy)
+                    proxy_headers=False)
 
     @cli.group(cls=LocalisedGroup, help=KERNEL["user"])
     def user() -> None:

@@ -95,13 +95,15 @@ class Param:
 class Caller:
     """Who runs a command: what the log records as the actor, and what they can show for it:
     an organiser account (``username``), a player code, or the local command line (``local``:
-    the organiser of every event in the database it opens)."""
+    the organiser of every event in the database it opens). ``address`` and ``device`` (a
+    browser's signed device id) tell the code throttle who guesses."""
 
     actor: str
     username: str | None = None
     code: str | None = None
     local: bool = False
     address: str = ""
+    device: str = ""
 
     @classmethod
     def cli(cls, actor: str) -> Caller:

@@ -25,7 +25,7 @@ from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.views import N_
 from podium.service import hashing
 from podium.service.events import Clock, utc_now
-from podium.service.throttle import Gate, login_gate
+from podium.service.throttle import Client, Gate, login_gate
 from podium.store.db import Database
 from podium.store.models import (
     USERNAME_LENGTH,
@@ -162,13 +162,15 @@ class AccountService:
 
     # sessions ----------------------------------------------------------------------------------
     def login(self, username: str, password: str,
-              address: str = "") -> tuple[str, WebSession] | None:
+              address: Client | str = "") -> tuple[str, WebSession] | None:
         """A new session (its cookie token and the session) for a right password, else None.
 
-        Throttled per (``address``, account) pair, per address and by a global cap
+        Throttled per (client, account) pair, per client (``address``: a :class:`Client`, its
+        browser's device where known, or an address alone), per address and by a global cap
         (:mod:`podium.service.throttle`): a refused attempt raises TooManyAttempts before the
-        password is checked; a right password from an address with no failures always
-        passes, whatever was tried from elsewhere."""
+        password is checked; a right password from a client with no failures passes, whatever
+        was tried from elsewhere or from another browser at the same address, until that
+        address's own allowance is used up."""
         account = username.strip().lower()[:USERNAME_LENGTH]
         with self.throttle.attempt(address, account, "login") as attempt:
             user = self.authenticate(username, password)

@@ -1029,6 +1029,7 @@ class SelfReportCall(Command[Any]):
     address: str = ""
     values: Mapping[str, Any] | None = None
     entry: ResultEntry | OpenReport | None = None
+    device: str = ""
 
     def run(self, service: EventService, actor: str) -> Outcome[Any]:
         from podium.service.selfreport import SelfReportService
@@ -1039,7 +1040,9 @@ class SelfReportCall(Command[Any]):
             report = reports.decide(self.slug, values["report"], bool(values.get("accept")),
                                     actor, values.get("reason", ""))
             return Outcome(service.load(self.slug), reports.stored, report)
-        reports.seat(self.slug, self.code, self.address)
+        from podium.service.throttle import Client
+
+        reports.seat(self.slug, self.code, Client(self.address, self.device))
         if self.what == "submit" and isinstance(self.entry, OpenReport):
             game_entry = self.entry.entry
             report = reports.report_game(
@@ -1067,7 +1070,8 @@ def report_command(ruleset: Ruleset, entry: ResultEntry) -> CommandSpec:
     return CommandSpec(
         f"{ruleset.name}.report", N_("Report your table's result"),
         lambda call: SelfReportCall(call.slug, "submit", call.caller.code or "",
-                                    call.caller.address, call.values, entry),
+                                    call.caller.address, call.values, entry,
+                                    device=call.caller.device),
         params=params, role=PLAYER, capability="rounds",
         said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
         answer=report_answer, answers=ReportAnswer,
@@ -1080,7 +1084,8 @@ def open_report_command(ruleset: Ruleset, entry: OpenReport) -> CommandSpec:
     return CommandSpec(
         f"{ruleset.name}.report", N_("Report your game"),
         lambda call: SelfReportCall(call.slug, "submit", call.caller.code or "",
-                                    call.caller.address, call.values, entry),
+                                    call.caller.address, call.values, entry,
+                                    device=call.caller.device),
         params=entry.params, help=entry.help, role=PLAYER, capability="self_report",
         said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
         answer=report_answer, answers=ReportAnswer,
@@ -1093,7 +1098,8 @@ REPORT_ID = Param("report", inputs.Integer(1, 2**31 - 1), N_("the report's numbe
 REPORT_CONFIRM = CommandSpec(
     "report.confirm", N_("Confirm a report of your table"),
     lambda call: SelfReportCall(call.slug, "confirm", call.caller.code or "",
-                                call.caller.address, call.values),
+                                call.caller.address, call.values,
+                                device=call.caller.device),
     params=(REPORT_ID,), role=PLAYER, capability="self_report",
     said=lambda report: M(REPORT_SAID.get(report.status, REPORT_SAID["pending"])),
     answer=report_answer, answers=ReportAnswer,
@@ -1102,7 +1108,8 @@ REPORT_CONFIRM = CommandSpec(
 REPORT_DISPUTE = CommandSpec(
     "report.dispute", N_("Dispute a report of your table"),
     lambda call: SelfReportCall(call.slug, "dispute", call.caller.code or "",
-                                call.caller.address, call.values),
+                                call.caller.address, call.values,
+                                device=call.caller.device),
     params=(REPORT_ID, Param("note", inputs.Text(500), N_("what is wrong (for the "
                                                           "organiser)"))),
     role=PLAYER, capability="self_report",

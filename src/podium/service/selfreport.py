@@ -47,7 +47,7 @@ from podium.core.model import EventState, Player, Round, Table
 from podium.core.ruleset import Ruleset
 from podium.core.views import N_
 from podium.service.events import Clock, EventService, LoadedEvent, NewAction, UnitOfWork
-from podium.service.throttle import Gate
+from podium.service.throttle import Client, Gate
 from podium.store.db import insert_if_absent
 from podium.store.models import PlayerCodeRow, SelfReportRow
 from podium.store.repository import EventRepository
@@ -197,9 +197,9 @@ def _stale(rnd: Round) -> Conflict:
 
 class SelfReportService:
     """Reports of players identified by their code. Guessing codes is throttled per client
-    address and per (address, event) (:mod:`podium.service.throttle`): adapters identify the
-    caller through :meth:`seat` or :meth:`table_reports` with the address before anything
-    else."""
+    (device or address), per (client, event) and per address
+    (:mod:`podium.service.throttle`): adapters identify the caller through :meth:`seat` or
+    :meth:`table_reports` with the client before anything else."""
 
     def __init__(self, events: EventService, throttle: Gate | None = None) -> None:
         self.events = events
@@ -263,13 +263,14 @@ class SelfReportService:
             fresh |= wanted - used
         return sorted(fresh)[:count]
 
-    def seat(self, slug: str, code: str, address: str = "") -> Seat:
+    def seat(self, slug: str, code: str, address: Client | str = "") -> Seat:
         """The player of ``code`` in event ``slug`` and their table now.
 
-        Throttled per (``address``, event) pair, per address and by a global cap
+        Throttled per (client, event) pair, per client (``address``: a :class:`Client`, its
+        device where known, or an address alone), per address and by a global cap
         (:mod:`podium.service.throttle`): a refused attempt raises TooManyAttempts (HTTP 429)
-        before the code is looked up, a right code included; a right code from an address
-        with no failures always passes."""
+        before the code is looked up, a right code included; a right code from a client with
+        no failures passes until its address's large allowance is used up."""
         with self.throttle.attempt(address, slug, "player code") as attempt:
             try:
                 loaded, player = self._identify(slug, code)
@@ -298,7 +299,7 @@ class SelfReportService:
         return found
 
     def table_reports(self, slug: str, code: str,
-                      address: str = "") -> tuple[Seat, list[Report]]:
+                      address: Client | str = "") -> tuple[Seat, list[Report]]:
         """The code's seat and the open reports of its table."""
         seat = self.seat(slug, code, address)
         if seat.place is not None:

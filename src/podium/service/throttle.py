@@ -2,33 +2,45 @@
 
 Why: a password or a 40-bit player code is only as strong as the number of guesses an attacker
 may make; but a throttle keyed on the account or the event alone lets anyone lock the owner or
-the players out by guessing wrong on purpose. So every count here is keyed on the
-address the attempt comes from:
+the players out by guessing wrong on purpose, and one keyed on the address alone lets one
+player at a venue (where every phone shares the Wi-Fi's address) lock out everyone there. So
+an attempt is counted under four keys:
 
-* the **pair** (address, account) for a login, (address, event) for a player code: a few
-  mistakes for free, then each further attempt of the pair waits a delay that doubles;
-* the **address**: more failures for free (a venue or a classroom shares one address), then
-  the same doubling delay;
+* the **pair** (client, account) of a login, (client, event) of a player code: a few mistakes
+  for free, then each further attempt of the pair waits a delay that doubles;
+* the **client**: the browser's signed device cookie (:mod:`podium.service.keys`) where it
+  has one, else its address (an API client): more failures for free, then the same delay;
+* the **address** (an IPv6 address by its /64 network: one subscriber's, or one venue's):
+  every client there together, with an allowance set from what a guess can win
+  (:data:`CODE_ADDRESS_FREE`, from the codes' entropy: docs/deploy.md, "Throttles and
+  guessing"), so a venue's typos never reach it while guessing from one address stays
+  hopeless; a client with a fresh cookie still counts here;
 * a **global cap** per gate: once that many failures were counted in its window (an attack
-  from many addresses), an address with failures of its own is refused until the window ends.
+  from many addresses), a client with failures of its own, or an address with more than
+  ``suspect`` of them, is refused until the window ends.
 
-An address with no failures is never refused, so the owner's right password and a player's
-right code from their own phone always pass, whatever is sprayed from elsewhere.
+A key with no failures never refuses anyone: the owner's right password and a player's right
+code from a browser of their own pass, whatever another client at the same address or
+elsewhere tried, until that address's own large allowance is used up.
 
 Counting is atomic and includes attempts in flight: :meth:`Gate.attempt` reserves the attempt
 (counts it as pending) *before* the expensive check (the password hash, the code lookup) and
-settles it after: passed clears the pair's failures, failed counts a failure against the pair,
-the address and the global count, anything else (a server error, an unknown event) only frees
-the reservation. A pair or address at its free allowance with attempts in flight refuses the
-next ones, so 40 wrong logins sent at once reach the password check no more than the
-allowance. The counters live in the database (:class:`DatabaseCounters`, table
-``throttle_counts``), changed under the rows' locks, so every server process over one database
-shares them; :class:`MemoryCounters` serves tests. The clock is injected: no test sleeps.
+settles it after: passed clears the pair's failures, failed counts a failure against every
+key, anything else (a server error, an unknown event) only frees the reservation. Attempts in
+flight never refuse a right secret because of someone else's: on a key people share (an
+address, a client known by its address, a player-code pair) they count only once its free
+allowance is used up (then one attempt at a time); only a login pair, which one person uses,
+counts them against its allowance, so 40 wrong logins of one account sent at once reach the
+password check no more than its 5 free ones. The counters live in the database
+(:class:`DatabaseCounters`, table ``throttle_counts``), changed under the rows' locks, so
+every server process over one database shares them; :class:`MemoryCounters` serves tests.
+The clock is injected: no test sleeps.
 """
 
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import math
 import threading
@@ -71,12 +83,17 @@ class TooManyAttempts(PodiumError):
 
 @dataclass(frozen=True)
 class Policy:
-    """How many failures a key may have for free in its window, and the wait after that."""
+    """How many failures a key may have for free in its window, and the wait after that.
+
+    ``in_flight``: attempts in flight count against the free allowance (a key one person
+    uses: a login pair). On a key people share they would refuse one person's right secret
+    because of the others' attempts, so there they count only past the allowance."""
 
     free: int
     base: timedelta = timedelta(seconds=1)
     cap: timedelta = timedelta(minutes=15)
     window: timedelta = timedelta(hours=1)
+    in_flight: bool = False
 
     def delay(self, failures: int) -> timedelta:
         if failures < self.free:
@@ -87,12 +104,45 @@ class Policy:
 
 @dataclass(frozen=True)
 class Limits:
-    """A gate's policies: the pair's, the address's, and the global cap of failures."""
+    """A gate's policies: the pair's, the client's, the address's, and the global cap of
+    failures, past which clients with failures (and addresses with more than ``suspect``)
+    wait until the global window ends."""
 
     pair: Policy
+    client: Policy
     address: Policy
     global_cap: int
+    suspect: int = 0
     global_window: timedelta = timedelta(minutes=15)
+
+
+@dataclass(frozen=True)
+class Client:
+    """Who makes an attempt: the address it comes from and, for a browser with a signed
+    device cookie (:mod:`podium.service.keys`), that device's id."""
+
+    address: str
+    device: str = ""
+
+    @property
+    def key(self) -> str:
+        """The client's own key: its device, else its address (an API client)."""
+        return f"device:{self.device}" if self.device else f"at:{network(self.address)}"
+
+
+def network(address: str) -> str:
+    """The address an attempt is counted under: an IPv4 address as it is, an IPv6 address by
+    its /64 network (one subscriber or one venue holds a whole /64 and may pick any address
+    in it), anything else (a test client's name) as it is."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
 
 
 @dataclass
@@ -236,30 +286,32 @@ class Gate:
         self.counters = counters
         self.clock = clock
 
-    def keys(self, address: str, subject: str) -> tuple[str, str, str]:
-        """The pair's, the address's and the global key of an attempt."""
-        return (_key(self.name, "pair", address, subject), _key(self.name, "address", address),
-                _key(self.name, "*"))
+    def keys(self, client: Client, subject: str) -> tuple[str, str, str, str]:
+        """The pair's, the client's, the address's and the global key of an attempt."""
+        return (_key(self.name, "pair", client.key, subject), _key(self.name, client.key),
+                _key(self.name, "address", network(client.address)), _key(self.name, "*"))
 
     @contextmanager
-    def attempt(self, address: str, subject: str, what: str = "") -> Iterator[Attempt]:
-        """Guard one check of a secret of ``subject`` (an account, an event) from ``address``.
+    def attempt(self, client: Client | str, subject: str, what: str = "") -> Iterator[Attempt]:
+        """Guard one check of a secret of ``subject`` (an account, an event) by ``client`` (a
+        :class:`Client`, or an address alone).
 
         Refuses with TooManyAttempts (HTTP 429, with the seconds to wait) before the check
-        when the pair or the address waits, or when the global cap is reached and the address
-        has failures of its own. Otherwise the attempt is reserved until the block ends:
-        normally (passed, unless :meth:`Attempt.failed` was called) or by an exception (only
-        a failure said with :meth:`Attempt.failed` counts)."""
+        when the pair, the client or the address waits, or when the global cap is reached and
+        the client (or its address, past ``suspect``) has failures of its own. Otherwise the
+        attempt is reserved until the block ends: normally (passed, unless
+        :meth:`Attempt.failed` was called) or by an exception (only a failure said with
+        :meth:`Attempt.failed` counts)."""
+        who = client if isinstance(client, Client) else Client(client)
         what = what or self.name
-        pair, addr, everyone = self.keys(address, subject)
+        keys = self.keys(who, subject)
         now = self.clock()
-        refusal = self.counters.change([pair, addr, everyone],
-                                       lambda counts: self._reserve(counts, pair, addr,
-                                                                    everyone, now))
+        refusal = self.counters.change(list(keys),
+                                       lambda counts: self._reserve(counts, keys, now))
         if refusal is not None:
             seconds, which = refusal
-            log.warning("%s refused: too many failures (%s) from %r for %r; retry in %d s",
-                        what, which, address, subject, seconds)
+            log.warning("%s refused: too many failures (%s) from %r%s for %r; retry in %d s",
+                        what, which, who.address, _device(who), subject, seconds)
             raise TooManyAttempts(
                 N_("Too many failed attempts: wait %(seconds)s s and try again."),
                 code=codes.ATTEMPTS_TOO_MANY, seconds=seconds)
@@ -273,60 +325,72 @@ class Gate:
         finally:
             later = self.clock()
             failures = self.counters.change(
-                [pair, addr, everyone],
-                lambda counts: self._settle(counts, pair, addr, everyone, attempt.outcome,
-                                            later))
+                list(keys), lambda counts: self._settle(counts, keys, attempt.outcome, later))
             if attempt.outcome == "failed" and failures >= self.limits.pair.free:
-                log.warning("%s failed: %d failures from %r for %r", what, failures, address,
-                            subject)
+                log.warning("%s failed: %d failures from %r%s for %r", what, failures,
+                            who.address, _device(who), subject)
 
     # the decisions, on the counts of one attempt -----------------------------------------------
-    def _expire(self, counts: dict[str, Count], pair: str, addr: str, everyone: str,
-                now: datetime) -> None:
-        counts[pair].expire(self.limits.pair.window, now)
-        counts[addr].expire(self.limits.address.window, now)
-        counts[everyone].expire(self.limits.global_window, now)
+    def _policies(self) -> tuple[Policy, Policy, Policy]:
+        return self.limits.pair, self.limits.client, self.limits.address
 
-    def _reserve(self, counts: dict[str, Count], pair: str, addr: str, everyone: str,
+    def _expire(self, counts: dict[str, Count], keys: tuple[str, str, str, str],
+                now: datetime) -> None:
+        for key, policy in zip(keys, self._policies(), strict=False):
+            counts[key].expire(policy.window, now)
+        counts[keys[3]].expire(self.limits.global_window, now)
+
+    def _reserve(self, counts: dict[str, Count], keys: tuple[str, str, str, str],
                  now: datetime) -> tuple[int, str] | None:
-        self._expire(counts, pair, addr, everyone, now)
-        waits = [(_wait(counts[pair], self.limits.pair, now), "address and " + (
-            "account" if self.name == "login" else "event")),
-                 (_wait(counts[addr], self.limits.address, now), "address")]
+        self._expire(counts, keys, now)
+        pair, client, addr, everyone = keys
+        names = ("client and " + ("account" if self.name == "login" else "event"), "client",
+                 "address")
+        waits = [(_wait(counts[key], policy, now), name)
+                 for key, policy, name in zip(keys, self._policies(), names, strict=False)]
         glob = counts[everyone]
-        if counts[addr].failures and glob.failures >= self.limits.global_cap and glob.first:
+        suspect = counts[client].failures or counts[addr].failures > self.limits.suspect
+        if suspect and glob.failures >= self.limits.global_cap and glob.first:
             waits.append((glob.first + self.limits.global_window - now, "all addresses"))
         wait, which = max(waits, key=lambda item: item[0])
         if wait > timedelta(0):
             return max(1, math.ceil(wait.total_seconds())), which
-        for key in (pair, addr):
+        for key in (pair, client, addr):
             counts[key].pending += 1
             counts[key].pending_at = now
         return None
 
-    def _settle(self, counts: dict[str, Count], pair: str, addr: str, everyone: str,
+    def _settle(self, counts: dict[str, Count], keys: tuple[str, str, str, str],
                 outcome: str, now: datetime) -> int:
-        self._expire(counts, pair, addr, everyone, now)
-        for key in (pair, addr):
+        self._expire(counts, keys, now)
+        pair = keys[0]
+        for key in keys[:3]:
             counts[key].pending = max(0, counts[key].pending - 1)
             if not counts[key].pending:
                 counts[key].pending_at = None
         if outcome == "failed":
-            for key in (pair, addr, everyone):
+            for key in keys:
                 count = counts[key]
                 count.first = count.first or now
                 count.failures += 1
                 count.last = now
         elif outcome == "passed":
+            # the pair only: a guesser with one right code of the event must not wipe out
+            # the failures of the client or the address by using it between guesses
             counts[pair].failures, counts[pair].first, counts[pair].last = 0, None, None
         return counts[pair].failures
 
 
+def _device(client: Client) -> str:
+    return f" (device {client.device[:8]})" if client.device else ""
+
+
 def _wait(count: Count, policy: Policy, now: datetime) -> timedelta:
     """How long an attempt of this key waits: nothing within the free allowance (attempts in
-    flight included), a moment while attempts are in flight past it, else the doubling
-    delay from the last failure."""
-    if count.failures + count.pending < policy.free:
+    flight included only for a key one person uses), a moment while attempts are in flight
+    past it (one at a time), else the doubling delay from the last failure."""
+    held = count.pending if policy.in_flight else 0
+    if count.failures + held < policy.free:
         return timedelta(0)
     if count.pending:
         return timedelta(seconds=1)
@@ -336,13 +400,30 @@ def _wait(count: Count, policy: Policy, now: datetime) -> timedelta:
 
 
 # The gates of the service ------------------------------------------------------------------------
-# A login: 5 mistakes of one account from one address, 20 from one address; an attack from
-# many addresses (100 failures in 15 minutes) stops every address that failed.
-LOGIN_LIMITS = Limits(pair=Policy(free=5), address=Policy(free=20), global_cap=100)
-# A player code: the players of a venue share one address and mistype, so the allowances are
-# larger and the waits shorter; 8-character codes leave 2**40 to guess.
+# What a code guess can win, from the codes' alphabet and length (podium.service.selfreport:
+# CODE_ALPHABET, CODE_LENGTH; a test checks they agree): 32**8 = 2**40 codes.
+CODE_SPACE = 32**8
+# An address guessing the codes of an event of GUESSED_PLAYERS players must need GUESS_YEARS
+# on average to find one: at most HOUR_BUDGET guesses an hour (1,254).
+GUESSED_PLAYERS = 1000
+GUESS_YEARS = 100
+HOUR_BUDGET = CODE_SPACE // (GUESSED_PLAYERS * GUESS_YEARS * 8766)
+# The address's free failures an hour: four fifths of the budget, in hundreds (1,000); the rest
+# is for the doubling delays' tries and the attempts in flight when the allowance ran out.
+CODE_ADDRESS_FREE = HOUR_BUDGET * 4 // 5 // 100 * 100
+# A player code: the pair (one phone, or an API client's address, and one event) and the client
+# allow a phone's typos; the address allows a venue's (hundreds of players) and nothing
+# that guessing could use; the global cap is above one address's allowance, so one address
+# alone never trips it.
 CODE_LIMITS = Limits(pair=Policy(free=30, cap=timedelta(minutes=5)),
-                     address=Policy(free=60, cap=timedelta(minutes=5)), global_cap=600)
+                     client=Policy(free=60, cap=timedelta(minutes=5)),
+                     address=Policy(free=CODE_ADDRESS_FREE, cap=timedelta(minutes=5)),
+                     global_cap=2 * CODE_ADDRESS_FREE, suspect=100)
+# A login: 5 mistakes of one account from one client (attempts in flight included), 20 from
+# one client, 100 an hour from one address (a venue's organisers are a few); an attack from
+# many addresses (300 failures in 15 minutes) stops every client that failed.
+LOGIN_LIMITS = Limits(pair=Policy(free=5, in_flight=True), client=Policy(free=20),
+                      address=Policy(free=100), global_cap=300, suspect=20)
 
 
 def login_gate(db: Database | None, clock: Clock = utc_now) -> Gate:

@@ -262,8 +262,9 @@ THROTTLE_KEY_LENGTH = 200
 
 class ThrottleCountRow(Base):
     """One throttle counter (:mod:`podium.service.throttle`): failed attempts of a login or a
-    player code for one key (an address, an (address, account) or (address, event) pair, or a
-    gate's global count), and the attempts in flight (reserved, not yet settled).
+    player code for one key (a client: a browser's device or an address; a (client, account)
+    or (client, event) pair; an address; or a gate's global count), and the attempts in
+    flight (reserved, not yet settled).
 
     Shared by every server process over the database, so two processes allow no more guesses
     than one. A row with nothing counted is deleted; counts past their window are reset.
@@ -277,3 +278,17 @@ class ThrottleCountRow(Base):
     first_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     last_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     pending_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+# -- the application's secret keys (migration 0009) ---------------------------------------------
+class AppKeyRow(Base):
+    """A secret key of the application (:mod:`podium.service.keys`), made once on first use
+    and shared by every server process over the database: device cookies and the CSRF tokens
+    of visitors who are not signed in are signed with it, so any server checks what another
+    issued. Read by the servers only; never shown."""
+
+    __tablename__ = "app_keys"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    secret: Mapped[str] = mapped_column(String(128), nullable=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), nullable=False)

@@ -1,8 +1,14 @@
-"""Per-request context of the HTML pages: language, login, CSRF token, and the checks."""
+"""Per-request context of the HTML pages: language, login, device, CSRF token, and the checks.
+
+Every browser gets a device id on its first visit to a page with a form (a signed cookie,
+:mod:`podium.service.keys`): the throttles tell the phones at one address apart by it, and the
+CSRF token of a visitor who is not signed in is bound to it (an HMAC under the application's
+key), so a cookie and a form value planted together by another site never pass. A signed-in
+organiser's token is their session's."""
 
 from __future__ import annotations
 
-import secrets
+import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
@@ -17,17 +23,16 @@ from podium.core import codes
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import Forbidden, PodiumError
 from podium.core.views import N_
-from podium.http import TooLarge, client_address
+from podium.http import TooLarge, client_address, device_cookie
 from podium.service.accounts import JUDGE, OWNER, User, WebSession
 from podium.service.catalog import Done, Invocation
-from podium.service.throttle import TooManyAttempts
+from podium.service.throttle import Client, TooManyAttempts
 from podium.web.hosts import absolute
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import Formatter, localise, negotiate
 from podium.web.render import formatter, qr_svg
 
 SESSION_COOKIE = "podium_session"
-CSRF_COOKIE = "podium_csrf"
 CSRF_FIELD = "csrf_token"
 FLASH_COOKIE = "podium_flash"
 CSRF_HEADER = "x-csrf-token"
@@ -53,16 +58,28 @@ class Page:
     session: WebSession | None
     expired: bool
     token: str  # the CSRF token; read it through ``csrf`` so the cookie is set only when used
-    new_csrf: bool
+    device: str  # the browser's device id (a new one when it sent no cookie we signed)
+    device_cookie: str  # the cookie to set for a new device ("": the browser has its own)
     cookies: dict[str, str] = field(default_factory=dict)
     flashed: str = ""
     csrf_used: bool = False
+    device_used: bool = False
     retry_after: int = 0  # the seconds of the last throttle refusal shown (Retry-After)
 
     @property
     def csrf(self) -> str:
         self.csrf_used = True
         return self.token
+
+    @property
+    def new_device(self) -> bool:
+        return bool(self.device_cookie)
+
+    def client(self) -> Client:
+        """The visitor as the throttles know it: address and device (whose cookie this
+        answer sets when the browser had none)."""
+        self.device_used = True
+        return Client(client_address(self.request), self.device)
 
     def flash(self, message: str) -> None:
         """A message for the next page (after a redirect)."""
@@ -86,8 +103,8 @@ class Page:
         if status == 429 and "retry-after" not in response.headers:
             response.headers["Retry-After"] = str(self.retry_after or 1)
         if self.private:
-            # secrets on the page (a new API token, player codes, a code typed in): no cache,
-            # no back-button copy, no shared proxy may keep it
+            # secrets on the page (a new API token, player codes, a code typed in, a CSRF
+            # token): no cache, no back-button copy, no shared proxy may keep it
             response.headers["Cache-Control"] = "no-store"
         self.finish(response)
         return response
@@ -95,9 +112,10 @@ class Page:
     @property
     def private(self) -> bool:
         """Whether the page may show a secret: a signed-in organiser's page, a page opened
-        with a player code in its address, any answer to a form (it may carry a code)."""
+        with a player code in its address, any answer to a form (it may carry a code), a
+        page holding a CSRF token (a form: the login page, a player's form)."""
         return (self.user is not None or "code" in self.request.query_params
-                or self.request.method not in ("GET", "HEAD"))
+                or self.request.method not in ("GET", "HEAD") or self.csrf_used)
 
     def redirect(self, url: str) -> RedirectResponse:
         response = RedirectResponse(url, status_code=303)
@@ -105,11 +123,14 @@ class Page:
         return response
 
     def finish(self, response: Response) -> None:
-        if self.new_csrf and self.csrf_used:
+        if self.new_device and (self.csrf_used or self.device_used):
+            # a year; __Host- (with Secure cookies): this host only, path /, no Domain
             response.set_cookie(
-                CSRF_COOKIE, self.token, httponly=True, samesite="lax",
+                device_cookie(self.web.secure_cookies), self.device_cookie,
+                max_age=365 * 24 * 3600, httponly=True, samesite="lax",
                 secure=self.web.secure_cookies,
             )
+            response.headers["Cache-Control"] = "no-store"  # a shared cache must not keep it
         if self.flashed:
             response.set_cookie(FLASH_COOKIE, quote(self.flashed), max_age=60, samesite="lax",
                                 httponly=True)
@@ -141,7 +162,7 @@ class Page:
         who is not signed in: the login page, then back)."""
         user = self.require_login()
         return Caller(actor=user.username, username=user.username,
-                      address=client_address(self.request))
+                      address=client_address(self.request), device=self.device)
 
     def run(self, name: str, slug: str | None, fields: Mapping[str, Any]) -> Done:
         """Run declared command ``name`` on event ``slug`` with a form's fields (text, and
@@ -180,23 +201,27 @@ def get_page(request: Request) -> Page:
     if token:
         session, expired = web.accounts.session_of(token)
         user = session.user if session else None
-    if session is not None:
-        csrf, new = session.csrf, False
-    else:
-        cookie = request.cookies.get(CSRF_COOKIE)
-        csrf, new = (cookie, False) if cookie else (secrets.token_urlsafe(32), True)
-    return Page(request, web, lang, formatter(lang), user, session, expired, csrf, new)
+    device = web.keys.device_of(request.cookies.get(device_cookie(web.secure_cookies)))
+    cookie = ""
+    if not device:  # none, or one this application did not sign: a new device
+        device, cookie = web.keys.new_device()
+    csrf = session.csrf if session is not None else web.keys.csrf_of(device)
+    return Page(request, web, lang, formatter(lang), user, session, expired, csrf, device,
+                cookie)
 
 
 async def check_csrf(request: Request) -> None:
-    """Every form POST carries the page's CSRF token (field or ``X-CSRF-Token`` header)."""
+    """Every form POST carries the page's CSRF token (field or ``X-CSRF-Token`` header): the
+    session's, or (not signed in) the one this application signed for the browser's device,
+    so a token from a browser without a device cookie we signed never passes."""
     page: Page = request.state.page
     sent = request.headers.get(CSRF_HEADER)
     if not sent:
         form = await request.form()
         value = form.get(CSRF_FIELD)
         sent = value if isinstance(value, str) else None
-    if page.new_csrf or not sent or not secrets.compare_digest(sent, page.token):
+    fresh = page.session is None and page.new_device
+    if fresh or not sent or not hmac.compare_digest(sent.encode(), page.token.encode()):
         raise CsrfRefused()
 
 

@@ -19,6 +19,7 @@ def app() -> FastAPI:
         os.environ["PODIUM_SERVE_DB"],
         poll_seconds=int(os.environ.get("PODIUM_SERVE_POLL", "5")),
         secure_cookies=bool(os.environ.get("PODIUM_SERVE_SECURE")),
+        behind_proxy=bool(os.environ.get("PODIUM_SERVE_PROXY")),
         freeze_gc=True,
         # pages from states of their own (a write never waits for one) unless memory is tight
         page_states=os.environ.get("PODIUM_PAGE_STATES", "1") != "0",

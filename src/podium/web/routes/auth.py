@@ -10,7 +10,7 @@ from fastapi.responses import Response
 from podium.core.errors import PodiumError
 from podium.service.accounts import MAX_TOKEN_DAYS, TOKEN_DAYS
 from podium.service.throttle import TooManyAttempts
-from podium.web.deps import SESSION_COOKIE, Page, client_address, form_page, page_dep
+from podium.web.deps import SESSION_COOKIE, Page, form_page, page_dep
 from podium.web.i18n import COOKIE as LANG_COOKIE
 from podium.web.i18n import LANGUAGES
 
@@ -39,7 +39,7 @@ def login(
     next: Annotated[str, Form(max_length=500)] = "/manage",
 ) -> Response:
     try:
-        found = page.web.accounts.login(username, password, client_address(page.request))
+        found = page.web.accounts.login(username, password, page.client())
     except TooManyAttempts as error:
         return page.render("login.html", status=error.status, next=safe_next(next),
                            throttled=page.message(error), username=username, title="Log in",
@@ -51,6 +51,7 @@ def login(
     response = page.redirect(safe_next(next))
     response.set_cookie(SESSION_COOKIE, token, httponly=True, samesite="lax",
                         secure=page.web.secure_cookies)
+    response.headers["Cache-Control"] = "no-store"  # it sets the session's token
     return response
 
 
@@ -61,6 +62,7 @@ def logout(page: Annotated[Page, Depends(form_page)]) -> Response:
         page.web.accounts.logout(token)
     response = page.redirect("/")
     response.delete_cookie(SESSION_COOKIE)
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

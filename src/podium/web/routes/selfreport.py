@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
-from podium.http import client_address, status_of
+from podium.http import status_of
 from podium.service.catalog import Done, Invocation
 from podium.service.kernel import REPORT_SAID
 from podium.web.deps import Fields, Page, form_page, page_dep
@@ -68,7 +68,7 @@ def forget(page: Annotated[Page, Depends(form_page)], slug: str) -> Response:
 
 
 def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: Any) -> Response:
-    seat, reports = page.web.reports.table_reports(slug, code, client_address(page.request))
+    seat, reports = page.web.reports.table_reports(slug, code, page.client())
     loaded = page.web.events.load(slug)
     state = loaded.state
     entry = loaded.ruleset.result_entry()
@@ -100,7 +100,8 @@ def _refused(page: Page, slug: str, error: PodiumError) -> Response:
 
 def as_player(page: Page, name: str, slug: str, code: str, fields: dict[str, Any]) -> Done:
     """A player command with the player's code (the table is always the code's own)."""
-    caller = Caller(actor="player", code=code, address=client_address(page.request))
+    client = page.client()
+    caller = Caller(actor="player", code=code, address=client.address, device=client.device)
     return page.web.events.execute(Invocation(name, slug, fields, TEXT, WEB), caller)
 
 
@@ -116,7 +117,7 @@ def my_table(page: Annotated[Page, Depends(form_page)], slug: str, code: Code) -
 def submit(page: Annotated[Page, Depends(form_page)], slug: str, form: Fields) -> Response:
     code = form.get("code", "")[:32]
     try:
-        page.web.reports.seat(slug, code, client_address(page.request))
+        page.web.reports.seat(slug, code, page.client())
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
@@ -135,7 +136,7 @@ _STATUS_TEXT = REPORT_SAID  # msgids, one a report's status
 def confirm(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
             report: Annotated[int, Form(ge=1, le=2**31)]) -> Response:
     try:
-        page.web.reports.seat(slug, code, client_address(page.request))
+        page.web.reports.seat(slug, code, page.client())
     except PodiumError as error:
         return _refused(page, slug, error)
     try:
@@ -150,7 +151,7 @@ def dispute(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
             report: Annotated[int, Form(ge=1, le=2**31)],
             note: Annotated[str, Form(max_length=500)] = "") -> Response:
     try:
-        page.web.reports.seat(slug, code, client_address(page.request))
+        page.web.reports.seat(slug, code, page.client())
     except PodiumError as error:
         return _refused(page, slug, error)
     try:

@@ -35,10 +35,11 @@ def page_caller(page: Page) -> Caller:
     address = client_address(page.request)
     code = page.request.query_params.get("code")
     if code:
-        return Caller(actor="player", code=code[:64], address=address)
+        return Caller(actor="player", code=code[:64], address=address, device=page.device)
     if page.user is not None:
-        return Caller(actor=page.user.username, username=page.user.username, address=address)
-    return Caller(actor="anonymous", address=address)
+        return Caller(actor=page.user.username, username=page.user.username, address=address,
+                      device=page.device)
+    return Caller(actor="anonymous", address=address, device=page.device)
 
 
 def read_page_view(page: Page, spec: ViewSpec[Any], slug: str,
