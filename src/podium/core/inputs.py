@@ -278,14 +278,14 @@ class Version(Input):
         cleaned = clean(text, field, 40).strip()
         found = re.fullmatch(r'(?:W/)?"?(\d{1,18})"?', cleaned)
         if found is None:
-            raise refuse(field, N_("a version is the number of an action, as a result or a "
-                                   "round shows it (such as 17)"), codes.INPUT_VERSION)
+            raise refuse(field, N_("expected the number of an action, as a result or a round "
+                                   "shows it (such as 17)"), codes.INPUT_VERSION)
         return int(found.group(1))
 
     def from_json(self, value: Any, field: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int | str):
-            raise refuse(field, N_("a version is the number of an action, as a result or a "
-                                   "round shows it (such as 17)"), codes.INPUT_VERSION)
+            raise refuse(field, N_("expected the number of an action, as a result or a round "
+                                   "shows it (such as 17)"), codes.INPUT_VERSION)
         return self.from_text(str(value), field)
 
     def schema(self) -> dict[str, Any]:

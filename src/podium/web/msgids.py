@@ -64,6 +64,7 @@ STAGES = (Mp("stage", "swiss"), Mp("stage", "final"), Mp("stage", "top"))
 # the payload keys the log page and `podium log` show (podium.service.logtext)
 LOG_FIELD_NAMES = (
     Mp("log field", "round"), Mp("log field", "table"), Mp("log field", "tables"),
+    Mp("log field", "expect"),
     Mp("log field", "entry"), Mp("log field", "winner"), Mp("log field", "draw"),
     Mp("log field", "eliminated"), Mp("log field", "survivors"), Mp("log field", "stage"),
     Mp("log field", "name"), Mp("log field", "settings"), Mp("log field", "added"),
