@@ -44,6 +44,7 @@ import ipaddress
 import logging
 import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -57,7 +58,7 @@ from podium.core import codes
 from podium.core.errors import PodiumError
 from podium.core.views import N_
 from podium.service.events import Clock, utc_now
-from podium.store.db import Database, insert_if_absent
+from podium.store.db import Busy, Database, insert_if_absent
 from podium.store.models import THROTTLE_KEY_LENGTH, ThrottleCountRow
 
 log = logging.getLogger("podium.security")
@@ -218,6 +219,11 @@ class DatabaseCounters:
             try:
                 return self._change_once(sorted(set(keys)), change)
             except _Vanished:
+                continue
+            except Busy:
+                # a venue's burst on SQLite: the counters' write waited out the busy timeout;
+                # nothing was counted, so counting again is safe (a right code is not refused)
+                time.sleep(0.05)
                 continue
         raise TooManyAttempts(N_("Too many failed attempts: wait %(seconds)s s and try again."),
                               code=codes.ATTEMPTS_TOO_MANY, seconds=1)
