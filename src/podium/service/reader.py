@@ -23,14 +23,13 @@ from podium.core.reads import Member, ViewCall, ViewSpec
 from podium.core.views import N_
 from podium.service.catalog import Invocation, Seen
 from podium.service.invoke import authorise, offered_on
-from podium.store.db import Busy
+from podium.service.states import holding
 
 if TYPE_CHECKING:
     from podium.service.events import EventService
     from podium.service.states import LoadedEvent
 
 Loader = Callable[[str], "LoadedEvent"]
-READ_ATTEMPTS = 10  # loads of a state that other threads keep dropping, before Busy
 
 
 class ServiceSource:
@@ -115,14 +114,11 @@ def read(service: EventService, invocation: Invocation, caller: Caller,
     authorise_read(service, spec, slug, caller)  # first: see invoke
     catalog.check_format(spec, loaded.ruleset, slug)
     values = decode_input(spec, invocation.fields, invocation.source, surface=invocation.surface)
-    for _attempt in range(READ_ATTEMPTS):
-        source = ServiceSource(service, loaded, caller)
-        call = ViewCall(slug, values, caller, loaded.state, loaded.ruleset, source)
-        with loaded.held() as intact:  # no catch-up or snapshot of this process changes it
-            if intact:
-                return Seen(spec, spec.read(call), values, loaded, source)
-        loaded = (load or service.load)(slug)  # dropped meanwhile (a refused command)
-    raise Busy()
+    # held still: no catch-up or snapshot of this process changes it while it is read
+    with holding(load or service.load, slug, loaded) as held:
+        source = ServiceSource(service, held, caller)
+        call = ViewCall(slug, values, caller, held.state, held.ruleset, source)
+        return Seen(spec, spec.read(call), values, held, source)
 
 
 def authorise_read(service: EventService, spec: ViewSpec[Any], slug: str | None,

@@ -37,7 +37,7 @@ from podium.core.model import EventState
 from podium.core.replay import apply, replay
 from podium.core.ruleset import Formats, Ruleset
 from podium.formats import get_format
-from podium.store.db import Database
+from podium.store.db import Busy, Database
 from podium.store.repository import EventRepository, EventSummary
 
 log = logging.getLogger(__name__)
@@ -68,6 +68,25 @@ class LoadedEvent:
             return
         with holder.lock:
             yield holder.loaded is not None and holder.loaded.state is self.state
+
+
+READ_ATTEMPTS = 10  # loads of a state that other threads keep dropping, before Busy
+
+
+@contextmanager
+def holding(load: Callable[[str], LoadedEvent], slug: str,
+            first: LoadedEvent | None = None) -> Iterator[LoadedEvent]:
+    """The event as ``load`` gives it (``first``: as the caller loaded it already), held still
+    inside the block (:meth:`LoadedEvent.held`), loaded again while the state it had was
+    dropped meanwhile (a refused command)."""
+    for _attempt in range(READ_ATTEMPTS):
+        loaded = first or load(slug)
+        first = None
+        with loaded.held() as intact:
+            if intact:
+                yield loaded
+                return
+    raise Busy()
 
 
 @dataclass(frozen=True)

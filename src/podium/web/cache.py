@@ -46,9 +46,7 @@ from sqlalchemy import bindparam, func, select
 from podium.core import codes
 from podium.core.errors import NotFound
 from podium.service.events import EventService, LoadedEvent
-from podium.service.reader import READ_ATTEMPTS
-from podium.service.states import StateCache
-from podium.store.db import Busy
+from podium.service.states import StateCache, holding
 from podium.store.models import ActionRow, EventRow
 from podium.store.repository import EventRepository, storable
 
@@ -399,19 +397,14 @@ class ViewCache:
     def reading(self, slug: str) -> Iterator[LoadedEvent]:
         """The event at its current version, held still inside the block: another reader's
         catch-up changes the same state in place, under the lock this takes."""
-        for _attempt in range(READ_ATTEMPTS):
-            loaded = self.load(slug).loaded
-            with loaded.held() as intact:
-                if intact:
-                    # a part asked for meanwhile is built here, never waited for (another
-                    # thread's build of it needs this lock)
-                    _building.locked = _depth("locked") + 1
-                    try:
-                        yield loaded
-                    finally:
-                        _building.locked -= 1
-                    return
-        raise Busy()
+        with holding(lambda name: self.load(name).loaded, slug) as loaded:
+            # a part asked for meanwhile is built here, never waited for (another thread's
+            # build of it needs this lock)
+            _building.locked = _depth("locked") + 1
+            try:
+                yield loaded
+            finally:
+                _building.locked -= 1
 
     def _earlier(self, slug: str, key: Key) -> Entry | None:
         """The loaded entry of the same event before ``key``'s version, if this process first
