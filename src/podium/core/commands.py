@@ -84,6 +84,9 @@ class Param:
     #: page shows it (a version, :data:`EXPECT`), so a form sent again after a refusal
     #: carries what the refusal showed.
     prefill: Callable[[EventState], Any] | None = None
+    #: The players a page offers in this field, given the other fields as typed (a table's
+    #: players once its number is known); None: every player of the event.
+    offers: Callable[[EventState, Mapping[str, Any]], Sequence[int] | None] | None = None
 
     @property
     def option(self) -> str:
@@ -369,6 +372,9 @@ class ResultEntry:
     #: What a person would type for ``table``'s result (the fields as text): the conformance
     #: kit's example of the result command on every surface.
     example: Callable[[EventState, Round, Table], Mapping[str, str]] | None = None
+    #: A stored entry back as a person types it (the fields as text): what a correction's
+    #: form starts from, so the organiser changes what is wrong rather than typing it all.
+    typed: Callable[[Mapping[str, Any], Table], Mapping[str, str]] | None = None
 
     def stored_schema(self, settings: Any) -> Schema:
         """The stored entry's schema under the event's settings (Team Sealed stores games)."""

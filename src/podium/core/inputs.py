@@ -294,6 +294,20 @@ class Version(Input):
 
 
 @dataclass(frozen=True)
+class Seed(Integer):
+    """The seed of a random draw: typed on the command line to replay a draw, never asked on a
+    page (the draw's own seed is recorded in the log), where it rides hidden from a preview to
+    the save that stores what the preview showed."""
+
+    minimum: int | None = 0
+    maximum: int | None = 2**63 - 1
+    widget: ClassVar[str] = "hidden"
+
+    def hint(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
 class Decimal(Input):
     """An exact decimal (``3.7``, ``3,7`` as Russian writes it) as a :class:`Fraction`."""
 
@@ -428,6 +442,8 @@ PLAYER_SCHEMA: dict[str, Any] = {
 class Player(Input):
     """One player of the event: a name (compared as the event compares names) or ``#id``."""
 
+    widget: ClassVar[str] = "player"
+
     def from_text(self, text: str, field: str) -> str:
         return player_ref(text, field)
 
@@ -449,11 +465,13 @@ class Players(Input):
     max_items: int = 1_000
     lines: bool = False
     register: bool = False  # new names, not references to players of the event
+    ordered: bool = False  # their order matters (seats in turn order): a page taps it
     multiple: ClassVar[bool] = True
 
     @property
     def widget(self) -> str:  # type: ignore[override]
-        return "textarea" if self.lines else "text"
+        # new names are typed one a field; players of the event are picked from its list
+        return "names" if self.register else "order" if self.ordered else "players"
 
     def _item(self, text: str, field: str) -> str:
         if self.register:
@@ -517,6 +535,7 @@ class Order(Input):
 
     tie: str = "+"
     max_items: int = 100
+    widget: ClassVar[str] = "order"
 
     def from_text(self, text: str, field: str) -> tuple[tuple[str, ...], ...]:
         body = clean(text, field, BLOCK)
@@ -581,6 +600,7 @@ class Pairs(Input):
     #: the forms the formats use, as msgids (a Russian refusal writes ИМЯ=ЗНАЧЕНИЕ)
     FORMS = (N_("NAME=VALUE"), N_("NAME=REASON"))
     multiple: ClassVar[bool] = True
+    widget: ClassVar[str] = "pairs"
 
     def from_text(self, text: str, field: str) -> tuple[tuple[str, Any], ...]:
         return self.from_texts([text], field)
@@ -695,6 +715,8 @@ def zone_of(name: str, field: str) -> ZoneInfo:
 class Zone(Input):
     """An IANA time zone name."""
 
+    widget: ClassVar[str] = "zone"
+
     def from_text(self, text: str, field: str) -> str:
         name = clean(text, field, 64)
         zone_of(name, field)
@@ -757,6 +779,8 @@ class Moment(Input):
 @dataclass(frozen=True)
 class Day(Input):
     """A date: ``2025-03-01``."""
+
+    widget: ClassVar[str] = "date"
 
     def from_text(self, text: str, field: str) -> date:
         value = clean(text, field, 20)
@@ -938,6 +962,7 @@ __all__ = [
     "Pairs",
     "Player",
     "Players",
+    "Seed",
     "Slug",
     "Text",
     "Upload",

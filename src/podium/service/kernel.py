@@ -169,7 +169,7 @@ EVENT_CREATE = CommandSpec(
         Param("settings", inputs.Assignments(), N_("format settings, KEY=VALUE (see the "
                                                    "formats' settings)"), label=N_("Settings"),
               cli="--set", aliases=("--settings",)),
-        Param("seed", inputs.Integer(0, 2**63 - 1),
+        Param("seed", inputs.Seed(),
               N_("seed of every random draw (default: a fresh one, recorded)")),
         Param("owner", inputs.Text(40), N_("organiser account that owns it on the web"),
               surfaces=(CLI,)),

@@ -52,6 +52,15 @@ def is_records(value: Any) -> bool:
             and all(dataclasses.is_dataclass(v) and not isinstance(v, type) for v in value))
 
 
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    """The IANA time zones of places (``Europe/Moscow``), sorted: what a zone field suggests."""
+    from zoneinfo import available_timezones
+
+    return tuple(sorted(z for z in available_timezones() if "/" in z
+                        and not z.startswith(("Etc/", "SystemV/", "posix/", "right/"))))
+
 class Renderer:
     """One Jinja environment per language over the shared templates and the formats' own
     (``template_dirs``, from the composition root)."""
@@ -88,6 +97,7 @@ class Renderer:
         env.globals["event_complete"] = event_complete
         env.globals["record_fields"] = record_fields  # a declared view's value, generically
         env.globals["is_records"] = is_records
+        env.globals["zones"] = zone_names  # a time zone field's suggestions
         return env
 
     def env(self, lang: str) -> Environment:

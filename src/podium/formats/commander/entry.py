@@ -216,4 +216,7 @@ RESULT = ResultEntry(
             "name."),
     example=lambda state, rnd, table: {"finish": "".join(
         str(seat) for seat in range(1, len(table.seats) + 1))},
+    typed=lambda stored, table: {
+        FINISH: finish_text(stored, table),
+        **({"simultaneous": "1"} if stored.get("simultaneous") else {})},
 )

@@ -23,7 +23,7 @@ scored again with the corrected order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -400,15 +400,26 @@ SWAP = CommandSpec(
     answer=lambda done: done, answers=PlayersSwapped,
 )
 
+def _table_players(state: EventState, typed: Mapping[str, Any]) -> Sequence[int] | None:
+    """The pod's players once its table (and round) are typed: what a page offers to order."""
+    try:
+        number = int(str(typed.get("round") or 0)) or None
+        rnd = state.rounds[number - 1] if number else state.current_round
+        table = rnd.table(int(str(typed.get("table") or 0))) if rnd else None
+    except (ValueError, IndexError, KeyError, LookupError):
+        return None
+    return table.seats if table else None
+
+
 SEATS_SPEC = CommandSpec(
     "commander.seats", N_("Correct a pod's turn order"),
     lambda call: CorrectSeats(call.slug, call["table"], call["order"], call.get("round"),
                               call["reason"], call.get("expect")),
     params=(Param("table", inputs.Integer(1, 100_000), N_("the pod (table)"), required=True,
                   argument=True, label=N_("Table")),
-            Param("order", inputs.Players(7), N_("the pod's players in turn order, first turn "
-                                                 "first"), required=True,
-                  label=N_("Turn order")),
+            Param("order", inputs.Players(7, ordered=True),
+                  N_("the pod's players in turn order, first turn first"), required=True,
+                  label=N_("Turn order"), offers=_table_players),
             Param("round", inputs.Integer(1, 100_000), N_("the round (default: the last one)"),
                   label=N_("Round")),
             _REASON, EXPECT),

@@ -52,7 +52,7 @@ from podium.formats.seven_wonders.year_views import STATUS, league_name
 LANG = Param("lang", inputs.Choice(("en", "ru")), N_("the language of the printed answer"),
              surfaces=(CLI,))
 PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
-SEED = Param("seed", inputs.Integer(0, 2**63 - 1),
+SEED = Param("seed", inputs.Seed(),
              N_("the seed of the draw (default: from the year's seed, recorded)"))
 SETTINGS = Param("settings", inputs.Assignments(),
                  N_("the season's settings, KEY=VALUE (see the format's settings)"),
@@ -461,7 +461,7 @@ LEGENDARY_SELECT = CommandSpec(
     params=(
         Param("declined", NAMES, N_("players who declined in advance (rule W7-32)"),
               label=N_("Declined")),
-        Param("seed", inputs.Integer(0, 2**63 - 1),
+        Param("seed", inputs.Seed(),
               N_("the seed of a die roll for a tie (rule W7-33 (6); default: from the year's "
                  "seed, recorded)")),
         PREVIEW, LANG,

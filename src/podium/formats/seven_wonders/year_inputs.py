@@ -86,7 +86,7 @@ class Playoffs(Input):
     W7-30); in JSON ``{"2": ["Anna", ["Boris", "Clara"]]}``."""
 
     multiple: ClassVar[bool] = True
-    widget: ClassVar[str] = "textarea"
+    widget: ClassVar[str] = "playoffs"
 
     def from_text(self, text: str, field: str) -> tuple[tuple[int, tuple[Any, ...]], ...]:
         return self.from_texts([text], field)
@@ -203,7 +203,7 @@ class Matches(Input):
     a list of lists of players."""
 
     multiple: ClassVar[bool] = True
-    widget: ClassVar[str] = "textarea"
+    widget: ClassVar[str] = "matches"
 
     def from_text(self, text: str, field: str) -> tuple[tuple[str, ...], ...]:
         return self.from_texts([text], field)

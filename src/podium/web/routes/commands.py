@@ -20,12 +20,13 @@ from starlette.datastructures import UploadFile
 from podium.core import codes
 from podium.core.commands import WEB, CommandSpec, InvalidFields
 from podium.core.errors import NotFound, PodiumError
-from podium.core.inputs import File, Pairs, Upload, refuse
+from podium.core.inputs import File, Upload, refuse
 from podium.core.messages import Message
 from podium.core.model import EventState
 from podium.core.views import N_
 from podium.http import status_of
 from podium.web.deps import OrganiserPage, Page, form_page
+from podium.web.widgets import candidates, collect, widget_fields
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 FormDep = Annotated[Page, Depends(form_page)]
@@ -42,23 +43,41 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
     return spec
 
 
+#: Widgets that show what to pick or where to type each item: a hint on how to type it as
+#: text (``NAME=VALUE``, "names comma-separated") would only mislead.
+PICKED = frozenset({"player", "chips", "names", "pairs", "pairs-rows", "order", "order-rows",
+                    "matches", "playoffs", "datetime", "date", "radio", "select"})
+
+
 def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
                state: EventState | None = None) -> list[dict[str, Any]]:
-    """What the generated form shows of each field; a field prefilled from the event (the
-    version the page shows, :data:`podium.core.commands.EXPECT`) holds the event as it is
-    now, whatever was typed: a form refused as stale comes back carrying what the refusal
-    showed, so sending it again is a decision made on the current state."""
+    """What the generated form shows of each field: its widget by its input (players picked
+    from the event's list, an order tapped, a value per player, :mod:`podium.web.widgets`)
+    filled with what was typed. A field prefilled from the event (the version the page shows,
+    :data:`podium.core.commands.EXPECT`) holds the event as it is now, whatever was typed: a
+    form refused as stale comes back carrying what the refusal showed, so sending it again is
+    a decision made on the current state."""
+    everyone = candidates(state)
     rows = []
     for param in spec.params_on(WEB):
         inp = param.input
+        offered = everyone
+        if param.offers is not None and state is not None:
+            only = param.offers(state, typed)
+            if only is not None:
+                keys = {f"#{pid}" for pid in only}
+                offered = sorted((c for c in everyone if c.key in keys),
+                                 key=lambda c: list(only).index(int(c.key[1:])))
         value = typed.get(param.name)
         if param.prefill is not None and state is not None:
             value = inp.to_text(param.prefill(state))
         if value is None and param.default not in (None, False):
             value = inp.to_text(param.default)
+        widget = widget_fields(param, value, offered)
         rows.append({"name": param.name, "label": param.label or param.help or param.name,
-                     "help": param.help if param.label else "", "hint": inp.hint(),
-                     "widget": inp.widget, "choices": inp.choices(),
+                     "help": param.help if param.label else "",
+                     "hint": "" if widget["kind"] in PICKED else inp.hint(),
+                     "widget": widget["kind"], "w": widget, "choices": inp.choices(),
                      "required": param.required, "value": value or "",
                      "accept": getattr(inp, "accept", ""), "error": errors.get(param.name)})
     return rows
@@ -78,13 +97,18 @@ def render_form(page: Page, slug: str, spec: CommandSpec, status: int = 200,
 
 @router.get("/{slug}/do/{name}", response_class=HTMLResponse)
 def command_form(page: OrganiserPage, slug: str, name: str) -> Response:
-    return render_form(page, slug, spec_of(page, slug, name))
+    """The command's form; fields named in the address come filled in (a table's link to
+    correct its turn order gives the table)."""
+    spec = spec_of(page, slug, name)
+    typed = {key: value for key, value in page.request.query_params.items()
+             if spec.param(key) is not None and len(value) <= 200}
+    return render_form(page, slug, spec, typed=typed)
 
 
 def _fields(spec: CommandSpec, form: Any) -> dict[str, Any]:
     """A form's fields for the command: texts (several for a repeated field), files as
-    uploads, and ``field[key]`` parts of a ``NAME=VALUE`` field joined (a game loss typed next
-    to each player)."""
+    uploads, and the parts of a widget (a value per player, places of an order, rows of
+    names) read back into the field's text (:func:`podium.web.widgets.collect`)."""
     fields: dict[str, Any] = {}
     for param in spec.params_on(WEB):
         values = form.getlist(param.name)
@@ -93,12 +117,7 @@ def _fields(spec: CommandSpec, form: Any) -> dict[str, Any]:
             if found is not None:
                 fields[param.name] = found
             continue
-        texts = [v for v in values if isinstance(v, str)]
-        if isinstance(param.input, Pairs):
-            prefix = f"{param.name}["
-            texts += [f"{key[len(prefix):-1]}={value}" for key, value in form.multi_items()
-                      if key.startswith(prefix) and key.endswith("]")
-                      and isinstance(value, str) and value.strip()]
+        texts = [v for v in values if isinstance(v, str)] + collect(param, form)
         if texts:
             fields[param.name] = texts if len(texts) > 1 else texts[0]
     return fields

@@ -21,7 +21,7 @@ from podium.core import phases
 from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
-from podium.core.model import Round, Table
+from podium.core.model import EventState, Round, Table
 from podium.core.ruleset import PLAYOFF
 from podium.core.views import N_
 from podium.formats import available, get_format
@@ -194,6 +194,35 @@ def listed_commands(page: Page, loaded: LoadedEvent) -> list[CommandSpec]:
             and offered(page.web.events, spec, state.slug, page.caller(), state)]
 
 
+#: The menu's groups of the event's commands, by the first part of a command's name; a
+#: format's own commands are its round's (or its games') work.
+GROUPS = (("round", N_("Round and results")), ("clock", N_("Round clock")),
+          ("top", N_("TOP")), ("player", N_("Players: corrections")),
+          ("event", N_("Event")))
+#: Commands that destroy or undo: apart, in the red zone, each confirmed on its page.
+DANGER = frozenset({"event.delete", "player.remove", "event.archive"})
+
+
+def command_groups(state: EventState, commands: list[CommandSpec]
+                   ) -> tuple[list[dict[str, Any]], list[CommandSpec]]:
+    """The event's commands as the page's menu: groups in order (the round's first, open when
+    the event has no round yet only if it is the only one) and the destructive ones apart."""
+    by_key: dict[str, list[CommandSpec]] = {}
+    danger = []
+    for spec in commands:
+        if spec.danger or spec.name in DANGER or spec.name.endswith((".undo", ".undo-edit")):
+            danger.append(spec)
+            continue
+        head = spec.name.split(".")[0]
+        key = {"division": "player", "series": "event", "role": "event"}.get(head, head)
+        by_key.setdefault(key if key in dict(GROUPS) else "round", []).append(spec)
+    groups = [{"key": key, "title": title, "commands": by_key[key], "open": False}
+              for key, title in GROUPS if key in by_key]
+    if len(groups) == 1 and not state.players:
+        groups[0]["open"] = True  # open play's only work: its games and tables
+    return groups, danger
+
+
 def top_is_next(loaded: LoadedEvent) -> bool:
     """Whether the rounds of the current phase are played out and the TOP comes next (Berserk
     after its last Swiss round, rule BRK-1): pairing would only answer "build the TOP"."""
@@ -212,20 +241,26 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     current = loaded.ruleset.settings_to_json(state.settings)
     status = phases.status(state, loaded.ruleset)
     top_next = status.can_pair and top_is_next(loaded)
+    commands = listed_commands(page, loaded)
+    groups, danger = command_groups(state, commands)
     return {
+        "command_groups": groups,
+        "danger_commands": danger,
+        # before round 1 the roster is the work at hand
+        "players_open": not state.rounds,
         "loaded": loaded,
         "event": state,
         "event_status": status,
-        # what the round section offers now: pairing only when the phase allows it, and as the
-        # main button only when no table is still playing
-        "pair_offered": status.can_pair and not top_next,
+        # pairing only when the phase allows it and no table is still playing (it would be
+        # refused): the page offers no action the state refuses
+        "pair_offered": status.can_pair and not top_next and (rnd is None or rnd.complete),
         "top_next": top_next,
         "tables_open": rnd is not None and not rnd.complete,
         "warnings": loaded.ruleset.warnings(state),
         "role": page.role(slug),
         "plugin": page.web.format(state.format),
         "entry": result_entry(loaded),
-        "commands": listed_commands(page, loaded),
+        "commands": commands,
         "command_rows": lambda spec: field_rows(spec, {}, {}, state),
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
@@ -427,7 +462,7 @@ def enter_result(page: OrganiserForm, slug: str, table: int, request: Request,
     if request.headers.get("hx-request"):
         context = event_context(page, slug)
         return page.render(
-            "manage/_round.html", status=status_of(error) if error else 200,
+            "manage/_now.html", status=status_of(error) if error else 200,
             error=page.message(error) if error else None, error_table=table if error else None,
             last=form, **context,
         )
@@ -447,10 +482,13 @@ def _correction_context(page: Page, loaded: LoadedEvent, rnd: Round,
                         tab: Table) -> dict[str, Any]:
     state = loaded.state
     result = rnd.results.get(tab.number)
+    entry = result_entry(loaded)
+    now = (dict(entry.typed(result.entry, tab))
+           if result is not None and entry is not None and entry.typed else {})
     return {
         "event": state, "round": rnd, "table": tab, "plugin": page.web.format(state.format),
         "entry": result_entry(loaded),
-        "seats": [state.players[p] for p in tab.seats], "result": result,
+        "seats": [state.players[p] for p in tab.seats], "result": result, "now": now,
         "text": describe(loaded, result), "title": "Correct a result",
         # the result's version as this page shows it: a correction made on it is refused
         # if another organiser changed the result meanwhile (result.stale)

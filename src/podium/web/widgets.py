@@ -1,0 +1,215 @@
+"""The form control each declared field gets on a page, by its input, and the form's parts read
+back into the text the input decodes.
+
+A person picks players rather than typing them: one player from the event's list (search as
+you type), several as chips, an order by tapping (ties allowed) or by a place per player, a
+value per player in a table. Where the event has no list to pick from (the names of newcomers,
+a year of seasons), each name has a field of its own, one name a field, never a list typed with
+commas. The parts a widget posts are read back here into the same text the command line takes
+(``Anna=5, Boris=3``), so every surface still runs one decoder (:mod:`podium.core.inputs`).
+
+Part names: ``field[#12]`` is a value for player 12 (a table of players); ``field.name`` and
+``field.value`` (or ``field.place``) are the columns of typed rows; ``field.rN.name``,
+``field.rN.place`` and ``field.rN.at`` are the rows of one match (``N`` from 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from podium.core import codes, inputs
+from podium.core.commands import Param
+from podium.core.errors import InvalidInput
+from podium.core.model import EventState
+from podium.core.views import N_
+
+#: How many empty rows a list of names typed one a field starts with (a script adds more).
+FREE_ROWS = 4
+#: Matches of a year's list of matches (a play-off or survival round has at most 7).
+MATCH_ROWS = 7
+#: Seats of one match (rule W7-2: 7 players at most).
+MATCH_SEATS = 7
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A player a form offers: the value it posts (``#12``), the name shown, and whether the
+    player has left the event (listed last, marked)."""
+
+    key: str
+    name: str
+    dropped: bool = False
+
+
+def candidates(state: EventState | None) -> list[Candidate]:
+    """The event's players, active first, by name within each group."""
+    if state is None:
+        return []
+    players = sorted(state.players.values(), key=lambda p: (p.dropped, p.name.casefold()))
+    return [Candidate(f"#{p.id}", p.name, p.dropped) for p in players]
+
+
+def kind_of(inp: inputs.Input, offered: Sequence[Candidate]) -> str:
+    """The widget of an input (its ``widget``), by whether the event has players to offer:
+    what the template draws."""
+    widget = inp.widget
+    if widget == "order":
+        return "order" if offered else "order-rows"
+    if widget == "pairs":
+        return "pairs" if offered else "pairs-rows"
+    if widget == "players":
+        return "chips" if offered else "names"
+    if widget == "player":
+        return "player" if offered else "text"
+    if widget == "select" and 0 < len(inp.choices()) <= 4:
+        return "radio"
+    return widget
+
+
+def _ref_of(ref: str, offered: Sequence[Candidate]) -> str | None:
+    """The candidate's key a typed reference names (``#12`` or a name), or None."""
+    for c in offered:
+        if ref == c.key or ref.casefold() == c.name.casefold():
+            return c.key
+    return None
+
+
+def _decoded(inp: inputs.Input, text: Any) -> Any:
+    if not text:
+        return None
+    try:
+        return inp.from_texts([text] if isinstance(text, str) else list(text), "_")
+    except (InvalidInput, NotImplementedError):
+        return None
+
+
+def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> dict[str, Any]:
+    """What the widget shows as filled in, from the field's text (typed before, or prefilled):
+    the chosen keys, a value or a place per key, or the typed rows."""
+    inp = param.input
+    value = _decoded(inp, text)
+    if kind == "chips":
+        return {"chosen": {_ref_of(r, offered) for r in value or ()} - {None}}
+    if kind == "names":
+        names = list(value or ())
+        return {"rows": names + [""] * max(FREE_ROWS - len(names), 1)}
+    if kind in ("pairs", "pairs-rows"):
+        shown = [(ref, inp.value.to_text(v)) for ref, v in value or ()]  # type: ignore[attr-defined]
+        if kind == "pairs":
+            return {"values": {_ref_of(r, offered): v for r, v in shown}}
+        return {"rows": shown + [("", "")] * max(FREE_ROWS - len(shown), 1)}
+    if kind in ("order", "order-rows"):
+        places = _places(value or ())  # an order's groups, or players in order
+        if kind == "order":
+            return {"places": {_ref_of(r, offered): p for r, p in places}}
+        return {"rows": places + [("", "")] * max(FREE_ROWS - len(places), 1)}
+    if kind == "matches":
+        return {"matches": _padded([list(m) for m in value or ()], list)}
+    if kind == "playoffs":
+        matches = [(str(place), _places(order)) for place, order in value or ()]
+        return {"matches": _padded(matches, lambda: ("", []))}
+    return {}
+
+
+def _padded(rows: list[Any], empty: Any) -> list[Any]:
+    return rows + [empty() for _ in range(max(MATCH_ROWS - len(rows), 1))]
+
+
+def _places(order: Sequence[Any]) -> list[tuple[str, str]]:
+    """An order's players with their places (1, 1, 3 for a tie at the top)."""
+    out: list[tuple[str, str]] = []
+    place = 1
+    for group in order:
+        members = (group,) if isinstance(group, str) else tuple(group)
+        out += [(name, str(place)) for name in members]
+        place += len(members)
+    return out
+
+
+# reading the parts back -----------------------------------------------------------------------
+def _ordered(pairs: Sequence[tuple[str, str]], tie: str, field: str) -> str:
+    """``(player, place)`` pairs as an order's text: by place, players at one place joined by
+    ``tie``. A place that is not a whole number is refused, naming the field."""
+    by_place: dict[Fraction, list[str]] = {}
+    for ref, place in pairs:
+        try:
+            number = Fraction(int(place.strip()))
+        except ValueError:
+            raise inputs.refuse(field, N_("a place is a whole number, such as 1"),
+                                codes.INPUT_ORDER) from None
+        by_place.setdefault(number, []).append(ref)
+    return ", ".join(tie.join(by_place[p]) for p in sorted(by_place))
+
+
+def collect(param: Param, form: Any) -> list[str]:
+    """The texts a widget's parts stand for (empty when none of them was filled)."""
+    name, inp = param.name, param.input
+    keyed = _keyed(form, name)
+    if inp.widget == "playoffs":
+        return _playoffs(form, name)
+    if inp.widget == "matches":
+        rows = [", ".join(n for n in _texts(form, f"{name}.r{i}.name") if n)
+                for i in range(_row_count(form, name))]
+        return ["\n".join(r for r in rows if r)] if any(rows) else []
+    if inp.widget == "order":  # an order with ties, or players in order (seats)
+        pairs = [(k, v) for k, v in keyed if v.strip()]
+        pairs += [(n, p) for n, p in _columns(form, name, "place") if n and p]
+        return [_ordered(pairs, getattr(inp, "tie", ", "), name)] if pairs else []
+    if isinstance(inp, inputs.Pairs):
+        items = [f"{k}={v.strip()}" for k, v in keyed if v.strip()]
+        items += [f"{n}={v}" for n, v in _columns(form, name, "value") if n and v]
+        return [", ".join(items)] if items else []
+    return []
+
+
+def _texts(form: Any, key: str) -> list[str]:
+    return [" ".join(v.split()) for v in form.getlist(key) if isinstance(v, str)]
+
+
+def _keyed(form: Any, name: str) -> list[tuple[str, str]]:
+    prefix = f"{name}["
+    return [(key[len(prefix):-1], value) for key, value in form.multi_items()
+            if key.startswith(prefix) and key.endswith("]") and isinstance(value, str)]
+
+
+def _columns(form: Any, name: str, other: str) -> list[tuple[str, str]]:
+    """Rows typed as two columns: a name and its ``other`` (a value, a place)."""
+    names, others = _texts(form, f"{name}.name"), _texts(form, f"{name}.{other}")
+    return list(zip(names, others + [""] * (len(names) - len(others)), strict=False))
+
+
+def _row_count(form: Any, name: str) -> int:
+    prefix = f"{name}.r"
+    rows = {key[len(prefix):].split(".")[0] for key in form if key.startswith(prefix)}
+    return max((int(r) + 1 for r in rows if r.isdigit() and len(r) < 4), default=0)
+
+
+def _playoffs(form: Any, name: str) -> list[str]:
+    """Rule W7-6: each play-off match as ``place: order`` (players tied joined by ``=``)."""
+    lines = []
+    for i in range(_row_count(form, name)):
+        place = (_texts(form, f"{name}.r{i}.place") or [""])[0]
+        names = _texts(form, f"{name}.r{i}.name")
+        ats = _texts(form, f"{name}.r{i}.at")
+        seated = [(n, at or str(j + 1)) for j, (n, at) in
+                  enumerate(zip(names, ats + [""] * (len(names) - len(ats)), strict=False))
+                  if n]
+        if place or seated:
+            lines.append(f"{place}: {_ordered(seated, ' = ', name)}")
+    return ["\n".join(lines)] if lines else []
+
+
+def widget_fields(param: Param, text: Any, offered: Sequence[Candidate]) -> dict[str, Any]:
+    """The template's view of one field's widget: its kind, what it offers and what is filled."""
+    inp = param.input
+    kind = kind_of(inp, offered)
+    labels: Mapping[str, str] = getattr(inp, "labels", None) or {}
+    return {"kind": kind, "offered": offered,
+            "options": [(o, labels.get(o, "")) for o in inp.choices()],
+            "tie": getattr(inp, "tie", "+"), **filled(param, kind, text, offered)}
+
+
+__all__ = ["Candidate", "candidates", "collect", "kind_of", "widget_fields"]
