@@ -33,15 +33,15 @@ def test_start_pause_add_on_the_organiser_page(site: Site, anna) -> None:
     client, csrf = anna
     paired(site)
     page = client.get("/manage/cup").text
-    assert 'id="do-clock-start"' in page and 'id="do-clock-add"' in page
-    assert 'id="do-clock-pause"' not in page  # offered once it runs
+    assert 'id="action-clock-start"' in page and 'id="action-clock-add"' in page
+    assert 'id="action-clock-pause"' not in page  # offered once it runs
     assert post(client, csrf, "cup", "clock.start").status_code == 303
     action = site.events.log("cup")[-1]
     assert (action.kind, action.actor, action.payload) == (
         "clock.started", "anna", {"round": 1, "minutes": 90})  # rule CMD-12
     site.clock.advance(minutes=20)
     page = client.get("/manage/cup").text
-    assert 'id="do-clock-pause"' in page and clock_value(page) == "1:10:00"
+    assert 'id="action-clock-pause"' in page and clock_value(page) == "1:10:00"
     assert post(client, csrf, "cup", "clock.pause", reason="судейское решение").status_code == 303
     assert site.events.log("cup")[-1].reason == "судейское решение"
     answer = post(client, csrf, "cup", "clock.add", minutes="5", table="3", reason="ruling")

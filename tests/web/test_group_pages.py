@@ -11,7 +11,7 @@ from tests.web.conftest import Site
 def test_a_group_set_on_the_page_shows_in_the_player_list(site: Site, anna) -> None:
     client, csrf = anna
     site.event("cup", "anna")
-    assert 'id="do-player-group"' in client.get("/manage/cup").text
+    assert 'id="action-player-group"' in client.get("/manage/cup").text
     answer = client.post("/manage/cup/do/player.group",
                          data={"csrf_token": csrf, "player": "P1", "group": "Ладья",
                                "reason": "анкета"})

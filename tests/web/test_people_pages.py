@@ -15,7 +15,7 @@ def test_rename_on_the_page_and_every_page_shows_the_new_name(site: Site, anna) 
     page = client.get("/manage/cup").text
     for name in ("player-rename", "player-remove", "player-merge", "player-substitute",
                  "event-rename", "event-archive", "event-details", "event-delete"):
-        assert f'id="do-{name}"' in page, name
+        assert f'id="action-{name}"' in page, name
     answer = post(client, csrf, "cup", "player.rename", player="P1", name="Пётр",
                   reason="опечатка")
     assert answer.status_code == 303

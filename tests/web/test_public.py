@@ -146,7 +146,8 @@ def test_a_format_command_is_a_form_on_the_organisers_page(tiny, site: Site) -> 
     site.events.create_event("t", "T", "tiny", {}, "org", seed=1)
     site.accounts.grant("t", "anna", "owner", "org")
     client = site.login("anna")
-    page = client.get("/manage/t").text
+    assert 'href="/manage/t/do/tiny.guest"' in client.get("/manage/t").text  # in the menu
+    page = client.get("/manage/t/do/tiny.guest").text
     assert 'action="/manage/t/do/tiny.guest"' in page and 'name="guest"' in page
     empty = client.post("/manage/t/do/tiny.guest", data={"csrf_token": csrf_of(page)})
     assert empty.status_code == 422 and "field-error" in empty.text  # named at its field

@@ -1,5 +1,6 @@
-"""The organiser's round page offers only what the event's phase allows: pairing
-is not the main button while tables play and is gone once Berserk's TOP is next; undoing a
+"""The organiser's round page offers only what the event's state allows: no pairing (nor its
+preview) while tables play, and none once Berserk's TOP is next; the last result typed
+refreshes the next step with the round; undoing a
 round is apart, in red; a bad result is refused at its table's field, with the table's number;
 the help of the result field once; past rounds' one-line results have a legend and show a
 shared place and a simultaneous win (rule CMD-4a); a finished event offers no self-report; a
@@ -25,10 +26,12 @@ def test_the_round_page_while_tables_play(site: Site, anna) -> None:
     site.event("cmd", "anna")  # 8 players: two tables
     client.post("/manage/cmd/rounds", data={"csrf_token": csrf})
     page = client.get("/manage/cmd").text
-    assert re.search(r'<button type="submit" id="pair" class="secondary">', page)
+    # pairing now would be refused (tables play): neither the button nor the preview's link
+    assert 'id="pair"' not in page and "/manage/cmd/preview" not in page
     assert "Tables are still playing" in page
     assert page.count(HELP) == 1  # once, above the tables
-    assert re.search(r'<details class="danger-zone">.*?class="danger">Undo round 1', page, re.S)
+    assert re.search(r'<details class="danger-zone"[^>]*>.*?class="danger">Undo round 1', page,
+                     re.S)
     # a bad entry at table 2 (seat 5 does not exist): refused at that table's field
     answer = client.post("/manage/cmd/results/2", data={"csrf_token": csrf, "finish": "5123"},
                          headers={"HX-Request": "true"})
@@ -37,8 +40,12 @@ def test_the_round_page_while_tables_play(site: Site, anna) -> None:
     assert 'aria-invalid="true"' in table2 and "Table 2:" in table2
     assert 'class="error"' not in answer.text.split('id="table-1"', 1)[0]  # not at the top
     assert 'aria-invalid' not in card(answer.text, 1)
-    for table in (1, 2):
-        client.post(f"/manage/cmd/results/{table}", data={"csrf_token": csrf, "finish": "1234"})
+    client.post("/manage/cmd/results/1", data={"csrf_token": csrf, "finish": "1234"})
+    # the last result typed on the page: the next step comes back with the round, together
+    answer = client.post("/manage/cmd/results/2", data={"csrf_token": csrf, "finish": "1234"},
+                         headers={"HX-Request": "true"})
+    assert re.search(r'<button type="submit" id="pair">', answer.text)
+    assert "Tables are still playing" not in answer.text and "complete" in answer.text
     page = client.get("/manage/cmd").text
     assert re.search(r'<button type="submit" id="pair">', page)  # the main button again
     assert "Tables are still playing" not in page
@@ -52,7 +59,7 @@ def test_no_pairing_once_the_top_is_next(site: Site, anna) -> None:
     simulate.play(site.events, "brk", "setup", random.Random(1))  # every Swiss round (BRK-1)
     page = client.get("/manage/brk").text
     assert 'id="pair"' not in page and "Preview the next round" not in page
-    assert "the TOP comes next" in page and 'href="#action-top-build"' in page
+    assert "the TOP comes next" in page and 'href="/manage/brk/do/top.build"' in page
 
 
 def test_results_legend_shared_places_and_a_finished_event(site: Site, anna) -> None:

@@ -21,7 +21,7 @@ def test_a_commander_event_gets_the_top_through_the_web(site: Site, anna) -> Non
         client.post(f"/manage/cmd/results/{table.number}",
                     data={"csrf_token": csrf, "finish": "1234"})
     page = client.get("/manage/cmd").text
-    assert 'action="/manage/cmd/do/top.build"' in page
+    assert 'href="/manage/cmd/do/top.build"' in page
     preview = action(client, csrf, "cmd", "top-build", size="4")
     assert preview.status_code == 200 and "Nothing is stored" in preview.text
     assert "the seeds follow the standings (rules BRK-1, BRK-2)" in preview.text

@@ -91,13 +91,16 @@ def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> 
     the chosen keys, a value or a place per key, or the typed rows."""
     inp = param.input
     value = _decoded(inp, text)
+    if value is None and text and kind in ("names", "pairs", "pairs-rows"):
+        value = _as_typed(kind, text)  # refused as typed: shown again as typed, to correct
     if kind == "chips":
         return {"chosen": {_ref_of(r, offered) for r in value or ()} - {None}}
     if kind == "names":
         names = list(value or ())
         return {"rows": names + [""] * max(FREE_ROWS - len(names), 1)}
     if kind in ("pairs", "pairs-rows"):
-        shown = [(ref, inp.value.to_text(v)) for ref, v in value or ()]  # type: ignore[attr-defined]
+        shown = [(ref, v if isinstance(v, str) else inp.value.to_text(v))  # type: ignore[attr-defined]
+                 for ref, v in value or ()]
         if kind == "pairs":
             return {"values": {_ref_of(r, offered): v for r, v in shown}}
         return {"rows": shown + [("", "")] * max(FREE_ROWS - len(shown), 1)}
@@ -112,6 +115,16 @@ def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> 
         matches = [(str(place), _places(order)) for place, order in value or ()]
         return {"matches": _padded(matches, lambda: ("", []))}
     return {}
+
+
+def _as_typed(kind: str, text: Any) -> tuple[Any, ...]:
+    """Text a field refused, split into its items as typed (``Ann=lots`` stays ``Ann`` and
+    ``lots``), so that the widget shows what was typed next to the refusal."""
+    typed = text if isinstance(text, str) else "\n".join(text)
+    items = inputs.items_of(typed, ",;\n")
+    if kind == "names":
+        return tuple(items)
+    return tuple(tuple(part.strip() for part in item.partition("=")[::2]) for item in items)
 
 
 def _padded(rows: list[Any], empty: Any) -> list[Any]:

@@ -51,8 +51,8 @@ def test_split_refuses_a_table_under_the_minimum_then_draws_the_tables(site: Sit
     client, csrf = anna
     berserk(site)
     page = client.get("/manage/brk").text
-    assert 'action="/manage/brk/do/berserk.split"' in page
-    assert 'action="/manage/brk/do/top.build"' not in page  # no round played yet
+    assert 'href="/manage/brk/do/berserk.split"' in page
+    assert 'href="/manage/brk/do/top.build"' not in page  # no round played yet
     before = site.log_length("brk")
     answer = action(client, csrf, "brk", "berserk-split", tables="3")
     assert answer.status_code == 422
@@ -178,8 +178,9 @@ def test_the_top_preview_build_results_and_public_bracket(site: Site, anna) -> N
     action(client, csrf, "brk", "berserk-split", tables="2")
     play_round_by_keyboard(site, client, csrf, "brk", ["1", "1", "1", "1"])
     page = client.get("/manage/brk").text
-    assert 'action="/manage/brk/do/top.build"' in page
-    assert 'name="size" inputmode="numeric" size="4" value="8"' in page  # the top_size default
+    assert 'href="/manage/brk/do/top.build"' in page
+    form = client.get("/manage/brk/do/top.build").text
+    assert 'name="size" inputmode="numeric" size="4" value="8"' in form  # the top_size default
     assert "/e/brk/p/bracket" not in site.client().get("/e/brk").text  # no TOP yet
     before = site.log_length("brk")
     preview = action(client, csrf, "brk", "top-build", size="4", minutes="50")
@@ -274,15 +275,15 @@ def test_a_top_with_the_wrong_size_is_undone_and_built_again(site: Site, anna) -
     play_round_by_keyboard(site, client, csrf, "brk", ["1", "2", "1", "2"])
     action(client, csrf, "brk", "top-build", size="2", step="build")
     page = client.get("/manage/brk").text
-    assert 'action="/manage/brk/do/top.undo"' in page
+    assert 'href="/manage/brk/do/top.undo"' in page
     assert action(client, csrf, "brk", "top-undo", reason="the TOP is 4").status_code == 303
     last = site.events.log("brk")[-1]
     assert last.kind == Kind.TOP_UNDONE and last.reason == "the TOP is 4"
     assert top_of(site.events.load("brk").state) is None
-    assert 'action="/manage/brk/do/top.build"' in client.get("/manage/brk").text
+    assert 'href="/manage/brk/do/top.build"' in client.get("/manage/brk").text
     action(client, csrf, "brk", "top-build", size="4", step="build")
     action(client, csrf, "brk", "top-result", match="1", result="1")
-    assert 'action="/manage/brk/do/top.undo"' not in client.get("/manage/brk").text
+    assert 'href="/manage/brk/do/top.undo"' not in client.get("/manage/brk").text
     before = site.log_length("brk")
     answer = action(client, csrf, "brk", "top-undo", reason="too late")
     assert answer.status_code == 409 and site.log_length("brk") == before

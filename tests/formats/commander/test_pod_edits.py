@@ -249,15 +249,15 @@ def test_the_organiser_page_offers_the_forms_and_shows_the_edit_in_russian(site)
     a, b = state.rounds[0].tables[0].seats[0], state.rounds[0].tables[1].seats[0]
     page = client.get("/manage/cup").text
     for name in ("commander-move", "commander-swap", "commander-seats"):
-        assert f'id="do-{name}"' in page, name
-    assert 'id="do-commander-undo-edit"' not in page  # nothing to undo yet
+        assert f'id="action-{name}"' in page, name
+    assert 'id="action-commander-undo-edit"' not in page  # nothing to undo yet
     client.cookies.set("lang", "ru")
     answer = client.post("/manage/cup/do/commander.swap", data={
         "csrf_token": csrf, "player": f"#{a}", "other": f"#{b}", "reason": "один клуб"})
     assert answer.status_code == 303, answer.text
     page = client.get("/manage/cup").text
     assert "поменялись местами" in page and "один клуб" in page
-    assert 'id="do-commander-undo-edit"' in page
+    assert 'id="action-commander-undo-edit"' in page
     assert "Игроки поменялись столами" in client.get("/manage/cup/log").text
     before = site.log_length("cup")
     answer = client.post("/manage/cup/do/commander.move", data={

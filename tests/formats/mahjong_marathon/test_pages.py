@@ -33,8 +33,9 @@ def test_the_marathon_pages_have_no_rounds(site: Site, anna) -> None:
     assert 'id="rounds"' not in page and "/print/pairings" not in page
     assert 'id="players"' not in page  # players come with their games
     for command in COMMANDS:
-        assert f'action="{DO}{command}"' in page
-        assert client.get(DO + command).status_code == 200  # the form on a page of its own
+        assert f'href="{DO}{command}"' in page  # in the menu, open: the work at hand
+        form = client.get(DO + command)  # the form on a page of its own
+        assert form.status_code == 200 and f'action="{DO}{command}"' in form.text
     public = site.client().get("/e/mj").text
     assert "/e/mj/pairings" not in public and "/e/mj/report" not in public
     assert "/e/mj/p/publications" in public
@@ -59,13 +60,13 @@ def test_a_game_by_hand_and_a_gp_penalty_that_changes_another_players_tp(
     assert (rows["Anna"]["TP"], rows["Boris"]["TP"]) == ("3", "3")
     assert (rows["Anna"]["GP"], rows["Boris"]["GP"]) == ("25", "25")
     penalty = next(a for a in site.events.log("mj") if a.kind == "mahjong.penalty")
-    page = client.get("/manage/mj").text
+    page = client.get(f"{DO}revert").text
     assert "slow play" in page and f'name="seq" value="{penalty.seq}"' in page
     answer = post(client, csrf, "revert", {"seq": str(penalty.seq), "reason": "appeal granted"})
     assert answer.status_code == 303, answer.text
     rows = rows_of(site.client().get("/e/mj").text, "stage-1")
     assert (rows["Anna"]["TP"], rows["Boris"]["TP"]) == ("4", "2")
-    assert "reverted by action" in client.get("/manage/mj").text
+    assert "reverted by action" in client.get(f"{DO}revert").text
 
 
 @pytest.mark.parametrize("field, value, message", [
@@ -123,7 +124,7 @@ def test_a_penalty_needs_a_reason_and_an_allowed_amount(site: Site, anna) -> Non
     add_game(client, csrf, "g1", "2015-03-01 12:00",
              [("Anna", 30), ("Boris", 25), ("Clara", 0), ("Dmitri", -55)])
     before = site.log_length("mj")
-    form = client.get("/manage/mj").text.split(f'action="{DO}penalty"')[1].split("</form>")[0]
+    form = client.get(f"{DO}penalty").text.split(f'action="{DO}penalty"')[1].split("</form>")[0]
     for amount in (5, 10, 20, 60, 50, 100, 200, 600, 1, 2, 4):
         assert f'<option value="{amount}">' in form
     assert '<option value="6a">' in form and '<option value="6c">' in form
@@ -333,7 +334,7 @@ def test_the_zone_fields_default_to_the_game_servers_zone_as_a_value(site: Site,
     show that zone as a real, editable value (not a placeholder that looks filled in)."""
     client, _csrf = anna
     zone = site.events.load("mj").state.settings.server_timezone
-    page = client.get("/manage/mj").text
     for command in ("import-games", "add-game"):
+        page = client.get(f"{DO}{command}").text
         form = page.split(f'action="{DO}{command}"')[1].split("</form>")[0]
         assert f'name="zone" maxlength="64" value="{zone}"' in form

@@ -230,7 +230,7 @@ def on_pages(site: Site, case: Case, slug: str) -> Stored:
     else:
         client = site.login("owner")
         event_page = client.get(f"/manage/{slug}").text
-        assert f'action="/manage/{slug}/do/{case.name}"' in event_page  # offered now
+        assert f'href="/manage/{slug}/do/{case.name}"' in event_page  # offered now
         answer = client.post(f"/manage/{slug}/do/{case.name}",
                              data={"csrf_token": csrf_of(event_page), **case.form(context)})
         assert answer.status_code == 303, answer.text

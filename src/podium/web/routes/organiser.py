@@ -21,7 +21,7 @@ from podium.core import phases
 from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
-from podium.core.model import EventState, Round, Table
+from podium.core.model import Round, Table
 from podium.core.ruleset import PLAYOFF
 from podium.core.views import N_
 from podium.formats import available, get_format
@@ -203,10 +203,10 @@ GROUPS = (("round", N_("Round and results")), ("clock", N_("Round clock")),
 DANGER = frozenset({"event.delete", "player.remove", "event.archive"})
 
 
-def command_groups(state: EventState, commands: list[CommandSpec]
+def command_groups(commands: list[CommandSpec], rounds: bool
                    ) -> tuple[list[dict[str, Any]], list[CommandSpec]]:
-    """The event's commands as the page's menu: groups in order (the round's first, open when
-    the event has no round yet only if it is the only one) and the destructive ones apart."""
+    """The event's commands as the page's menu: groups in order (the round's work first) and
+    the destructive ones apart."""
     by_key: dict[str, list[CommandSpec]] = {}
     danger = []
     for spec in commands:
@@ -218,8 +218,9 @@ def command_groups(state: EventState, commands: list[CommandSpec]
         by_key.setdefault(key if key in dict(GROUPS) else "round", []).append(spec)
     groups = [{"key": key, "title": title, "commands": by_key[key], "open": False}
               for key, title in GROUPS if key in by_key]
-    if len(groups) == 1 and not state.players:
-        groups[0]["open"] = True  # open play's only work: its games and tables
+    if groups and groups[0]["key"] == "round" and not rounds:
+        # open play has no round to show first: its games and tables are the work at hand
+        groups[0].update(open=True, title=N_("Games and results"))
     return groups, danger
 
 
@@ -242,7 +243,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     status = phases.status(state, loaded.ruleset)
     top_next = status.can_pair and top_is_next(loaded)
     commands = listed_commands(page, loaded)
-    groups, danger = command_groups(state, commands)
+    groups, danger = command_groups(commands, loaded.ruleset.capabilities.rounds)
     return {
         "command_groups": groups,
         "danger_commands": danger,
