@@ -162,8 +162,10 @@ def stored_where(ctx: Context, slug: str, hint: Any) -> Any:
 
     db = ctx.service.db
     if db.is_sqlite:
-        where = os.path.relpath(db.url.database or "")
-        if where != "podium.db":  # not the default: the hint's commands need the option too
+        # the full path: a relative one (../home/podium-demo.db) means nothing elsewhere
+        where = os.path.abspath(db.url.database or "")
+        # not the default (podium.db here): the hint's commands need the option too
+        if where != os.path.abspath("podium.db"):
             return M("Event id %(slug)s in %(where)s; %(hint)s (with --db %(where)s)",
                      slug=slug, where=where, hint=hint)
         return M("Event id %(slug)s in %(where)s; %(hint)s", slug=slug, where=where, hint=hint)

@@ -286,6 +286,20 @@ def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | 
     return value
 
 
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``podium --version``: the installed package's version (click's words, translated)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("podium")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        number = "unknown"
+    click.echo(tr("%(prog)s, version %(version)s") % {"prog": "podium", "version": number})
+    ctx.exit()
+
+
 def _copied(command: click.Command) -> click.Command:
     """A command with its own list of subcommands (so a root's additions stay its own)."""
     found = copy.copy(command)
@@ -335,6 +349,8 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
                      help=N_("SQLite file or database URL (default: podium.db).")),
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
                      help=N_("Who is acting, for the log (default: your login name).")),
+        click.Option(["--version"], is_flag=True, expose_value=False, is_eager=True,
+                     callback=_print_version, help=N_("Show the version and exit.")),
         click.Option(["--lang"], envvar="PODIUM_LANG", type=click.Choice(["ru", "en"]),
                      default=None, is_eager=True, callback=_chosen_language,
                      help=N_("Language of what podium prints (default: the locale's, LANG / "

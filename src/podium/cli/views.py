@@ -25,7 +25,7 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console
-from podium.cli.lang import tr
+from podium.cli.lang import current, tr
 from podium.core.commands import CLI, TEXT, Caller
 from podium.core.errors import PodiumError
 from podium.core.messages import M, Message
@@ -295,8 +295,6 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
         if given.get("_json"):
             print_json(seen)
             return
-        from podium.cli.lang import current
-
         top = given.get("_top")
         print_seen(seen, Options(limit=None if top == 0 else (top or DEFAULT_TOP),
                                  lang=current(), csv=given.get("_csv"),
@@ -350,7 +348,7 @@ def click_demo(spec: Any) -> click.Command:
                 def progress(what: str, done: int, total: int) -> None:
                     bar.update(task, description=tr(what), completed=done, total=total)
 
-                shown = list(spec.run(DemoCall(values, ctx.service, progress)))
+                shown = list(spec.run(DemoCall(values, ctx.service, progress, current())))
         except PodiumError as error:  # each refused field named by its option
             show_refusal(declared, error)
             return

@@ -110,7 +110,7 @@ class Caller:
         return cls(actor=actor, local=True)
 
 
-Progress = Callable[[str, int, int], None]
+Progress = Callable[[Any, int, int], None]  # what: a message or a msgid
 
 
 @dataclass(frozen=True)
