@@ -109,7 +109,7 @@ def event_list(ctx: Context) -> None:
 def event_show(ctx: Context, slug: str) -> None:
     from podium.cli.views import print_seen, read_view
 
-    print_seen(read_view(ctx, "event", slug, {}))
+    print_seen(read_view(ctx, "event", slug, {}, plain=True))
 
 
 # players --------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def player() -> None:
 def player_list(ctx: Context, slug: str) -> None:
     from podium.cli.views import print_seen, read_view
 
-    print_seen(read_view(ctx, "players", slug, {}))
+    print_seen(read_view(ctx, "players", slug, {}, plain=True))
 
 
 # rounds ---------------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def round_show(ctx: Context, slug: str, number: int | None) -> None:
     from podium.cli.views import print_seen, read_view
 
     fields = {"explain": "yes"} if number is None else {"explain": "yes", "round": str(number)}
-    print_seen(read_view(ctx, "round", slug, fields))
+    print_seen(read_view(ctx, "round", slug, fields, plain=True))
 
 
 # standings, log, files ------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     fields = {name: str(value) for name, value in (("round", through), ("table", key))
               if value is not None}
     try:
-        seen = read_view(ctx, "standings", slug, fields)
+        seen = read_view(ctx, "standings", slug, fields, plain=True)
     except NotFound as error:
         if stage is not None and error.code == codes.VIEW_UNKNOWN:
             raise NotFound("no stage %(stage)s; tables: %(known)s", code=codes.VIEW_UNKNOWN,
@@ -237,7 +237,7 @@ def read_publication(ctx: Context, slug: str, key: str | None, number: int) -> S
 def log(ctx: Context, slug: str) -> None:
     from podium.cli.views import print_seen, read_view
 
-    print_seen(read_view(ctx, "log", slug, {}))
+    print_seen(read_view(ctx, "log", slug, {}, plain=True))
 
 
 @static.command(

@@ -38,11 +38,13 @@ DEFAULT_TOP = 200
 
 
 def read_view(ctx: Context, name: str, slug: str | None, fields: dict[str, Any],
-              code: str | None = None) -> Seen:
+              code: str | None = None, plain: bool = False) -> Seen:
     """Read view ``name`` of event ``slug`` as the command line's caller (the organiser of
     its database; a player with ``code``), with the catalog of the event's format alone when
-    none is loaded yet (a reading command starts without the other formats)."""
-    service = ctx.service
+    none is loaded yet (a reading command starts without the other formats). ``plain``: a
+    view of the event's log and snapshots alone (the kernel's event, players, round,
+    standings and log), read over plain sqlite3 when it can be (:meth:`Context.reading`)."""
+    service = ctx.reading() if plain else ctx.service
     if service.catalog is None and slug:
         from podium.compose import build_catalog
 
