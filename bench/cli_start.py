@@ -1,4 +1,5 @@
-"""Benchmark of the command line's start (target: under 0.3 s of CPU).
+"""Benchmark of the command line's start and its small commands (target: every command on a
+small event under 0.3 s of CPU).
 
 Each command runs in a fresh process, ``--runs`` times; printed per command: the median and the
 lowest CPU seconds (user + system of the child, from ``getrusage``) and wall seconds, beside
@@ -11,7 +12,11 @@ format, the service and the ORM), ``podium sw --help`` (names a format: loads th
 ``podium games add --help`` and ``podium commander --help`` (a command one format adds: that
 format's catalog alone, with the service its commands run through), and ``podium games add``
 itself: one game written to a new marathon (the marathon's commands run over plain sqlite3,
-without SQLAlchemy: :mod:`podium.store.plain`; a new game id each run).
+without SQLAlchemy: :mod:`podium.store.plain`; a new game id each run). Then the walk-through's
+reading commands on a small Berserk event (the demo's 40 players at 4 draft tables with a TOP
+of 16): ``standings --top 5``, ``round show``, ``log``, ``event show``, ``player list``,
+``event list`` (the kernel's reading commands run over plain sqlite3 too), and the format's
+own ``berserk tables`` view.
 
 Command: ``.venv/bin/python bench/cli_start.py`` (about a minute), ``--runs 3`` for a quick run.
 """
@@ -62,6 +67,10 @@ def main() -> None:
                               capture_output=True, text=True).stdout.split()[0]
         subprocess.run([*podium(), "event", "create", "mj", "--format", "mahjong-marathon"],
                        env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run([*podium(), "demo", "berserk", "--players", "40", "--tables", "4",
+                        "--top", "16", "--seed", "1"], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        brk = "demo-berserk-40-4-16-1"
         games = iter(range(1, 1_000_000))
 
         def add_game() -> list[str]:
@@ -78,9 +87,19 @@ def main() -> None:
             "podium games add --help": [*podium(), "games", "add", "--help"],
             "podium commander --help": [*podium(), "commander", "--help"],
             "podium games add (one game, new marathon)": add_game,
+            "podium standings BRK --top 5": [*podium(), "standings", brk, "--top", "5"],
+            "podium round show BRK": [*podium(), "round", "show", brk],
+            "podium round show BRK 1": [*podium(), "round", "show", brk, "1"],
+            "podium log BRK": [*podium(), "log", brk],
+            "podium event show BRK": [*podium(), "event", "show", brk],
+            "podium player list BRK": [*podium(), "player", "list", brk],
+            "podium berserk tables BRK": [*podium(), "berserk", "tables", brk],
+            "podium --lang ru standings BRK --top 5": [*podium(), "--lang", "ru", "standings",
+                                                       brk, "--top", "5"],
         }
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-        print(f"{'command':44} {'CPU s median':>12} {'CPU s min':>10} {'wall s median':>14}")
+        print(f"{'command (BRK: a 40-player Berserk event)':44} {'CPU s median':>12} "
+              f"{'CPU s min':>10} {'wall s median':>14}")
         for name, command in cases.items():
             runs = [timed(command() if callable(command) else command, env)
                     for _ in range(args.runs)]

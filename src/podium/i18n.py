@@ -66,3 +66,36 @@ def tr_for(lang: str) -> Callable[[Any], str]:
 def translate(message: Any, lang: str) -> str:
     """``message`` (a message object or an English msgid) in ``lang``."""
     return tr_for(lang)(message)
+
+
+@cache
+def _number_format(lang: str, pattern: str) -> Callable[[Any], str]:
+    """Babel's pattern ``pattern`` parsed once for ``lang`` (``format_decimal`` parses it on
+    every call: one call per cell of a large table)."""
+    from babel import Locale  # here: a run that prints no number never loads Babel's data
+    from babel.numbers import parse_pattern
+
+    locale = Locale.parse(lang)
+    parsed = parse_pattern(pattern)
+    return lambda value: parsed.apply(value, locale)
+
+
+def number_text(value: Any, lang: str, decimals: int = 3, fixed: bool = False) -> str:
+    """A number for people in ``lang``'s format: ``34,5`` and ``1 234`` in Russian, ``34.5``
+    and ``1,234`` in English. Points are exact (Fractions) and rounded here only, to
+    ``decimals`` places: an exact half is ``2,5`` (never ``2,500``) unless ``fixed`` keeps every
+    place (a column published with a fixed number of decimals: the marathon's ``13,0``)."""
+    from fractions import Fraction
+
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _number_format(lang, "#,##0")(value)
+    if isinstance(value, Fraction) and value.denominator == 1 and not fixed:
+        return _number_format(lang, "#,##0")(value.numerator)
+    places = ("0" if fixed else "#") * decimals
+    pattern = f"#,##0.{places}" if decimals else "#,##0"
+    return _number_format(lang, pattern)(round(float(value), decimals))
+
+
+def percent_text(value: Any, lang: str, decimals: int = 2) -> str:
+    """A ratio as a percentage in ``lang``'s format (``16,67 %`` in Russian)."""
+    return _number_format(lang, "#,##0." + "0" * decimals + "%")(float(value))

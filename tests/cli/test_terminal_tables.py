@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from podium.cli import base
 from podium.cli.main import cli
+from podium.cli.render import cell
 from podium.service import EventService
 from podium.service.exports import cell_text
 from podium.store.db import Database, resolve_url
@@ -139,7 +140,7 @@ def test_no_column_is_printed_empty(db: str, terminal, width: int, case) -> None
     blocks = _row_blocks(text, [cell_text(r.get("player"), player, lang) for r in rows])
     for row, block in zip(rows, blocks, strict=True):
         for column in wanted:
-            value = cell_text(row.get(column.key), column, lang)
+            value = cell(row.get(column.key), column, lang)  # in the language's format
             if value:
                 assert re.search(rf"(?<!\S){re.escape(value)}(?!\S)", block), (
                     column.key, value, block)

@@ -14,10 +14,18 @@ from fractions import Fraction
 
 import pytest
 
+from podium.core import standings
 from podium.core.records import PlayerRecord, build_records
 from podium.core.standings import Standings, rank_players, rank_players_python
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
 from tests.core.test_standings_fast import random_event
+
+
+@pytest.fixture(autouse=True)
+def columnar_always(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The columnar sort for every size here (a small event takes the Python sort)."""
+    monkeypatch.setattr(standings, "COLUMNAR_FROM", 0)
+
 
 CRITERIA = [
     ("points", "elimination_sum", "opponents_win_pct", "random"),  # rule CMD-3

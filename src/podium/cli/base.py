@@ -65,6 +65,21 @@ class Context:
             self._service = EventService(self.db, catalog=self.catalog)
         return self._service
 
+    def reading(self) -> EventService:
+        """The service a reading command runs through: over plain sqlite3 when the database is
+        a SQLite file at the newest schema (a read touches the event's log and snapshots
+        only), else :attr:`service`. SQLAlchemy's import was most of the CPU of ``podium
+        standings --top 5`` or ``podium log`` on a small event (docs/benchmarks.md)."""
+        if self._service is None and self._db is None:
+            from podium.service import EventService
+            from podium.store.plain import plain_database
+
+            db = plain_database(self.db_arg)
+            if db is not None:
+                self._db = db
+                self._service = EventService(db, catalog=self.catalog)
+        return self.service
+
     def service_for(self, spec: CommandSpec) -> EventService:
         """The service a declared command runs through: over plain sqlite3 when its format
         declares its commands plain (:attr:`podium.core.command_line.CommandLine.plain`) and
@@ -162,8 +177,10 @@ def stored_where(ctx: Context, slug: str, hint: Any) -> Any:
 
     db = ctx.service.db
     if db.is_sqlite:
-        where = os.path.relpath(db.url.database or "")
-        if where != "podium.db":  # not the default: the hint's commands need the option too
+        # the full path: a relative one (../home/podium-demo.db) means nothing elsewhere
+        where = os.path.abspath(db.url.database or "")
+        # not the default (podium.db here): the hint's commands need the option too
+        if where != os.path.abspath("podium.db"):
             return M("Event id %(slug)s in %(where)s; %(hint)s (with --db %(where)s)",
                      slug=slug, where=where, hint=hint)
         return M("Event id %(slug)s in %(where)s; %(hint)s", slug=slug, where=where, hint=hint)

@@ -27,6 +27,7 @@ from rich.markup import escape
 
 from podium.cli.base import Context, console, error_line, errors, fail, progress_bar
 from podium.cli.lang import tr
+from podium.cli.localised import WholeListing
 from podium.core import codes
 from podium.core.commands import CLI, PLAYER, TEXT, Caller, CommandSpec, InvalidFields, Param
 from podium.core.errors import PodiumError
@@ -220,8 +221,8 @@ class _Progress:
     the first report. Most commands report none, and making the bar (rich's progress and its
     refreshing thread) cost a one-game write 0.03-0.04 s of CPU."""
 
-    def __init__(self, name: str) -> None:
-        self.name = name
+    def __init__(self, name: Any) -> None:
+        self.name = name  # the command's title: the bar's words before the first report
         self.bar: Any = None
         self.task: Any = None
 
@@ -229,8 +230,9 @@ class _Progress:
         if self.bar is None:
             self.bar = progress_bar()
             self.bar.start()
-            self.task = self.bar.add_task(self.name, total=None)
-        self.bar.update(self.task, description=what, completed=done, total=total)
+            self.task = self.bar.add_task(tr(self.name), total=None)
+        # what the command reports is a message or a msgid: in the run's language
+        self.bar.update(self.task, description=tr(what), completed=done, total=total)
 
     def stop(self) -> None:
         """The bar erased (before the answer or a refusal is printed)."""
@@ -242,7 +244,7 @@ class _Progress:
 def run(ctx: Context, spec: CommandSpec, slug: str | None, fields: dict[str, Any],
         code: str | None = None, as_json: bool = False) -> Done:
     caller = Caller(actor=ctx.actor, local=spec.role != PLAYER, code=code)
-    progress = _Progress(spec.name)
+    progress = _Progress(spec.title)
     try:
         done = ctx.service_for(spec).execute(Invocation(spec.name, slug, fields, TEXT, CLI,
                                                         progress), caller)
@@ -288,12 +290,24 @@ def click_command(spec: CommandSpec, name: str | None = None,
 
     texts: tuple[Any, ...] = () if text else (spec.title, spec.help)
     text = text or spec.title + "." + (f" {spec.help}" if spec.help else "")
-    return _Declared(name or spec.command_name.replace("_", "-"), callback=callback,
-                     params=click_params(spec, frozenset(fixed)),
-                     help=text.replace("%", "%%"), short_help=spec.title, texts=texts)
+    command = _Declared(name or spec.command_name.replace("_", "-"), callback=callback,
+                        params=click_params(spec, frozenset(fixed)),
+                        help=text.replace("%", "%%"), short_help=spec.title, texts=texts)
+    command.declared = spec.name  # type: ignore[attr-defined]  # the same command elsewhere
+    return command
 
 
-class _FormatGroup(click.Group):
+def one_name(group: click.Group, name: str) -> None:
+    """Command ``name`` of ``group`` listed once: another name of the same declared command in
+    the group (``podium series series-add`` beside its shared place ``podium series add``)
+    still runs, hidden from the list."""
+    declared = getattr(group.commands[name], "declared", None)
+    for other_name, other in group.commands.items():
+        if other_name != name and declared and getattr(other, "declared", None) == declared:
+            other.hidden = True
+
+
+class _FormatGroup(WholeListing, click.Group):
     """``podium <format>``, its help in the run's language when asked."""
 
     def __init__(self, *args: Any, title: str = "", **kwargs: Any) -> None:
@@ -373,6 +387,7 @@ def attach_shared(root: click.Group, specs: Iterable[CommandSpec]) -> None:
                 group.add_command(inner)
             group = inner
         group.add_command(click_command(spec, name))
+        one_name(group, name)
 
 
 def attach_shared_views(root: click.Group, views: Iterable[Any]) -> None:

@@ -22,7 +22,7 @@ _chosen: dict[str, str | None] = {"lang": None}
 
 # Phase titles the formats declare as plain text (``Phase(SWISS, ROUNDS, "Swiss")``): marked
 # here so the catalog has them for ``podium event show`` and a round's heading.
-PHASE_TITLES = (N_("Swiss"), N_("Final"), N_("TOP"))
+PHASE_TITLES = (N_("Swiss"), N_("Final"), N_("TOP"), N_("Open play"))
 
 
 def from_environment(environ: Any = None) -> str:

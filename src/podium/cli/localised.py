@@ -52,11 +52,29 @@ class LocalisedHelp:
         return super().get_short_help_str(limit)  # type: ignore[misc]
 
 
+class WholeListing:
+    """A group whose list of commands gives each one-line help whole, wrapped to the terminal:
+    Click cuts one longer than the room left beside the names with «...», a help people
+    cannot read to its end."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):  # type: ignore[attr-defined]
+            command = self.get_command(ctx, name)  # type: ignore[attr-defined]
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit=10_000)))
+        if rows:
+            from podium.cli.click_words import click_gettext
+
+            with formatter.section(click_gettext("Commands")):
+                formatter.write_dl(rows)
+
+
 class LocalisedCommand(LocalisedHelp, click.Command):
     """A command whose ``help`` (a msgid) and options' help are shown in the run's language."""
 
 
-class LocalisedGroup(LocalisedHelp, click.Group):
+class LocalisedGroup(WholeListing, LocalisedHelp, click.Group):
     """A group whose help is shown in the run's language, as are its subcommands' and
     subgroups' (made localised by ``@group.command`` / ``@group.group``)."""
 
@@ -75,4 +93,4 @@ class LocalisedOption(click.Option):
         return super().get_help_record(ctx)
 
 
-__all__ = ["LocalisedCommand", "LocalisedGroup", "LocalisedHelp", "LocalisedOption"]
+__all__ = ["LocalisedCommand", "LocalisedGroup", "LocalisedHelp", "LocalisedOption", "WholeListing"]

@@ -109,7 +109,7 @@ def event_list(ctx: Context) -> None:
 def event_show(ctx: Context, slug: str) -> None:
     from podium.cli.views import print_seen, read_view
 
-    print_seen(read_view(ctx, "event", slug, {}))
+    print_seen(read_view(ctx, "event", slug, {}, plain=True))
 
 
 # players --------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def player() -> None:
 def player_list(ctx: Context, slug: str) -> None:
     from podium.cli.views import print_seen, read_view
 
-    print_seen(read_view(ctx, "players", slug, {}))
+    print_seen(read_view(ctx, "players", slug, {}, plain=True))
 
 
 # rounds ---------------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def round_show(ctx: Context, slug: str, number: int | None) -> None:
     from podium.cli.views import print_seen, read_view
 
     fields = {"explain": "yes"} if number is None else {"explain": "yes", "round": str(number)}
-    print_seen(read_view(ctx, "round", slug, fields))
+    print_seen(read_view(ctx, "round", slug, fields, plain=True))
 
 
 # standings, log, files ------------------------------------------------------------------------
@@ -200,7 +200,7 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
     fields = {name: str(value) for name, value in (("round", through), ("table", key))
               if value is not None}
     try:
-        seen = read_view(ctx, "standings", slug, fields)
+        seen = read_view(ctx, "standings", slug, fields, plain=True)
     except NotFound as error:
         if stage is not None and error.code == codes.VIEW_UNKNOWN:
             raise NotFound("no stage %(stage)s; tables: %(known)s", code=codes.VIEW_UNKNOWN,
@@ -237,7 +237,7 @@ def read_publication(ctx: Context, slug: str, key: str | None, number: int) -> S
 def log(ctx: Context, slug: str) -> None:
     from podium.cli.views import print_seen, read_view
 
-    print_seen(read_view(ctx, "log", slug, {}))
+    print_seen(read_view(ctx, "log", slug, {}, plain=True))
 
 
 @static.command(
@@ -284,6 +284,20 @@ def _chosen_language(_ctx: click.Context, _param: click.Parameter, value: str | 
     """``--lang`` read first (before ``--help``), for the whole run."""
     choose(value)
     return value
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``podium --version``: the installed package's version (click's words, translated)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("podium")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        number = "unknown"
+    click.echo(tr("%(prog)s, version %(version)s") % {"prog": "podium", "version": number})
+    ctx.exit()
 
 
 def _copied(command: click.Command) -> click.Command:
@@ -335,6 +349,8 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
                      help=N_("SQLite file or database URL (default: podium.db).")),
         click.Option(["--actor"], envvar="PODIUM_ACTOR", default=None,
                      help=N_("Who is acting, for the log (default: your login name).")),
+        click.Option(["--version"], is_flag=True, expose_value=False, is_eager=True,
+                     callback=_print_version, help=N_("Show the version and exit.")),
         click.Option(["--lang"], envvar="PODIUM_LANG", type=click.Choice(["ru", "en"]),
                      default=None, is_eager=True, callback=_chosen_language,
                      help=N_("Language of what podium prints (default: the locale's, LANG / "

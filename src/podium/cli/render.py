@@ -23,12 +23,36 @@ from podium.core.messages import M, Mn, Mp
 from podium.core.model import EventState, Round
 from podium.core.standings import Standings
 from podium.core.views import N_, TableView
+from podium.i18n import number_text, percent_text
 from podium.service.exports import cell_text, label, title, to_csv, to_html
+
+#: Criteria shown as percentages (the web pages' and the exports' choice too).
+PERCENT = {"opponents_win_pct"}
 
 
 def points_text(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.3f}"
+    """Points in the run's language: ``34,5`` in Russian, an exact half ``2,5``."""
+    return number_text(value, current())
+
+
+def criterion_text(criterion: Any, value: Any) -> str:
+    """A tiebreak value in the run's language: a number as :func:`number_text` writes it, a
+    ratio as a percentage; anything else (a random key, none) as the criterion writes it."""
+    if criterion.name in PERCENT and isinstance(value, int | Fraction):
+        return percent_text(value, current())
+    if isinstance(value, int | Fraction) and not isinstance(value, bool):
+        return number_text(value, current())
+    return str(criterion.display(value))
+
+
+def cell(value: Any, column: Any, lang: str) -> str:
+    """A table view's cell for a terminal: numbers in ``lang``'s format (a published column of
+    fixed decimals keeps them), percentages as such; the rest as the exports write it."""
+    if isinstance(value, bool) or not isinstance(value, int | Fraction):
+        return cell_text(value, column, lang)
+    if column.key in PERCENT:
+        return percent_text(value, lang)
+    return number_text(value, lang, column.decimals, fixed=column.key == "result")
 
 
 def shown_note(shown: int, total: int) -> str | None:
@@ -37,7 +61,7 @@ def shown_note(shown: int, total: int) -> str | None:
         return None
     return tr(M("Showing the top %(shown)s of %(total)s rows; --top N shows more, --top 0 "
                  "all (slow for very large events), --csv writes every row.",
-                 shown=f"{shown:,}", total=f"{total:,}"))
+                 shown=number_text(shown, current()), total=number_text(total, current())))
 
 
 def standings_table(state: EventState, standings: Standings, title: str,
@@ -65,7 +89,7 @@ def standings_table(state: EventState, standings: Standings, title: str,
         table.add_row(
             str(row.rank),
             escape(player.name),
-            *(c.display(v) for c, v in zip(standings.criteria, row.values, strict=True)),
+            *(criterion_text(c, v) for c, v in zip(standings.criteria, row.values, strict=True)),
             f"{record.wins}-{record.draws}-{losses}",
             str(record.byes),
             escape("; ".join(notes)),
@@ -173,7 +197,7 @@ def view_table(view: TableView, lang: str | None = None, limit: int | None = Non
                          justify="right" if column.numeric else "left", no_wrap=True)
     rows = view.rows if limit is None else view.rows[:limit]
     for row in rows:
-        table.add_row(*(escape(cell_text(row.get(c.key), c, lang)) for c in view.columns))
+        table.add_row(*(escape(cell(row.get(c.key), c, lang)) for c in view.columns))
     return table
 
 

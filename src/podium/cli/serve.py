@@ -19,6 +19,29 @@ TOKEN_STATES = {"active": Mp("token state", "active"), "expired": Mp("token stat
                 "revoked": Mp("token state", "revoked")}
 
 
+def check_port(host: str, port: int) -> None:
+    """Refuse a port another program listens on, naming it (uvicorn would print its address
+    and then only its own bare error)."""
+    import socket
+
+    from podium.core.errors import Conflict
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError:
+        return  # a host uvicorn itself will refuse with its reason
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind(address)
+        except OSError:
+            raise Conflict(N_("port %(port)s on %(host)s is taken by another program; "
+                                 "stop it or choose another port with --port"),
+                              code=refusal_codes.SERVE_PORT_TAKEN, field="port", port=port,
+                              host=host) from None
+
+
 def register(cli: click.Group) -> None:
     """Add ``serve`` and ``user`` to the root group."""
     from rich.markup import escape
@@ -67,6 +90,7 @@ def register(cli: click.Group) -> None:
         from podium.web.hosts import ALLOWED_HOSTS_ENV, PUBLIC_URL_ENV, public_origin
 
         origin = public_origin(public_url)  # refused here, before anything starts
+        check_port(host, port)  # a taken port said plainly, before the address is printed
         os.environ[PUBLIC_URL_ENV] = origin or ""
         if allowed_host:
             os.environ[ALLOWED_HOSTS_ENV] = ",".join(allowed_host)

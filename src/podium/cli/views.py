@@ -25,7 +25,7 @@ import click
 from rich.markup import escape
 
 from podium.cli.base import Context, console
-from podium.cli.lang import tr
+from podium.cli.lang import current, tr
 from podium.core.commands import CLI, TEXT, Caller
 from podium.core.errors import PodiumError
 from podium.core.messages import M, Message
@@ -38,11 +38,13 @@ DEFAULT_TOP = 200
 
 
 def read_view(ctx: Context, name: str, slug: str | None, fields: dict[str, Any],
-              code: str | None = None) -> Seen:
+              code: str | None = None, plain: bool = False) -> Seen:
     """Read view ``name`` of event ``slug`` as the command line's caller (the organiser of
     its database; a player with ``code``), with the catalog of the event's format alone when
-    none is loaded yet (a reading command starts without the other formats)."""
-    service = ctx.service
+    none is loaded yet (a reading command starts without the other formats). ``plain``: a
+    view of the event's log and snapshots alone (the kernel's event, players, round,
+    standings and log), read over plain sqlite3 when it can be (:meth:`Context.reading`)."""
+    service = ctx.reading() if plain else ctx.service
     if service.catalog is None and slug:
         from podium.compose import build_catalog
 
@@ -295,8 +297,6 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
         if given.get("_json"):
             print_json(seen)
             return
-        from podium.cli.lang import current
-
         top = given.get("_top")
         print_seen(seen, Options(limit=None if top == 0 else (top or DEFAULT_TOP),
                                  lang=current(), csv=given.get("_csv"),
@@ -350,7 +350,7 @@ def click_demo(spec: Any) -> click.Command:
                 def progress(what: str, done: int, total: int) -> None:
                     bar.update(task, description=tr(what), completed=done, total=total)
 
-                shown = list(spec.run(DemoCall(values, ctx.service, progress)))
+                shown = list(spec.run(DemoCall(values, ctx.service, progress, current())))
         except PodiumError as error:  # each refused field named by its option
             show_refusal(declared, error)
             return

@@ -113,7 +113,7 @@ class Caller:
         return cls(actor=actor, local=True)
 
 
-Progress = Callable[[str, int, int], None]
+Progress = Callable[[Any, int, int], None]  # what: a message or a msgid
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,13 @@ class DemoCall(Values):
     values: Mapping[str, Any]
     service: Any
     progress: Progress
+    lang: str = "en"  # the language of the run: the demo's event is named in it
+
+    def named(self, message: Any) -> str:
+        """The demo event's name (a message) in the run's language."""
+        from podium.i18n import translate
+
+        return translate(message, self.lang)
 
 
 @dataclass(frozen=True)

@@ -963,7 +963,7 @@ class GrantRole(Command[Any]):
             raise Conflict(N_("that user owns this event"), code=codes.ROLE_OWNER,
                            field="username")
         accounts.grant(self.slug, self.username, self.role, actor)
-        return Outcome(loaded, [], self.username)
+        return Outcome(loaded, [], Granted(self.username, self.role))
 
 
 @dataclass(frozen=True)
@@ -986,6 +986,25 @@ class RevokeRole(Command[Any]):
         return Outcome(loaded, [], self.username)
 
 
+class Granted(str):
+    """The account a role was granted to (the command's value: the name, as every adapter
+    reads it) and the role now stored, so the sentence names that role."""
+
+    role: str
+
+    def __new__(cls, username: str, role: str) -> Granted:
+        granted = super().__new__(cls, username)
+        granted.role = role
+        return granted
+
+
+def granted_said(name: Any) -> Any:
+    """The sentence of ``podium user grant``: the role stored, judge or owner."""
+    if getattr(name, "role", "judge") == "owner":  # podium.service.accounts.OWNER
+        return M("%(name)s is an owner of the event now.", name=str(name))
+    return M("%(name)s is a judge now.", name=str(name))
+
+
 USERNAME = Param("username", inputs.Text(40, non_empty=True), N_("the organiser's account"),
                  required=True, argument=True, label=N_("Account"))
 
@@ -995,7 +1014,7 @@ ROLE_GRANT = CommandSpec(
     params=(USERNAME, Param("role", inputs.Choice(("judge", "owner")),
                             N_("judge, or owner to hand the event over"), default="judge")),
     role=OWNER, shared=("user", "grant"),
-    said=lambda name: M("%(name)s is a judge now.", name=name),
+    said=granted_said,
     answer=RoleChanged, answers=RoleChanged,
 )
 

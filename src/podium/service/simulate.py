@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from podium.core.errors import Conflict
+from podium.core.messages import M
 from podium.core.top_replay import top_of
+from podium.core.views import N_
 from podium.service.commands import AppendActions, EnterResult, PairRound
 from podium.service.events import EventService
 from podium.service.top import BuildTop, EnterTopResult
 
-Progress = Callable[[str, int, int], None]
+Progress = Callable[[Any, int, int], None]  # what: a message or a msgid
 
 
 def play(service: EventService, slug: str, actor: str, rng: random.Random, *,
@@ -31,7 +34,7 @@ def play(service: EventService, slug: str, actor: str, rng: random.Random, *,
         for done in range(batches):
             sample_batch(service, slug, actor, rng)
             if progress:
-                progress("games", done + 1, batches)
+                progress(N_("games"), done + 1, batches)
         return
     played = 0
     while rounds is None or played < rounds:
@@ -39,7 +42,7 @@ def play(service: EventService, slug: str, actor: str, rng: random.Random, *,
             break
         played += 1
         if progress:
-            progress(f"round {played}", played, rounds or played)
+            progress(M("Round %(n)s", n=played), played, rounds or played)
     if top_size:
         play_top(service, slug, actor, rng, top_size)
 

@@ -43,7 +43,7 @@ def demo_slug(players: int, tables: int, top_size: int, seed: int) -> str:
 
 def run_berserk_demo(service: EventService, players: int, tables: int, top_size: int,
                      seed: int, settings: dict[str, Any] | None = None,
-                     progress: Progress | None = None) -> LoadedEvent:
+                     progress: Progress | None = None, name: str | None = None) -> LoadedEvent:
     """Create (or re-create) the demo event, split it, play the table rounds and the TOP."""
     if top_size > players:
         raise InvalidInput(
@@ -64,7 +64,7 @@ def run_berserk_demo(service: EventService, players: int, tables: int, top_size:
         old = repo.find(slug)
         if old is not None:
             repo.delete(old.id)
-    service.create_event(slug, f"Demo Berserk, {players} players at {tables} tables",
+    service.create_event(slug, name or f"Demo Berserk, {players} players at {tables} tables",
                          "berserk", chosen, DEMO_ACTOR, seed)
     width = len(str(players))
     service.add_players(slug, [f"Player {i:0{width}d}" for i in range(1, players + 1)],
@@ -112,7 +112,9 @@ def run(call: DemoCall) -> Iterator[Any]:
     """Each draft table's standings with the command line's columns, the TOP's bracket (and
     its printable page when asked), where the event is."""
     loaded = run_berserk_demo(call.service, call["players"], call["tables"], call["top"],
-                              call["seed"], call.get("settings", {}), call.progress)
+                              call["seed"], call.get("settings", {}), call.progress,
+                              call.named(M("Demo Berserk, %(n)s players at %(tables)s tables",
+                                           n=call["players"], tables=call["tables"])))
     state = loaded.state
     after = len(state.rounds)
     for number, standings in berserk_of(loaded).table_standings(state):

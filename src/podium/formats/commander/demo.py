@@ -44,6 +44,7 @@ def run_commander_demo(
     seed: int,
     settings: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    name: str | None = None,
 ) -> LoadedEvent:
     """Create (or re-create) the demo event, play every round and the final, return the event."""
     slug = demo_slug(players, seed)
@@ -53,7 +54,7 @@ def run_commander_demo(
         if old is not None:
             repo.delete(old.id)
     try:
-        service.create_event(slug, f"Demo Commander, {players} players", "commander",
+        service.create_event(slug, name or f"Demo Commander, {players} players", "commander",
                              settings or {}, DEMO_ACTOR, seed)
     except InvalidInput as error:  # a setting given with --set
         raise error.at("settings") from None
@@ -84,7 +85,8 @@ def _total_rounds(state: EventState) -> int:
 def run(call: DemoCall) -> Iterator[Any]:
     """The final standings with the command line's columns, the champion, where it is."""
     loaded = run_commander_demo(call.service, call["players"], call["seed"],
-                                call.get("settings", {}), call.progress)
+                                call.get("settings", {}), call.progress,
+                                call.named(M("Demo Commander, %(n)s players", n=call["players"])))
     state = loaded.state
     table = loaded.ruleset.standings(state)
     yield standings_table(state, table, len(state.rounds),

@@ -171,7 +171,7 @@ class IngestGames(Command[ImportSummary]):
             summary, actions = self.plan(work.loaded)
             work.append(actions)
             if self.progress:
-                self.progress("stored", summary.read, summary.read)
+                self.progress(N_("stored"), summary.read, summary.read)
             return Outcome(work.loaded, list(work.stored), summary)
 
     def plan(self, loaded: LoadedEvent) -> tuple[ImportSummary, list[NewAction]]:
@@ -241,7 +241,7 @@ class IngestGames(Command[ImportSummary]):
                 continue
             fresh.append(r)
             if progress and i % 20000 == 0:
-                progress("checking", i, len(records))
+                progress(N_("checking"), i, len(records))
         actions: list[NewAction] = []
         next_id = 0  # found when a first new player needs it: max() scans every player
         known: dict[str, int] = {}

@@ -127,7 +127,8 @@ def run_demo(call: DemoCall) -> Iterator[Any]:
         old = repo.find(slug)
         if old is not None:
             repo.delete(old.id)
-    service.create_event(slug, f"Demo marathon, {players} players", FORMAT, {}, "demo", seed)
+    service.create_event(slug, call.named(M("Demo marathon, %(n)s players", n=players)), FORMAT,
+                         {}, "demo", seed)
     bounds = service.load(slug).state.settings.stage_bounds
     games = records(generate_year(players, count, seed, bounds), seed, players)
     middle = (bounds[-1][0] + bounds[-1][1]) // 2  # publish once mid-way through the last stage

@@ -544,7 +544,7 @@ def read_games(source: bytes | BinaryIO, filename: str, server_zone: str,
     for record in iter_games(source, filename, server_zone, zone, guests, max_games):
         out.append(record)
         if progress and len(out) % 5000 == 0:
-            progress("reading", len(out), len(out))
+            progress(N_("reading"), len(out), len(out))
     return out
 
 

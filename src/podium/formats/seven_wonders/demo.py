@@ -294,7 +294,8 @@ def run_demo(call: DemoCall) -> Iterator[Any]:
             repo.delete(old.id)
     settings = {"season": "starting" if call.get("starting") else "regular",
                 "start": "2025-03-01"}
-    service.create_event(slug, f"Demo 7 Wonders season 1, {players} players",
+    service.create_event(slug, call.named(M("Demo 7 Wonders season 1, %(n)s players",
+                                            n=players)),
                          "seven-wonders", settings, "demo", derive_seed(seed, "season", 1))
     width = len(str(players))
     service.run_command(AddPlayers(slug, tuple(f"Player {i:0{width}d}"
