@@ -62,8 +62,6 @@ def kind_of(inp: inputs.Input, offered: Sequence[Candidate]) -> str:
         return "pairs" if offered else "pairs-rows"
     if widget == "players":
         return "chips" if offered else "names"
-    if widget == "player":
-        return "player" if offered else "text"
     if widget == "select" and 0 < len(inp.choices()) <= 4:
         return "radio"
     return widget
@@ -102,7 +100,7 @@ def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> 
         shown = [(ref, v if isinstance(v, str) else inp.value.to_text(v))  # type: ignore[attr-defined]
                  for ref, v in value or ()]
         if kind == "pairs":
-            return {"values": {_ref_of(r, offered): v for r, v in shown}}
+            return {"given": {_ref_of(r, offered): v for r, v in shown}}
         return {"rows": shown + [("", "")] * max(FREE_ROWS - len(shown), 1)}
     if kind in ("order", "order-rows"):
         places = _places(value or ())  # an order's groups, or players in order

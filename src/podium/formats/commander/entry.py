@@ -205,7 +205,7 @@ RESULT = ResultEntry(
               N_("the winner took everyone out at once and named the order (rule CMD-4a)")),
         Param("game_loss", inputs.Pairs(inputs.Text(200), 7, "NAME=REASON"),
               N_("a judge's game loss with its reason, NAME=REASON (rule CMD-14)"),
-              judge_only=True),
+              judge_only=True, label=N_("Game losses (rule CMD-14)")),
     ),
     entry=entry,
     stored=STORED,

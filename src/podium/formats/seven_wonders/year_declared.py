@@ -358,7 +358,7 @@ SURVIVAL_GAME = CommandSpec(
                                              "ended by the time limit (rule W7-23)")),
         Param("roll", inputs.Pairs(inputs.Integer(1, 100), max_items=7),
               N_("a die roll for a tie rule W7-29 leaves open, NAME=VALUE, with the same order "
-                 "again")),
+                 "again"), label=N_("Die rolls")),
         LANG,
     ),
     help=N_("A match's game as the site shows it, or its unfinished end: who qualifies for "

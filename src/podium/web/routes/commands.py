@@ -74,9 +74,11 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
         if value is None and param.default not in (None, False):
             value = inp.to_text(param.default)
         widget = widget_fields(param, value, offered)
+        picked = widget["kind"] in PICKED
         rows.append({"name": param.name, "label": param.label or param.help or param.name,
-                     "help": param.help if param.label else "",
-                     "hint": "" if widget["kind"] in PICKED else inp.hint(),
+                     # a picked field's help says how to type it on the command line
+                     "help": param.help if param.label and not picked else "",
+                     "hint": "" if picked else inp.hint(),
                      "widget": widget["kind"], "w": widget, "choices": inp.choices(),
                      "required": param.required, "value": value or "",
                      "accept": getattr(inp, "accept", ""), "error": errors.get(param.name)})
