@@ -92,3 +92,23 @@ def test_a_value_per_player_and_rows_of_names_read_back(site: Site, anna) -> Non
         ("#3", 7), ("Ann", 220))
     names = Param("newcomer", Players(register=True))
     assert collect(names, FormData([("newcomer", "Ann")])) == []  # plain fields, as typed
+
+
+def test_survival_slots_and_season_settings_read_back() -> None:
+    """Rule W7-14's format as rows (size, qualifying places) and a season's settings one field
+    each: read back as the command line's ``5/2, 4/2`` and ``KEY=VALUE`` lines."""
+    from starlette.datastructures import FormData
+
+    from podium.core.commands import Param
+    from podium.core.inputs import Assignments
+    from podium.formats.seven_wonders.year_inputs import Slots
+    from podium.web.widgets import collect
+
+    rows = FormData([("format.size", "5"), ("format.qualifying", "2"), ("format.size", "4"),
+                     ("format.qualifying", "2"), ("format.size", ""), ("format.qualifying", "")])
+    assert Slots().from_texts(collect(Param("format", Slots()), rows), "format") == (
+        (5, 2), (4, 2))
+    settings = Param("settings", Assignments(format="seven-wonders"))
+    form = FormData([("settings.overrun_penalty", "3"), ("settings.playoffs", "")])
+    assert Assignments().from_texts(collect(settings, form), "settings") == {
+        "overrun_penalty": "3"}

@@ -657,8 +657,14 @@ class Assignments(Input):
     """``KEY=VALUE`` settings: repeated options, one a line in a form, an object in JSON. The
     values stay as typed (the format's settings parse them)."""
 
+    #: The format whose settings these are, when known: a page then shows each setting as a
+    #: field of its own (a choice as a list) instead of ``KEY=VALUE`` lines.
+    format: str = ""
     multiple: ClassVar[bool] = True
-    widget: ClassVar[str] = "textarea"
+
+    @property
+    def widget(self) -> str:  # type: ignore[override]
+        return "settings" if self.format else "textarea"
 
     def from_text(self, text: str, field: str) -> dict[str, Any]:
         return self.from_texts([text], field)

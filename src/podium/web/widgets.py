@@ -27,7 +27,7 @@ from podium.core.model import EventState
 from podium.core.views import N_
 
 #: How many empty rows a list of names typed one a field starts with (a script adds more).
-FREE_ROWS = 4
+FREE_ROWS = 3
 #: Matches of a year's list of matches (a play-off or survival round has at most 7).
 MATCH_ROWS = 7
 #: Seats of one match (rule W7-2: 7 players at most).
@@ -107,6 +107,15 @@ def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> 
         if kind == "order":
             return {"places": {_ref_of(r, offered): p for r, p in places}}
         return {"rows": places + [("", "")] * max(FREE_ROWS - len(places), 1)}
+    if kind == "slots":
+        shown = [(str(size), str(q)) for size, q in value or ()]
+        return {"rows": shown + [("", "")] * max(FREE_ROWS - len(shown), 1)}
+    if kind == "settings":
+        from podium.web.routes.organiser import settings_form
+
+        given = {str(k): str(v) for k, v in (value or {}).items()}
+        return {"settings": settings_form(inp.format),  # type: ignore[attr-defined]
+                "given": given}
     if kind == "matches":
         return {"matches": _padded([list(m) for m in value or ()], list)}
     if kind == "playoffs":
@@ -161,6 +170,16 @@ def collect(param: Param, form: Any) -> list[str]:
     keyed = _keyed(form, name)
     if inp.widget == "playoffs":
         return _playoffs(form, name)
+    if inp.widget == "settings":  # one field a setting: those given, as KEY=VALUE lines
+        prefix = f"{name}."
+        lines = [f"{key[len(prefix):]}={' '.join(value.split())}"
+                 for key, value in form.multi_items()
+                 if key.startswith(prefix) and isinstance(value, str) and value.strip()]
+        return ["\n".join(lines)] if lines else []
+    if inp.widget == "slots":  # rule W7-14: a match's size and its qualifying places
+        slots = [f"{size}/{qualifying}" for size, qualifying in _columns(form, name, "qualifying")
+                 if size or qualifying]
+        return [", ".join(slots)] if slots else []
     if inp.widget == "matches":
         rows = [", ".join(n for n in _texts(form, f"{name}.r{i}.name") if n)
                 for i in range(_row_count(form, name))]
@@ -187,8 +206,9 @@ def _keyed(form: Any, name: str) -> list[tuple[str, str]]:
 
 
 def _columns(form: Any, name: str, other: str) -> list[tuple[str, str]]:
-    """Rows typed as two columns: a name and its ``other`` (a value, a place)."""
-    names, others = _texts(form, f"{name}.name"), _texts(form, f"{name}.{other}")
+    """Rows typed as two columns: a name (or a size) and its ``other`` (a value, a place)."""
+    first = "size" if other == "qualifying" else "name"
+    names, others = _texts(form, f"{name}.{first}"), _texts(form, f"{name}.{other}")
     return list(zip(names, others + [""] * (len(names) - len(others)), strict=False))
 
 

@@ -54,7 +54,7 @@ LANG = Param("lang", inputs.Choice(("en", "ru")), N_("the language of the printe
 PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
 SEED = Param("seed", inputs.Seed(),
              N_("the seed of the draw (default: from the year's seed, recorded)"))
-SETTINGS = Param("settings", inputs.Assignments(),
+SETTINGS = Param("settings", inputs.Assignments(format="seven-wonders"),
                  N_("the season's settings, KEY=VALUE (see the format's settings)"),
                  label=N_("Settings"))
 NAMES = Names(200)

@@ -151,7 +151,10 @@ class Playoffs(Input):
 @dataclass(frozen=True)
 class Slots(Input):
     """Rule W7-14: the organiser's format of the survival battles, each match as ``SIZE/
-    QUALIFYING`` (``"5/2, 4/2"``); in JSON ``[[5, 2], [4, 2]]``."""
+    QUALIFYING`` (``"5/2, 4/2"``); in JSON ``[[5, 2], [4, 2]]``. A page asks for each match's
+    size and qualifying places in a row of their own."""
+
+    widget: ClassVar[str] = "slots"
 
     def from_text(self, text: str, field: str) -> tuple[tuple[int, int], ...]:
         out = []

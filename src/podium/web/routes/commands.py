@@ -46,7 +46,8 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
 #: Widgets that show what to pick or where to type each item: a hint on how to type it as
 #: text (``NAME=VALUE``, "names comma-separated") would only mislead.
 PICKED = frozenset({"player", "chips", "names", "pairs", "pairs-rows", "order", "order-rows",
-                    "matches", "playoffs", "datetime", "date", "radio", "select"})
+                    "matches", "playoffs", "datetime", "date", "radio", "select",
+                    "settings", "slots"})
 
 
 def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],

@@ -35,8 +35,8 @@
   function matches(button) {
     var holder = button.closest(".widget");
     var more = holder.querySelectorAll(".w-more");
-    more.forEach(function (m, i) { m.hidden = i > 0; });
-    button.hidden = more.length < 2;
+    more.forEach(function (m) { m.hidden = true; });
+    button.hidden = more.length < 1;
     button.addEventListener("click", function () {
       var next = holder.querySelector(".w-more[hidden]");
       if (next) { next.hidden = false; next.querySelector("input").focus(); }
