@@ -4,7 +4,8 @@ photographed by Debian's chromium through Playwright (no browser download).
     .venv/bin/python tools/screenshots.py            # writes docs/screenshots/*.png
     .venv/bin/python tools/screenshots.py projector  # only the projector page's
 
-Pages: the organiser's round, the public standings, the public pairings ("find my table"), a
+Pages: the organiser's round, its menu opened, a correction (prefilled with the result as it
+stands), a turn order tapped and a player picked from the list, the public standings, the public pairings ("find my table"), a
 player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and 390x844
 (phone), in Russian and English. Then every format's public pages in Russian at both sizes:
 Berserk's standings and pairings, the marathon's stage and total tables, its publications, a
@@ -122,8 +123,24 @@ def shoot(browser, base: str, code: str, lang: str, size: str) -> list[Path]:
     page.fill("input[name=username]", USER)
     page.fill("input[name=password]", PASSWORD)
     page.click("button[type=submit]")
-    page.goto(f"{base}/manage/night#rounds")
+    page.goto(f"{base}/manage/night")
     snap("organiser-round")
+    # the rest of the organiser's work, one tap away: the menu's groups opened
+    page.click("#menu-round > summary")
+    page.click("#menu-player > summary")
+    page.locator("#menu-round").scroll_into_view_if_needed()
+    snap("organiser-menu")
+    # a correction starts from the result as it stands
+    page.goto(f"{base}/manage/night/rounds/3/tables/1/correct")
+    snap("correction")
+    # a turn order tapped (rule CMD-4b): two of the table's players tapped so far
+    page.goto(f"{base}/manage/night/do/commander.seats?table=2")
+    taps = page.locator(".w-tap")
+    taps.nth(1).click()
+    taps.nth(0).click()
+    snap("turn-order")
+    page.goto(f"{base}/manage/night/do/player.merge")
+    snap("pick-a-player")
     page.goto(f"{base}/e/night")
     snap("standings")
     page.goto(f"{base}/e/night/pairings?q=mila")
