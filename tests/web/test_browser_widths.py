@@ -74,7 +74,7 @@ def pages(site: Site) -> list[str]:
         starts += [f"/e/{slug}", f"/manage/{slug}", f"/manage/{slug}/log",
                    f"/manage/{slug}/preview", f"/e/{slug}/pairings", f"/manage/{slug}/queue",
                    f"/manage/{slug}/judges", f"/manage/{slug}/codes"]
-    found = crawl(client, starts, limit=400)
+    found = crawl(client, starts, limit=400, per_kind=3)
     return kinds([url for url, page in found.items() if page])
 
 
