@@ -362,6 +362,8 @@ def test_the_year_names_its_seasons_as_they_were_named(site: Site, russian) -> N
     rows = [row for row in rows if row]
     columns = list(zip(*rows, strict=True))
     assert len(set(columns)) == len(columns), named
+    log = html.unescape(client.get("/manage/yr-year/log").text)
+    assert "Season 0 (starting)" in log and "Season 1" in log and "Сезон 0" not in log
 
 
 def test_a_raw_setting_value_is_seen() -> None:

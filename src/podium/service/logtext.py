@@ -141,6 +141,8 @@ def describe(state: EventState, action: Action, lang: str = "en",
             return datetime.fromtimestamp(item, UTC).strftime("%Y-%m-%d %H:%M UTC")
         if key == "stage" and isinstance(item, str):
             return str(catalog.pgettext("stage", item))
+        if key in ("name", "label") and isinstance(item, str) and "event" in payload:
+            return item  # a series member's (a season's) name: as it was named
         if key in ("name", "league") and isinstance(item, str):  # a league's stored name
             return division_name(item, catalog)
         if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)
