@@ -1,8 +1,8 @@
 """The year's public tables (rule W7-1) as format-neutral :class:`TableView` values, so the CLI,
 the pages and the CSV / standalone HTML exports show them alike, in Russian and English:
 
-- ``year``: the year's points ledger, a column per season, the total, and the same total paid
-  out 1:1 in the site's currency;
+- ``year``: the year's points ledger, a column per season, and the total, which is also what
+  is paid out 1:1 in the site's currency (one column, titled so);
 - ``members``: the seasons with their status, ``leagues``: the last season's leagues;
 - ``path``: one player's way through the leagues, season by season, with their points;
 - ``moves``: the next season's decisions, one line per player (rules W7-4 .. W7-15, W7-35);
