@@ -269,7 +269,8 @@ def test_every_page_of_each_format_is_russian(site: Site, russian) -> None:
     typed = {word for slug in SLUGS for state in [site.events.load(slug).state]
              for name in [state.name, *(p.name for p in state.players.values())]
              for word in LATIN.findall(name)}
-    starts = ["/", "/manage", "/manage/new"]
+    starts = ["/", "/manage", "/manage/new",
+              *(f"/manage/new?format={name}" for name in sorted(set(SLUGS.values())))]
     for slug in SLUGS:
         starts += [f"/e/{slug}", f"/manage/{slug}", f"/manage/{slug}/log",
                    f"/manage/{slug}/preview", f"/e/{slug}/pairings", f"/e/{slug}/report",
@@ -327,13 +328,13 @@ def test_every_page_of_each_format_is_russian(site: Site, russian) -> None:
                 for word in LATIN.findall(code)}
     leaks = {url: words for url, page in sorted(pages.items())
              if (words := latin_words(visible_text(page), allowed | known(url)))}
-    assert not leaks, "English on Russian pages:\n" + "\n".join(
-        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
     # no setting's value by its key: every choice, switch and list by its label
     keys = setting_keys()
     raw = {url: found for url, page in sorted(pages.items())
            if (found := raw_setting_values(page, keys, set()))}
-    assert not raw, "raw setting values on Russian pages:\n" + "\n".join(
+    assert not leaks and not raw, "English on Russian pages:\n" + "\n".join(
+        f"  {url}: {' '.join(words)}" for url, words in leaks.items()
+    ) + "\nraw setting values on Russian pages:\n" + "\n".join(
         f"  {url}: {' '.join(found)}" for url, found in raw.items())
     # every phase's pages were walked
     for phase, slug in PHASES.items():
