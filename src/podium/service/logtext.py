@@ -58,7 +58,7 @@ ORDER = {key: index for index, key in enumerate((
 #: Payload keys whose labels the web's list (``podium.web.msgids.LOG_FIELD_NAMES``) lacks: here,
 #: so the catalog has them without the command line importing the web.
 LOG_FIELD_NAMES = (Mp("log field", "undone"), Mp("log field", "ratings"),
-                   Mp("log field", "rounds"), Mp("setting value", "year"))
+                   Mp("setting value", "year"))
 #: English labels of payload keys that are not words a reader knows ("seq" is the number of the
 #: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
 ENGLISH_LABELS = {"seq": "action", "entry": "result"}
