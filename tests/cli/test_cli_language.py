@@ -71,7 +71,7 @@ def test_sentences_and_tables_in_russian(db: str) -> None:
     assert "Турнир завершён. Чемпион:" in out and "Этапы: Швейцарка" in out
     assert "= да" in out or "= нет" in out
     out, _ = run(db, "--lang", "ru", "round", "show", "demo-commander-12-2", "1")
-    assert "Тур 1 · стол 1" in out and "Позиция" in out and "Результаты тура 1" in out
+    assert "Тур 1 · стол 1" in out and "Позиция за столом" in out and "Результаты тура 1" in out
     out, _ = run(db, "--lang", "ru", "log", "demo-commander-12-2")
     assert "Журнал турнира" in out and "турнир создан" in out
 

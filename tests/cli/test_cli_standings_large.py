@@ -91,7 +91,7 @@ def test_standings_of_thousands_print_the_top_rows_and_say_so(podium: Podium, tm
     assert header[:2] == ["#", "Player"] and "W-D-L" in header and "Showing the top" not in every
     russian = podium.out("--lang", "ru", "standings", "big", "--top", "0")
     header = next(line.split() for line in russian.splitlines() if line.split()[:1] == ["#"])
-    assert header[:2] == ["#", "Игрок"] and "П-Н-П" in header
+    assert header[:2] == ["#", "Игрок"] and "Победы–ничьи–поражения" in header
     assert len(printed_rows(russian)) == PLAYERS
 
     refused = podium("standings", "big", "--top", "-1", code=2)

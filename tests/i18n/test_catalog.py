@@ -128,8 +128,24 @@ def test_rank_and_seat_are_different_words_in_russian() -> None:
     catalog = translations("ru")
     rank = Mp("rank", "Rank").render(catalog)
     seat = Mp("seat", "Seat").render(catalog)
-    assert (rank, seat) == ("Место", "Позиция")
+    assert (rank, seat) == ("Место", "Позиция за столом")
     assert Mp("seat", "Seat").render() == "Seat"
+
+
+def test_one_word_for_a_bye_and_wins_draws_losses_not_misread() -> None:
+    """Players read one word for one thing: a bye is the regulation's «бай» (rules CMD-8,
+    CMD-9), never «пропуск тура» too; «П-Н-П» read «победы» and «поражения» alike."""
+    catalog = translations("ru")
+    noun = re.compile(r"пропуск(?:а|ом|ов|и|у)?\b", re.I)
+    both = {str(key): text for key, text in catalog._catalog.items()  # type: ignore[attr-defined]
+            if re.search(r"\bbyes?\b", str(key[0] if isinstance(key, tuple) else key), re.I)
+            and noun.search(text)}
+    assert not both, both
+    spelled = catalog.gettext("W-D-L")
+    words = [word for word in re.split(r"[-–\s]+", spelled) if word]
+    # spelled out, or letters that cannot be read twice
+    assert all(len(word) > 3 for word in words) or len({w[0].lower() for w in words}) == 3, \
+        spelled
 
 
 def test_a_stored_message_renders_in_each_language_and_an_old_string_as_written() -> None:

@@ -151,6 +151,12 @@ def test_organiser_round_and_live_russian_standings_then_self_report(
             # then next (seat 3); the last one left (seat 1) went out last: "2134".
             send = player.locator("form[action$='/report/submit'] button[type=submit]")
             expect(send).to_be_disabled()
+            # no draw ticked: no «Выжившие выбраны» (it showed: CSS overrode [hidden])
+            expect(player.locator(".tap-survivors")).to_be_hidden()
+            player.check(".tap-draw")
+            expect(player.locator(".tap-survivors")).to_be_visible()
+            player.uncheck(".tap-draw")
+            expect(player.locator(".tap-survivors")).to_be_hidden()
             for seat in (2, 4, 3):
                 player.click(f".tap-player[data-seat='{seat}']")
             expect(player.locator("input[name=finish]")).to_have_value("2134")

@@ -74,7 +74,7 @@ def pages(site: Site) -> list[str]:
         starts += [f"/e/{slug}", f"/manage/{slug}", f"/manage/{slug}/log",
                    f"/manage/{slug}/preview", f"/e/{slug}/pairings", f"/manage/{slug}/queue",
                    f"/manage/{slug}/judges", f"/manage/{slug}/codes"]
-    found = crawl(client, starts, limit=400)
+    found = crawl(client, starts, limit=400, per_kind=3)
     return kinds([url for url, page in found.items() if page])
 
 
@@ -92,8 +92,21 @@ def test_no_page_is_wider_than_its_window(site: Site, server: str, browser,  # n
     page.click("button[type=submit]")
     page.wait_for_url(f"{server}/manage")
     too_wide = {}
+    errors: dict[str, list[str]] = {}
+    now = {"url": ""}
+    # a console error (a Content-Security-Policy refusal is one) or an uncaught exception; a
+    # page answered with an error status by design (a preview refused: 409) is not one
+    def said(message) -> None:
+        itself = message.location.get("url", "") == f"{server}{now['url']}"
+        if message.type == "error" and not (itself and "Failed to load" in message.text):
+            errors.setdefault(now["url"], []).append(message.text[:160])
+
+    page.on("console", said)
+    page.on("pageerror", lambda e: errors.setdefault(now["url"], []).append(str(e)[:160]))
     for url in pages:
+        now["url"] = url
         page.goto(f"{server}{url}")
+        page.wait_for_load_state("load")
         shown, worst = page.evaluate(WIDTH, width)
         if shown > width:
             too_wide[url] = f"{shown} px: {worst}"
@@ -101,3 +114,29 @@ def test_no_page_is_wider_than_its_window(site: Site, server: str, browser,  # n
     assert len(pages) > 40
     assert not too_wide, f"wider than {width} px:\n" + "\n".join(
         f"  {url}: {what}" for url, what in too_wide.items())
+    assert not errors, "console errors:\n" + "\n".join(
+        f"  {url}: {' | '.join(said)}" for url, said in errors.items())
+
+
+def test_a_new_events_zone_is_the_browsers(site: Site, server: str, browser  # noqa: F811
+                                           ) -> None:
+    """A new event's time zone is the organiser's browser's, not UTC (the field is filled
+    before they create it, and they may change it); an event made with it shows its times
+    in that zone."""
+    site.user("owner")
+    context = browser.new_context(timezone_id="Asia/Yekaterinburg", locale="ru-RU")
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(f"{server}/login")
+    page.fill("input[name=username]", "owner")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{server}/manage")
+    page.goto(f"{server}/manage/new?format=commander")
+    zone = page.locator("input[name=set_time_zone]")
+    assert zone.input_value() == "Asia/Yekaterinburg"
+    page.fill("input[name=slug]", "zoned")
+    page.click("form[data-new-event] button[type=submit]")
+    page.wait_for_url(f"{server}/manage/zoned")
+    context.close()
+    assert site.events.load("zoned").state.settings.time_zone == "Asia/Yekaterinburg"

@@ -3,6 +3,7 @@ corrections, judges, log and print. Every refused form stores nothing."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -115,7 +116,7 @@ def test_a_correction_needs_a_reason(site: Site, anna) -> None:
     before = site.log_length("cup")
     url = "/manage/cup/rounds/1/tables/1/correct"
     answer = client.post(url, data={"csrf_token": csrf, "finish": "4321", "reason": " "})
-    assert answer.status_code == 422 and "reason" in answer.text
+    assert answer.status_code == 422 and "reason" in answer.text.lower()
     assert site.log_length("cup") == before
     answer = client.post(url, data={"csrf_token": csrf, "finish": "4321", "reason": "slip"})
     assert answer.status_code == 303
@@ -177,7 +178,7 @@ def test_a_form_field_of_the_wrong_type_is_named(site: Site, anna) -> None:
     assert answer.status_code == 422 and "player" in answer.text
     answer = client.post("/manage/cup/players/1/drop", data={"csrf_token": csrf,
                                                             "reason": "x" * 501})
-    assert answer.status_code == 422 and "reason" in answer.text
+    assert answer.status_code == 422 and "reason" in answer.text.lower()
     assert site.log_length("cup") == before
 
 
@@ -193,6 +194,24 @@ def test_refusals_are_in_the_page_language(site: Site, anna) -> None:
     answer = client.post("/manage/cup/rounds", data={"csrf_token": csrf})
     assert answer.status_code == 409
     assert "Ничего не сохранено" in answer.text
+
+
+def test_a_refusal_and_nothing_stored_are_two_sentences(site: Site, anna) -> None:
+    """A refusal built of parts reads as whole sentences: «…уже есть. Ничего не сохранено.»,
+    not «…уже есть Ничего не сохранено.»."""
+    client, csrf = anna
+    site.event("cup", "anna")
+    client.get("/lang/ru?next=/manage")
+    answer = client.post("/manage/new", data={"csrf_token": csrf, "format": "commander",
+                                              "slug": "cup", "name": "Ещё один"})
+    assert answer.status_code == 409, answer.text
+    alert = re.search(r'<p class="error" role="alert">(.*?)</p>', answer.text, re.S)
+    assert alert and re.fullmatch(r"[А-ЯЁ][^<]*уже есть\. Ничего не сохранено\.",
+                                  html.unescape(alert.group(1)).strip()), answer.text
+    site.events.pair_round("cup", "anna")  # a table's refusal, next to its field
+    answer = client.post("/manage/cup/results/1", data={"csrf_token": csrf, "finish": "9"},
+                         headers={"HX-Request": "true"})
+    assert "(от 1 до 4). Ничего не сохранено." in html.unescape(answer.text), answer.text
 
 
 def test_settings_change_from_the_next_round(site: Site, anna) -> None:

@@ -26,7 +26,13 @@ from tests.web.conftest import Site, csrf_of
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя", "Игорь", "Кира",
          "Лев", "Мира", "Нина", "Олег", "Павел", "Рита"]
 SLUGS = {"cmd": "commander", "cmdf": "commander", "mj": "mahjong-marathon", "brk": "berserk",
-         "sw": "seven-wonders"}
+         "sw": "seven-wonders", "cmd0": "commander", "cmdb": "commander", "brkt": "berserk",
+         "yr-year": "series", "yr-s0": "seven-wonders", "yr-s1": "seven-wonders"}
+#: An event in each phase (issue: the Russian pages of every state): before round 1, mid-round
+#: (``cmd``), between rounds, the TOP being played, finished (``cmdf``, ``brk``); and a 7 Wonders
+#: year (the demo's: its starting and regular seasons, the Legendary League).
+PHASES = {"before round 1": "cmd0", "mid-round": "cmd", "between rounds": "cmdb",
+          "TOP": "brkt", "final played": "cmdf", "finished": "brk", "year": "yr-year"}
 
 #: Latin words that are not English: the product, file formats and encodings, units of time
 #: zones, abbreviations the regulations use as they are (GP, TP in the marathon's tables).
@@ -55,6 +61,40 @@ RAW_KEY = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 ATTRS = re.compile(r'\b(?:placeholder|title|aria-label|alt)="([^"]*)"')
 LINKS = re.compile(r'\bhref="([^"#]+)"')
 GET_FORMS = re.compile(r'<form\b(?![^>]*method="post")[^>]*action="([^"]+)"', re.I)
+
+
+INPUTS = re.compile(r"<input\b[^>]*>")
+INPUT_VALUE = re.compile(r'\bvalue="([^"]*)"')
+NOT_SHOWN = re.compile(r'\btype="(?:hidden|checkbox|radio|submit)"')
+
+
+def setting_keys() -> set[str]:
+    """Every choice's key of every format's settings (``byes``, ``swap``, ``elimination_sum``),
+    and the values a switch or an automatic number is stored as."""
+    from podium.formats.registry import all_formats
+
+    keys = {"yes", "no", "auto", "True", "False", "None"}
+    for ruleset in all_formats():
+        for field in ruleset.fields:
+            keys |= set(getattr(field.parse, "options", ()) or ())
+            schema = getattr(field.parse, "schema", None) or {}
+            keys |= set((schema.get("items") or {}).get("enum") or ())
+        for choices in ruleset.presentation.setting_choices.values():
+            keys |= set(choices)
+    return keys
+
+
+def raw_setting_values(page: str, keys: set[str], allowed: set[str]) -> list[str]:
+    """The settings' keys a page shows as text: in its text (the multi-word ones; a one-word
+    key is an English word the Latin check sees) or as the value of a field a person reads."""
+    shown = {w for w in re.findall(r"[A-Za-z][\w-]*[A-Za-z]", visible_text(page))
+             if w in keys and ("_" in w or "-" in w)}
+    for tag in INPUTS.findall(page):
+        value = INPUT_VALUE.search(tag)
+        if value and not NOT_SHOWN.search(tag):
+            shown |= {part for part in re.split(r"[\s,;=]+", html.unescape(value.group(1)))
+                      if part in keys}
+    return sorted(shown - allowed)
 
 
 def visible_text(page: str) -> str:
@@ -95,9 +135,10 @@ def populate(site: Site) -> dict[str, str]:
     site.events.create_event("sw", "Сезон", "seven-wonders", {}, "org", seed=3)
     site.events.add_players("sw", NAMES[:14], "org")
     simulate.play(site.events, "sw", "org", rng, batches=2)
+    populate_phases(site, rng)
     for slug in SLUGS:
         site.accounts.grant(slug, "owner", "owner", "org")
-    codes = {slug: site.reports.codes(slug) for slug in SLUGS}
+    codes = {slug: site.reports.codes(slug) for slug in SLUGS if slug != "yr-year"}
     # a result reported by a player and confirmed by the others (its reason is the app's)
     seats = site.events.load("cmd").state.current_round.table(1).seats
 
@@ -114,6 +155,25 @@ def populate(site: Site) -> dict[str, str]:
     return codes
 
 
+def populate_phases(site: Site, rng: random.Random) -> None:
+    """The events of :data:`PHASES` not made above: a night before its first round, one between
+    rounds, a Berserk TOP built but not played, and a small 7 Wonders year (the demo's)."""
+    from podium.formats.seven_wonders.year_demo import play_year
+    from podium.service.top import BuildTop
+
+    site.events.create_event("cmd0", "Новый вечер", "commander", {}, "org", seed=5)
+    site.events.add_players("cmd0", NAMES[:9], "org")
+    site.events.create_event("cmdb", "Вечер между турами", "commander", {}, "org", seed=6)
+    site.events.add_players("cmdb", NAMES[:8], "org")
+    simulate.play(site.events, "cmdb", "org", rng, rounds=1)
+    site.events.create_event("brkt", "ТОП Берсерка", "berserk", {"top_size": "4"}, "org",
+                             seed=7)
+    site.events.add_players("brkt", NAMES[:10], "org")
+    simulate.play(site.events, "brkt", "org", rng)
+    site.events.run_command(BuildTop("brkt", 4), "org")
+    play_year(site.events, "yr", players=30, seasons=2, seed=2)
+
+
 def win_for(seats):
     def build(state, rnd, table):
         return {"winner": seats[0], "eliminated": list(seats[1:])}
@@ -121,6 +181,9 @@ def win_for(seats):
     return build
 
 
+#: The reasons the app writes in the log itself (a self-report's, a disqualification's, a season
+#: formed from the year): words to translate, not what people typed.
+APP_REASONS = ("self-report confirmed by ", "disqualified", "formed from the year")
 FORM = re.compile(r'<form\b([^>]*)>(.*?)</form>', re.S)
 FIELD = re.compile(r'<(?:input|select|textarea)\b[^>]*\bname="([^"]+)"[^>]*>')
 KEEP = {"csrf_token", "format", "preview", "then"}
@@ -153,15 +216,25 @@ def wrong_forms(client, pages: dict[str, str]) -> dict[str, str]:
     return answers
 
 
-def crawl(client, starts: list[str], limit: int = 600) -> dict[str, str]:
+def kind_of(url: str) -> str:
+    """A page's kind: its address with every number and every query value left out."""
+    return re.sub(r"\d+", "N", re.sub(r"=[^&]*", "=", url))
+
+
+def crawl(client, starts: list[str], limit: int = 600, per_kind: int | None = None
+          ) -> dict[str, str]:
     """Every page reachable from ``starts`` by links and GET forms (no logout, no language
-    switch, no API or files), as URL -> HTML."""
+    switch, no API or files), at most ``per_kind`` of each kind (a year's player pages, a
+    round's tables: a sample), as URL -> HTML."""
     seen: dict[str, str] = {}
+    kinds: dict[str, int] = {}
     queue = deque(starts)
     while queue and len(seen) < limit:
         url = queue.popleft()
-        if url in seen:
+        if url in seen or (per_kind and url not in starts
+                           and kinds.get(kind_of(url), 0) >= per_kind):
             continue
+        kinds[kind_of(url)] = kinds.get(kind_of(url), 0) + 1
         answer = client.get(url)
         if "text/html" not in answer.headers.get("content-type", ""):
             seen[url] = ""
@@ -191,18 +264,24 @@ def russian(site: Site):
 
 def test_every_page_of_each_format_is_russian(site: Site, russian) -> None:
     client, codes = russian
-    starts = ["/", "/manage", "/manage/new"]
+    # the year's demo names its events and players in English (data; before the wrong forms
+    # below rename the events)
+    typed = {word for slug in SLUGS for state in [site.events.load(slug).state]
+             for name in [state.name, *(p.name for p in state.players.values())]
+             for word in LATIN.findall(name)}
+    starts = ["/", "/manage", "/manage/new",
+              *(f"/manage/new?format={name}" for name in sorted(set(SLUGS.values())))]
     for slug in SLUGS:
         starts += [f"/e/{slug}", f"/manage/{slug}", f"/manage/{slug}/log",
                    f"/manage/{slug}/preview", f"/e/{slug}/pairings", f"/e/{slug}/report",
                    f"/manage/{slug}/judges", f"/manage/{slug}/codes", f"/manage/{slug}/queue"]
         starts += [f"/manage/{slug}/print/{what}" for what in ("pairings", "slips", "codes")]
-    pages = crawl(client, starts)
+    pages = crawl(client, starts, per_kind=3)
     # the public pages as a player sees them (not logged in)
     anonymous = site.client()
     anonymous.cookies.set("lang", "ru")
     pages.update({f"anonymous {url}": page for url, page in crawl(
-        anonymous, ["/", *(f"/e/{slug}" for slug in SLUGS)]).items()})
+        anonymous, ["/", *(f"/e/{slug}" for slug in SLUGS)], per_kind=3).items()})
     # self-report with a code, error pages, a refused form
     phone = site.client()
     phone.cookies.set("lang", "ru")
@@ -228,20 +307,72 @@ def test_every_page_of_each_format_is_russian(site: Site, russian) -> None:
     pages.update(wrong_forms(client, {url: page for url, page in pages.items()
                                       if url.startswith("/manage/")}))
     assert len(pages) > 40, sorted(pages)
-    allowed = set(SLUGS) | {"bad", "nothing-here", "nothing", "owner", "org"}
-    # what people typed: the reasons of logged actions, the keys of leagues (ids, like slugs)
+    allowed = {"bad", "nothing-here", "nothing", "owner", "org"} | typed
+    allowed |= {word for slug in SLUGS for word in LATIN.findall(slug)}
+    # what people typed: the reasons the organiser gave (not those the app writes: a
+    # self-report's, a formed season's), the keys of leagues (ids, like slugs); the year's
+    # demo names its events and players in English (data)
     for slug in SLUGS:
         allowed |= {word for action in site.events.log(slug)
-                    if not action.reason.startswith("self-report")  # the app's own
+                    if not action.reason.startswith(APP_REASONS)  # the app's own
+                    and action.reason != "self-report"
                     for word in LATIN.findall(action.reason)}
-        allowed |= set(site.events.load(slug).state.divisions)
+        # who did it (the log's «Кто»: a username, data)
+        allowed |= {word for action in site.events.log(slug)
+                    for word in LATIN.findall(action.actor)}
+        state = site.events.load(slug).state
+        allowed |= set(state.divisions) | {part for key in state.divisions
+                                            for part in key.split("-")}
     # the player codes printed for the organiser (random letters)
     allowed |= {word for table in codes.values() for code in table.values()
                 for word in LATIN.findall(code)}
     leaks = {url: words for url, page in sorted(pages.items())
              if (words := latin_words(visible_text(page), allowed | known(url)))}
-    assert not leaks, "English on Russian pages:\n" + "\n".join(
-        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
+    # no setting's value by its key: every choice, switch and list by its label
+    keys = setting_keys()
+    raw = {url: found for url, page in sorted(pages.items())
+           if (found := raw_setting_values(page, keys, set()))}
+    assert not leaks and not raw, "English on Russian pages:\n" + "\n".join(
+        f"  {url}: {' '.join(words)}" for url, words in leaks.items()
+    ) + "\nraw setting values on Russian pages:\n" + "\n".join(
+        f"  {url}: {' '.join(found)}" for url, found in raw.items())
+    # every phase's pages were walked
+    for phase, slug in PHASES.items():
+        assert any(url.startswith((f"/e/{slug}", f"/manage/{slug}")) for url in pages), phase
+
+
+def test_the_year_names_its_seasons_as_they_were_named(site: Site, russian) -> None:
+    """The year table's season columns read as the seasons were named, each alike (a name
+    is data: the starting season's was translated and the others not, «Сезон 0 (стартовый)»
+    next to «Season 1»); and no column repeats another (the total paid out 1:1 in the site's
+    currency is the total: one column, rule W7-1)."""
+    client, _codes = russian
+    page = client.get("/e/yr-year/p/overview").text
+    def heads(table: str) -> list[str]:
+        return [html.unescape(TAGS.sub("", h)).strip()
+                for h in re.findall(r"<th\b[^>]*>(.*?)</th>", table, re.S)]
+
+    tables = re.findall(r"<table\b.*?</table>", page, re.S)
+    year = [t for t in tables if "Season 1" in heads(t)]  # a column per season
+    assert len(year) == 1, [heads(t) for t in tables]
+    named = heads(year[0])
+    assert "Season 0 (starting)" in named and "Season 1" in named, named
+    rows = [[html.unescape(TAGS.sub("", c)).strip()
+             for c in re.findall(r"<td\b[^>]*>(.*?)</td>", row, re.S)]
+            for row in re.findall(r"<tr\b[^>]*>(.*?)</tr>", year[0], re.S)]
+    rows = [row for row in rows if row]
+    columns = list(zip(*rows, strict=True))
+    assert len(set(columns)) == len(columns), named
+    log = html.unescape(client.get("/manage/yr-year/log").text)
+    assert "Season 0 (starting)" in log and "Season 1" in log and "Сезон 0" not in log
+
+
+def test_a_raw_setting_value_is_seen() -> None:
+    keys = {"elimination_sum", "byes", "yes"}
+    page = '<input name="set_tiebreakers" value="elimination_sum,random"><p>short-pods</p>'
+    assert raw_setting_values(page, keys | {"short-pods"}, set()) == [
+        "elimination_sum", "short-pods"]
+    assert raw_setting_values('<input type="hidden" name="x" value="yes">', keys, set()) == []
 
 
 def test_the_check_sees_a_leak() -> None:

@@ -40,3 +40,36 @@ def test_a_formats_presentation_words_its_settings(worded: None) -> None:
     plain = {row["key"]: row for row in settings_form("commander")}
     assert plain["pod_size"]["help"] == "players per pod"
     assert plain["repeat_policy"]["options"] == ("swap", "avoid")
+
+
+def test_a_list_setting_shows_its_labels_and_takes_them_back(site) -> None:
+    """The tiebreakers read by their labels in the page's language («сумма выбываний, …»),
+    never as ``elimination_sum,…``; the organiser keeps or reorders those labels (or types
+    keys) and the event stores the keys."""
+    import html
+    import re
+
+    from tests.web.conftest import csrf_of
+
+    site.user("anna")
+    site.event("cup", "anna")
+    client = site.login("anna")
+    client.cookies.set("lang", "ru")
+    page = client.get("/manage/cup").text
+    shown = html.unescape(re.search(r'name="set_tiebreakers" value="([^"]*)"', page).group(1))
+    assert "elimination_sum" not in shown and shown.count(",") == 2, shown
+    # unchanged labels: the field is not refused (its labels read as its keys)
+    csrf = csrf_of(page)
+    answer = client.post("/manage/cup/settings", data={"csrf_token": csrf,
+                                                       "set_tiebreakers": shown})
+    assert "set_tiebreakers-error" not in answer.text
+    assert site.events.load("cup").state.settings.tiebreakers == (
+        "elimination_sum", "opponents_win_pct", "random")
+    # the labels reordered, one typed as its key: stored as keys
+    first, second, _third = (part.strip() for part in shown.split(","))
+    answer = client.post("/manage/cup/settings", data={
+        "csrf_token": csrf, "set_tiebreakers": f"{second}, random, {first}",
+        "reason": "по решению судьи"})
+    assert answer.status_code == 303, answer.text
+    assert site.events.load("cup").state.settings.tiebreakers == (
+        "opponents_win_pct", "random", "elimination_sum")

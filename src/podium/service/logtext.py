@@ -29,6 +29,7 @@ from podium.core.log import Action
 from podium.core.messages import M, Message, Mn, Mp, Translator, is_message
 from podium.core.model import EventState
 from podium.core.ruleset import Ruleset
+from podium.core.views import N_
 from podium.i18n import DEFAULT, translations
 
 
@@ -56,7 +57,8 @@ ORDER = {key: index for index, key in enumerate((
     "game_losses", "size", "seeds", "tables", "byes", "entry", "results", "settings"))}
 #: Payload keys whose labels the web's list (``podium.web.msgids.LOG_FIELD_NAMES``) lacks: here,
 #: so the catalog has them without the command line importing the web.
-LOG_FIELD_NAMES = (Mp("log field", "undone"),)
+LOG_FIELD_NAMES = (Mp("log field", "undone"), Mp("log field", "ratings"),
+                   Mp("setting value", "year"))
 #: English labels of payload keys that are not words a reader knows ("seq" is the number of the
 #: action a revert or an undone edit names); other keys read as themselves, "_" as a space.
 ENGLISH_LABELS = {"seq": "action", "entry": "result"}
@@ -114,8 +116,7 @@ def describe(state: EventState, action: Action, lang: str = "en",
             return "; ".join(", ".join(name(p) for p in row) if isinstance(row, list)
                              else value(key, row) for row in item)
         if key in ROLLS and isinstance(item, list):
-            return ", ".join(f"{name(r.get('player'))} {r.get('value')}"
-                             for r in item if isinstance(r, dict))
+            return "; ".join(rolled(r) for r in item if isinstance(r, dict))
         if key == "tables" and isinstance(item, list):
             return "; ".join(
                 f"{i}: " + ", ".join(name(p) for p in seats) for i, seats in enumerate(item, 1)
@@ -140,7 +141,9 @@ def describe(state: EventState, action: Action, lang: str = "en",
             return datetime.fromtimestamp(item, UTC).strftime("%Y-%m-%d %H:%M UTC")
         if key == "stage" and isinstance(item, str):
             return str(catalog.pgettext("stage", item))
-        if key == "name" and isinstance(item, str):
+        if key in ("name", "label") and isinstance(item, str) and "event" in payload:
+            return item  # a series member's (a season's) name: as it was named
+        if key in ("name", "league") and isinstance(item, str):  # a league's stored name
             return division_name(item, catalog)
         if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)
             return "; ".join(part(k, item[k], True) for k in sorted(item, key=declared))
@@ -152,6 +155,17 @@ def describe(state: EventState, action: Action, lang: str = "en",
             return ", ".join(value(key, v) if isinstance(v, dict | list) else word(v)
                              for v in item)
         return word(item)
+
+    def rolled(roll: dict[str, Any]) -> str:
+        """One roll ``{"player", "value"}``, or a tie broken by the die (rules W7-26 (4),
+        W7-30 (3)): its rounds, each the players' values ("A 3, B 3 / A 5, B 2")."""
+        if "rounds" in roll:
+            rounds = [", ".join(rolled(r) for r in one if isinstance(r, dict))
+                      for one in roll["rounds"] if isinstance(one, list)]
+            rule = M("rule %(rule)s", rule=roll["rule"]).render(catalog) if roll.get(
+                "rule") else ""
+            return " / ".join(rounds) + (f" ({rule})" if rule else "")
+        return f"{name(roll.get('player'))} {roll.get('value')}"
 
     def declared(key: Any) -> tuple[int, str]:
         return (order.get(key, len(order)), str(key))
@@ -191,12 +205,24 @@ def reason_text(reason: str, lang: str = "en") -> str:
                  names=reason[len(SELF_REPORT):]).render(catalog)
     if reason == "self-report":
         return M("self-report").render(catalog)
+    if reason in APP_REASONS:
+        return catalog.gettext(reason)
+    if reason.startswith(DISQUALIFIED):  # written by player.drop's "disqualify" (kernel)
+        typed = reason[len(DISQUALIFIED):].lstrip(": ")
+        return (M("disqualified: %(reason)s", reason=typed) if typed
+                else M("disqualified")).render(catalog)
     return reason
+
+
+DISQUALIFIED = "disqualified"
+#: Reasons the app writes itself, stored as English text: shown in the page's language.
+APP_REASONS = (N_("formed from the year (rules W7-4 .. W7-15, W7-35)"),)
 
 
 #: Berserk's draft tables are stored by that English name (a division's name is plain text);
 #: pages name them in their language.
 DRAFT_TABLE = re.compile(r"^Draft table (\d+)$")
+NUMBERED_LEAGUE = re.compile(r"^League (\d+)$")
 
 
 def division_name(name: str, catalog: Translator) -> str:
@@ -205,6 +231,9 @@ def division_name(name: str, catalog: Translator) -> str:
     found = DRAFT_TABLE.match(name)
     if found:
         return catalog.gettext("Draft table {number}").format(number=found.group(1))
+    found = NUMBERED_LEAGUE.match(name)
+    if found:  # a 7 Wonders starting season's league (rule W7-4), stored by its English name
+        return M("League %(n)s", n=int(found.group(1))).render(catalog)
     return catalog.gettext(name) if name else name
 
 

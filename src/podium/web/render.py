@@ -83,6 +83,11 @@ class Renderer:
         # Dynamic msgids (labels from the core, titles, kinds): translated without %-formatting.
         env.globals["tr"] = tr_for(lang)
         env.globals["setting_value"] = setting_value(lang)
+        env.filters["sentence"] = sentence
+        from podium.service.logtext import reason_text
+
+        # a reason the app wrote ("disqualified: ...", a formed season's) in the page's language
+        env.globals["log_reason"] = lambda reason: reason_text(reason or "", lang)
         env.globals["format_title"] = format_title(lang)
         env.globals["stage_name"] = stage_name(lang)
         env.globals["LANGUAGES"] = LANGUAGES
@@ -121,6 +126,17 @@ class Renderer:
                 "title": "",
             },
         )
+
+
+def sentence(text: object, capital: bool = True) -> str:
+    """``text`` as a whole sentence: a capital first letter and a full stop at its end, so a
+    refusal followed by «Ничего не сохранено.» reads as two sentences, not one run together."""
+    said = str(text or "").strip()
+    if not said:
+        return ""
+    if capital:  # not after "Table 2:", where the sentence goes on
+        said = said[0].upper() + said[1:]
+    return said if said[-1] in ".!?…" else said + "."
 
 
 def setting_value(lang: str) -> Callable[[object], str]:

@@ -217,9 +217,9 @@ def test_year_table_and_player_path(site: Site) -> None:
     play_year(site.events, "y", 28, 2, 4, legendary=False)
     client = site.client()
     page = client.get("/e/y-year/v/series.overview.html?lang=ru")
-    assert page.status_code == 200 and "Валюта сайта (1:1)" in page.text
+    assert page.status_code == 200 and "Итого = валюта сайта (1:1)" in page.text
     csv = client.get("/e/y-year/v/series.overview.csv")
-    assert csv.status_code == 200 and "Site currency (1:1)" in csv.text
+    assert csv.status_code == 200 and "Total = site currency (1:1)" in csv.text
     assert csv.text.count("\n") >= 29
     path = client.get("/e/y-year/v/series.player.html", params={"name": "Player 01"})
     assert path.status_code == 200 and "Season 0 (starting)" in path.text
@@ -241,7 +241,7 @@ def test_the_years_overview_from_the_public_page(site: Site) -> None:
     assert body.status_code == 200 and "<html" not in body.text
     for text in ("Season 0 (starting)", "Season 1", "complete", "League of Gods",
                  "League of Warriors B", "What is due", "won the Legendary League",
-                 "Legendary League", "Year table", "Site currency (1:1)"):
+                 "Legendary League", "Year table", "Total = site currency (1:1)"):
         assert text in body.text, text
     champion = year.legendary.value.champion
     assert champion in body.text

@@ -13,7 +13,7 @@ def test_the_year_demo_then_its_pages(podium: Podium, tmp_path: Path) -> None:
                           "--seed", "3"))
     assert "Season 0 (starting)" in out and "Season 1" in out
     assert "by the snake (rule W7-5)" in out and "to qualification for season 1" in out
-    assert "Site currency (1:1)" in out
+    assert "Total = site currency (1:1)" in out
     # rules W7-31 .. W7-33: the Legendary League's selection with its reasons
     assert "Legendary League: the selection" in out
     assert "#1 " in out and "most points over all seasons" in out and "#7 " in out

@@ -54,7 +54,7 @@ def test_the_years_page(site: Site) -> None:
     page = client.get("/e/y-year/p/overview").text
     assert 'href="/e/y-s0"' in page and 'href="/e/y-s1"' in page
     assert 'href="/e/y-year/p/player?name=Player%2001"' in page
-    assert "Таблица года" in page and "Валюта сайта (1:1)" in page
+    assert "Таблица года" in page and "Итого = валюта сайта (1:1)" in page
     assert "Почему выбран" in page and "(правило W7-31)" in page
     assert 'href="/e/y-year/v/series.overview.csv?lang=ru"' in page
     path = client.get("/e/y-year/p/player?name=Player%2001")
@@ -63,11 +63,11 @@ def test_the_years_page(site: Site) -> None:
     assert "Путь" in path.text or "путь" in path.text
     assert client.get("/e/y-year/p/player?name=Nobody").status_code == 404
     # the downloads default to the page's language
-    assert "Валюта сайта (1:1)" in client.get("/e/y-year/v/series.overview.html").text
-    assert "Валюта сайта (1:1)" in client.get("/e/y-year/v/series.overview.csv").text
+    assert "Итого = валюта сайта (1:1)" in client.get("/e/y-year/v/series.overview.html").text
+    assert "Итого = валюта сайта (1:1)" in client.get("/e/y-year/v/series.overview.csv").text
     english = site.client().get("/e/y-year/v/series.overview.csv").text
-    assert "Site currency (1:1)" in english
+    assert "Total = site currency (1:1)" in english
     # and the year's own views, one table each (rules W7-1, W7-14, W7-31 .. W7-34)
-    assert "Site currency (1:1)" in site.client().get(
+    assert "Total = site currency (1:1)" in site.client().get(
         "/e/y-year/v/seven-wonders.year-table.csv").text
     assert "Почему выбран" in client.get("/e/y-year/v/seven-wonders.legendary").text

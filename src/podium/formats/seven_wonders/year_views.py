@@ -1,8 +1,8 @@
 """The year's public tables (rule W7-1) as format-neutral :class:`TableView` values, so the CLI,
 the pages and the CSV / standalone HTML exports show them alike, in Russian and English:
 
-- ``year``: the year's points ledger, a column per season, the total, and the same total paid
-  out 1:1 in the site's currency;
+- ``year``: the year's points ledger, a column per season, and the total, which is also what
+  is paid out 1:1 in the site's currency (one column, titled so);
 - ``members``: the seasons with their status, ``leagues``: the last season's leagues;
 - ``path``: one player's way through the leagues, season by season, with their points;
 - ``moves``: the next season's decisions, one line per player (rules W7-4 .. W7-15, W7-35);
@@ -43,19 +43,25 @@ class Step:
 
 
 def year_view(ledger: Ledger) -> TableView:
-    """Rule W7-1: the year table; points are also paid out 1:1 as the site's currency."""
+    """Rule W7-1: the year table; points are also paid out 1:1 as the site's currency: the
+    total is that sum too, one column (a second one repeated it). A season's column reads as
+    the season was named (a name is data: never looked up in the catalog)."""
     columns = [Column("rank", N_("Place"), numeric=True), Column("player", N_("Player"))]
-    columns += [Column(f"s{i}", m.label, numeric=True) for i, m in enumerate(ledger.members)]
-    columns += [Column("total", N_("Total"), numeric=True),
-                Column("currency", N_("Site currency (1:1)"), numeric=True)]
+    columns += [Column(f"s{i}", as_named(m.label), numeric=True)
+                for i, m in enumerate(ledger.members)]
+    columns += [Column("total", N_("Total = site currency (1:1)"), numeric=True)]
     rows = []
     for rank, row in enumerate(ledger.rows, start=1):
-        cells: dict = {"rank": rank, "player": row.player, "total": row.total,
-                       "currency": row.total}
+        cells: dict = {"rank": rank, "player": row.player, "total": row.total}
         for i, points in enumerate(row.points):
             cells[f"s{i}"] = points
         rows.append(cells)
     return TableView("year", N_("Year table"), tuple(columns), tuple(rows))
+
+
+def as_named(name: str) -> Message:
+    """``name`` as it was typed, in every language (a label the pages translate otherwise)."""
+    return M("%(name)s", name=name)
 
 
 def path_view(player: str, steps: Sequence[Step]) -> TableView:

@@ -79,9 +79,34 @@ def settings_form(format_name: str) -> list[dict[str, Any]]:
         options = shown.setting_choices.get(f.key) or getattr(f.parse, "options", None)
         if f.parse is fs.boolean:
             options, default = ("yes", "no"), "yes" if defaults[f.key] else "no"
+        schema = getattr(f.parse, "schema", None) or {}
+        listed = tuple((schema.get("items") or {}).get("enum") or ()) if schema.get(
+            "type") == "array" else ()
         rows.append({"key": f.key, "help": shown.setting_help.get(f.key) or f.help,
-                     "rule": f.rule, "default": default, "options": options})
+                     "rule": f.rule, "default": default, "options": options,
+                     "listed": listed})
     return rows
+
+
+def typed_settings(form: Any, fields: list[dict[str, Any]], lang: str) -> dict[str, str]:
+    """The settings a form sent, ``set_<key>`` -> text, a list's items by their keys: the
+    form shows a list (tiebreakers) by its labels in the page's language («сумма выбываний,
+    случайно»), and the organiser may type either a label or a key."""
+    from podium.web.render import setting_value
+
+    shown = setting_value(lang)
+    typed = {}
+    for f in fields:
+        name = f"set_{f['key']}"
+        if name not in form:
+            continue
+        text = str(form[name]).strip()
+        if f.get("listed"):
+            keys = {shown(key).casefold(): key for key in f["listed"]}
+            text = ",".join(keys.get(part.strip().casefold(), part.strip())
+                            for part in text.split(",") if part.strip())
+        typed[name] = text
+    return typed
 
 
 def setting_errors(page: Page, format_name: str, values: dict[str, str]) -> dict[str, str]:
@@ -126,8 +151,9 @@ def new_event(page: FormDep, form: Fields) -> Response:
         if format_name not in available():
             raise Localised(N_("choose a format"), code=refusal_codes.INPUT_CHOICE, field="format")
         setting_fields = settings_form(format_name)
-        raw = {f["key"]: form[f"set_{f['key']}"].strip() for f in setting_fields
-               if form.get(f"set_{f['key']}", "").strip() not in ("", f["default"])}
+        typed = typed_settings(form, setting_fields, page.lang)
+        raw = {f["key"]: typed[f"set_{f['key']}"] for f in setting_fields
+               if typed.get(f"set_{f['key']}", "") not in ("", f["default"])}
         fields = {"slug": form.get("slug", ""), "name": form.get("name", ""),
                   "format": format_name, "seed": form.get("seed", ""),
                   "settings": "\n".join(f"{key}={value}" for key, value in raw.items())}
@@ -331,8 +357,9 @@ def change_settings(page: OrganiserForm, slug: str, form: Fields) -> Response:
     for key, f in fields.items():  # a yes/no select sends yes/no: compare as the form shows
         if f["options"] == ("yes", "no"):
             current[key] = "yes" if current[key] in ("True", "true", "1") else "no"
-    changes = {key: form[f"set_{key}"].strip() for key in current
-               if f"set_{key}" in form and form[f"set_{key}"].strip() != current[key]}
+    typed = typed_settings(form, list(fields.values()), page.lang)
+    changes = {key: typed[f"set_{key}"] for key in current
+               if f"set_{key}" in typed and typed[f"set_{key}"] != current[key]}
     reason = " ".join(form.get("reason", "").split())[:500]
     errors = setting_errors(page, loaded.state.format, changes)
     if changes and not reason:
