@@ -92,12 +92,6 @@
     root.querySelectorAll(".w-add").forEach(adder);
     root.querySelectorAll(".w-add-match").forEach(matches);
     root.querySelectorAll("table.w-order").forEach(order);
-    // a time zone left empty: the browser's own
-    root.querySelectorAll("[data-zone-default]").forEach(function (input) {
-      if (!input.value && window.Intl) {
-        input.value = Intl.DateTimeFormat().resolvedOptions().timeZone || "";
-      }
-    });
   }
   // a destructive form asks once more before it is sent
   document.addEventListener("submit", function (event) {
