@@ -290,6 +290,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
     """``podium --version``: the installed package's version (click's words, translated)."""
     if not value or ctx.resilient_parsing:
         return
+    choose(ctx.params.get("lang"))  # an eager option: ``--lang`` is read only if given first
     from importlib.metadata import PackageNotFoundError, version
 
     try:

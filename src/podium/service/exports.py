@@ -196,7 +196,7 @@ def to_html(view: TableView, event_name: str, lang: str = "en", subtitle: str = 
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(event_name)}: {heading}</title>
+<title>{html.escape(event_name)}: {heading}</title><link rel="icon" href="data:,">
 <style>{STYLE}</style>
 </head>
 <body>
