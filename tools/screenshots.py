@@ -5,7 +5,8 @@ photographed by Debian's chromium through Playwright (no browser download).
     .venv/bin/python tools/screenshots.py projector  # only the projector page's
 
 Pages: the organiser's round, its menu opened, a correction (prefilled with the result as it
-stands), a turn order tapped and a player picked from the list, the public standings, the public pairings ("find my table"), a
+stands), a turn order tapped and a player picked from the list, the public standings, the
+public pairings ("find my table"), a
 player's self-report, the TOP's bracket, the home page; each at 1366x900 (desktop) and 390x844
 (phone), in Russian and English. Then every format's public pages in Russian at both sizes:
 Berserk's standings and pairings, the marathon's stage and total tables, its publications, a

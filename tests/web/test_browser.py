@@ -77,6 +77,16 @@ def browser():
         faulthandler.cancel_dump_traceback_later()
 
 
+def log_in(page, server: str, username: str) -> None:
+    """Sign ``username`` in on ``page`` (the tests' password) and wait for the organiser's
+    events list."""
+    page.goto(f"{server}/login")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form[action='/login'] button[type=submit]")
+    page.wait_for_url(f"{server}/manage")
+
+
 def test_organiser_round_and_live_russian_standings_then_self_report(
     site: Site, server: str, browser
 ) -> None:

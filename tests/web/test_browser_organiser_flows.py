@@ -28,7 +28,7 @@ def _menu(page, group: str, command: str) -> None:
     page.click(f"#action-{command}")
 
 
-def test_berserk_draft_tables_then_the_top(site: Site, server: str,
+def test_berserk_draft_tables_then_the_top(site: Site, server: str,  # noqa: F811
                                            browser) -> None:  # noqa: F811
     site.user("anna")
     site.events.create_event("brk", "Кубок", "berserk", {"top_size": "8"}, "setup", seed=5)

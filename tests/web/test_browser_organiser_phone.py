@@ -10,8 +10,8 @@ import random
 
 from podium.service import simulate
 from podium.service.commands import EnterResult, PairRound
-from tests.web.conftest import PASSWORD, Site
-from tests.web.test_browser import WAIT, browser, server  # noqa: F401 (fixtures)
+from tests.web.conftest import Site
+from tests.web.test_browser import WAIT, browser, log_in, server  # noqa: F401 (fixtures)
 
 PHONE = {"width": 390, "height": 844}
 
@@ -23,15 +23,11 @@ def _phone(browser, server: str):  # noqa: F811
     page.set_default_timeout(WAIT)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(f"{server}/login")
-    page.fill("input[name=username]", "anna")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form[action='/login'] button[type=submit]")
-    page.wait_for_url(f"{server}/manage")
+    log_in(page, server, "anna")
     return context, page, errors
 
 
-def test_a_64_player_event_in_round_3_fits_a_phone(site: Site, server: str,
+def test_a_64_player_event_in_round_3_fits_a_phone(site: Site, server: str,  # noqa: F811
                                                    browser) -> None:  # noqa: F811
     site.user("anna")
     site.event("c64", "anna", players=64)
@@ -57,7 +53,7 @@ def test_a_64_player_event_in_round_3_fits_a_phone(site: Site, server: str,
     context.close()
 
 
-def test_a_round_on_a_phone_from_pairing_to_a_correction(site: Site, server: str,
+def test_a_round_on_a_phone_from_pairing_to_a_correction(site: Site, server: str,  # noqa: F811
                                                           browser) -> None:  # noqa: F811
     site.user("anna")
     site.event("cmd", "anna", players=8)

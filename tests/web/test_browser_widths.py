@@ -14,8 +14,8 @@ import re
 
 import pytest
 
-from tests.web.conftest import PASSWORD, Site
-from tests.web.test_browser import WAIT, browser, server  # noqa: F401 (fixtures)
+from tests.web.conftest import Site
+from tests.web.test_browser import WAIT, browser, log_in, server  # noqa: F401 (fixtures)
 from tests.web.test_russian_pages import SLUGS, crawl, populate
 
 SIZES = [(390, 844), (1366, 900)]
@@ -86,11 +86,7 @@ def test_no_page_is_wider_than_its_window(site: Site, server: str, browser,  # n
                                   extra_http_headers={"Accept-Language": "ru"})
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    page.goto(f"{server}/login")
-    page.fill("input[name=username]", "owner")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{server}/manage")
+    log_in(page, server, "owner")
     too_wide = {}
     errors: dict[str, list[str]] = {}
     now = {"url": ""}
@@ -127,11 +123,7 @@ def test_a_new_events_zone_is_the_browsers(site: Site, server: str, browser  # n
     context = browser.new_context(timezone_id="Asia/Yekaterinburg", locale="ru-RU")
     page = context.new_page()
     page.set_default_timeout(WAIT)
-    page.goto(f"{server}/login")
-    page.fill("input[name=username]", "owner")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{server}/manage")
+    log_in(page, server, "owner")
     page.goto(f"{server}/manage/new?format=commander")
     zone = page.locator("input[name=set_time_zone]")
     assert zone.input_value() == "Asia/Yekaterinburg"

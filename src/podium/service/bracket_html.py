@@ -82,7 +82,8 @@ def bracket_html(state: EventState, bracket: Bracket, title: str = "") -> str:
     items = "".join(f"<li>{escape(str(n))}</li>" for n in notes)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        f"<title>{heading}</title><link rel=\"icon\" href=\"data:,\"><style>{STYLE}</style></head><body>"
+        f"<title>{heading}</title><link rel=\"icon\" href=\"data:,\">"
+        f"<style>{STYLE}</style></head><body>"
         f"<h1>{heading}</h1><p class=\"meta\">{escape(' · '.join(meta))}</p>"
         f'<div class="bracket">{"".join(columns)}</div>{crown}'
         f'<ul class="notes">{items}</ul></body></html>\n'
