@@ -82,6 +82,8 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
                      "hint": "" if picked else inp.hint(),
                      "widget": widget["kind"], "w": widget, "choices": inp.choices(),
                      "required": param.required, "value": value or "",
+                     # a choice with a default has no "none" to pick
+                     "optional": not param.required and param.default in (None, ""),
                      "accept": getattr(inp, "accept", ""), "error": errors.get(param.name)})
     return rows
 
