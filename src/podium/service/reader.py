@@ -57,10 +57,25 @@ class ServiceSource:
             found = EventRepository(session).actions(self.loaded.summary.id, offset, until)
         return found, last
 
+    def tables(self) -> EventService:
+        """The service over the tables beside the log (the players' codes, their
+        self-reports): a service over plain sqlite3 (a command line's read, which reads the
+        log and snapshots only) hands them to one over SQLAlchemy on the same file."""
+        from podium.store.plain_store import PlainDatabase
+
+        db = self.service.db
+        if not isinstance(db, PlainDatabase):
+            return self.service
+        from podium.service.events import EventService
+        from podium.store.db import Database
+
+        return EventService(Database(f"sqlite:///{db.path}"), clock=self.service.clock,
+                            catalog=self.service.catalog, formats=self.service.formats)
+
     def codes(self) -> dict[int, str]:
         from podium.service.selfreport import SelfReportService
 
-        return SelfReportService(self.service).codes(self.loaded.summary.slug)
+        return SelfReportService(self.tables()).codes(self.loaded.summary.slug)
 
     def members(self) -> list[Member]:
         """The members caught up in one database session; a member whose event is gone
@@ -91,7 +106,7 @@ class ServiceSource:
         if what == "reports":  # the players' self-reports, open ones or (all=True) every one
             from podium.service.selfreport import SelfReportService
 
-            return SelfReportService(self.service).reports(
+            return SelfReportService(self.tables()).reports(
                 self.loaded.summary.slug, open_only=not params.get("all"))
         raise KeyError(what)
 
