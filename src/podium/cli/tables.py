@@ -61,8 +61,14 @@ def prepared(table: Table) -> Table:
 
 
 def needed(console: Console, table: Table) -> int:
-    """The width ``table`` takes with every number and name whole."""
-    return console.measure(table, options=console.options.update_width(100_000)).minimum
+    """The width ``table`` takes with every number and name whole: the minimum rich's own
+    measure gives (``console.measure(table)`` at an unbounded width), in one pass over the
+    cells where that measure makes two (it sizes the columns first, then measures them
+    again at their total)."""
+    options = console.options.update_width(100_000)
+    columns = sum(table._measure_column(console, options, column).minimum
+                  for column in table.columns)
+    return max(columns + table._extra_width, table.min_width or 0)
 
 
 def tallest(console: Console, table: Table, width: int) -> int:
@@ -226,9 +232,38 @@ def whole(console: Console, table: Table) -> RenderableType:
 
 class WholeTables(Console):
     """A console whose tables are never cut: a terminal gets the narrow layout when a table is
-    wider than it, a file or a pipe the table at its full width."""
+    wider than it, a file or a pipe the table at its full width.
+
+    While it prints, each cell's markup is parsed once: rich parses a text cell again at each
+    measure and at the drawing (three or four times a cell with :func:`whole`'s measures),
+    most of the CPU of printing a small table."""
+
+    _parsed: dict[tuple[Any, ...], Text] | None = None
+
+    def render_str(self, text: str, **options: Any) -> Text:  # type: ignore[override]
+        parsed = self._parsed
+        if parsed is None:
+            return super().render_str(text, **options)
+        key = (text, *sorted(options.items(), key=lambda item: item[0]))
+        try:
+            found = parsed.get(key)
+        except TypeError:  # an option that cannot be a key (an unhashable style)
+            return super().render_str(text, **options)
+        if found is None:
+            found = parsed[key] = super().render_str(text, **options)
+        return found.copy()  # a Text is changed in place by some renderables: one each
 
     def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        if self._parsed is not None:  # printing inside a print (the long tables' branch)
+            self._print(*objects, **kwargs)
+            return
+        self._parsed = {}
+        try:
+            self._print(*objects, **kwargs)
+        finally:
+            self._parsed = None
+
+    def _print(self, *objects: Any, **kwargs: Any) -> None:
         if any(isinstance(item, Table) and item.row_count > PLAIN_ROWS for item in objects):
             for item in objects:  # a long table as plain text, the rest as before
                 if isinstance(item, Table) and item.row_count > PLAIN_ROWS:
