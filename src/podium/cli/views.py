@@ -51,7 +51,9 @@ def read_view(ctx: Context, name: str, slug: str | None, fields: dict[str, Any],
     if service.catalog is None and slug:
         from podium.compose import build_catalog
 
-        service.catalog = ctx.catalog = build_catalog((service.summary(slug).format,))
+        # a view read: the commands are read only if the view lists them (`commands`)
+        service.catalog = ctx.catalog = build_catalog((service.summary(slug).format,),
+                                                      commands_later=True)
     caller = Caller(actor=ctx.actor, local=code is None, code=code)
     return service.read(Invocation(name, slug, fields, TEXT, CLI), caller)
 
