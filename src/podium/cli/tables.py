@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rich._emoji_replace import _emoji_replace
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -37,7 +38,32 @@ SHORT = 20  # a text this long stays in its cell when its column's long texts mo
 
 
 def _plain(cell: Any) -> str:
-    return cell.plain if isinstance(cell, Text) else Text.from_markup(str(cell)).plain
+    """A cell's text as rich shows it (its markup parsed, ``:emoji:`` codes replaced)."""
+    if isinstance(cell, Text):
+        return cell.plain
+    text = str(cell)
+    if "[" not in text:  # no markup: what Text.from_markup makes of it, without its parser
+        return text if ":" not in text else _emoji_replace(text)
+    return Text.from_markup(text).plain
+
+
+def _word_bound(table: Table) -> int | None:
+    """A width at least :func:`needed` (each column's longest word or its minimum width,
+    its padding, the borders), from the cells' text alone; None when a cell is not text or
+    a column has a fixed width (then only rich's measure knows)."""
+    _, right, _, left = table.padding
+    total = table._extra_width
+    for column in table.columns:
+        if column.width is not None or column.max_width is not None:
+            return None
+        widest = column.min_width or 0
+        for cell in [column.header, *column._cells, column.footer]:
+            if not isinstance(cell, str | Text):
+                return None
+            for word in _plain(cell).split():
+                widest = max(widest, cell_len(word))
+        total += widest + left + right  # a cell's padding is at most the table's
+    return max(total, table.min_width or 0)
 
 
 def _longest(values: list[Any]) -> int:
@@ -278,7 +304,9 @@ class WholeTables(Console):
             if isinstance(item, Table):
                 item = whole(self, item)
                 if isinstance(item, Table) and not self.is_terminal:
-                    widest = max(widest, needed(self, item))
+                    bound = _word_bound(item)  # most tables fit: no measure needed
+                    if bound is None or bound > widest:
+                        widest = max(widest, needed(self, item))
             shown.append(item)
         if widest == self.width:
             super().print(*shown, **kwargs)
