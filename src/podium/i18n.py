@@ -13,7 +13,7 @@ at the edge, so the web, the terminal and the exported files say the same thing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Any
@@ -84,7 +84,23 @@ def number_text(value: Any, lang: str, decimals: int = 3, fixed: bool = False) -
     """A number for people in ``lang``'s format: ``34,5`` and ``1 234`` in Russian, ``34.5``
     and ``1,234`` in English. Points are exact (Fractions) and rounded here only, to
     ``decimals`` places: an exact half is ``2,5`` (never ``2,500``) unless ``fixed`` keeps every
-    place (a column published with a fixed number of decimals: the marathon's ``13,0``)."""
+    place (a column published with a fixed number of decimals: the marathon's ``13,0``).
+
+    Each number is formatted once (Babel's formatting is most of a small table's cells'
+    cost, and a table repeats its points): the type is part of the key, so ``1`` and ``1.0``
+    never share a text they might not share."""
+    try:
+        return _number_text(type(value), value, lang, decimals, fixed)
+    except TypeError:  # a value that cannot be a key
+        return _format_number(value, lang, decimals, fixed)
+
+
+@lru_cache(maxsize=8192)
+def _number_text(_kind: type, value: Any, lang: str, decimals: int, fixed: bool) -> str:
+    return _format_number(value, lang, decimals, fixed)
+
+
+def _format_number(value: Any, lang: str, decimals: int, fixed: bool) -> str:
     from fractions import Fraction
 
     if isinstance(value, int) and not isinstance(value, bool):
@@ -97,5 +113,11 @@ def number_text(value: Any, lang: str, decimals: int = 3, fixed: bool = False) -
 
 
 def percent_text(value: Any, lang: str, decimals: int = 2) -> str:
-    """A ratio as a percentage in ``lang``'s format (``16,67 %`` in Russian)."""
-    return _number_format(lang, "#,##0." + "0" * decimals + "%")(float(value))
+    """A ratio as a percentage in ``lang``'s format (``16,67 %`` in Russian), each ratio
+    formatted once (as :func:`number_text`)."""
+    return _percent_text(float(value), lang, decimals)
+
+
+@lru_cache(maxsize=8192)
+def _percent_text(ratio: float, lang: str, decimals: int) -> str:
+    return _number_format(lang, "#,##0." + "0" * decimals + "%")(ratio)
