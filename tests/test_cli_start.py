@@ -379,3 +379,46 @@ def test_event_list_on_a_database_behind_migrates_it_first(tmp_path: Path) -> No
         assert db.current_revision() == head_revision()
     finally:
         db.dispose()
+
+
+# reading commands on a played event ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def berserk_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file at the newest schema with a played Berserk demo (draft tables, Swiss
+    rounds, a TOP): demo-berserk-16-2-4-1."""
+    path = tmp_path_factory.mktemp("brk") / "brk.db"
+    made = CliRunner().invoke(build_cli(), ["--db", str(path), "demo", "berserk", "--players",
+                                            "16", "--tables", "2", "--top", "4", "--seed", "1"])
+    assert made.exit_code == 0, made.output
+    return path
+
+
+BRK = "demo-berserk-16-2-4-1"
+
+
+@pytest.mark.parametrize("view", ["tables", "standings", "codes"])
+def test_a_formats_view_reads_the_file_without_sqlalchemy(berserk_file: Path, view: str
+                                                          ) -> None:
+    """`podium berserk tables SLUG` (a format's declared view) reads the event's log and
+    snapshots over plain sqlite3, as `podium standings` does: no SQLAlchemy, the same output
+    as through the ORM (the file's URL). The players' codes live in their own table: `codes`
+    still reads them through the ORM, and says the same."""
+    text, loaded = podium_run(["--db", str(berserk_file), "berserk", view, BRK], berserk_file)
+    through_orm, _ = podium_run(["--db", f"sqlite:///{berserk_file}", "berserk", view, BRK],
+                                berserk_file)
+    assert text == through_orm
+    assert text.strip()
+    if view != "codes":
+        assert "sqlalchemy" not in loaded
+
+
+@pytest.mark.parametrize("args", [["log", BRK], ["round", "show", BRK], ["standings", BRK],
+                                  ["event", "show", BRK], ["player", "list", BRK]])
+def test_reading_an_event_imports_no_command_of_the_kernel(berserk_file: Path,
+                                                           args: list[str]) -> None:
+    """A reading command reads a view: the kernel's commands (the clock's, the results',
+    the players'...) and their answers are not imported for it."""
+    text, loaded = podium_run(["--db", str(berserk_file), *args], berserk_file)
+    assert text.strip()
+    assert not {"podium.service.kernel", "podium.service.commands", "podium.service.clock",
+                "podium.service.answers"} & loaded
