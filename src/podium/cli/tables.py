@@ -47,10 +47,12 @@ def _plain(cell: Any) -> str:
     return Text.from_markup(text).plain
 
 
-def _word_bound(table: Table) -> int | None:
-    """A width at least :func:`needed` (each column's longest word or its minimum width,
-    its padding, the borders), from the cells' text alone; None when a cell is not text or
-    a column has a fixed width (then only rich's measure knows)."""
+def width_bound(table: Table, lines: bool = False) -> int | None:
+    """A width at least what rich measures ``table`` takes: with every word whole (its
+    minimum, :func:`needed`), or with ``lines`` every line whole (its maximum). Each column's
+    longest word (line) or its minimum width, its padding, the borders, from the cells' text
+    alone; None when a cell is not text or a column's width is fixed (then only rich's
+    measure knows). Most tables are narrower than the page: then they need no measure."""
     _, right, _, left = table.padding
     total = table._extra_width
     for column in table.columns:
@@ -60,8 +62,9 @@ def _word_bound(table: Table) -> int | None:
         for cell in [column.header, *column._cells, column.footer]:
             if not isinstance(cell, str | Text):
                 return None
-            for word in _plain(cell).split():
-                widest = max(widest, cell_len(word))
+            text = _plain(cell)
+            for part in text.splitlines() if lines else text.split():
+                widest = max(widest, cell_len(part))
         total += widest + left + right  # a cell's padding is at most the table's
     return max(total, table.min_width or 0)
 
@@ -304,7 +307,7 @@ class WholeTables(Console):
             if isinstance(item, Table):
                 item = whole(self, item)
                 if isinstance(item, Table) and not self.is_terminal:
-                    bound = _word_bound(item)  # most tables fit: no measure needed
+                    bound = width_bound(item)  # most tables fit: no measure needed
                     if bound is None or bound > widest:
                         widest = max(widest, needed(self, item))
             shown.append(item)
@@ -320,4 +323,4 @@ class WholeTables(Console):
 
 
 __all__ = ["PLAIN_ROWS", "WholeTables", "footnoted", "narrow", "plain_text", "prepared", "whole",
-           "with_notes_under"]
+           "width_bound", "with_notes_under"]
