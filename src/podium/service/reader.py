@@ -40,6 +40,7 @@ class ServiceSource:
         self.service = service
         self.loaded = loaded
         self.caller = caller
+        self._logs: dict[tuple[int, int | None], tuple[list[Action], int]] = {}
 
     def now(self) -> datetime:
         return self.service.clock()
@@ -49,13 +50,19 @@ class ServiceSource:
         return created
 
     def log(self, offset: int, limit: int | None) -> tuple[list[Action], int]:
+        """A page of the log as the state read has it, read once (the command line prints
+        the page the log view read)."""
         from podium.store.repository import EventRepository
 
+        known = self._logs.get((offset, limit))
+        if known is not None:
+            return list(known[0]), known[1]
         last = self.loaded.state.last_seq  # the log as the state read has it
         until = last if limit is None else min(last, offset + limit)
         with self.service.db.session(readonly=True) as session:
             found = EventRepository(session).actions(self.loaded.summary.id, offset, until)
-        return found, last
+        self._logs[(offset, limit)] = (found, last)
+        return list(found), last
 
     def tables(self) -> EventService:
         """The service over the tables beside the log (the players' codes, their
