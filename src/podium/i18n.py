@@ -43,29 +43,10 @@ def translations(lang: str) -> NullTranslations:
 CACHE_FORMAT = "1"
 
 
-def cache_dir() -> Path:
-    """podium's per-user cache folder: ``PODIUM_CACHE_DIR``, else the platform's
-    (``%LOCALAPPDATA%`` on Windows, ``~/Library/Caches`` on macOS, ``$XDG_CACHE_HOME`` or
-    ``~/.cache`` elsewhere), then ``podium``."""
-    import os
-    import sys
-
-    given = os.environ.get("PODIUM_CACHE_DIR")
-    if given:
-        return Path(given)
-    if sys.platform == "win32" and os.environ.get("LOCALAPPDATA"):
-        base = Path(os.environ["LOCALAPPDATA"])
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "podium"
-
-
 def compiled_catalog(lang: str) -> Translations:
     """``lang``'s ``.po`` compiled (a ``.mo``): read from the per-user cache
-    (:func:`cache_dir`) when it holds the compilation of exactly this ``.po``, else compiled
-    and stored there for the next run. Compiling costs a command line run about 0.05 s of
+    (:func:`podium.usercache.cache_dir`) when it holds the compilation of exactly this
+    ``.po``, else compiled and stored there for the next run. Compiling costs a command line run about 0.05 s of
     CPU; the ``.mo`` files are not kept in the repository, and a ``.mo`` next to the ``.po``
     could go stale. The key is the ``.po``'s content (with Babel's version and
     :data:`CACHE_FORMAT`), never its time: an edited, checked-out or copied ``.po`` is
@@ -75,6 +56,8 @@ def compiled_catalog(lang: str) -> Translations:
 
     from babel import __version__ as babel_version
 
+    from podium.usercache import cache_dir, store
+
     source = catalog_path(lang).read_bytes()
     digest = hashlib.sha256(f"{CACHE_FORMAT}\0{babel_version}\0".encode() + source)
     stored = cache_dir() / f"messages-{lang}-{digest.hexdigest()[:32]}.mo"
@@ -83,7 +66,7 @@ def compiled_catalog(lang: str) -> Translations:
     except Exception:  # no file, unreadable, damaged (a bad .mo raises anything): compile
         pass
     compiled = _compile(source, lang)
-    _store(stored, compiled)
+    store(stored, compiled, replaces=f"messages-{lang}-")
     return Translations(BytesIO(compiled), domain="messages")
 
 
@@ -95,31 +78,6 @@ def _compile(source: bytes, lang: str) -> bytes:
     compiled = BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
     return compiled.getvalue()
-
-
-def _store(path: Path, data: bytes) -> None:
-    """``data`` written to ``path`` whole or not at all (a temporary file renamed: two runs
-    at once never read half a file), the folder's older compilations of the same language
-    removed; nothing if the folder cannot be written."""
-    import os
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-        prefix = path.name.rsplit("-", 1)[0] + "-"
-        for old in path.parent.glob(prefix + "*.mo"):
-            if old != path:
-                old.unlink(missing_ok=True)
-    except OSError:
-        return
 
 
 def tr_for(lang: str) -> Callable[[Any], str]:
