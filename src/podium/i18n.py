@@ -46,12 +46,12 @@ CACHE_FORMAT = "1"
 def compiled_catalog(lang: str) -> Translations:
     """``lang``'s ``.po`` compiled (a ``.mo``): read from the per-user cache
     (:func:`podium.usercache.cache_dir`) when it holds the compilation of exactly this
-    ``.po``, else compiled and stored there for the next run. Compiling costs a command line run about 0.05 s of
-    CPU; the ``.mo`` files are not kept in the repository, and a ``.mo`` next to the ``.po``
-    could go stale. The key is the ``.po``'s content (with Babel's version and
-    :data:`CACHE_FORMAT`), never its time: an edited, checked-out or copied ``.po`` is
-    compiled again. A cache that cannot be read or written (a read-only home, a damaged file)
-    only costs the compilation."""
+    ``.po``, else compiled and stored there for the next run. Compiling costs a command line
+    run about 0.05 s of CPU; the ``.mo`` files are not kept in the repository, and a ``.mo``
+    next to the ``.po`` could go stale. The key is the ``.po``'s content (with Babel's
+    version and :data:`CACHE_FORMAT`), never its time: an edited, checked-out or copied
+    ``.po`` is compiled again. A cache that cannot be read or written (a read-only home, a
+    damaged file) only costs the compilation."""
     import hashlib
 
     from babel import __version__ as babel_version
