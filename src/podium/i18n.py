@@ -2,8 +2,9 @@
 
 ``src/podium/locale/ru/LC_MESSAGES/messages.po`` is the source of truth, kept with Babel's usual
 cycle (``pybabel extract`` -> ``pybabel update`` -> edit the ``.po``; docs/i18n.md). The ``.po`` is
-compiled here, in memory, the first time a language is used, so a stale ``.mo`` can never show
-an old text and nothing is compiled at install. English is the msgids themselves.
+compiled here the first time a language is used and kept in the per-user cache under the hash
+of its content (:func:`compiled_catalog`), so a stale ``.mo`` can never show an old text and
+nothing is compiled at install. English is the msgids themselves.
 
 Labels that come from the core (``N_`` msgids of table views) and message objects
 (:class:`podium.core.messages.Message`: pairing notes, refusals, decisions) are translated here,
