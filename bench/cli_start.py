@@ -16,7 +16,10 @@ without SQLAlchemy: :mod:`podium.store.plain`; a new game id each run). Then the
 reading commands on a small Berserk event (the demo's 40 players at 4 draft tables with a TOP
 of 16): ``standings --top 5``, ``round show``, ``log``, ``event show``, ``player list``,
 ``event list`` (the kernel's reading commands run over plain sqlite3 too), and the format's
-own ``berserk tables`` view.
+own ``berserk tables`` view; and in Russian: the Russian catalog is compiled from its ``.po``
+once into the per-user cache (:func:`podium.i18n.compiled_catalog`; here a folder of the run,
+``PODIUM_CACHE_DIR``), so a Russian run is timed with the cache filled (every run but the first
+after the ``.po`` changes) and, once, with a new empty cache each run (the compilation).
 
 Command: ``.venv/bin/python bench/cli_start.py`` (about a minute), ``--runs 3`` for a quick run.
 """
@@ -43,8 +46,13 @@ def podium() -> list[str]:
     return [sys.executable, "-c", "from podium.cli.main import main; main()"]
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """One run: (CPU seconds of the child, wall seconds)."""
+def timed(command: list[str] | tuple[list[str], dict[str, str]], env: dict[str, str]
+          ) -> tuple[float, float]:
+    """One run: (CPU seconds of the child, wall seconds); ``command`` may come with variables
+    of its own environment."""
+    if isinstance(command, tuple):
+        command, extra = command
+        env = {**env, **extra}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL,
@@ -60,7 +68,8 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "start.db")
-        env = {**os.environ, "PODIUM_DB": db, "COLUMNS": "120", "LANG": "C.UTF-8"}
+        env = {**os.environ, "PODIUM_DB": db, "COLUMNS": "120", "LANG": "C.UTF-8",
+               "PODIUM_CACHE_DIR": str(Path(tmp) / "cache")}
         subprocess.run([*podium(), "demo", "commander", "--players", "16"], env=env,
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         slug = subprocess.run([*podium(), "event", "list"], env=env, check=True,
@@ -72,6 +81,14 @@ def main() -> None:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         brk = "demo-berserk-40-4-16-1"
         games = iter(range(1, 1_000_000))
+        caches = iter(range(1, 1_000_000))
+        russian = ["--lang", "ru", "standings", brk, "--top", "5"]
+        subprocess.run([*podium(), *russian], env=env, check=True, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)  # the Russian catalog compiled and cached
+
+        def uncached() -> tuple[list[str], dict[str, str]]:
+            return [*podium(), *russian], {"PODIUM_CACHE_DIR": str(Path(tmp) /
+                                                                   f"new-{next(caches)}")}
 
         def add_game() -> list[str]:
             return [*podium(), "games", "add", "mj", "--id", f"G-{next(games)}", "--table",
@@ -94,8 +111,9 @@ def main() -> None:
             "podium event show BRK": [*podium(), "event", "show", brk],
             "podium player list BRK": [*podium(), "player", "list", brk],
             "podium berserk tables BRK": [*podium(), "berserk", "tables", brk],
-            "podium --lang ru standings BRK --top 5": [*podium(), "--lang", "ru", "standings",
-                                                       brk, "--top", "5"],
+            "podium --lang ru standings BRK --top 5": [*podium(), *russian],
+            "the same, the Russian catalog not cached": uncached,
+            "podium --lang ru log BRK": [*podium(), "--lang", "ru", "log", brk],
         }
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(f"{'command (BRK: a 40-player Berserk event)':44} {'CPU s median':>12} "

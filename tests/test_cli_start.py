@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from importlib import import_module
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from podium.cli.lang import choose
 from podium.cli.lazy import LazyRoot
 from podium.cli.main import build_cli
 from podium.core.command_line import CommandLine
+from podium.formats import registry
 from podium.formats.registry import entries, get_format
 from podium.service import EventService
 from podium.store.db import Database, head_revision
@@ -101,7 +103,8 @@ NEVER_AT_START = ("numpy", "sqlalchemy", "alembic", "fastapi", "starlette", "jin
                   "podium.web", "podium.app")
 
 
-def podium_run(args: list[str], db: Path) -> tuple[str, set[str]]:
+def podium_run(args: list[str], db: Path, env: dict[str, str] | None = None
+               ) -> tuple[str, set[str]]:
     """``podium ARGS`` in a fresh interpreter: its output and the modules it loaded."""
     code = ("import sys, json\n"
             "from podium.cli.main import main\n"
@@ -113,7 +116,7 @@ def podium_run(args: list[str], db: Path) -> tuple[str, set[str]]:
             "print('\\n' + json.dumps(sorted(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True, env={"PODIUM_DB": str(db), "PATH": "", "LANG": "C.UTF-8",
-                                          "COLUMNS": "120"})
+                                          "COLUMNS": "120", **(env or {})})
     text, _, modules = out.stdout.rstrip().rpartition("\n")
     return text, set(json.loads(modules))
 
@@ -379,3 +382,111 @@ def test_event_list_on_a_database_behind_migrates_it_first(tmp_path: Path) -> No
         assert db.current_revision() == head_revision()
     finally:
         db.dispose()
+
+
+# reading commands on a played event ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def berserk_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file at the newest schema with a played Berserk demo (draft tables, Swiss
+    rounds, a TOP): demo-berserk-16-2-4-1."""
+    path = tmp_path_factory.mktemp("brk") / "brk.db"
+    made = CliRunner().invoke(build_cli(), ["--db", str(path), "demo", "berserk", "--players",
+                                            "16", "--tables", "2", "--top", "4", "--seed", "1"])
+    assert made.exit_code == 0, made.output
+    return path
+
+
+BRK = "demo-berserk-16-2-4-1"
+
+
+@pytest.mark.parametrize("view", ["tables", "standings", "codes"])
+def test_a_formats_view_reads_the_file_without_sqlalchemy(berserk_file: Path, view: str
+                                                          ) -> None:
+    """`podium berserk tables SLUG` (a format's declared view) reads the event's log and
+    snapshots over plain sqlite3, as `podium standings` does: no SQLAlchemy, the same output
+    as through the ORM (the file's URL). The players' codes live in their own table: `codes`
+    still reads them through the ORM, and says the same."""
+    text, loaded = podium_run(["--db", str(berserk_file), "berserk", view, BRK], berserk_file)
+    through_orm, _ = podium_run(["--db", f"sqlite:///{berserk_file}", "berserk", view, BRK],
+                                berserk_file)
+    assert text == through_orm
+    assert text.strip()
+    if view != "codes":
+        assert "sqlalchemy" not in loaded
+
+
+@pytest.mark.parametrize("args", [["log", BRK], ["round", "show", BRK], ["standings", BRK],
+                                  ["event", "show", BRK], ["player", "list", BRK]])
+def test_reading_an_event_imports_no_command_of_the_kernel(berserk_file: Path,
+                                                           args: list[str]) -> None:
+    """A reading command reads a view: the kernel's commands (the clock's, the results',
+    the players'...) and their answers are not imported for it."""
+    text, loaded = podium_run(["--db", str(berserk_file), *args], berserk_file)
+    assert text.strip()
+    assert not {"podium.service.kernel", "podium.service.commands", "podium.service.clock",
+                "podium.service.answers"} & loaded
+
+
+# the formats' entry points, cached --------------------------------------------------------------
+def test_a_second_run_finds_the_formats_without_importlib_metadata(berserk_file: Path,
+                                                                   tmp_path: Path) -> None:
+    """The formats' entry points found by one run are kept in the per-user cache: the next
+    run loads the event's format without importing importlib.metadata (a tenth of a reading
+    command's CPU), and prints the same."""
+    cache = {"PODIUM_CACHE_DIR": str(tmp_path / "cache")}
+    first, loaded = podium_run(["--db", str(berserk_file), "log", BRK], berserk_file, cache)
+    assert "importlib.metadata" in loaded
+    assert list((tmp_path / "cache").glob("formats-*.json"))
+    second, loaded = podium_run(["--db", str(berserk_file), "log", BRK], berserk_file, cache)
+    assert "importlib.metadata" not in loaded
+    assert "podium.formats.berserk.rules" in loaded
+    assert second == first
+
+
+@pytest.fixture
+def entry_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("PODIUM_CACHE_DIR", str(tmp_path / "cache"))
+    entries.cache_clear()
+    yield tmp_path / "cache"
+    entries.cache_clear()
+
+
+def _as_read() -> list[tuple[str, str]]:
+    from importlib.metadata import entry_points
+
+    return sorted(((e.name, e.value) for e in entry_points(group="podium.formats")),
+                  key=lambda pair: pair[0])
+
+
+def test_the_cached_entry_points_are_the_installed_ones(entry_cache: Path) -> None:
+    found = [(e.name, e.value) for e in entries()]
+    assert found == _as_read()
+    entries.cache_clear()
+    assert registry._cached_entries() is not None  # the next run reads them from the cache
+    assert [(e.name, e.value) for e in entries()] == found
+    assert entries()[0].load() is get_format(entries()[0].name)
+
+
+def test_a_changed_folder_on_the_path_reads_the_entry_points_again(
+        entry_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installing or removing a package changes its folder: the cached entry points are not
+    used, they are read again."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    monkeypatch.syspath_prepend(str(folder))
+    entries()
+    assert registry._cached_entries() is not None
+    (folder / "new_plugin-1.0.dist-info").mkdir()  # a package installed there
+    assert registry._cached_entries() is None
+    entries.cache_clear()
+    assert [(e.name, e.value) for e in entries()] == _as_read()
+    assert registry._cached_entries() is not None
+
+
+def test_a_damaged_entry_point_cache_is_read_again(entry_cache: Path) -> None:
+    entries()
+    (stored,) = entry_cache.glob("formats-*.json")
+    stored.write_text("{not json")
+    entries.cache_clear()
+    assert registry._cached_entries() is None
+    assert [(e.name, e.value) for e in entries()] == _as_read()

@@ -34,10 +34,13 @@ def load(path: str) -> Any:
     return getattr(import_module(module), attribute)
 
 
-def build_catalog(names: tuple[str, ...] | None = None) -> Catalog:
+def build_catalog(names: tuple[str, ...] | None = None, commands_later: bool = False
+                  ) -> Catalog:
     """Every declared command of the registered formats (or of those ``names``, imported
-    alone) and of the kernel."""
-    return Catalog(all_formats() if names is None else [get_format(n) for n in names])
+    alone) and of the kernel (``commands_later``: the commands read when first asked for,
+    :class:`Catalog`)."""
+    return Catalog(all_formats() if names is None else [get_format(n) for n in names],
+                   commands_later=commands_later)
 
 
 # web -------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ tree to its matches round by round."""
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -187,3 +188,45 @@ def test_the_top_tree_is_never_wrapped(db: str, terminal, width: int) -> None:
         assert f"({seed}) {state.players[pid].name}" in text
     terminal(140)
     assert "─┐" in shown(db, "top", "show", "demo-berserk-20-2-16-3")
+
+
+def _sample_tables() -> Iterator[object]:
+    """Tables as the command line makes them: numbers, names, long wrapped notes, markup,
+    emoji codes, wide characters, an empty column, the paddings rich collapses."""
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    rows = [["1", "Анна Каренина", "a long note that wraps " * 6, "[bold]13.5[/]", ""],
+            ["10", "名前 :smile:", "short", "1\\[2]", Text("плюс\nминус")],
+            ["100", "", "", "", "word" * 12]]
+    for options in ({"box": box.SIMPLE}, {"box": box.SIMPLE_HEAVY, "pad_edge": False},
+                    {"collapse_padding": True, "padding": (0, 1, 0, 3)},
+                    {"show_header": False, "min_width": 150}, {"show_footer": True}):
+        table = Table(title="Title", **options)  # type: ignore[arg-type]
+        for index, header in enumerate(["#", "Player", "Note", "Pts", "More"]):
+            table.add_column(header, justify="right" if index in (0, 3) else "left",
+                             no_wrap=index == 1, footer="total" if index == 2 else "")
+        for row in rows:
+            table.add_row(*row)
+        yield table
+
+
+def test_a_tables_width_bound_is_never_under_richs_measure() -> None:
+    """A table printed into a pipe skips rich's measure when its bound fits the page
+    (podium.cli.tables.width_bound): the bound must never be under the measure, or a table
+    would be printed narrower than before."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from podium.cli.tables import needed, prepared, width_bound
+
+    console = Console(width=80, file=io.StringIO())
+    for table in _sample_tables():
+        assert isinstance(table, Table)
+        widest = console.measure(table, options=console.options.update_width(10_000)).maximum
+        assert (width_bound(table, lines=True) or 0) >= widest
+        prepared(table)
+        least = console.measure(table, options=console.options.update_width(100_000)).minimum
+        assert needed(console, table) == least
+        assert (width_bound(table) or 0) >= least

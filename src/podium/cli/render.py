@@ -16,6 +16,7 @@ from rich.text import Text
 from podium.cli.base import console
 from podium.cli.bracket_text import bracket_text
 from podium.cli.lang import current, tr
+from podium.cli.tables import width_bound
 from podium.core.bracket import Bracket
 from podium.core.explain import RoundExplanation
 from podium.core.log import Action
@@ -208,8 +209,10 @@ def print_view(view: TableView, lang: str | None = None, limit: int | None = Non
     table = view_table(view, lang, limit)
     narrow = console.width
     if not console.is_terminal:
-        wide = console.measure(table, options=console.options.update_width(10_000)).maximum
-        console.width = max(narrow, wide)
+        bound = width_bound(table, lines=True)  # most tables fit: no measure needed
+        if bound is None or bound > narrow:
+            wide = console.measure(table, options=console.options.update_width(10_000)).maximum
+            console.width = max(narrow, wide)
     try:
         console.print(table)
     finally:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rich._emoji_replace import _emoji_replace
 from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -37,7 +38,35 @@ SHORT = 20  # a text this long stays in its cell when its column's long texts mo
 
 
 def _plain(cell: Any) -> str:
-    return cell.plain if isinstance(cell, Text) else Text.from_markup(str(cell)).plain
+    """A cell's text as rich shows it (its markup parsed, ``:emoji:`` codes replaced)."""
+    if isinstance(cell, Text):
+        return cell.plain
+    text = str(cell)
+    if "[" not in text:  # no markup: what Text.from_markup makes of it, without its parser
+        return text if ":" not in text else _emoji_replace(text)
+    return Text.from_markup(text).plain
+
+
+def width_bound(table: Table, lines: bool = False) -> int | None:
+    """A width at least what rich measures ``table`` takes: with every word whole (its
+    minimum, :func:`needed`), or with ``lines`` every line whole (its maximum). Each column's
+    longest word (line) or its minimum width, its padding, the borders, from the cells' text
+    alone; None when a cell is not text or a column's width is fixed (then only rich's
+    measure knows). Most tables are narrower than the page: then they need no measure."""
+    _, right, _, left = table.padding
+    total = table._extra_width
+    for column in table.columns:
+        if column.width is not None or column.max_width is not None:
+            return None
+        widest = column.min_width or 0
+        for cell in [column.header, *column._cells, column.footer]:
+            if not isinstance(cell, str | Text):
+                return None
+            text = _plain(cell)
+            for part in text.splitlines() if lines else text.split():
+                widest = max(widest, cell_len(part))
+        total += widest + left + right  # a cell's padding is at most the table's
+    return max(total, table.min_width or 0)
 
 
 def _longest(values: list[Any]) -> int:
@@ -61,8 +90,14 @@ def prepared(table: Table) -> Table:
 
 
 def needed(console: Console, table: Table) -> int:
-    """The width ``table`` takes with every number and name whole."""
-    return console.measure(table, options=console.options.update_width(100_000)).minimum
+    """The width ``table`` takes with every number and name whole: the minimum rich's own
+    measure gives (``console.measure(table)`` at an unbounded width), in one pass over the
+    cells where that measure makes two (it sizes the columns first, then measures them
+    again at their total)."""
+    options = console.options.update_width(100_000)
+    columns = sum(table._measure_column(console, options, column).minimum
+                  for column in table.columns)
+    return max(columns + table._extra_width, table.min_width or 0)
 
 
 def tallest(console: Console, table: Table, width: int) -> int:
@@ -226,9 +261,38 @@ def whole(console: Console, table: Table) -> RenderableType:
 
 class WholeTables(Console):
     """A console whose tables are never cut: a terminal gets the narrow layout when a table is
-    wider than it, a file or a pipe the table at its full width."""
+    wider than it, a file or a pipe the table at its full width.
+
+    While it prints, each cell's markup is parsed once: rich parses a text cell again at each
+    measure and at the drawing (three or four times a cell with :func:`whole`'s measures),
+    most of the CPU of printing a small table."""
+
+    _parsed: dict[tuple[Any, ...], Text] | None = None
+
+    def render_str(self, text: str, **options: Any) -> Text:  # type: ignore[override]
+        parsed = self._parsed
+        if parsed is None:
+            return super().render_str(text, **options)
+        key = (text, *sorted(options.items(), key=lambda item: item[0]))
+        try:
+            found = parsed.get(key)
+        except TypeError:  # an option that cannot be a key (an unhashable style)
+            return super().render_str(text, **options)
+        if found is None:
+            found = parsed[key] = super().render_str(text, **options)
+        return found.copy()  # a Text is changed in place by some renderables: one each
 
     def print(self, *objects: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        if self._parsed is not None:  # printing inside a print (the long tables' branch)
+            self._print(*objects, **kwargs)
+            return
+        self._parsed = {}
+        try:
+            self._print(*objects, **kwargs)
+        finally:
+            self._parsed = None
+
+    def _print(self, *objects: Any, **kwargs: Any) -> None:
         if any(isinstance(item, Table) and item.row_count > PLAIN_ROWS for item in objects):
             for item in objects:  # a long table as plain text, the rest as before
                 if isinstance(item, Table) and item.row_count > PLAIN_ROWS:
@@ -243,7 +307,9 @@ class WholeTables(Console):
             if isinstance(item, Table):
                 item = whole(self, item)
                 if isinstance(item, Table) and not self.is_terminal:
-                    widest = max(widest, needed(self, item))
+                    bound = width_bound(item)  # most tables fit: no measure needed
+                    if bound is None or bound > widest:
+                        widest = max(widest, needed(self, item))
             shown.append(item)
         if widest == self.width:
             super().print(*shown, **kwargs)
@@ -257,4 +323,4 @@ class WholeTables(Console):
 
 
 __all__ = ["PLAIN_ROWS", "WholeTables", "footnoted", "narrow", "plain_text", "prepared", "whole",
-           "with_notes_under"]
+           "width_bound", "with_notes_under"]

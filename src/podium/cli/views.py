@@ -43,12 +43,17 @@ def read_view(ctx: Context, name: str, slug: str | None, fields: dict[str, Any],
     its database; a player with ``code``), with the catalog of the event's format alone when
     none is loaded yet (a reading command starts without the other formats). ``plain``: a
     view of the event's log and snapshots alone (the kernel's event, players, round,
-    standings and log), read over plain sqlite3 when it can be (:meth:`Context.reading`)."""
+    standings and log, and any declared view read without a player's code: what it reads
+    beside the log, codes and self-reports, goes through SQLAlchemy,
+    :meth:`podium.service.reader.ServiceSource.tables`), read over plain sqlite3 when it can
+    be (:meth:`Context.reading`)."""
     service = ctx.reading() if plain else ctx.service
     if service.catalog is None and slug:
         from podium.compose import build_catalog
 
-        service.catalog = ctx.catalog = build_catalog((service.summary(slug).format,))
+        # a view read: the commands are read only if the view lists them (`commands`)
+        service.catalog = ctx.catalog = build_catalog((service.summary(slug).format,),
+                                                      commands_later=True)
     caller = Caller(actor=ctx.actor, local=code is None, code=code)
     return service.read(Invocation(name, slug, fields, TEXT, CLI), caller)
 
@@ -288,7 +293,10 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
     def callback(ctx: Context, **given: Any) -> None:
         slug = given.pop(EVENT, None)
         try:
-            seen = read_view(ctx, spec.name, slug, fields_of(spec, given), given.get("_code"))
+            code = given.get("_code")
+            # a player's code is looked up in its table: over SQLAlchemy (Context.service)
+            seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
+                             plain=code is None)
         except PodiumError as error:
             from podium.cli.declared import show_refusal
 

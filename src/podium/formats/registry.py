@@ -18,9 +18,13 @@ event does not import the marathon's numpy).
 
 from __future__ import annotations
 
+import os
+import re
+import sys
 import threading
 from functools import cache
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from podium.core import codes
 from podium.core.errors import InvalidInput
@@ -58,12 +62,123 @@ def unregister(name: str) -> None:
     _FROM_ENTRIES.discard(name)
 
 
+class FormatEntry:
+    """A format's entry point as the registry uses it: its name and its ``module:attribute``
+    value, loaded as :class:`importlib.metadata.EntryPoint` loads it."""
+
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: str) -> None:
+        self.name = name
+        self.value = value
+
+    @property
+    def module(self) -> str:
+        return self.value.partition(":")[0].strip()
+
+    def load(self) -> Any:
+        from importlib import import_module
+
+        found = import_module(self.module)
+        for part in filter(None, self.value.partition(":")[2].strip().split(".")):
+            found = getattr(found, part)
+        return found
+
+    def __repr__(self) -> str:
+        return f"FormatEntry({self.name!r}, {self.value!r})"
+
+
+#: An entry point's value the cache keeps: ``module`` or ``module:attribute`` (no extras).
+_PLAIN_VALUE = re.compile(r"^[\w.]+\s*(:\s*[\w.]+)?\s*$")
+_CACHE_FORMAT = 1
+
+
 @cache
-def entries() -> tuple[EntryPoint, ...]:
-    """The entry points of the group, by name (read once: reading them imports no format)."""
+def entries() -> tuple[FormatEntry, ...]:
+    """The entry points of the group, by name (read once: reading them imports no format).
+
+    Importing :mod:`importlib.metadata` costs a command line run 0.02 s of CPU (email,
+    zipfile...), a tenth of a reading command; so what it found is kept in the per-user cache
+    (:mod:`podium.usercache`) with what it depends on: the interpreter, every folder of
+    ``sys.path`` and its modification time (installing or removing a package changes its
+    folder's), and each ``entry_points.txt`` read, its time and size. Any of them changed,
+    the entry points are read again."""
+    found = _cached_entries()
+    if found is not None:
+        return found
     from importlib.metadata import entry_points
 
-    return tuple(sorted(entry_points(group=GROUP), key=lambda e: e.name))
+    points = sorted(entry_points(group=GROUP), key=lambda e: e.name)
+    found = tuple(FormatEntry(e.name, e.value) for e in points)
+    _store_entries(found, points)
+    return found
+
+
+def _entries_file() -> tuple[Path, list[Any]]:
+    """Where this interpreter's entry points are cached, and what they depend on."""
+    import hashlib
+    import json
+
+    from podium.usercache import cache_dir
+
+    folders: list[Any] = []
+    for folder in sys.path:
+        try:
+            folders.append([folder, os.stat(folder or ".").st_mtime_ns])
+        except OSError:
+            folders.append([folder, None])
+    key = json.dumps([_CACHE_FORMAT, sys.executable, sys.version, sys.path])
+    name = hashlib.sha256(key.encode()).hexdigest()[:24]
+    return cache_dir() / f"formats-{name}.json", [_CACHE_FORMAT, sys.executable, sys.version,
+                                                  folders]
+
+
+def _file_stamp(path: str) -> list[Any] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return [path, found.st_mtime_ns, found.st_size]
+
+
+def _cached_entries() -> tuple[FormatEntry, ...] | None:
+    import json
+
+    try:
+        path, depends = _entries_file()
+        stored = json.loads(path.read_bytes())
+        if stored["depends"] != depends:
+            return None
+        if any(_file_stamp(file) != [file, *stamp] for file, *stamp in stored["files"]):
+            return None
+        return tuple(FormatEntry(str(name), str(value)) for name, value in stored["entries"])
+    except Exception:  # no file, unreadable, damaged: read the entry points
+        return None
+
+
+def _store_entries(found: tuple[FormatEntry, ...], points: list[EntryPoint]) -> None:
+    """Keep ``found`` for the next run, if every entry point was read from a file whose time
+    can be checked and its value is plain (else the next run reads them again)."""
+    import json
+
+    from podium.usercache import store
+
+    files = set()
+    for point in points:
+        folder = getattr(getattr(point, "dist", None), "_path", None)
+        if folder is None or not _PLAIN_VALUE.match(point.value):
+            return
+        files.add(str(Path(str(folder)) / "entry_points.txt"))
+    stamps = [_file_stamp(file) for file in sorted(files)]
+    if any(stamp is None for stamp in stamps):
+        return
+    try:
+        path, depends = _entries_file()
+    except OSError:
+        return
+    text = json.dumps({"depends": depends, "files": stamps,
+                       "entries": [[e.name, e.value] for e in found]})
+    store(path, text.encode())
 
 
 def registered() -> list[str]:
@@ -75,7 +190,7 @@ def registered() -> list[str]:
 _FROM_ENTRIES: set[str] = set()  # the entry points loaded so far, by name
 
 
-def _load_entry(entry: EntryPoint) -> None:
+def _load_entry(entry: FormatEntry) -> None:
     from podium.core.ruleset import RulesetError
 
     if entry.name in _FROM_ENTRIES:

@@ -107,32 +107,20 @@ class Catalog:
 
     def __init__(self, formats: Iterable[Ruleset],
                  kernel: Sequence[CommandSpec] | None = None,
-                 kernel_views: Sequence[ViewSpec[Any]] | None = None) -> None:
-        from podium.service.kernel import (
-            kernel_commands,
-            open_report_command,
-            report_command,
-            result_command,
-        )
+                 kernel_views: Sequence[ViewSpec[Any]] | None = None,
+                 commands_later: bool = False) -> None:
+        """``commands_later``: the commands are read (and checked) when first asked for,
+        not now: a reading command of the command line reads a view only, and the kernel's
+        commands cost it a tenth of its start (docs/benchmarks.md). A catalog built for a
+        server or a whole command line reads them at once, so a format's wrong declaration
+        stops it at start."""
         from podium.service.kernel_views import kernel_views as declared_views
 
         self.formats: dict[str, Ruleset] = {f.name: f for f in formats}
-        self.kernel: dict[str, CommandSpec] = {}
-        self.own: dict[str, dict[str, CommandSpec]] = {}
+        self._given_kernel = kernel
+        self._kernel: dict[str, CommandSpec] | None = None
+        self._own: dict[str, dict[str, CommandSpec]] | None = None
         problems: list[str] = []
-        for spec in kernel if kernel is not None else kernel_commands():
-            problems.extend(check_spec(spec))
-            self.kernel[spec.name] = spec
-        for ruleset in self.formats.values():
-            declared = list(ruleset.commands())
-            entry = ruleset.result_entry()
-            if entry is not None:
-                declared[:0] = [result_command(ruleset, entry), report_command(ruleset, entry)]
-            game_report = ruleset.open_report()
-            if game_report is not None:
-                declared[:0] = [open_report_command(ruleset, game_report)]
-            mine = self._owned(ruleset, "command", declared, check_spec, problems)
-            self.own[ruleset.name] = mine
         self.kernel_views: dict[str, ViewSpec[Any]] = {}
         self.own_views: dict[str, dict[str, ViewSpec[Any]]] = {}
         for view in kernel_views if kernel_views is not None else declared_views():
@@ -143,8 +131,56 @@ class Catalog:
             views = self._owned(ruleset, "view", map(with_paging, ruleset.views()), check_view,
                                 problems)
             self.own_views[ruleset.name] = views
+        if not commands_later:
+            problems[:0] = self._read_commands()
         if problems:
             raise RulesetError("; ".join(problems))
+
+    def _read_commands(self) -> list[str]:
+        """The kernel's commands and each format's, by name; the problems of their
+        declarations."""
+        from podium.service.kernel import (
+            kernel_commands,
+            open_report_command,
+            report_command,
+            result_command,
+        )
+
+        kernel: dict[str, CommandSpec] = {}
+        own: dict[str, dict[str, CommandSpec]] = {}
+        problems: list[str] = []
+        for spec in self._given_kernel if self._given_kernel is not None else kernel_commands():
+            problems.extend(check_spec(spec))
+            kernel[spec.name] = spec
+        for ruleset in self.formats.values():
+            declared = list(ruleset.commands())
+            entry = ruleset.result_entry()
+            if entry is not None:
+                declared[:0] = [result_command(ruleset, entry), report_command(ruleset, entry)]
+            game_report = ruleset.open_report()
+            if game_report is not None:
+                declared[:0] = [open_report_command(ruleset, game_report)]
+            own[ruleset.name] = self._owned(ruleset, "command", declared, check_spec, problems)
+        self._kernel, self._own = kernel, own
+        return problems
+
+    def _commands(self) -> tuple[dict[str, CommandSpec], dict[str, dict[str, CommandSpec]]]:
+        if self._kernel is None or self._own is None:
+            problems = self._read_commands()
+            if problems:
+                raise RulesetError("; ".join(problems))
+        assert self._kernel is not None and self._own is not None
+        return self._kernel, self._own
+
+    @property
+    def kernel(self) -> dict[str, CommandSpec]:
+        """The kernel's commands by name."""
+        return self._commands()[0]
+
+    @property
+    def own(self) -> dict[str, dict[str, CommandSpec]]:
+        """Each format's own commands by name."""
+        return self._commands()[1]
 
     def _owned(self, ruleset: Ruleset, kind: str, declared: Iterable[Declared],
                check: Callable[[Declared], list[str]], problems: list[str]

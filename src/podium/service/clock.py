@@ -10,15 +10,16 @@ adapter's ``now``); the core never reads the time itself.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from podium.core import clock, inputs
 from podium.core.commands import CommandSpec, Param
 from podium.core.log import Action
-from podium.core.messages import M, Message, Mn
+from podium.core.messages import M, Message
 from podium.core.model import EventState
 from podium.core.views import N_
+from podium.service.clock_line import joined, now_view, status_line
+from podium.service.clock_line import playing as _playing
 from podium.service.commands import Command
 from podium.service.events import LoadedEvent, NewAction
 
@@ -98,38 +99,6 @@ class UndoClock(ClockCommand):
 
 
 # -- what people read ---------------------------------------------------------------------------
-def status_line(view: clock.ClockView | None) -> Message | None:
-    """One sentence for the round's display (the command line's ``round show``, the organiser's
-    page): whether it runs, the time left, the tables whose time is over."""
-    if view is None:
-        return None
-    left = clock.clock_text(view.seconds())
-    if view.status == clock.IDLE:
-        line = M("Clock: not started (%(minutes)s min).", minutes=view.minutes)
-    elif view.status == clock.RUNNING:
-        line = M("Clock: running, %(left)s left of %(minutes)s min.", left=left,
-                 minutes=view.minutes)
-    elif view.status == clock.PAUSED:
-        line = M("Clock: paused, %(left)s left of %(minutes)s min.", left=left,
-                 minutes=view.minutes)
-    else:
-        line = M("Clock: the round's time is over.")
-    parts = [line]
-    for table, minutes in sorted(view.extra.items()):
-        parts.append(M("Table %(table)s: +%(minutes)s min, %(left)s left.", table=table,
-                       minutes=minutes, left=clock.clock_text(view.seconds(table))))
-    if view.time_up:
-        parts.append(Mn("Time: table %(tables)s.", "Time: tables %(tables)s.",
-                        len(view.time_up), tables=", ".join(map(str, view.time_up))))
-    return joined(parts)
-
-
-def joined(parts: list[Message]) -> Message:
-    """Sentences one after another, each in the reader's language."""
-    out = parts[0]
-    for part in parts[1:]:
-        out = M("%(first)s %(second)s", first=out, second=part)
-    return out
 
 
 def _said(done: ClockDone) -> Message:
@@ -168,11 +137,6 @@ def _answer(done: ClockDone) -> ClockAnswer:
     return ClockAnswer(view.round, view.status, view.minutes, view.seconds(),
                        view.deadline.isoformat() if view.deadline else None,
                        {str(k): v for k, v in view.extra.items()}, list(view.time_up))
-
-
-def _playing(state: EventState) -> bool:
-    rnd = state.current_round
-    return rnd is not None and bool(rnd.tables) and not rnd.complete
 
 
 def _running(state: EventState) -> bool:
@@ -242,11 +206,6 @@ CLOCK_UNDO = CommandSpec(
 
 def clock_commands() -> list[CommandSpec]:
     return [CLOCK_START, CLOCK_PAUSE, CLOCK_ADD, CLOCK_UNDO]
-
-
-def now_view(state: EventState, now: datetime) -> clock.ClockView | None:
-    """The current round's clock at ``now`` while the round is played (None otherwise)."""
-    return clock.view(state, now) if _playing(state) else None
 
 
 __all__ = ["ClockAnswer", "clock_commands", "now_view", "status_line"]

@@ -321,7 +321,7 @@ def round_value(call: ViewCall, rnd: Round, explain: bool = False) -> RoundValue
     current = rnd is state.current_round
     clock = ""
     if current:
-        from podium.service.clock import now_view, status_line
+        from podium.service.clock_line import now_view, status_line
 
         line = status_line(now_view(state, call.source.now()))
         clock = line if line is not None else ""

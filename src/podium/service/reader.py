@@ -40,6 +40,7 @@ class ServiceSource:
         self.service = service
         self.loaded = loaded
         self.caller = caller
+        self._logs: dict[tuple[int, int | None], tuple[list[Action], int]] = {}
 
     def now(self) -> datetime:
         return self.service.clock()
@@ -49,18 +50,39 @@ class ServiceSource:
         return created
 
     def log(self, offset: int, limit: int | None) -> tuple[list[Action], int]:
+        """A page of the log as the state read has it, read once (the command line prints
+        the page the log view read)."""
         from podium.store.repository import EventRepository
 
+        known = self._logs.get((offset, limit))
+        if known is not None:
+            return list(known[0]), known[1]
         last = self.loaded.state.last_seq  # the log as the state read has it
         until = last if limit is None else min(last, offset + limit)
         with self.service.db.session(readonly=True) as session:
             found = EventRepository(session).actions(self.loaded.summary.id, offset, until)
-        return found, last
+        self._logs[(offset, limit)] = (found, last)
+        return list(found), last
+
+    def tables(self) -> EventService:
+        """The service over the tables beside the log (the players' codes, their
+        self-reports): a service over plain sqlite3 (a command line's read, which reads the
+        log and snapshots only) hands them to one over SQLAlchemy on the same file."""
+        from podium.store.plain_store import PlainDatabase
+
+        db = self.service.db
+        if not isinstance(db, PlainDatabase):
+            return self.service
+        from podium.service.events import EventService
+        from podium.store.db import Database
+
+        return EventService(Database(f"sqlite:///{db.path}"), clock=self.service.clock,
+                            catalog=self.service.catalog, formats=self.service.formats)
 
     def codes(self) -> dict[int, str]:
         from podium.service.selfreport import SelfReportService
 
-        return SelfReportService(self.service).codes(self.loaded.summary.slug)
+        return SelfReportService(self.tables()).codes(self.loaded.summary.slug)
 
     def members(self) -> list[Member]:
         """The members caught up in one database session; a member whose event is gone
@@ -91,7 +113,7 @@ class ServiceSource:
         if what == "reports":  # the players' self-reports, open ones or (all=True) every one
             from podium.service.selfreport import SelfReportService
 
-            return SelfReportService(self.service).reports(
+            return SelfReportService(self.tables()).reports(
                 self.loaded.summary.slug, open_only=not params.get("all"))
         raise KeyError(what)
 
