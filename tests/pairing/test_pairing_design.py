@@ -189,7 +189,7 @@ def test_explanation_in_russian() -> None:
     text = plan.notes[0].render(ru)
     assert text.startswith("расписание рассадки на 5 туров: прямые аффинной геометрии AG(2, 4)")
     assert "повторных встреч: 0 (нижняя граница 0)" in text
-    assert plan.notes[1].render(ru).startswith("места сбалансированы")
+    assert plan.notes[1].render(ru).startswith("позиции за столом сбалансированы")
 
 
 def test_bad_sizes_refused() -> None:

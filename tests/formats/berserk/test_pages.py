@@ -107,7 +107,8 @@ def test_a_bad_duel_result_names_the_field_and_stores_nothing(site: Site, anna,
     before = site.log_length("brk")
     answer = client.post("/manage/brk/results/1", data={"csrf_token": csrf, "result": typed})
     assert answer.status_code == 422
-    assert "result:" in answer.text
+    assert "result:" in answer.text.lower()  # the field named, once, as a sentence
+    assert answer.text.count('role="alert"') == 1
     assert site.log_length("brk") == before
 
 

@@ -180,7 +180,7 @@ def test_round_show_and_the_log_in_russian(sixteen: Podium) -> None:
                        "Kirill,Ivan,Hanna,Dmitri", "--reason", "опечатка")
     assert "порядок хода" in said.lower()
     shown = " ".join(sixteen.out("--lang", "ru", "round", "show", "cup").split())
-    assert "поменялись местами" in shown and "один клуб" in shown
+    assert "каждый занял позицию за столом другого" in shown and "один клуб" in shown
     error = sixteen("--lang", "ru", "round", "move", "cup", "Anna", "--to-table", "1",
                     "--reason", "x", code=EXIT_CONFLICT).stderr
     assert "стол 1 заполнен" in " ".join(error.split())
