@@ -53,6 +53,8 @@ def test_seats_tapped_into_a_turn_order_are_stored_as_typed(site: Site, anna) ->
     form = client.get("/manage/cup/do/commander.seats?table=1").text
     offered = re.findall(r'name="order\[#(\d+)\]"', form)
     assert sorted(map(int, offered)) == sorted(seats)  # the table's players only
+    # a turn order has no ties: its column is the turn, and no "tied" button
+    assert ">Turn<" in form and "w-tie" not in form
     wanted = list(reversed(seats))
     data = {"csrf_token": csrf_of(form), "table": "1", "reason": "misseated",
             **{f"order[#{pid}]": str(place) for place, pid in enumerate(wanted, 1)}}

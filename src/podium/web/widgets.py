@@ -240,7 +240,7 @@ def widget_fields(param: Param, text: Any, offered: Sequence[Candidate]) -> dict
     labels: Mapping[str, str] = getattr(inp, "labels", None) or {}
     return {"kind": kind, "offered": offered,
             "options": [(o, labels.get(o, "")) for o in inp.choices()],
-            "tie": getattr(inp, "tie", "+"), **filled(param, kind, text, offered)}
+            "tie": getattr(inp, "tie", ", "), **filled(param, kind, text, offered)}
 
 
 __all__ = ["Candidate", "candidates", "collect", "kind_of", "widget_fields"]
