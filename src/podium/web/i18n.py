@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from datetime import datetime
 from fractions import Fraction
-from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 from babel import Locale
 from babel.dates import format_datetime
-from babel.numbers import NumberPattern, parse_pattern
 
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.messages import Message
 from podium.core.views import Change, Column, display
-from podium.i18n import DEFAULT, LANGUAGES, tr_for, translations
+from podium.i18n import DEFAULT, LANGUAGES, number_text, percent_text, tr_for, translations
 from podium.service.logtext import division_name
 
 COOKIE = "lang"
@@ -44,14 +42,6 @@ def negotiate(cookie: str | None, accept: str | None) -> str:
     return DEFAULT
 
 
-@lru_cache(maxsize=64)
-def number_pattern(pattern: str) -> NumberPattern:
-    """A Babel number pattern parsed once: ``format_decimal`` and ``format_percent`` parse
-    theirs on every call, which was most of the render of a 10,000-player standings page
-    (one call per cell)."""
-    return parse_pattern(pattern)
-
-
 class Formatter:
     """Numbers, dates and table cells in one locale."""
 
@@ -63,13 +53,13 @@ class Formatter:
         self.catalog = translations(lang)
         self.ngettext = self.catalog.ngettext
         self.label = tr_for(lang)
-        self._integer = parse_pattern(self.locale.decimal_formats[None])
 
     def number(self, value: int | Fraction, decimals: int = 3) -> str:
+        """A page's number (:func:`podium.i18n.number_text`): a fraction with every place of
+        its column (a table's column reads evenly), a whole number without any."""
         if isinstance(value, Fraction) and value.denominator != 1:
-            pattern = number_pattern("#,##0." + "0" * decimals)
-            return pattern.apply(round(float(value), decimals), self.locale)
-        return self._integer.apply(int(value), self.locale)
+            return number_text(value, self.lang, decimals, fixed=True)
+        return number_text(int(value), self.lang)
 
     def when(self, moment: datetime, zone: str | None = None) -> str:
         """A moment in the locale, in the formatter's time zone or ``zone`` (an event's)."""
@@ -92,8 +82,7 @@ class Formatter:
             return str(value)
         if column.key in PERCENT:
             # a percentage column: a number by the table's declaration
-            return number_pattern("#,##0.00%").apply(
-                float(value), self.locale)  # type: ignore[arg-type]  # a number here
+            return percent_text(value, self.lang)
         if isinstance(value, int | Fraction):
             return self.number(value, column.decimals)
         text = str(value)

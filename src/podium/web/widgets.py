@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from podium.core import codes, inputs
@@ -25,6 +24,7 @@ from podium.core.commands import Param
 from podium.core.errors import InvalidInput
 from podium.core.model import EventState
 from podium.core.views import N_
+from podium.web.settings_form import settings_form
 
 #: How many empty rows a list of names typed one a field starts with (a script adds more).
 FREE_ROWS = 3
@@ -94,33 +94,30 @@ def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> 
     if kind == "chips":
         return {"chosen": {_ref_of(r, offered) for r in value or ()} - {None}}
     if kind == "names":
-        names = list(value or ())
-        return {"rows": names + [""] * max(FREE_ROWS - len(names), 1)}
+        return {"rows": _padded(list(value or ()), "", FREE_ROWS)}
     if kind in ("pairs", "pairs-rows"):
         shown = [(ref, v if isinstance(v, str) else inp.value.to_text(v))  # type: ignore[attr-defined]
                  for ref, v in value or ()]
         if kind == "pairs":
             return {"given": {_ref_of(r, offered): v for r, v in shown}}
-        return {"rows": shown + [("", "")] * max(FREE_ROWS - len(shown), 1)}
+        return {"rows": _padded(shown, ("", ""), FREE_ROWS)}
     if kind in ("order", "order-rows"):
         places = _places(value or ())  # an order's groups, or players in order
         if kind == "order":
             return {"places": {_ref_of(r, offered): p for r, p in places}}
-        return {"rows": places + [("", "")] * max(FREE_ROWS - len(places), 1)}
+        return {"rows": _padded(places, ("", ""), FREE_ROWS)}
     if kind == "slots":
-        shown = [(str(size), str(q)) for size, q in value or ()]
-        return {"rows": shown + [("", "")] * max(FREE_ROWS - len(shown), 1)}
+        slots = [(str(size), str(q)) for size, q in value or ()]
+        return {"rows": _padded(slots, ("", ""), FREE_ROWS)}
     if kind == "settings":
-        from podium.web.routes.organiser import settings_form
-
         given = {str(k): str(v) for k, v in (value or {}).items()}
         return {"settings": settings_form(inp.format),  # type: ignore[attr-defined]
                 "given": given}
     if kind == "matches":
-        return {"matches": _padded([list(m) for m in value or ()], list)}
+        return {"matches": _padded([list(m) for m in value or ()], [], MATCH_ROWS)}
     if kind == "playoffs":
         matches = [(str(place), _places(order)) for place, order in value or ()]
-        return {"matches": _padded(matches, lambda: ("", []))}
+        return {"matches": _padded(matches, ("", []), MATCH_ROWS)}
     return {}
 
 
@@ -134,8 +131,10 @@ def _as_typed(kind: str, text: Any) -> tuple[Any, ...]:
     return tuple(tuple(part.strip() for part in item.partition("=")[::2]) for item in items)
 
 
-def _padded(rows: list[Any], empty: Any) -> list[Any]:
-    return rows + [empty() for _ in range(max(MATCH_ROWS - len(rows), 1))]
+def _padded(rows: list[Any], empty: Any, count: int) -> list[Any]:
+    """``rows`` and empty ones after them, ``count`` in all and at least one empty (the
+    templates only read the empty rows)."""
+    return rows + [empty] * max(count - len(rows), 1)
 
 
 def _places(order: Sequence[Any]) -> list[tuple[str, str]]:
@@ -153,10 +152,10 @@ def _places(order: Sequence[Any]) -> list[tuple[str, str]]:
 def _ordered(pairs: Sequence[tuple[str, str]], tie: str, field: str) -> str:
     """``(player, place)`` pairs as an order's text: by place, players at one place joined by
     ``tie``. A place that is not a whole number is refused, naming the field."""
-    by_place: dict[Fraction, list[str]] = {}
+    by_place: dict[int, list[str]] = {}
     for ref, place in pairs:
         try:
-            number = Fraction(int(place.strip()))
+            number = int(place.strip())
         except ValueError:
             raise inputs.refuse(field, N_("a place is a whole number, such as 1"),
                                 codes.INPUT_ORDER) from None
@@ -167,7 +166,6 @@ def _ordered(pairs: Sequence[tuple[str, str]], tie: str, field: str) -> str:
 def collect(param: Param, form: Any) -> list[str]:
     """The texts a widget's parts stand for (empty when none of them was filled)."""
     name, inp = param.name, param.input
-    keyed = _keyed(form, name)
     if inp.widget == "playoffs":
         return _playoffs(form, name)
     if inp.widget == "settings":  # one field a setting: those given, as KEY=VALUE lines
@@ -177,20 +175,20 @@ def collect(param: Param, form: Any) -> list[str]:
                  if key.startswith(prefix) and isinstance(value, str) and value.strip()]
         return ["\n".join(lines)] if lines else []
     if inp.widget == "slots":  # rule W7-14: a match's size and its qualifying places
-        slots = [f"{size}/{qualifying}" for size, qualifying in _columns(form, name, "qualifying")
-                 if size or qualifying]
+        slots = [f"{size}/{qualifying}" for size, qualifying
+                 in _columns(form, name, "size", "qualifying") if size or qualifying]
         return [", ".join(slots)] if slots else []
     if inp.widget == "matches":
         rows = [", ".join(n for n in _texts(form, f"{name}.r{i}.name") if n)
                 for i in range(_row_count(form, name))]
         return ["\n".join(r for r in rows if r)] if any(rows) else []
     if inp.widget == "order":  # an order with ties, or players in order (seats)
-        pairs = [(k, v) for k, v in keyed if v.strip()]
-        pairs += [(n, p) for n, p in _columns(form, name, "place") if n and p]
+        pairs = [(k, v) for k, v in _keyed(form, name) if v.strip()]
+        pairs += [(n, p) for n, p in _columns(form, name, "name", "place") if n and p]
         return [_ordered(pairs, getattr(inp, "tie", ", "), name)] if pairs else []
     if isinstance(inp, inputs.Pairs):
-        items = [f"{k}={v.strip()}" for k, v in keyed if v.strip()]
-        items += [f"{n}={v}" for n, v in _columns(form, name, "value") if n and v]
+        items = [f"{k}={v.strip()}" for k, v in _keyed(form, name) if v.strip()]
+        items += [f"{n}={v}" for n, v in _columns(form, name, "name", "value") if n and v]
         return [", ".join(items)] if items else []
     return []
 
@@ -205,11 +203,11 @@ def _keyed(form: Any, name: str) -> list[tuple[str, str]]:
             if key.startswith(prefix) and key.endswith("]") and isinstance(value, str)]
 
 
-def _columns(form: Any, name: str, other: str) -> list[tuple[str, str]]:
-    """Rows typed as two columns: a name (or a size) and its ``other`` (a value, a place)."""
-    first = "size" if other == "qualifying" else "name"
-    names, others = _texts(form, f"{name}.{first}"), _texts(form, f"{name}.{other}")
-    return list(zip(names, others + [""] * (len(names) - len(others)), strict=False))
+def _columns(form: Any, name: str, first: str, second: str) -> list[tuple[str, str]]:
+    """Rows typed as two columns (``name.first`` and ``name.second``: a player and a value,
+    a size and its qualifying places), a missing second cell empty."""
+    firsts, seconds = _texts(form, f"{name}.{first}"), _texts(form, f"{name}.{second}")
+    return list(zip(firsts, seconds + [""] * (len(firsts) - len(seconds)), strict=False))
 
 
 def _row_count(form: Any, name: str) -> int:

@@ -65,10 +65,9 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
         offered = everyone
         if param.offers is not None and state is not None:
             only = param.offers(state, typed)
-            if only is not None:
-                keys = {f"#{pid}" for pid in only}
-                offered = sorted((c for c in everyone if c.key in keys),
-                                 key=lambda c: list(only).index(int(c.key[1:])))
+            if only is not None:  # in the order given (a pod's seats)
+                by_key = {c.key: c for c in everyone}
+                offered = [by_key[f"#{pid}"] for pid in only if f"#{pid}" in by_key]
         value = typed.get(param.name)
         if param.prefill is not None and state is not None:
             value = inp.to_text(param.prefill(state))

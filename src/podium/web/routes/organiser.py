@@ -44,6 +44,7 @@ from podium.web.hosts import origin_of
 from podium.web.i18n import Formatter, Localised
 from podium.web.render import qr_svg
 from podium.web.routes.commands import field_errors, field_rows
+from podium.web.settings_form import setting_text, settings_form
 
 router = APIRouter(prefix="/manage", include_in_schema=False)
 
@@ -55,37 +56,6 @@ Reason = Annotated[str, Form(max_length=500)]
 PLACED = frozenset({"event.settings", "player.add", "player.import", "player.drop",
                     "player.reinstate", "round.pair", "round.undo", "report.confirm",
                     "report.dispute", "report.decide", "role.grant", "role.revoke"})
-
-
-def setting_text(value: Any) -> str:
-    if isinstance(value, list):
-        return ",".join(map(str, value))
-    return "auto" if value is None else str(value)
-
-
-def settings_form(format_name: str) -> list[dict[str, Any]]:
-    """Each setting with the regulation's default, for the create form; ``options`` lists a
-    choice's values (shown as a select; yes/no for a switch). A format's presentation may
-    word a setting or list its choices its own way (:class:`podium.core.demos.Presentation`);
-    else the field's help and its parser's choices."""
-    from podium.formats import settings as fs
-
-    ruleset = get_format(format_name)
-    shown = ruleset.presentation
-    defaults = ruleset.settings_to_json(ruleset.parse_settings({}))
-    rows = []
-    for f in ruleset.fields:
-        default = setting_text(defaults[f.key])
-        options = shown.setting_choices.get(f.key) or getattr(f.parse, "options", None)
-        if f.parse is fs.boolean:
-            options, default = ("yes", "no"), "yes" if defaults[f.key] else "no"
-        schema = getattr(f.parse, "schema", None) or {}
-        listed = tuple((schema.get("items") or {}).get("enum") or ()) if schema.get(
-            "type") == "array" else ()
-        rows.append({"key": f.key, "help": shown.setting_help.get(f.key) or f.help,
-                     "rule": f.rule, "default": default, "options": options,
-                     "listed": listed})
-    return rows
 
 
 def typed_settings(form: Any, fields: list[dict[str, Any]], lang: str) -> dict[str, str]:
