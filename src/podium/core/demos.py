@@ -72,6 +72,17 @@ class DemoSpec:
 
 
 @dataclass(frozen=True)
+class NewEventEntry:
+    """A choice the new-event page lists beside the formats: an event of another format made
+    for this one (``format``), under its own title (a msgid): a 7 Wonders year is a series
+    of seasons."""
+
+    key: str
+    title: str
+    format: str
+
+
+@dataclass(frozen=True)
 class Presentation:
     """How the shared pages show a format, beyond its declarations.
 
@@ -95,6 +106,8 @@ class Presentation:
     setting_help: Mapping[str, str] = field(default_factory=dict)
     setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     moved: Mapping[str, str] = field(default_factory=dict)
+    #: More choices for the new-event page (:class:`NewEventEntry`)
+    new_event_entries: tuple[NewEventEntry, ...] = ()
 
 
-__all__ = ["DemoCall", "DemoSpec", "Presentation", "Stored", "Written"]
+__all__ = ["DemoCall", "DemoSpec", "NewEventEntry", "Presentation", "Stored", "Written"]

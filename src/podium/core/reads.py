@@ -176,6 +176,9 @@ class ViewSpec(Fields, Generic[V]):
     not_on: Mapping[str, str] = field(default_factory=dict)
     event: bool = True
     example: Callable[[EventState], Mapping[str, Any] | None] | None = None
+    #: The organiser's page shows it first, as what the event needs now (a table whose rows
+    #: may name a command to run, ``do``, or a member event, ``member``)
+    now: bool = False
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
 

@@ -72,7 +72,7 @@ from podium.service.commands import (
     ReinstatePlayer,
     UndoRound,
 )
-from podium.service.events import EventService, Outcome
+from podium.service.events import EventService, LoadedEvent, Outcome
 
 if TYPE_CHECKING:
     from podium.service.named import NamedBracket, PairedRound
@@ -963,6 +963,9 @@ class GrantRole(Command[Any]):
             raise Conflict(N_("that user owns this event"), code=codes.ROLE_OWNER,
                            field="username")
         accounts.grant(self.slug, self.username, self.role, actor)
+        for member in _members(service, loaded):  # a series' organisers run its members
+            if self.role == OWNER_ROLE or accounts.role_of(target, member) != OWNER_ROLE:
+                accounts.grant(member, self.username, self.role, actor)
         return Outcome(loaded, [], Granted(self.username, self.role))
 
 
@@ -983,7 +986,19 @@ class RevokeRole(Command[Any]):
             raise NotFound(N_("%(username)s has no role in this event"), code=codes.ROLE_NONE,
                            field="username", username=self.username)
         accounts.revoke(self.slug, self.username)
+        for member in _members(service, loaded):
+            accounts.revoke(member, self.username)
         return Outcome(loaded, [], self.username)
+
+
+def _members(service: EventService, loaded: LoadedEvent) -> list[str]:
+    """A series' member events still stored (none for any other event)."""
+    if not loaded.ruleset.capabilities.series:
+        return []
+    from podium.core.series import book_of
+
+    stored = {e.slug for e in service.list_events()}
+    return [m.event for m in book_of(loaded.state).members if m.event in stored]
 
 
 class Granted(str):

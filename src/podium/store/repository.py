@@ -215,6 +215,31 @@ class EventRepository:
             .join(UserRow, UserRow.id == EventRoleRow.user_id)
             .where(EventRow.slug == slug, UserRow.username == username.strip().lower()))
 
+    def share_roles(self, source: str, target: str, granted_by: str, at: datetime) -> int:
+        """Give everyone who runs event ``source`` the same role in ``target`` (a season a
+        year creates is run by the year's organisers), keeping a role ``target`` already
+        gives; returns how many roles were added."""
+        from sqlalchemy import select
+
+        from podium.store.models import EventRoleRow, EventRow
+
+        ids = dict(self.session.execute(
+            select(EventRow.slug, EventRow.id).where(EventRow.slug.in_((source, target)))).all())
+        if source not in ids or target not in ids:
+            return 0
+        have = set(self.session.scalars(
+            select(EventRoleRow.user_id).where(EventRoleRow.event_id == ids[target])))
+        added = 0
+        for user_id, role in self.session.execute(
+                select(EventRoleRow.user_id, EventRoleRow.role)
+                .where(EventRoleRow.event_id == ids[source])).all():
+            if user_id not in have:
+                self.session.add(EventRoleRow(event_id=ids[target], user_id=user_id, role=role,
+                                              granted_by=granted_by, granted_at=at))
+                added += 1
+        self.session.flush()
+        return added
+
     def find_with_role(self, slug: str, username: str
                        ) -> tuple[EventSummary, str | None] | None:
         """:meth:`find` and :meth:`role_of` in one statement (a write's first read)."""

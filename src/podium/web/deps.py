@@ -186,9 +186,12 @@ class Page:
         allowed = roles or (OWNER, JUDGE)
         if self.role(slug) not in allowed:
             self.web.cache.version(slug)  # an unknown event is a 404, not a 403
+            if allowed == (OWNER,):
+                raise Forbidden(N_("you do not run event %(slug)r: only its owner may do this"),
+                                code=codes.ROLE_MISSING, slug=slug)
             raise Forbidden(
-                "you do not run event %(slug)r (needs: %(allowed)s)", code=codes.ROLE_MISSING,
-                slug=slug, allowed=', '.join(allowed))
+                N_("you do not run event %(slug)r: only its owner or a judge may do this"),
+                code=codes.ROLE_MISSING, slug=slug)
         return user
 
 

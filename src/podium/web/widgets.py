@@ -28,6 +28,8 @@ from podium.web.settings_form import settings_form
 
 #: How many empty rows a list of names typed one a field starts with (a script adds more).
 FREE_ROWS = 3
+#: Rows a list of sign-ups starts with (a script adds more).
+SIGNUP_ROWS = 8
 #: Matches of a year's list of matches (a play-off or survival round has at most 7).
 MATCH_ROWS = 7
 #: Seats of one match (rule W7-2: 7 players at most).
@@ -109,6 +111,9 @@ def filled(param: Param, kind: str, text: Any, offered: Sequence[Candidate]) -> 
     if kind == "slots":
         slots = [(str(size), str(q)) for size, q in value or ()]
         return {"rows": _padded(slots, ("", ""), FREE_ROWS)}
+    if kind == "signups":  # rule W7-4: name, site rating, premium account per row
+        rows = [(s.name, str(s.rating or ""), s.premium) for s in value or ()]
+        return {"rows": _padded(rows, ("", "", False), SIGNUP_ROWS)}
     if kind == "settings":
         given = {str(k): str(v) for k, v in (value or {}).items()}
         return {"settings": settings_form(inp.format),  # type: ignore[attr-defined]
@@ -178,6 +183,13 @@ def collect(param: Param, form: Any) -> list[str]:
         slots = [f"{size}/{qualifying}" for size, qualifying
                  in _columns(form, name, "size", "qualifying") if size or qualifying]
         return [", ".join(slots)] if slots else []
+    if inp.widget == "signups":  # rows of a name, a rating and "premium" or nothing
+        names = _texts(form, f"{name}.name")
+        ratings, premium = _texts(form, f"{name}.rating"), _texts(form, f"{name}.premium")
+        lines = [", ".join([n, r or "0", *([p] if p else [])])
+                 for n, r, p in zip(names, ratings + [""] * len(names),
+                                    premium + [""] * len(names), strict=False) if n]
+        return ["\n".join(lines)] if lines else []
     if inp.widget == "matches":
         rows = [", ".join(n for n in _texts(form, f"{name}.r{i}.name") if n)
                 for i in range(_row_count(form, name))]

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from podium.core import phases
 from podium.core.commands import CommandSpec, OpenReport
-from podium.core.demos import DemoSpec, Presentation
+from podium.core.demos import DemoSpec, NewEventEntry, Presentation
 from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
@@ -89,6 +89,8 @@ if TYPE_CHECKING:
     from podium.core.reads import ViewSpec
 
 FORMAT = "seven-wonders"
+#: The new-event page's choice of a 7 Wonders year (a series event: rule W7-1)
+YEAR_ENTRY = "seven-wonders-year"
 LADDERS = "ladders"
 SPECIAL_PHASE = "specials"
 PROFILE = "seven-wonders.profile"
@@ -712,7 +714,10 @@ class SevenWonders(Ruleset[SevenWondersSettings]):
     #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).
     codes = codes.catalogue()
     #: Code slips printed before the season used the shared self-report opened its own page.
-    presentation = Presentation(moved={"sw/me": "report"})
+    presentation = Presentation(moved={"sw/me": "report"}, new_event_entries=(
+        # rule W7-1: the year is a series of seasons, run by the year's steps
+        NewEventEntry(YEAR_ENTRY, N_("7 Wonders year: seasons, play-offs, the Legendary "
+                                     "League"), "series"),))
 
     def open_report(self) -> OpenReport:
         """Rule W7-36: a player reports their due game with their code, the others confirm

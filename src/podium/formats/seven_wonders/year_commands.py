@@ -240,6 +240,8 @@ def store_season(service: EventService, series: str, actor: str, season: str, na
                            field="season", slug=season)
         summary = work.repo.create(season, created.payload["name"], FORMAT, at)
         work.repo.append(summary.id, actions)
+        # the year's owners and judges run the seasons it creates
+        work.repo.share_roles(series, season, actor, at)
         payload = {"event": season, "label": created.payload["name"], "basis": dict(basis)}
         work.append([NewAction(MEMBER_ADDED, payload, ORGANISER_REASON)])
         outcome = Outcome(work.loaded, list(work.stored), formed)

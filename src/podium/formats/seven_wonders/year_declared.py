@@ -19,9 +19,11 @@ from dataclasses import dataclass
 
 from podium.core import inputs
 from podium.core.commands import CLI, Call, CommandSpec, Param
+from podium.core.errors import InvalidInput
 from podium.core.messages import M, Message, Mn
 from podium.core.series import book_of as series_book
 from podium.core.views import N_
+from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.legendary_commands import (
     AnswerLegendary,
     EnterLegendaryGame,
@@ -30,13 +32,14 @@ from podium.formats.seven_wonders.legendary_commands import (
     SelectLegendary,
 )
 from podium.formats.seven_wonders.playoff_commands import EnterPlayoffGame, Playoff
+from podium.formats.seven_wonders.signup_rows import SignUpRows
 from podium.formats.seven_wonders.survival_commands import (
     Battle,
     Drawn,
     DrawSurvival,
     EnterSurvivalGame,
 )
-from podium.formats.seven_wonders.year import Swap
+from podium.formats.seven_wonders.year import SignUp, Swap
 from podium.formats.seven_wonders.year_commands import Formed, NextSeason, StartYear
 from podium.formats.seven_wonders.year_inputs import (
     Matches,
@@ -118,9 +121,23 @@ def formed_said(formed: Formed) -> Message:
 
 # -- the starting season (rules W7-4 .. W7-6) -----------------------------------------------------
 def _start(call: Call) -> StartYear:
-    return StartYear(call.slug, call["season"], call.get("name", ""),
-                     read_signups(call["signups"].data), call.get("seed"),
-                     dict(call.get("settings", {})), bool(call.get("preview")))
+    return StartYear(call.slug, call["season"], call.get("name", ""), _signups(call),
+                     call.get("seed"), dict(call.get("settings", {})),
+                     bool(call.get("preview")))
+
+
+def _signups(call: Call) -> tuple[SignUp, ...]:
+    """Rule W7-4: the sign-ups from the file, or as typed: one of them."""
+    file, typed = call.get("signups"), call.get("entries")
+    if file is not None and typed:
+        raise InvalidInput(N_("give the sign-ups once: a file or the rows, not both"),
+                           code=codes.YEAR_SIGNUPS_TYPED, field="entries")
+    if file is not None:
+        return read_signups(file.data)
+    if not typed:
+        raise InvalidInput(N_("give the sign-ups: a file, or one row a player"),
+                           code=codes.YEAR_SIGNUPS_NONE, field="signups")
+    return tuple(typed)
 
 
 SEASON = Param("season", inputs.Text(64, non_empty=True),
@@ -133,7 +150,10 @@ START_YEAR = CommandSpec(
         SEASON,
         Param("signups", inputs.File(1_000_000, ".csv,text/csv"),
               N_("CSV with the columns name, rating, premium, in sign-up order (rule W7-4)"),
-              required=True, label=N_("Sign-ups")),
+              label=N_("Sign-ups file")),
+        Param("entries", SignUpRows(),
+              N_("or the sign-ups typed, in sign-up order: a name, the site rating, a "
+                 "premium account (rules W7-4, W7-5)"), label=N_("Sign-ups")),
         Param("name", inputs.Text(200), N_("the season's name (default: Season 0)")),
         SEED, SETTINGS, PREVIEW, LANG,
     ),

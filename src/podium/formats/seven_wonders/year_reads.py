@@ -155,7 +155,8 @@ DUE: ViewSpec[Any] = ViewSpec(
     help=N_("What the year waits for: the last season's games or special matches, the "
             "survival battles, the next season, the Legendary League (rules W7-2, W7-14, "
             "W7-31 .. W7-34)."),
-    on_formats=SERIES, shown=year_shown, cli="year-due", example=year_example)
+    on_formats=SERIES, shown=lambda state: year_shown(state) or not series_book(state).members,
+    cli="year-due", example=year_example, now=True)
 
 SURVIVAL: ViewSpec[Any] = ViewSpec(
     "seven-wonders.survival", N_("Survival battles"), read_survival, TableValue,

@@ -163,9 +163,13 @@ def legendary_views(state: EventState, now: datetime) -> list[TableView]:
     return [legendary_view(state, now), *([notes] if notes.rows else [])]
 
 
-def _due_view(rows: Sequence[Message]) -> TableView:
-    return TableView("due", N_("What is due"), (Column("what", N_("Due")),),
-                     tuple({"what": row} for row in rows))
+def _due_view(rows: Sequence[Message], do: str = "", member: str = "",
+              last: Sequence[Message] = (), last_do: str = "") -> TableView:
+    """What is due, each row with where it is done: a year's command (``do``, beside the
+    column) or a season's own page (``member``); ``last`` rows with ``last_do``."""
+    return TableView("due", N_("What is due"), (Column("what", N_("Due")),), (
+        *({"what": row, "do": do, "member": member} for row in rows),
+        *({"what": row, "do": last_do, "member": member} for row in last)))
 
 
 def due_view(members: Sequence[EventState], now: datetime) -> TableView:
@@ -173,14 +177,19 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
     matches (W7-11, W7-12, W7-18); once it is finished, its survival battles (W7-14) and the
     next season, or at the year's end the Legendary League (W7-31 .. W7-34)."""
     if not members:
-        return _due_view([M("The starting season, from the sign-ups (rule W7-4).")])
+        return _due_view([M("The starting season, from the sign-ups (rule W7-4).")],
+                         "seven-wonders.start-year")
     last = members[-1]
     playing = season_due(last)
     if playing:
-        return _due_view(playing)
+        return _due_view(playing, member=last.slug)
     league = legendary_rules.legendary_of(last, now)
     if league.roster is not None:
-        return _due_view(legendary_due(last, league))
+        waiting = legendary_due(last, league)
+        answering = any(seat.holder.status == "waiting" for seat in league.roster.seats)
+        final_over = league.final is None or league.final.champion is not None
+        return _due_view(waiting, "" if final_over and not answering else (
+            "seven-wonders.legendary-answer" if answering else "seven-wonders.legendary-game"))
     battles = survival_rules.survival_of(last)
     if survival_rules.book_of(last).entrants:
         names = {pid: p.name for pid, p in last.players.items()}
@@ -188,11 +197,11 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
                    names=[names[p] for p in players])
                  for match, players in battles.due.items() if players]
         if open_:
-            return _due_view(open_)
-    return _due_view([*playoffs_due(last),
-                      M("Season %(slug)s is finished: the next season (with its survival "
-                        "battles when newcomers apply), or at the year's end the Legendary "
-                        "League.", slug=last.slug)])
+            return _due_view(open_, "seven-wonders.survival-game")
+    return _due_view(playoffs_due(last), "seven-wonders.playoff-game", last=[
+        M("Season %(slug)s is finished: the next season (with its survival battles when "
+          "newcomers apply), or at the year's end the Legendary League.", slug=last.slug)],
+        last_do="seven-wonders.next-season")
 
 
 def playoffs_due(state: EventState) -> list[Message]:

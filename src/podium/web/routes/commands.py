@@ -118,8 +118,13 @@ def _fields(spec: CommandSpec, form: Any) -> dict[str, Any]:
         values = form.getlist(param.name)
         if isinstance(param.input, File):
             found = next((v for v in values if isinstance(v, UploadFile)), None)
+            carried = form.get(f"{param.name}.text")
             if found is not None:
                 fields[param.name] = found
+            elif isinstance(carried, str) and carried:  # a preview's file, saved from it
+                filename = form.get(f"{param.name}.filename")
+                fields[param.name] = Upload(filename if isinstance(filename, str) and filename
+                                            else "upload", carried.encode("utf-8"))
             continue
         texts = [v for v in values if isinstance(v, str)] + collect(param, form)
         if texts:
@@ -180,7 +185,8 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
                     else "manage/answer.html")
         loaded = done.outcome.loaded
         return page.render(template, event=loaded.state, loaded=loaded, spec=spec, done=done,
-                           values=done.values, said=said, title=spec.title)
+                           values=done.values, said=said, title=spec.title,
+                           save=saved_from_preview(spec, fields, typed))
     page.flash(said)
     if not done.outcome.actions and not await run_in_threadpool(_exists, page, slug):
         return page.redirect("/manage")  # the command deleted the event
@@ -188,6 +194,31 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
     target = f"/manage/{slug}" + (f"#{then}" if isinstance(then, str) and then.isidentifier()
                                   else "")
     return page.redirect(target)
+
+
+def saved_from_preview(spec: CommandSpec, fields: dict[str, Any], typed: dict[str, Any]
+                       ) -> dict[str, Any] | None:
+    """What a preview's "Save" button posts again: the fields as typed, without ``preview``,
+    each file as its text (a browser cannot send an upload again), and a field the command
+    stores by when it was left empty (the next season's id); None when the command has no
+    preview switch to leave out."""
+    if spec.param("preview") is None:
+        return None
+    files = {}
+    for key, value in fields.items():
+        if isinstance(value, Upload):
+            try:
+                if value.stream is not None:
+                    value.stream.seek(0)
+                data = value.stream.read() if value.stream is not None else value.data
+                files[key] = {"name": value.name, "text": data.decode("utf-8")}
+            except (OSError, ValueError):  # closed, or not text: chosen again on the form
+                return None
+    texts = [(key, item) for key, value in typed.items() if key != "preview"
+             for item in ([value] if isinstance(value, str) else value)]
+    missing = [p for p in spec.params_on(WEB) if p.argument and p.name not in typed
+               and p.name not in files and not isinstance(p.input, File)]
+    return {"typed": texts, "files": files, "missing": missing}
 
 
 def _exists(page: Page, slug: str) -> bool:

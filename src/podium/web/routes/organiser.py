@@ -98,24 +98,61 @@ def my_events(page: PageDep) -> Response:
     user = page.require_login()
     roles = page.web.accounts.events_of(user)
     events = [e for e in page.web.events.list_events() if e.slug in roles]
-    return page.render("manage/index.html", events=events, roles=roles, title="Manage")
+    return page.render("manage/index.html", events=under_series(page, events), roles=roles,
+                       title="Manage")
+
+
+def under_series(page: Page, events: list[Any]) -> list[tuple[Any, bool]]:
+    """The events in order, each series' members right after it (a year's seasons under the
+    year), marked as members: ``(event, is_member)``."""
+    from podium.core.series import book_of
+
+    by_slug = {e.slug: e for e in events}
+    members: dict[str, list[str]] = {}
+    for event in events:
+        if get_format(event.format).capabilities.series:
+            state = page.web.cache.load(event.slug).loaded.state
+            members[event.slug] = [m.event for m in book_of(state).members
+                                   if m.event in by_slug]
+    placed = {slug for slugs in members.values() for slug in slugs}
+    out: list[tuple[Any, bool]] = []
+    for event in events:
+        if event.slug in placed:
+            continue
+        out.append((event, False))
+        out += [(by_slug[slug], True) for slug in members.get(event.slug, ())]
+    return out
+
+
+def new_event_choices() -> dict[str, tuple[str, str]]:
+    """What the new-event page offers, by the value its select posts: each format under its
+    title, then the entries formats add (a 7 Wonders year: a series) -> (title, format)."""
+    choices = {name: (get_format(name).title, name) for name in available()}
+    for name in available():
+        for entry in get_format(name).presentation.new_event_entries:
+            choices[entry.key] = (entry.title, entry.format)
+    return choices
+
+
+def _new_form(page: Page, chosen: str, **context: Any) -> Response:
+    choices = new_event_choices()
+    return page.render("manage/new.html", formats=list(choices.items()), chosen=chosen,
+                       fields=settings_form(choices[chosen][1]), title="New event", **context)
 
 
 @router.get("/new", response_class=HTMLResponse)
 def new_event_form(page: PageDep, format: str = "commander") -> Response:
     page.require_login()
-    if format not in available():
+    if format not in new_event_choices():
         format = available()[0]
-    return page.render(
-        "manage/new.html", formats=[(n, get_format(n)) for n in available()], chosen=format,
-        fields=settings_form(format), values={}, title="New event",
-    )
+    return _new_form(page, format, values={})
 
 
 @router.post("/new", response_class=HTMLResponse)
 def new_event(page: FormDep, form: Fields) -> Response:
     page.require_login()
-    format_name = form.get("format", "")
+    choice = form.get("format", "")
+    format_name = new_event_choices().get(choice, ("", choice))[1]
     errors: dict[str, str] = {}
     try:
         if format_name not in available():
@@ -138,17 +175,13 @@ def new_event(page: FormDep, form: Fields) -> Response:
                             code=refusal_codes.INPUT_FIELDS)
         done = page.run("event.create", None, fields)
     except PodiumError as error:
-        chosen = format_name if format_name in available() else available()[0]
+        chosen = choice if choice in new_event_choices() else available()[0]
         if not errors:
             errors = {(k if k in ("slug", "name", "seed") else f"set_{k}"): v
                       for k, v in field_errors(page, error).items() if k}
-        return page.render(
-            "manage/new.html", status=status_of(error),
-            error=page.fmt.gettext("Please check the fields marked below.") if errors
-            else page.message(error), errors=errors,
-            formats=[(n, get_format(n)) for n in available()], chosen=chosen,
-            fields=settings_form(chosen), values=form, title="New event",
-        )
+        return _new_form(page, chosen, status=status_of(error),
+                         error=page.fmt.gettext("Please check the fields marked below.")
+                         if errors else page.message(error), errors=errors, values=form)
     return page.redirect(f"/manage/{done.state.slug}")
 
 
@@ -241,6 +274,8 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     commands = listed_commands(page, loaded)
     groups, danger = command_groups(commands, loaded.ruleset.capabilities.rounds)
     return {
+        "now_views": now_views(page, loaded),
+        "members": _members(loaded),
         "command_groups": groups,
         "danger_commands": danger,
         # before round 1 the roster is the work at hand
@@ -258,6 +293,7 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         "plugin": page.web.format(state.format),
         "entry": result_entry(loaded),
         "commands": commands,
+        "commands_by_name": {spec.name: spec for spec in commands},
         "command_rows": lambda spec: field_rows(spec, {}, {}, state),
         "round": rnd,
         "rows": table_rows(loaded, rnd) if rnd else [],
@@ -269,6 +305,27 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
         ],
         "title": state.name,
     }
+
+
+def now_views(page: Page, loaded: LoadedEvent) -> list[Any]:
+    """The tables the format declares as what the event needs now (``ViewSpec.now``: a
+    year's steps), read as this organiser."""
+    state = loaded.state
+    out = []
+    for spec in page.web.catalog.views_for(state.format):
+        if spec.now and spec.on(WEB) and (spec.shown is None or spec.shown(state)):
+            value = page.view(state.slug, spec.name)
+            out += value if isinstance(value, list) else [value]
+    return out
+
+
+def _members(loaded: LoadedEvent) -> list[Any]:
+    """A series' members in order (a year's seasons), for links to their pages."""
+    if not loaded.ruleset.capabilities.series:
+        return []
+    from podium.core.series import book_of
+
+    return list(book_of(loaded.state).members)
 
 
 def _clock(loaded: LoadedEvent, page: Page) -> dict[str, Any] | None:

@@ -27,6 +27,9 @@
       (copy.matches("input") ? [copy] : copy.querySelectorAll("input")).forEach(function (i) {
         i.value = "";
       });
+      if (!copy.matches("input")) {
+        copy.querySelectorAll("select").forEach(function (s) { s.selectedIndex = 0; });
+      }
       last.parentNode.insertBefore(copy, last.nextSibling);
       (copy.matches("input") ? copy : copy.querySelector("input")).focus();
     });
