@@ -12,7 +12,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 from babel import Locale
-from babel.dates import format_datetime
+from babel.dates import format_date, format_time
 
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.messages import Message
@@ -64,7 +64,9 @@ class Formatter:
     def when(self, moment: datetime, zone: str | None = None) -> str:
         """A moment in the locale, in the formatter's time zone or ``zone`` (an event's)."""
         where = ZoneInfo(zone) if zone else self.zone
-        return format_datetime(moment.astimezone(where), "medium", locale=self.locale)
+        local = moment.astimezone(where)  # to the minute: seconds are noise to people
+        return (f"{format_date(local, 'medium', locale=self.locale)}, "
+                f"{format_time(local, 'short', locale=self.locale)}")
 
     def cell(self, value: object, column: Column) -> str:
         """A table view's cell: numbers per locale, text labels translated."""
