@@ -27,6 +27,7 @@ from podium.service.accounts import AccountService
 from podium.store.db import Database
 from tests.cli.conftest import Podium
 from tests.formats.seven_wonders.year_builders import (
+    DECIDED,
     YEAR,
     copy_of,
     everything,
@@ -223,7 +224,7 @@ def test_the_year_commands_answer_on_every_surface(surface_on, one_season: Path,
         seconds[0], seconds[1], [seconds[2], seconds[3]]]})
     assert surface.name == "web" or played["groups"][2] == sorted(seconds[2:])
     assert 2 in playoff_rules.book_of(service.load("y-s0").state).games
-    surface.run("next-season", YEAR, {"previous": "y-s0", "season": "y-s1"})
+    surface.run("next-season", YEAR, {"previous": "y-s0", "season": "y-s1", **DECIDED})
     assert len(league_players(service, "y-s1")) == 28
     # the Legendary League (rules W7-31 .. W7-34), on a year of two complete seasons
     db = copy_of(two_seasons, tmp_path, "two.db")
