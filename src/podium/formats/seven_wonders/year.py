@@ -90,6 +90,16 @@ class Line:
         return str(tr(self.message())) if tr else self.message().render(None)
 
 
+def shared_places(totals: Sequence[Any]) -> list[int]:
+    """Places over ``totals`` sorted best first: equal totals share the higher place and the
+    next total skips the places they cover (16, 14, 14, 9 → 1, 2, 2, 4), as the year's tables
+    show them (rule W7-1: the year table ranks by points; no tie-break is given for it)."""
+    out: list[int] = []
+    for index, total in enumerate(totals):
+        out.append(out[-1] if index and total == totals[index - 1] else index + 1)
+    return out
+
+
 # -- registration and the starting season (rules W7-4 .. W7-6) ----------------------------------
 @dataclass(frozen=True)
 class SignUp:
