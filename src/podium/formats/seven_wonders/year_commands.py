@@ -375,7 +375,15 @@ class NextSeason(Command[Formed]):
 
     The newcomers, the players leaving and the survival battles' winners default to what the
     survival battles stored in ``previous`` (``survival-draw``, ``survival-game``); given, they
-    replace it (``survivors``: None for that default)."""
+    replace it (``survivors``: None for that default). A newcomer's site rating and premium
+    account come from the year's sign-ups, then the survival draw, then ``ratings`` and
+    ``premium`` (rules W7-13, W7-14).
+
+    Nothing is decided silently (rules W7-6, W7-26 (4), W7-30): a starting season's play-off
+    without its game refuses the season unless ``decide_playoffs`` with a ``playoff_reason``;
+    a tie only the die breaks, when its order changes the leagues or the Warriors' strength,
+    refuses it unless the organiser gives the ``rolls`` or asks ``podium_rolls``. A preview
+    says which play-offs and dice are still due."""
 
     previous: str = ""
     season: str | None = None

@@ -203,8 +203,7 @@ NEXT_SEASON = CommandSpec(
               label=N_("Leaving")),
         Param("playoff", Playoffs(), N_("after the starting season: each play-off's order, "
                                         "best first, tied players joined by = (rule W7-6; "
-                                        "default: the play-off games entered, else rule "
-                                        "W7-30)"),
+                                        "default: the play-off games entered)"),
               label=N_("Play-offs")),
         Param("rating", inputs.Pairs(inputs.Integer(0, 100_000), max_items=200),
               N_("a newcomer's site rating, NAME=RATING: their strength in the Warriors split "
