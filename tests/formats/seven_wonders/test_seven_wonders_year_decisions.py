@@ -302,3 +302,20 @@ def test_w7_1_tied_totals_share_a_place(golden: EventService) -> None:
     assert place["Player 18"] == place["Player 22"] == place["Player 29"] == 24
     assert place["Player 25"] == 27
     assert shared_places([16, 16, 16, 9]) == [1, 1, 1, 4]
+
+
+def test_a_decided_survival_match_or_special_match_entered_again_is_refused(
+        one_season: Path, tmp_path: Path) -> None:
+    # rules W7-14, W7-18: a survival match with its result, or the Battle of Titans with its
+    # own, entered again is refused naming the match, nothing stored
+    service = service_on(copy_of(one_season, tmp_path))
+    drawn = invoke(service, "survival-draw", {"newcomer": ["Ann", "Bob", "Cid", "Dan"]}).value
+    players = drawn.matches[0][2]
+    invoke(service, "survival-game", {"match": 1, "order": players})
+    again = refused(service, "survival-game", {"match": 1, "order": list(reversed(players))})
+    assert again.code == codes.SURVIVAL_DECIDED and again.field == "match"
+    state = service.load("y-s0").state
+    titans = season_book(state).specials["titans"]
+    order = [state.players[p].name for p in titans.order]
+    twice = refused(service, "special", {"match": "titans", "order": order}, slug="y-s0")
+    assert twice.code == codes.SPECIAL_EXISTS and twice.field == "match"
