@@ -386,9 +386,11 @@ def playoff_key(p: PlayerSeason) -> tuple[Any, ...]:
 
 
 def roll_lines(rolls: Sequence[DieRoll]) -> list[Line]:
-    """Each die rolled, explained with every round's values (rules W7-26 (4), W7-30 (3))."""
+    """Each die rolled, explained with every round's values and who rolled it (rules W7-26
+    (4), W7-30 (3))."""
     return [Line(roll.players[0], N_("%(name)s and %(others)s: still tied, the die decides "
-                                     "(rule %(rule)s): %(rolls)s") if roll.by == "podium" else
+                                     "(rule %(rule)s), rolled by podium as the organiser "
+                                     "asked: %(rolls)s") if roll.by == "podium" else
                  N_("%(name)s and %(others)s: still tied, the organiser's die decides (rule "
                     "%(rule)s): %(rolls)s"),
                  {"others": list(roll.players[1:]), "rule": roll.rule, "rolls": roll.text()})
