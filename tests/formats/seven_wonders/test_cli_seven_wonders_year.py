@@ -115,12 +115,23 @@ def test_a_whole_year_through_the_command_line(podium: Podium, tmp_path: Path) -
                          code=4)
     assert "no play-off is due" in flat(wrong)
     podium("sw", "playoff-game", "y", "4", ", ".join(reversed(preview["playoffs"]["4"])))
-    # rule W7-7: the play-offs' orders as played; the battles' winners by default
+    # rule W7-30 (3): the tied pair is equal on ladder wins and the previous games; the die
+    # is the organiser's: the play-off says so and the next season is refused until it is
+    # rolled, naming the pair (nothing rolled silently)
+    assert played["die_due"] == [tied]
+    refused = podium.error("sw", "next-season", "y", "s0", "s1", code=4)
+    assert "--roll" in flat(refused) and all(name in flat(refused) for name in tied)
+    # rule W7-7: the play-offs' orders as played, the organiser's roll (the second of the
+    # pair rolls higher, so it takes the last Gods place), podium asked to roll the other
+    # ties (every game here was entered in name order); the battles' winners by default
     formed = answer(podium, "sw", "next-season", "y", "s0", "s1", "--name", "Season 1",
-                    "--settings", "start=2025-02-01")
+                    "--settings", "start=2025-02-01", "--roll", f"{tied[0]}=2, {tied[1]}=5",
+                    "--podium-rolls")
     gods = next(league["players"] for league in formed["leagues"] if league["key"] == "gods")
-    assert {first, second, played["order"][2]} <= set(gods)
-    assert played["order"][3] not in gods
+    assert {first, second, tied[1]} <= set(gods)
+    assert tied[0] not in gods
+    assert any(f"organiser's die decides (rule W7-30): {tied[0]} 2, {tied[1]} 5" in line
+               for line in formed["lines"])
     warriors = [p for league in formed["leagues"] if league["key"].startswith("warriors")
                 for p in league["players"]]
     winners = {p for m in drawn["matches"] for p in m["players"][:4]}

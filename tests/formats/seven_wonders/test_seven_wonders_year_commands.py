@@ -19,6 +19,7 @@ from podium.formats.seven_wonders.year_commands import facts_of
 from podium.formats.seven_wonders.year_demo import signups_csv
 from podium.store.repository import EventRepository
 from tests.formats.seven_wonders.year_builders import (
+    DECIDED,
     YEAR,
     ManualClock,
     copy_of,
@@ -60,21 +61,21 @@ def test_the_next_season_is_one_unit_a_late_refusal_stores_nothing(year, monkeyp
     monkeypatch.setattr(EventRepository, "append", refusing)
     before = everything(year)
     with pytest.raises(Conflict) as late:
-        invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1"})
+        invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1", **DECIDED})
     assert late.value.code == "test.late"
     assert everything(year) == before and "y-s1" not in before
     with year.db.session() as session:
         assert EventRepository(session).find("y-s1") is None
     assert [m.event for m in series_book(year.load(YEAR).state).members] == ["y-s0"]
     monkeypatch.undo()  # the same command then stores the season and its record, once
-    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1"})
+    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1", **DECIDED})
     assert done.value.slug == "y-s1" and len(league_players(year, "y-s1")) == 28
     assert [m.event for m in series_book(year.load(YEAR).state).members] == ["y-s0", "y-s1"]
 
 
 def test_an_existing_season_id_is_refused_inside_the_unit(year) -> None:
     year.create_event("taken", "Taken", "commander", {}, "org", 1)
-    error = refused(year, "next-season", {"previous": "y-s0", "season": "taken"})
+    error = refused(year, "next-season", {"previous": "y-s0", "season": "taken", **DECIDED})
     assert error.code == codes.YEAR_EXISTS and error.field == "season"
 
 
@@ -216,10 +217,10 @@ def test_the_next_season_takes_the_battles_winners(year) -> None:
     # the next season is refused, nothing stored
     (l1_7, l2_7, l1_6, l2_6, ann, bob), (l3_7, l4_7, l3_6, l4_6, cid, dan) = draw(year)
     invoke(year, "survival-game", {"match": 1, "order": [ann, l1_6, l2_6, l1_7, l2_7, bob]})
-    error = refused(year, "next-season", {"previous": "y-s0", "season": "y-s1"})
+    error = refused(year, "next-season", {"previous": "y-s0", "season": "y-s1", **DECIDED})
     assert error.code == codes.SURVIVAL_UNDECIDED and error.params["matches"] == [2]
     invoke(year, "survival-game", {"match": 2, "order": [cid, dan, l3_6, l4_6, l3_7, l4_7]})
-    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1"})
+    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1", **DECIDED})
     warriors = {n for key, _n, _l, members in done.value.leagues if key.startswith("warriors")
                 for n in members}
     assert {ann, cid, dan, l1_6, l2_6, l1_7, l3_6, l4_6} <= warriors
@@ -245,7 +246,7 @@ def test_a_player_barred_by_a_survival_battle_is_no_newcomer_later(year) -> None
     preview = invoke(year, "next-season", {"previous": "y-s0", "preview": True})
     assert any(line.player == bob and "rule W7-23" in line.msgid
                for line in preview.value.lines)
-    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1"})
+    done = invoke(year, "next-season", {"previous": "y-s0", "season": "y-s1", **DECIDED})
     assert bob not in league_players(year, "y-s1")
     assert any(line.player == bob and "barred from the tournament" in line.msgid
                for line in done.value.lines)

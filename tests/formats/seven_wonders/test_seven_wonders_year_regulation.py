@@ -174,7 +174,8 @@ def test_w7_26_the_next_season_records_its_dice() -> None:
     result = next_leagues(regular(G1={"leaving": True}), newcomers=["N01"])
     rolled = [r for r in result.rolls if set(r.players) == {"A3", "B3"}]
     assert rolled and rolled[0].rule == "W7-26 (4)" and rolled[0].rounds
-    assert any("the die decides (rule W7-26 (4))" in line.text() for line in result.lines)
+    assert any("the die decides (rule W7-26 (4)), rolled by podium" in line.text()
+               for line in result.lines)
 
 
 # -- the open points, each under both settings ---------------------------------------------------

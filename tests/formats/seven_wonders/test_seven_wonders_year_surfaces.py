@@ -27,6 +27,7 @@ from podium.service.accounts import AccountService
 from podium.store.db import Database
 from tests.cli.conftest import Podium
 from tests.formats.seven_wonders.year_builders import (
+    DECIDED,
     YEAR,
     copy_of,
     everything,
@@ -223,7 +224,7 @@ def test_the_year_commands_answer_on_every_surface(surface_on, one_season: Path,
         seconds[0], seconds[1], [seconds[2], seconds[3]]]})
     assert surface.name == "web" or played["groups"][2] == sorted(seconds[2:])
     assert 2 in playoff_rules.book_of(service.load("y-s0").state).games
-    surface.run("next-season", YEAR, {"previous": "y-s0", "season": "y-s1"})
+    surface.run("next-season", YEAR, {"previous": "y-s0", "season": "y-s1", **DECIDED})
     assert len(league_players(service, "y-s1")) == 28
     # the Legendary League (rules W7-31 .. W7-34), on a year of two complete seasons
     db = copy_of(two_seasons, tmp_path, "two.db")
@@ -429,3 +430,24 @@ def test_a_season_event_is_not_a_year(one_season: Path, tmp_path: Path) -> None:
     assert error.code == "format.other"
     error = refused(service, "survival-draw", {"newcomer": ["Ann"]}, slug="y-s0")
     assert error.code == "format.other"
+
+
+def test_the_next_season_form_offers_the_organisers_decisions(
+        one_season: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # rules W7-6, W7-26 (4), W7-30: the form draws a die roll per player (a table of names and
+    # values), the switches "podium rolls" and "decide the unplayed play-offs" and the reason;
+    # sent without the play-offs played, it is refused next to the play-offs' field
+    app, accounts = web_app(copy_of(one_season, tmp_path), monkeypatch)
+    web = Web(app, accounts)
+    accounts.grant(YEAR, "org", "owner", "setup")
+    form = web.client.get(f"/manage/{YEAR}/do/seven-wonders.next-season")
+    for name in ("roll.name", "roll.value", "podium_rolls", "decide_playoffs",
+                 "playoff_reason", "premium"):
+        assert f'name="{name}"' in form.text, name
+    before = everything(app.state.web.events)
+    answer = web.client.post(f"/manage/{YEAR}/do/seven-wonders.next-season", data={
+        "csrf_token": csrf_of(form.text), "previous": "y-s0", "season": "y-s1"})
+    assert answer.status_code in (409, 422)
+    assert 'id="f-seven-wonders-next-season-playoff-error"' in answer.text
+    assert "play-off matches are still due" in answer.text
+    assert everything(app.state.web.events) == before

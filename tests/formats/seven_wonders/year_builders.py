@@ -20,6 +20,11 @@ from podium.store.db import Database
 
 YEAR = "y-year"
 ORGANISER = "org"
+#: Rules W7-6, W7-30, W7-26 (4): a test about something else lets the organiser's decisions
+#: through: the play-offs not played decided by rule W7-30 (with a reason) and podium rolling
+#: the die.
+DECIDED = {"decide_playoffs": True, "playoff_reason": "a test about something else",
+           "podium_rolls": True}
 
 
 class ManualClock:

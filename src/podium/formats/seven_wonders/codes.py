@@ -149,6 +149,11 @@ YEAR_SURVIVORS = "sw.year.survivors"
 YEAR_SURVIVOR = "sw.year.survivor"
 YEAR_SWAP = "sw.year.swap"
 YEAR_SWAP_REASON = "sw.year.swap_reason"
+YEAR_PLAYOFF_ENTERED = "sw.year.playoff_entered"  # a play-off's game entered already
+YEAR_PLAYOFF_DUE = "sw.year.playoff_due"  # play-off matches not played yet (rule W7-6)
+YEAR_PLAYOFF_REASON = "sw.year.playoff_reason"  # deciding one unplayed needs a reason
+YEAR_DIE_NEEDED = "sw.year.die_needed"  # a step needs the organiser's die (W7-26 (4), W7-30 (3))
+YEAR_DIE = "sw.year.die"  # a die roll that does not fit the tie it is for
 # the series and its seasons
 YEAR_NOT_SERIES = "sw.year.not_series"
 YEAR_NOT_SEASON = "sw.year.not_season"
@@ -203,6 +208,7 @@ YEAR_CODES: tuple[str, ...] = (
     SURVIVAL_UNDECIDED, SURVIVAL_NOT_DRAWN, SURVIVAL_NOT_ENTRANT, LEGENDARY_TWICE, LEGENDARY_FEW,
     LEGENDARY_WON, LEGENDARY_GAME_PLAYERS, LEGENDARY_PLAYER, LEGENDARY_BEGUN, LEGENDARY_NONE,
     LEGENDARY_NOT_WAITING, LEGENDARY_WAITING, LEGENDARY_DECLINED, LEGENDARY_DEADLINE,
-    LEGENDARY_ANSWERED, YEAR_NOT_SERIES,
+    LEGENDARY_ANSWERED, YEAR_NOT_SERIES, YEAR_PLAYOFF_ENTERED, YEAR_PLAYOFF_DUE,
+    YEAR_PLAYOFF_REASON, YEAR_DIE_NEEDED, YEAR_DIE,
 )
 """Every code of the year's section (the merge adds them to ``SevenWonders.codes``)."""

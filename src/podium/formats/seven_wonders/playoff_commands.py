@@ -8,14 +8,14 @@ takes their order from there (a tie by rule W7-30) unless ``--playoff`` gives an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from podium.core.errors import Conflict, PodiumError
 from podium.core.messages import Message
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes, playoff_rules
 from podium.formats.seven_wonders.survival_commands import player_id, positions_of
-from podium.formats.seven_wonders.year import playoff_key, ranked, starting_tiers
+from podium.formats.seven_wonders.year import Dice, playoff_key, ranked, starting_tiers
 from podium.formats.seven_wonders.year_commands import facts_of, last_season, renamed
 from podium.service.commands import Command
 from podium.service.events import EventService, NewAction, Outcome
@@ -35,6 +35,7 @@ class Playoff:
     order: list[str]
     rolls: str
     due: list[int]
+    die_due: list[list[str]] = field(default_factory=list)  # ties left to the organiser's die
 
     def messages(self) -> list[Message]:
         out = [Message(N_("play-off of the %(place)s places: %(order)s (rules W7-6, W7-30)"),
@@ -42,6 +43,9 @@ class Playoff:
         if self.rolls:
             out.append(Message(N_("still tied, the die decides (rule W7-30 (3)): %(rolls)s"),
                                {"rolls": self.rolls}))
+        out += [Message(N_("still tied: a die roll by the organiser decides between %(names)s "
+                           "when the next season is formed (rule W7-30 (3))"), {"names": names})
+                for names in self.die_due]
         return out
 
 
@@ -55,6 +59,7 @@ class EnterPlayoffGame(Command[Playoff]):
     place: int = 0
     order: tuple[tuple[str, ...], ...] = ()
     leaving: tuple[str, ...] = ()
+    correction: bool = False  # replaces the game entered for this place (else refused)
 
     def run(self, service: EventService, actor: str) -> Outcome[Playoff]:
         season = last_season(service, self.slug)
@@ -63,7 +68,7 @@ class EnterPlayoffGame(Command[Playoff]):
                            code=codes.YEAR_PLAYOFF, field="place")
         facts = facts_of(season, self.leaving)
         count = len({p.league for p in facts.players})
-        _tiers, _lines, due, _ranks, _rolls = starting_tiers(facts, count, {})
+        _tiers, _lines, due, _ranks, _rolls = starting_tiers(facts, count, {}, Dice(facts.seed))
         names = sorted(n for group in self.order for n in group)
         if self.place not in due:
             raise Conflict(N_("no play-off is due for the %(place)s places: those due are "
@@ -78,20 +83,24 @@ class EnterPlayoffGame(Command[Playoff]):
                 results = [{"player": player_id(work.state, name, "order", codes.YEAR_PLAYER),
                             "position": position}
                            for name, position in positions_of(self.order)]
-                work.append([NewAction(playoff_rules.PLAYOFF,
-                                       {"place": self.place, "results": results})])
+                payload: dict = {"place": self.place, "results": results}
+                if self.correction:
+                    payload["correction"] = True
+                work.append([NewAction(playoff_rules.PLAYOFF, payload)])
                 stored = playoff_rules.stored_playoffs(work.state)
                 groups = stored[self.place]
                 by = {p.name: p for p in facts.players}
                 order: list[str] = []
-                rolls: list[str] = []
-                for group in groups:  # rule W7-30 within a tie, the die drawn as next-season
-                    tied, dice = ranked([by[n] for n in group], playoff_key, facts.seed,
-                                        "W7-30", "W7-30")
-                    rolls.extend(roll.text() for roll in dice)
+                # rule W7-30 (1), (2) within a tie; the die (3) is the organiser's, when the
+                # next season is formed: not rolled here
+                dice = Dice(facts.seed)
+                for group in groups:
+                    tied, _rolled = ranked([by[n] for n in group], playoff_key, dice,
+                                           "W7-30", "W7-30")
                     order.extend(p.name for p in tied)
-                value = Playoff(season.state.slug, self.place, groups, order, "; ".join(rolls),
-                                sorted(p for p in due if p not in stored))
+                value = Playoff(season.state.slug, self.place, groups, order, "",
+                                sorted(p for p in due if p not in stored),
+                                [list(names) for _rule, names in dice.missing])
                 return Outcome(work.loaded, list(work.stored), value)
         except PodiumError as error:
             raise renamed(error, FIELDS) from None

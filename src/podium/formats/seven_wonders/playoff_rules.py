@@ -5,8 +5,9 @@ battles'.
 - ``seven-wonders.playoff-game``: a play-off between the players of one place in different
   leagues (``place``), its game as the site shows it (positions, a tie sharing one: rule W7-3).
   A tie is allowed: rule W7-30 orders the tied players when the next season is formed (ladder
-  wins, the previous games, then the die, every roll recorded). A later game of the same place
-  replaces the earlier one (a correction).
+  wins, the previous games, then the die, every roll recorded). A second game of the same
+  place is refused unless it says it is a correction (``correction``): then it replaces the
+  earlier one, and the log keeps both.
 
 Why a game and not only an order: the organiser enters what was played; a tie the site shows
 cannot be typed as a strict order, and the W7-30 chain is the regulation's answer to it.
@@ -22,7 +23,7 @@ from podium.core.log import Action
 from podium.core.model import EventState, PlayerId
 from podium.core.ruleset import ActionKind
 from podium.core.schema import PLAYER as PLAYER_ID
-from podium.core.schema import Int, ListOf, obj
+from podium.core.schema import Bool, Int, ListOf, obj
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.season import ranking
@@ -76,12 +77,22 @@ def _game(state: EventState, action: Action, ruleset: Any) -> None:
                            field=where, name=name, place=place)
         positions[pid] = item["position"]
     names = {pid: state.players[pid].name for pid in positions}
-    book_of(state).games[place] = ranking(positions, names)
+    book = book_of(state)
+    correction = bool(p.get("correction"))
+    if place in book.games and not correction:  # a game entered twice is not a correction
+        raise Conflict(N_("the play-off of the %(place)s places has its game already: enter "
+                          "it as a correction to replace it"), code=codes.YEAR_PLAYOFF_ENTERED,
+                       field="place", place=place)
+    if correction and place not in book.games:
+        raise Conflict(N_("the play-off of the %(place)s places has no game to correct"),
+                       code=codes.YEAR_PLAYOFF_ENTERED, field="correction", place=place)
+    book.games[place] = ranking(positions, names)
 
 
 RESULT = obj({"player": PLAYER_ID, "position": Int(1, 2 * LEAGUE_SIZE)})
 PLAYOFF_SCHEMA = obj({"place": Int(1, LEAGUE_SIZE),
-                      "results": ListOf(RESULT, min_items=2, max_items=2 * LEAGUE_SIZE)})
+                      "results": ListOf(RESULT, min_items=2, max_items=2 * LEAGUE_SIZE)},
+                     {"correction": Bool()})
 
 ACTION_KINDS = (ActionKind(PLAYOFF, _game, PLAYOFF_SCHEMA, "Play-off game"),)
 

@@ -19,7 +19,7 @@ it was accepted; a refusal names the command's field.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
@@ -30,12 +30,13 @@ from podium.core.rng import derive_seed
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes, survival_rules
 from podium.formats.seven_wonders.season import Note
-from podium.formats.seven_wonders.year import next_leagues, spoken
+from podium.formats.seven_wonders.year import Dice, SignUp, next_leagues, spoken
 from podium.formats.seven_wonders.year_commands import (
     facts_of,
     last_season,
     renamed,
     season_slugs,
+    signups_of,
     tournament_barred,
     year_of,
 )
@@ -123,11 +124,11 @@ class DrawSurvival(Command[Drawn]):
 
     def run(self, service: EventService, actor: str) -> Outcome[Drawn]:
         season = last_season(service, self.slug)
-        barred = tournament_barred([service.load(slug).state for slug in
-                                    season_slugs(year_of(service.load(self.slug)).state)])
+        series = year_of(service.load(self.slug)).state
+        barred = tournament_barred([service.load(slug).state for slug in season_slugs(series)])
         try:
             with service.unit(season.state.slug, actor, dry_run=self.preview) as work:
-                work.append(self.build_draw(work.loaded, barred))
+                work.append(self.build_draw(work.loaded, barred, signups_of(series)))
                 value = drawn_of(work.state, self.preview)
                 return Outcome(work.loaded, list(work.stored), value)
         except PodiumError as error:
@@ -143,13 +144,16 @@ class DrawSurvival(Command[Drawn]):
                                       "W7-14)"), code=codes.SURVIVAL_NOT_ENTRANT, field=field_,
                                    names=strangers)
 
-    def build_draw(self, loaded: LoadedEvent, barred: Sequence[str] = ()) -> list[NewAction]:
+    def build_draw(self, loaded: LoadedEvent, barred: Sequence[str] = (),
+                   signups: Mapping[str, SignUp] = {}) -> list[NewAction]:
         """Who plays for how many places (rules W7-6, W7-10, W7-14, W7-35), the newcomers
         registered, then the draw's inputs as the log keeps them. A newcomer an earlier
-        survival battle barred from the tournament (``barred``, rule W7-23) is refused."""
+        survival battle barred from the tournament (``barred``, rule W7-23) is refused.
+        Each entrant's site rating and premium account come from the year's sign-ups
+        (``signups``, rules W7-4, W7-5) unless typed here (rule W7-14)."""
         facts = facts_of(loaded, self.leaving)
         plan = next_leagues(facts, (), self.newcomers, {}, (), {}, preview=True,
-                            out_of_tournament=barred)
+                            out_of_tournament=barred, dice=Dice(facts.seed))
         if not plan.survival:
             if not self.newcomers:
                 raise Conflict(N_("no newcomer applies: the players who must defend keep "
@@ -168,13 +172,16 @@ class DrawSurvival(Command[Drawn]):
         signup = {name: i for i, name in enumerate(self.newcomers, start=1)}
         rows = []
         for name in entrants:
-            row: dict = {"player": ids[name], "rating": ratings.get(name, 0)}
+            signed = signups.get(name)
+            row: dict = {"player": ids[name],
+                         "rating": ratings.get(name, signed.rating if signed else 0)}
             p = by.get(name)
             if p is not None and name not in signup:  # a defender (rules W7-6, W7-10)
                 row.update(league=facts_league(loaded, p.league), level=p.level, place=p.place,
                            premium=p.premium or name in self.premium)
             else:
-                row.update(premium=name in self.premium, signup=signup.get(name))
+                row.update(premium=name in self.premium or bool(signed and signed.premium),
+                           signup=signup.get(name))
             rows.append(row)
         payload: dict = {"entrants": rows, "free": plan.free,
                          "seed": self.seed if self.seed is not None

@@ -90,6 +90,16 @@ class Line:
         return str(tr(self.message())) if tr else self.message().render(None)
 
 
+def shared_places(totals: Sequence[Any]) -> list[int]:
+    """Places over ``totals`` sorted best first: equal totals share the higher place and the
+    next total skips the places they cover (16, 14, 14, 9 → 1, 2, 2, 4), as the year's tables
+    show them (rule W7-1: the year table ranks by points; no tie-break is given for it)."""
+    out: list[int] = []
+    for index, total in enumerate(totals):
+        out.append(out[-1] if index and total == totals[index - 1] else index + 1)
+    return out
+
+
 # -- registration and the starting season (rules W7-4 .. W7-6) ----------------------------------
 @dataclass(frozen=True)
 class SignUp:
@@ -192,6 +202,7 @@ class PlayerSeason:
     total: int = 0
     overruns: int = 0  # in the year so far, this season's included (rule W7-19)
     barred: bool = False  # rules W7-19, W7-20
+    kicked: bool = False  # kicked a player: out of the season at once (rule W7-20)
     leaving: bool = False  # dropped out (rule W7-35)
 
 
@@ -227,6 +238,8 @@ class NextSeason:
     free: int  # Warriors places the survival battles filled
     playoffs: dict[int, list[str]] = field(default_factory=dict)  # place: its players
     rolls: list[DieRoll] = field(default_factory=list)  # every die rolled (W7-26 (4), W7-30)
+    unplayed: list[int] = field(default_factory=list)  # play-offs due without a game (W7-6)
+    dice_due: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # ties left
 
 
 # -- ties (rules W7-26 (1)-(4), W7-30) ----------------------------------------------------------
@@ -241,14 +254,17 @@ def _roll(seed: int, label: str, name: str, attempt: int = 1) -> int:
 class DieRoll:
     """Rules W7-26 (4), W7-30 (3): «Жребий (кубик ...)»: a group of players no other step
     separates, and every round of the die: each round rolls for the players still tied,
-    (player, value) pairs, higher is better."""
+    (player, value) pairs, higher is better. ``by``: who rolled (``organiser``: the values
+    the organiser entered; ``podium``: drawn from the recorded seed because the organiser
+    asked podium to roll)."""
 
     rule: str
     players: tuple[str, ...]
     rounds: tuple[tuple[tuple[str, int], ...], ...]
+    by: str = "podium"
 
     def payload(self) -> dict[str, Any]:
-        return {"rule": self.rule, "players": list(self.players),
+        return {"rule": self.rule, "players": list(self.players), "by": self.by,
                 "rounds": [[{"player": n, "value": v} for n, v in r] for r in self.rounds]}
 
     def text(self) -> str:
@@ -281,10 +297,50 @@ def die_order(seed: int, label: str, rule: str, names: Sequence[str]
     return order, DieRoll(rule, tuple(names), tuple(rounds))
 
 
-def ranked(players: Sequence[PlayerSeason], key: Any, seed: int, label: str, rule: str
+@dataclass
+class Dice:
+    """Rules W7-26 (4), W7-30 (3): «кубик ... бросает один из организаторов». Where a step of
+    the year needs the die, the organiser either enters the roll (``given``: a value per
+    player, the values of one tie all different) or asks podium to roll (``podium``: drawn
+    from the recorded ``seed``). Neither: the tie is kept in ``missing`` (rule, players) and
+    ordered by name only provisionally, so a preview can say whom the die decides between and
+    the command can refuse; podium never rolls unasked."""
+
+    seed: int
+    given: Mapping[str, int] = field(default_factory=dict)
+    podium: bool = False
+    missing: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    #: the ties whose order changes the outcome (a league, the Warriors' strength); the others
+    #: are left by name, no die asked for them. None: every tie.
+    only: set[frozenset[str]] | None = None
+
+    def order(self, label: str, rule: str, names: Sequence[str]
+              ) -> tuple[list[str], DieRoll | None]:
+        """``names`` (tied) ordered by the die: the organiser's values, else podium's roll
+        when asked, else by name, the tie noted in ``missing``."""
+        if self.only is not None and frozenset(names) not in self.only:
+            return sorted(names, key=lambda n: (n.casefold(), n)), None
+        if all(n in self.given for n in names):
+            values = [self.given[n] for n in names]
+            if len(set(values)) != len(values):
+                raise InvalidInput(N_("the die must separate %(names)s (rule %(rule)s): roll "
+                                      "again for the players with equal values and enter the "
+                                      "new values"), code=codes.YEAR_DIE, field="roll",
+                                   names=list(names), rule=rule)
+            ordered = sorted(names, key=lambda n: -self.given[n])
+            return ordered, DieRoll(rule, tuple(names),
+                                    (tuple((n, self.given[n]) for n in names),), "organiser")
+        if self.podium:
+            return die_order(self.seed, label, rule, names)
+        self.missing.append((rule, tuple(names)))
+        return sorted(names, key=lambda n: (n.casefold(), n)), None
+
+
+def ranked(players: Sequence[PlayerSeason], key: Any, dice: Dice | int, label: str, rule: str
            ) -> tuple[list[PlayerSeason], list[DieRoll]]:
     """``players`` sorted by ``key`` (best first); players equal by it are ordered by the die
-    (:func:`die_order`), every roll returned."""
+    (:class:`Dice`; a bare seed: podium rolls, :func:`die_order`), every roll returned."""
+    roller = dice if isinstance(dice, Dice) else Dice(dice, podium=True)
     ordered = sorted(players, key=key)
     out: list[PlayerSeason] = []
     rolls: list[DieRoll] = []
@@ -296,12 +352,21 @@ def ranked(players: Sequence[PlayerSeason], key: Any, seed: int, label: str, rul
         group = ordered[index:end]
         if len(group) > 1:
             by = {p.name: p for p in group}
-            names, roll = die_order(seed, label, rule, [p.name for p in group])
+            names, roll = roller.order(label, rule, [p.name for p in group])
             group = [by[n] for n in names]
-            rolls.append(roll)
+            if roll is not None:
+                rolls.append(roll)
         out.extend(group)
         index = end
     return out, rolls
+
+
+def dice_lines(missing: Sequence[tuple[str, Sequence[str]]]) -> list[Line]:
+    """Rules W7-26 (4), W7-30 (3): each tie the organiser's die must still decide."""
+    return [Line(names[0], N_("%(name)s and %(others)s: still tied, the organiser's die "
+                              "decides (rule %(rule)s): enter the roll, or let podium roll; "
+                              "shown by name until then"),
+                 {"others": list(names[1:]), "rule": rule}) for rule, names in missing]
 
 
 def chain_key(p: PlayerSeason) -> tuple[Any, ...]:
@@ -321,9 +386,13 @@ def playoff_key(p: PlayerSeason) -> tuple[Any, ...]:
 
 
 def roll_lines(rolls: Sequence[DieRoll]) -> list[Line]:
-    """Each die rolled, explained with every round's values (rules W7-26 (4), W7-30 (3))."""
+    """Each die rolled, explained with every round's values and who rolled it (rules W7-26
+    (4), W7-30 (3))."""
     return [Line(roll.players[0], N_("%(name)s and %(others)s: still tied, the die decides "
-                                     "(rule %(rule)s): %(rolls)s"),
+                                     "(rule %(rule)s), rolled by podium as the organiser "
+                                     "asked: %(rolls)s") if roll.by == "podium" else
+                 N_("%(name)s and %(others)s: still tied, the organiser's die decides (rule "
+                    "%(rule)s): %(rolls)s"),
                  {"others": list(roll.players[1:]), "rule": roll.rule, "rolls": roll.text()})
             for roll in rolls]
 
@@ -445,19 +514,27 @@ def playoff_groups(given: Playoff) -> list[list[str]]:
     return [[item] if isinstance(item, str) else list(item) for item in given]
 
 
-def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Playoff]
+def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Playoff],
+                   dice: Dice | None = None, decided: str | None = None
                    ) -> tuple[dict[str, int], list[Line], dict[int, list[str]],
                               dict[str, int], list[DieRoll]]:
     """Rules W7-6, W7-7, W7-30: a higher place in the starting season, a higher league in
     season 1; the last 2 (4 leagues) or 3 (5 leagues) of each league defend their places in
     survival battles; players of one place spread over two leagues play a play-off match
-    (``playoffs``: its order, best first, tied players together; a tie, or no order at all,
-    goes by the W7-30 chain and its die). Returns the tiers, the lines, the play-offs due, each
+    (``playoffs``: its order, best first, tied players together; a tie goes by the W7-30 chain
+    and the organiser's ``dice``). Returns the tiers, the lines, the play-offs due, each
     play-off player's rank in it and the dice rolled.
+
+    A play-off with no order is not decided in advance: its lines say it is still due (the
+    W7-30 chain only shows where its players would stand, no die rolled), unless the organiser
+    decided the play-offs not played (``decided``: the reason), then the W7-30 chain decides
+    it, the die included.
 
     Which play-offs are due when players leave (the schemes «приведены ниже» are missing from
     the text) is the setting ``starting_playoffs``: ``after-dropouts`` (the places as they fall
-    once the leavers are out, the W7-35 shift first) or ``as-full`` (as if nobody left)."""
+    once the leavers are out, the W7-35 shift first) or ``as-full`` (as if nobody left; a
+    player out of the season for kicking another, rule W7-20, plays no play-off)."""
+    dice = dice if dice is not None else Dice(facts.seed, podium=True)
     last = LEAGUE_SIZE - defenders_count(leagues)
     tiers: dict[str, int] = {}
     lines: list[Line] = []
@@ -481,7 +558,15 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Play
             continue
         if facts.starting_playoffs == AS_FULL:
             spread = _spread(full_slot, len(everyone))
-            players = everyone
+            # rule W7-20: «выбывает из текущего сезона»: a kicker plays no play-off
+            players = [p for p in everyone if not p.kicked]
+            if spread and group:
+                for p in everyone:
+                    if p.kicked:
+                        lines.append(Line(p.name, N_("%(name)s: kicked a player, out of the "
+                                                     "season at once (rule W7-20): plays no "
+                                                     "play-off of the %(n)s places"),
+                                          {"n": place}))
         else:
             spread = _spread(slot, len(group))
             players = group
@@ -498,10 +583,18 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Play
                                    "(rule W7-6)", code=codes.YEAR_PLAYOFF, field="playoff",
                                    place=_ordinal(place), names=sorted(names))
             by = {p.name: p for p in group}
-            if not given:
+            roller = dice
+            if not given and decided is not None:  # the organiser's decision, with a reason
                 given = [[p.name for p in group]]
-                how = N_("%(name)s: %(place)s in %(league)s, play-off %(rank)s of %(count)s by "
-                         "ladder wins and the previous games (rule W7-30), to %(to)s (rule W7-7)")
+                how = N_("%(name)s: %(place)s in %(league)s, play-off not played, decided by "
+                         "the organiser (%(reason)s): %(rank)s of %(count)s by ladder wins "
+                         "and the previous games (rule W7-30), to %(to)s (rule W7-7)")
+            elif not given:  # rule W7-6: due; where its players would stand, no die rolled
+                given = [[p.name for p in group]]
+                roller = Dice(facts.seed)
+                how = N_("%(name)s: %(place)s in %(league)s, the play-off of the %(n)s places "
+                         "is still due (rule W7-6); until its game, %(rank)s of %(count)s by "
+                         "ladder wins and the previous games (rule W7-30), to %(to)s")
             else:
                 how = N_("%(name)s: %(place)s in %(league)s, play-off match %(rank)s of "
                          "%(count)s, to %(to)s (rules W7-6, W7-7)")
@@ -509,8 +602,8 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Play
             for tied in given:
                 present = [by[n] for n in tied if n in by]  # a leaver's place is shifted
                 if len(present) > 1:  # rule W7-30: a tie in the play-off
-                    present, dice = ranked(present, playoff_key, facts.seed, "W7-30", "W7-30")
-                    rolls.extend(dice)
+                    present, rolled = ranked(present, playoff_key, roller, "W7-30", "W7-30")
+                    rolls.extend(rolled)
                     if len(given) > 1:
                         how = N_("%(name)s: %(place)s in %(league)s, play-off match %(rank)s "
                                  "of %(count)s (a tie there by ladder wins and the previous "
@@ -520,8 +613,8 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Play
             for rank, p in enumerate(group, start=1):
                 ranks[p.name] = rank
         elif _spread(slot, len(group)):  # as-full: no play-off due, the W7-35 shift decides
-            group, dice = ranked(group, chain_key, facts.seed, "W7-35", "W7-26 (4)")
-            rolls.extend(dice)
+            group, rolled = ranked(group, chain_key, dice, "W7-35", "W7-26 (4)")
+            rolls.extend(rolled)
             how = N_("%(name)s: %(place)s in %(league)s, %(rank)s of %(count)s by the overall "
                      "ranking once players left (rules W7-26, W7-35), to %(to)s")
         else:
@@ -532,6 +625,7 @@ def starting_tiers(facts: SeasonFacts, leagues: int, playoffs: Mapping[int, Play
             tiers[p.name] = tier
             lines.append(Line(p.name, how, {"place": _ordinal(p.place), "n": p.place,
                                             "rank": rank,
+                                            **({"reason": decided} if decided else {}),
                                             "count": len(group), "to": TIER_NAMES[tier],
                                             "league": facts.league_names.get(p.league,
                                                                              p.league)}))
@@ -565,7 +659,36 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
                  preview: bool = False, ratings: Mapping[str, int] = {},
                  newcomer_order: Sequence[str] | None = None,
                  history: Mapping[str, int] = {},
-                 out_of_tournament: Sequence[str] = ()) -> NextSeason:
+                 out_of_tournament: Sequence[str] = (), dice: Dice | None = None,
+                 decided: str | None = None) -> NextSeason:
+    """Season N+1 from season N (:func:`formed_leagues`). With the organiser's die
+    (``dice`` not podium's), the leagues are formed once without it first, so that the die
+    is asked only for the ties whose order changes the outcome (players going to different
+    leagues, or into the Warriors' strength order: rules W7-13, W7-26 (4), W7-30 (3))."""
+    args = (facts, survivors, newcomers, playoffs, swaps, premium, preview, ratings,
+            newcomer_order, history, out_of_tournament)
+    if dice is not None and not dice.podium and dice.only is None:
+        probe = Dice(dice.seed, only=None)
+        trial = formed_leagues(*args, probe, decided)
+        where = {n: key for key, _name, _level, names in trial.leagues for n in names}
+
+        def matters(names: Sequence[str]) -> bool:
+            keys = {where.get(n) for n in names}
+            return len(keys) > 1 or any(k is not None and k.startswith("warriors")
+                                        for k in keys)
+
+        dice.only = {frozenset(names) for _rule, names in probe.missing if matters(names)}
+    return formed_leagues(*args, dice, decided)
+
+
+def formed_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
+                   newcomers: Sequence[str] = (), playoffs: Mapping[int, Playoff] = {},
+                   swaps: Sequence[Swap] = (), premium: Mapping[str, bool] = {},
+                   preview: bool = False, ratings: Mapping[str, int] = {},
+                   newcomer_order: Sequence[str] | None = None,
+                   history: Mapping[str, int] = {},
+                   out_of_tournament: Sequence[str] = (), dice: Dice | None = None,
+                   decided: str | None = None) -> NextSeason:
     """Season N+1 from season N.
 
     ``newcomers`` want to join through qualification (a returning player who skipped a season
@@ -586,7 +709,13 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
     A ``preview`` says who must play the survival battles and the play-offs for how many
     places, before their results. ``out_of_tournament`` names the players an unfinished
     survival battle barred from the tournament (rule W7-23, any season of the year so far):
-    the outcome says so, and none of them comes back as a newcomer or a survivor."""
+    the outcome says so, and none of them comes back as a newcomer or a survivor.
+
+    ``dice``: the organiser's die for the ties nothing else breaks (rules W7-26 (4), W7-30
+    (3); by default podium rolls, as a pure question); the ties it leaves are ``dice_due``.
+    ``decided``: the organiser decides the play-offs not played by rule W7-30, with this
+    reason; otherwise they are ``unplayed`` (rule W7-6)."""
+    dice = dice if dice is not None else Dice(facts.seed, podium=True)
     by = facts.by_name()
     lines: list[Line] = []
     for p in facts.players:
@@ -618,16 +747,17 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
     rolls: list[DieRoll] = []
     if facts.starting:
         count = len({p.league for p in facts.players})
-        tiers, tier_lines, playoff_groups, ranks, rolls = starting_tiers(facts, count, playoffs)
+        tiers, tier_lines, playoff_groups, ranks, rolls = starting_tiers(facts, count, playoffs,
+                                                                         dice, decided)
     else:
         tiers, tier_lines = regular_tiers(facts, newcomers=bool(newcomers))
     lines.extend(tier_lines)
     split_rank = ranks if facts.playoff_ranks_split else {}
     continuing = [p for p in facts.players if p.name in tiers]
-    overall, dice = ranked(continuing, lambda p: (p.level, p.place, split_rank.get(p.name, 0),
+    overall, rolled = ranked(continuing, lambda p: (p.level, p.place, split_rank.get(p.name, 0),
                                                   chain_key(p)),
-                           facts.seed, "W7-35", "W7-26 (4)")
-    rolls.extend(dice)
+                           dice, "W7-35", "W7-26 (4)")
+    rolls.extend(rolled)
     position = {p.name: i for i, p in enumerate(overall)}
     staying = sorted((p for p in continuing if tiers[p.name] < SURVIVAL),
                      key=lambda p: (tiers[p.name], position[p.name]))
@@ -716,6 +846,9 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
                                    "%(rank)s of %(count)s (rule W7-13)"),
                           {"rank": strength[name], "count": len(strength)}))
     lines.extend(roll_lines(rolls))
+    lines.extend(dice_lines(dice.missing))
+    unplayed = [] if decided is not None else sorted(
+        place for place in playoff_groups if not playoffs.get(place))
     leagues = [("gods", "Gods", 0, gods), ("priests", "Priests", 1, priests),
                ("warriors-a", "Warriors A", 2, a), ("warriors-b", "Warriors B", 2, b)]
     if not preview:
@@ -730,7 +863,7 @@ def next_leagues(facts: SeasonFacts, survivors: Sequence[str] = (),
                            "overruns": history.get(n, 0) if was is None else was.overruns,
                            "premium": premium.get(n, was.premium if was else False)}
     return NextSeason(leagues, lines, profiles, candidates if len(candidates) > free else [],
-                      free, playoff_groups, rolls)
+                      free, playoff_groups, rolls, unplayed, list(dice.missing))
 
 
 def newcomer_strength(names: Sequence[str], ratings: Mapping[str, int],

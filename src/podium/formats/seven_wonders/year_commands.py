@@ -15,7 +15,7 @@ A preview (``preview``) stops after the checks: nothing is stored.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -36,6 +36,7 @@ from podium.formats.seven_wonders.playoff_rules import stored_playoffs
 from podium.formats.seven_wonders.rules import FORMAT, PROFILE, league_keys, league_places
 from podium.formats.seven_wonders.season import FORTUNE, WILL, book_of, season_rows
 from podium.formats.seven_wonders.year import (
+    Dice,
     Line,
     PlayerSeason,
     Playoff,
@@ -66,6 +67,21 @@ def year_of(loaded: LoadedEvent) -> LoadedEvent:
 def season_slugs(series: EventState) -> list[str]:
     """The year's seasons in order (the series' members)."""
     return [m.event for m in series_book(series).members]
+
+
+def signups_of(series: EventState) -> dict[str, SignUp]:
+    """Rules W7-4, W7-5, W7-13, W7-14: every sign-up of the year as the starting season
+    recorded it (``basis.signups``: the site rating and the premium account), by name, so the
+    survival draw and the next season's newcomers use them without the organiser typing them
+    again (a value typed there still wins)."""
+    out: dict[str, SignUp] = {}
+    for member in series_book(series).members:
+        for row in member.basis.get("signups") or ():
+            name = str(row.get("name", ""))
+            if name and name not in out:
+                out[name] = SignUp(name, int(row.get("rating") or 0),
+                                   bool(row.get("premium")))
+    return out
 
 
 def last_season(service: EventService, series: str) -> LoadedEvent:
@@ -129,7 +145,7 @@ def facts_from(state: EventState, leaving: Sequence[str] = ()) -> SeasonFacts:
                 positions=tuple((g.positions or {}).get(pid) for g in games),
                 last_level=profile.level, last_place=profile.place, wins=row.wins,
                 total=row.total, overruns=profile.overruns + row.overruns, barred=row.barred,
-                leaving=player.dropped or player.name in leaving))
+                kicked=row.kicked, leaving=player.dropped or player.name in leaving))
 
     def order(match: str) -> list[str]:
         game = book.specials.get(match)
@@ -209,6 +225,8 @@ class Formed:
     free: int = 0
     playoffs: dict[int, list[str]] = field(default_factory=dict)
     preview: bool = False
+    unplayed: list[int] = field(default_factory=list)  # play-offs still due (rule W7-6)
+    dice_due: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # W7-26, W7-30
 
     def messages(self) -> list[Message]:
         """Each player's decision, with its rule, as a message (a page renders it in its own
@@ -219,11 +237,12 @@ class Formed:
 def store_season(service: EventService, series: str, actor: str, season: str, name: str,
                  settings: Mapping[str, Any], seed: int | None, leagues: Sequence[League],
                  profiles: Mapping[str, Mapping[str, Any]], basis: Mapping[str, Any],
-                 formed: Formed) -> Outcome[Formed]:
+                 formed: Formed, check: Callable[[], None] | None = None) -> Outcome[Formed]:
     """The new season and the series' record of it, in one transaction: the season's actions
     are built and replayed first (its settings, players, profiles and leagues checked), then
     the season event, its log and the series' ``member_added`` are written together; any
-    refusal rolls all of it back."""
+    refusal rolls all of it back. ``check``: the command's own refusals, once the season's id
+    and settings are known to be good (so a bad id is named first)."""
     at = service.clock()
     try:
         created, state = new_event_actions(season, name or season, FORMAT, settings, actor,
@@ -233,6 +252,8 @@ def store_season(service: EventService, series: str, actor: str, season: str, na
         raise error from None
     actions = [created, *checked(state, get_ruleset(), created.actor, at,
                                  season_actions(leagues, profiles))]
+    if check is not None:
+        check()
     with service.unit(series, actor) as work:
         year_of(work.loaded)
         if work.repo.find(season) is not None:
@@ -356,7 +377,15 @@ class NextSeason(Command[Formed]):
 
     The newcomers, the players leaving and the survival battles' winners default to what the
     survival battles stored in ``previous`` (``survival-draw``, ``survival-game``); given, they
-    replace it (``survivors``: None for that default)."""
+    replace it (``survivors``: None for that default). A newcomer's site rating and premium
+    account come from the year's sign-ups, then the survival draw, then ``ratings`` and
+    ``premium`` (rules W7-13, W7-14).
+
+    Nothing is decided silently (rules W7-6, W7-26 (4), W7-30): a starting season's play-off
+    without its game refuses the season unless ``decide_playoffs`` with a ``playoff_reason``;
+    a tie only the die breaks, when its order changes the leagues or the Warriors' strength,
+    refuses it unless the organiser gives the ``rolls`` or asks ``podium_rolls``. A preview
+    says which play-offs and dice are still due."""
 
     previous: str = ""
     season: str | None = None
@@ -371,6 +400,11 @@ class NextSeason(Command[Formed]):
     preview: bool = False
     ratings: Mapping[str, int] = field(default_factory=dict)
     newcomer_order: tuple[str, ...] | None = None
+    premium: tuple[str, ...] | None = None  # newcomers with a premium account (rule W7-13)
+    rolls: Mapping[str, int] = field(default_factory=dict)  # the organiser's die (W7-26, W7-30)
+    podium_rolls: bool = False  # the organiser asks podium to roll the die instead
+    decide_playoffs: bool = False  # the play-offs not played decided by rule W7-30
+    playoff_reason: str = ""  # why they are not played (kept in the log)
 
     def run(self, service: EventService, actor: str) -> Outcome[Formed]:
         series = year_of(service.load(self.slug))
@@ -382,10 +416,12 @@ class NextSeason(Command[Formed]):
         preview = self.preview or not self.season
         seasons = [service.load(slug).state for slug in season_slugs(series.state)]
         history, barred = tournament_overruns(seasons), tournament_barred(seasons)
-        plan, basis = self.plan(previous, preview, history, barred)
+        plan, basis = self.plan(previous, preview, history, barred,
+                                signups_of(series.state))
         formed = Formed(None if preview else self.season, _listed(_rows(plan.leagues)),
                         plan.lines, survival=plan.survival, free=plan.free,
-                        playoffs=plan.playoffs, preview=preview)
+                        playoffs=plan.playoffs, preview=preview, unplayed=plan.unplayed,
+                        dice_due=plan.dice_due)
         if preview:
             return Outcome(series, [], formed)
         assert self.season is not None
@@ -395,13 +431,45 @@ class NextSeason(Command[Formed]):
             previous.state.settings).items() if k not in ("season", "start")}
         return store_season(service, self.slug, actor, self.season, self.name or self.season,
                             {**inherited, **self.settings, "season": "regular"}, self.seed,
-                            _rows(plan.leagues), plan.profiles, basis, formed)
+                            _rows(plan.leagues), plan.profiles, basis, formed,
+                            lambda: self.check_decided(plan))
+
+    def check_decided(self, plan: Plan) -> None:
+        """Nothing the regulation leaves to a game or to the organiser's die is decided
+        silently: the play-offs are played (rule W7-6) unless the organiser decides them
+        with a reason (W7-30), and every die is the organiser's or podium's when asked
+        (W7-26 (4), W7-30 (3))."""
+        if plan.unplayed:
+            raise Conflict(N_("play-off matches are still due: %(matches)s; enter their games "
+                              "(rule W7-6), or decide them without playing, with a reason "
+                              "(rule W7-30)"), code=codes.YEAR_PLAYOFF_DUE, field="playoff",
+                           matches="; ".join(f"{place}: {', '.join(plan.playoffs[place])}"
+                                             for place in plan.unplayed))
+        if plan.dice_due:
+            rule, names = plan.dice_due[0]
+            raise Conflict(N_("a die roll by the organiser decides between %(names)s (rule "
+                              "%(rule)s): enter each one's roll, or let podium roll"),
+                           code=codes.YEAR_DIE_NEEDED, field="roll", names=list(names),
+                           rule=rule)
+        used = {n for roll in plan.rolls if roll.by == "organiser" for n in roll.players}
+        strangers = sorted(n for n in self.rolls if n not in used)
+        if strangers:
+            raise InvalidInput(N_("no tie the die decides involves %(names)s (rules W7-26 (4), "
+                                  "W7-30 (3))"), code=codes.YEAR_DIE, field="roll",
+                               names=strangers)
 
     def plan(self, previous: LoadedEvent, preview: bool, history: Mapping[str, int] = {},
-             barred: Sequence[str] = ()) -> tuple[Plan, dict[str, Any]]:
+             barred: Sequence[str] = (), signups: Mapping[str, SignUp] = {}
+             ) -> tuple[Plan, dict[str, Any]]:
         """The next season's leagues (rules W7-6 .. W7-15, W7-35) and the basis the series
-        records (with every die rolled, W7-26 (4), W7-30 (3)). ``barred``: the players out of
-        the tournament (rule W7-23); the stored battles' newcomers leave them out."""
+        records (with every die rolled and who rolled it, W7-26 (4), W7-30 (3)). ``barred``:
+        the players out of the tournament (rule W7-23); the stored battles' newcomers leave
+        them out. ``signups``: the year's sign-ups, whose ratings and premium accounts the
+        newcomers keep unless given here or in the survival draw (rules W7-13, W7-14)."""
+        if self.decide_playoffs and not self.playoff_reason.strip():
+            raise InvalidInput(N_("deciding a play-off without playing it is an organiser "
+                                  "decision and needs a reason (rule W7-30)"),
+                               code=codes.YEAR_PLAYOFF_REASON, field="playoff_reason")
         battles = stored_battles(season_of(previous).state)
         out = [*barred, *(n for n in (battles.barred if battles else ()) if n not in barred)]
         newcomers = self.newcomers if self.newcomers is not None else (
@@ -418,11 +486,19 @@ class NextSeason(Command[Formed]):
                                   "W7-14)"), code=codes.SURVIVAL_UNDECIDED, field="survivor",
                                matches=list(battles.due))
         facts = facts_of(previous, leaving)
-        premium = battles.premium if battles else {}
-        ratings = {**(battles.ratings if battles else {}), **self.ratings}
+        # rules W7-13, W7-14: a newcomer's sign-up facts, then the draw's, then what is typed
+        fresh = [n for n in newcomers if n not in {p.name for p in facts.players}]
+        premium = {**{n: signups[n].premium for n in fresh if n in signups},
+                   **(battles.premium if battles else {})}
+        if self.premium is not None:
+            premium.update({n: n in self.premium for n in fresh})
+        ratings = {**{n: signups[n].rating for n in fresh if n in signups},
+                   **(battles.ratings if battles else {}), **self.ratings}
         playoffs = self.playoffs or stored_playoffs(season_of(previous).state)
+        dice = Dice(facts.seed, dict(self.rolls), self.podium_rolls)
+        decided = self.playoff_reason.strip() if self.decide_playoffs else None
         plan = next_leagues(facts, survivors, newcomers, playoffs, self.swaps, premium,
-                            preview, ratings, self.newcomer_order, history, out)
+                            preview, ratings, self.newcomer_order, history, out, dice, decided)
         basis = {"previous": self.previous, "newcomers": list(newcomers),
                  "survivors": list(survivors),
                  "playoffs": {str(k): [n if isinstance(n, str) else list(n) for n in v]
@@ -433,6 +509,10 @@ class NextSeason(Command[Formed]):
                  "swaps": [{"first": s.first, "second": s.second, "reason": s.reason}
                            for s in self.swaps],
                  "leaving": list(leaving)}
+        if decided is not None:  # rule W7-30: the organiser's decision and its reason
+            basis["playoffs_decided"] = {"places": [int(p) for p in plan.playoffs
+                                                    if not playoffs.get(p)],
+                                         "reason": decided}
         return plan, basis
 
 

@@ -86,6 +86,8 @@ class SeasonFormed:
     free: int
     playoffs: dict[str, list[str]]
     lines: list[str]
+    playoffs_due: list[int]
+    dice_due: list[list[str]]
 
 
 def formed_answer(formed: Formed) -> SeasonFormed:
@@ -94,7 +96,8 @@ def formed_answer(formed: Formed) -> SeasonFormed:
         [LeagueFormed(k, n, lvl, list(m)) for k, n, lvl, m in formed.leagues],
         list(formed.qualification), list(formed.survival), formed.free,
         {str(k): list(v) for k, v in formed.playoffs.items()},
-        [line.text() for line in formed.lines])
+        [line.text() for line in formed.lines], list(formed.unplayed),
+        [list(names) for _rule, names in formed.dice_due])
 
 
 def formed_show(formed: Formed) -> list[Message]:
@@ -107,7 +110,13 @@ def formed_show(formed: Formed) -> list[Message]:
                       "Survival battles: %(names)s for %(n)s Warriors places (rule W7-14).",
                       formed.free, names=", ".join(formed.survival)))
     out += [M("Play-off of place %(place)s: %(names)s (rule W7-6).", place=place,
-              names=", ".join(group)) for place, group in formed.playoffs.items()]
+              names=", ".join(group)) for place, group in formed.playoffs.items()
+            if place not in formed.unplayed]
+    out += [M("Play-off of place %(place)s still due: %(names)s; enter its game (rule W7-6).",
+              place=place, names=", ".join(formed.playoffs[place]))
+            for place in formed.unplayed]
+    out += [M("A die roll by the organiser decides between %(names)s (rule %(rule)s).",
+              names=", ".join(names), rule=rule) for rule, names in formed.dice_due]
     return [*out, *formed.messages()]
 
 
@@ -168,6 +177,15 @@ START_YEAR = CommandSpec(
 
 
 # -- the next season (rules W7-6 .. W7-15, W7-30, W7-35) ------------------------------------------
+ROLL = Param("roll", inputs.Pairs(inputs.Integer(1, 6), max_items=35),
+             N_("the organiser's die for a tie nothing else breaks, a value per player (rules "
+                "W7-26 (4), W7-30 (3))"), label=N_("Die rolls"))
+PODIUM_ROLLS = Param("podium_rolls", inputs.YesNo(),
+                     N_("let podium roll the die for the ties nothing else breaks (the rolls "
+                        "are recorded; rules W7-26 (4), W7-30 (3))"),
+                     label=N_("Podium rolls the die"))
+
+
 def _names_or_none(call: Call, key: str) -> tuple[str, ...] | None:
     value = call.values.get(key)
     return None if value is None else tuple(value)
@@ -182,7 +200,9 @@ def _next(call: Call) -> NextSeason:
         {place: list(names) for place, names in call.get("playoff", ())}, swaps,
         _names_or_none(call, "leaving"), call.get("seed"), dict(call.get("settings", {})),
         bool(call.get("preview")), dict(call.get("rating", ())),
-        _names_or_none(call, "newcomer_order"))
+        _names_or_none(call, "newcomer_order"), _names_or_none(call, "premium"),
+        dict(call.get("roll", ())), bool(call.get("podium_rolls")),
+        bool(call.get("decide_playoffs")), call.get("playoff_reason", ""))
 
 
 NEXT_SEASON = CommandSpec(
@@ -203,8 +223,7 @@ NEXT_SEASON = CommandSpec(
               label=N_("Leaving")),
         Param("playoff", Playoffs(), N_("after the starting season: each play-off's order, "
                                         "best first, tied players joined by = (rule W7-6; "
-                                        "default: the play-off games entered, else rule "
-                                        "W7-30)"),
+                                        "default: the play-off games entered)"),
               label=N_("Play-offs")),
         Param("rating", inputs.Pairs(inputs.Integer(0, 100_000), max_items=200),
               N_("a newcomer's site rating, NAME=RATING: their strength in the Warriors split "
@@ -212,6 +231,16 @@ NEXT_SEASON = CommandSpec(
         Param("newcomer_order", NAMES, N_("the newcomers' strength for the Warriors split, "
                                           "strongest first (rule W7-13; default: by site "
                                           "rating)"), label=N_("Newcomers' order")),
+        Param("premium", NAMES, N_("the newcomers with a premium account (rule W7-13; "
+                                   "default: the sign-ups' and the survival draw's)"),
+              label=N_("Premium accounts")),
+        Param("decide_playoffs", inputs.YesNo(),
+              N_("decide the play-offs not played by rule W7-30 instead of their games "
+                 "(needs a reason)"), label=N_("Decide unplayed play-offs")),
+        Param("playoff_reason", inputs.Text(500),
+              N_("why the play-offs are decided without playing (kept in the log)"),
+              label=N_("Reason for the play-offs")),
+        ROLL, PODIUM_ROLLS,
         Param("swap", inputs.Pairs(inputs.Player(), max_items=14),
               N_("two players changing Warriors league, A=B (rule W7-13)"),
               label=N_("Warriors swaps")),
@@ -402,18 +431,21 @@ class PlayoffPlayed:
     rolls: str
     due: list[int]
     notes: list[str]
+    die_due: list[list[str]]
 
 
 def playoff_answer(playoff: Playoff) -> PlayoffPlayed:
     return PlayoffPlayed(playoff.season, playoff.place, [list(g) for g in playoff.groups],
                          list(playoff.order), playoff.rolls, list(playoff.due),
-                         [str(m) for m in playoff.messages()])
+                         [str(m) for m in playoff.messages()],
+                         [list(n) for n in playoff.die_due])
 
 
 PLAYOFF_GAME = CommandSpec(
     "seven-wonders.playoff-game", N_("Enter a play-off game"),
     lambda call: EnterPlayoffGame(call.slug, call["place"], tuple(call.get("order", ())),
-                                  tuple(call.get("leaving", ()))),
+                                  tuple(call.get("leaving", ())),
+                                  bool(call.get("correction"))),
     params=(
         Param("place", inputs.Integer(1, 7), N_("the place its players took in their leagues "
                                                 "of the starting season (rule W7-6)"),
@@ -423,6 +455,9 @@ PLAYOFF_GAME = CommandSpec(
                  "rule W7-30)"), argument=True, required=True, label=N_("Order")),
         Param("leaving", NAMES, N_("players who drop out before the next season (rule W7-35)"),
               label=N_("Leaving")),
+        Param("correction", inputs.YesNo(), N_("replace the game entered for this place (a "
+                                               "correction; a second game is refused "
+                                               "otherwise)"), label=N_("Correction")),
         LANG,
     ),
     help=N_("After the starting season: a play-off between players of one place in different "

@@ -140,6 +140,7 @@ def play_year(service: EventService, prefix: str, players: int = 35, seasons: in
         done = run(service, "next-season", series, {
             "previous": previous, "season": f"{prefix}-s{number}", "name": name,
             "newcomer": newcomers, "leaving": leaving,
+            "podium_rolls": True,  # the organiser lets podium roll (rules W7-26 (4), W7-30 (3))
             "seed": derive_seed(seed, "season", number),
             "settings": {"start": f"2025-{min(number + 1, 12):02d}-01"}})
         formed = done.value

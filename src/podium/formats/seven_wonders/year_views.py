@@ -28,7 +28,7 @@ from podium.core.series import Ledger
 from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.seven_wonders import codes, legendary_rules, survival_rules
 from podium.formats.seven_wonders.views import LEAGUE_TITLES, league_label
-from podium.formats.seven_wonders.year import Line
+from podium.formats.seven_wonders.year import Line, shared_places
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ def year_view(ledger: Ledger) -> TableView:
                 for i, m in enumerate(ledger.members)]
     columns += [Column("total", N_("Total = site currency (1:1)"), numeric=True)]
     rows = []
-    for rank, row in enumerate(ledger.rows, start=1):
+    places = shared_places([row.total for row in ledger.rows])  # ties share a place
+    for rank, row in zip(places, ledger.rows, strict=True):
         cells: dict = {"rank": rank, "player": row.player, "total": row.total}
         for i, points in enumerate(row.points):
             cells[f"s{i}"] = points
