@@ -20,6 +20,7 @@ from podium.formats.seven_wonders.year_demo import signups_csv
 from podium.service import accounts as accounts_module
 from podium.service.catalog import Invocation
 from podium.store.db import Database
+from tests.formats.seven_wonders.year_builders import DECIDED, YEAR, copy_of, invoke, service_on
 from tests.web.conftest import PASSWORD, Clock, csrf_of
 
 #: 28 sign-ups (rule W7-4: 4 leagues of 7), every fourth with a premium account
@@ -168,3 +169,14 @@ def test_sign_ups_missing_or_bad_are_refused_by_field_with_nothing_stored(
     assert answer.status_code == 422
     assert f'id="f-seven-wonders-start-year-{field}-error"' in answer.text
     assert [e.slug for e in site.state.web.events.list_events()] == ["y27"]
+
+
+def test_the_next_season_follows_the_years_last_season_unless_named(
+        two_seasons: Path, tmp_path: Path) -> None:
+    # rule W7-1: season N+1 comes from season N, the year's last; naming it stays possible
+    service = service_on(copy_of(two_seasons, tmp_path))
+    last = [m.event for m in series_book(service.load(YEAR).state).members][-1]
+    named = invoke(service, "next-season", {"previous": last, "preview": True, **DECIDED})
+    default = invoke(service, "next-season", {"preview": True, **DECIDED})
+    assert default.answer_json() == named.answer_json()
+    assert default.answer_json()["leagues"]

@@ -16,7 +16,7 @@ A preview (``preview``) stops after the checks: nothing is stored.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -408,6 +408,9 @@ class NextSeason(Command[Formed]):
 
     def run(self, service: EventService, actor: str) -> Outcome[Formed]:
         series = year_of(service.load(self.slug))
+        if not self.previous:  # the year's last season, the one a next season follows
+            return replace(self, previous=last_season(service, self.slug).state.slug).run(
+                service, actor)
         if self.previous not in season_slugs(series.state):
             raise NotFound(N_("%(season)s is not a season of the year %(slug)s"),
                            code=codes.YEAR_NOT_MEMBER, field="previous",

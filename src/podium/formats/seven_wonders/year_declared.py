@@ -195,7 +195,7 @@ def _next(call: Call) -> NextSeason:
     swaps = tuple(Swap(first, second, call.get("reason", ""))
                   for first, second in call.get("swap", ()))
     return NextSeason(
-        call.slug, call["previous"], call.get("season"), call.get("name", ""),
+        call.slug, call.get("previous", ""), call.get("season"), call.get("name", ""),
         _names_or_none(call, "newcomer"), _names_or_none(call, "survivor"),
         {place: list(names) for place, names in call.get("playoff", ())}, swaps,
         _names_or_none(call, "leaving"), call.get("seed"), dict(call.get("settings", {})),
@@ -208,8 +208,8 @@ def _next(call: Call) -> NextSeason:
 NEXT_SEASON = CommandSpec(
     "seven-wonders.next-season", N_("Form the next season"), _next,
     params=(
-        Param("previous", inputs.Text(64, non_empty=True),
-              N_("the season it follows (a season of the year)"), required=True, argument=True,
+        Param("previous", inputs.Text(64),
+              N_("the season it follows (default: the year's last season)"), argument=True,
               label=N_("Previous season")),
         Param("season", inputs.Text(64), N_("the new season's id (without it: a preview)"),
               argument=True, label=N_("Season")),
