@@ -653,6 +653,23 @@ def report_describer(loaded: LoadedEvent) -> Any:
     return text
 
 
+def report_summariser(loaded: LoadedEvent) -> tuple[Any, str | None]:
+    """What an open-play format's report claims as its compact block (None: the format has
+    none, or the entry no longer reads) and the block's template (rule W7-19: every
+    confirmer sees what they confirm)."""
+    game_report = loaded.ruleset.open_report()
+    summary = game_report.summary if game_report else None
+    state = loaded.state
+
+    def summarise(report: Any) -> Any:
+        try:
+            return summary(state, report.entry) if summary else None
+        except (KeyError, PodiumError):
+            return None
+
+    return summarise, game_report.summary_template if game_report else None
+
+
 @router.post("/{slug}/queue/{report}/{decision}", response_class=HTMLResponse)
 def decide(page: OrganiserForm, slug: str, report: int, decision: str,
            reason: Reason = "") -> Response:
