@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core import codes as refusal_codes
 from podium.core import phases
-from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_input
+from podium.core.commands import TEXT, WEB, CommandSpec, Correction, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
 from podium.core.model import Round, Table
@@ -619,11 +619,20 @@ def codes(page: OrganiserPage, slug: str) -> Response:
 
 @router.get("/{slug}/queue", response_class=HTMLResponse)
 def queue(page: OrganiserPage, slug: str) -> Response:
+    return _queue_page(page, slug)
+
+
+def _queue_page(page: Page, slug: str, status: int = 200, **extra: Any) -> Response:
+    """The reports waiting: each with what it claims, what a dispute says, and the
+    organiser's answers (accept, reject, replace with the correct result)."""
     loaded = page.web.events.load(slug)
-    return page.render("manage/queue.html", event=loaded.state,
+    summarise, summary_template = report_summariser(loaded)
+    return page.render("manage/queue.html", status=status, event=loaded.state,
                        reports=page.web.reports.reports(slug, open_only=True),
-                       describe=report_describer(loaded), title="Self-reports",
-                       open_play=loaded.ruleset.open_report() is not None)
+                       describe=report_describer(loaded), summarise=summarise,
+                       summary_template=summary_template, correct=report_corrector(loaded),
+                       title="Self-reports",
+                       open_play=loaded.ruleset.open_report() is not None, **extra)
 
 
 def report_describer(loaded: LoadedEvent) -> Any:
@@ -668,6 +677,52 @@ def report_summariser(loaded: LoadedEvent) -> tuple[Any, str | None]:
             return None
 
     return summarise, game_report.summary_template if game_report else None
+
+
+def report_corrector(loaded: LoadedEvent) -> Any:
+    """How the organiser replaces a report with the correct result (None: the format offers
+    no replacement): its game's command, prefilled from the report's claim."""
+    game_report = loaded.ruleset.open_report()
+    correction = game_report.correction if game_report else None
+    state = loaded.state
+
+    def correct(report: Any) -> Correction | None:
+        try:
+            return correction(state, {**report.entry, "reporter": report.reporter}) \
+                if correction else None
+        except (KeyError, PodiumError):
+            return None
+
+    return correct
+
+
+@router.post("/{slug}/queue/{report}/replace", response_class=HTMLResponse)
+def replace_report(page: OrganiserForm, slug: str, report: int, form: Fields) -> Response:
+    """The organiser enters a disputed report's game as it really was (prefilled from the
+    claim): the game is stored as the organiser's entry with the reason, then the report is
+    rejected as replaced; a refusal of the entry stores nothing and keeps what was typed."""
+    loaded = page.web.events.load(slug)
+    found = next((r for r in page.web.reports.reports(slug, open_only=True)
+                  if r.id == report), None)
+    fix = report_corrector(loaded)(found) if found is not None else None
+    if found is None or fix is None:
+        raise NotFound("no self-report %(report_id)s in this event",
+                       code=refusal_codes.REPORT_UNKNOWN, report_id=report)
+    reporter = loaded.state.players[found.reporter].name
+    typed = " ".join(form.get("reason", "").split())[:400]
+    why = f"self-report {report} by {reporter} replaced" + (f": {typed}" if typed else "")
+    fields = {**fix.fixed, "reason": why,
+              **{name: form.get(name, "").strip() for name, _label, _value in fix.fields
+                 if form.get(name, "").strip()}}
+    try:
+        page.run(fix.command, slug, fields)
+    except PodiumError as error:
+        return _queue_page(page, slug, status=status_of(error), error=page.message(error),
+                           replace_error=report, typed=form)
+    page.run("report.decide", slug, {"report": str(report), "accept": "no",
+                                     "reason": "replaced by the organiser's entry"})
+    page.flash(page.fmt.gettext("Report replaced: the correct result is in."))
+    return page.redirect(f"/manage/{slug}/queue")
 
 
 @router.post("/{slug}/queue/{report}/{decision}", response_class=HTMLResponse)
