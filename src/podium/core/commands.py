@@ -426,7 +426,9 @@ class OpenReport:
     ``summary_template`` (context ``summary``): the report as a compact block above the
     Confirm and Dispute buttons and in the organiser's queue; ``correction(state, entry)``:
     the organiser's command that enters the report's game as corrected, its fixed fields and
-    its fields to edit prefilled from the report (name, label, value), for Replace."""
+    its fields to edit prefilled from the report (name, label, value), for Replace;
+    ``league(state, player)``: the player's league as people read it (the codes page and the
+    code slips of an online league; "" for none)."""
 
     params: tuple[Param, ...]
     place: Callable[[EventState, int], Place | None]
@@ -438,6 +440,7 @@ class OpenReport:
     summary: Callable[[EventState, Mapping[str, Any]], Any] | None = None
     summary_template: str | None = None
     correction: Callable[[EventState, Mapping[str, Any]], Correction] | None = None
+    league: Callable[[EventState, int], Any] | None = None
 
 
 @dataclass(frozen=True)

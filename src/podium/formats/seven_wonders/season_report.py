@@ -37,8 +37,6 @@ from podium.formats.seven_wonders.rules import (
     specials_due,
 )
 from podium.formats.seven_wonders.season import FORTUNE, SPECIALS, TITANS, book_of
-from podium.formats.seven_wonders.season_commands import GAME as GAME_COMMAND
-from podium.formats.seven_wonders.season_commands import SPECIAL as SPECIAL_COMMAND
 from podium.formats.seven_wonders.season_commands import (
     DEEPEST,
     KICK,
@@ -50,7 +48,9 @@ from podium.formats.seven_wonders.season_commands import (
     UNFINISHED,
     typed_game,
 )
-from podium.formats.seven_wonders.views import game_label, player_name
+from podium.formats.seven_wonders.season_commands import GAME as GAME_COMMAND
+from podium.formats.seven_wonders.season_commands import SPECIAL as SPECIAL_COMMAND
+from podium.formats.seven_wonders.views import game_label, league_label, player_name
 
 #: The ladder games are filed under their number (1 .. 5) and their league's position; the
 #: special matches under 0 and their own position, so no two games share a filing.
@@ -171,7 +171,7 @@ class Summary:
     its players (more than one: a tie, rule W7-3), the overruns and their −5 each, a kick, an
     unfinished end, the table's link."""
 
-    title: str
+    title: Message | str
     places: tuple[tuple[int, tuple[str, ...]], ...]
     overruns: tuple[str, ...]
     penalty: int
@@ -231,6 +231,12 @@ def correction(state: EventState, entry: Mapping[str, Any]) -> Correction:
     return Correction(GAME_COMMAND.name, {"league": league, "game": number, **fixed}, tuple(fields))
 
 
+def league_of(state: EventState, pid: PlayerId) -> Message | str:
+    """The league ``pid`` plays in (rule W7-2), for their code slip and personal link."""
+    key = state.division_of.get(pid)
+    return league_label(state, key) if key in state.divisions else ""
+
+
 SEASON_REPORT = OpenReport(
     params=(ORDER_PARAM, SCORE, OVERRUN, KICK, UNFINISHED, DEEPEST, NO_POSITIONS, LINK),
     place=place_of, entry=entry_of, actions=actions_of, describe=describe,
@@ -240,7 +246,7 @@ SEASON_REPORT = OpenReport(
             "confirmations), and then it is entered; a dispute goes to the organiser (rule "
             "W7-36)."),
     summary=summary, summary_template="formats/seven_wonders_report_summary.html",
-    correction=correction,
+    correction=correction, league=league_of,
 )
 
 __all__ = ["SEASON_REPORT", "Summary", "actions_of", "correction", "describe", "entry_of",

@@ -11,7 +11,8 @@ on the event's page (:mod:`podium.web.routes.commands`).
 from __future__ import annotations
 
 import ipaddress
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
@@ -21,6 +22,7 @@ from podium.core import phases
 from podium.core.commands import TEXT, WEB, CommandSpec, Correction, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
+from podium.core.messages import Translator
 from podium.core.model import Round, Table
 from podium.core.ruleset import PLAYOFF
 from podium.core.views import N_
@@ -29,7 +31,13 @@ from podium.http import status_of
 from podium.service.events import LoadedEvent
 from podium.service.invoke import offered
 from podium.service.kernel import table_of
-from podium.service.logtext import actor_namer, describer, kind_titles, reasoner
+from podium.service.logtext import (
+    actor_namer,
+    describer,
+    division_name,
+    kind_titles,
+    reasoner,
+)
 from podium.web.deps import (
     Fields,
     OrganiserForm,
@@ -544,6 +552,7 @@ def printable(page: OrganiserPage, slug: str, what: str) -> Response:
     codes = page.web.reports.codes(slug) if what == "codes" else {}
     return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
                        rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
+                       leagues=player_leagues(page, loaded) if codes else {},
                        entry=result_entry(loaded), base_url=public_base(page), qr_of=qr_svg,
                        loopback=is_loopback(page), title="Print")
 
@@ -612,9 +621,42 @@ def remove_judge(page: OwnerForm, slug: str, username: str) -> Response:
 # self-report: codes and the queue -------------------------------------------------------------
 @router.get("/{slug}/codes", response_class=HTMLResponse)
 def codes(page: OrganiserPage, slug: str) -> Response:
+    """Each player's code and personal link, each with a copy button, and the whole season's
+    message (one line a player: name, league, link) to paste in a chat."""
     loaded = page.web.events.load(slug)
-    return page.render("manage/codes.html", event=loaded.state,
-                       codes=page.web.reports.codes(slug), title="Player codes")
+    state = loaded.state
+    codes = page.web.reports.codes(slug)
+    leagues = player_leagues(page, loaded)
+    links = {pid: report_link(page, loaded, code) for pid, code in codes.items()}
+    lines = [page.fmt.gettext("%(event)s: your personal link to report your games")
+             % {"event": state.name}]
+    for pid, player in state.players.items():
+        if pid in links:
+            named = f"{player.name}, {leagues[pid]}" if leagues.get(pid) else player.name
+            lines.append(f"{named}: {links[pid]}")
+    return page.render("manage/codes.html", event=state, codes=codes, leagues=leagues,
+                       links=links, message="\n".join(lines), title="Player codes")
+
+
+def report_link(page: Page, loaded: LoadedEvent, code: str) -> str:
+    """A player's personal link: their report page with their code filled in (as the QR code
+    of their slip)."""
+    path = page.web.format(loaded.state.format).report_path
+    return f"{public_base(page)}/e/{loaded.summary.slug}/{path}?{urlencode({'code': code})}"
+
+
+def player_leagues(page: Page, loaded: LoadedEvent) -> dict[int, str]:
+    """Each player's league as the page's language names it (the format's own name for it,
+    else its division's stored name); none without leagues."""
+    state = loaded.state
+    game_report = loaded.ruleset.open_report()
+    league = game_report.league if game_report else None
+    if league is not None:
+        named = {pid: page.fmt.label(league(state, pid)) for pid in state.players}
+        return {pid: name for pid, name in named.items() if name}
+    catalog = cast(Translator, page.fmt.catalog)
+    return {pid: division_name(state.divisions[key].name, catalog)
+            for pid, key in state.division_of.items() if key in state.divisions}
 
 
 @router.get("/{slug}/queue", response_class=HTMLResponse)
