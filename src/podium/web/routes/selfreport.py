@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
+from podium.core.views import N_
 from podium.http import status_of
 from podium.service.catalog import Done, Invocation
 from podium.service.kernel import REPORT_SAID
@@ -145,7 +146,9 @@ def confirm(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
         done = as_player(page, "report.confirm", slug, code, {"report": str(report)}).value
     except PodiumError as error:
         return _table_page(page, slug, code, status=status_of(error), error=page.message(error))
-    return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.status]))
+    said = (N_("Thank you: you confirmed it; the other players still confirm it.")
+            if done.status == "pending" else _STATUS_TEXT[done.status])
+    return _table_page(page, slug, code, flash=page.fmt.gettext(said))
 
 
 @router.post("/dispute", response_class=HTMLResponse)
