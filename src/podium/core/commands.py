@@ -447,11 +447,12 @@ class OpenReport:
 class Correction:
     """How the organiser replaces a disputed report (:attr:`OpenReport.correction`): the
     command that enters its game, the fields that name the game (sent as they are) and the
-    fields to edit, prefilled from the report as ``(name, label msgid, value)``."""
+    fields to edit, prefilled from the report as ``(name, label msgid, value)`` (a yes-or-no
+    field's value is a bool)."""
 
     command: str
     fixed: Mapping[str, str]
-    fields: tuple[tuple[str, str, str], ...]
+    fields: tuple[tuple[str, str, str | bool], ...]
 
 
 __all__ = [

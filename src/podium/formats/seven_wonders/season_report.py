@@ -213,7 +213,7 @@ def correction(state: EventState, entry: Mapping[str, Any]) -> Correction:
     ref = str(entry.get("game", ""))
     reporter = entry.get("reporter")
     fixed = {"reporter": f"#{reporter}"} if reporter is not None else {}
-    fields = [("order", N_("Order"), order), ("overrun", N_("Over the time limit"),
+    fields: list[tuple[str, str, str | bool]] = [("order", N_("Order"), order), ("overrun", N_("Over the time limit"),
                                               ", ".join(shown.overruns))]
     scores = [f"{player_name(state, item.get('player'))}={item['score']}"
               for item in entry.get("results") or [] if item.get("score") is not None]
@@ -223,10 +223,9 @@ def correction(state: EventState, entry: Mapping[str, Any]) -> Correction:
         fields.append(("link", N_("Table link"), str(entry.get("link") or "")))
         return Correction(SPECIAL_COMMAND.name, {"match": ref, **fixed}, tuple(fields))
     league, _, number = ref.rpartition("/")
-    fields.append(("kick", N_("Kick"), shown.kicker))
-    if shown.unfinished:
-        fields += [("unfinished", N_("Unfinished"), "yes"),
-                   ("deepest", N_("Deepest in negative time"), shown.deepest)]
+    fields += [("kick", N_("Kick"), shown.kicker),
+               ("unfinished", N_("the game was not finished (rule W7-21)"), shown.unfinished),
+               ("deepest", N_("Deepest in negative time"), shown.deepest)]
     fields.append(("link", N_("Table link"), str(entry.get("link") or "")))
     return Correction(GAME_COMMAND.name, {"league": league, "game": number, **fixed}, tuple(fields))
 
