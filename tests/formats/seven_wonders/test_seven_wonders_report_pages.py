@@ -163,6 +163,9 @@ def test_the_organiser_rejects_accepts_or_replaces_a_disputed_report(site: Site)
     assert (after["Фёдор"].place_points, after["Фёдор"].penalties, after["Фёдор"].total) \
         == (6, 0, 6)
     assert "No self-report waits for a decision." in client.get("/manage/sw/queue").text
+    log = client.get("/manage/sw/log").text  # who replaced it, and why
+    assert ("self-report 3 by Анна replaced by the organiser: Клара sent the site's "
+            "screenshot") in log.replace("&#39;", "'")
 
 
 def test_a_replacement_refused_stores_nothing_and_keeps_what_was_typed(site: Site) -> None:

@@ -761,8 +761,8 @@ def replace_report(page: OrganiserForm, slug: str, report: int, form: Fields) ->
     except PodiumError as error:
         return _queue_page(page, slug, status=status_of(error), error=page.message(error),
                            replace_error=report, typed=form)
-    page.run("report.decide", slug, {"report": str(report), "accept": "no",
-                                     "reason": "replaced by the organiser's entry"})
+    # the claim itself is rejected: the game's action above holds the replacement and why
+    page.run("report.decide", slug, {"report": str(report), "accept": "no", "reason": typed})
     page.flash(page.fmt.gettext("Report replaced: the correct result is in."))
     return page.redirect(f"/manage/{slug}/queue")
 
