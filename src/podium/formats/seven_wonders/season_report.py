@@ -213,8 +213,9 @@ def correction(state: EventState, entry: Mapping[str, Any]) -> Correction:
     ref = str(entry.get("game", ""))
     reporter = entry.get("reporter")
     fixed = {"reporter": f"#{reporter}"} if reporter is not None else {}
-    fields: list[tuple[str, str, str | bool]] = [("order", N_("Order"), order), ("overrun", N_("Over the time limit"),
-                                              ", ".join(shown.overruns))]
+    fields: list[tuple[str, str, str | bool]] = [
+        ("order", N_("Order"), order),
+        ("overrun", N_("Over the time limit"), ", ".join(shown.overruns))]
     scores = [f"{player_name(state, item.get('player'))}={item['score']}"
               for item in entry.get("results") or [] if item.get("score") is not None]
     if scores:
