@@ -205,3 +205,22 @@ def test_the_codes_page_copies_each_link_and_the_whole_message(site: Site) -> No
     slips = client.get("/manage/sw/print/codes").text
     slip = next(s for s in slips.split('<section class="code-slip">') if "Пелагея" in s)
     assert '<p class="slip-league">League of Priests</p>' in slip
+
+
+def test_a_confirmer_is_told_how_many_confirmations_are_left(site: Site) -> None:
+    """Rule W7-36 with the setting confirmations=2: the page says how many more are needed
+    and from whom, not that all six others still have to."""
+    # rule W7-36
+    client = _season(site)
+    changed = client.post("/manage/sw/do/event.settings", data={
+        "csrf_token": csrf_of(client.get("/manage/sw").text), "settings": "confirmations=2",
+        "reason": "an online league"})
+    assert changed.status_code == 303, changed.text
+    phones = Phones(site)
+    report = phones.report("Анна", ", ".join(GODS))
+    others = "Борис, Клара, Дмитрий, Елена, Фёдор, Галина"
+    assert f"2 more confirmations needed, from any of: {others}" in article(
+        phones.page("Борис"), report)
+    done = article(phones.post("Борис", "confirm", report=str(report)), report)
+    assert "1 more confirmation needed, from any of: Клара, Дмитрий, Елена, Фёдор, Галина" \
+        in done
