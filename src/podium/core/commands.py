@@ -422,7 +422,13 @@ class OpenReport:
     once enough players confirmed it or the organiser accepted it, checked by replay like any
     action; ``describe(state, entry)``: one line for the players who confirm and the
     organiser's queue (with everything the report decides: penalties, ties); ``template``:
-    the player's form (context ``seat``, ``last``)."""
+    the player's form (context ``seat``, ``last``). ``summary(state, entry)`` and
+    ``summary_template`` (context ``summary``): the report as a compact block above the
+    Confirm and Dispute buttons and in the organiser's queue; ``correction(state, entry)``:
+    the organiser's command that enters the report's game as corrected, its fixed fields and
+    its fields to edit prefilled from the report (name, label, value), for Replace;
+    ``league(state, player)``: the player's league as people read it (the codes page and the
+    code slips of an online league; "" for none)."""
 
     params: tuple[Param, ...]
     place: Callable[[EventState, int], Place | None]
@@ -431,11 +437,28 @@ class OpenReport:
     describe: Callable[[EventState, Mapping[str, Any]], str] | None = None
     template: str | None = None
     help: str = ""
+    summary: Callable[[EventState, Mapping[str, Any]], Any] | None = None
+    summary_template: str | None = None
+    correction: Callable[[EventState, Mapping[str, Any]], Correction] | None = None
+    league: Callable[[EventState, int], Any] | None = None
+
+
+@dataclass(frozen=True)
+class Correction:
+    """How the organiser replaces a disputed report (:attr:`OpenReport.correction`): the
+    command that enters its game, the fields that name the game (sent as they are) and the
+    fields to edit, prefilled from the report as ``(name, label msgid, value)`` (a yes-or-no
+    field's value is a bool)."""
+
+    command: str
+    fixed: Mapping[str, str]
+    fields: tuple[tuple[str, str, str | bool], ...]
 
 
 __all__ = [
     "ACCOUNT", "ANYONE", "API", "CLI", "EXPECT", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
-    "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "InvalidFields", "OpenReport",
+    "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "Correction", "InvalidFields",
+    "OpenReport",
     "Param", "Place", "ResultEntry", "check_params", "check_spec", "decode_input",
     "decode_param",
 ]

@@ -207,6 +207,13 @@ def reason_text(reason: str, lang: str = "en") -> str:
         return M("self-report").render(catalog)
     if reason in APP_REASONS:
         return catalog.gettext(reason)
+    replaced = REPLACED.match(reason)
+    if replaced:  # the organiser's Replace on the queue (podium.web.routes.organiser)
+        number, name, typed = replaced.groups()
+        return (M("self-report %(report)s by %(name)s replaced by the organiser: %(reason)s",
+                  report=number, name=name, reason=typed) if typed else
+                M("self-report %(report)s by %(name)s replaced by the organiser",
+                  report=number, name=name)).render(catalog)
     if reason.startswith(DISQUALIFIED):  # written by player.drop's "disqualify" (kernel)
         typed = reason[len(DISQUALIFIED):].lstrip(": ")
         return (M("disqualified: %(reason)s", reason=typed) if typed
@@ -215,6 +222,8 @@ def reason_text(reason: str, lang: str = "en") -> str:
 
 
 DISQUALIFIED = "disqualified"
+#: A game the organiser entered in place of a disputed self-report: its reason as written.
+REPLACED = re.compile(r"^self-report (\d+) by (.+?) replaced(?:: (.*))?$", re.S)
 #: Reasons the app writes itself, stored as English text: shown in the page's language.
 APP_REASONS = (N_("formed from the year (rules W7-4 .. W7-15, W7-35)"),)
 

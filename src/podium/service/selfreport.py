@@ -457,6 +457,9 @@ class SelfReportService:
                 row.status = ACCEPTED
             else:
                 row.status = REJECTED
+                why = " ".join(reason.split())[:300]
+                if why:  # kept with the report: who rejected it, and why
+                    row.note = "; ".join(n for n in (row.note, f"{actor}: {why}") if n)
             row.decided_by = actor
             self.stored = list(work.stored)
             return _report(row)

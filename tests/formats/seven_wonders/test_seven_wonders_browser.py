@@ -145,3 +145,47 @@ def test_the_years_pages_fit_the_screen(site: Site, server: str, browser,  # noq
             wide[url] = shown
     context.close()
     assert not wide, f"wider than {width} px: {wide}"
+
+
+def test_a_confirmer_reads_the_overrun_on_a_phone_and_taps_confirm(
+        site: Site, server: str, browser, tmp_path) -> None:  # noqa: F811
+    """Issue 33, rule W7-19: Анна reported Gods game 1 with Галина over the time limit;
+    Борис follows his slip on a 390 px phone, reads Галина's −5 and the table's link above
+    the buttons, taps «Подтвердить», and is told he confirmed: no button is left; the page
+    never grows wider than the phone."""
+    # rule W7-19, rule W7-36
+    from playwright.sync_api import expect
+
+    client = _season(site)
+    codes = {site.events.load("sw").state.players[p].name: c
+             for p, c in site.reports.codes("sw").items()}
+    reporter = site.client()
+    csrf = csrf_of(reporter.get("/e/sw/report").text)
+    sent = reporter.post("/e/sw/report/submit", data={
+        "csrf_token": csrf, "code": codes["Анна"], "order": ", ".join(GODS),
+        "overrun": "Галина", "link": "https://boardgamearena.com/table?table=7"})
+    assert sent.status_code == 200, sent.text
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="ru-RU")
+    context.add_cookies([{"name": "lang", "value": "ru", "url": server}])
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(_slip_address(client, server, "Борис"))
+    page.locator("button[type=submit]").first.tap()
+    report = page.locator("article.report")
+    expect(report.locator(".overrun")).to_have_text("Галина −5")
+    expect(report.locator(".report-link a")).to_have_attribute(
+        "href", "https://boardgamearena.com/table?table=7")
+    confirm = report.locator("button.confirm")
+    expect(confirm).to_have_text("✓ Подтвердить")
+    assert page.evaluate(WIDTH) <= 390
+    page.screenshot(path=str(tmp_path / "confirm.png"), full_page=True)
+    confirm.tap()
+    expect(page.locator(".report-done")).to_be_visible()
+    expect(page.locator("button.confirm")).to_have_count(0)
+    assert page.evaluate(WIDTH) <= 390
+    page.screenshot(path=str(tmp_path / "confirmed.png"), full_page=True)
+    context.close()
+    assert site.reports.reports("sw")[0].confirmed_by == (
+        site.events.load("sw").state.player_by_name("Анна").id,
+        site.events.load("sw").state.player_by_name("Борис").id)

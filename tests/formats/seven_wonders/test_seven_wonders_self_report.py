@@ -191,3 +191,37 @@ def test_the_special_matches_are_reported_in_their_order(tmp_path):
             players.confirm(s.name(pid) or "", report.id)
     assert [s.name(p) for p in s.book.specials["fortune"].order] == ["Clara", "P2"]
     assert place_of(s.state, anna).game == "titans"
+
+
+def test_a_replacement_starts_from_the_claim_and_unchanged_stores_the_same_game(tmp_path):
+    """Rules W7-19, W7-21 (issue 33, Replace on the queue): Anna reports Gods game 1
+    unfinished by the overall time limit, Fedor deepest in negative time, Galina over time;
+    the organiser's replacement form is that claim (its order, overruns, unfinished end and
+    the deepest, the game and the reporter fixed), and sent unchanged as the pages send it
+    (text, a ticked box as "yes") it stores the game the claim describes. Worked by hand
+    (W7-21): no winner points; 1 point to everyone but the players over time (Galina, and
+    Fedor, in negative time: W7-19); Fedor, the deepest, is out; both get −5."""
+    # rule W7-19, rule W7-21
+    from podium.core.commands import TEXT, WEB
+    from podium.formats.seven_wonders.season_report import correction
+
+    s = Season(tmp_path)
+    players = Players(s)
+    report = players.report("Anna", ALL, unfinished=True, deepest="Fedor", overrun=["Galina"])
+    fix = correction(s.state, {**report.entry, "reporter": report.reporter})
+    fields = {name: value for name, _label, value in fix.fields}
+    assert fix.command == "seven-wonders.game"
+    assert dict(fix.fixed) == {"league": "gods", "game": "1",
+                               "reporter": f"#{report.reporter}"}
+    assert fields["order"] == ALL and fields["overrun"] == "Galina"
+    assert fields["unfinished"] is True and fields["deepest"] == "Fedor"
+    sent = {**fix.fixed, "reason": "as claimed",
+            **{k: ("yes" if v is True else v) for k, v in fields.items() if v}}
+    s.service.execute(Invocation(fix.command, s.slug, sent, TEXT, WEB),
+                      Caller(actor=ORGANISER, local=True))
+    game = s.book.find("gods/1")
+    assert s.name(game.out) == "Fedor" and s.name(game.reporter) == "Anna"
+    rows = s.rows()
+    assert [rows[n].unfinished for n in GODS] == [1, 1, 1, 1, 1, 0, 0]
+    assert all(rows[n].wins == 0 for n in GODS)
+    assert (rows["Fedor"].penalties, rows["Galina"].penalties) == (5, 5)

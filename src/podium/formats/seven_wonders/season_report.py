@@ -17,9 +17,10 @@ confirm read (:func:`describe`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from podium.core.commands import OpenReport, Place
+from podium.core.commands import Correction, OpenReport, Place
 from podium.core.errors import PodiumError
 from podium.core.messages import M, Message
 from podium.core.model import EventState, PlayerId
@@ -47,7 +48,9 @@ from podium.formats.seven_wonders.season_commands import (
     UNFINISHED,
     typed_game,
 )
-from podium.formats.seven_wonders.views import game_label, player_name
+from podium.formats.seven_wonders.season_commands import GAME as GAME_COMMAND
+from podium.formats.seven_wonders.season_commands import SPECIAL as SPECIAL_COMMAND
+from podium.formats.seven_wonders.views import game_label, league_label, player_name
 
 #: The ladder games are filed under their number (1 .. 5) and their league's position; the
 #: special matches under 0 and their own position, so no two games share a filing.
@@ -157,6 +160,83 @@ def describe(state: EventState, entry: Mapping[str, Any]) -> str:
     return out
 
 
+#: Rule W7-19: season points an overrun costs.
+OVERRUN_PENALTY = 5
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A report as a compact block for those who confirm it and the organiser who decides it
+    (rule W7-19: every confirmer sees what they confirm): the places, best first, each with
+    its players (more than one: a tie, rule W7-3), the overruns and their −5 each, a kick, an
+    unfinished end, the table's link."""
+
+    title: Message | str
+    places: tuple[tuple[int, tuple[str, ...]], ...]
+    overruns: tuple[str, ...]
+    penalty: int
+    kicker: str
+    unfinished: bool
+    deepest: str
+    tie_last: bool
+    link: str
+
+
+def summary(state: EventState, entry: Mapping[str, Any]) -> Summary:
+    """What a report claims, read from its entry (rules W7-3, W7-19 .. W7-21, W7-26)."""
+    # rule W7-19
+    groups: dict[int, list[str]] = {}
+    for item in entry.get("results") or []:
+        groups.setdefault(item.get("position") or 0, []).append(
+            player_name(state, item.get("player")))
+    last = max(groups) if groups else 0
+    link = str(entry.get("link") or "")
+    return Summary(
+        title=game_label(state, str(entry.get("game", ""))),
+        places=tuple((position, tuple(groups[position])) for position in sorted(groups)),
+        overruns=tuple(player_name(state, p) for p in entry.get("overruns") or []),
+        penalty=OVERRUN_PENALTY,
+        kicker=player_name(state, entry.get("kicker")),
+        unfinished=entry.get("finished") is False,
+        deepest=player_name(state, entry.get("deepest")),
+        tie_last=len(groups.get(last, [])) > 1 and entry.get("finished", True) is not False,
+        link=link if link.startswith(("https://", "http://")) else "",
+    )
+
+
+def correction(state: EventState, entry: Mapping[str, Any]) -> Correction:
+    """The organiser's entry of a report's game, prefilled from what it claims, for Replace:
+    the game (its league and number, or its special match) and the reporter (``entry``'s
+    ``reporter``, which the caller adds) fixed, the order, overruns, kick and link to edit."""
+    shown = summary(state, entry)
+    order = ", ".join(" = ".join(names) for _position, names in shown.places)
+    ref = str(entry.get("game", ""))
+    reporter = entry.get("reporter")
+    fixed = {"reporter": f"#{reporter}"} if reporter is not None else {}
+    fields: list[tuple[str, str, str | bool]] = [
+        ("order", N_("Order"), order),
+        ("overrun", N_("Over the time limit"), ", ".join(shown.overruns))]
+    scores = [f"{player_name(state, item.get('player'))}={item['score']}"
+              for item in entry.get("results") or [] if item.get("score") is not None]
+    if scores:
+        fields.append(("score", N_("Scores"), ", ".join(scores)))
+    if ref in SPECIALS:
+        fields.append(("link", N_("Table link"), str(entry.get("link") or "")))
+        return Correction(SPECIAL_COMMAND.name, {"match": ref, **fixed}, tuple(fields))
+    league, _, number = ref.rpartition("/")
+    fields += [("kick", N_("Kick"), shown.kicker),
+               ("unfinished", N_("the game was not finished (rule W7-21)"), shown.unfinished),
+               ("deepest", N_("Deepest in negative time"), shown.deepest)]
+    fields.append(("link", N_("Table link"), str(entry.get("link") or "")))
+    return Correction(GAME_COMMAND.name, {"league": league, "game": number, **fixed}, tuple(fields))
+
+
+def league_of(state: EventState, pid: PlayerId) -> Message | str:
+    """The league ``pid`` plays in (rule W7-2), for their code slip and personal link."""
+    key = state.division_of.get(pid)
+    return league_label(state, key) if key in state.divisions else ""
+
+
 SEASON_REPORT = OpenReport(
     params=(ORDER_PARAM, SCORE, OVERRUN, KICK, UNFINISHED, DEEPEST, NO_POSITIONS, LINK),
     place=place_of, entry=entry_of, actions=actions_of, describe=describe,
@@ -165,6 +245,9 @@ SEASON_REPORT = OpenReport(
             "match) with their code; the other players of the game confirm it (setting "
             "confirmations), and then it is entered; a dispute goes to the organiser (rule "
             "W7-36)."),
+    summary=summary, summary_template="formats/seven_wonders_report_summary.html",
+    correction=correction, league=league_of,
 )
 
-__all__ = ["SEASON_REPORT", "actions_of", "describe", "entry_of", "place_of"]
+__all__ = ["SEASON_REPORT", "Summary", "actions_of", "correction", "describe", "entry_of",
+           "place_of", "summary"]

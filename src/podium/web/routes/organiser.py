@@ -11,16 +11,18 @@ on the event's page (:mod:`podium.web.routes.commands`).
 from __future__ import annotations
 
 import ipaddress
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from podium.core import codes as refusal_codes
 from podium.core import phases
-from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_input
+from podium.core.commands import TEXT, WEB, CommandSpec, Correction, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
+from podium.core.messages import Translator
 from podium.core.model import Round, Table
 from podium.core.ruleset import PLAYOFF
 from podium.core.views import N_
@@ -29,7 +31,13 @@ from podium.http import status_of
 from podium.service.events import LoadedEvent
 from podium.service.invoke import offered
 from podium.service.kernel import table_of
-from podium.service.logtext import actor_namer, describer, kind_titles, reasoner
+from podium.service.logtext import (
+    actor_namer,
+    describer,
+    division_name,
+    kind_titles,
+    reasoner,
+)
 from podium.web.deps import (
     Fields,
     OrganiserForm,
@@ -601,6 +609,7 @@ def printable(page: OrganiserPage, slug: str, what: str) -> Response:
     codes = page.web.reports.codes(slug) if what == "codes" else {}
     return page.render(f"print/{what}.html", event=loaded.state, round=rnd,
                        rows=table_rows(loaded, rnd) if rnd else [], codes=codes,
+                       leagues=player_leagues(page, loaded) if codes else {},
                        entry=result_entry(loaded), base_url=public_base(page), qr_of=qr_svg,
                        loopback=is_loopback(page), title="Print")
 
@@ -669,18 +678,60 @@ def remove_judge(page: OwnerForm, slug: str, username: str) -> Response:
 # self-report: codes and the queue -------------------------------------------------------------
 @router.get("/{slug}/codes", response_class=HTMLResponse)
 def codes(page: OrganiserPage, slug: str) -> Response:
+    """Each player's code and personal link, each with a copy button, and the whole season's
+    message (one line a player: name, league, link) to paste in a chat."""
     loaded = page.web.events.load(slug)
-    return page.render("manage/codes.html", event=loaded.state,
-                       codes=page.web.reports.codes(slug), title="Player codes")
+    state = loaded.state
+    codes = page.web.reports.codes(slug)
+    leagues = player_leagues(page, loaded)
+    links = {pid: report_link(page, loaded, code) for pid, code in codes.items()}
+    lines = [page.fmt.gettext("%(event)s: your personal link to report your games")
+             % {"event": state.name}]
+    for pid, player in state.players.items():
+        if pid in links:
+            named = f"{player.name}, {leagues[pid]}" if leagues.get(pid) else player.name
+            lines.append(f"{named}: {links[pid]}")
+    return page.render("manage/codes.html", event=state, codes=codes, leagues=leagues,
+                       links=links, message="\n".join(lines), title="Player codes")
+
+
+def report_link(page: Page, loaded: LoadedEvent, code: str) -> str:
+    """A player's personal link: their report page with their code filled in (as the QR code
+    of their slip)."""
+    path = page.web.format(loaded.state.format).report_path
+    return f"{public_base(page)}/e/{loaded.summary.slug}/{path}?{urlencode({'code': code})}"
+
+
+def player_leagues(page: Page, loaded: LoadedEvent) -> dict[int, str]:
+    """Each player's league as the page's language names it (the format's own name for it,
+    else its division's stored name); none without leagues."""
+    state = loaded.state
+    game_report = loaded.ruleset.open_report()
+    league = game_report.league if game_report else None
+    if league is not None:
+        named = {pid: page.fmt.label(league(state, pid)) for pid in state.players}
+        return {pid: name for pid, name in named.items() if name}
+    catalog = cast(Translator, page.fmt.catalog)
+    return {pid: division_name(state.divisions[key].name, catalog)
+            for pid, key in state.division_of.items() if key in state.divisions}
 
 
 @router.get("/{slug}/queue", response_class=HTMLResponse)
 def queue(page: OrganiserPage, slug: str) -> Response:
+    return _queue_page(page, slug)
+
+
+def _queue_page(page: Page, slug: str, status: int = 200, **extra: Any) -> Response:
+    """The reports waiting: each with what it claims, what a dispute says, and the
+    organiser's answers (accept, reject, replace with the correct result)."""
     loaded = page.web.events.load(slug)
-    return page.render("manage/queue.html", event=loaded.state,
+    summarise, summary_template = report_summariser(loaded)
+    return page.render("manage/queue.html", status=status, event=loaded.state,
                        reports=page.web.reports.reports(slug, open_only=True),
-                       describe=report_describer(loaded), title="Self-reports",
-                       open_play=loaded.ruleset.open_report() is not None)
+                       describe=report_describer(loaded), summarise=summarise,
+                       summary_template=summary_template, correct=report_corrector(loaded),
+                       title="Self-reports",
+                       open_play=loaded.ruleset.open_report() is not None, **extra)
 
 
 def report_describer(loaded: LoadedEvent) -> Any:
@@ -708,6 +759,69 @@ def report_describer(loaded: LoadedEvent) -> Any:
         return describe(loaded, result)
 
     return text
+
+
+def report_summariser(loaded: LoadedEvent) -> tuple[Any, str | None]:
+    """What an open-play format's report claims as its compact block (None: the format has
+    none, or the entry no longer reads) and the block's template (rule W7-19: every
+    confirmer sees what they confirm)."""
+    game_report = loaded.ruleset.open_report()
+    summary = game_report.summary if game_report else None
+    state = loaded.state
+
+    def summarise(report: Any) -> Any:
+        try:
+            return summary(state, report.entry) if summary else None
+        except (KeyError, PodiumError):
+            return None
+
+    return summarise, game_report.summary_template if game_report else None
+
+
+def report_corrector(loaded: LoadedEvent) -> Any:
+    """How the organiser replaces a report with the correct result (None: the format offers
+    no replacement): its game's command, prefilled from the report's claim."""
+    game_report = loaded.ruleset.open_report()
+    correction = game_report.correction if game_report else None
+    state = loaded.state
+
+    def correct(report: Any) -> Correction | None:
+        try:
+            return correction(state, {**report.entry, "reporter": report.reporter}) \
+                if correction else None
+        except (KeyError, PodiumError):
+            return None
+
+    return correct
+
+
+@router.post("/{slug}/queue/{report}/replace", response_class=HTMLResponse)
+def replace_report(page: OrganiserForm, slug: str, report: int, form: Fields) -> Response:
+    """The organiser enters a disputed report's game as it really was (prefilled from the
+    claim): the game is stored as the organiser's entry with the reason, then the report is
+    rejected as replaced; a refusal of the entry stores nothing and keeps what was typed."""
+    loaded = page.web.events.load(slug)
+    found = next((r for r in page.web.reports.reports(slug, open_only=True)
+                  if r.id == report), None)
+    fix = report_corrector(loaded)(found) if found is not None else None
+    if found is None or fix is None:
+        raise NotFound("no self-report %(report_id)s in this event",
+                       code=refusal_codes.REPORT_UNKNOWN, report_id=report)
+    reporter = loaded.state.players[found.reporter].name
+    typed = " ".join(form.get("reason", "").split())[:400]
+    why = f"self-report {report} by {reporter} replaced" + (f": {typed}" if typed else "")
+    fields = {**fix.fixed, "reason": why,
+              **{name: form.get(name, "").strip() for name, _label, _value in fix.fields
+                 if form.get(name, "").strip()}}
+    try:
+        page.run(fix.command, slug, fields)
+    except PodiumError as error:
+        return _queue_page(page, slug, status=status_of(error), error=page.message(error),
+                           replace_error=report, typed=form)
+    # the claim itself is rejected: the game's action above holds the replacement and why
+    page.run("report.decide", slug, {"report": str(report), "accept": "no", "reason": typed})
+    page.flash(page.fmt.gettext("Report replaced: the correct result is in."))
+    return page.redirect(f"/manage/{slug}/queue")
 
 
 @router.post("/{slug}/queue/{report}/{decision}", response_class=HTMLResponse)

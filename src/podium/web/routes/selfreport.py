@@ -17,11 +17,12 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
+from podium.core.views import N_
 from podium.http import status_of
 from podium.service.catalog import Done, Invocation
 from podium.service.kernel import REPORT_SAID
 from podium.web.deps import Fields, Page, form_page, page_dep
-from podium.web.routes.organiser import describe, report_describer
+from podium.web.routes.organiser import describe, report_describer, report_summariser
 
 router = APIRouter(prefix="/e/{slug}/report", include_in_schema=False)
 
@@ -80,12 +81,14 @@ def _table_page(page: Page, slug: str, code: str, status: int = 200, **extra: An
             done = describe(loaded, result) or "✓"
     players = (seat.place.players if seat.place else seat.table.seats if seat.table else ())
     seats = [state.players[p] for p in players]
+    summarise, summary_template = report_summariser(loaded)
     form = (game_report.template if game_report else
             (entry.report_template or entry.template) if entry else None)
     response = page.render(
         "report/table.html", status=status, event=state, seat=seat, seats=seats,
         reports=reports, code=code, done=done, plugin=page.web.format(state.format),
-        describe=report_describer(loaded), report_form=form, open_play=bool(game_report),
+        describe=report_describer(loaded), summarise=summarise,
+        summary_template=summary_template, report_form=form, open_play=bool(game_report),
         tab="report", title="Report a result", **extra,
     )
     return remember(page, slug, response, code)
@@ -143,7 +146,9 @@ def confirm(page: Annotated[Page, Depends(form_page)], slug: str, code: Code,
         done = as_player(page, "report.confirm", slug, code, {"report": str(report)}).value
     except PodiumError as error:
         return _table_page(page, slug, code, status=status_of(error), error=page.message(error))
-    return _table_page(page, slug, code, flash=page.fmt.gettext(_STATUS_TEXT[done.status]))
+    said = (N_("Thank you: you confirmed it; the other players still confirm it.")
+            if done.status == "pending" else _STATUS_TEXT[done.status])
+    return _table_page(page, slug, code, flash=page.fmt.gettext(said))
 
 
 @router.post("/dispute", response_class=HTMLResponse)
