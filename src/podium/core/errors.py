@@ -44,6 +44,9 @@ class PodiumError(Exception):
         self.params: dict[str, Any] = {key: printable(value) for key, value in params.items()}
         self.code = code or self.category
         self.field = printable(field)
+        #: What a form may fill in for the person to finish, by field, as typed (a die's
+        #: players, their rolls to enter): the refusal asks for it, the page offers it.
+        self.suggest: dict[str, str] = {}
         super().__init__(render(msgid, self.params))
 
     @property

@@ -7,13 +7,21 @@ screenshots of docs/seven-wonders.md ("A year on the pages") come from this run.
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlparse
 
 from podium.core.series import book_of as series_book
+from podium.formats.seven_wonders import survival_rules
+from podium.formats.seven_wonders.rules import due, special_players, specials_due
+from podium.formats.seven_wonders.season import book_of
+from podium.formats.seven_wonders.year import starting_tiers
+from podium.formats.seven_wonders.year_commands import facts_from
 from podium.formats.seven_wonders.year_demo import signups_csv
-from tests.web.conftest import Site
+from tests.web.conftest import Site, csrf_of
 from tests.web.test_browser import WAIT, browser, log_in, server  # noqa: F401 (fixtures)
 
 #: 30 sign-ups (rule W7-4): the first 28 play in 4 leagues, the last 2 go to qualification
@@ -79,3 +87,189 @@ def test_an_organiser_makes_a_year_and_its_starting_season_on_the_pages(
     expect(page.locator("h1")).to_be_visible()
     assert page.evaluate(WIDTH) <= 1366
     shot(page, "season")
+
+
+# -- the pages as an organiser's and the players' browsers post them --------------------------------
+class Organiser:
+    """The organiser's forms, posted as the pages post them (a signed-in client)."""
+
+    def __init__(self, site: Site) -> None:
+        self.site = site
+        self.client = site.login("org")
+        self.csrf = csrf_of(self.client.get("/manage").text)
+
+    def do(self, slug: str, name: str, **fields: Any) -> Any:
+        answer = self.client.post(f"/manage/{slug}/do/seven-wonders.{name}",
+                                  data={"csrf_token": self.csrf, **fields})
+        assert answer.status_code in (200, 303), answer.text
+        return answer
+
+    def links(self, season: str) -> dict[str, str]:
+        """Each player's personal link, as the codes page gives it to copy."""
+        page = self.client.get(f"/manage/{season}/codes").text
+        found = re.findall(r'<li id="player-\d+"><strong>([^<]+)</strong>.*?'
+                           r'<a class="copy-link" href="([^"]+)"', page, re.S)
+        return {html.unescape(name): html.unescape(link) for name, link in found}
+
+
+class Phones:
+    """The players' phones: each opens their personal link and posts their report page."""
+
+    def __init__(self, site: Site, season: str, links: dict[str, str]) -> None:
+        self.site, self.season = site, season
+        self.codes = {name: parse_qs(urlparse(link).query)["code"][0]
+                      for name, link in links.items()}
+
+    def post(self, name: str, what: str, **fields: str) -> str:
+        client = self.site.client()
+        page = client.post(f"/e/{self.season}/report/table", data={
+            "csrf_token": csrf_of(client.get(f"/e/{self.season}/report").text),
+            "code": self.codes[name]})
+        answer = client.post(f"/e/{self.season}/report/{what}", data={
+            "csrf_token": csrf_of(page.text), "code": self.codes[name], **fields})
+        assert answer.status_code == 200, answer.text
+        return answer.text
+
+
+def names_of(site: Site, season: str, ids: Any) -> list[str]:
+    players = site.events.load(season).state.players
+    return [players[p].name for p in ids]
+
+
+def play_ladders(site: Site, org: Organiser, season: str) -> None:
+    """Every league's games still due, entered by the organiser's game form: the players in
+    alphabetical order (rule W7-2: the last one out each game)."""
+    for key in list(site.events.load(season).state.divisions):
+        while not (now := due(site.events.load(season).state, key)).complete:
+            order = sorted(names_of(site, season, now.players))
+            org.do(season, "game", league=key, order=", ".join(order))
+
+
+def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
+        site: Site, server: str, browser: Any, tmp_path: Path) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    site.user("org")
+    page = organiser(browser, server)
+    log_in(page, server, "org")
+    page.goto(f"{server}/manage/new?format=seven-wonders-year")
+    page.fill("input[name=slug]", "god")
+    page.fill("input[name=name]", "Год «7 чудес» 2027")
+    page.click("form[data-new-event] button[type=submit]")
+    page.wait_for_url(f"{server}/manage/god")
+    page.click("[data-step='seven-wonders.start-year']")
+    csv = tmp_path / "заявки.csv"
+    csv.write_text(signups_csv(SIGNUPS), encoding="utf-8")
+    page.fill("input[name=season]", "god-s0")
+    page.set_input_files("input[name=signups]", str(csv))
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"{server}/manage/god")
+    org = Organiser(site)
+    # the links as the organiser copies them to the players (the test's client is another host)
+    links = {name: link.replace("http://testserver", server)
+             for name, link in org.links("god-s0").items()}
+    assert len(links) == 28
+    phones = Phones(site, "god-s0", links)
+    state = site.events.load("god-s0").state
+    first, second = list(state.divisions)[:2]
+
+    # rules W7-3, W7-19: the first league's first game reported on a phone with a tie for
+    # 2nd and an overrun; a player confirming it reads the overrun and its -5 first
+    seven = sorted(names_of(site, "god-s0", due(state, first).players))
+    reporter, late = seven[0], seven[-1]
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True, locale="ru-RU",
+                                extra_http_headers={"Accept-Language": "ru"})
+    phone.add_cookies([{"name": "lang", "value": "ru", "url": server}])
+    mine = phone.new_page()
+    mine.set_default_timeout(WAIT)
+    mine.goto(links[reporter])
+    mine.locator("button[type=submit]").first.tap()
+    for at, name in enumerate(seven):
+        mine.locator("button.tap-player", has_text=name).tap()
+        if at == 2:
+            mine.locator("button.sw-tie").tap()  # seven[1] and seven[2] share 2nd place
+    mine.locator("details.sw-more summary").tap()
+    mine.locator(".sw-overrun-pick[value='%s']" % late).check()
+    mine.fill("input[name=link]", "https://boardgamearena.com/table?table=1")
+    shot(mine, "phone-report")
+    mine.locator("button.tap-send").tap()
+    expect(mine.locator(".flash")).to_be_visible()
+    assert mine.evaluate(WIDTH) <= 390
+    report = max(r.id for r in site.reports.reports("god-s0"))
+    confirmer = mine.context.new_page()
+    confirmer.goto(links[seven[1]])
+    confirmer.locator("button[type=submit]").first.tap()
+    summary = confirmer.locator(f"#report-{report}")
+    expect(summary).to_contain_text(f"{late} −5")
+    shot(confirmer, "phone-confirm")
+    confirmer.locator(f"#confirm-{report}").tap()
+    expect(confirmer.locator(f"#confirm-{report}")).to_have_count(0)
+    assert confirmer.evaluate(WIDTH) <= 390
+    for name in seven[2:]:
+        if name != reporter:
+            phones.post(name, "confirm", report=str(report))
+    ladder = book_of(site.events.load("god-s0").state).ladders[first]
+    assert len(ladder.games) == 1 and ladder.games[0].overruns
+
+    # rule W7-19: a report of the second league's first game disputed; the organiser reads
+    # the claim on the queue and rejects it; nothing is counted
+    six = sorted(names_of(site, "god-s0", due(state, second).players))
+    phones.post(six[0], "submit", order=", ".join(six))
+    disputed = max(r.id for r in site.reports.reports("god-s0"))
+    phones.post(six[1], "dispute", report=str(disputed), note="я был вторым")
+    page.goto(f"{server}/manage/god-s0/queue")
+    expect(page.locator(f"#report-{disputed}")).to_contain_text("я был вторым")
+    shot(page, "queue")
+    page.locator(f"#report-{disputed} button[value=reject], "
+                 f"#report-{disputed} button:has-text('Отклонить')").first.click()
+    assert not book_of(site.events.load("god-s0").state).ladders.get(second)
+
+    # the rest of the starting season by the organiser's game form, then the Battle of
+    # Titans between the league winners (rule W7-6) tapped on its form
+    play_ladders(site, org, "god-s0")
+    state = site.events.load("god-s0").state
+    assert specials_due(state) == ["titans"]
+    titans = names_of(site, "god-s0", special_players(state, "titans"))
+    org.do("god-s0", "special", match="titans", order=", ".join(sorted(titans)))
+    page.goto(f"{server}/manage/god")
+    shot(page, "after-season")
+
+    # rule W7-6: the play-offs due are entered as games on the year's page
+    facts = facts_from(site.events.load("god-s0").state)
+    playoffs = starting_tiers(facts, 4, {})[2]
+    for place, group in sorted(playoffs.items()):
+        org.do("god", "playoff-game", place=str(place), order=", ".join(sorted(group)))
+    # rule W7-14: the two sign-ups past 28 battle those who defend their Warriors places
+    page.goto(f"{server}/manage/god")
+    page.click("a[href='/manage/god/do/seven-wonders.survival-draw']")
+    newcomers = page.locator("input[name=newcomer]")
+    newcomers.nth(0).fill("Игрок29")
+    newcomers.nth(1).fill("Игрок30")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"{server}/manage/god")
+    last = site.events.load("god-s0").state
+    for number, players in enumerate(survival_rules.book_of(last).matches, start=1):
+        org.do("god", "survival-game", match=str(number),
+               order=", ".join(sorted(names_of(site, "god-s0", players))))
+    # season 1 from the year's page: the previous season is the year's last
+    page.goto(f"{server}/manage/god")
+    page.click("[data-step='seven-wonders.next-season']")
+    page.fill("input[name=season]", "god-s1")
+    page.locator("form button[type=submit]").last.click()
+    # rule W7-26 (4): a tie the leagues hang on is the organiser's die: the form offers the
+    # tied players, the organiser types each one's roll
+    expect(page.locator(".field-error").first).to_contain_text("кубик")
+    shot(page, "die")
+    rolls = page.locator("input[name='roll.value']")
+    tied = [n for n in page.locator("input[name='roll.name']").evaluate_all(
+        "inputs => inputs.map(i => i.value)") if n]
+    assert len(tied) >= 2
+    for at in range(len(tied)):
+        rolls.nth(at).fill(str(at % 6 + 1))
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"{server}/manage/god")
+    members = [m.event for m in series_book(site.events.load("god").state).members]
+    assert members == ["god-s0", "god-s1"]
+    assert page.locator("a[href='/manage/god-s1']").count() >= 1
+    shot(page, "next-season")

@@ -450,10 +450,14 @@ class NextSeason(Command[Formed]):
                                              for place in plan.unplayed))
         if plan.dice_due:
             rule, names = plan.dice_due[0]
-            raise Conflict(N_("a die roll by the organiser decides between %(names)s (rule "
-                              "%(rule)s): enter each one's roll, or let podium roll"),
-                           code=codes.YEAR_DIE_NEEDED, field="roll", names=list(names),
-                           rule=rule)
+            needed = Conflict(N_("a die roll by the organiser decides between %(names)s (rule "
+                                 "%(rule)s): enter each one's roll, or let podium roll"),
+                              code=codes.YEAR_DIE_NEEDED, field="roll", names=list(names),
+                              rule=rule)
+            # every tie the die decides, to roll at once
+            tied = dict.fromkeys(name for _rule, group in plan.dice_due for name in group)
+            needed.suggest = {"roll": ", ".join(f"{name}=" for name in tied)}
+            raise needed
         used = {n for roll in plan.rolls if roll.by == "organiser" for n in roll.players}
         strangers = sorted(n for n in self.rolls if n not in used)
         if strangers:

@@ -176,6 +176,9 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
             raise  # who is asking, or what: the error page, not the form again
         errors = field_errors(page, error)
         shown = {k: v for k, v in errors.items() if spec.param(k) is not None}
+        for key, text in getattr(error, "suggest", {}).items():  # what it asks for, to finish
+            if spec.param(key) is not None and not typed.get(key):
+                typed[key] = text
         return await run_in_threadpool(
             render_form, page, slug, spec, status_of(error), typed, shown,
             None if shown else page.message(error))

@@ -67,5 +67,36 @@
     box.querySelector('.tap-reset').addEventListener('click', reset);
     reset();
   }
+  // Rule W7-19: the overruns a switch a player and the scores a field a player, written into
+  // the typed fields the server reads ("Анна, Борис"; "Анна=61, Борис=55"), which then hide.
+  function picks(box) {
+    var overrun = document.getElementById(box.dataset.overrun);
+    var score = document.getElementById(box.dataset.score);
+    var typed = function (s) { return s.split(',').map(function (x) { return x.trim(); }); };
+    var given = {};
+    typed(score.value).forEach(function (item) {
+      var parts = item.split('=');
+      if (parts.length === 2) given[parts[0].trim()] = parts[1].trim();
+    });
+    var over = typed(overrun.value);
+    box.querySelectorAll('.sw-overrun-pick').forEach(function (c) {
+      c.checked = over.indexOf(c.value) >= 0;
+    });
+    box.querySelectorAll('.sw-score-pick').forEach(function (i) {
+      i.value = given[i.dataset.name] || '';
+    });
+    function write() {
+      overrun.value = Array.prototype.slice.call(box.querySelectorAll('.sw-overrun-pick:checked'))
+        .map(function (c) { return c.value; }).join(', ');
+      score.value = Array.prototype.slice.call(box.querySelectorAll('.sw-score-pick'))
+        .filter(function (i) { return i.value.trim() !== ''; })
+        .map(function (i) { return i.dataset.name + '=' + i.value.trim(); }).join(', ');
+    }
+    box.addEventListener('input', write);
+    box.addEventListener('change', write);
+    box.hidden = false;
+    [overrun, score].forEach(function (f) { f.closest('label').hidden = true; });
+  }
   document.querySelectorAll('.sw-tap').forEach(setup);
+  document.querySelectorAll('.sw-picks').forEach(picks);
 })();
