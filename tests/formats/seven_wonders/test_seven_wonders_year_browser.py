@@ -89,7 +89,7 @@ def test_an_organiser_makes_a_year_and_its_starting_season_on_the_pages(
     shot(page, "season")
 
 
-# -- the pages as an organiser's and the players' browsers post them --------------------------------
+# -- the pages as an organiser's and the players' browsers post them ------------------------------
 class Organiser:
     """The organiser's forms, posted as the pages post them (a signed-in client)."""
 
@@ -190,7 +190,7 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
         if at == 2:
             mine.locator("button.sw-tie").tap()  # seven[1] and seven[2] share 2nd place
     mine.locator("details.sw-more summary").tap()
-    mine.locator(".sw-overrun-pick[value='%s']" % late).check()
+    mine.locator(f".sw-overrun-pick[value='{late}']").check()
     mine.fill("input[name=link]", "https://boardgamearena.com/table?table=1")
     shot(mine, "phone-report")
     mine.locator("button.tap-send").tap()
