@@ -7,6 +7,8 @@ with nothing stored (rules W7-2 .. W7-36 as each command cites them)."""
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -341,7 +343,9 @@ def test_a_bad_field_on_a_form_is_shown_next_to_it(site: Site) -> None:
     page = client.post(f"/manage/{SLUG}/do/seven-wonders.game", data={
         "csrf_token": csrf, "league": "gods", "order": "Anna, Boris, Zed", "score": "Anna"})
     assert page.status_code == 422
-    assert 'id="sw-score-error"' in page.text and 'value="Anna, Boris, Zed"' in page.text
+    # the refusal next to the scores' table; the places tapped before kept (issue 33)
+    assert 'id="f-seven-wonders-game-score-error"' in page.text
+    assert re.search(r'name="order\[#\d+\]" value="2"', page.text)
     assert site.log_length(SLUG) == before
 
 
