@@ -120,11 +120,12 @@ def show_game(played: Played) -> list[TableView | str]:
 
 
 def _game_said(played: Played) -> str:
-    game = played.game
-    if not game.decided:
-        return M("Game %(game)s entered; a tie waits for the die roll (rule W7-26 (4)).",
-                 game=game.ref)
-    return M("Game %(game)s entered.", game=game.ref)
+    """The game by its name for people ("League of Gods, game 1"), never its key."""
+    title = played.view.title
+    if not played.game.decided:
+        return M("Entered: %(game)s; a tie waits for the die roll (rule W7-26 (4)).",
+                 game=title)
+    return M("Entered: %(game)s.", game=title)
 
 
 @dataclass(frozen=True)

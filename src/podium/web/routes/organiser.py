@@ -75,6 +75,9 @@ def typed_settings(form: Any, fields: list[dict[str, Any]], lang: str) -> dict[s
             keys = {shown(key).casefold(): key for key in f["listed"]}
             text = ",".join(keys.get(part.strip().casefold(), part.strip())
                             for part in text.split(",") if part.strip())
+        default = str(f.get("default") or "")
+        if default and text == shown(default).strip():  # the default as the page wrote it
+            text = default
         typed[name] = text
     return typed
 
