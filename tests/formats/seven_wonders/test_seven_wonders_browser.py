@@ -66,8 +66,9 @@ def test_a_player_follows_the_slip_and_reports_by_tapping_on_a_phone(
     page.goto(address)
     page.locator("button[type=submit]").first.tap()  # the code, filled in by the slip
     expect(page.locator("h2").first).to_have_text("Лига Богов, игра 1")
-    # the deadline in the season's time zone: 7 days after the start, 00:00 UTC = 03:00 Moscow
-    expect(page.locator("main")).to_contain_text("7 дек. 2026 г., 03:00:00 (Europe/Moscow)")
+    # the deadline in the season's time zone, to the minute: 7 days after the start, a day
+    # in Moscow (rule W7-36; a date-only start is not UTC midnight)
+    expect(page.locator("main")).to_contain_text("7 дек. 2026 г., 00:00 (Europe/Moscow)")
     send = page.locator("button.tap-send")
     expect(send).to_be_disabled()
     expect(page.locator("input[name=order]")).to_be_hidden()  # nothing typed, nothing pre-filled
@@ -145,3 +146,58 @@ def test_the_years_pages_fit_the_screen(site: Site, server: str, browser,  # noq
             wide[url] = shown
     context.close()
     assert not wide, f"wider than {width} px: {wide}"
+
+
+#: A complete season's organiser page on a phone, measured at 390x844 after issue 33 at the
+#: viewport's own height (844 px; 854 px before, its games' forms listed open), with margin.
+COMPLETE_SEASON_PAGE = 1000
+
+
+def test_the_year_and_season_tables_keep_the_total_in_view_on_a_phone(
+        site: Site, server: str, browser) -> None:  # noqa: F811
+    """Issue 33: at 390 px the year table and the season table show each player's total
+    («Итого») without scrolling sideways, rows one line high; a complete season's organiser
+    page lists no forms open (rule W7-1 for the year's total, W7-16 .. W7-19 the season's)."""
+    from podium.formats.seven_wonders.year_demo import play_year
+    from tests.web.test_browser import log_in
+
+    play_year(site.events, "y", 28, 3, 6)
+    site.user("anna")
+    site.accounts.grant("y-s2", "anna", "owner", "setup")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, locale="ru-RU")
+    context.add_cookies([{"name": "lang", "value": "ru", "url": server}])
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+
+    def box(locator) -> dict[str, float]:
+        found = locator.bounding_box()
+        assert found is not None
+        return found
+
+    page.goto(f"{server}/e/y-year/p/overview")
+    assert page.evaluate(WIDTH) <= 390
+    table = page.locator(".ledger table.data").first
+    total = box(table.locator("thead th").last)
+    assert "Итого" in table.locator("thead th").last.inner_text()
+    assert 0 <= total["x"] and total["x"] + total["width"] <= 390, total
+    cell = box(table.locator("tbody tr").first.locator("td").last)
+    assert cell["x"] + cell["width"] <= 390 and cell["height"] < 60, cell
+    page.goto(f"{server}/e/y-s2/p/season")
+    assert page.evaluate(WIDTH) <= 390
+    rows = page.locator("table.sw-season tbody tr")
+    assert rows.count() == 28
+    for i in range(rows.count()):
+        total = box(rows.nth(i).locator("td").last)
+        assert total["x"] + total["width"] <= 390 and total["height"] < 60, (i, total)
+    # the points the total is made of, one tap away under the name
+    rows.first.locator("summary").tap()
+    expect_text = rows.first.locator("dl.sw-parts").inner_text()
+    assert "Баллы за победы" in expect_text and "Титаны" in expect_text
+    # a complete season: its games' commands folded, the page about a screen high
+    log_in(page, server, "anna")
+    page.goto(f"{server}/manage/y-s2")
+    assert page.locator("#menu-round").get_attribute("open") is None
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height <= COMPLETE_SEASON_PAGE, height
+    context.close()

@@ -429,9 +429,12 @@ MOVE = replace(
     not_on={API: N_("the kernel's division.move"), WEB: N_("the kernel's division.move")},
 )
 
-#: In the order the organiser's page lists them.
+#: In the order the organiser's page lists them, the next step first: a tie's die roll
+#: blocks its league (rule W7-26 (4)); after the ladders the special matches (W7-11, W7-12,
+#: W7-18); else the league's game, or the leagues before any is set (each shown only when the
+#: state allows it).
 SEASON_COMMANDS: tuple[CommandSpec, ...] = (
-    LEAGUES, PROFILE, GAME, ROLL, OVERRUN_COMMAND, LIFT, SPECIAL, MOVE,
+    ROLL, SPECIAL, GAME, LEAGUES, PROFILE, OVERRUN_COMMAND, LIFT, MOVE,
 )
 
 __all__ = ["SEASON_COMMANDS", "GameAnswer", "game_input", "game_json", "started",

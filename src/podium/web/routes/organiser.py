@@ -202,10 +202,11 @@ GROUPS = (("round", N_("Round and results")), ("clock", N_("Round clock")),
 DANGER = frozenset({"event.delete", "player.remove", "event.archive"})
 
 
-def command_groups(commands: list[CommandSpec], rounds: bool
+def command_groups(commands: list[CommandSpec], rounds: bool, complete: bool = False
                    ) -> tuple[list[dict[str, Any]], list[CommandSpec]]:
     """The event's commands as the page's menu: groups in order (the round's work first) and
-    the destructive ones apart."""
+    the destructive ones apart. An open-play event's games are open until it is complete;
+    then every group is folded (corrections stay one tap away)."""
     by_key: dict[str, list[CommandSpec]] = {}
     danger = []
     for spec in commands:
@@ -219,7 +220,7 @@ def command_groups(commands: list[CommandSpec], rounds: bool
               for key, title in GROUPS if key in by_key]
     if groups and groups[0]["key"] == "round" and not rounds:
         # open play has no round to show first: its games and tables are the work at hand
-        groups[0].update(open=True, title=N_("Games and results"))
+        groups[0].update(open=not complete, title=N_("Games and results"))
     return groups, danger
 
 
@@ -242,8 +243,14 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     status = phases.status(state, loaded.ruleset)
     top_next = status.can_pair and top_is_next(loaded)
     commands = listed_commands(page, loaded)
-    groups, danger = command_groups(commands, loaded.ruleset.capabilities.rounds)
+    rounds = loaded.ruleset.capabilities.rounds
+    groups, danger = command_groups(commands, rounds, status.complete)
+    # open play's next step: the first command of its games (the format lists the one the
+    # state asks for first: a die roll, the leagues, a game), shown before everything else
+    next_command = (groups[0]["commands"][0] if groups and not rounds and not status.complete
+                    and groups[0]["key"] == "round" else None)
     return {
+        "next_command": next_command,
         "command_groups": groups,
         "danger_commands": danger,
         # before round 1 the roster is the work at hand
