@@ -183,7 +183,7 @@ def test_the_year_and_season_tables_keep_the_total_in_view_on_a_phone(
     assert heads, year[:3]
     cells = year[year.index(heads[0]):][:29]  # «Итого» and the year's 28 totals
     for cell in cells:
-        assert 0 <= cell["left"] and cell["right"] <= 390, cell
+        assert cell["left"] >= 0 and cell["right"] <= 390, cell
     assert all(cell["height"] < 60 for cell in cells[1:]), cells
     page.goto(f"{server}/e/y-s2/p/season")
     assert page.evaluate(WIDTH) <= 390

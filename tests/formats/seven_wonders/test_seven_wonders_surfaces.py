@@ -8,7 +8,6 @@ with nothing stored (rules W7-2 .. W7-36 as each command cites them)."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
