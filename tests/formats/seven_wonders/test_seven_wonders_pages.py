@@ -204,3 +204,22 @@ def test_an_overrun_and_a_die_roll_pick_the_game_and_its_players(site: Site, ann
         "csrf_token": csrf, "game": "gods/1", "player": f"#{ids['Boris']}"}).status_code == 303
     game = book_of(site.events.load("sw").state).ladders["gods"].games[0]
     assert game.overruns == [ids["Boris"]]
+
+
+def test_a_player_moves_into_another_league_in_the_seasons_words(site: Site, anna) -> None:
+    """Issue 33, rule W7-15: before either league has played, the organiser moves a player
+    into a league chosen from the season's leagues; the page speaks of leagues, never of
+    club groups (a league is the players' group)."""
+    client, csrf = anna
+    page = text(client.get("/manage/sw").text)
+    assert "Move a player into another league" in page
+    assert "Move a player to another group" not in page and "Set a player's group" not in page
+    form = text(client.get("/manage/sw/do/seven-wonders.move").text)
+    assert '<select name="to" required' in form and '<option value="priests"' in form
+    assert "Group" not in form
+    moved = client.post("/manage/sw/do/seven-wonders.move", data={
+        "csrf_token": csrf, "player": "Galina", "to": "priests", "reason": "a swap"})
+    assert moved.status_code == 303, text(moved.text)
+    state = site.events.load("sw").state
+    galina = next(p.id for p in state.players.values() if p.name == "Galina")
+    assert galina in state.divisions["priests"].members

@@ -425,8 +425,16 @@ MOVE = replace(
     DIVISION_MOVE, name="seven-wonders.move", title=N_("Move a player into another league"),
     help=N_("Before either league has played (a swap is two moves: a league starts only with "
             "7 players, rule W7-15); needs --reason."),
-    capability=None, shared=None, cli="move", surfaces=(CLI,),
-    not_on={API: N_("the kernel's division.move"), WEB: N_("the kernel's division.move")},
+    params=(DIVISION_MOVE.params[0],
+            Param("to", inputs.Text(100, non_empty=True), N_("the league: its key or name"),
+                  required=True, argument=True, label=N_("League")),
+            *DIVISION_MOVE.params[2:]),
+    capability=None, shared=None, cli="move", surfaces=(CLI, WEB),
+    not_on={API: N_("the kernel's division.move")},
+    # the organiser's page offers it in the season's words (a league, never a "group") in
+    # place of the kernel's, while no league has played
+    shown=lambda state: bool(state.divisions) and not started(state),
+    template="formats/seven_wonders_move.html",
 )
 
 #: In the order the organiser's page lists them, the next step first: a tie's die roll

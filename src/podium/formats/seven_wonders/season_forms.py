@@ -15,7 +15,7 @@ from typing import Any
 
 from podium.core.model import EventState
 from podium.formats.seven_wonders.commands import game_ref, league_of
-from podium.formats.seven_wonders.rules import due, special_players
+from podium.formats.seven_wonders.rules import due, special_players, specials_due
 from podium.formats.seven_wonders.season import SPECIALS, book_of
 
 
@@ -58,17 +58,18 @@ def league_players(state: EventState, typed: Mapping[str, Any]) -> Sequence[int]
 
 def special_offered(state: EventState, typed: Mapping[str, Any]) -> Sequence[int] | None:
     """The players of the special match the form is about (rules W7-11, W7-12, W7-18): the
-    one typed, else the first due."""
+    one typed, else the first due and not entered (the form's first choice)."""
     match = typed.get("match")
-    matches = [match] if match in SPECIALS else list(SPECIALS)
     entered = book_of(state).specials
-    for name in sorted(matches, key=lambda m: m in entered):  # those still due first
-        try:
+    try:
+        matches = [match] if match in SPECIALS else [
+            m for m in specials_due(state) if m not in entered]
+        for name in matches:
             players = list(special_players(state, name))
-        except (KeyError, LookupError, ValueError):  # its players not known yet
-            continue
-        if players:
-            return players
+            if players:
+                return players
+    except (KeyError, LookupError, ValueError):  # the ladders not played yet
+        return None
     return None
 
 

@@ -188,6 +188,9 @@ def listed_commands(page: Page, loaded: LoadedEvent) -> list[CommandSpec]:
     state = loaded.state
     catalog = page.web.catalog
     skip = {f"{state.format}.result", f"{state.format}.report"} | PLACED
+    own = {spec.name for spec in catalog.declared_by(state.format)}
+    if f"{state.format}.move" in own:  # the format's move in its own words (a league)
+        skip |= {"division.move"}
     return [spec for spec in catalog.commands_for(state.format)
             if spec.name not in skip and spec.on(WEB)
             and offered(page.web.events, spec, state.slug, page.caller(), state)]
