@@ -223,3 +223,18 @@ def test_a_player_moves_into_another_league_in_the_seasons_words(site: Site, ann
     state = site.events.load("sw").state
     galina = next(p.id for p in state.players.values() if p.name == "Galina")
     assert galina in state.divisions["priests"].members
+
+
+def test_before_a_game_the_board_lists_players_without_places(site: Site, anna) -> None:
+    """Issue 33: before the league's first game nobody has a place (rule W7-2): the board lists
+    its players unnumbered; the game entered is named as people read it, never by its key."""
+    client, csrf = anna
+    board = text(client.get("/e/sw/p/league-gods").text)
+    assert "<h3>Players</h3>" in board and "<h3>Places</h3>" not in board
+    assert "<ol" not in board.split('id="league-gods"')[1].split("<h3>Next game")[0]
+    done = act(client, csrf, "game", league="gods", order=", ".join(GODS))
+    assert done.status_code == 303
+    page = text(client.get(done.headers["location"]).text)
+    assert "Entered: League of Gods, game 1." in page and "gods/1" not in page
+    board = text(client.get("/e/sw/p/league-gods").text)
+    assert "<h3>Places</h3>" in board and "<strong>7</strong> Galina" in board
