@@ -272,9 +272,9 @@ def test_times_on_the_log_page_are_in_the_events_time_zone(site: Site, anna) -> 
     client, _csrf = anna
     site.event("cup", "anna", time_zone="Europe/Moscow")
     page = client.get("/manage/cup/log").text
-    assert "Times in Europe/Moscow" in page and "Nov 30, 2026, 1:00:00\u202fPM" in page
+    assert "Times in Europe/Moscow" in page and "Nov 30, 2026, 1:00\u202fPM" in page
     site.event("utc", "anna")
-    assert "Nov 30, 2026, 10:00:00\u202fAM" in client.get("/manage/utc/log").text
+    assert "Nov 30, 2026, 10:00\u202fAM" in client.get("/manage/utc/log").text
     refused = client.post("/manage/new", data={
         "csrf_token": _csrf, "format": "commander", "slug": "x", "set_time_zone": "Mars/Base"})
     assert refused.status_code == 422 and "is not a time zone name" in refused.text

@@ -110,6 +110,9 @@ class Capabilities:
     #: Open play whose players report their games with their codes
     #: (:meth:`Ruleset.open_report`); a round-based format has its self-report with its rounds.
     reports: bool = False
+    #: The kernel's player groups (a club, a family, kept apart by a pairing): a format whose
+    #: divisions are its groups (7 Wonders' leagues) has no second kind to set.
+    groups: bool = True
 
     @property
     def self_report(self) -> bool:

@@ -342,7 +342,7 @@ PLAYER_GROUP = CommandSpec(
             REASON),
     help=N_("Players of one group can be kept apart in the pairing (a setting, beyond the "
             "regulation)."),
-    shared=("player", "group"),
+    shared=("player", "group"), capability="groups",
     example=lambda state: ({"player": name, "group": "Club Orbit", "reason": "registration"}
                            if (name := _first_active(state)) else None),
     said=_group_said,

@@ -143,6 +143,14 @@ def describe(state: EventState, action: Action, lang: str = "en",
             return str(catalog.pgettext("stage", item))
         if key in ("name", "label") and isinstance(item, str) and "event" in payload:
             return item  # a series member's (a season's) name: as it was named
+        if key in ("league", "game") and isinstance(item, str):  # a division by its key
+            head, _slash, number = item.partition("/")  # a league's game: "gods/2"
+            division = state.divisions.get(head)
+            if division is not None and (number.isdigit() or not _slash):
+                league = division_name(division.name, catalog)
+                return league if not _slash else M("%(league)s, game %(number)s",
+                                                   league=league, number=int(number)
+                                                   ).render(catalog)
         if key in ("name", "league") and isinstance(item, str):  # a league's stored name
             return division_name(item, catalog)
         if isinstance(item, dict) and key == "settings":  # every one, sorted (see above)

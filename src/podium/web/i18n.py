@@ -12,7 +12,7 @@ from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 from babel import Locale
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_time, get_datetime_format
 
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.messages import Message
@@ -62,11 +62,14 @@ class Formatter:
         return number_text(int(value), self.lang)
 
     def when(self, moment: datetime, zone: str | None = None) -> str:
-        """A moment in the locale, in the formatter's time zone or ``zone`` (an event's)."""
+        """A moment in the locale, in the formatter's time zone or ``zone`` (an event's), to
+        the minute: the locale's medium date and short time ("7 дек. 2026 г., 03:00"), no
+        seconds (nothing a person reads is timed to the second)."""
         where = ZoneInfo(zone) if zone else self.zone
-        local = moment.astimezone(where)  # to the minute: seconds are noise to people
-        return (f"{format_date(local, 'medium', locale=self.locale)}, "
-                f"{format_time(local, 'short', locale=self.locale)}")
+        local = moment.astimezone(where)
+        pattern = str(get_datetime_format("medium", locale=self.locale))
+        return pattern.replace("{1}", format_date(local, "medium", locale=self.locale)).replace(
+            "{0}", format_time(local, "short", locale=self.locale))
 
     def cell(self, value: object, column: Column) -> str:
         """A table view's cell: numbers per locale, text labels translated."""

@@ -243,10 +243,22 @@ def _playoffs(form: Any, name: str) -> list[str]:
     return ["\n".join(lines)] if lines else []
 
 
-def widget_fields(param: Param, text: Any, offered: Sequence[Candidate]) -> dict[str, Any]:
-    """The template's view of one field's widget: its kind, what it offers and what is filled."""
+#: The most players a single pick shows as buttons (a table of 7 and a few to spare): more
+#: are searched in a list as typed.
+PICK_MAX = 10
+
+
+def widget_fields(param: Param, text: Any, offered: Sequence[Candidate],
+                  narrowed: bool = False) -> dict[str, Any]:
+    """The template's view of one field's widget: its kind, what it offers and what is filled.
+    ``narrowed``: the field offers only some players (a table's, a league's): one player is
+    then picked among them with a tap (``pick``), not searched as typed."""
     inp = param.input
     kind = kind_of(inp, offered)
+    if kind == "player" and narrowed and 0 < len(offered) <= PICK_MAX:
+        kind = "pick"
+        return {"kind": kind, "offered": offered, "options": [], "tie": ", ",
+                "chosen": {_ref_of(str(text), offered)} if text else set()}
     labels: Mapping[str, str] = getattr(inp, "labels", None) or {}
     return {"kind": kind, "offered": offered,
             "options": [(o, labels.get(o, "")) for o in inp.choices()],

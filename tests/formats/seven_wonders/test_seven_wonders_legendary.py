@@ -155,8 +155,8 @@ def test_then_fewer_seasons_then_titans_points():
     played): Y played two seasons, X three. (4): all equal but the Battles of Titans points."""
     # rule W7-33
     records = [YearRecord(1, "X", {0: 50, 1: 50, 2: 0}), YearRecord(2, "Y", {0: 50, 1: 50})]
-    who, notes = pick_between(records, last_season=3)
-    assert who == 2 and "rule W7-33 (3), fewer seasons played: X -3, Y -2" in notes
+    who, notes = pick_between(records, last_season=3)  # the notes count seasons (2, not -2)
+    assert who == 2 and "rule W7-33 (3), fewer seasons played: X 3, Y 2" in notes
     records = [YearRecord(1, "X", {0: 50}, titans=35), YearRecord(2, "Y", {0: 50}, titans=21)]
     assert pick_between(records)[0] == 1
 

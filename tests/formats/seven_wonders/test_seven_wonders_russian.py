@@ -71,3 +71,56 @@ def test_the_years_page(site: Site) -> None:
     assert "Total = site currency (1:1)" in site.client().get(
         "/e/y-year/v/seven-wonders.year-table.csv").text
     assert "Почему выбран" in client.get("/e/y-year/v/seven-wonders.legendary").text
+
+
+#: Issue 33: one name per thing in Russian, and nothing else that reads as a slip: the Warriors
+#: leagues as «Воины А/Б» (Cyrillic letters, never numbers or Latin A/B), no club groups on a
+#: season, "за 4-е место" (a place, not "4 places"), "выиграл(а)", times to the minute.
+SLIPS = {
+    "Warriors by number": re.compile(r"Воин\w* [12]\b"),
+    "Warriors with a Latin letter": re.compile(r"Воин\w* [AB]\b"),
+    "a club group": re.compile(r"Задать группу игрока|Группа игрока"),
+    "places for a place": re.compile(r"за \d+ места\b"),
+    "won, not gender-neutral": re.compile(r"выиграл(?!\(а\))"),
+    "seconds in a time": re.compile(r"\b\d{1,2}:\d\d:\d\d\b"),
+    "a raw game key in a message": re.compile(r"Игра (?:league-\d|gods|priests|warriors)"),
+}
+
+
+def test_the_organisers_season_pages_in_russian(site: Site) -> None:
+    """Issue 33: every organiser page of a played year's seasons (each season's page, its
+    forms, its log) and the season's public pages, in Russian: no Latin word outside what
+    people typed, no league key or game reference, none of the slips above."""
+    play_year(site.events, "y", 28, 3, 6)
+    site.user("anna")
+    for slug in ("y-year", "y-s0", "y-s1", "y-s2"):
+        site.accounts.grant(slug, "anna", "owner", "setup")
+    client = site.login("anna")
+    client.cookies.set("lang", "ru")
+    starts = [f"/{where}/{slug}" for slug in ("y-s0", "y-s1", "y-s2")
+              for where in ("manage", "e")]
+    starts += [f"/manage/{slug}/log" for slug in ("y-s0", "y-s1", "y-s2")]
+    pages = crawl(client, starts, limit=200, per_kind=2)
+    pages = {url: page for url, page in pages.items()
+             if page and url.startswith(("/manage/y-s", "/e/y-s"))
+             and not url.endswith(("/remove", "event.delete"))}
+    assert {"/manage/y-s1/do/seven-wonders.game", "/manage/y-s1/do/seven-wonders.overrun",
+            "/manage/y-s2/log", "/e/y-s1/p/season"} <= set(pages), sorted(pages)
+    typed: set[str] = {"anna", "setup", "demo"}  # who did what (usernames)
+    for slug in ("y-year", "y-s0", "y-s1", "y-s2"):
+        state = site.events.load(slug).state
+        typed |= {w for p in state.players.values() for w in LATIN.findall(p.name)}
+        typed |= set(LATIN.findall(state.name)) | set(LATIN.findall(slug))
+        typed |= {w for a in site.events.log(slug) for w in LATIN.findall(a.reason)}
+    typed |= {"name", "league"}  # a CSV file's columns, named as the file has them
+    leaks = {url: words for url, page in sorted(pages.items())
+             if (words := latin_words(visible_text(page), typed))}
+    assert not leaks, "English on Russian pages:\n" + "\n".join(
+        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
+    raw = {url: found for url, page in sorted(pages.items())
+           if (found := RAW.findall(URL.sub(" ", visible_text(page))))}
+    assert not raw, f"raw keys on pages: {raw}"
+    slips = {f"{url}: {what}": found.group(0) for url, page in sorted(pages.items())
+             for what, pattern in SLIPS.items()
+             if (found := pattern.search(visible_text(page)))}
+    assert not slips, slips

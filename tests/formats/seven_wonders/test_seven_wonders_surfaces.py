@@ -7,6 +7,7 @@ with nothing stored (rules W7-2 .. W7-36 as each command cites them)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +23,7 @@ from podium.formats.seven_wonders.commands import (
     GameInput,
 )
 from podium.formats.seven_wonders.inputs import Leagues
+from podium.formats.seven_wonders.season import book_of
 from podium.formats.seven_wonders.season_commands import SEASON_COMMANDS
 from podium.service.catalog import Invocation
 from podium.service.commands import AddPlayers
@@ -341,7 +343,9 @@ def test_a_bad_field_on_a_form_is_shown_next_to_it(site: Site) -> None:
     page = client.post(f"/manage/{SLUG}/do/seven-wonders.game", data={
         "csrf_token": csrf, "league": "gods", "order": "Anna, Boris, Zed", "score": "Anna"})
     assert page.status_code == 422
-    assert 'id="sw-score-error"' in page.text and 'value="Anna, Boris, Zed"' in page.text
+    # the refusal next to the scores' table; the places tapped before kept (issue 33)
+    assert 'id="f-seven-wonders-game-score-error"' in page.text
+    assert re.search(r'name="order\[#\d+\]" value="2"', page.text)
     assert site.log_length(SLUG) == before
 
 
@@ -360,3 +364,27 @@ def test_a_name_that_is_not_in_the_game_is_refused_naming_the_typed_field(site: 
                                 Caller(actor=ORG, local=True))
         assert refused.value.field == name, (name, str(refused.value))
     assert site.log_length(SLUG) == before
+
+
+def test_the_battle_of_titans_is_entered_by_tapping_its_players(site: Site) -> None:
+    """Issue 33, rules W7-8, W7-18: after the ladder, the Battle of Titans' form offers its
+    two players to tap, nobody else, and no field to type a name; the next step is that form."""
+    ladder_played(site.events, SLUG)
+    site.user("owner")
+    site.accounts.grant(SLUG, "owner", "owner", ORG)
+    client = site.login("owner")
+    manage = client.get(f"/manage/{SLUG}").text
+    assert re.search(r'class="next-step"><a class="button" href="[^"]*seven-wonders.special"',
+                     manage)
+    page = client.get(f"/manage/{SLUG}/do/seven-wonders.special").text
+    ids = {p.name: p.id for p in site.events.load(SLUG).state.players.values()}
+    assert f'name="order[#{ids["Anna"]}]"' in page and f'name="order[#{ids["Boris"]}]"' in page
+    assert f'name="order[#{ids["Clara"]}]"' not in page
+    assert not re.search(r'<input name="(?:order|overrun|score)"', page)
+    csrf = csrf_of(manage)
+    done = client.post(f"/manage/{SLUG}/do/seven-wonders.special", data={
+        "csrf_token": csrf, "match": "titans", f"order[#{ids['Anna']}]": "2",
+        f"order[#{ids['Boris']}]": "1"})
+    assert done.status_code == 303, done.text
+    state = site.events.load(SLUG).state
+    assert book_of(state).specials["titans"].positions == {ids["Boris"]: 1, ids["Anna"]: 2}

@@ -82,6 +82,9 @@ class _Step:
     value: Callable[[Sequence[PlayerId]], dict[PlayerId, int] | None]
     note: str
     params: dict[str, object]
+    #: A value as the note writes it: the number people count (2 seasons, not the -2 that
+    #: ranks fewer seasons higher), "—" for a season not played.
+    shown: Callable[[int], str] = str
 
 
 
@@ -105,9 +108,11 @@ def tie_chain(records: Mapping[PlayerId, YearRecord], last_season: int | None,
         steps.append(_Step(lambda group: {p: records[p].seasons.get(last_season, -1)
                                           for p in group},
                            N_("rule W7-33 (2), last season (%(season)s): %(detail)s"),
-                           {"season": last_season}))
+                           {"season": last_season},
+                           lambda v: "—" if v < 0 else str(v)))
     steps.append(_Step(lambda group: {p: -len(records[p].seasons) for p in group},
-                       N_("rule W7-33 (3), fewer seasons played: %(detail)s"), {}))
+                       N_("rule W7-33 (3), fewer seasons played: %(detail)s"), {},
+                       lambda v: str(-v)))
     steps.append(_Step(lambda group: {p: records[p].titans for p in group},
                        N_("rule W7-33 (4), Battle of Titans points: %(detail)s"), {}))
     steps.append(_Step(lambda group: head_to_head(group, games) if len(group) == 2 else None,
@@ -145,7 +150,7 @@ def best_of(group: Sequence[PlayerId], steps: Sequence[_Step], names: Mapping[Pl
         if values is None:
             continue
         notes.append((step.note, {**step.params, "detail": ", ".join(
-            f"{names.get(p, p)} {values[p]}" for p in left)}))
+            f"{names.get(p, p)} {step.shown(values[p])}" for p in left)}))
         top = max(values.values())
         left = [p for p in left if values[p] == top]
     return left[0]

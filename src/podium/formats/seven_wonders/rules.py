@@ -708,7 +708,8 @@ class SevenWonders(Ruleset[SevenWondersSettings]):
     name = FORMAT
     title = N_("7 Wonders season league: 7-player ladders, promotion and relegation")
     fields = FIELDS
-    capabilities = Capabilities(open_play=True, divisions=True, reports=True)
+    # a league is the players' one group (rule W7-2): no club groups beside it
+    capabilities = Capabilities(open_play=True, divisions=True, reports=True, groups=False)
     one_table_per_page = True  # the season table, then each league's: tabs, not one long page
     example_settings = ({}, {"season": "starting"})
     #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).

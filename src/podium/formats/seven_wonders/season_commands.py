@@ -50,6 +50,12 @@ from podium.formats.seven_wonders.season import (
     note_text,
     penalties_of,
 )
+from podium.formats.seven_wonders.season_forms import (
+    game_players,
+    league_players,
+    special_offered,
+    waiting_players,
+)
 from podium.formats.seven_wonders.season_reads import game_table
 from podium.formats.seven_wonders.settings import LEAGUE_SIZE
 from podium.formats.seven_wonders.views import league_name
@@ -114,11 +120,12 @@ def show_game(played: Played) -> list[TableView | str]:
 
 
 def _game_said(played: Played) -> str:
-    game = played.game
-    if not game.decided:
-        return M("Game %(game)s entered; a tie waits for the die roll (rule W7-26 (4)).",
-                 game=game.ref)
-    return M("Game %(game)s entered.", game=game.ref)
+    """The game by its name for people ("League of Gods, game 1"), never its key."""
+    title = played.view.title
+    if not played.game.decided:
+        return M("Entered: %(game)s; a tie waits for the die roll (rule W7-26 (4)).",
+                 game=title)
+    return M("Entered: %(game)s.", game=title)
 
 
 @dataclass(frozen=True)
@@ -158,6 +165,14 @@ GAME_REF = Param("game", inputs.Text(60, non_empty=True),
                     "will, titans)"), required=True, argument=True, label=N_("Game"))
 PLAYER_ARG = Param("player", inputs.Player(), N_("the player, by name or #id"), required=True,
                    argument=True, label=N_("Player"))
+REPORTER = Param("reporter", inputs.Player(), N_("the player who reported it"),
+                 label=N_("Reported by"))
+
+
+def picked_from(offers: Any, *params: Param) -> tuple[Param, ...]:
+    """``params`` offering the players ``offers`` names (a league's, a match's): the form
+    draws them to tap and toggle instead of names to type."""
+    return tuple(replace(p, offers=offers) for p in params)
 
 
 def game_input(call: Call, reporter: bool = True) -> GameInput:
@@ -308,12 +323,12 @@ GAME = CommandSpec(
     params=(
         Param("league", inputs.Text(40, non_empty=True), N_("the league: its key or name"),
               required=True, argument=True, label=N_("League")),
-        ORDER_PARAM,
+        *picked_from(league_players, ORDER_PARAM),
         Param("game", inputs.Integer(1, LEAGUE_SIZE),
               N_("its number in the ladder (default: the game due)"), label=N_("Game number")),
-        SCORE, OVERRUN, KICK, UNFINISHED, DEEPEST, NO_POSITIONS, LINK,
-        Param("reporter", inputs.Player(), N_("the player who reported it"),
-              label=N_("Reported by")),
+        *picked_from(league_players, SCORE, OVERRUN, KICK), UNFINISHED,
+        *picked_from(league_players, DEEPEST), NO_POSITIONS, LINK,
+        *picked_from(league_players, REPORTER),
         REASON,
     ),
     help=N_("The league's next game (rule W7-2): its order as the site shows it (rule W7-3), "
@@ -335,7 +350,7 @@ ROLL = CommandSpec(
         Param("roll", inputs.Pairs(inputs.Integer(1, MAX_ROLL), LEAGUE_SIZE),
               N_("a value rolled at the table; none: the service rolls a die for each from "
                  "the event's seed"),
-              label=N_("Rolls at the table")),
+              label=N_("Rolls at the table"), offers=waiting_players),
         REASON,
     ),
     help=N_("Rule W7-26 (4): the die roll between the players a tie left tied; higher is "
@@ -351,9 +366,9 @@ ROLL = CommandSpec(
 OVERRUN_COMMAND = CommandSpec(
     "seven-wonders.overrun", N_("Time-limit overrun (rule W7-19)"),
     lambda call: AddOverrun(call.slug, call["game"], call["player"], call.get("reason", "")),
-    params=(GAME_REF, PLAYER_ARG, REASON),
+    params=(GAME_REF, *picked_from(game_players, PLAYER_ARG), REASON),
     help=N_("A player over the time limit in a game already entered: −5 (rule W7-19)."),
-    shown=started,
+    shown=started, template="formats/seven_wonders_overrun.html",
     said=lambda done: M("Overrun recorded (rule W7-19)."),
     answer=_penalty_json, answers=PenaltyAnswer,
 )
@@ -391,9 +406,8 @@ SPECIAL = CommandSpec(
         Param("match", inputs.Choice(SPECIALS),
               N_("the match: fortune (rule W7-11), will (W7-12) or titans (W7-18)"),
               required=True, argument=True, label=N_("Match")),
-        ORDER_PARAM, SCORE, OVERRUN, LINK,
-        Param("reporter", inputs.Player(), N_("the player who reported it"),
-              label=N_("Reported by")),
+        *picked_from(special_offered, ORDER_PARAM, SCORE, OVERRUN), LINK,
+        *picked_from(special_offered, REPORTER),
         REASON,
     ),
     help=N_("After the ladders: the Fortune match (W7-11), whose winner is the fourth player "
@@ -411,13 +425,24 @@ MOVE = replace(
     DIVISION_MOVE, name="seven-wonders.move", title=N_("Move a player into another league"),
     help=N_("Before either league has played (a swap is two moves: a league starts only with "
             "7 players, rule W7-15); needs --reason."),
-    capability=None, shared=None, cli="move", surfaces=(CLI,),
-    not_on={API: N_("the kernel's division.move"), WEB: N_("the kernel's division.move")},
+    params=(DIVISION_MOVE.params[0],
+            Param("to", inputs.Text(100, non_empty=True), N_("the league: its key or name"),
+                  required=True, argument=True, label=N_("League")),
+            *DIVISION_MOVE.params[2:]),
+    capability=None, shared=None, cli="move", surfaces=(CLI, WEB),
+    not_on={API: N_("the kernel's division.move")},
+    # the organiser's page offers it in the season's words (a league, never a "group") in
+    # place of the kernel's, while no league has played
+    shown=lambda state: bool(state.divisions) and not started(state),
+    template="formats/seven_wonders_move.html",
 )
 
-#: In the order the organiser's page lists them.
+#: In the order the organiser's page lists them, the next step first: a tie's die roll
+#: blocks its league (rule W7-26 (4)); after the ladders the special matches (W7-11, W7-12,
+#: W7-18); else the league's game, or the leagues before any is set (each shown only when the
+#: state allows it).
 SEASON_COMMANDS: tuple[CommandSpec, ...] = (
-    LEAGUES, PROFILE, GAME, ROLL, OVERRUN_COMMAND, LIFT, SPECIAL, MOVE,
+    ROLL, SPECIAL, GAME, LEAGUES, PROFILE, OVERRUN_COMMAND, LIFT, MOVE,
 )
 
 __all__ = ["SEASON_COMMANDS", "GameAnswer", "game_input", "game_json", "started",

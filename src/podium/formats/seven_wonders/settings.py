@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from podium.core.errors import InvalidInput
 from podium.core.views import N_
@@ -208,11 +209,14 @@ class SevenWondersSettings:
 
     @property
     def start_at(self) -> datetime | None:
-        """The season's first day, 00:00 UTC (None when not set)."""
+        """The season's first day at 00:00 in the season's time zone (None when not set): a
+        date-only start is a day where the players live, not UTC midnight (rule W7-36's
+        deadlines count from it)."""
         if not self.start:
             return None
         day = date.fromisoformat(self.start)
-        return datetime(day.year, day.month, day.day, tzinfo=UTC)
+        local = datetime(day.year, day.month, day.day, tzinfo=ZoneInfo(self.time_zone or "UTC"))
+        return local.astimezone(UTC)
 
     def days_for(self, size: int) -> int:
         """Rule W7-36: 5 days for 3 to 5 players, 7 for 6 or 7."""

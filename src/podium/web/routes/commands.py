@@ -45,8 +45,8 @@ def spec_of(page: Page, slug: str, name: str) -> CommandSpec:
 
 #: Widgets that show what to pick or where to type each item: a hint on how to type it as
 #: text (``NAME=VALUE``, "names comma-separated") would only mislead.
-PICKED = frozenset({"player", "chips", "names", "pairs", "pairs-rows", "order", "order-rows",
-                    "matches", "playoffs", "datetime", "date", "radio", "select",
+PICKED = frozenset({"player", "pick", "chips", "names", "pairs", "pairs-rows", "order",
+                    "order-rows", "matches", "playoffs", "datetime", "date", "radio", "select",
                     "settings", "slots"})
 
 
@@ -62,18 +62,19 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
     rows = []
     for param in spec.params_on(WEB):
         inp = param.input
-        offered = everyone
+        offered, narrowed = everyone, False
         if param.offers is not None and state is not None:
             only = param.offers(state, typed)
             if only is not None:  # in the order given (a pod's seats)
                 by_key = {c.key: c for c in everyone}
                 offered = [by_key[f"#{pid}"] for pid in only if f"#{pid}" in by_key]
+                narrowed = True
         value = typed.get(param.name)
         if param.prefill is not None and state is not None:
             value = inp.to_text(param.prefill(state))
         if value is None and param.default not in (None, False):
             value = inp.to_text(param.default)
-        widget = widget_fields(param, value, offered)
+        widget = widget_fields(param, value, offered, narrowed)
         picked = widget["kind"] in PICKED
         rows.append({"name": param.name, "label": param.label or param.help or param.name,
                      # a picked field's help says how to type it on the command line

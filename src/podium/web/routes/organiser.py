@@ -83,6 +83,9 @@ def typed_settings(form: Any, fields: list[dict[str, Any]], lang: str) -> dict[s
             keys = {shown(key).casefold(): key for key in f["listed"]}
             text = ",".join(keys.get(part.strip().casefold(), part.strip())
                             for part in text.split(",") if part.strip())
+        default = str(f.get("default") or "")
+        if default and text == shown(default).strip():  # the default as the page wrote it
+            text = default
         typed[name] = text
     return typed
 
@@ -226,6 +229,9 @@ def listed_commands(page: Page, loaded: LoadedEvent) -> list[CommandSpec]:
     state = loaded.state
     catalog = page.web.catalog
     skip = {f"{state.format}.result", f"{state.format}.report"} | PLACED
+    own = {spec.name for spec in catalog.declared_by(state.format)}
+    if f"{state.format}.move" in own:  # the format's move in its own words (a league)
+        skip |= {"division.move"}
     return [spec for spec in catalog.commands_for(state.format)
             if spec.name not in skip and spec.on(WEB)
             and offered(page.web.events, spec, state.slug, page.caller(), state)]
@@ -240,10 +246,11 @@ GROUPS = (("round", N_("Round and results")), ("clock", N_("Round clock")),
 DANGER = frozenset({"event.delete", "player.remove", "event.archive"})
 
 
-def command_groups(commands: list[CommandSpec], rounds: bool
+def command_groups(commands: list[CommandSpec], rounds: bool, complete: bool = False
                    ) -> tuple[list[dict[str, Any]], list[CommandSpec]]:
     """The event's commands as the page's menu: groups in order (the round's work first) and
-    the destructive ones apart."""
+    the destructive ones apart. An open-play event's games are open until it is complete;
+    then every group is folded (corrections stay one tap away)."""
     by_key: dict[str, list[CommandSpec]] = {}
     danger = []
     for spec in commands:
@@ -257,7 +264,7 @@ def command_groups(commands: list[CommandSpec], rounds: bool
               for key, title in GROUPS if key in by_key]
     if groups and groups[0]["key"] == "round" and not rounds:
         # open play has no round to show first: its games and tables are the work at hand
-        groups[0].update(open=True, title=N_("Games and results"))
+        groups[0].update(open=not complete, title=N_("Games and results"))
     return groups, danger
 
 
@@ -280,10 +287,17 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     status = phases.status(state, loaded.ruleset)
     top_next = status.can_pair and top_is_next(loaded)
     commands = listed_commands(page, loaded)
-    groups, danger = command_groups(commands, loaded.ruleset.capabilities.rounds)
+    rounds = loaded.ruleset.capabilities.rounds
+    groups, danger = command_groups(commands, rounds, status.complete)
+    # open play's next step: the first command of its games (the format lists the one the
+    # state asks for first: a die roll, the leagues, a game), shown before everything else
+    due = now_views(page, loaded)  # a format's own "what is due" says the next step itself
+    next_command = (groups[0]["commands"][0] if groups and not rounds and not status.complete
+                    and groups[0]["key"] == "round" and not due else None)
     return {
-        "now_views": now_views(page, loaded),
+        "now_views": due,
         "members": _members(loaded),
+        "next_command": next_command,
         "command_groups": groups,
         "danger_commands": danger,
         # before round 1 the roster is the work at hand
