@@ -63,6 +63,9 @@ STAGES = (Mp("stage", "swiss"), Mp("stage", "final"), Mp("stage", "top"))
 
 # the payload keys the log page and `podium log` show (podium.service.logtext)
 LOG_FIELD_NAMES = (
+    Mp("log field", "decide_playoffs"), Mp("log field", "podium_rolls"),
+    Mp("log field", "playoff_reason"), Mp("log field", "correction"),
+    Mp("log field", "entries"), Mp("log field", "newcomer_order"),
     Mp("log field", "round"), Mp("log field", "table"), Mp("log field", "tables"),
     Mp("log field", "expect"),
     Mp("log field", "entry"), Mp("log field", "winner"), Mp("log field", "draw"),
