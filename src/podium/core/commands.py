@@ -87,6 +87,9 @@ class Param:
     #: The players a page offers in this field, given the other fields as typed (a table's
     #: players once its number is known); None: every player of the event.
     offers: Callable[[EventState, Mapping[str, Any]], Sequence[int] | None] | None = None
+    #: A field a person rarely fills (an override of what podium works out): a page folds it
+    #: under "More fields" unless it is filled in or refused
+    more: bool = False
 
     @property
     def option(self) -> str:
@@ -455,10 +458,42 @@ class Correction:
     fields: tuple[tuple[str, str, str | bool], ...]
 
 
+def folded(spec: CommandSpec[Any], *names: str) -> CommandSpec[Any]:
+    """``spec`` with its fields ``names`` marked :attr:`Param.more` (folded on a page)."""
+    from dataclasses import replace
+
+    unknown = set(names) - {p.name for p in spec.params}
+    assert not unknown, f"{spec.name} has no field {sorted(unknown)}"
+    return replace(spec, params=tuple(replace(p, more=True) if p.name in names else p
+                                      for p in spec.params))
+
+
 __all__ = [
-    "ACCOUNT", "ANYONE", "API", "CLI", "EXPECT", "JSON", "ORGANISER", "OWNER", "PLAYER", "ROLES",
-    "SURFACES", "TEXT", "WEB", "Call", "Caller", "CommandSpec", "Correction", "InvalidFields",
+    "ACCOUNT",
+    "ANYONE",
+    "API",
+    "CLI",
+    "EXPECT",
+    "JSON",
+    "ORGANISER",
+    "OWNER",
+    "PLAYER",
+    "ROLES",
+    "SURFACES",
+    "TEXT",
+    "WEB",
+    "Call",
+    "Caller",
+    "CommandSpec",
+    "Correction",
+    "InvalidFields",
     "OpenReport",
-    "Param", "Place", "ResultEntry", "check_params", "check_spec", "decode_input",
+    "Param",
+    "Place",
+    "ResultEntry",
+    "check_params",
+    "check_spec",
+    "decode_input",
     "decode_param",
+    "folded",
 ]

@@ -235,9 +235,13 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
     page.goto(f"{server}/manage/god")
     shot(page, "after-season")
 
-    # rule W7-6: the play-offs due are entered as games on the year's page
+    # rule W7-6: the play-offs due are entered as games on the year's page, each one's link
+    # with its place filled in
     facts = facts_from(site.events.load("god-s0").state)
     playoffs = starting_tiers(facts, 4, {})[2]
+    place = min(playoffs)
+    page.click(f"a[href='/manage/god/do/seven-wonders.playoff-game?place={place}']")
+    expect(page.locator("input[name=place]")).to_have_value(str(place))
     for place, group in sorted(playoffs.items()):
         org.do("god", "playoff-game", place=str(place), order=", ".join(sorted(group)))
     # rule W7-14: the two sign-ups past 28 battle those who defend their Warriors places

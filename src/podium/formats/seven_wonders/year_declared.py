@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from podium.core import inputs
-from podium.core.commands import CLI, Call, CommandSpec, Param
+from podium.core.commands import CLI, Call, CommandSpec, Param, folded
 from podium.core.errors import InvalidInput
 from podium.core.messages import M, Message, Mn
 from podium.core.series import book_of as series_book
@@ -624,7 +624,15 @@ LEGENDARY_GAME = CommandSpec(
 )
 
 
+# What podium works out itself (the survival battles' winners, the sign-ups' ratings, the
+# proposed format...) folded under "More fields" on a page: the overrides stay one tap away
 YEAR_COMMANDS: tuple[CommandSpec, ...] = (
-    START_YEAR, NEXT_SEASON, PLAYOFF_GAME, SURVIVAL_DRAW, SURVIVAL_GAME, LEGENDARY_SELECT,
-    LEGENDARY_ANSWER, LEGENDARY_GAME,
+    folded(START_YEAR, "settings"),
+    folded(NEXT_SEASON, "name", "newcomer", "survivor", "leaving", "playoff", "rating",
+           "newcomer_order", "premium", "decide_playoffs", "playoff_reason", "swap", "reason",
+           "settings"),
+    folded(PLAYOFF_GAME, "leaving", "correction"),
+    folded(SURVIVAL_DRAW, "leaving", "rating", "premium", "format", "match", "reason"),
+    folded(SURVIVAL_GAME, "unfinished", "kicker", "negative_time", "deepest"),
+    LEGENDARY_SELECT, LEGENDARY_ANSWER, LEGENDARY_GAME,
 )

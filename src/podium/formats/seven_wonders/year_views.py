@@ -165,12 +165,16 @@ def legendary_views(state: EventState, now: datetime) -> list[TableView]:
 
 
 def _due_view(rows: Sequence[Message], do: str = "", member: str = "",
-              last: Sequence[Message] = (), last_do: str = "") -> TableView:
+              last: Sequence[Message] = (), last_do: str = "",
+              queries: Sequence[str] = ()) -> TableView:
     """What is due, each row with where it is done: a year's command (``do``, beside the
-    column) or a season's own page (``member``); ``last`` rows with ``last_do``."""
+    column; ``query``, its form's fields filled in: a play-off's place) or a season's own page
+    (``member``); ``last`` rows with ``last_do``."""
+    filled = [*queries, *[""] * (len(rows) - len(queries))]
     return TableView("due", N_("What is due"), (Column("what", N_("Due")),), (
-        *({"what": row, "do": do, "member": member} for row in rows),
-        *({"what": row, "do": last_do, "member": member} for row in last)))
+        *({"what": row, "do": do, "member": member, "query": query}
+          for row, query in zip(rows, filled, strict=True)),
+        *({"what": row, "do": last_do, "member": member, "query": ""} for row in last)))
 
 
 def due_view(members: Sequence[EventState], now: datetime) -> TableView:
@@ -199,13 +203,15 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
                  for match, players in battles.due.items() if players]
         if open_:
             return _due_view(open_, "seven-wonders.survival-game")
-    return _due_view(playoffs_due(last), "seven-wonders.playoff-game", last=[
+    playoffs = playoffs_due(last)
+    return _due_view([m for _place, m in playoffs], "seven-wonders.playoff-game",
+                     queries=[f"place={place}" for place, _m in playoffs], last=[
         M("Season %(slug)s is finished: the next season (with its survival battles when "
           "newcomers apply), or at the year's end the Legendary League.", slug=last.slug)],
         last_do="seven-wonders.next-season")
 
 
-def playoffs_due(state: EventState) -> list[Message]:
+def playoffs_due(state: EventState) -> list[tuple[int, Message]]:
     """A finished starting season's play-offs not entered yet (rule W7-6), as its places stand
     (the players who dropped during it out; those leaving later may change them, W7-35)."""
     if not state.settings.starting or survival_rules.book_of(state).entrants:
@@ -217,8 +223,9 @@ def playoffs_due(state: EventState) -> list[Message]:
     facts = facts_from(state)
     due = starting_tiers(facts, len(state.divisions), {})[2]
     stored = stored_playoffs(state)
-    return [M("Play-off of the %(place)s places: %(names)s (rule W7-6).", place=place,
-              names=names) for place, names in sorted(due.items()) if place not in stored]
+    return [(place, M("Play-off of the %(place)s places: %(names)s (rule W7-6).",
+                      place=place, names=names))
+            for place, names in sorted(due.items()) if place not in stored]
 
 
 def season_due(state: EventState) -> list[Message]:

@@ -84,7 +84,8 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
                      "required": param.required, "value": value or "",
                      # a choice with a default has no "none" to pick
                      "optional": not param.required and param.default in (None, ""),
-                     "accept": getattr(inp, "accept", ""), "error": errors.get(param.name)})
+                     "accept": getattr(inp, "accept", ""), "error": errors.get(param.name),
+                     "more": param.more})
     return rows
 
 
