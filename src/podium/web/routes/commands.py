@@ -85,8 +85,14 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
                      # a choice with a default has no "none" to pick
                      "optional": not param.required and param.default in (None, ""),
                      "accept": getattr(inp, "accept", ""), "error": errors.get(param.name),
-                     "more": param.more})
+                     "more": param.more, "filled": _filled(value)})
     return rows
+
+
+def _filled(value: Any) -> bool:
+    """Whether a field holds something typed (a list of empty rows does not)."""
+    texts = [value] if isinstance(value, str) else list(value or ())
+    return any(isinstance(t, str) and t.strip() for t in texts)
 
 
 def render_form(page: Page, slug: str, spec: CommandSpec, status: int = 200,
