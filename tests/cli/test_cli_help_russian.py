@@ -36,7 +36,7 @@ TYPED = re.compile(r"`[^`]*`|«[^»]*»|--?[\w-]+(?:\s+\[[\w|]+\])?"
 ALLOWED = {"podium", "db", "Anna", "Boris", "Clara", "Dmitry", "Dmitri", "name", "rating",
            "premium", "league", "none", "server", "SQLite"}
 #: The values a declared command's option takes, as its help lists them (``одно из: judge,
-#: owner``) and its default (``[по умолчанию: judge]``, ``(по умолчанию: Season 0)``).
+#: owner``) and its default (``[по умолчанию: judge]``).
 VALUES = re.compile(r"одно из:([^\[\]]*)|по умолчанию: ([^\]\)]*)")
 
 
@@ -57,7 +57,7 @@ def russian_help(path: tuple[str, ...]) -> str:
 
 def typed_values(command: click.Command) -> set[str]:
     """The words of the values its options take as they are typed: a choice (``--role
-    judge``), a default shown (``Season 0``)."""
+    judge``), a default shown (``[по умолчанию: judge]``)."""
     words: set[str] = set()
     for param in command.params:
         if isinstance(param.type, click.Choice):

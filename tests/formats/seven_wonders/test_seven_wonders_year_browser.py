@@ -161,6 +161,7 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
     csv = tmp_path / "заявки.csv"
     csv.write_text(signups_csv(SIGNUPS), encoding="utf-8")
     page.fill("input[name=season]", "god-s0")
+    page.fill("input[name=name]", "Нулевой сезон")
     page.set_input_files("input[name=signups]", str(csv))
     page.locator("form button[type=submit]").last.click()
     page.wait_for_url(f"{server}/manage/god")
@@ -260,6 +261,7 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
     page.goto(f"{server}/manage/god")
     page.click("[data-step='seven-wonders.next-season']")
     page.fill("input[name=season]", "god-s1")
+    page.fill("input[name=name]", "Сезон 1")
     page.locator("form button[type=submit]").last.click()
     # rule W7-26 (4): a tie the leagues hang on is the organiser's die: the form offers the
     # tied players, the organiser types each one's roll
@@ -277,3 +279,21 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
     assert members == ["god-s0", "god-s1"]
     assert page.locator("a[href='/manage/god-s1']").count() >= 1
     shot(page, "next-season")
+
+    # the organiser's pages and the year's and season's tables on a 390 px phone
+    pocket = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                 has_touch=True, locale="ru-RU",
+                                 extra_http_headers={"Accept-Language": "ru"})
+    pocket.add_cookies([{"name": "lang", "value": "ru", "url": server}])
+    small = pocket.new_page()
+    small.set_default_timeout(WAIT)
+    log_in(small, server, "org")
+    for address, name in (("/manage/god", "phone-year-organiser"),
+                          ("/manage/god-s0", "phone-season-organiser"),
+                          ("/manage/god-s1", "phone-next-season-organiser"),
+                          ("/e/god", "phone-year-table"), ("/e/god-s0/p/season", None)):
+        small.goto(f"{server}{address}")
+        small.wait_for_load_state("networkidle")
+        assert small.evaluate(WIDTH) <= 390, address
+        if name:
+            shot(small, name)

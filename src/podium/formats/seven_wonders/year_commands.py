@@ -24,7 +24,7 @@ from podium.core import phases
 from podium.core.divisions import DIVISIONS_ASSIGNED
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.log import Action, Kind
-from podium.core.messages import Message
+from podium.core.messages import M, Message
 from podium.core.model import EventState
 from podium.core.replay import apply
 from podium.core.ruleset import Ruleset
@@ -233,6 +233,13 @@ class Formed:
         language)."""
         return [line.message() for line in self.lines]
 
+    def league_lines(self) -> list[Message]:
+        """Each league by its name in the reader's language, with its players."""
+        from podium.formats.seven_wonders.year_views import league_name
+
+        return [M("%(league)s: %(names)s", league=league_name(key, name), names=", ".join(m))
+                for key, name, _level, m in self.leagues]
+
 
 def store_season(service: EventService, series: str, actor: str, season: str, name: str,
                  settings: Mapping[str, Any], seed: int | None, leagues: Sequence[League],
@@ -319,7 +326,7 @@ class StartYear(Command[Formed]):
         basis = {"signups": [{"name": s.name, "rating": s.rating, "premium": s.premium}
                              for s in self.signups], "qualification": qualification}
         settings = {**self.settings, "season": "starting"}
-        return store_season(service, self.slug, actor, self.season, self.name or "Season 0",
+        return store_season(service, self.slug, actor, self.season, self.name or self.season,
                             settings, self.seed, rows, profiles, basis, formed)
 
 

@@ -163,7 +163,7 @@ START_YEAR = CommandSpec(
         Param("entries", SignUpRows(),
               N_("or the sign-ups typed, in sign-up order: a name, the site rating, a "
                  "premium account (rules W7-4, W7-5)"), label=N_("Sign-ups")),
-        Param("name", inputs.Text(200), N_("the season's name (default: Season 0)")),
+        Param("name", inputs.Text(200), N_("the season's name (default: its id)")),
         SEED, SETTINGS, PREVIEW, LANG,
     ),
     help=N_("The starting season of the year: the first 28 or 35 sign-ups in 4 or 5 leagues by "
@@ -628,7 +628,7 @@ LEGENDARY_GAME = CommandSpec(
 # proposed format...) folded under "More fields" on a page: the overrides stay one tap away
 YEAR_COMMANDS: tuple[CommandSpec, ...] = (
     folded(START_YEAR, "settings"),
-    folded(NEXT_SEASON, "name", "newcomer", "survivor", "leaving", "playoff", "rating",
+    folded(NEXT_SEASON, "newcomer", "survivor", "leaving", "playoff", "rating",
            "newcomer_order", "premium", "decide_playoffs", "playoff_reason", "swap", "reason",
            "settings"),
     folded(PLAYOFF_GAME, "leaving", "correction"),
