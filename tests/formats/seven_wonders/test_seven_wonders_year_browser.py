@@ -59,13 +59,11 @@ def test_an_organiser_makes_a_year_and_its_starting_season_on_the_pages(
     page.wait_for_url("**/manage/new?format=seven-wonders-year")
     page.fill("input[name=slug]", "god")
     page.fill("input[name=name]", "Год «7 чудес» 2027")
-    shot(page, "new")
     page.click("form[data-new-event] button[type=submit]")
     page.wait_for_url(f"{server}/manage/god")
     # what is due comes first, with its link: the starting season from the sign-ups
     step = page.locator("[data-step='seven-wonders.start-year']")
     expect(step).to_be_visible()
-    shot(page, "empty")
     step.click()
     # rule W7-4: the sign-ups uploaded, previewed, then saved from the preview
     csv = tmp_path / "заявки.csv"
@@ -76,7 +74,6 @@ def test_an_organiser_makes_a_year_and_its_starting_season_on_the_pages(
     page.locator("form button[type=submit]").last.click()
     expect(page.locator(".flash")).to_contain_text("Ничего не сохранено")
     expect(page.locator("main")).to_contain_text("Игрок29")  # to qualification
-    shot(page, "preview")
     page.click("#save-preview")
     page.wait_for_url(f"{server}/manage/god")
     members = series_book(site.events.load("god").state).members
@@ -86,7 +83,6 @@ def test_an_organiser_makes_a_year_and_its_starting_season_on_the_pages(
     page.wait_for_url(f"{server}/manage/god-s0")
     expect(page.locator("h1")).to_be_visible()
     assert page.evaluate(WIDTH) <= 1366
-    shot(page, "season")
 
 
 # -- the pages as an organiser's and the players' browsers post them ------------------------------
@@ -247,7 +243,7 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
         org.do("god", "playoff-game", place=str(place), order=", ".join(sorted(group)))
     # rule W7-14: the two sign-ups past 28 battle those who defend their Warriors places
     page.goto(f"{server}/manage/god")
-    page.click("a[href='/manage/god/do/seven-wonders.survival-draw']")
+    page.click("[data-step='seven-wonders.survival-draw']")
     newcomers = page.locator("input[name=newcomer]")
     newcomers.nth(0).fill("Игрок29")
     newcomers.nth(1).fill("Игрок30")

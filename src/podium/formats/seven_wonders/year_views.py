@@ -164,17 +164,12 @@ def legendary_views(state: EventState, now: datetime) -> list[TableView]:
     return [legendary_view(state, now), *([notes] if notes.rows else [])]
 
 
-def _due_view(rows: Sequence[Message], do: str = "", member: str = "",
-              last: Sequence[Message] = (), last_do: str = "",
-              queries: Sequence[str] = ()) -> TableView:
+def _due_view(rows: Sequence[Message], do: str = "", member: str = "") -> TableView:
     """What is due, each row with where it is done: a year's command (``do``, beside the
-    column; ``query``, its form's fields filled in: a play-off's place) or a season's own page
-    (``member``); ``last`` rows with ``last_do``."""
-    filled = [*queries, *[""] * (len(rows) - len(queries))]
-    return TableView("due", N_("What is due"), (Column("what", N_("Due")),), (
-        *({"what": row, "do": do, "member": member, "query": query}
-          for row, query in zip(rows, filled, strict=True)),
-        *({"what": row, "do": last_do, "member": member, "query": ""} for row in last)))
+    column; ``query``: its form's fields filled in, a play-off's place) or a season's own page
+    (``member``)."""
+    return TableView("due", N_("What is due"), (Column("what", N_("Due")),), tuple(
+        {"what": row, "do": do, "member": member, "query": ""} for row in rows))
 
 
 def due_view(members: Sequence[EventState], now: datetime) -> TableView:
@@ -204,11 +199,20 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
         if open_:
             return _due_view(open_, "seven-wonders.survival-game")
     playoffs = playoffs_due(last)
-    return _due_view([m for _place, m in playoffs], "seven-wonders.playoff-game",
-                     queries=[f"place={place}" for place, _m in playoffs], last=[
-        M("Season %(slug)s is finished: the next season (with its survival battles when "
-          "newcomers apply), or at the year's end the Legendary League.", slug=last.slug)],
-        last_do="seven-wonders.next-season")
+    steps: list[tuple[Message, str]] = []
+    if not survival_rules.book_of(last).entrants:  # rule W7-14: none drawn yet
+        steps.append((M("Survival battles, when newcomers apply: the draw (rule W7-14)."),
+                      "seven-wonders.survival-draw"))
+    steps += [
+        (M("Season %(slug)s is finished: the next season (with its survival battles when "
+           "newcomers apply), or at the year's end the Legendary League.", slug=last.slug),
+         "seven-wonders.next-season"),
+        (M("At the year's end: the Legendary League's selection (rule W7-31)."),
+         "seven-wonders.legendary-select")]
+    return TableView("due", N_("What is due"), (Column("what", N_("Due")),), (
+        *({"what": m, "do": "seven-wonders.playoff-game", "member": "",
+           "query": f"place={place}"} for place, m in playoffs),
+        *({"what": m, "do": do, "member": "", "query": ""} for m, do in steps)))
 
 
 def playoffs_due(state: EventState) -> list[tuple[int, Message]]:

@@ -292,6 +292,8 @@ def event_context(page: Page, slug: str) -> dict[str, Any]:
     # open play's next step: the first command of its games (the format lists the one the
     # state asks for first: a die roll, the leagues, a game), shown before everything else
     due = now_views(page, loaded)  # a format's own "what is due" says the next step itself
+    if due and groups and groups[0]["key"] == "round":
+        groups[0]["open"] = False  # its links are the way on; the full list stays one tap away
     next_command = (groups[0]["commands"][0] if groups and not rounds and not status.complete
                     and groups[0]["key"] == "round" and not due else None)
     return {
