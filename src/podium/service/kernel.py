@@ -320,6 +320,7 @@ PLAYER_RENAME = CommandSpec(
             REASON),
     help=N_("Every page shows the new name; the log keeps the old one."),
     shared=("player", "rename"),
+    shown=lambda state: bool(state.players),  # nobody to rename yet (or ever: a series)
     example=lambda state: ({"player": name, "name": "Kit Renamed", "reason": "typo"}
                            if (name := _first_active(state)) else None),
     said=lambda p: M("Renamed: %(name)s.", name=p.name),

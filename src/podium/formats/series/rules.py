@@ -30,7 +30,7 @@ class SeriesFormat(Ruleset[Mapping[str, Any]]):
     name = "series"
     title = "Series of events (a year of seasons, a circuit)"
     fields = FIELDS
-    capabilities = Capabilities(open_play=True, series=True)
+    capabilities = Capabilities(open_play=True, series=True, groups=False)
     presentation = Presentation(
         # the public page is the overview; the tables' names open a player's history
         home_path="p/overview", player_page="player",
