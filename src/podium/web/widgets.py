@@ -46,12 +46,13 @@ class Candidate:
     dropped: bool = False
 
 
-def candidates(state: EventState | None) -> list[Candidate]:
-    """The event's players, active first, by name within each group."""
+def candidates(state: EventState | None, by_name: bool = False) -> list[Candidate]:
+    """The event's players, active first, by name within each group; ``by_name``: each posts
+    its name (another event's players: a series' forms name them)."""
     if state is None:
         return []
     players = sorted(state.players.values(), key=lambda p: (p.dropped, p.name.casefold()))
-    return [Candidate(f"#{p.id}", p.name, p.dropped) for p in players]
+    return [Candidate(p.name if by_name else f"#{p.id}", p.name, p.dropped) for p in players]
 
 
 def kind_of(inp: inputs.Input, offered: Sequence[Candidate]) -> str:

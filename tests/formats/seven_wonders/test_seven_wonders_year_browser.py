@@ -240,7 +240,15 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
     place = min(playoffs)
     page.click(f"a[href='/manage/god/do/seven-wonders.playoff-game?place={place}']")
     expect(page.locator("input[name=place]")).to_have_value(str(place))
-    for place, group in sorted(playoffs.items()):
+    # its players offered to tap in the order of the site's standings, nobody typed
+    taps = page.locator("button.w-tap")
+    assert sorted(taps.all_text_contents()) == sorted(playoffs[place])
+    for name in sorted(playoffs[place]):
+        page.locator("button.w-tap", has_text=name).click()
+    shot(page, "playoff")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"{server}/manage/god")
+    for place, group in sorted(playoffs.items())[1:]:
         org.do("god", "playoff-game", place=str(place), order=", ".join(sorted(group)))
     # rule W7-14: the two sign-ups past 28 battle those who defend their Warriors places
     page.goto(f"{server}/manage/god")
@@ -251,7 +259,15 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
     page.locator("form button[type=submit]").last.click()
     page.wait_for_url(f"{server}/manage/god")
     last = site.events.load("god-s0").state
-    for number, players in enumerate(survival_rules.book_of(last).matches, start=1):
+    matches = survival_rules.book_of(last).matches
+    # the first match's game from its link on the year's page: its players tapped
+    page.click("a[href='/manage/god/do/seven-wonders.survival-game?match=1']")
+    first_match = sorted(names_of(site, "god-s0", matches[0]))
+    for name in first_match:
+        page.locator("button.w-tap", has_text=name).click()
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(f"{server}/manage/god")
+    for number, players in enumerate(matches[1:], start=2):
         org.do("god", "survival-game", match=str(number),
                order=", ".join(sorted(names_of(site, "god-s0", players))))
     # season 1 from the year's page: the previous season is the year's last

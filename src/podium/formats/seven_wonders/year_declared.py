@@ -15,7 +15,7 @@ value (``answers``: the API's schema) and shows its decisions, every one with it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from podium.core import inputs
 from podium.core.commands import CLI, Call, CommandSpec, Param, folded
@@ -48,6 +48,7 @@ from podium.formats.seven_wonders.year_inputs import (
     Slots,
     read_signups,
 )
+from podium.formats.seven_wonders.year_offers import match_players, playoff_players
 from podium.formats.seven_wonders.year_reads import SERIES, year_shown
 from podium.formats.seven_wonders.year_views import STATUS, league_name
 
@@ -397,14 +398,17 @@ SURVIVAL_GAME = CommandSpec(
     params=(
         Param("match", inputs.Integer(1, 200), N_("the match's number in the draw"),
               required=True, argument=True, label=N_("Match")),
-        ORDER,
+        replace(ORDER, offers=match_players),
         Param("unfinished", inputs.YesNo(), N_("the game did not finish: name its kicker, or "
                                                "the deepest in negative time (rule W7-23)")),
-        Param("kicker", inputs.Player(), N_("the player who kicked another (rule W7-23)")),
+        Param("kicker", inputs.Player(), N_("the player who kicked another (rule W7-23)"),
+              offers=match_players),
         Param("negative_time", inputs.Players(7),
-              N_("the players who went into negative time (rule W7-23)")),
+              N_("the players who went into negative time (rule W7-23)"),
+              offers=match_players),
         Param("deepest", inputs.Player(), N_("the player deepest in negative time, the game "
-                                             "ended by the time limit (rule W7-23)")),
+                                             "ended by the time limit (rule W7-23)"),
+              offers=match_players),
         Param("roll", inputs.Pairs(inputs.Integer(1, 100), max_items=7),
               N_("a die roll for a tie rule W7-29 leaves open, NAME=VALUE, with the same order "
                  "again"), label=N_("Die rolls")),
@@ -452,7 +456,8 @@ PLAYOFF_GAME = CommandSpec(
               required=True, argument=True, label=N_("Place")),
         Param("order", inputs.Order(tie="=", max_items=7),
               N_("the site's final standings, best first; players tied joined by = (a tie by "
-                 "rule W7-30)"), argument=True, required=True, label=N_("Order")),
+                 "rule W7-30)"), argument=True, required=True, label=N_("Order"),
+              offers=playoff_players),
         Param("leaving", NAMES, N_("players who drop out before the next season (rule W7-35)"),
               label=N_("Leaving")),
         Param("correction", inputs.YesNo(), N_("replace the game entered for this place (a "

@@ -193,11 +193,13 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
     battles = survival_rules.survival_of(last)
     if survival_rules.book_of(last).entrants:
         names = {pid: p.name for pid, p in last.players.items()}
-        open_ = [M("Survival match %(match)s: %(names)s (rule W7-14).", match=match,
-                   names=[names[p] for p in players])
+        open_ = [{"what": M("Survival match %(match)s: %(names)s (rule W7-14).", match=match,
+                            names=[names[p] for p in players]),
+                  "do": "seven-wonders.survival-game", "member": "", "query": f"match={match}"}
                  for match, players in battles.due.items() if players]
         if open_:
-            return _due_view(open_, "seven-wonders.survival-game")
+            return TableView("due", N_("What is due"), (Column("what", N_("Due")),),
+                             tuple(open_))
     playoffs = playoffs_due(last)
     steps: list[tuple[Message, str]] = []
     if not survival_rules.book_of(last).entrants:  # rule W7-14: none drawn yet

@@ -51,23 +51,31 @@ PICKED = frozenset({"player", "pick", "chips", "names", "pairs", "pairs-rows", "
 
 
 def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
-               state: EventState | None = None) -> list[dict[str, Any]]:
+               state: EventState | None = None, pool: EventState | None = None
+               ) -> list[dict[str, Any]]:
     """What the generated form shows of each field: its widget by its input (players picked
     from the event's list, an order tapped, a value per player, :mod:`podium.web.widgets`)
     filled with what was typed. A field prefilled from the event (the version the page shows,
     :data:`podium.core.commands.EXPECT`) holds the event as it is now, whatever was typed: a
     form refused as stale comes back carrying what the refusal showed, so sending it again is
     a decision made on the current state."""
-    everyone = candidates(state)
+    # A series has no players of its own: a field that says whom it offers (a play-off's,
+    # a survival match's) offers its last member's, by name; the others take typed names
+    # (newcomers are nobody's players yet).
+    pooled = candidates(pool, by_name=True) if pool is not None else []
+    everyone = [] if pool is not None else candidates(state)
+    players = pool if pool is not None else state
     rows = []
     for param in spec.params_on(WEB):
         inp = param.input
         offered, narrowed = everyone, False
-        if param.offers is not None and state is not None:
-            only = param.offers(state, typed)
+        if param.offers is not None and players is not None:
+            only = param.offers(players, typed)
             if only is not None:  # in the order given (a pod's seats)
-                by_key = {c.key: c for c in everyone}
-                offered = [by_key[f"#{pid}"] for pid in only if f"#{pid}" in by_key]
+                by_key = {c.key: c for c in (pooled if pool is not None else everyone)}
+                keys = ([players.players[p].name for p in only if p in players.players]
+                        if pool is not None else [f"#{pid}" for pid in only])
+                offered = [by_key[key] for key in keys if key in by_key]
                 narrowed = True
         value = typed.get(param.name)
         if param.prefill is not None and state is not None:
@@ -89,6 +97,22 @@ def field_rows(spec: CommandSpec, typed: dict[str, Any], errors: dict[str, str],
     return rows
 
 
+def member_pool(page: Page, loaded: Any) -> EventState | None:
+    """The players a series' forms offer: its last member's (a year's last season: its
+    play-offs, survival battles and Legendary League), None for any other event."""
+    if not loaded.ruleset.capabilities.series or loaded.state.players:
+        return None
+    from podium.core.series import book_of
+
+    members = book_of(loaded.state).members
+    if not members:
+        return None
+    try:
+        return page.web.events.load(members[-1].event).state
+    except NotFound:  # a member deleted since
+        return None
+
+
 def _filled(value: Any) -> bool:
     """Whether a field holds something typed (a list of empty rows does not)."""
     texts = [value] if isinstance(value, str) else list(value or ())
@@ -102,7 +126,7 @@ def render_form(page: Page, slug: str, spec: CommandSpec, status: int = 200,
     return page.render("manage/command.html", status=status, event=loaded.state, loaded=loaded,
                        round=loaded.state.current_round,
                        spec=spec, rows=field_rows(spec, typed or {}, errors or {},
-                                                  loaded.state),
+                                                  loaded.state, member_pool(page, loaded)),
                        typed=typed or {}, errors=errors or {}, error=error,
                        plugin=page.web.format(loaded.state.format), title=spec.title)
 
