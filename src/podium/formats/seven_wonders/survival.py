@@ -218,9 +218,9 @@ def strength_order(entrants: Sequence[Entrant], seed: int) -> tuple[list[Entrant
                        key=lambda e: e.player)
         if len(group) > 1:
             rng_for(seed, "survival-strength", level, place).shuffle(group)
-            notes.append((N_("%(names)s are equally strong by last season (league rank "
-                             "%(level)s, place %(place)s): their order is drawn with seed "
-                             "%(seed)s (rule W7-14)"),
+            notes.append((N_("%(names)s are equally strong by last season (leagues of one "
+                             "rank, place %(place)s): their order is drawn (seed %(seed)s, "
+                             "recorded; rule W7-14)"),
                           {"names": [e.name for e in group], "level": level, "place": place,
                            "seed": seed}))
         ordered.extend(group)
