@@ -18,6 +18,22 @@ RAW = re.compile(r"\b(?:gods|priests|warriors-[ab]|league-\d+)(?:/\d+)?\b|\b(?:f
 URL = re.compile(r"(?:https?://|/)[\w./?=&%:+-]*")
 
 
+def assert_russian(pages: dict[str, str], typed: set[str], slips: bool = False) -> None:
+    """No Latin word on ``pages`` outside what people ``typed``, no league key or game
+    reference, and (``slips``) none of the slips of issue 33."""
+    leaks = {url: words for url, page in sorted(pages.items())
+             if (words := latin_words(visible_text(page), typed))}
+    assert not leaks, "English on Russian pages:\n" + "\n".join(
+        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
+    raw = {url: found for url, page in sorted(pages.items())
+           if (found := RAW.findall(URL.sub(" ", visible_text(page))))}
+    assert not raw, f"raw keys on pages: {raw}"
+    found_slips = {f"{url}: {what}": found.group(0) for url, page in sorted(pages.items())
+                   for what, pattern in (SLIPS.items() if slips else ())
+                   if (found := pattern.search(visible_text(page)))}
+    assert not found_slips, found_slips
+
+
 def test_a_year_and_its_seasons_in_russian(site: Site) -> None:
     play_year(site.events, "y", 28, 3, 6)
     client = site.client()
@@ -35,13 +51,7 @@ def test_a_year_and_its_seasons_in_russian(site: Site) -> None:
         typed |= {w for a in site.events.log(slug) for w in LATIN.findall(a.reason)}
         typed |= {w for a in site.events.log(slug) for w in LATIN.findall(
             str(a.payload.get("label", "")))}
-    leaks = {url: words for url, page in sorted(pages.items())
-             if (words := latin_words(visible_text(page), typed))}
-    assert not leaks, "English on Russian pages:\n" + "\n".join(
-        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
-    raw = {url: found for url, page in sorted(pages.items())
-           if (found := RAW.findall(URL.sub(" ", visible_text(page))))}
-    assert not raw, f"raw keys on pages: {raw}"
+    assert_russian(pages, typed)
 
 
 def test_the_years_page(site: Site) -> None:
@@ -113,14 +123,4 @@ def test_the_organisers_season_pages_in_russian(site: Site) -> None:
         typed |= set(LATIN.findall(state.name)) | set(LATIN.findall(slug))
         typed |= {w for a in site.events.log(slug) for w in LATIN.findall(a.reason)}
     typed |= {"name", "league"}  # a CSV file's columns, named as the file has them
-    leaks = {url: words for url, page in sorted(pages.items())
-             if (words := latin_words(visible_text(page), typed))}
-    assert not leaks, "English on Russian pages:\n" + "\n".join(
-        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
-    raw = {url: found for url, page in sorted(pages.items())
-           if (found := RAW.findall(URL.sub(" ", visible_text(page))))}
-    assert not raw, f"raw keys on pages: {raw}"
-    slips = {f"{url}: {what}": found.group(0) for url, page in sorted(pages.items())
-             for what, pattern in SLIPS.items()
-             if (found := pattern.search(visible_text(page)))}
-    assert not slips, slips
+    assert_russian(pages, typed, slips=True)

@@ -316,8 +316,8 @@ def test_a_year_is_run_from_the_pages_with_its_players_on_phones(
 def russian_everywhere(site: Site, org: Organiser) -> None:
     """Every 7 Wonders page of the run, the organiser's and the public ones, in Russian: no
     Latin word outside what people typed, no league key or game reference, no slip."""
-    from tests.formats.seven_wonders.test_seven_wonders_russian import RAW, SLIPS, URL
-    from tests.web.test_russian_pages import LATIN, crawl, latin_words, visible_text
+    from tests.formats.seven_wonders.test_seven_wonders_russian import assert_russian
+    from tests.web.test_russian_pages import LATIN, crawl
 
     starts = [f"/{where}/{slug}" for slug in ("god", "god-s0", "god-s1")
               for where in ("manage", "e")]
@@ -331,14 +331,4 @@ def russian_everywhere(site: Site, org: Organiser) -> None:
     typed = {"org", "god", "god-s", "csv"}  # the account, the ids typed, the file's name
     typed |= {w for a in site.events.log("god-s0") for w in LATIN.findall(a.reason)}
     typed |= {"name", "rating", "premium", "league"}  # a file's columns, as the file has them
-    leaks = {url: words for url, page in sorted(pages.items())
-             if (words := latin_words(visible_text(page), typed))}
-    assert not leaks, "English on Russian pages:\n" + "\n".join(
-        f"  {url}: {' '.join(words)}" for url, words in leaks.items())
-    raw = {url: found for url, page in sorted(pages.items())
-           if (found := RAW.findall(URL.sub(" ", visible_text(page))))}
-    assert not raw, f"raw keys on pages: {raw}"
-    slips = {f"{url}: {what}": found.group(0) for url, page in sorted(pages.items())
-             for what, pattern in SLIPS.items()
-             if (found := pattern.search(visible_text(page)))}
-    assert not slips, slips
+    assert_russian(pages, typed, slips=True)
