@@ -81,7 +81,8 @@ def test_the_organisers_rolls_decide_and_are_kept_with_who_rolled(tied, rolls, f
     done = invoke(service, "legendary-select", {"declined": declined, "roll": rolls})
     second = B if first == A else A
     assert [p[1] for p in done.value.picks] == [first, second, "Player 31", "Player 10"]
-    assert f"rule W7-33 (6), the organiser's die roll: " in " ".join(done.answer.notes)
+    assert (f"rule W7-33 (6), the organiser's die roll: {B} {rolls[B]}, {A} {rolls[A]}"
+            in done.answer.notes)  # (by player id: Player 25 was registered first)
     payload = selected(service)
     state = service.load(LAST).state
     ids = {state.players[p].name: p for p in state.players}
