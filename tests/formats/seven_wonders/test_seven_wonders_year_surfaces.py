@@ -373,6 +373,9 @@ SELECTED = [  # on a year of two seasons
     ("legendary-select", {"seed": -2}, "seed"),
     ("legendary-select", {"preview": "perhaps"}, "preview"),
     ("legendary-select", {"lang": "fr"}, "lang"),
+    ("legendary-select", {"roll": {"Player 01": 7}}, "roll"),  # a d6 (rule W7-33 (6))
+    ("legendary-select", {"roll": {"Player 01": 3}}, "roll"),  # in no tie of the die
+    ("legendary-select", {"podium_rolls": "perhaps"}, "podium_rolls"),
     ("legendary-answer", {"player": "Nobody", "answer": "accept"}, "player"),
     ("legendary-answer", {"player": "Player 01", "answer": "perhaps"}, "answer"),
     ("legendary-answer", {"player": "Player 01"}, "answer"),

@@ -93,12 +93,12 @@ def _best_of(records: Mapping[PlayerId, YearRecord], k: int, group: Sequence[Pla
     return {p: records[p].best(k) for p in group}
 
 def tie_chain(records: Mapping[PlayerId, YearRecord], last_season: int | None,
-              games: Sequence[Game], seed: int, label: object) -> list[_Step]:
-    """Rule W7-33: (1) the better best season, then best 2, best 3 ...; (2) the better last
-    season (**[open]** a player who did not play it ranks below one who scored 0 in it); (3)
-    fewer seasons played; (4) more Battle of Titans points; (5) with two players only, more
-    often ahead in head-to-head games (a shared position counts for neither); (6) a die roll,
-    drawn from ``seed`` (the draw's values in the note)."""
+              games: Sequence[Game]) -> list[_Step]:
+    """Rule W7-33 (1) .. (5): (1) the better best season, then best 2, best 3 ...; (2) the
+    better last season (**[open]** a player who did not play it ranks below one who scored 0
+    in it); (3) fewer seasons played; (4) more Battle of Titans points; (5) with two players
+    only, more often ahead in head-to-head games (a shared position counts for neither). What
+    they leave tied goes to (6), the die (:class:`Dice`)."""
     most = max((len(r.seasons) for r in records.values()), default=0)
     steps: list[_Step] = []
     for k in range(1, most + 1):
@@ -117,15 +117,81 @@ def tie_chain(records: Mapping[PlayerId, YearRecord], last_season: int | None,
                        N_("rule W7-33 (4), Battle of Titans points: %(detail)s"), {}))
     steps.append(_Step(lambda group: head_to_head(group, games) if len(group) == 2 else None,
                        N_("rule W7-33 (5), head-to-head, times ahead: %(detail)s"), {}))
-
-    def die(group: Sequence[PlayerId]) -> dict[PlayerId, int]:
-        rng = rng_for(seed, "legendary", label, *sorted(group))
-        faces = rng.sample(range(1, max(6, len(group)) + 1), len(group))
-        return dict(zip(sorted(group), faces, strict=True))
-
-    steps.append(_Step(die, N_("rule W7-33 (6), die roll drawn with seed %(seed)s: %(detail)s"),
-                       {"seed": seed}))
     return steps
+
+
+# -- the die (rule W7-33 (6)) --------------------------------------------------------------------
+DRAWN = N_("rule W7-33 (6), die roll drawn with seed %(seed)s: %(detail)s")
+"""A die podium drew unasked: a selection stored before the organiser's die was asked for
+(its log replays as it was), or a pure question (no command)."""
+ASKED = N_("rule W7-33 (6), die roll by podium as the organiser asked, drawn with seed "
+           "%(seed)s: %(detail)s")
+ENTERED = N_("rule W7-33 (6), the organiser's die roll: %(detail)s")
+REPICK = N_("rule W7-33 (6), die roll by podium, drawn with seed %(seed)s: the place passed on "
+            "after the selection and no roll the organiser entered covers this tie: %(detail)s")
+DUE = N_("rule W7-33 (6): the organiser's die decides between %(names)s: enter each one's "
+         "roll, or let podium roll; shown by name until then")
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Rule W7-33 (6): one die of the selection: the tied players with each one's value
+    (higher is better) and who rolled: ``organiser`` (the values entered) or ``podium``
+    (drawn from the recorded seed)."""
+
+    players: tuple[PlayerId, ...]
+    values: tuple[tuple[PlayerId, int], ...]
+    by: str
+
+    def payload(self) -> dict[str, object]:
+        return {"players": list(self.players), "by": self.by,
+                "values": [{"player": p, "value": v} for p, v in self.values]}
+
+
+@dataclass
+class Dice:
+    """Rule W7-33 (6), «жребий»: a tie nothing else breaks goes to the organiser's die. The
+    organiser enters the values (``given``: one per player, used in every such tie of theirs;
+    the values of one tie all different) or asks podium to roll (``podium``: drawn from the
+    recorded ``seed``). Neither: with ``ask`` the tie is kept in ``missing`` and its players
+    ordered by name only provisionally (the command refuses it, a preview says it); without
+    ``ask`` podium draws it, said by ``drawn`` (a log stored before, a re-pick of rule W7-32).
+    Every die rolled is kept in ``rolls``."""
+
+    seed: int
+    given: Mapping[PlayerId, int] = field(default_factory=dict)
+    podium: bool = False
+    ask: bool = False
+    drawn: str = DRAWN
+    rolls: list[Roll] = field(default_factory=list)
+    missing: list[tuple[PlayerId, ...]] = field(default_factory=list)
+
+    def decide(self, group: Sequence[PlayerId], label: object, names: Mapping[PlayerId, str],
+               notes: list[Note]) -> PlayerId:
+        """The best of ``group`` (tied by W7-33 (1) .. (5)) by the die, noted in ``notes``."""
+        left = sorted(group)
+        named = [names.get(p, str(p)) for p in left]
+        if all(p in self.given for p in left):
+            values = {p: self.given[p] for p in left}
+            if len(set(values.values())) != len(values):
+                raise InvalidInput(N_("the die must separate %(names)s (rule %(rule)s): roll "
+                                      "again for the players with equal values and enter the "
+                                      "new values"), code=codes.YEAR_DIE, field="roll",
+                                   names=named, rule="W7-33 (6)")
+            by, note, params = "organiser", ENTERED, {}
+        elif self.podium or not self.ask:
+            rng = rng_for(self.seed, "legendary", label, *left)
+            faces = rng.sample(range(1, max(6, len(left)) + 1), len(left))
+            values = dict(zip(left, faces, strict=True))
+            by, note, params = "podium", ASKED if self.podium else self.drawn, {"seed": self.seed}
+        else:
+            self.missing.append(tuple(left))
+            notes.append((DUE, {"names": named}))
+            return min(left, key=lambda p: (names.get(p, str(p)).casefold(), p))
+        self.rolls.append(Roll(tuple(left), tuple((p, values[p]) for p in left), by))
+        notes.append((note, {**params, "detail": ", ".join(
+            f"{n} {values[p]}" for n, p in zip(named, left, strict=True))}))
+        return max(left, key=lambda p: values[p])
 
 
 def head_to_head(pair: Sequence[PlayerId], games: Sequence[Game]) -> dict[PlayerId, int]:
@@ -140,8 +206,10 @@ def head_to_head(pair: Sequence[PlayerId], games: Sequence[Game]) -> dict[Player
 
 
 def best_of(group: Sequence[PlayerId], steps: Sequence[_Step], names: Mapping[PlayerId, str],
-            notes: list[Note]) -> PlayerId:
-    """Narrow a tie for the best down the chain, each step written in ``notes``."""
+            notes: list[Note], die: Callable[[list[PlayerId]], PlayerId] | None = None
+            ) -> PlayerId:
+    """Narrow a tie for the best down the chain, each step written in ``notes``; what it
+    leaves tied goes to ``die`` (rule W7-33 (6); without it, the first by id)."""
     left = sorted(group)
     for step in steps:
         if len(left) == 1:
@@ -153,6 +221,8 @@ def best_of(group: Sequence[PlayerId], steps: Sequence[_Step], names: Mapping[Pl
             f"{names.get(p, p)} {step.shown(values[p])}" for p in left)}))
         top = max(values.values())
         left = [p for p in left if values[p] == top]
+    if len(left) > 1 and die is not None:
+        return die(left)
     return left[0]
 
 
@@ -171,8 +241,13 @@ class Pick:
 
 @dataclass(frozen=True)
 class Selection:
+    """The picks; ``rolls``: every die of rule W7-33 (6) rolled; ``missing``: the ties the
+    organiser's die must still decide (asked for, neither entered nor left to podium)."""
+
     picks: tuple[Pick, ...]
     notes: tuple[Note, ...] = ()
+    rolls: tuple[Roll, ...] = ()
+    missing: tuple[tuple[PlayerId, ...], ...] = ()
 
     @property
     def players(self) -> tuple[PlayerId, ...]:
@@ -180,12 +255,14 @@ class Selection:
 
 
 def select(records: Sequence[YearRecord], declined: Collection[PlayerId] = (),
-           games: Sequence[Game] = (), seed: int = 0, last_season: int | None = None
-           ) -> Selection:
+           games: Sequence[Game] = (), seed: int = 0, last_season: int | None = None,
+           dice: Dice | None = None) -> Selection:
     """Rules W7-31 .. W7-33: picks #1 .. #7 (:data:`STEPS`), each among the players not picked
     yet and not declined. ``last_season`` is the year's last season's number (default: the
     highest one any player played), ``games`` the year's games for head-to-head, ``seed`` the
-    recorded seed of a die roll. Fewer than 7 eligible players give fewer picks."""
+    recorded seed of a die roll, ``dice`` the die of W7-33 (6) (default: podium draws from
+    ``seed``). Fewer than 7 eligible players give fewer picks."""
+    dice = dice if dice is not None else Dice(seed)
     by_id = _records(records)
     names = {p: r.name for p, r in by_id.items()}
     if last_season is None:
@@ -201,10 +278,10 @@ def select(records: Sequence[YearRecord], declined: Collection[PlayerId] = (),
         if not pool:
             notes.append((N_("no player left for #%(number)s (rule W7-31)"), {"number": number}))
             break
-        player, points, why = _pick(pool, by_id, k, number, games, seed, last_season)
+        player, points, why = _pick(pool, by_id, k, number, games, dice, last_season)
         picks.append(Pick(number, player, k, points, tuple(why)))
         pool.remove(player)
-    return Selection(tuple(picks), tuple(notes))
+    return Selection(tuple(picks), tuple(notes), tuple(dice.rolls), tuple(dice.missing))
 
 
 def _records(records: Sequence[YearRecord]) -> dict[PlayerId, YearRecord]:
@@ -219,7 +296,7 @@ def _records(records: Sequence[YearRecord]) -> dict[PlayerId, YearRecord]:
 
 
 def _pick(pool: Sequence[PlayerId], by_id: Mapping[PlayerId, YearRecord], k: int | None,
-          number: int, games: Sequence[Game], seed: int, last_season: int | None,
+          number: int, games: Sequence[Game], dice: Dice, last_season: int | None,
           label: object = None) -> tuple[PlayerId, int, list[Note]]:
     names = {p: r.name for p, r in by_id.items()}
     values = {p: by_id[p].best(k) for p in pool}
@@ -229,8 +306,9 @@ def _pick(pool: Sequence[PlayerId], by_id: Mapping[PlayerId, YearRecord], k: int
     if len(tied) > 1:
         notes.append((N_("tie at %(points)s between %(names)s (rule W7-33)"),
                       {"points": top, "names": [names[p] for p in tied]}))
-        player = best_of(tied, tie_chain(by_id, last_season, games, seed,
-                                                  number if label is None else label), names, notes)
+        label = number if label is None else label
+        player = best_of(tied, tie_chain(by_id, last_season, games), names, notes,
+                         lambda left: dice.decide(left, label, names, notes))
     else:
         player = tied[0]
     params = {"number": number, "name": names[player], "points": top, "k": k}
@@ -294,6 +372,7 @@ class Roster:
 
     seats: tuple[Seat, ...]
     notes: tuple[Note, ...]
+    rolls: tuple[Roll, ...] = ()  # the dice of W7-33 (6) its re-picks rolled (podium's)
 
     @property
     def complete(self) -> bool:
@@ -310,12 +389,20 @@ def _when(moment: datetime) -> str:
 
 def confirm(selection: Selection, records: Sequence[YearRecord], selected_at: datetime,
             answers: Sequence[Answer], now: datetime, declined: Collection[PlayerId] = (),
-            games: Sequence[Game] = (), seed: int = 0, last_season: int | None = None) -> Roster:
+            games: Sequence[Game] = (), seed: int = 0, last_season: int | None = None,
+            rolls: Mapping[PlayerId, int] | None = None) -> Roster:
     """Rule W7-32: every picked player is invited at ``selected_at`` and has 3 days to confirm.
     A place refused, or not confirmed by its deadline (``now`` is past it), passes to the
     highest all-seasons total among the players neither picked nor declined (ties by W7-33),
     who is invited at that moment and has 3 days in turn; the place keeps its number. Answers
-    from a player not holding a place at that time, or after their deadline, do not count."""
+    from a player not holding a place at that time, or after their deadline, do not count.
+
+    A re-pick's tie nothing but the die breaks (W7-33 (6)) takes the organiser's ``rolls``
+    entered at the selection when they cover it; else podium draws from ``seed`` and says so.
+    The organiser is not asked: a place passes by the clock (no answer in 3 days) as well as
+    by a refusal, and the roster is derived again on every read, so there is no command to
+    take a roll at that moment; the draw is recorded (the seed is in the log) and named."""
+    dice = Dice(seed, dict(rolls or {}), drawn=REPICK)
     by_id = _records(records)
     names = {p: r.name for p, r in by_id.items()}
     if last_season is None:
@@ -349,7 +436,7 @@ def confirm(selection: Selection, records: Sequence[YearRecord], selected_at: da
                           {"number": seat.number}))
             continue
         label = f"{seat.number}-{len(seat.holders)}"
-        player, points, why = _pick(pool, by_id, None, seat.number, games, seed, last_season,
+        player, points, why = _pick(pool, by_id, None, seat.number, games, dice, last_season,
                                     label)
         asked.add(player)
         seat.holders.append(Holder(player, at))
@@ -363,7 +450,7 @@ def confirm(selection: Selection, records: Sequence[YearRecord], selected_at: da
                              "%(at)s (rule W7-32)"),
                           {"number": seat.number, "name": names[seat.holder.player],
                            "at": _when(seat.holder.deadline)}))
-    return Roster(tuple(seats), tuple(notes))
+    return Roster(tuple(seats), tuple(notes), tuple(dice.rolls))
 
 
 def _next_event(seats: Sequence[Seat], answers: Sequence[Answer], now: datetime

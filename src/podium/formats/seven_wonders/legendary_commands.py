@@ -6,7 +6,9 @@ stored in its last season's log, where the year ends.
   of Titans points and the year's games for head-to-head, kept as the snapshot the selection
   replays from (``seven-wonders.legendary-selected``). The year's players who did not play the
   last season are registered in it first, in the same unit of work (the selection's players
-  are the event's players). A preview stores nothing.
+  are the event's players). A preview stores nothing. A tie only the die breaks (W7-33 (6))
+  is the organiser's: they enter the rolls or ask podium to roll; neither refuses the
+  selection naming the players (a preview says whom the die decides between).
 - :class:`AnswerLegendary` (rule W7-32): a picked player confirms or refuses
   (``seven-wonders.legendary-answer``, at the time it is entered). A place nobody answers for
   within 3 days passes by itself: the roster is derived from the clock, no action is needed.
@@ -18,8 +20,8 @@ Every check is the action kind's (:mod:`.legendary_rules`); a refusal names the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -111,11 +113,14 @@ def year_inputs(ledger: Ledger, seasons: Sequence[EventState]
 class SelectLegendary(Command[Selected]):
     """Rules W7-31 .. W7-33: the Legendary League's selection over the year ``slug``;
     ``declined``: the players who declined in advance (W7-32); ``seed``: the die of W7-33 (6)
-    (default: from the year's seed)."""
+    when podium rolls it (default: from the year's seed); ``rolls``: the organiser's die, a
+    value per tied player; ``podium_rolls``: the organiser asks podium to roll instead."""
 
     declined: tuple[str, ...] = ()
     seed: int | None = None
     preview: bool = False
+    rolls: Mapping[str, int] = field(default_factory=dict)
+    podium_rolls: bool = False
 
     def run(self, service: EventService, actor: str) -> Outcome[Selected]:
         series, members = series_members(service, year_of(service.load(self.slug)).state.slug)
@@ -138,6 +143,8 @@ class SelectLegendary(Command[Selected]):
         try:
             with service.unit(last.state.slug, actor, dry_run=self.preview) as work:
                 ids, new = registered(work.state, players)
+                if new:
+                    work.append(new)
                 records = [{"player": ids[row.player], "titans": titans.get(row.player, 0),
                             "seasons": [{"season": i, "points": p}
                                         for i, p in enumerate(row.points) if p is not None]}
@@ -147,23 +154,58 @@ class SelectLegendary(Command[Selected]):
                     "seed": seed, "last_season": len(seasons) - 1,
                     "games": [[{"player": ids[n], "position": pos} for n, pos in game.items()]
                               for game in games if len(game) >= 2]}
-                work.append([*new, NewAction(legendary_rules.SELECTED, payload)])
-                value = selected_of(work.state, self.preview)
+                # rule W7-33 (6): the selection worked out with the organiser's die first, so
+                # a tie nobody rolled for is named (refused, or said by a preview), never drawn
+                dice = legendary.Dice(seed, {ids[n]: v for n, v in self.rolls.items()
+                                             if n in ids}, self.podium_rolls, ask=True)
+                probe = legendary_rules.selection_of(
+                    legendary_rules.inputs_of(work.state, payload), dice)
+                names = {pid: p.name for pid, p in work.state.players.items()}
+                if not self.preview:
+                    self.check_dice(probe, names)
+                payload["rolls"] = [roll.payload() for roll in probe.rolls]
+                payload["podium_rolls"] = self.podium_rolls
+                work.append([NewAction(legendary_rules.SELECTED, payload)])
+                value = (selected_from(work.state.slug, probe, names, True) if self.preview
+                         else selected_of(work.state))
                 return Outcome(work.loaded, list(work.stored), value)
         except PodiumError as error:
             raise renamed(error, SELECT_FIELDS) from None
+
+    def check_dice(self, selection: legendary.Selection, names: Mapping[PlayerId, str]) -> None:
+        """Rule W7-33 (6): every die is the organiser's, or podium's when asked; a roll is
+        for a player of a tie the die decides."""
+        if selection.missing:
+            needed = Conflict(N_("a die roll by the organiser decides between %(names)s (rule "
+                                 "%(rule)s): enter each one's roll, or let podium roll"),
+                              code=codes.YEAR_DIE_NEEDED, field="roll",
+                              names=[names[p] for p in selection.missing[0]], rule="W7-33 (6)")
+            # every tie the die decides so far, to roll at once
+            tied = dict.fromkeys(names[p] for group in selection.missing for p in group)
+            needed.suggest = {"roll": ", ".join(f"{name}=" for name in tied)}
+            raise needed
+        used = {names[p] for roll in selection.rolls if roll.by == "organiser"
+                for p in roll.players}
+        strangers = sorted(n for n in self.rolls if n not in used)
+        if strangers:
+            raise InvalidInput(N_("no tie the die decides involves %(names)s (rule W7-33 (6))"),
+                               code=codes.YEAR_DIE, field="roll", names=strangers)
 
 
 def selected_of(state: EventState, preview: bool = False) -> Selected:
     """The selection stored in ``state``, as people read it."""
     book = legendary_rules.book_of(state)
     names = {pid: p.name for pid, p in state.players.items()}
-    selection = book.selection
-    if selection is None:
+    if book.selection is None:
         return Selected(state.slug, [], [], preview)
+    return selected_from(state.slug, book.selection, names, preview)
+
+
+def selected_from(slug: str, selection: legendary.Selection, names: Mapping[PlayerId, str],
+                  preview: bool = False) -> Selected:
     picks = [(p.number, names[p.player], p.best, p.points, list(p.notes))
              for p in selection.picks]
-    return Selected(state.slug, picks, list(selection.notes), preview)
+    return Selected(slug, picks, list(selection.notes), preview)
 
 
 def league_of(state: EventState, now: datetime) -> League:

@@ -3,7 +3,9 @@
 
 - ``seven-wonders.legendary-selected``: the selection's inputs as the year computed them at the
   end of the last season (each player's points per season and Battle of Titans points, who
-  declined in advance, the year's games for head-to-head, the seed of a die roll): the log
+  declined in advance, the year's games for head-to-head, the seed of a die roll) and every
+  die of rule W7-33 (6) with who rolled it (``rolls``: ``organiser`` values entered, replayed
+  as they are; ``podium`` when the organiser asked it, ``podium_rolls``): the log
   holds the snapshot, so the selection replays identically even if the year is corrected
   later (a correction is a new selection action, before any game);
 - ``seven-wonders.legendary-answer``: a picked player confirms or refuses (rule W7-32), at the
@@ -26,11 +28,12 @@ from podium.core.log import Action
 from podium.core.model import EventState, PlayerId
 from podium.core.ruleset import ActionKind
 from podium.core.schema import PLAYER as PLAYER_ID
-from podium.core.schema import SEED, Bool, Int, ListOf, Nullable, Obj, obj
+from podium.core.schema import SEED, Bool, Int, ListOf, Nullable, Obj, Str, obj
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.legendary import (
     Answer,
+    Dice,
     Final,
     Game,
     Roster,
@@ -57,6 +60,7 @@ class LegendaryBook:
     games_h2h: list[Game] = field(default_factory=list)
     seed: int = 0
     last_season: int | None = None
+    rolls: dict[PlayerId, int] = field(default_factory=dict)  # the organiser's (W7-33 (6))
     selected_at: datetime | None = None
     selection: Selection | None = None
     answers: list[Answer] = field(default_factory=list)
@@ -65,7 +69,7 @@ class LegendaryBook:
     def roster(self, now: datetime) -> Roster:
         assert self.selection is not None and self.selected_at is not None
         return confirm(self.selection, self.records, self.selected_at, self.answers, now,
-                       self.declined, self.games_h2h, self.seed, self.last_season)
+                       self.declined, self.games_h2h, self.seed, self.last_season, self.rolls)
 
 
 def book_of(state: EventState) -> LegendaryBook:
@@ -104,14 +108,20 @@ def _known(state: EventState, pid: PlayerId, field_: str) -> PlayerId:
     return pid
 
 
-def _selected(state: EventState, action: Action, ruleset: Any) -> None:
-    """Rules W7-31 .. W7-33: the selection from the year's snapshot; replaced only before the
-    Legendary League's first game."""
-    p = action.payload
-    book = book_of(state)
-    if book.games:
-        raise Conflict(N_("the Legendary League has begun: the selection is closed"),
-                       code=codes.LEGENDARY_BEGUN, field="records")
+@dataclass(frozen=True)
+class Inputs:
+    """A selection's inputs as its payload has them (rules W7-31 .. W7-33)."""
+
+    records: list[YearRecord]
+    declined: tuple[PlayerId, ...]
+    games: list[Game]
+    seed: int
+    last_season: int | None
+    rolls: dict[PlayerId, int]  # the values the organiser entered (W7-33 (6))
+    podium_rolls: bool  # the organiser asked podium to roll the rest
+
+
+def inputs_of(state: EventState, p: dict[str, Any]) -> Inputs:
     records = []
     for i, r in enumerate(p["records"]):
         pid = _known(state, r["player"], f"records[{i}].player")
@@ -119,9 +129,29 @@ def _selected(state: EventState, action: Action, ruleset: Any) -> None:
         records.append(YearRecord(pid, state.players[pid].name, seasons, r.get("titans", 0)))
     declined = tuple(_known(state, d, "declined") for d in p.get("declined", []))
     h2h: list[Game] = [{g["player"]: g["position"] for g in game} for game in p.get("games", [])]
-    selection = select(records, declined, h2h, p.get("seed", 0), p.get("last_season"))
-    book.records, book.declined, book.games_h2h = records, declined, h2h
-    book.seed, book.last_season = p.get("seed", 0), p.get("last_season")
+    rolls = {v["player"]: v["value"] for roll in p.get("rolls", [])
+             if roll["by"] == "organiser" for v in roll["values"]}
+    return Inputs(records, declined, h2h, p.get("seed", 0), p.get("last_season"), rolls,
+                  bool(p.get("podium_rolls", False)))
+
+
+def selection_of(inputs: Inputs, dice: Dice) -> Selection:
+    return select(inputs.records, inputs.declined, inputs.games, inputs.seed,
+                  inputs.last_season, dice)
+
+
+def _selected(state: EventState, action: Action, ruleset: Any) -> None:
+    """Rules W7-31 .. W7-33: the selection from the year's snapshot; replaced only before the
+    Legendary League's first game. The die of W7-33 (6): the organiser's values stored, else
+    podium's draw from the seed (asked, or a selection stored before the die was asked for)."""
+    book = book_of(state)
+    if book.games:
+        raise Conflict(N_("the Legendary League has begun: the selection is closed"),
+                       code=codes.LEGENDARY_BEGUN, field="records")
+    got = inputs_of(state, action.payload)
+    selection = selection_of(got, Dice(got.seed, got.rolls, got.podium_rolls))
+    book.records, book.declined, book.games_h2h = got.records, got.declined, got.games
+    book.seed, book.last_season, book.rolls = got.seed, got.last_season, got.rolls
     book.selected_at, book.selection, book.answers = action.at, selection, []
 
 
@@ -167,7 +197,13 @@ SELECTED_SCHEMA = obj(
                            {"titans": Int(0, 1_000_000)}), min_items=1, max_items=10_000)},
     {"declined": ListOf(PLAYER_ID, max_items=10_000), "seed": SEED,
      "last_season": Nullable(Int(0, 100)),
-     "games": ListOf(ListOf(RESULT, min_items=2, max_items=7), max_items=100_000)})
+     "games": ListOf(ListOf(RESULT, min_items=2, max_items=7), max_items=100_000),
+     "rolls": ListOf(Obj({"players": ListOf(PLAYER_ID, min_items=2, max_items=10_000),
+                          "by": Str(choices=("organiser", "podium")),
+                          "values": ListOf(Obj({"player": PLAYER_ID, "value": Int(1, 10_000)}),
+                                           min_items=2, max_items=10_000)}),
+                     max_items=100),
+     "podium_rolls": Bool()})
 ACTION_KINDS = (
     ActionKind(SELECTED, _selected, SELECTED_SCHEMA, "Legendary League selection"),
     ActionKind(ANSWER, _answer, obj({"player": PLAYER_ID, "accepted": Bool()}),

@@ -514,13 +514,26 @@ def selected_show(selected: Selected) -> list[Message]:
     return [*out, *(Message(msgid, params) for msgid, params in selected.notes)]
 
 
+# rule W7-33 (6): the same inputs as the next season's die, read for the selection's ties
+LEGENDARY_ROLL = replace(ROLL, help=N_("the organiser's die for a selection tie nothing else "
+                                       "breaks, a value per tied player (rule W7-33 (6))"))
+LEGENDARY_PODIUM_ROLLS = replace(PODIUM_ROLLS, help=N_(
+    "let podium roll the die for the selection's ties nothing else breaks (the rolls are "
+    "recorded; rule W7-33 (6))"))
+
+
+def _select(call: Call) -> SelectLegendary:
+    return SelectLegendary(call.slug, tuple(call.get("declined", ())), call.get("seed"),
+                           bool(call.get("preview")), dict(call.get("roll", ())),
+                           bool(call.get("podium_rolls")))
+
+
 LEGENDARY_SELECT = CommandSpec(
-    "seven-wonders.legendary-select", N_("Select the Legendary League"),
-    lambda call: SelectLegendary(call.slug, tuple(call.get("declined", ())), call.get("seed"),
-                                 bool(call.get("preview"))),
+    "seven-wonders.legendary-select", N_("Select the Legendary League"), _select,
     params=(
         Param("declined", NAMES, N_("players who declined in advance (rule W7-32)"),
               label=N_("Declined")),
+        LEGENDARY_ROLL, LEGENDARY_PODIUM_ROLLS,
         Param("seed", inputs.Seed(),
               N_("the seed of a die roll for a tie (rule W7-33 (6); default: from the year's "
                  "seed, recorded)")),

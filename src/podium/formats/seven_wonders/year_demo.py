@@ -194,7 +194,8 @@ def play_legendary(service: EventService, year: Year, rng: random.Random,
                    report_done: Report | None = None) -> None:
     """Rules W7-31 .. W7-34: the selection, every picked player's answer (the third declines,
     so the place passes on), then the final's games until its champion."""
-    year.selection = run(service, "legendary-select", year.series, {})
+    year.selection = run(service, "legendary-select", year.series,
+                         {"podium_rolls": True})  # the organiser lets podium roll (W7-33 (6))
     declined = False
     league = None
     for _ in range(50):
