@@ -161,7 +161,7 @@ def test_equally_strong_defenders_are_ordered_by_the_recorded_seed():
     fmt = propose_format(6, 3)
     first = draw(fmt, entrants, seed=42)
     assert first.seed == 42 and first == draw(fmt, entrants, seed=42)
-    assert any("their order is drawn with seed 42" in t for t in texts(first.notes))
+    assert any("their order is drawn (seed 42, recorded" in t for t in texts(first.notes))
     orders = {draw(fmt, entrants, seed=s).order[:2] for s in range(12)}
     assert orders == {(1, 2), (2, 1)}
 
