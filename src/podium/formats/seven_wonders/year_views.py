@@ -164,12 +164,21 @@ def legendary_views(state: EventState, now: datetime) -> list[TableView]:
     return [legendary_view(state, now), *([notes] if notes.rows else [])]
 
 
-def _due_view(rows: Sequence[Message], do: str = "", member: str = "") -> TableView:
-    """What is due, each row with where it is done: a year's command (``do``, beside the
-    column; ``query``: its form's fields filled in, a play-off's place) or a season's own page
+@dataclass(frozen=True)
+class Due:
+    """One thing the year waits for and where it is done: a year's command (``do``, its
+    form's fields filled in by ``query``: a play-off's place) or a season's own page
     (``member``)."""
+
+    what: Message
+    do: str = ""
+    query: str = ""
+    member: str = ""
+
+
+def _due_view(rows: Sequence[Due]) -> TableView:
     return TableView("due", N_("What is due"), (Column("what", N_("Due")),), tuple(
-        {"what": row, "do": do, "member": member, "query": ""} for row in rows))
+        {"what": r.what, "do": r.do, "member": r.member, "query": r.query} for r in rows))
 
 
 def due_view(members: Sequence[EventState], now: datetime) -> TableView:
@@ -177,44 +186,41 @@ def due_view(members: Sequence[EventState], now: datetime) -> TableView:
     matches (W7-11, W7-12, W7-18); once it is finished, its survival battles (W7-14) and the
     next season, or at the year's end the Legendary League (W7-31 .. W7-34)."""
     if not members:
-        return _due_view([M("The starting season, from the sign-ups (rule W7-4).")],
-                         "seven-wonders.start-year")
+        return _due_view([Due(M("The starting season, from the sign-ups (rule W7-4)."),
+                              "seven-wonders.start-year")])
     last = members[-1]
     playing = season_due(last)
     if playing:
-        return _due_view(playing, member=last.slug)
+        return _due_view([Due(m, member=last.slug) for m in playing])
     league = legendary_rules.legendary_of(last, now)
     if league.roster is not None:
-        waiting = legendary_due(last, league)
         answering = any(seat.holder.status == "waiting" for seat in league.roster.seats)
         final_over = league.final is None or league.final.champion is not None
-        return _due_view(waiting, "" if final_over and not answering else (
-            "seven-wonders.legendary-answer" if answering else "seven-wonders.legendary-game"))
+        do = "" if final_over and not answering else (
+            "seven-wonders.legendary-answer" if answering else "seven-wonders.legendary-game")
+        return _due_view([Due(m, do) for m in legendary_due(last, league)])
     battles = survival_rules.survival_of(last)
-    if survival_rules.book_of(last).entrants:
+    drawn = bool(survival_rules.book_of(last).entrants)
+    if drawn:
         names = {pid: p.name for pid, p in last.players.items()}
-        open_ = [{"what": M("Survival match %(match)s: %(names)s (rule W7-14).", match=match,
-                            names=[names[p] for p in players]),
-                  "do": "seven-wonders.survival-game", "member": "", "query": f"match={match}"}
+        open_ = [Due(M("Survival match %(match)s: %(names)s (rule W7-14).", match=match,
+                       names=[names[p] for p in players]),
+                     "seven-wonders.survival-game", f"match={match}")
                  for match, players in battles.due.items() if players]
         if open_:
-            return TableView("due", N_("What is due"), (Column("what", N_("Due")),),
-                             tuple(open_))
-    playoffs = playoffs_due(last)
-    steps: list[tuple[Message, str]] = []
-    if not survival_rules.book_of(last).entrants:  # rule W7-14: none drawn yet
-        steps.append((M("Survival battles, when newcomers apply: the draw (rule W7-14)."),
-                      "seven-wonders.survival-draw"))
-    steps += [
-        (M("Season %(slug)s is finished: the next season (with its survival battles when "
-           "newcomers apply), or at the year's end the Legendary League.", slug=last.slug),
-         "seven-wonders.next-season"),
-        (M("At the year's end: the Legendary League's selection (rule W7-31)."),
-         "seven-wonders.legendary-select")]
-    return TableView("due", N_("What is due"), (Column("what", N_("Due")),), (
-        *({"what": m, "do": "seven-wonders.playoff-game", "member": "",
-           "query": f"place={place}"} for place, m in playoffs),
-        *({"what": m, "do": do, "member": "", "query": ""} for m, do in steps)))
+            return _due_view(open_)
+    rows = [Due(m, "seven-wonders.playoff-game", f"place={place}")
+            for place, m in playoffs_due(last)]
+    if not drawn:  # rule W7-14: none drawn yet
+        rows.append(Due(M("Survival battles, when newcomers apply: the draw (rule W7-14)."),
+                        "seven-wonders.survival-draw"))
+    rows += [
+        Due(M("Season %(slug)s is finished: the next season (with its survival battles when "
+              "newcomers apply), or at the year's end the Legendary League.", slug=last.slug),
+            "seven-wonders.next-season"),
+        Due(M("At the year's end: the Legendary League's selection (rule W7-31)."),
+            "seven-wonders.legendary-select")]
+    return _due_view(rows)
 
 
 def playoffs_due(state: EventState) -> list[tuple[int, Message]]:

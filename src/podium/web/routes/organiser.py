@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core import codes as refusal_codes
 from podium.core import phases
-from podium.core.commands import TEXT, WEB, CommandSpec, Correction, ResultEntry, decode_input
+from podium.core.commands import TEXT, WEB, CommandSpec, ResultEntry, decode_input
 from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import Upload
 from podium.core.messages import Translator
@@ -782,33 +782,31 @@ def report_summariser(loaded: LoadedEvent) -> tuple[Any, str | None]:
     none, or the entry no longer reads) and the block's template (rule W7-19: every
     confirmer sees what they confirm)."""
     game_report = loaded.ruleset.open_report()
-    summary = game_report.summary if game_report else None
-    state = loaded.state
-
-    def summarise(report: Any) -> Any:
-        try:
-            return summary(state, report.entry) if summary else None
-        except (KeyError, PodiumError):
-            return None
-
-    return summarise, game_report.summary_template if game_report else None
+    hook = game_report.summary if game_report else None
+    return (_report_hook(loaded, hook, lambda report: report.entry),
+            game_report.summary_template if game_report else None)
 
 
 def report_corrector(loaded: LoadedEvent) -> Any:
     """How the organiser replaces a report with the correct result (None: the format offers
     no replacement): its game's command, prefilled from the report's claim."""
     game_report = loaded.ruleset.open_report()
-    correction = game_report.correction if game_report else None
+    hook = game_report.correction if game_report else None
+    return _report_hook(loaded, hook,
+                        lambda report: {**report.entry, "reporter": report.reporter})
+
+
+def _report_hook(loaded: LoadedEvent, hook: Any, entry: Any) -> Any:
+    """A format's hook on a report (``hook(state, entry(report))``), None where the format
+    has none or the report's entry no longer reads against the event."""
     state = loaded.state
 
-    def correct(report: Any) -> Correction | None:
+    def run(report: Any) -> Any:
         try:
-            return correction(state, {**report.entry, "reporter": report.reporter}) \
-                if correction else None
+            return hook(state, entry(report)) if hook else None
         except (KeyError, PodiumError):
             return None
-
-    return correct
+    return run
 
 
 @router.post("/{slug}/queue/{report}/replace", response_class=HTMLResponse)
