@@ -30,7 +30,7 @@ What a capability brings:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
@@ -40,6 +40,7 @@ from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
+from podium.core.rated import RatedGame
 from podium.core.schema import Schema
 from podium.core.standings import Standings
 from podium.core.views import TableView, standings_view
@@ -195,6 +196,9 @@ class Ruleset(Generic[SettingsT]):
     #: The format's own refusal codes (``podium.core.codes`` has the kernel's): the catalogue
     #: a refusal's code must come from.
     codes: ClassVar[tuple[str, ...]] = ()
+    #: The game system a rating across events counts this format's games for
+    #: (:mod:`podium.ratings`: ``commander``, ``seven-wonders``...); empty: never rated.
+    rating_system: ClassVar[str] = ""
     #: Settings the examples run with (:meth:`sample_result`...), together covering every
     #: phase the format can have; the conformance kit plays one event with each.
     example_settings: ClassVar[tuple[dict[str, Any], ...]] = ({},)
@@ -416,6 +420,11 @@ class Ruleset(Generic[SettingsT]):
             return bracket.champion
         order = self.standings(state).order()
         return order[0] if order else None
+
+    def rated_games(self, state: EventState) -> Iterable[RatedGame]:
+        """Each finished game of the event as a rating across events counts it
+        (:class:`podium.core.rated.RatedGame`), in the order played; default: none."""
+        return ()
 
     def series_points(self, state: EventState) -> dict[str, int]:
         """What each player (by name) earned in this event as a member of a series
