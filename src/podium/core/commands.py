@@ -188,6 +188,9 @@ class CommandSpec(Fields, Generic[A]):
     #: The formats whose events it runs on, when not the declaring format's own (the 7 Wonders
     #: year's commands run on a series).
     on_formats: tuple[str, ...] = ()
+    #: The one event it always runs on (the register of persons, ``people``): the command line
+    #: takes no EVENT argument for it; the API's and the pages' addresses name that event.
+    fixed: str = ""
     #: What a person would type to run it on the event as it stands (the fields as text; a
     #: file as ``(name, text)``), or None when it does not apply now: the conformance kit runs
     #: it on every surface and compares what each stores (:mod:`podium.testing`).

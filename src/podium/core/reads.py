@@ -175,6 +175,9 @@ class ViewSpec(Fields, Generic[V]):
     surfaces: tuple[str, ...] = SURFACES
     not_on: Mapping[str, str] = field(default_factory=dict)
     event: bool = True
+    #: The one event it always runs on (the register of persons, ``people``): the command line
+    #: takes no EVENT argument for it; the API's and the pages' addresses name that event.
+    fixed: str = ""
     example: Callable[[EventState], Mapping[str, Any] | None] | None = None
     #: The organiser's page shows it first, as what the event needs now (a table whose rows
     #: may name a command to run, ``do``, or a member event, ``member``)

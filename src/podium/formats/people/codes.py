@@ -1,0 +1,13 @@
+"""Refusal codes of the register of persons (``people.*``)."""
+
+PERSON_UNKNOWN = "people.unknown"
+PERSON_DUPLICATE = "people.duplicate"
+PERSON_ID = "people.id"
+PERSON_NAME = "people.name"
+PERSON_MERGE_SELF = "people.merge_self"
+PERSON_MERGE_MET = "people.merge_met"
+PERSON_LINKED = "people.linked"
+PERSON_NOT_LINKED = "people.not_linked"
+
+ALL = (PERSON_UNKNOWN, PERSON_DUPLICATE, PERSON_ID, PERSON_NAME, PERSON_MERGE_SELF,
+       PERSON_MERGE_MET, PERSON_LINKED, PERSON_NOT_LINKED)
