@@ -221,3 +221,12 @@ typed({"type": "string", "maxLength": 64}, time_zone)
 #: forms and the log show it in the page's language).
 TIME_ZONE_HELP = N_("time zone of the times on the event's pages (e.g. Europe/Moscow)")
 
+
+
+#: The shared setting of an event's weight in a rating across events (the regulations'
+#: «коэффициент турнира»: the marathon's announcement's «рейтинговый коэффициент», Berserk's
+#: rules 4.3 «коэффициенты турниров»; no rule ID in the digest, MJ and BRK): each of its games
+#: moves a rating by this multiple of an ordinary event's change (:mod:`podium.ratings`).
+RATING_WEIGHT = Field("rating_weight", Fraction(1), points,
+                      N_("the event's weight in ratings across events (the tournament "
+                         "coefficient): 1 an ordinary event, 2 twice its change"))

@@ -129,6 +129,7 @@ FIELDS = (
              "TOP seeding: written (the regulation's bracket, changed only for goal 1) or goals "
              "(the bracket that best meets goals 1 to 3)", "BRK-4"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
+    fs.RATING_WEIGHT,
 )
 
 
@@ -155,6 +156,7 @@ class BerserkSettings:
     top_size_min: int = 4
     top_size_max: int = 64
     time_zone: str = "UTC"  # of the times shown on the event's pages
+    rating_weight: Fraction = Fraction(1)  # in ratings across events
 
 
 def top_size_note(settings: BerserkSettings, players: int) -> str:

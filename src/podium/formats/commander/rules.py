@@ -101,6 +101,7 @@ FIELDS = (
     fs.Field("round_minutes", 90, fs.integer(1, 1440), "minutes per round (the round clock)",
              "CMD-12"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
+    fs.RATING_WEIGHT,
 )
 
 # A pod's result entry (rules CMD-2, CMD-4, CMD-13, CMD-14): one shape for every setting,
@@ -125,6 +126,7 @@ class CommanderSettings:
     separate_groups: str = "off"  # beyond the regulation
     separate_groups_rounds: int = 2
     round_minutes: int = 90  # rule CMD-12: the round clock's length
+    rating_weight: Fraction = Fraction(1)  # in ratings across events
 
 
 def default_round_count(players: int) -> int:

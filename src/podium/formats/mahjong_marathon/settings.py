@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -155,6 +156,7 @@ FIELDS = (
              "imported games whose game points have decimals (+3.7): skip and count them (the "
              "regulation's whole points), or accept them as exact tenths (beyond the "
              "regulation)", "MJ-3"),
+    fs.RATING_WEIGHT,
 )
 
 
@@ -176,6 +178,7 @@ class MarathonSettings:
     case_sensitive_names: bool = True
     guest_names: tuple[str, ...] = ("NoName",)
     fractional_points: str = "skip"
+    rating_weight: Fraction = Fraction(1)  # in ratings across events
 
     @property
     def accepts_tenths(self) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
+from fractions import Fraction
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -172,6 +173,7 @@ FIELDS = (
     fs.Field("site_settings", DEFAULT_SITE_SETTINGS, text(500),
              "the table settings a premium player copies when creating a game", "W7-36"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
+    fs.RATING_WEIGHT,
 )
 
 
@@ -196,6 +198,7 @@ class SevenWondersSettings:
     active_hours: str
     site_settings: str
     time_zone: str = "UTC"  # of the deadlines and times on the season's pages
+    rating_weight: Fraction = Fraction(1)  # in ratings across events
 
     @property
     def starting(self) -> bool:
