@@ -291,7 +291,8 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
 
     @click.pass_obj
     def callback(ctx: Context, **given: Any) -> None:
-        slug = given.pop(EVENT, None)
+        # a view of the one event it always runs on (the register) takes no EVENT
+        slug = spec.fixed or given.pop(EVENT, None)
         try:
             code = given.get("_code")
             # a player's code is looked up in its table: over SQLAlchemy (Context.service)
@@ -311,6 +312,8 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
                                  html=given.get("_html")))
 
     params = click_params(spec)
+    if spec.fixed:
+        params = [p for p in params if p.name != EVENT]
     if spec.param("lang") is None:  # the language it prints in, as a command's own --lang
         from podium.cli.lang import LANGUAGES, use
 

@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 
 Loader = Callable[[str], "LoadedEvent"]
 
+#: What :meth:`ServiceSource.extra` reads for the register of persons
+#: (:mod:`podium.service.ratings`).
+PEOPLE_EXTRAS = frozenset({"ratings", "events_of", "person_of"})
+
 
 class ServiceSource:
     """What a view reads beyond the state, from the service (:class:`podium.core.reads.Source`):
@@ -115,6 +119,10 @@ class ServiceSource:
 
             return SelfReportService(self.tables()).reports(
                 self.loaded.summary.slug, open_only=not params.get("all"))
+        if what in PEOPLE_EXTRAS:  # the register's: ratings across events, a person's events
+            from podium.service import ratings
+
+            return ratings.extra(self.service, self.loaded, what, **params)
         raise KeyError(what)
 
 

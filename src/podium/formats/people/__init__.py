@@ -13,7 +13,8 @@ from podium.core.command_line import CommandLine, lazy_rules
 if TYPE_CHECKING:
     from podium.formats.people.rules import PEOPLE, PeopleFormat
 
-COMMAND_LINE = CommandLine("Persons and ratings across events")
+COMMAND_LINE = CommandLine("Persons and ratings across events", commands={
+    "rating": "Ratings across events: a game's table, a person's page"})
 
 __getattr__ = lazy_rules(__name__, "PEOPLE", "PeopleFormat")
 

@@ -5,11 +5,13 @@ rating model and its parameters (openskill's defaults)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from podium.core.demos import DemoSpec
 from podium.core.model import EventState
+from podium.core.reads import ViewSpec
 from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset
 from podium.core.standings import Standings
 from podium.core.views import N_, Cell, Column, TableView
@@ -43,6 +45,8 @@ FIELDS = (
              N_("the least a rating's uncertainty may fall to, squared (kappa)")),
     fs.Field("tau", Fraction(1, 12), fs.points,
              N_("the uncertainty added before each game, so ratings keep moving (tau)")),
+    # the day a rating's change is counted from (``--since``) starts in this zone
+    fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
 )
 
 
@@ -60,7 +64,19 @@ class PeopleFormat(Ruleset[Mapping[str, Any]]):
     title = "Persons and ratings across events"
     fields = FIELDS
     capabilities = Capabilities(open_play=True, groups=False)
-    codes = codes.ALL
+    codes = (*codes.ALL, "people.versus_self")  # the last: the head to head's (.reads)
+
+    def views(self) -> tuple[ViewSpec[Any], ...]:
+        """Ratings across events and a person's page (:mod:`.reads`)."""
+        from podium.formats.people.reads import views
+
+        return views()
+
+    def demos(self) -> Sequence[DemoSpec]:
+        """``podium demo circuit``: three Commander nights and the rating across them."""
+        from podium.formats.people.demo import DEMO
+
+        return (DEMO,)
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return PEOPLE_KINDS
