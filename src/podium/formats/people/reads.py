@@ -301,6 +301,7 @@ def person_ratings(call: ViewCall, book: PeopleBook, person: Person
                                   game.places[seat],
                                   opponents_of(book, game.persons, game.places, person.id),
                                   exact(after[game.index].ordinal)))
+    games.reverse()  # the newest first (each system's games are in the order played)
     games.sort(key=lambda g: g.at, reverse=True)
     return ratings, games
 

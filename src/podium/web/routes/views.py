@@ -166,10 +166,25 @@ def tab_page(page: Page, spec: ViewSpec[Any], slug: str, live: bool,
 def _context(page: Page, spec: ViewSpec[Any], slug: str, seen: Seen, tab: str
              ) -> dict[str, Any]:
     loaded = seen.loaded
+    plugin = page.web.format(loaded.state.format)
     return {**view_context(seen), "event": loaded.state, "loaded": loaded,
             "title": loaded.state.name, "tab": tab or spec.command_name,
-            "plugin": page.web.format(loaded.state.format), "qr": page.qr(),
-            "own": spec.template, "slug": slug}
+            "plugin": plugin, "qr": page.qr(), "own": spec.template, "slug": slug,
+            "person_link": person_link(seen, spec, plugin.player_page)}
+
+
+def person_link(seen: Seen, spec: ViewSpec[Any], player_page: str) -> tuple[int, str] | None:
+    """On a format's page about one player (its ``player_page``, read with ``?name=``): the
+    person of the register that player is linked to (their id and shown name), for a link to
+    the person's page across events; None when not linked (or no register)."""
+    name = seen.values.get("name") if player_page and spec.command_name == player_page else None
+    if not name or seen.source is None:
+        return None
+    player = seen.loaded.state.player_by_name(str(name))
+    if player is None:
+        return None
+    found: tuple[int, str] | None = seen.source.extra("person_of", player=player.id)
+    return found
 
 
 __all__ = ["find_tab", "find_view", "read_page_view", "render_view", "router", "tab_page",
