@@ -19,6 +19,7 @@ it through ``call.source.extra("ratings", ...)`` (:mod:`podium.service.reader`).
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -153,14 +154,18 @@ class RatingsCache:
             self._found[key] = (version, value)
 
 
-_CACHES: dict[int, RatingsCache] = {}
+_CACHES: weakref.WeakKeyDictionary[Any, RatingsCache] = weakref.WeakKeyDictionary()
 _CACHES_LOCK = threading.Lock()
 
 
 def cache_of(service: EventService) -> RatingsCache:
-    """One cache per set of cached states (a server's services share it)."""
+    """One cache per set of cached states (a server's services share it; another database's
+    service has its own, gone with it)."""
     with _CACHES_LOCK:
-        return _CACHES.setdefault(id(service.states), RatingsCache())
+        found = _CACHES.get(service.states)
+        if found is None:
+            found = _CACHES[service.states] = RatingsCache()
+        return found
 
 
 def rated_systems(service: EventService) -> list[str]:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -23,6 +24,10 @@ from podium.web.deps import Page, page_dep
 from podium.web.routes.views import find_view, read_page_view, render_view
 
 router = APIRouter(include_in_schema=False)
+
+#: A script element of the chart (pygal writes its configuration in one even with no script
+#: file named): removed, the chart is a picture.
+SCRIPT = re.compile(rb"<script\b.*?</script>", re.S)
 
 #: The chart's own policy: its inline style only, nothing else (it is shown as an image).
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
@@ -86,7 +91,7 @@ def chart(page: Page, rating: Any) -> bytes:
     line.x_labels = [page.fmt.when(p.at).split(",")[0] for p in rating.history]
     line.add(gettext("Rating"), [round(float(p.rating.fraction), 1) for p in rating.history])
     svg: bytes = line.render()
-    return svg
+    return SCRIPT.sub(b"", svg)  # pygal's configuration for its (unused) tooltips script
 
 
 __all__ = ["router"]
