@@ -111,14 +111,14 @@ def event_time(state: EventState, created: datetime) -> datetime:
 def played_games(events: Sequence[tuple[RatedEvent, list[RatedGame]]], book: PeopleBook
                  ) -> list[tuple[PlayedGame, Fraction]]:
     """Every game of the events with its persons, in the order played, and its weight."""
-    keyed = []
+    keyed: list[tuple[Any, RatedEvent, RatedGame, datetime, tuple[int, ...]]] = []
     strangers: dict[tuple[str, int], int] = {}
     for event, games in events:
         for game in games:
             if len(game.places) < 2:
                 continue
             at = game.at if game.at is not None else event.when
-            persons = []
+            persons: list[int] = []
             for player, _place in game.places:
                 person = book.links.get((event.slug, player))
                 if person is None:
@@ -130,8 +130,8 @@ def played_games(events: Sequence[tuple[RatedEvent, list[RatedGame]]], book: Peo
                           tuple(persons)))
     keyed.sort(key=lambda item: item[0])
     out = []
-    for index, (_key, event, game, at, persons) in enumerate(keyed):
-        out.append((PlayedGame(index, event.slug, game.key, at, persons,
+    for index, (_key, event, game, at, seated) in enumerate(keyed):
+        out.append((PlayedGame(index, event.slug, game.key, at, seated,
                                tuple(p for p, _ in game.places),
                                tuple(place for _, place in game.places)), event.weight))
     return out

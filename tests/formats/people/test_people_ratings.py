@@ -12,7 +12,7 @@ from openskill.models import PlackettLuce
 
 from podium.core.rated import RatedGame
 from podium.service.events import EventService
-from podium.service.ratings import played_games, RatedEvent
+from podium.service.ratings import RatedEvent, played_games
 from podium.store.db import Database
 from tests.formats.people.helpers import ACTOR, read, register
 
@@ -175,7 +175,7 @@ def test_since_shows_the_change_and_club_filters(service: EventService) -> None:
     link_all(service, "first", "second")
     rows = table(service, since="2026-02-01")
     ratings = _ratings(service).ratings
-    for name, row in rows.items():
+    for row in rows.values():
         person = row["person_id"]
         was = ratings.of(person, before=1).ordinal
         assert float(row["change"]) == pytest.approx(ratings.of(person).ordinal - was,

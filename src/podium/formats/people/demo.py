@@ -73,8 +73,8 @@ def play_night(service: Any, slug: str, name: str, day: str, names: Sequence[str
         old = repo.find(slug)
         if old is not None:
             repo.delete(old.id)
-    service.create_event(slug, name, "commander", {"rounds": 3, "fewer_rounds": True, "final_size": 0}, DEMO_ACTOR,
-                         seed)
+    settings = {"rounds": 3, "fewer_rounds": True, "final_size": 0}
+    service.create_event(slug, name, "commander", settings, DEMO_ACTOR, seed)
     service.invoke("event.details", slug, {"date": day, "venue": "Demo club"}, DEMO_ACTOR)
     service.add_players(slug, list(names), DEMO_ACTOR)
     rng = rng_for(seed, "demo-results")
@@ -90,10 +90,10 @@ def play_night(service: Any, slug: str, name: str, day: str, names: Sequence[str
 
 
 def run(call: DemoCall) -> Iterator[Any]:
+    from podium.core.commands import CLI, TEXT, Caller
     from podium.formats.people.book import PLAYER_LINKED, book_of
     from podium.formats.people.rules import REGISTRY
     from podium.service.catalog import Invocation
-    from podium.core.commands import CLI, TEXT, Caller
 
     service, seed = call.service, call["seed"]
     persons = persons_of(service)

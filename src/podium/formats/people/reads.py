@@ -31,7 +31,7 @@ from podium.core.reads import Member, ViewCall, ViewSpec
 from podium.core.values import Exact, TableValue
 from podium.core.views import N_, Cell, Column, TableView
 from podium.formats.people import codes
-from podium.formats.people.book import Person, PeopleBook, book_of
+from podium.formats.people.book import PeopleBook, Person, book_of
 from podium.formats.people.rules import REGISTRY
 
 #: The game systems the built-in formats rate (:attr:`podium.core.ruleset.Ruleset.
@@ -379,8 +379,9 @@ def show_versus(value: Versus) -> list[TableView | Message]:
 # -- people.list --------------------------------------------------------------------------------
 def read_list(call: ViewCall) -> TableView:
     book = book_of(call.state)
-    rows = tuple({"id": p.id, "player": p.shown, "person_id": p.id, "club": p.club}
-                 for p in sorted(book.persons.values(), key=lambda p: p.shown.casefold()))
+    rows: tuple[dict[str, Cell], ...] = tuple(
+        {"id": p.id, "player": p.shown, "person_id": p.id, "club": p.club}
+        for p in sorted(book.persons.values(), key=lambda p: p.shown.casefold()))
     return TableView("persons", N_("Persons"), (
         Column("id", N_("#"), numeric=True), Column("player", N_("Name")),
         Column("club", N_("Club"))), rows)
@@ -391,30 +392,29 @@ CODES = (VERSUS_SELF,)
 
 
 def views() -> tuple[ViewSpec[Any], ...]:
-    fixed = {"fixed": REGISTRY}
     return (
         ViewSpec("people.ratings", N_("Ratings"), read_ratings, TableValue,
                  params=(SYSTEM, SINCE, CLUB, SERIES),
                  help=N_("The rating table of one game across events: every game of the "
                          "events linked to the register, rated with openskill."),
                  shared=("rating", "list"), cli="ratings", tab=True,
-                 template="people/ratings.html", **fixed),
+                 template="people/ratings.html", fixed=REGISTRY),
         ViewSpec("people.person", N_("A person's page"), read_person, PersonPage,
                  params=(PERSON,),
                  help=N_("A person's events, best results, ratings with their history, and "
                          "games with the opponents."),
                  shared=("rating", "show"), cli="person", template="people/person.html",
                  show=show_person, example=lambda state: {"person": "1"}
-                 if book_of(state).persons.get(1) else None, **fixed),
+                 if book_of(state).persons.get(1) else None, fixed=REGISTRY),
         ViewSpec("people.versus", N_("Head to head"), read_versus, Versus,
                  params=(PERSON, OTHER),
                  help=N_("Two persons' games at one table and who finished ahead."),
                  cli="versus", template="people/versus.html", show=show_versus,
                  example=lambda state: {"person": "1", "other": "3"}
-                 if {1, 3} <= set(book_of(state).persons) else None, **fixed),
+                 if {1, 3} <= set(book_of(state).persons) else None, fixed=REGISTRY),
         ViewSpec("people.list", N_("Persons"), read_list, TableValue,
                  help=N_("Every person of the register (a hidden one under initials)."),
-                 cli="list", tab=True, template="people/list.html", **fixed),
+                 cli="list", tab=True, template="people/list.html", fixed=REGISTRY),
     )
 
 
