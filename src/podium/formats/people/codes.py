@@ -8,6 +8,7 @@ PERSON_MERGE_SELF = "people.merge_self"
 PERSON_MERGE_MET = "people.merge_met"
 PERSON_LINKED = "people.linked"
 PERSON_NOT_LINKED = "people.not_linked"
+VERSUS_SELF = "people.versus_self"  # a head to head needs two persons
 
 ALL = (PERSON_UNKNOWN, PERSON_DUPLICATE, PERSON_ID, PERSON_NAME, PERSON_MERGE_SELF,
-       PERSON_MERGE_MET, PERSON_LINKED, PERSON_NOT_LINKED)
+       PERSON_MERGE_MET, PERSON_LINKED, PERSON_NOT_LINKED, VERSUS_SELF)

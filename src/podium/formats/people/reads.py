@@ -346,7 +346,7 @@ def read_versus(call: ViewCall) -> Versus:
     me = find_person(book, call.get("person") or "")
     other = find_person(book, call.get("other") or "", "other")
     if me.id == other.id:
-        raise InvalidInput("choose another person", code=VERSUS_SELF, field="other")
+        raise InvalidInput("choose another person", code=codes.VERSUS_SELF, field="other")
     games: list[VersusGame] = []
     for system in SYSTEMS:
         found = system_ratings(call, system)
@@ -387,10 +387,6 @@ def read_list(call: ViewCall) -> TableView:
         Column("club", N_("Club"))), rows)
 
 
-VERSUS_SELF = "people.versus_self"
-CODES = (VERSUS_SELF,)
-
-
 def views() -> tuple[ViewSpec[Any], ...]:
     return (
         ViewSpec("people.ratings", N_("Ratings"), read_ratings, TableValue,
@@ -418,4 +414,4 @@ def views() -> tuple[ViewSpec[Any], ...]:
     )
 
 
-__all__ = ["CODES", "REGISTRY", "SYSTEMS", "PersonPage", "Versus", "views"]
+__all__ = ["REGISTRY", "SYSTEMS", "PersonPage", "Versus", "views"]

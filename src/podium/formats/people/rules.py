@@ -64,7 +64,7 @@ class PeopleFormat(Ruleset[Mapping[str, Any]]):
     title = "Persons and ratings across events"
     fields = FIELDS
     capabilities = Capabilities(open_play=True, groups=False)
-    codes = (*codes.ALL, "people.versus_self")  # the last: the head to head's (.reads)
+    codes = codes.ALL
 
     def views(self) -> tuple[ViewSpec[Any], ...]:
         """Ratings across events and a person's page (:mod:`.reads`)."""
