@@ -234,5 +234,5 @@ def to_json(settings: SevenWondersSettings) -> dict[str, Any]:
             value = "/".join(",".join(map(str, row)) for row in value)
         elif f.key in ("starting_place_points", "titans_points"):
             value = ",".join(map(str, value))
-        out[f.key] = value
+        out[f.key] = fs.to_json(value) if isinstance(value, Fraction) else value
     return out
