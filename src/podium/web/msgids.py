@@ -97,6 +97,9 @@ LOG_FIELD_NAMES = (
     Mp("log field", "venue"), Mp("setting value", "new"), Mp("setting value", "same"),
     Mp("log field", "restore"), Mp("log field", "confirm"), Mp("log field", "same_record"),
     Mp("log field", "other"),
+    # the register's views (ratings across events, a person's page)
+    Mp("log field", "system"), Mp("log field", "since"), Mp("log field", "series"),
+    Mp("log field", "person"), Mp("log field", "club"),
     # the 7 Wonders season's and year's, a series' member (no raw key in the log)
     Mp("log field", "accepted"), Mp("log field", "basis"), Mp("log field", "declined"),
     Mp("log field", "deepest"), Mp("log field", "drawn"), Mp("log field", "entrants"),
