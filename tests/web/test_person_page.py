@@ -84,3 +84,26 @@ def test_the_api_serves_the_ratings_from_the_declaration(site: Site) -> None:
     rating = rows[0]["cells"]["rating"]
     assert set(rating["value"]) == {"num", "den"}  # exact, typed
     assert re.fullmatch(r"-?\d+\.\d", rating["text"])  # one decimal shown
+
+
+def test_a_linked_players_page_links_the_persons_page(site: Site) -> None:
+    # the format's own page about one player (the marathon's player page) links to the
+    # person's page across events when the register links that player, and not otherwise
+    from click.testing import CliRunner
+
+    from podium.cli.main import cli
+
+    runner = CliRunner()
+    path = str(site.db.url.database)  # the site's SQLite file, as the organiser's CLI opens it
+    for args in (["event", "create", "mj", "--format", "mahjong-marathon", "--seed", "1"],
+                 ["games", "add", "mj", "--table", "RU-Marathon-1", "--id", "g1", "--start",
+                  "2015-02-11 10:00", "--players", "Anna=30,Boris=25,Vera=0,Gleb=-55"]):
+        result = runner.invoke(cli, ["--db", path, *args], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+    ids = register(site.events, NAMES, [("mj", "Anna", "Anna")])
+    client = site.client()
+    anna = client.get("/e/mj/p/player", params={"name": "Anna"})
+    assert anna.status_code == 200
+    assert f'href="/p/{ids["Anna"]}"' in anna.text
+    boris = client.get("/e/mj/p/player", params={"name": "Boris"})
+    assert boris.status_code == 200 and 'class="person-link"' not in boris.text
