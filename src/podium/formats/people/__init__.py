@@ -9,12 +9,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from podium.core.command_line import CommandLine, lazy_rules
+from podium.core.views import N_
 
 if TYPE_CHECKING:
     from podium.formats.people.rules import PEOPLE, PeopleFormat
 
 COMMAND_LINE = CommandLine("Persons and ratings across events", commands={
-    "rating": "Ratings across events: a game's table, a person's page"})
+    "rating": N_("Ratings across events: a game's table, a person's page")})
 
 __getattr__ = lazy_rules(__name__, "PEOPLE", "PeopleFormat")
 
