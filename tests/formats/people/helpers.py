@@ -11,6 +11,7 @@ from podium.core.commands import CLI, TEXT, Caller
 from podium.core.errors import NotFound
 from podium.formats.people.book import (
     PERSON_ADDED,
+    PERSON_CHANGED,
     PERSON_HIDDEN,
     PLAYER_LINKED,
     book_of,
@@ -24,9 +25,11 @@ ACTOR = "judge"
 
 def register(service: EventService, persons: Sequence[str] = (),
              links: Sequence[tuple[str, str, str]] = (), hidden: Sequence[str] = (),
-             settings: dict[str, Any] | None = None) -> dict[str, int]:
+             settings: dict[str, Any] | None = None, clubs: dict[str, str] | None = None
+             ) -> dict[str, int]:
     """Add ``persons`` (names) to the register (created if missing), link each ``(event,
-    player's name, person's name)`` and hide ``hidden`` persons; the persons' ids by name."""
+    player's name, person's name)``, hide ``hidden`` persons and give persons their
+    ``clubs``; the persons' ids by name."""
     try:
         loaded = service.load(REGISTRY)
     except NotFound:
@@ -46,6 +49,8 @@ def register(service: EventService, persons: Sequence[str] = (),
         actions.append(NewAction(PLAYER_LINKED, {"event": event, "player": found.id,
                                                  "person": ids[person]}))
     actions += [NewAction(PERSON_HIDDEN, {"person": ids[n], "hidden": True}) for n in hidden]
+    actions += [NewAction(PERSON_CHANGED, {"person": ids[n], "club": club})
+                for n, club in (clubs or {}).items()]
     if actions:
         service.run(REGISTRY, ACTOR, lambda _loaded: actions)
     return ids

@@ -209,3 +209,22 @@ def test_versus_counts_who_finished_ahead(service: EventService) -> None:
     assert (value.ahead, value.behind, value.even) == (1, 0, 0)
     value = read(service, "people.versus", person="Anna", other="Boris").value
     assert (value.ahead, value.behind, value.even) == (0, 0, 1)
+
+
+def test_a_series_counts_its_members_only_and_a_club_its_persons(service: EventService
+                                                                 ) -> None:
+    one_pod(service, "first", draw_shared, day="2026-01-10")
+    one_pod(service, "second", draw_shared, day="2026-02-10")
+    link_all(service, "first", "second")
+    service.create_event("circuit", "Circuit", "series", {}, ACTOR)
+    service.invoke("series.add", "circuit", {"event": "first"}, ACTOR)
+    only_first = table(service, series="circuit")
+    both = table(service)
+    assert {row["games"] for row in only_first.values()} == {1}
+    assert {row["games"] for row in both.values()} == {2}
+    # one event's ratings: openskill's rate of the one pod
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()] for _ in NAMES], ranks=[1, 1, 3, 3])
+    assert float(only_first["Anna"]["mu"]) == pytest.approx(expected[0][0].mu, abs=1e-6)
+    register(service, clubs={"Anna": "North", "Gleb": "North"})
+    assert set(table(service, club="north")) == {"Anna", "Gleb"}
