@@ -10,7 +10,8 @@ Worked example, one league of 7 (Gods):
   (rule W7-26 (1): Fedor out), yet in the game itself Elena and Fedor tie 5th.
 
 The starting season's play-off of the 2nd places (rule W7-6), entered with a tie and then as a
-correction: the corrected places under the same key, ``playoff-2``.
+correction: the corrected places under the same key, ``playoff-2``. A survival battle of six
+(rule W7-14) with two players tied 2nd: places 1, 2, 2, 4, 5, 6 (``survival-m1-g1``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 
 from podium.core.commands import Caller
+from podium.formats.seven_wonders import survival_rules
 from podium.formats.seven_wonders.rules import league_places
 from podium.service.catalog import Invocation
 from podium.service.events import EventService
@@ -88,3 +90,18 @@ def test_a_corrected_playoff_game_keeps_its_key(one_season: Path, tmp_path: Path
     assert after["playoff-2"] == {d: 1, c: 2, b: 3, a: 4}
     assert set(after) == before | {"playoff-2"}  # one game, replaced
     assert not games(year, YEAR)  # the year (a series) has no games of its own
+
+
+def test_a_survival_battle_with_a_tie(one_season: Path, tmp_path: Path) -> None:
+    """Rules W7-14, W7-3: a survival match's game, a tie shared as the site shows it (W7-29
+    breaks it for the qualifying places, not in the game), kept in the season's log."""
+    year = service_on(copy_of(one_season, tmp_path))
+    invoke(year, "survival-draw", {"newcomer": ["Ann", "Bob", "Cid", "Dan"],
+                                   "premium": ["Dan"]}, YEAR)
+    state = year.load("y-s0").state
+    [first, *_] = survival_rules.book_of(state).matches
+    p = [state.players[pid].name for pid in first]
+    assert len(p) == 6
+    invoke(year, "survival-game", {"match": 1, "order": [p[0], [p[1], p[2]], *p[3:]]}, YEAR)
+    assert games(year, "y-s0")["survival-m1-g1"] == {
+        p[0]: 1, p[1]: 2, p[2]: 2, p[3]: 4, p[4]: 5, p[5]: 6}
