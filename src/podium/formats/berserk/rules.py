@@ -14,7 +14,7 @@ the core builds and replays for any format with a play-off.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
 from podium.core.ruleset import (
@@ -276,6 +277,7 @@ class Berserk(Ruleset[BerserkSettings]):
     codes = brk_codes.ALL
     capabilities = Capabilities(rounds=True, divisions=True, playoff=True)
     example_settings = ({"top_size": 8}, {"team_scoring": "match", "top_size": 4, "rounds": 2})
+    rating_system = "berserk"
 
     def round_minutes(self, state: EventState, rnd: Round) -> int | None:
         """Rule BRK-7: a Swiss round lasts ``swiss_minutes`` (the round clock's length)."""
@@ -671,6 +673,13 @@ class Berserk(Ruleset[BerserkSettings]):
         the TOP once it is built."""
         views = self.draft_table_views(state) or [standings_view(state, self.standings(state))]
         return [*views, *top_views(state)]
+
+    def rated_games(self, state: EventState) -> Iterable[RatedGame]:
+        """The Swiss duels, then the TOP's matches (:mod:`.rated`; rules BRK-5, BRK-8,
+        BRK-9)."""
+        from podium.formats.berserk.rated import rated_games
+
+        return rated_games(state)
 
 
 BERSERK = Berserk()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -21,6 +21,7 @@ from podium.core.demos import DemoSpec, Presentation
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord, RecordBook, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
 from podium.core.ruleset import (
@@ -177,6 +178,7 @@ class Commander(Ruleset[CommanderSettings]):
     example_settings = ({}, {"final_size": 0, "bye_policy": "short-pods"},
                         {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     presentation = Presentation(result_legend=LEGEND)
+    rating_system = "commander"
 
     def round_minutes(self, state: EventState, rnd: Round) -> int | None:
         """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final
@@ -762,6 +764,13 @@ class Commander(Ruleset[CommanderSettings]):
     def tables(self, state: EventState) -> list[TableView]:
         """The public tables: the standings, with the final on top once it is played."""
         return [standings_view(state, self.standings(state))]
+
+    def rated_games(self, state: EventState) -> Iterable[RatedGame]:
+        """Each pod played, the final pod's too, then a TOP's matches (:mod:`.rated`; rules
+        CMD-2, CMD-4, CMD-10, CMD-13)."""
+        from podium.formats.commander.rated import rated_games
+
+        return rated_games(state)
 
     # examples ---------------------------------------------------------------------------------
     def sample_result(self, state: EventState, rnd: Round, table: Table,

@@ -16,7 +16,7 @@ a declared demo (:mod:`.demo`): the package imports no adapter.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
@@ -25,6 +25,7 @@ from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.core.model import EventState
+from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord
 from podium.core.ruleset import ActionKind, Capabilities, Ruleset
 from podium.core.schema import (
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from podium.core.commands import CommandSpec
     from podium.core.demos import DemoSpec
     from podium.core.reads import ViewSpec
+    from podium.formats.mahjong_marathon.rated import RatedArrays
     from podium.formats.mahjong_marathon.values import MarathonDecisions
 
 GAMES_ADDED = "mahjong.games.added"
@@ -405,6 +407,7 @@ class MahjongMarathon(Ruleset[MarathonSettings]):
     #: total's SN (MJ-10); each name links to the player's page (:mod:`.reads`).
     presentation = Presentation(phone_columns=("result", "sn"), player_page="player")
     codes = ALL_CODES  # every refusal of this package carries one of them
+    rating_system = "mahjong"
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return ACTION_KINDS
@@ -446,6 +449,20 @@ class MahjongMarathon(Ruleset[MarathonSettings]):
 
     def book(self, state: EventState) -> MarathonBook:
         return book_of(state)
+
+    def rated_games(self, state: EventState) -> Iterable[RatedGame]:
+        """Each game that counts, with its players' places by GP, guests left out, built
+        lazily (:mod:`.rated`; rules MJ-3 .. MJ-6)."""
+        from podium.formats.mahjong_marathon.rated import rated_games
+
+        return rated_games(state, book_of(state))
+
+    def rated_arrays(self, state: EventState) -> RatedArrays:
+        """The games of :meth:`rated_games` as columns (a rating over a million games reads
+        these instead of a million objects; :class:`.rated.RatedArrays`)."""
+        from podium.formats.mahjong_marathon.rated import rated_arrays
+
+        return rated_arrays(state, book_of(state))
 
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """The year's total (rules MJ-9, MJ-10) as core standings: SN, result sum, games."""

@@ -26,7 +26,7 @@ What follows from the games (places, points, the table) is derived in :mod:`.sea
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, PlayerId
+from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord
 from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset
 from podium.core.schema import (
@@ -712,6 +713,7 @@ class SevenWonders(Ruleset[SevenWondersSettings]):
     capabilities = Capabilities(open_play=True, divisions=True, reports=True, groups=False)
     one_table_per_page = True  # the season table, then each league's: tabs, not one long page
     example_settings = ({}, {"season": "starting"})
+    rating_system = "seven-wonders"
     #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).
     codes = codes.catalogue()
     #: Code slips printed before the season used the shared self-report opened its own page.
@@ -855,6 +857,13 @@ class SevenWonders(Ruleset[SevenWondersSettings]):
 
     def main_table_key(self, state: EventState) -> str:
         return "season"
+
+    def rated_games(self, state: EventState) -> Iterable[RatedGame]:
+        """Every game of the season's log with its positions (:mod:`.rated`; rules W7-2,
+        W7-3)."""
+        from podium.formats.seven_wonders.rated import rated_games
+
+        return rated_games(state)
 
     def series_points(self, state: EventState) -> dict[str, int]:
         """Rule W7-1: a season's points in the year are its table's totals (paid out 1:1 in

@@ -476,6 +476,9 @@ class BattleOutcome:
     barred: PlayerId | None = None
     waiting: list[PlayerId] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
+    #: the game's positions as a competition ranking (rule W7-3), None for an unfinished
+    #: game: the places a rating across events counts (:mod:`.rated`)
+    positions: dict[PlayerId, int] | None = None
 
 
 def battle_outcome(slot: Slot, game: BattleGame, entrants: Mapping[PlayerId, Entrant]
@@ -494,6 +497,7 @@ def battle_outcome(slot: Slot, game: BattleGame, entrants: Mapping[PlayerId, Ent
                            code=codes.SURVIVAL_POSITIONS, field="positions",
                            names=[names[p] for p in game.players])
     positions = ranking(game.positions, names)
+    result.positions = positions
     q = min(slot.qualifying, len(game.players))
     ordered: list[list[PlayerId]] = []
     for value in sorted(set(positions.values())):
