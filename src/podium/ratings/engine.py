@@ -154,7 +154,7 @@ class Ratings:
         bulk = self._bulk_count(dense)
         if tail and tail[0][0] < before:
             n = bisect.bisect_left(tail, (before,))
-            game, mu, sigma = tail[n - 1]
+            _, mu, sigma = tail[n - 1]
             return Rating(mu, sigma, bulk + n)
         if bulk == 0:
             return self._initial()
