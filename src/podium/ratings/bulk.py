@@ -13,6 +13,7 @@ pass in Python over the games; everything else is numpy."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -54,25 +55,35 @@ def arrays_of(games: Iterable[Game]) -> tuple[Any, Any, Any, Any]:
 
 
 def _waves(dense: Any, size: Any, n_persons: int) -> Any:
-    """Each game's wave (0 for a game not rated)."""
+    """Each game's wave (0 for a game not rated); in chunks, so that the Python lists of the
+    persons never hold all the games at once."""
     last = [0] * n_persons
-    waves = [0] * len(size)
-    rows = dense.tolist()
-    for g, k in enumerate(size.tolist()):
-        if k < 2:
-            continue
-        row = rows[g]
-        if k == 4:
-            a, b, c, d = row[0], row[1], row[2], row[3]
-            w = max(last[a], last[b], last[c], last[d]) + 1
-            last[a] = last[b] = last[c] = last[d] = w
-        else:
-            row = row[:k]
-            w = max([last[p] for p in row]) + 1
-            for p in row:
-                last[p] = w
-        waves[g] = w
+    waves: list[int] = []
+    step = 65536
+    for start in range(0, len(size), step):
+        rows = dense[start:start + step].tolist()
+        for row, k in zip(rows, size[start:start + step].tolist(), strict=True):
+            if k < 2:
+                waves.append(0)
+                continue
+            if k == 4:
+                a, b, c, d = row[0], row[1], row[2], row[3]
+                w = max(last[a], last[b], last[c], last[d]) + 1
+                last[a] = last[b] = last[c] = last[d] = w
+            else:
+                row = row[:k]
+                w = max([last[p] for p in row]) + 1
+                for p in row:
+                    last[p] = w
+            waves.append(w)
     return np.asarray(waves, dtype=np.int64)
+
+
+def _stable_order(keys: Any, top: int) -> Any:
+    """argsort(keys, stable); keys below 2**16 sorted as uint16 (numpy's radix sort)."""
+    if top < 1 << 16:
+        keys = keys.astype(np.uint16)
+    return np.argsort(keys, kind="stable")
 
 
 def rate_arrays(persons: Any, places: Any, sizes: Any = None, weights: Any = None,
@@ -94,38 +105,46 @@ def rate_arrays(persons: Any, places: Any, sizes: Any = None, weights: Any = Non
     ids, inverse = np.unique(persons[valid], return_inverse=True)
     n_persons = len(ids)
     dummy = n_persons
-    dense = np.full((n, k), dummy, dtype=np.int64)
+    dense = np.full((n, k), dummy, dtype=np.int32 if n_persons < 1 << 31 else np.int64)
     dense[valid] = inverse
     ordered = np.sort(np.where(valid, dense, -1 - np.arange(k)[None, :]), axis=1)
     if (ordered[:, 1:] == ordered[:, :-1]).any():
         raise ValueError("a person plays a game once")
+    del ordered, inverse
     wave = _waves(dense, np.where(rated, size, 0), n_persons)
 
     mu = np.full(n_persons + 1, params.mu)
     sigma = np.full(n_persons + 1, params.sigma)
-    after_mu = np.zeros((n, k))
-    after_sigma = np.zeros((n, k))
-    order = np.argsort(wave, kind="stable")
-    bounds = np.searchsorted(wave[order], np.arange(1, int(wave.max(initial=0)) + 2))
-    for start, stop in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        games = order[start:stop]
-        who, ok = dense[games], valid[games]
+    # Everything in wave order once, so that each wave is a slice (views, no gathers).
+    last_wave = int(wave.max(initial=0))
+    order = _stable_order(wave, last_wave)
+    bounds = np.searchsorted(wave[order], np.arange(1, last_wave + 2)).tolist()
+    dense, valid, places = dense[order], valid[order], places[order]
+    weight = weight[order][:, None]
+    weighted = weight != 1.0
+    after_mu = np.empty((n, k))
+    after_sigma = np.empty((n, k))
+    for start, stop in pairwise(bounds):
+        who, ok = dense[start:stop], valid[start:stop]
         before_mu, before_sigma = mu[who], sigma[who]
-        new_mu, new_sigma = update_wave(before_mu, before_sigma, places[games], ok,
+        new_mu, new_sigma = update_wave(before_mu, before_sigma, places[start:stop], ok,
                                         params.beta, params.kappa, params.tau)
-        w = weight[games][:, None]
-        if not (w == 1.0).all():
+        if weighted[start:stop].any():
+            w = weight[start:stop]
             new_mu = np.where(w == 1.0, new_mu, before_mu + w * (new_mu - before_mu))
             new_sigma = np.where(w == 1.0, new_sigma,
                                  before_sigma * (new_sigma / before_sigma) ** w)
         mu[who] = new_mu
         sigma[who] = new_sigma
-        after_mu[games], after_sigma[games] = new_mu, new_sigma
+        after_mu[start:stop], after_sigma[start:stop] = new_mu, new_sigma
         mu[dummy], sigma[dummy] = params.mu, params.sigma
 
+    del places, weight, weighted, wave
+    # The history by person: entries in wave order, sorted stably by person, come in each
+    # person's game order (a person's games have increasing waves).
     flat_person = dense[valid]
-    game_index = np.broadcast_to(np.arange(n)[:, None], (n, k))[valid]
-    by_person = np.argsort(flat_person, kind="stable")
+    game_index = np.broadcast_to(order.astype(np.int32)[:, None], (n, k))[valid]
+    by_person = _stable_order(flat_person, n_persons)
     counts = np.bincount(flat_person, minlength=n_persons)
     ratings = Ratings(params, played=n)
     ratings.persons = ids.tolist()
@@ -135,6 +154,8 @@ def rate_arrays(persons: Any, places: Any, sizes: Any = None, weights: Any = Non
     ratings.games = counts.tolist()
     ratings.offsets = np.concatenate([[0], np.cumsum(counts)])
     ratings.hist_game = game_index[by_person]
+    del game_index, flat_person
     ratings.hist_mu = after_mu[valid][by_person]
+    del after_mu
     ratings.hist_sigma = after_sigma[valid][by_person]
     return ratings
