@@ -131,3 +131,19 @@ def test_fast_paths_equal_openskill_loop(games: list[Game]) -> None:
             last = ratings.of(person)
             assert (last.mu, last.sigma) == pytest.approx(history[-1][1:], abs=1e-9)
             assert last.games == len(history)
+
+
+def test_openskill_weights_are_not_an_event_weight() -> None:
+    # Why podium scales the change itself (see podium.ratings.engine): openskill's weights=
+    # on one-person teams, whatever their value, double the gains and halve the losses.
+    model = Params().build()
+    plain = model.rate([[model.rating()], [model.rating()], [model.rating()]], ranks=[1, 2, 3])
+    for value in (0.5, 1.0, 5.0):
+        weighted = model.rate([[model.rating()], [model.rating()], [model.rating()]],
+                              ranks=[1, 2, 3], weights=[[value], [value], [value]])
+        assert weighted[0][0].mu - 25 == pytest.approx(2 * (plain[0][0].mu - 25))
+        assert weighted[2][0].mu - 25 == pytest.approx((plain[2][0].mu - 25) / 2)
+    # podium's weight 2 doubles both.
+    ours = rate([Game((1, 2, 3), (1, 2, 3), Fraction(2))])
+    assert ours.of(1).mu - 25 == pytest.approx(2 * (plain[0][0].mu - 25))
+    assert ours.of(3).mu - 25 == pytest.approx(2 * (plain[2][0].mu - 25))

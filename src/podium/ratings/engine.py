@@ -14,14 +14,17 @@ makes, from the rating before the game to openskill's rating after it:
 
 so weight 1 is openskill's update, weight 0 changes nothing (tau's widening included), 1/2
 half the change, 2 the change doubled: mu moves twice as far and sigma shrinks by the game's
-factor twice (a factor, so sigma stays positive however large the weight; a linear sigma
-would go negative for weights near 2). Weight 2 is therefore not "the game played twice"
-(the second game would see the first one's rating), but stays zero-sum-like in mu for equal
-sigmas. openskill's own ``weights=`` is not used: it weights players within a team; a team of
-one is normalised to the upper bound (2), and it multiplies gains (omega >= 0) but divides
-losses, so any weight given to one-person teams doubles winners' gains and halves losers'
-losses, whatever its value, and the pool inflates. Weights are exact (Fraction) in
-:class:`Game`, made float only for the model; negative weights are refused.
+factor twice. sigma by a factor, so that it stays positive whatever the weight (a linear
+sigma goes negative once w > sigma / (sigma - sigma_openskill)). Weight 2 is not "the game
+played twice" (a second game would start from the first one's rating), and all persons of a
+game share its weight, so the mu changes of equal sigmas still add up to 0.
+
+openskill's own ``weights=`` is not used. It weights players within a team: a team of one is
+normalised to the upper bound (2.0) whatever the value given, and it multiplies gains
+(omega >= 0) by the weight but divides losses by it, so any weight on one-person teams doubles
+the winners' gains and halves the losers' losses (and their sigma updates likewise): the pool
+inflates and the event's weight is lost. Weights are exact (Fraction) in :class:`Game`, made
+float only for the model; negative weights are refused.
 
 A game with fewer than two persons is not rated (it keeps its index). Persons within a game
 must differ. Storage: the ratings now in lists indexed by a dense person number; the history
