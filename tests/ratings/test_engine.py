@@ -149,6 +149,8 @@ def test_rate_arrays_equals_rate() -> None:
     for person in (10, 20, 30, 40, 99):
         assert got.history_of(person) == want.history_of(person)
     assert got.of(99).games == 0
+    # The history is kept in arrays grouped by person, not in Python objects.
+    assert isinstance(got.hist_mu, np.ndarray) and got.hist_mu.shape == (7,)
 
 
 def test_a_person_twice_in_a_game_is_refused() -> None:
