@@ -72,7 +72,7 @@ def test_worked_example_with_two_games_in_tenths(service):
     column = next(c for c in service.tables("mj")[1][0].columns if c.key == "gp")
     assert display(rows["Anna"]["gp"], column) == "43.2"  # rounded for display only
     service.publish("mj", ACTOR, "before the penalty")
-    service.penalty("mj", "6a", "Anna", 5, "late", ACTOR, game="d1")  # rule MJ-6a
+    seq = service.penalty("mj", "6a", "Anna", 5, "late", ACTOR, game="d1")  # rule MJ-6a
     rows = stage_rows(service, "mj")
     assert rows["Anna"]["gp"] == Fraction("38.2")
     assert {name: rows[name]["tp"] for name in rows} == {
@@ -82,6 +82,12 @@ def test_worked_example_with_two_games_in_tenths(service):
     assert frozen["Anna"]["gp"] == Fraction("43.2")
     again = service.import_file("mj", (HEADER + WHOLE + TENTHS).encode(), "d.csv", ACTOR)
     assert (again.added, again.duplicates, again.changed) == (0, 3, [])  # idempotent
+    # reverted on appeal: the whole 5 GP come back, though the book holds tenths
+    service.revert("mj", seq, "appeal upheld", ACTOR)
+    rows = stage_rows(service, "mj")
+    assert rows["Anna"]["gp"] == Fraction("43.2")
+    assert {name: rows[name]["tp"] for name in rows} == {
+        "Anna": 8, "Boris": 8, "Clara": Fraction(7, 2), "Dmitri": Fraction(3, 2)}
 
 
 def test_the_real_lobby_log_with_tenths_accepted(service, external_dir):

@@ -96,4 +96,5 @@ def rated_games(state: EventState, book: MarathonBook) -> Iterator[RatedGame]:
                                                            players, places, strict=True):
             yield RatedGame(
                 "g" + ids[row], (order,), EPOCH + timedelta(seconds=start, microseconds=usec),
+                tuple(zip(seats, placed, strict=True)) if all(seats) else
                 tuple((seats[k], placed[k]) for k in range(SEATS) if seats[k]))

@@ -333,7 +333,7 @@ def _reverted(state: EventState, action: Action, ruleset: Any) -> None:
     if decision.kind == PENALTY and p["kind"] == "6a":
         g = book.games.index[p["game"]]
         seat = int(np.flatnonzero(book.games.players[g] == p["player"])[0])
-        book.games.penalty[g, seat] -= p["amount"]
+        book.games.penalty[g, seat] -= p["amount"] * book.gp_unit  # held in 1/unit points
         book.games.rescore(g, settings.place_points)
         book.invalidate()
     elif decision.kind == PENALTY:

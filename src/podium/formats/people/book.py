@@ -66,12 +66,17 @@ class Person:
 @dataclass
 class PeopleBook:
     """``state.extra["people"]``: the persons, the merged ids (read as the kept one) and the
-    links ``(event, player) -> person``."""
+    links ``(event, player) -> person``, with indexes so a register of 10,000 persons answers
+    a name or a person's events without a scan."""
 
     persons: dict[int, Person] = field(default_factory=dict)
     merged: dict[int, int] = field(default_factory=dict)
     links: dict[tuple[str, int], int] = field(default_factory=dict)
     next_id: int = 1
+    #: exact name key -> person; loose key -> persons; person -> their (event, player) links
+    exact: dict[str, int] = field(default_factory=dict)
+    loose: dict[str, set[int]] = field(default_factory=dict)
+    linked: dict[int, dict[tuple[str, int], None]] = field(default_factory=dict)
 
     def resolve(self, person: int) -> int:
         """The id a person is kept under now (a merged id reads as the kept one)."""
@@ -92,20 +97,43 @@ class PeopleBook:
 
     def players_of(self, person: int) -> list[tuple[str, int]]:
         """Every (event, player) linked to the person, in the order linked."""
-        person = self.resolve(person)
-        return [key for key, p in self.links.items() if self.resolve(p) == person]
+        return list(self.linked.get(self.resolve(person), {}))
+
+    def events_of(self, person: int) -> set[str]:
+        return {event for event, _player in self.players_of(person)}
 
     def by_name(self, name: str) -> Person | None:
         """The person whose name or other name is ``name`` up to case, spaces and ё/е."""
-        key = exact_key(name)
-        return next((p for p in self.persons.values()
-                     if any(exact_key(n) == key for n in p.names())), None)
+        found = self.exact.get(exact_key(name))
+        return None if found is None else self.persons.get(found)
 
     def similar(self, name: str) -> list[Person]:
         """Persons whose name or other name spells ``name`` another way (transliterated,
         the words in another order): suggestions to confirm."""
-        key = loose_key(name)
-        return [p for p in self.persons.values() if any(loose_key(n) == key for n in p.names())]
+        ids = sorted(self.loose.get(loose_key(name), ()))
+        return [self.persons[i] for i in ids if i in self.persons]
+
+    # the indexes, kept by the handlers below
+    def index(self, person: Person) -> None:
+        for name in person.names():
+            self.exact[exact_key(name)] = person.id
+            self.loose.setdefault(loose_key(name), set()).add(person.id)
+
+    def unindex(self, person: Person) -> None:
+        for name in person.names():
+            if self.exact.get(exact_key(name)) == person.id:
+                del self.exact[exact_key(name)]
+            self.loose.get(loose_key(name), set()).discard(person.id)
+
+    def link(self, key: tuple[str, int], person: int) -> None:
+        self.unlink(key)
+        self.links[key] = person
+        self.linked.setdefault(person, {})[key] = None
+
+    def unlink(self, key: tuple[str, int]) -> None:
+        person = self.links.pop(key, None)
+        if person is not None:
+            self.linked.get(self.resolve(person), {}).pop(key, None)
 
 
 def book_of(state: EventState) -> PeopleBook:
@@ -140,7 +168,9 @@ def person_added(state: EventState, action: Action, ruleset: Any) -> None:
     aliases = _aliases(p.get("aliases", []), name)
     _free(book, [name], None, "name")
     _free(book, list(aliases), None, "aliases")
-    book.persons[book.next_id] = Person(book.next_id, name, aliases, plain(p.get("club", "")))
+    person = Person(book.next_id, name, aliases, plain(p.get("club", "")))
+    book.persons[person.id] = person
+    book.index(person)
     book.next_id += 1
 
 
@@ -155,7 +185,9 @@ def person_changed(state: EventState, action: Action, ruleset: Any) -> None:
                                                                            name)
     _free(book, [name], person.id, "name")
     _free(book, list(aliases), person.id, "aliases")
+    book.unindex(person)
     person.name, person.aliases = name, aliases
+    book.index(person)
     if "club" in p:
         person.club = plain(p["club"])
 
@@ -171,15 +203,19 @@ def persons_merged(state: EventState, action: Action, ruleset: Any) -> None:
     if keep.id == other.id:
         raise InvalidInput("a person cannot be merged with themselves",
                            code=codes.PERSON_MERGE_SELF, field="other")
-    for (event, _player), person in book.links.items():
-        if book.resolve(person) == keep.id and any(
-                e == event and book.resolve(q) == other.id for (e, _), q in book.links.items()):
-            raise Conflict("%(keep)s and %(other)s both played %(event)s: two people",
-                           code=codes.PERSON_MERGE_MET, field="other", keep=keep.name,
-                           other=other.name, event=event)
+    both = sorted(book.events_of(keep.id) & book.events_of(other.id))
+    if both:
+        raise Conflict("%(keep)s and %(other)s both played %(event)s: two people",
+                       code=codes.PERSON_MERGE_MET, field="other", keep=keep.name,
+                       other=other.name, event=both[0])
+    book.unindex(other)
+    book.unindex(keep)
     del book.persons[other.id]
     book.merged[other.id] = keep.id
+    for key in book.linked.pop(other.id, {}):
+        book.linked.setdefault(keep.id, {})[key] = None
     keep.aliases = _aliases([*keep.aliases, *other.names()], keep.name)
+    book.index(keep)
     if not keep.club:
         keep.club = other.club
     keep.hidden = keep.hidden or other.hidden
@@ -194,7 +230,7 @@ def player_linked(state: EventState, action: Action, ruleset: Any) -> None:
     if linked is not None and linked.id != person.id:
         raise Conflict("that player is already linked to %(other)s", code=codes.PERSON_LINKED,
                        field="player", other=linked.name)
-    book.links[key] = person.id
+    book.link(key, person.id)
 
 
 def player_unlinked(state: EventState, action: Action, ruleset: Any) -> None:
@@ -203,7 +239,7 @@ def player_unlinked(state: EventState, action: Action, ruleset: Any) -> None:
     if key not in book.links:
         raise NotFound("that player is linked to nobody", code=codes.PERSON_NOT_LINKED,
                        field="player")
-    del book.links[key]
+    book.unlink(key)
 
 
 PEOPLE_KINDS = (
