@@ -90,19 +90,23 @@ def _ratings(service: EventService) -> Any:
 
 
 def test_a_weighted_event_moves_ratings_by_its_weight(tmp_path: Path) -> None:
-    # the tournament coefficient (rating_weight): mu and sigma move by weight x the change
-    # of an ordinary event (the engine's rule)
-    changes = {}
+    # the tournament coefficient (rating_weight), the engine's rule: mu moves by weight x an
+    # ordinary event's change; sigma shrinks by that event's ratio to the power of the weight
+    changes, sigmas = {}, {}
     for weight in (1, 2):
         service = EventService(Database(str(tmp_path / f"w{weight}.db")))
         one_pod(service, "night", draw_shared, weight=weight)
         link_all(service, "night")
         ratings = _ratings(service).ratings
-        changes[weight] = {n: ratings.of(i).mu - 25.0 for n, i in
-                           register(service).items()}
+        persons = register(service)
+        changes[weight] = {n: ratings.of(i).mu - 25.0 for n, i in persons.items()}
+        sigmas[weight] = {n: ratings.of(i).sigma for n, i in persons.items()}
+    first = 25.0 / 3.0
     for name in NAMES:
         assert changes[1][name] != 0
         assert changes[2][name] == pytest.approx(2 * changes[1][name], abs=1e-12)
+        assert sigmas[2][name] == pytest.approx(first * (sigmas[1][name] / first) ** 2,
+                                                abs=1e-12)
 
 
 def test_a_correction_rates_as_if_entered_right_first(tmp_path: Path) -> None:
