@@ -84,11 +84,15 @@ def chart(page: Page, rating: Any) -> bytes:
     from pygal.style import CleanStyle
 
     gettext = page.fmt.gettext
-    line = pygal.Line(js=[], width=640, height=320, show_legend=False, style=CleanStyle,
-                      x_title=gettext("Games"), y_title=gettext("Rating"),
-                      show_minor_x_labels=False, x_labels_major_count=8, dots_size=2,
-                      truncate_label=-1)
-    line.x_labels = [page.fmt.when(p.at).split(",")[0] for p in rating.history]
+    # sized for a phone's width: the picture is scaled down to ~360 px, so its words are big
+    style = CleanStyle(label_font_size=18, major_label_font_size=18, title_font_size=20,
+                       font_family="sans-serif")
+    line = pygal.Line(js=[], width=480, height=300, show_legend=False, style=style,
+                      x_title=gettext("Game number"), show_minor_x_labels=False,
+                      x_labels_major_count=6, dots_size=3, truncate_label=-1, margin=8)
+    # game numbers, not dates: a phone cannot fit a date under every game (the dates are in
+    # the games' table below the chart)
+    line.x_labels = [str(n) for n in range(1, len(rating.history) + 1)]
     line.add(gettext("Rating"), [round(float(p.rating.fraction), 1) for p in rating.history])
     svg: bytes = line.render()
     return SCRIPT.sub(b"", svg)  # pygal's configuration for its (unused) tooltips script
