@@ -40,7 +40,7 @@ from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
-from podium.core.rated import RatedGame
+from podium.core.rated import RatedColumns, RatedGame, columns_of
 from podium.core.schema import Schema
 from podium.core.standings import Standings
 from podium.core.views import TableView, standings_view
@@ -425,6 +425,11 @@ class Ruleset(Generic[SettingsT]):
         """Each finished game of the event as a rating across events counts it
         (:class:`podium.core.rated.RatedGame`), in the order played; default: none."""
         return ()
+
+    def rated_columns(self, state: EventState) -> RatedColumns:
+        """The games of :meth:`rated_games` as columns (a format with many games gives them
+        without building each game)."""
+        return columns_of(self.rated_games(state))
 
     def series_points(self, state: EventState) -> dict[str, int]:
         """What each player (by name) earned in this event as a member of a series

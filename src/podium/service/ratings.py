@@ -20,15 +20,18 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from podium.core.model import EventState
-from podium.core.rated import RatedGame
-from podium.ratings.engine import Game, Params, Ratings, rate
+from podium.core.rated import RatedColumns, RatedGame, columns_of
+from podium.ratings.bulk import rate_arrays
+from podium.ratings.engine import Game, Params, Ratings, as_float, rate
 
 if TYPE_CHECKING:
     from podium.formats.people.book import PeopleBook
@@ -62,27 +65,70 @@ class PlayedGame:
 
 
 @dataclass
+class GameTable:
+    """Every game of a system in the order rated, as columns (``n`` games, ``k`` seats):
+    ``persons`` (a negative id: a player linked to nobody; 0 after the game's ``sizes``),
+    ``players`` (the event's player ids), ``places``, ``at`` (UTC epoch seconds, the event's
+    time when the game has none), ``event`` (an index into ``events``), ``row`` (the game's
+    row in its event's columns) and ``weight``."""
+
+    persons: np.ndarray
+    players: np.ndarray
+    places: np.ndarray
+    sizes: np.ndarray
+    at: np.ndarray
+    event: np.ndarray
+    row: np.ndarray
+    weight: np.ndarray
+    events: list[RatedEvent]
+    keys: list[Callable[[int], str]]
+
+    def __len__(self) -> int:
+        return int(self.sizes.size)
+
+    def game(self, index: int) -> PlayedGame:
+        size = int(self.sizes[index])
+        event = self.events[int(self.event[index])]
+        return PlayedGame(
+            index, event.slug, self.keys[int(self.event[index])](int(self.row[index])),
+            datetime.fromtimestamp(float(self.at[index]), UTC),
+            tuple(int(p) for p in self.persons[index, :size]),
+            tuple(int(p) for p in self.players[index, :size]),
+            tuple(int(p) for p in self.places[index, :size]))
+
+
+@dataclass
 class SystemRatings:
     """The ratings of one system: the engine's result, the games in the order rated, the
     events they came from, and the persons of the register they rate."""
 
     system: str
     ratings: Ratings
-    games: list[PlayedGame]
+    played: GameTable
     events: dict[str, RatedEvent]
-    _by_person: dict[int, list[PlayedGame]] = field(default_factory=dict)
+    _index: tuple[np.ndarray, np.ndarray] | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def __post_init__(self) -> None:
-        for game in self.games:
-            for person in game.persons:
-                self._by_person.setdefault(person, []).append(game)
+    def game(self, index: int) -> PlayedGame:
+        return self.played.game(index)
 
     def games_of(self, person: int) -> list[PlayedGame]:
-        return list(self._by_person.get(person, ()))
+        """The person's games in the order rated (an index over every seat, built once)."""
+        with self._lock:
+            if self._index is None:
+                seats = self.played.persons
+                valid = np.arange(seats.shape[1])[None, :] < self.played.sizes[:, None]
+                games = np.nonzero(valid)[0]
+                who = seats[valid]
+                order = np.argsort(who, kind="stable")
+                self._index = (who[order], games[order])
+            who, games = self._index
+        first, last = np.searchsorted(who, [person, person + 1])
+        return [self.played.game(int(i)) for i in games[first:last]]
 
     def index_at(self, moment: datetime) -> int:
         """The index of the first game played at or after ``moment`` (a rating "as of")."""
-        return next((g.index for g in self.games if g.at >= moment), len(self.games))
+        return int(np.searchsorted(self.played.at, moment.timestamp(), side="left"))
 
     def table(self) -> list[tuple[int, Any]]:
         """Every person of the register rated, best first (players linked to nobody left
@@ -108,33 +154,66 @@ def event_time(state: EventState, created: datetime) -> datetime:
     return created if created.tzinfo else created.replace(tzinfo=UTC)
 
 
+def ordered(events: Sequence[tuple[RatedEvent, RatedColumns]], book: PeopleBook
+            ) -> GameTable:
+    """Every game of the events with its persons, in the order played (the game's time,
+    else its event's; then its event's time and id; then its order in the event)."""
+    links: dict[str, list[tuple[int, int]]] = {}
+    for (slug, player), person in book.links.items():
+        links.setdefault(slug, []).append((player, book.resolve(person)))
+    events = sorted(events, key=lambda item: item[0].slug)
+    k = max((cols.players.shape[1] for _e, cols in events if len(cols)), default=2)
+    parts: list[tuple[np.ndarray, ...]] = []
+    stranger = 0  # a player linked to nobody: a person of their own, a negative id
+    for number, (event, cols) in enumerate(events):
+        n = len(cols)
+        if not n:
+            continue
+        players = np.zeros((n, k), np.int64)
+        players[:, :cols.players.shape[1]] = cols.players
+        places = np.zeros((n, k), np.int64)
+        places[:, :cols.places.shape[1]] = cols.places
+        top = int(players.max(initial=0))
+        lookup = -(stranger + np.arange(top + 1, dtype=np.int64))
+        stranger += top + 1
+        for player, person in links.get(event.slug, ()):
+            if player <= top:
+                lookup[player] = person
+        valid = np.arange(k)[None, :] < cols.sizes[:, None]
+        persons = np.where(valid, lookup[players], 0)
+        moment = event.when.timestamp()
+        at = np.where(np.isnan(cols.at), moment, cols.at)
+        parts.append((persons, players, places, cols.sizes, at, np.full(n, moment),
+                      np.full(n, number), np.arange(n), np.full(n, as_float(event.weight))))
+    if not parts:
+        empty = np.zeros((0, k), np.int64)
+        none = np.zeros(0, np.int64)
+        return GameTable(empty, empty, empty, none, np.zeros(0), none, none, np.zeros(0),
+                         [e for e, _ in events], [c.key for _, c in events])
+    persons, players, places, sizes, at, when, event_no, row, weight = (
+        np.concatenate(column) for column in zip(*parts, strict=True))
+    order = np.lexsort((row, event_no, when, at))
+    return GameTable(persons[order], players[order], places[order], sizes[order], at[order],
+                     event_no[order], row[order], weight[order], [e for e, _ in events],
+                     [c.key for _, c in events])
+
+
 def played_games(events: Sequence[tuple[RatedEvent, list[RatedGame]]], book: PeopleBook
                  ) -> list[tuple[PlayedGame, Fraction]]:
     """Every game of the events with its persons, in the order played, and its weight."""
-    keyed: list[tuple[Any, RatedEvent, RatedGame, datetime, tuple[int, ...]]] = []
-    strangers: dict[tuple[str, int], int] = {}
-    for event, games in events:
-        for game in games:
-            if len(game.places) < 2:
-                continue
-            at = game.at if game.at is not None else event.when
-            persons: list[int] = []
-            for player, _place in game.places:
-                person = book.links.get((event.slug, player))
-                if person is None:
-                    person = strangers.setdefault((event.slug, player), -len(strangers) - 1)
-                else:
-                    person = book.resolve(person)
-                persons.append(person)
-            keyed.append(((at, event.when, event.slug, game.order), event, game, at,
-                          tuple(persons)))
-    keyed.sort(key=lambda item: item[0])
-    out = []
-    for index, (_key, event, game, at, seated) in enumerate(keyed):
-        out.append((PlayedGame(index, event.slug, game.key, at, seated,
-                               tuple(p for p, _ in game.places),
-                               tuple(place for _, place in game.places)), event.weight))
-    return out
+    table = ordered([(e, columns_of(games)) for e, games in events], book)
+    weights = {e.slug: e.weight for e in table.events}
+    return [(game, weights[game.event]) for game in map(table.game, range(len(table)))]
+
+
+def rate_table(table: GameTable, params: Params) -> Ratings:
+    """The engine over the games (PlackettLuce from the columns; other models one by one)."""
+    if params.fast:
+        return rate_arrays(table.persons, table.places, table.sizes, table.weight, params)
+    weights = [e.weight for e in table.events]
+    return rate(Game(tuple(int(p) for p in table.persons[i, :table.sizes[i]]),
+                     tuple(int(p) for p in table.places[i, :table.sizes[i]]),
+                     weights[int(table.event[i])]) for i in range(len(table)))
 
 
 class RatingsCache:
@@ -217,16 +296,16 @@ def ratings_of(service: EventService, register: LoadedEvent, params: Params, sys
         state = one.state
         event = RatedEvent(one.summary.slug, state.name, state.format,
                            weight_of(state.settings), event_time(state, one.summary.created_at))
-        events.append((event, list(one.ruleset.rated_games(state))))
-    played = played_games(events, book)
-    ratings = rate((Game(g.persons, g.places, w) for g, w in played), params)
-    value = SystemRatings(system, ratings, [g for g, _ in played],
-                          {e.slug: e for e, _ in events})
+        events.append((event, one.ruleset.rated_columns(state)))
+    table = ordered(events, book)
+    value = SystemRatings(system, rate_table(table, params), table,
+                          {e.slug: e for e in table.events})
     cache.put(key, version, value)
     return value
 
 
-__all__ = ["PlayedGame", "RatedEvent", "SystemRatings", "event_time", "played_games",
+__all__ = ["GameTable", "PlayedGame", "RatedEvent", "SystemRatings", "event_time", "ordered",
+           "played_games",
            "rated_systems", "ratings_of", "source_events", "weight_of"]
 
 

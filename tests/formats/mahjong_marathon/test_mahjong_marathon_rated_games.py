@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from podium.core.commands import API, JSON, Caller
+from podium.core.rated import columns_of
 from podium.service.catalog import Invocation
 
 SLUG = "mj"
@@ -58,6 +59,18 @@ def test_places_by_gp_ties_guests_left_out_and_a_penalty(service) -> None:
     assert rated[0].order < rated[1].order
     arrays = loaded.ruleset.rated_arrays(loaded.state)  # the same, as columns
     assert len(arrays) == 2 and arrays.places.tolist()[0] == [1, 2, 2, 0]
+    # the columns a rating reads: the same games, each game's persons first (g2: the guests
+    # sat first and third, Anna and Boris are its two seats)
+    columns, slow = loaded.ruleset.rated_columns(loaded.state), columns_of(rated)
+    assert columns.sizes.tolist() == slow.sizes.tolist()
+    assert columns.at.tolist() == slow.at.tolist()
+    for name in ("players", "places"):
+        def seats(cols: Any, name: str = name) -> list[list[int]]:
+            rows = getattr(cols, name).tolist()
+            return [row[:n] for row, n in zip(rows, cols.sizes.tolist(), strict=True)]
+        assert seats(columns) == seats(slow), name
+    assert [columns.key(i) for i in range(2)] == ["gg1", "gg2"]
+    assert columns.sizes.tolist() == [3, 2] and columns.places.tolist()[1][:2] == [2, 4]
 
     penalty = run(service, "penalty", player="Anna", kind="6a", amount=60, game="g1",
                   reason="400 auto-moves")  # rule MJ-6a: the GP of that game lowered

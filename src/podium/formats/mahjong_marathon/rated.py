@@ -23,7 +23,7 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 
 from podium.core.model import EventState
-from podium.core.rated import RatedGame
+from podium.core.rated import RatedColumns, RatedGame, left_aligned
 from podium.formats.mahjong_marathon.book import PLAYER_DQ, SEATS, MarathonBook
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -98,3 +98,13 @@ def rated_games(state: EventState, book: MarathonBook) -> Iterator[RatedGame]:
                 "g" + ids[row], (order,), EPOCH + timedelta(seconds=start, microseconds=usec),
                 tuple(zip(seats, placed, strict=True)) if all(seats) else
                 tuple((seats[k], placed[k]) for k in range(SEATS) if seats[k]))
+
+
+def rated_columns(state: EventState, book: MarathonBook) -> RatedColumns:
+    """The games of :func:`rated_arrays` as the core's columns: the persons' seats first."""
+    arrays = rated_arrays(state, book)
+    players, places, sizes = left_aligned(arrays.players.astype(np.int64),
+                                          arrays.places.astype(np.int64))
+    at = arrays.start.astype(np.float64) + arrays.usec.astype(np.float64) / 1e6
+    ids, rows = book.games.ids, arrays.rows
+    return RatedColumns(players, places, sizes, at, lambda i: "g" + ids[int(rows[i])])

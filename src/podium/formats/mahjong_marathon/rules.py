@@ -25,7 +25,7 @@ from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
 from podium.core.model import EventState
-from podium.core.rated import RatedGame
+from podium.core.rated import RatedColumns, RatedGame
 from podium.core.records import PlayerRecord
 from podium.core.ruleset import ActionKind, Capabilities, Ruleset
 from podium.core.schema import (
@@ -456,6 +456,12 @@ class MahjongMarathon(Ruleset[MarathonSettings]):
         from podium.formats.mahjong_marathon.rated import rated_games
 
         return rated_games(state, book_of(state))
+
+    def rated_columns(self, state: EventState) -> RatedColumns:
+        """The games of :meth:`rated_games` as columns, from the book's arrays."""
+        from podium.formats.mahjong_marathon.rated import rated_columns
+
+        return rated_columns(state, book_of(state))
 
     def rated_arrays(self, state: EventState) -> RatedArrays:
         """The games of :meth:`rated_games` as columns (a rating over a million games reads

@@ -290,7 +290,7 @@ def person_ratings(call: ViewCall, book: PeopleBook, person: Person
         place = next((i for i, (p, _r) in enumerate(
             (row for row in found.table() if row[0] in book.persons), start=1)
             if p == person.id), None)
-        points = [RatingPoint(index, found.games[index].at, found.games[index].event,
+        points = [RatingPoint(index, found.game(index).at, found.game(index).event,
                               exact(r.ordinal)) for index, r in history]
         ratings.append(SystemRating(system, SYSTEMS[system], exact(now.ordinal), exact(now.mu),
                                     exact(now.sigma), now.games, place, points))
