@@ -115,6 +115,10 @@ class ServiceSource:
 
             return SelfReportService(self.tables()).reports(
                 self.loaded.summary.slug, open_only=not params.get("all"))
+        if what == "register":  # the register of persons as it stands (a copy)
+            from podium.service.person_link import register_book
+
+            return register_book(self.service)
         raise KeyError(what)
 
 

@@ -5,10 +5,11 @@ rating model and its parameters (openskill's defaults)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from podium.core.commands import CommandSpec
 from podium.core.model import EventState
 from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset
 from podium.core.standings import Standings
@@ -64,6 +65,11 @@ class PeopleFormat(Ruleset[Mapping[str, Any]]):
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return PEOPLE_KINDS
+
+    def commands(self) -> Sequence[CommandSpec]:
+        from podium.formats.people.commands import people_commands
+
+        return people_commands()
 
     def phases(self, settings: Mapping[str, Any]) -> tuple[Phase, ...]:
         return (Phase("register", OPEN, "Register"),)
