@@ -9,6 +9,7 @@ reordered) is only suggested back, never taken."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -66,8 +67,10 @@ def find_person(book: PeopleBook, ref: str, field: str = "person") -> Person:
                    name=text)
 
 
-def split_aliases(text: str | None, sep: str = ",") -> list[str]:
-    return [plain(a) for a in (text or "").split(sep) if plain(a)]
+def split_aliases(text: str | None) -> list[str]:
+    """Other names as typed: separated by commas or semicolons (so one never holds the CSV
+    file's separator of other names, and an export reads back the same)."""
+    return [plain(a) for a in re.split(r"[,;]", text or "") if plain(a)]
 
 
 # -- the answers ----------------------------------------------------------------------------------
