@@ -366,7 +366,7 @@ def _suggest(call: ViewCall) -> TableView:
     book: PeopleBook = call.source.extra("register")
     rows: list[dict[str, Any]] = []
     for player in sorted(call.state.players.values(), key=lambda p: p.id):
-        ref = quote(f"#{player.id}")
+        ref = quote(player.name)  # the form shows the name (names are one a player)
         person = book.person_of(call.slug, player.id)
         if person is not None:
             rows.append({"player": player.name, "person": f"#{person.id} {person.name}",

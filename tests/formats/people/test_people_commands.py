@@ -225,8 +225,8 @@ def test_the_suggest_view_rows_name_the_command_to_run(service) -> None:
     assert [(r["player"], r["person"], r["why"].id, r["do"], r["query"])
             for r in rows] == [
         ("Иванов Иван", "#1 Ivan Ivanov", "Latin spelling", "person.link",
-         "player=%231&person=%231"),
-        ("Zoya", "", "no person resembles them", "person.new", "player=%232")]
+         "player=%D0%98%D0%B2%D0%B0%D0%BD%D0%BE%D0%B2%20%D0%98%D0%B2%D0%B0%D0%BD&person=%231"),
+        ("Zoya", "", "no person resembles them", "person.new", "player=Zoya")]
 
 
 def test_csv_round_trip_into_an_empty_register(tmp_path, service) -> None:
