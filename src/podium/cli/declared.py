@@ -529,7 +529,7 @@ def write_csv_answer(done: Done) -> None:
             from podium.core.inputs import refuse
 
             show_refusal(done.spec, refuse("output", N_("cannot write the file %(path)s"),
-                                           "input.file", path=str(error.filename)[:200]))
+                                           codes.INPUT_FILE, path=str(error.filename)[:200]))
         console.print(escape(tr(M("Written to %(path)s.", path=output))), highlight=False)
         return
     click.echo(text, nl=False)
