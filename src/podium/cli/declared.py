@@ -340,7 +340,7 @@ class _FormatGroup(WholeListing, click.Group):
         return super().get_short_help_str(limit)
 
 
-def _short(spec: CommandSpec) -> str:
+def _short(spec: CommandSpec | Any) -> str:
     """A command's name inside a format's group: its own (``game``), or for a kernel
     command (or another format's) its whole name with dashes (``player-add``)."""
     return spec.command_name if spec.format is not None else spec.name.replace(".", "-")
@@ -361,7 +361,7 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     views = {v.name: v for v in [*catalog.views_by(format_name),
                                  *catalog.views_for(format_name)]}
     for view in views.values():
-        name = view.command_name if view.format is not None else view.name
+        name = _short(view)
         if view.on(CLI) and name not in group.commands:
             group.add_command(click_view(view, name))
     if own is not None:
