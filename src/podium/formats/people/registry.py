@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
+from podium.core import codes
+from podium.core.errors import Conflict
 from podium.core.views import N_
 
 if TYPE_CHECKING:
@@ -74,7 +76,7 @@ def _created_unit(service: EventService, slug: str, actor: str,
     from podium.service.events import UnitOfWork, mirror, new_event_actions
     from podium.service.states import LoadedEvent
     from podium.store.models import EventRoleRow, UserRow
-    from podium.store.repository import EventRepository
+    from podium.store.repository import EventRepository, StaleLog
 
     created, state = new_event_actions(slug, REGISTER_NAME, "people", {}, actor, None,
                                        service.clock(), service.formats)
@@ -84,7 +86,14 @@ def _created_unit(service: EventService, slug: str, actor: str,
         try:
             with service.db.session() as session:
                 repo = EventRepository(session)
-                summary = repo.create(slug, created.payload["name"], "people", created.at)
+                try:
+                    summary = repo.create(slug, created.payload["name"], "people", created.at)
+                except Conflict as error:
+                    if error.code != codes.EVENT_EXISTS:
+                        raise
+                    # made by another writer a moment ago: the command runs again on it
+                    raise StaleLog("the register was made meanwhile", code=codes.EVENT_EXISTS,
+                                   field="slug") from None
                 repo.append(summary.id, [created])
                 if owner:
                     user = session.scalar(select(UserRow).where(
