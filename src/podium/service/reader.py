@@ -116,7 +116,7 @@ class ServiceSource:
             return SelfReportService(self.tables()).reports(
                 self.loaded.summary.slug, open_only=not params.get("all"))
         if what == "register":  # the register of persons as it stands (a copy)
-            from podium.service.person_link import register_book
+            from podium.service.person_link_run import register_book
 
             return register_book(self.service)
         raise KeyError(what)

@@ -174,7 +174,7 @@ def test_new_person_from_a_player(service) -> None:
 
 
 def test_suggestions_say_why(service) -> None:
-    from podium.service.person_link import suggestions
+    from podium.service.person_link_run import suggestions
 
     for name in ("Ёлкин Пётр", "Ivan Ivanov", "Анна Петрова"):
         run(service, "people.add", name=name)
