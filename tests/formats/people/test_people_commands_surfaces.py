@@ -69,3 +69,26 @@ def test_the_suggestion_page_links_with_one_tap(site: Site) -> None:  # noqa: F8
     again = post(client, csrf_of(form.text), "cup", "person.link", player="#2", person="#1")
     assert again.status_code == 409  # a person plays once in an event: refused, named
     assert len(site.events.log("people")) == before + 1
+
+
+def test_linking_from_an_events_page_makes_the_register_its_organisers(site: Site  # noqa: F811
+                                                                        ) -> None:
+    _setup(site)
+    client = site.login("anna")
+    csrf = csrf_of(client.get("/manage/cup").text)
+    preview = post(client, csrf, "cup", "person.link-all", preview="yes")
+    assert preview.status_code == 200 and "Zoya" in preview.text
+    assert site.events.summary("cup") and "people" not in {
+        e.slug for e in site.events.list_events()}  # a preview makes nothing
+    done = post(client, csrf, "cup", "person.link-all")
+    assert done.status_code == 303, done.text
+    reg = book_of(site.events.load("people").state)
+    assert sorted(p.name for p in reg.persons.values()) == ["Zoya", "Иванов Иван"]
+    # anna owns the register now: its page and its forms are hers
+    assert client.get("/manage/people").status_code == 200
+    form = client.get("/manage/people/do/people.rename")
+    assert form.status_code == 200
+    answer = post(client, csrf_of(form.text), "people", "people.rename", person="Zoya",
+                  name="Zoya Ivanova", reason="married")
+    assert answer.status_code == 303, answer.text
+    assert book_of(site.events.load("people").state).get(2).name == "Zoya Ivanova"
