@@ -220,10 +220,10 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
                     else "manage/answer.html")
         loaded = done.outcome.loaded
         # the tables it would store, as the command line prints them (``show``)
-        shown = [v for v in spec.show(done.value) if isinstance(v, TableView)] \
+        tables = [v for v in spec.show(done.value) if isinstance(v, TableView)] \
             if spec.show is not None else []
         return page.render(template, event=loaded.state, loaded=loaded, spec=spec, done=done,
-                           values=done.values, said=said, title=spec.title, shown=shown,
+                           values=done.values, said=said, title=spec.title, shown=tables,
                            save=saved_from_preview(spec, fields, typed))
     page.flash(said)
     if not done.outcome.actions and not await run_in_threadpool(_exists, page, slug):
