@@ -92,3 +92,15 @@ def test_linking_from_an_events_page_makes_the_register_its_organisers(site: Sit
                   name="Zoya Ivanova", reason="married")
     assert answer.status_code == 303, answer.text
     assert book_of(site.events.load("people").state).get(2).name == "Zoya Ivanova"
+
+
+def test_the_export_page_shows_the_persons(site: Site) -> None:  # noqa: F811
+    _setup(site)
+    site.events.invoke("people.add", None, {"name": "Ivan Ivanov", "aliases": "ivan77"}, "x")
+    site.accounts.grant("people", "anna", "owner", "setup")
+    client = site.login("anna")
+    form = client.get("/manage/people/do/people.export")
+    assert form.status_code == 200
+    answer = post(client, csrf_of(form.text), "people", "people.export")
+    assert answer.status_code == 200, answer.text
+    assert "<td>Ivan Ivanov</td><td>ivan77</td>" in answer.text

@@ -21,7 +21,7 @@ from podium.core.errors import InvalidInput, NotFound
 from podium.core.log import Action
 from podium.core.messages import M, Mn
 from podium.core.model import EventState
-from podium.core.views import N_
+from podium.core.views import N_, Column, TableView
 from podium.formats.people import codes
 from podium.formats.people.book import (
     PERSON_ADDED,
@@ -308,6 +308,20 @@ class ExportPersons(RegisterCommand):
         return Outcome(loaded, [], PersonsCsv(text))
 
 
+def csv_table(text: str) -> TableView:
+    """The exported file as a table (what a page shows of it)."""
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(text)))[1:]
+    keys = ("id", "name", "aliases", "club", "hidden")
+    return TableView("persons", N_("Persons"), (
+        Column("id", N_("#"), numeric=True), Column("name", N_("Name")),
+        Column("aliases", N_("Other names")), Column("club", N_("Club")),
+        Column("hidden", N_("Hidden"))), tuple(dict(zip(keys, row, strict=False))
+                                              for row in rows))
+
+
 # -- the declarations -----------------------------------------------------------------------------
 def _owner(call: Call) -> str | None:
     return call.caller.username if not call.caller.local else None
@@ -513,6 +527,7 @@ PEOPLE_EXPORT = CommandSpec(
     help=N_("Every person as CSV (id, name, aliases, club, hidden): what import reads."),
     fixed=REGISTRY, shared=("person", "export"), preview=True,
     said=lambda d: M("Persons as CSV."), answer=lambda d: d, answers=PersonsCsv,
+    show=lambda d: [csv_table(d.csv)],
     render="podium.cli.declared:write_csv_answer",
 )
 
