@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from podium.core import inputs
-from podium.core.commands import Call, CommandSpec, Param
+from podium.core.commands import ORGANISER, Call, CommandSpec, Param
 from podium.core.messages import M
 from podium.core.model import EventState
 from podium.core.reads import ViewSpec
@@ -162,7 +162,7 @@ PERSON_SUGGEST: ViewSpec[TableValue] = ViewSpec(
     lambda call: _run().suggest_view(call), TableValue,
     help=N_("Each player's linked person, or the persons they may be and why (same name, "
             "ё/е, Latin spelling, word order): one tap links a suggestion."),
-    role="organiser", shared=("person", "suggest"), shown=_with_players,
+    role=ORGANISER, shared=("person", "suggest"), shown=_with_players,
     template="public/person_suggest.html",
     example=lambda state: {} if _with_players(state) else None,
 )
