@@ -52,6 +52,8 @@ class Declaration(Protocol):
     def on_formats(self) -> tuple[str, ...]: ...
     @property
     def role(self) -> str: ...
+    @property
+    def fixed(self) -> str: ...
 
     def params_on(self, surface: str) -> tuple[Param, ...]: ...
 
@@ -135,7 +137,7 @@ def click_params(spec: Declaration, preset: frozenset[str] = frozenset()
     """The declaration's fields as Click parameters: text only, decoded by the fields' inputs
     (``preset`` fields are given by the command itself, not typed)."""
     out: list[click.Parameter] = []
-    if spec.event:
+    if takes_event(spec):
         of_series = spec.capability == "series" or "series" in spec.on_formats
         out.append(click.Argument([EVENT], metavar="SERIES" if of_series else "EVENT",
                                   required=True))
@@ -165,6 +167,18 @@ def click_params(spec: Declaration, preset: frozenset[str] = frozenset()
         raise RuntimeError(f"command {spec.name!r}: a field's name is taken on the command "
                            f"line ({sorted(n for n in names if names.count(n) > 1)})")
     return out
+
+
+def takes_event(spec: Declaration) -> bool:
+    """Whether the command line asks for the event: not for one that always runs on its own
+    (``fixed``: the register of persons)."""
+    return spec.event and not spec.fixed
+
+
+def event_of(spec: Declaration, given: dict[str, Any]) -> str | None:
+    """The event a command or view runs on: the EVENT argument typed, else its fixed one
+    (what both :func:`click_command` and a view's command read)."""
+    return given.pop(EVENT, None) or spec.fixed or None
 
 
 def _file(text: str, name: str) -> Upload:
@@ -277,7 +291,7 @@ def click_command(spec: CommandSpec, name: str | None = None,
 
     @click.pass_obj
     def callback(ctx: Context, **given: Any) -> None:
-        slug = given.pop(EVENT, None)
+        slug = event_of(spec, given)
         if spec.param("lang") is not None and given.get("lang"):
             from podium.cli.lang import use
 
@@ -326,7 +340,7 @@ class _FormatGroup(WholeListing, click.Group):
         return super().get_short_help_str(limit)
 
 
-def _short(spec: CommandSpec) -> str:
+def _short(spec: CommandSpec | Any) -> str:
     """A command's name inside a format's group: its own (``game``), or for a kernel
     command (or another format's) its whole name with dashes (``player-add``)."""
     return spec.command_name if spec.format is not None else spec.name.replace(".", "-")
@@ -347,7 +361,7 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     views = {v.name: v for v in [*catalog.views_by(format_name),
                                  *catalog.views_for(format_name)]}
     for view in views.values():
-        name = view.command_name if view.format is not None else view.name
+        name = _short(view)
         if view.on(CLI) and name not in group.commands:
             group.add_command(click_view(view, name))
     if own is not None:
@@ -420,7 +434,9 @@ def attach(root: click.Group, catalog: Catalog) -> None:
     from podium.cli.localised import LocalisedGroup
 
     attach_shared(root, catalog.all())
-    attach_shared_views(root, [v for v in catalog.all_views() if v.format is not None])
+    # the kernel's too: those the reading commands stand for already are kept as they are
+    # (a place taken is never replaced), the others join theirs (``podium person suggest``)
+    attach_shared_views(root, catalog.all_views())
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:
         correct = click_command(catalog.kernel["top.result"], "correct", {"correct": "yes"},
@@ -501,4 +517,23 @@ def result_command(catalog: Catalog, correct: bool) -> click.Command:
     return _ResultCommand(catalog, correct)
 
 
-__all__ = ["attach", "click_command", "format_group", "run"]
+def write_csv_answer(done: Done) -> None:
+    """A command answering CSV text (``podium person export``): to ``--output FILE``, else to
+    standard output as it is (no markup), so it can be redirected."""
+    text = str(getattr(done.answer, "csv", ""))
+    output = done.values.get("output")
+    if output:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as error:
+            from podium.core.inputs import refuse
+
+            show_refusal(done.spec, refuse("output", N_("cannot write the file %(path)s"),
+                                           codes.INPUT_FILE, path=str(error.filename)[:200]))
+        console.print(escape(tr(M("Written to %(path)s.", path=output))), highlight=False)
+        return
+    click.echo(text, nl=False)
+
+
+__all__ = ["attach", "click_command", "event_of", "format_group", "run", "takes_event",
+           "write_csv_answer"]

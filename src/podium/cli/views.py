@@ -285,14 +285,13 @@ PRINTERS: dict[str, Printer] = {
 # -- generated commands -----------------------------------------------------------------------
 def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
     """One view as a Click command."""
-    from podium.cli.declared import EVENT, _Declared, _option, click_params, fields_of
+    from podium.cli.declared import _Declared, _option, click_params, event_of, fields_of
 
     tables = spec.returns.__name__ in ("TableValue", "Tables")
 
     @click.pass_obj
     def callback(ctx: Context, **given: Any) -> None:
-        # a view of the one event it always runs on (the register) takes no EVENT
-        slug = spec.fixed or given.pop(EVENT, None)
+        slug = event_of(spec, given)
         try:
             code = given.get("_code")
             # a player's code is looked up in its table: over SQLAlchemy (Context.service)
@@ -311,9 +310,7 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
                                  lang=current(), csv=given.get("_csv"),
                                  html=given.get("_html")))
 
-    params = click_params(spec)
-    if spec.fixed:
-        params = [p for p in params if p.name != EVENT]
+    params = click_params(spec)  # no EVENT for a view of its one event (fixed)
     if spec.param("lang") is None:  # the language it prints in, as a command's own --lang
         from podium.cli.lang import LANGUAGES, use
 
@@ -382,6 +379,7 @@ class _DemoParams:
     capability: str | None = None
     on_formats: tuple[str, ...] = ()
     role: str = "organiser"
+    fixed: str = ""
 
     @property
     def name(self) -> str:

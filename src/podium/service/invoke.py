@@ -44,7 +44,7 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
     catalog = service.require_catalog()
     spec = catalog.find(invocation.name)
     offered_on(spec, invocation.surface)
-    slug = invocation.slug
+    slug = invocation.slug or spec.fixed or None  # a fixed command's own event by default
     if spec.event:
         if not slug:
             raise InvalidInput(N_("name the event"), code=codes.INPUT_MISSING, field="event")
@@ -52,11 +52,20 @@ def invoke(service: EventService, invocation: Invocation, caller: Caller) -> Don
         # transaction of its own cost a write about 0.4 ms of CPU:)
         username = caller.username if spec.role in (ORGANISER, OWNER) and not caller.local \
             else None
-        summary, role = service.summary_and_role(slug, username)
-        # who may run it first: a caller with no right to the event learns nothing of it,
-        # its format included (an anonymous caller got "not for a commander event", not 401)
-        authorise(service, spec, slug, caller, role)
-        catalog.check_format(spec, service.formats(summary.format), slug)
+        try:
+            summary, role = service.summary_and_role(slug, username)
+        except NotFound:
+            if slug != spec.fixed:
+                raise
+            # its event not made yet (the register of persons): the command makes it, with
+            # the caller's account its owner, so any organiser account may run it
+            authorise(service, spec, None, caller)
+        else:
+            # who may run it first: a caller with no right to the event learns nothing of it,
+            # its format included (an anonymous caller got "not for a commander event", not
+            # 401)
+            authorise(service, spec, slug, caller, role)
+            catalog.check_format(spec, service.formats(summary.format), slug)
     else:
         authorise(service, spec, slug, caller)
     values = decode_input(spec, invocation.fields, invocation.source,

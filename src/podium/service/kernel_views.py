@@ -495,6 +495,7 @@ def _has_rounds(state: EventState) -> bool:
 
 def kernel_views() -> list[ViewSpec[Any]]:
     from podium.service import kernel_shows as shows
+    from podium.service.person_link import person_views
 
     return [
         ViewSpec("event", N_("The event"), event_value, EventValue, show=shows.show_event,
@@ -535,6 +536,7 @@ def kernel_views() -> list[ViewSpec[Any]]:
                  example=lambda state: {}),
         ViewSpec("views", N_("Views"), read_views, ViewsValue, show=shows.show_views,
                  help=N_("What can be read of the event."), example=lambda state: {}),
+        *person_views(),
     ]
 
 

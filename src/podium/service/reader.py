@@ -123,6 +123,10 @@ class ServiceSource:
             from podium.service import ratings
 
             return ratings.extra(self.service, self.loaded, what, **params)
+        if what == "register":  # the register of persons as it stands (a copy)
+            from podium.service.person_link_run import register_book
+
+            return register_book(self.service)
         raise KeyError(what)
 
 

@@ -190,8 +190,11 @@ def cli_arguments(spec: CommandSpec, fields: Mapping[str, Any]) -> list[str]:
     return [*args, *options]
 
 
-def surfaces_of(spec: CommandSpec) -> list[str]:
-    return [s for s in (CLI, API, WEB) if spec.on(s)]
+def surfaces_of(spec: CommandSpec, slug: str = "") -> list[str]:
+    """Where ``spec`` is served on event ``slug``: a command of a fixed event (the register of
+    persons) runs on the command line on that event only, so not on a copy of it."""
+    return [s for s in (CLI, API, WEB) if spec.on(s)
+            and not (s == CLI and spec.fixed and slug != spec.fixed)]
 
 
 def copy_of(surfaces: Surfaces, slug: str, copy: str) -> str:
@@ -214,7 +217,7 @@ def every_command_answers(surfaces: Surfaces, slug: str) -> int:
     for spec in surfaces.catalog.commands_for(state.format):
         if spec.role == PLAYER:
             continue  # a player command needs a code: any_input_is_a_structured_refusal
-        for surface in surfaces_of(spec):
+        for surface in surfaces_of(spec, slug):
             stored = surfaces.run(surface, spec, slug, {})
             checked += 1
             where = f"{spec.name} on {surface}"
@@ -245,7 +248,7 @@ def same_actions_on_every_surface(surfaces: Surfaces, slug: str) -> list[str]:
         if example is None:
             continue
         results = []
-        for surface in surfaces_of(spec):
+        for surface in surfaces_of(spec, "-"):
             copy = f"{slug[:40]}-{spec.name.replace('.', '-')[:15]}-{surface}"
             import_document(surfaces.events, json.loads(json.dumps(document)), copy)
             surfaces.own(copy)
@@ -298,7 +301,7 @@ def read_everywhere(surfaces: Surfaces, spec: ViewSpec[Any], slug: str,
 
         if surfaces._cli_root is None:
             surfaces._cli_root = build_cli(surfaces.catalog)
-        name = spec.command_name if spec.format is not None else spec.name
+        name = _short(spec)  # type: ignore[arg-type]  # a view's name as a command's
         event = [] if spec.fixed else [slug]  # a view of its one event takes no EVENT
         args = ["--db", surfaces.path, "--actor", "kit", surfaces.events.summary(slug).format,
                 name, *event, *cli_arguments(spec, fields), "--json"]  # type: ignore[arg-type]  # path set

@@ -68,6 +68,10 @@ LOG_FIELD_NAMES = (
     Mp("log field", "entries"), Mp("log field", "newcomer_order"),
     Mp("log field", "round"), Mp("log field", "table"), Mp("log field", "tables"),
     Mp("log field", "expect"),
+    # the register of persons (podium.formats.people, podium.service.person_link)
+    Mp("log field", "person"), Mp("log field", "aliases"), Mp("log field", "club"),
+    Mp("log field", "keep"), Mp("log field", "hidden"), Mp("log field", "file"),
+    Mp("log field", "output"),
     Mp("log field", "entry"), Mp("log field", "winner"), Mp("log field", "draw"),
     Mp("log field", "eliminated"), Mp("log field", "survivors"), Mp("log field", "stage"),
     Mp("log field", "name"), Mp("log field", "settings"), Mp("log field", "added"),

@@ -230,6 +230,12 @@ def player_linked(state: EventState, action: Action, ruleset: Any) -> None:
     if linked is not None and linked.id != person.id:
         raise Conflict("that player is already linked to %(other)s", code=codes.PERSON_LINKED,
                        field="player", other=linked.name)
+    # a person plays once in an event: two of its players are two people
+    for event, player in book.players_of(person.id):
+        if event == key[0] and player != key[1]:
+            raise Conflict("%(person)s is already player #%(player)s of %(event)s",
+                           code=codes.PERSON_TWICE, field="person", person=person.name,
+                           player=player, event=event)
     book.link(key, person.id)
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from podium.core.commands import CommandSpec
 from podium.core.demos import DemoSpec
 from podium.core.model import EventState
 from podium.core.reads import ViewSpec
@@ -80,6 +81,11 @@ class PeopleFormat(Ruleset[Mapping[str, Any]]):
 
     def action_kinds(self) -> tuple[ActionKind, ...]:
         return PEOPLE_KINDS
+
+    def commands(self) -> Sequence[CommandSpec]:
+        from podium.formats.people.commands import people_commands
+
+        return people_commands()
 
     def phases(self, settings: Mapping[str, Any]) -> tuple[Phase, ...]:
         return (Phase("register", OPEN, "Register"),)

@@ -23,7 +23,7 @@ from podium.core.errors import NotFound, PodiumError
 from podium.core.inputs import File, Upload, refuse
 from podium.core.messages import Message
 from podium.core.model import EventState
-from podium.core.views import N_
+from podium.core.views import N_, TableView
 from podium.http import status_of
 from podium.web.deps import OrganiserPage, Page, form_page
 from podium.web.widgets import candidates, collect, widget_fields
@@ -219,8 +219,11 @@ async def run_command(page: FormDep, slug: str, name: str) -> Response:
         template = (spec.template.replace(".html", "_answer.html") if spec.template
                     else "manage/answer.html")
         loaded = done.outcome.loaded
+        # the tables it would store, as the command line prints them (``show``)
+        tables = [v for v in spec.show(done.value) if isinstance(v, TableView)] \
+            if spec.show is not None else []
         return page.render(template, event=loaded.state, loaded=loaded, spec=spec, done=done,
-                           values=done.values, said=said, title=spec.title,
+                           values=done.values, said=said, title=spec.title, shown=tables,
                            save=saved_from_preview(spec, fields, typed))
     page.flash(said)
     if not done.outcome.actions and not await run_in_threadpool(_exists, page, slug):
