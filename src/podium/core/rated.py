@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from podium.core.model import PlayerId
+
+if TYPE_CHECKING:  # numpy is loaded when a rating is computed, not by every command line
+    import numpy as np
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,8 @@ class RatedColumns:
 
 def columns_of(games: Iterable[RatedGame]) -> RatedColumns:
     """Games as columns (the default of :meth:`podium.core.ruleset.Ruleset.rated_columns`)."""
+    import numpy as np
+
     kept = sorted((g for g in games if len(g.places) >= 2), key=lambda g: g.order)
     k = max((len(g.places) for g in kept), default=2)
     players = np.zeros((len(kept), k), np.int64)
