@@ -1,7 +1,8 @@
-"""Ratings across events (podium.ratings): every rating recomputed from 1,000,000 mahjong
-games (4 players, random places, some ties) among 10,000 persons, from columns
-(``rate_arrays``) and from ``Game`` objects (``rate``); then one more game applied
-incrementally, 1,000 times (median and p99). Each case runs in its own process so its peak
+"""Ratings across events (podium.ratings): every rating recomputed from 1,000,000 mahjong games (4
+players, random places, some ties) among 10,000 persons, from columns (``rate_arrays``) and from
+``Game`` objects (``rate``); then one more game applied incrementally, 1,000 times (median and
+p99); and the service's whole path from a simulated marathon's replayed state ("logs": its games
+as columns, mapped to persons, ordered, rated). Each case runs in its own process so its peak
 memory (ru_maxrss) is its own; the memory of the inputs is printed beside it. A sample of the
 games is checked against openskill's own rate loop first.
 
@@ -63,6 +64,8 @@ def case(name: str, n: int, persons: int) -> dict[str, object]:
         del who, places
         out["inputs_mb"] = rss_mb()
         out.update(measure(lambda: rate(games)))
+    elif name == "logs":
+        out.update(from_logs(n, persons))
     elif name == "incremental":
         ratings = rate_arrays(who, places)
         out["inputs_mb"] = rss_mb()
@@ -82,6 +85,43 @@ def case(name: str, n: int, persons: int) -> dict[str, object]:
         out["wall"] = sum(times)
     out["peak_mb"] = rss_mb()
     out["load"] = os.getloadavg()[0]
+    return out
+
+
+def from_logs(n: int, persons: int) -> dict[str, object]:
+    """The service's path from a marathon's replayed state: its games as columns
+    (``rated_columns``), mapped to the register's persons and ordered (``ordered``), rated
+    (``rate_table``). The marathon is the bench's simulated year (bench/marathon.py), every
+    player linked to a person of a register; building it is not timed."""
+    from datetime import UTC, datetime
+
+    sys.path.insert(0, os.path.dirname(__file__))
+    from marathon import Log, payloads  # type: ignore[import-not-found]
+    from podium.core.log import Kind
+    from podium.formats.mahjong_marathon.demo import generate_year
+    from podium.formats.mahjong_marathon.rules import GAMES_ADDED
+    from podium.formats.people.book import PeopleBook
+    from podium.service.ratings import RatedEvent, ordered, rate_table
+
+    m = Log()
+    year = generate_year(persons, n, 1, m.state.settings.stage_bounds)
+    for pid in range(1, persons + 1):
+        m.do(Kind.PLAYER_REGISTERED, {"player": pid, "name": f"player{pid:05d}"})
+    for payload in payloads(year, 0, n):
+        m.do(GAMES_ADDED, payload)
+    del year
+    book = PeopleBook()
+    for pid in range(1, persons + 1):
+        book.link(("year", pid), pid)
+    event = RatedEvent("year", "year", "mahjong-marathon", Fraction(1),
+                       datetime(2026, 1, 1, tzinfo=UTC))
+    out: dict[str, object] = {"inputs_mb": rss_mb()}
+
+    def run() -> int:
+        table = ordered([(event, m.ruleset.rated_columns(m.state))], book)
+        return rate_table(table, Params()).played
+
+    out.update(measure(run))
     return out
 
 
@@ -111,7 +151,7 @@ def main() -> None:
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"largest difference from openskill's loop over 2,000 games: {check():.1e}")
     print(f"{args.games:,} games x {args.persons:,} persons")
-    for name in ("arrays", "objects", "incremental"):
+    for name in ("arrays", "objects", "logs", "incremental"):
         line = subprocess.run([sys.executable, __file__, "--case", name, "--games",
                                str(args.games), "--persons", str(args.persons)],
                               check=True, capture_output=True, text=True).stdout
