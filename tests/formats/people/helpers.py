@@ -1,6 +1,5 @@
-"""The register of persons built for tests: its actions stored through the service, in one
-function (:func:`register`) to switch to the register's own commands (``people.add``,
-``person.link``) once they exist."""
+"""The register of persons built for tests through its own declared commands (``people.add``,
+``person.link``, ``people.hide``, ``people.edit``), as the command line runs them."""
 
 from __future__ import annotations
 
@@ -9,51 +8,43 @@ from typing import Any
 
 from podium.core.commands import CLI, TEXT, Caller
 from podium.core.errors import NotFound
-from podium.formats.people.book import (
-    PERSON_ADDED,
-    PERSON_CHANGED,
-    PERSON_HIDDEN,
-    PLAYER_LINKED,
-    book_of,
-)
+from podium.formats.people.book import book_of
 from podium.formats.people.rules import REGISTRY
 from podium.service.catalog import Invocation, Seen
-from podium.service.events import EventService, NewAction
+from podium.service.events import EventService
 
 ACTOR = "judge"
+
+
+def run(service: EventService, command: str, slug: str, **fields: Any) -> Any:
+    """A declared command as the command line runs it (the organiser of the database)."""
+    return service.execute(Invocation(command, slug, fields, TEXT, CLI),
+                           Caller(actor=ACTOR, local=True))
 
 
 def register(service: EventService, persons: Sequence[str] = (),
              links: Sequence[tuple[str, str, str]] = (), hidden: Sequence[str] = (),
              settings: dict[str, Any] | None = None, clubs: dict[str, str] | None = None
              ) -> dict[str, int]:
-    """Add ``persons`` (names) to the register (created if missing), link each ``(event,
-    player's name, person's name)``, hide ``hidden`` persons and give persons their
-    ``clubs``; the persons' ids by name."""
-    try:
-        loaded = service.load(REGISTRY)
-    except NotFound:
-        loaded = service.create_event(REGISTRY, "Persons", "people", settings or {}, ACTOR)
-    book = book_of(loaded.state)
-    new = [n for n in persons if book.by_name(n) is None]
-    actions = [NewAction(PERSON_ADDED, {"person": book.next_id + i, "name": n})
-               for i, n in enumerate(new)]
-    if actions:
-        service.run(REGISTRY, ACTOR, lambda _loaded: actions)
-    book = book_of(service.load(REGISTRY).state)
-    ids = {p.name: p.id for p in book.persons.values()}
-    actions = []
+    """Add ``persons`` (names) to the register (made by its first command), link each
+    ``(event, player's name, person's name)``, hide ``hidden`` persons and give persons their
+    ``clubs``, through the register's own commands; the persons' ids by name. ``settings``:
+    the register made first with them (the rating model)."""
+    if settings:
+        try:
+            service.load(REGISTRY)
+        except NotFound:
+            service.create_event(REGISTRY, "Persons", "people", settings, ACTOR)
+    for name in persons:
+        run(service, "people.add", REGISTRY, name=name)
     for event, player, person in links:
-        found = service.load(event).state.player_by_name(player)
-        assert found is not None, player
-        actions.append(NewAction(PLAYER_LINKED, {"event": event, "player": found.id,
-                                                 "person": ids[person]}))
-    actions += [NewAction(PERSON_HIDDEN, {"person": ids[n], "hidden": True}) for n in hidden]
-    actions += [NewAction(PERSON_CHANGED, {"person": ids[n], "club": club})
-                for n, club in (clubs or {}).items()]
-    if actions:
-        service.run(REGISTRY, ACTOR, lambda _loaded: actions)
-    return ids
+        run(service, "person.link", event, player=player, person=person)
+    for name in hidden:
+        run(service, "people.hide", REGISTRY, person=name, reason="asked to")
+    for name, club in (clubs or {}).items():
+        run(service, "people.edit", REGISTRY, person=name, club=club)
+    book = book_of(service.load(REGISTRY).state)
+    return {p.name: p.id for p in book.persons.values()}
 
 
 def read(service: EventService, name: str, **fields: Any) -> Seen:

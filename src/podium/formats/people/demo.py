@@ -30,35 +30,29 @@ def night_slug(seed: int, night: int) -> str:
     return f"demo-circuit-{seed}-{night}"
 
 
-def store_register(service: Any, actions: Sequence[tuple[str, dict[str, Any]]]) -> None:
-    """The register's actions stored through the service (the one place to switch to the
-    register's own commands, ``people.add`` and ``person.link``, once they exist)."""
-    from podium.formats.people.rules import REGISTRY
-    from podium.service.events import NewAction
+def invoke(service: Any, command: str, slug: str, **fields: Any) -> Any:
+    """A declared command as the command line runs it (the register's, the links')."""
+    from podium.core.commands import CLI, TEXT, Caller
+    from podium.service.catalog import Invocation
 
-    service.run(REGISTRY, DEMO_ACTOR, lambda _loaded: [NewAction(k, p) for k, p in actions])
-
-
-def ensure_register(service: Any) -> Any:
-    """The register, created on first use."""
-    from podium.formats.people.rules import REGISTRY
-
-    try:
-        return service.load(REGISTRY)
-    except NotFound:
-        return service.create_event(REGISTRY, "Persons", "people", {}, DEMO_ACTOR)
+    return service.execute(Invocation(command, slug, fields, TEXT, CLI),
+                           Caller(actor=DEMO_ACTOR, local=True))
 
 
 def persons_of(service: Any) -> dict[str, int]:
-    """The demo's persons in the register (added when missing)."""
-    from podium.formats.people.book import PERSON_ADDED, book_of
+    """The demo's persons in the register (added when missing; the register is made by its
+    first command)."""
+    from podium.formats.people.book import book_of
+    from podium.formats.people.rules import REGISTRY
 
-    book = book_of(ensure_register(service).state)
-    missing = [name for name in PERSONS if book.by_name(name) is None]
-    store_register(service, [(PERSON_ADDED, {"person": book.next_id + i, "name": name,
-                                             "club": "Demo club"})
-                             for i, name in enumerate(missing)]) if missing else None
-    book = book_of(service.load(ensure_register(service).summary.slug).state)
+    try:
+        book = book_of(service.load(REGISTRY).state)
+    except NotFound:
+        book = None
+    for name in PERSONS:
+        if book is None or book.by_name(name) is None:
+            invoke(service, "people.add", REGISTRY, name=name, club="Demo club")
+    book = book_of(service.load(REGISTRY).state)
     return {name: book.by_name(name).id for name in PERSONS}  # type: ignore[union-attr]
 
 
@@ -91,7 +85,6 @@ def play_night(service: Any, slug: str, name: str, day: str, names: Sequence[str
 
 def run(call: DemoCall) -> Iterator[Any]:
     from podium.core.commands import CLI, TEXT, Caller
-    from podium.formats.people.book import PLAYER_LINKED, book_of
     from podium.formats.people.rules import REGISTRY
     from podium.service.catalog import Invocation
 
@@ -105,11 +98,9 @@ def run(call: DemoCall) -> Iterator[Any]:
         slug = night_slug(seed, night)
         play_night(service, slug, call.named(M("Commander night %(n)s", n=night)),
                    f"2026-0{night}-15", names, seed + night)
-        players = service.load(slug).state.players
-        book = book_of(service.load(REGISTRY).state)
-        store_register(service, [
-            (PLAYER_LINKED, {"event": slug, "player": p.id, "person": persons[p.name]})
-            for p in players.values() if (slug, p.id) not in book.links])
+        # each night's players linked to the persons of the same name, as an organiser
+        # confirms the suggestions with one command
+        invoke(service, "person.link-all", slug)
     call.progress(M("Ratings"), NIGHTS, NIGHTS)
     seen = service.read(Invocation("people.ratings", REGISTRY, {"system": "commander"}, TEXT,
                                    CLI), Caller(actor=DEMO_ACTOR, local=True))
