@@ -103,6 +103,9 @@ class Presentation:
     result_legend: str = ""
     report_path: str = "report"
     home_path: str = ""
+    #: The name podium gives an event of this format when it makes one itself (a msgid: the
+    #: register of persons' "Persons"): shown in the reader's language while it is unchanged.
+    default_name: str = ""
     setting_help: Mapping[str, str] = field(default_factory=dict)
     setting_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     moved: Mapping[str, str] = field(default_factory=dict)

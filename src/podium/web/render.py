@@ -53,6 +53,24 @@ def is_records(value: Any) -> bool:
 
 
 
+def event_title(lang: str) -> Callable[[Any], str]:
+    """An event's name as its heading shows it: a name podium gave (its format's
+    ``Presentation.default_name``, a msgid) in the page's language, else as stored."""
+    tr = tr_for(lang)
+
+    def title(event: Any) -> str:
+        from podium.formats.registry import get_format
+
+        name = str(event.name)
+        try:
+            default = get_format(event.format).presentation.default_name
+        except Exception:
+            return name
+        return tr(name) if default and name == default else name
+
+    return title
+
+
 @cache
 def zone_names() -> tuple[str, ...]:
     """The IANA time zones of places (``Europe/Moscow``), sorted: what a zone field suggests."""
@@ -89,6 +107,7 @@ class Renderer:
         # a reason the app wrote ("disqualified: ...", a formed season's) in the page's language
         env.globals["log_reason"] = lambda reason: reason_text(reason or "", lang)
         env.globals["format_title"] = format_title(lang)
+        env.globals["event_title"] = event_title(lang)
         env.globals["stage_name"] = stage_name(lang)
         env.globals["LANGUAGES"] = LANGUAGES
         from podium.service.top import seeding_choices

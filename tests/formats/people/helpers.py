@@ -9,7 +9,7 @@ from typing import Any
 from podium.core.commands import CLI, TEXT, Caller
 from podium.core.errors import NotFound
 from podium.formats.people.book import book_of
-from podium.formats.people.rules import REGISTRY
+from podium.formats.people.rules import REGISTER_NAME, REGISTRY
 from podium.service.catalog import Invocation, Seen
 from podium.service.events import EventService
 
@@ -34,7 +34,7 @@ def register(service: EventService, persons: Sequence[str] = (),
         try:
             service.load(REGISTRY)
         except NotFound:
-            service.create_event(REGISTRY, "Persons", "people", settings, ACTOR)
+            service.create_event(REGISTRY, REGISTER_NAME, "people", settings, ACTOR)
     for name in persons:
         run(service, "people.add", REGISTRY, name=name)
     for event, player, person in links:

@@ -13,13 +13,10 @@ from typing import TYPE_CHECKING
 
 from podium.core import codes
 from podium.core.errors import Conflict
-from podium.core.views import N_
+from podium.formats.people.rules import REGISTER_NAME
 
 if TYPE_CHECKING:
     from podium.service.events import EventService, UnitOfWork
-
-#: The register's name when podium creates it (a msgid: the event's name is stored as is).
-REGISTER_NAME = N_("Persons")
 
 
 def registry_exists(service: EventService, slug: str) -> bool:

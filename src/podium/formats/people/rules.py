@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from podium.core.commands import CommandSpec
-from podium.core.demos import DemoSpec
+from podium.core.demos import DemoSpec, Presentation
 from podium.core.model import EventState
 from podium.core.reads import ViewSpec
 from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset
@@ -32,6 +32,9 @@ from podium.ratings.engine import MODELS, Params
 
 #: The register's address: the persons' pages are ``/p/<id>`` of the register at this slug.
 REGISTRY = "people"
+#: The register's name when podium creates it (a msgid: the event's name is stored as is, and
+#: shown in the reader's language while unchanged).
+REGISTER_NAME = N_("Persons")
 
 FIELDS = (
     fs.Field("model", "plackett-luce", fs.choice(tuple(MODELS)),
@@ -66,6 +69,8 @@ class PeopleFormat(Ruleset[Mapping[str, Any]]):
     fields = FIELDS
     capabilities = Capabilities(open_play=True, groups=False)
     codes = codes.ALL
+    # the register's page is its ratings; podium names it itself (REGISTER_NAME)
+    presentation = Presentation(default_name=REGISTER_NAME)
 
     def views(self) -> tuple[ViewSpec[Any], ...]:
         """Ratings across events and a person's page (:mod:`.reads`)."""
