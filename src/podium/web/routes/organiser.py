@@ -240,7 +240,8 @@ def listed_commands(page: Page, loaded: LoadedEvent) -> list[CommandSpec]:
 #: The menu's groups of the event's commands, by the first part of a command's name; a
 #: format's own commands are its round's (or its games') work.
 GROUPS = (("round", N_("Round and results")), ("clock", N_("Round clock")),
-          ("top", N_("TOP")), ("player", N_("Players: corrections")),
+          ("top", N_("TOP")), ("signup", N_("Sign-up")), ("checkin", N_("Check-in")),
+          ("player", N_("Players: corrections")), ("person", N_("Persons across events")),
           ("event", N_("Event")))
 #: Commands that destroy or undo: apart, in the red zone, each confirmed on its page.
 DANGER = frozenset({"event.delete", "player.remove", "event.archive"})
