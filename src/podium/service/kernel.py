@@ -1172,7 +1172,13 @@ def kernel_commands() -> list[CommandSpec]:
             PLAYER_SUBSTITUTE,
             ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
             TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
-            REPORT_DISPUTE, REPORT_DECIDE, *_clock_commands()]
+            REPORT_DISPUTE, REPORT_DECIDE, *_clock_commands(), *_signup_commands()]
+
+
+def _signup_commands() -> list[CommandSpec]:
+    from podium.service.signup import signup_commands  # sign-up and check-in
+
+    return signup_commands()
 
 
 def _clock_commands() -> list[CommandSpec]:

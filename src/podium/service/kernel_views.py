@@ -535,7 +535,14 @@ def kernel_views() -> list[ViewSpec[Any]]:
                  example=lambda state: {}),
         ViewSpec("views", N_("Views"), read_views, ViewsValue, show=shows.show_views,
                  help=N_("What can be read of the event."), example=lambda state: {}),
+        *_signup_views(),
     ]
+
+
+def _signup_views() -> list[ViewSpec[Any]]:
+    from podium.service.signup import signup_views  # sign-up and check-in
+
+    return signup_views()
 
 
 __all__ = [

@@ -32,6 +32,7 @@ from podium.core.ruleset import (
     Phase,
     RoundPlan,
     Ruleset,
+    SignupField,
 )
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
@@ -177,6 +178,8 @@ class Commander(Ruleset[CommanderSettings]):
     example_settings = ({}, {"final_size": 0, "bye_policy": "short-pods"},
                         {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     presentation = Presentation(result_legend=LEGEND)
+    #: What a sign-up may ask of a Commander player: the commander they bring
+    signup_fields = (SignupField("commander", N_("Commander"), "text"),)
 
     def round_minutes(self, state: EventState, rnd: Round) -> int | None:
         """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final
