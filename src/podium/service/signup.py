@@ -615,9 +615,8 @@ def signup_table(state: EventState) -> TableView:
     rows = []
     for number, entry in enumerate(book.entries.values(), start=1):
         status = book.status(entry)
-        word = STATUS_WORDS[status]
-        if status == signup.WAITLIST:
-            word = f"{word} {book.position(entry)}"
+        word = (M("waitlist %(n)s", n=book.position(entry)) if status == signup.WAITLIST
+                else M(STATUS_WORDS[status]))
         row: dict[str, Any] = {"order": number, "name": entry.name, "club": entry.club,
                                "status": word,
                                "checked_in": "✓" if entry.player in book.checked_in else ""}
@@ -641,7 +640,7 @@ def read_mine(call: ViewCall) -> SignupStatus:
 SIGNUP_LIST: ViewSpec[Any] = ViewSpec(
     "signup.list", N_("Sign-ups"), read_list, TableValue,
     help=N_("Every sign-up in order: name, club, answers, status, checked in."),
-    shared=("signup", "list"), template="signup/list.html",
+    shared=("signup", "list"),
     shown=lambda state: book_of(state).opened,
     example=lambda state: {},
 )
