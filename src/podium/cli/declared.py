@@ -420,7 +420,9 @@ def attach(root: click.Group, catalog: Catalog) -> None:
     from podium.cli.localised import LocalisedGroup
 
     attach_shared(root, catalog.all())
-    attach_shared_views(root, [v for v in catalog.all_views() if v.format is not None])
+    # the kernel's reading commands stand in their places already (:mod:`podium.cli.main`);
+    # a kernel view in a place none holds (``podium signup list``) takes it
+    attach_shared_views(root, catalog.all_views())
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:
         correct = click_command(catalog.kernel["top.result"], "correct", {"correct": "yes"},

@@ -236,30 +236,30 @@ def entered(state: EventState, action: Action, ruleset: Ruleset) -> None:
     name = check_name(state, book, payload["name"])
     fields = dict(payload.get("fields") or {})
     check_fields(book, fields)
-    number = payload["entry"]
+    number = payload["signup"]
     if number in book.entries:
         raise InvalidInput("sign-up %(entry)s is not new", code=codes.SIGNUP_ENTRY,
-                           field="entry", entry=number)
+                           field="signup", entry=number)
     club = " ".join((payload.get("club") or "").split())
-    book.entries[number] = Entry(number, name, action.at, payload["key"], club, fields)
+    book.entries[number] = Entry(number, name, action.at, payload["digest"], club, fields)
 
 
 def _entry(state: EventState, action: Action) -> Entry:
     book = _book(state)
-    found = book.entries.get(action.payload["entry"])
+    found = book.entries.get(action.payload["signup"])
     if found is None:
-        raise NotFound("no sign-up %(entry)s", code=codes.SIGNUP_ENTRY, field="entry",
-                       entry=action.payload["entry"])
+        raise NotFound("no sign-up %(entry)s", code=codes.SIGNUP_ENTRY, field="signup",
+                       entry=action.payload["signup"])
     if not found.active:
         raise Conflict("%(name)s's sign-up is withdrawn or rejected",
-                       code=codes.SIGNUP_INACTIVE, field="entry", name=found.name)
+                       code=codes.SIGNUP_INACTIVE, field="signup", name=found.name)
     return found
 
 
 def approved(state: EventState, action: Action, ruleset: Ruleset) -> None:
     entry = _entry(state, action)
     if not _book(state).approval or entry.approved:
-        raise Conflict("%(name)s needs no approval", code=codes.SIGNUP_APPROVAL, field="entry",
+        raise Conflict("%(name)s needs no approval", code=codes.SIGNUP_APPROVAL, field="signup",
                        name=entry.name)
     entry.approved = True
 
@@ -279,13 +279,13 @@ def admitted(state: EventState, action: Action, ruleset: Ruleset) -> None:
     book = _book(state)
     entry = _entry(state, action)
     if entry.admitted:
-        raise Conflict("%(name)s is in already", code=codes.SIGNUP_ADMITTED, field="entry",
+        raise Conflict("%(name)s is in already", code=codes.SIGNUP_ADMITTED, field="signup",
                        name=entry.name)
     if book.approval and not entry.approved:
         raise Conflict("%(name)s waits for the organiser's approval",
-                       code=codes.SIGNUP_APPROVAL, field="entry", name=entry.name)
+                       code=codes.SIGNUP_APPROVAL, field="signup", name=entry.name)
     if book.free() == 0:
-        raise Conflict("the event is full", code=codes.SIGNUP_FULL, field="entry")
+        raise Conflict("the event is full", code=codes.SIGNUP_FULL, field="signup")
     pid = action.payload.get("player")
     if registers(ruleset):
         if pid not in state.players or book.of_player(pid) is not None:
@@ -330,12 +330,12 @@ KINDS: tuple[ActionKind, ...] = (
          "fields": ListOf(FIELD, max_items=20)}), "Sign-up opened"),
     ActionKind(SIGNUP_CLOSED, closed, obj(), "Sign-up closed"),
     ActionKind(SIGNUP_ENTERED, entered, obj(
-        {"entry": ENTRY, "name": Str(80, non_empty=True), "key": Str(64, non_empty=True)},
+        {"signup": ENTRY, "name": Str(80, non_empty=True), "digest": Str(64, non_empty=True)},
         {"club": Str(80), "fields": Obj(extra=AnyJson(2_000))}), "Signed up"),
-    ActionKind(SIGNUP_APPROVED, approved, obj({"entry": ENTRY}), "Sign-up approved"),
-    ActionKind(SIGNUP_REJECTED, rejected, obj({"entry": ENTRY}), "Sign-up rejected"),
-    ActionKind(SIGNUP_WITHDRAWN, withdrawn, obj({"entry": ENTRY}), "Sign-up withdrawn"),
-    ActionKind(SIGNUP_ADMITTED, admitted, obj({"entry": ENTRY}, {"player": PLAYER}),
+    ActionKind(SIGNUP_APPROVED, approved, obj({"signup": ENTRY}), "Sign-up approved"),
+    ActionKind(SIGNUP_REJECTED, rejected, obj({"signup": ENTRY}), "Sign-up rejected"),
+    ActionKind(SIGNUP_WITHDRAWN, withdrawn, obj({"signup": ENTRY}), "Sign-up withdrawn"),
+    ActionKind(SIGNUP_ADMITTED, admitted, obj({"signup": ENTRY}, {"player": PLAYER}),
                "Sign-up admitted"),
 )
 #: An event of rounds': check-in.

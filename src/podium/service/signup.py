@@ -122,9 +122,9 @@ def admit_due(work: UnitOfWork) -> list[Entry]:
             if entry.club:
                 payload["group"] = entry.club
             work.append([NewAction(Kind.PLAYER_REGISTERED, payload, "signed up"),
-                         NewAction(signup.SIGNUP_ADMITTED, {"entry": entry.id, "player": pid})])
+                         NewAction(signup.SIGNUP_ADMITTED, {"signup": entry.id, "player": pid})])
         else:
-            work.append([NewAction(signup.SIGNUP_ADMITTED, {"entry": entry.id})])
+            work.append([NewAction(signup.SIGNUP_ADMITTED, {"signup": entry.id})])
         done.append(entry)
     return done
 
@@ -133,7 +133,7 @@ def _leave(work: UnitOfWork, entry: Entry, kind: str, reason: str) -> None:
     """The entry leaves (withdrawn, rejected); its player too: removed before their first
     table, else dropped; then the next waiting entry moves up."""
     pid = entry.player
-    work.append([NewAction(kind, {"entry": entry.id}, reason)])
+    work.append([NewAction(kind, {"signup": entry.id}, reason)])
     state = work.state
     if pid is not None and pid in state.players:
         player = state.players[pid]
@@ -287,15 +287,15 @@ class EnterSignup(Command[SignupStatus]):
             signup.check_open(book, service.clock())
             answers = _typed_fields(book, self.fields)
             code = new_code()
-            payload: dict[str, Any] = {"entry": book.next_id(), "name": name,
-                                       "key": digest(code)}
+            payload: dict[str, Any] = {"signup": book.next_id(), "name": name,
+                                       "digest": digest(code)}
             if self.club.strip() and book.club:
                 payload["club"] = " ".join(self.club.split())[:80]
             if answers:
                 payload["fields"] = answers
             work.append([NewAction(signup.SIGNUP_ENTERED, payload)])
             admit_due(work)
-            entry = book_of(work.state).entries[payload["entry"]]
+            entry = book_of(work.state).entries[payload["signup"]]
             return Outcome(work.loaded, list(work.stored), status_of(work.state, entry, code))
 
 
@@ -343,7 +343,7 @@ class Decide(Command[SignupStatus]):
         with service.unit(self.slug, actor) as work:
             entry = _entry_by_name(book_of(work.state), self.name)
             if self.approve:
-                work.append([NewAction(signup.SIGNUP_APPROVED, {"entry": entry.id},
+                work.append([NewAction(signup.SIGNUP_APPROVED, {"signup": entry.id},
                                        self.reason)])
                 admit_due(work)
             else:
@@ -566,7 +566,7 @@ CHECKIN_UNDO = CommandSpec(
     lambda call: CheckIn(call.slug, call["player"], undo=True, reason=call.get("reason", "")),
     params=(Param("player", inputs.Player(), N_("the player: a name or #id"), required=True,
                   argument=True, label=N_("Player")), REASON),
-    capability="rounds", shared=("checkin", "undo"),
+    capability="rounds", shared=("signup", "checkin-undo"),
     shown=lambda state: bool(book_of(state).checked_in),
     example=lambda state: next(({"player": state.players[p].name}
                                 for p in sorted(book_of(state).checked_in)
@@ -589,7 +589,7 @@ CHECKIN_DROP = CommandSpec(
     lambda call: DropAbsent(call.slug, bool(call.get("preview")), call.get("reason", "")),
     params=(Param("preview", inputs.YesNo(), N_("name them, store nothing")), REASON),
     help=N_("Before round 1: every player who has not checked in is dropped."),
-    capability="rounds", shared=("checkin", "drop-absent"), danger=True,
+    capability="rounds", shared=("signup", "drop-absent"), danger=True,
     shown=drop_offered,
     example=lambda state: {"preview": "yes"} if drop_offered(state) else None,
     said=lambda names: Mn("%(n)s player dropped: %(names)s.", "%(n)s players dropped: "
@@ -599,7 +599,7 @@ CHECKIN_DROP = CommandSpec(
 
 
 # -- views ----------------------------------------------------------------------------------------
-COLUMNS = (Column("order", N_("#"), numeric=True), Column("name", N_("Name")),
+COLUMNS = (Column("order", N_("#"), numeric=True), Column("name", N_("Player")),
            Column("club", N_("Club")))
 STATUS_WORDS = {signup.IN: N_("in"), signup.WAITLIST: N_("waitlist"),
                 signup.AWAITING: N_("awaiting approval"), signup.WITHDRAWN: N_("withdrawn"),
