@@ -118,4 +118,4 @@ def test_the_pages_in_russian(site: Site, anna) -> None:
              "/manage/cup/signup": client.get("/manage/cup/signup").text,
              "/e/cup/v/signup.list": phone.get("/e/cup/v/signup.list").text}
     assert all("Анна" in text for url, text in pages.items() if url.endswith("list"))
-    assert_russian(pages, {"CUP"})
+    assert_russian(pages, {"CUP", "anna"})  # the event and the account, as typed
