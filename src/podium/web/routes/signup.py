@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from podium.core.commands import TEXT, WEB, Caller
 from podium.core.errors import PodiumError
+from podium.core.messages import Message
 from podium.core.signup import book_of
 from podium.http import status_of
 from podium.service.catalog import Done, Invocation
@@ -48,6 +49,11 @@ def _caller(page: Page, code: str = "") -> Caller:
 def _run(page: Page, name: str, slug: str, fields: dict[str, Any], code: str = "") -> Done:
     return page.web.events.execute(Invocation(name, slug, fields, TEXT, WEB),
                                    _caller(page, code))
+
+
+def _said(page: Page, done: Done) -> str:
+    said = done.said
+    return said.render(page.fmt.catalog) if isinstance(said, Message) else str(said)
 
 
 def _link(page: Page, slug: str, code: str) -> str:
@@ -107,7 +113,7 @@ def signup_send(page: FormPage, slug: str, form: Fields) -> Response:
     return _me(page, slug, done.value.code, fresh=True)
 
 
-# -- the player's page ------------------------------------------------------------------------------
+# -- the player's page --------------------------------------------------------------------------
 def _me(page: Page, slug: str, code: str, status: int = 200, fresh: bool = False,
         **extra: Any) -> Response:
     loaded = page.web.events.load(slug)
@@ -155,7 +161,7 @@ def player_step(page: FormPage, slug: str, what: str, form: Fields) -> Response:
         if status_of(error) in (403, 429):
             return _ask(page, slug, status_of(error), page.message(error))
         return _me(page, slug, code, status_of(error), error=page.message(error))
-    return _me(page, slug, code, flash=done.said.render(page.fmt.catalog))
+    return _me(page, slug, code, flash=_said(page, done))
 
 
 # -- the venue's QR -------------------------------------------------------------------------------
@@ -203,7 +209,7 @@ def organiser_tap(page: OrganiserForm, slug: str, name: str, form: Fields) -> Re
         done = page.run(name, slug, fields)
     except PodiumError as error:
         return _list(page, slug, status_of(error), error=page.message(error))
-    page.flash(done.said.render(page.fmt.catalog))
+    page.flash(_said(page, done))
     return page.redirect(f"/manage/{slug}/signup")
 
 
