@@ -144,7 +144,7 @@ def reading_commands() -> list[tuple[str, ...]]:
                                          *catalog.views_for(name)]}.values():
             if not view.on(CLI) or any(p.required or p.argument for p in view.params_on(CLI)):
                 continue
-            command = view.command_name if view.format is not None else view.name
+            command = view.command_name if view.format is not None else (view.cli or view.name)
             out.append((name, command.replace("_", "-"), slug))
     return out
 

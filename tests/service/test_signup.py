@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from podium.core import signup
-from podium.core.commands import Caller
+from podium.core.commands import API, Caller
 from podium.core.errors import PodiumError
 from podium.core.log import Kind
 from podium.service.catalog import Invocation
@@ -79,7 +79,7 @@ def test_capacity_waitlist_and_promotion_on_withdrawal(service) -> None:
     kinds = [a.kind for a in service.log("cup")[-4:]]
     assert kinds == [signup.SIGNUP_WITHDRAWN, "player.removed", Kind.PLAYER_REGISTERED,
                      signup.SIGNUP_ADMITTED]
-    mine = service.read(Invocation("signup.mine", "cup", {}),
+    mine = service.read(Invocation("signup.mine", "cup", {}, surface=API),
                         Caller(actor="player", code=gleb.code)).value
     assert (mine.status, mine.position) == ("waitlist", 1)
 

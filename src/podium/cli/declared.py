@@ -347,7 +347,8 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     views = {v.name: v for v in [*catalog.views_by(format_name),
                                  *catalog.views_for(format_name)]}
     for view in views.values():
-        name = view.command_name if view.format is not None else view.name
+        # a kernel view by its name (``standings``), or its own command-line name
+        name = view.command_name if view.format is not None else (view.cli or view.name)
         if view.on(CLI) and name not in group.commands:
             group.add_command(click_view(view, name))
     if own is not None:

@@ -24,6 +24,7 @@ Check-in (events of rounds): ``player.checked_in`` and ``player.checkin_undone``
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -51,6 +52,18 @@ IN, WAITLIST, AWAITING, WITHDRAWN, REJECTED = "in", "waitlist", "awaiting", "wit
 KINDS_OF_FIELD = ("text", "integer", "yesno")
 #: The question every sign-up may ask, whatever the format.
 CLUB = "club"
+
+
+def normalise_code(code: str) -> str:
+    """A code as typed, compared as made (as a self-report code is): spaces and dashes
+    dropped, upper case; empty when it holds anything a code cannot."""
+    wanted = "".join(code.split()).upper().replace("-", "")
+    return wanted if wanted.isascii() and wanted.isalnum() and len(wanted) <= 64 else ""
+
+
+def digest(code: str) -> str:
+    """What the log keeps of an entry's secret code (the code itself is never stored)."""
+    return hashlib.sha256(f"podium-signup:{normalise_code(code)}".encode()).hexdigest()
 
 
 def name_key(name: str) -> str:
@@ -346,5 +359,5 @@ CHECKIN_KINDS: tuple[ActionKind, ...] = (
 #: None of them starts play (:data:`podium.core.people.SETUP_KINDS`).
 SETUP = frozenset(k.name for k in (*KINDS, *CHECKIN_KINDS))
 
-__all__ = ["CHECKIN_KINDS", "KINDS", "SETUP", "Entry", "SignupBook", "book_of", "name_key",
-           "registers"]
+__all__ = ["CHECKIN_KINDS", "KINDS", "SETUP", "Entry", "SignupBook", "book_of", "digest",
+           "name_key", "normalise_code", "registers"]

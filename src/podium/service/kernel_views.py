@@ -540,7 +540,7 @@ def kernel_views() -> list[ViewSpec[Any]]:
 
 
 def _signup_views() -> list[ViewSpec[Any]]:
-    from podium.service.signup import signup_views  # sign-up and check-in
+    from podium.service.signup_views import signup_views  # sign-up and check-in
 
     return signup_views()
 

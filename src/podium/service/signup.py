@@ -14,7 +14,6 @@ then ``signup.admitted``), so the sign-up order is the registration order.
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,21 +23,26 @@ from zoneinfo import ZoneInfo
 
 from podium.core import codes, inputs, signup
 from podium.core.commands import ANYONE, PLAYER, Call, CommandSpec, Param
-from podium.core.errors import Conflict, Forbidden, InvalidInput, PodiumError
+from podium.core.errors import Conflict, Forbidden, InvalidInput
 from podium.core.inputs import Input, clean
 from podium.core.log import Kind
-from podium.core.messages import M, Message, Mn
+from podium.core.messages import M, Mn
 from podium.core.model import EventState
 from podium.core.people import PLAYER_REMOVED, rounds_of
-from podium.core.reads import ViewCall, ViewSpec
 from podium.core.ruleset import Ruleset, SignupField
 from podium.core.signup import Entry, SignupBook, book_of
-from podium.core.values import TableValue
-from podium.core.views import N_, Column, TableView
+from podium.core.views import N_
 from podium.service.commands import Command
 from podium.service.events import EventService, LoadedEvent, NewAction, Outcome, UnitOfWork
 from podium.service.forms import resolve_player
-from podium.service.selfreport import CODE_ALPHABET, normalise_code
+from podium.service.signup_views import (
+    SignupStatus,
+    SignupTerms,
+    entry_of_code,
+    status_of,
+    status_said,
+    terms_of,
+)
 
 CODE_LENGTH = 12
 REASON = Param("reason", inputs.Text(500), N_("why (kept in the log)"))
@@ -47,12 +51,13 @@ CLUB_FIELD = SignupField(signup.CLUB, N_("Club"))
 
 
 def new_code() -> str:
+    """A new secret code, of the self-report codes' letters and digits (no 0/O, 1/I)."""
+    from podium.service.selfreport import CODE_ALPHABET  # its store is not needed to list us
+
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def digest(code: str) -> str:
-    """What the log keeps of a sign-up code."""
-    return hashlib.sha256(f"podium-signup:{normalise_code(code)}".encode()).hexdigest()
+digest = signup.digest
 
 
 def event_zone(state: EventState) -> ZoneInfo:
@@ -146,67 +151,6 @@ def _leave(work: UnitOfWork, entry: Entry, kind: str, reason: str) -> None:
     admit_due(work)
 
 
-# -- what a command answers ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class SignupStatus:
-    """An entry now: its number, name, status (in, waitlist, awaiting, withdrawn,
-    rejected), place on the waitlist, whether checked in, and (to the one who just signed up
-    only) its secret code."""
-
-    entry: int
-    name: str
-    status: str
-    position: int | None
-    checked_in: bool
-    code: str = ""
-
-
-@dataclass(frozen=True)
-class SignupTerms:
-    """The sign-up's terms as now: open or not, capacity, closing time (UTC), approval, the
-    questions asked, the places taken."""
-
-    open: bool
-    capacity: int | None
-    closes: str | None
-    approval: bool
-    fields: list[str]
-    taken: int
-
-
-def status_of(state: EventState, entry: Entry, code: str = "") -> SignupStatus:
-    book = book_of(state)
-    checked = entry.player is not None and entry.player in book.checked_in
-    return SignupStatus(entry.id, entry.name, book.status(entry), book.position(entry), checked,
-                        code)
-
-
-def terms_of(state: EventState) -> SignupTerms:
-    book = book_of(state)
-    return SignupTerms(book.open, book.capacity,
-                       book.closes.isoformat() if book.closes else None, book.approval,
-                       [f["key"] for f in book.fields] + (["club"] if book.club else []),
-                       len(book.admitted()))
-
-
-STATUS_SAID = {  # msgids
-    signup.IN: N_("You are in."),
-    signup.WAITLIST: N_("You are on the waitlist."),
-    signup.AWAITING: N_("Your sign-up waits for the organiser's approval."),
-    signup.WITHDRAWN: N_("Your sign-up is withdrawn."),
-    signup.REJECTED: N_("The organiser rejected this sign-up."),
-}
-
-
-def status_said(status: SignupStatus) -> Message:
-    if status.checked_in:
-        return M("%(name)s: checked in.", name=status.name)
-    if status.status == signup.WAITLIST and status.position:
-        return M("%(name)s: on the waitlist, number %(position)s.", name=status.name,
-                 position=status.position)
-    return M(STATUS_SAID[status.status])
-
-
 # -- commands ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class OpenSignup(Command[SignupTerms]):
@@ -288,7 +232,7 @@ class EnterSignup(Command[SignupStatus]):
             answers = _typed_fields(book, self.fields)
             code = new_code()
             payload: dict[str, Any] = {"signup": book.next_id(), "name": name,
-                                       "digest": digest(code)}
+                                       "digest": signup.digest(code)}
             if self.club.strip() and book.club:
                 payload["club"] = " ".join(self.club.split())[:80]
             if answers:
@@ -297,17 +241,6 @@ class EnterSignup(Command[SignupStatus]):
             admit_due(work)
             entry = book_of(work.state).entries[payload["signup"]]
             return Outcome(work.loaded, list(work.stored), status_of(work.state, entry, code))
-
-
-def entry_of_code(state: EventState, code: str) -> Entry:
-    """The entry of a sign-up code (one answer for every code that is not one of this
-    event's)."""
-    wanted = normalise_code(code)
-    found = book_of(state).by_key(digest(wanted)) if wanted else None
-    if found is None:
-        raise Forbidden(N_("this sign-up code is not known; check your link"),
-                        code=codes.SIGNUP_CODE)
-    return found
 
 
 def _entry_by_code(service: EventService, slug: str, call: Call) -> Entry:
@@ -467,9 +400,9 @@ SIGNUP_OPEN = CommandSpec(
                   label=N_("Closes at")),
             Param("approval", inputs.YesNo(), N_("each sign-up waits for your approval"),
                   label=N_("Approval")),
-            Param("fields", Keys(), N_("what the form asks besides the name: club and the "
-                                       "format's own questions (rating, premium, nickname, "
-                                       "commander)"), label=N_("Questions")),
+            Param("fields", Keys(), N_("what the form asks besides the name: the club and "
+                                       "the format's own questions, by key (a key not known "
+                                       "is refused with the list)"), label=N_("Questions")),
             REASON),
     help=N_("A public page where players sign up from their phones; open it again to change "
             "its terms or to reopen it."),
@@ -598,69 +531,10 @@ CHECKIN_DROP = CommandSpec(
 )
 
 
-# -- views ----------------------------------------------------------------------------------------
-COLUMNS = (Column("order", N_("#"), numeric=True), Column("name", N_("Player")),
-           Column("club", N_("Club")))
-STATUS_WORDS = {signup.IN: N_("in"), signup.WAITLIST: N_("waitlist"),
-                signup.AWAITING: N_("awaiting approval"), signup.WITHDRAWN: N_("withdrawn"),
-                signup.REJECTED: N_("rejected")}
-
-
-def signup_table(state: EventState) -> TableView:
-    """Every sign-up in order: name, club, the answers, status, checked in."""
-    book = book_of(state)
-    questions = [Column(f["key"], f["label"] or f["key"]) for f in book.fields]
-    columns = (*COLUMNS, *questions, Column("status", N_("Status")),
-               Column("checked_in", N_("Checked in")))
-    rows = []
-    for number, entry in enumerate(book.entries.values(), start=1):
-        status = book.status(entry)
-        word = (M("waitlist %(n)s", n=book.position(entry)) if status == signup.WAITLIST
-                else M(STATUS_WORDS[status]))
-        row: dict[str, Any] = {"order": number, "name": entry.name, "club": entry.club,
-                               "status": word,
-                               "checked_in": "✓" if entry.player in book.checked_in else ""}
-        for item in book.fields:
-            value = entry.fields.get(item["key"])
-            row[item["key"]] = ("✓" if value else "") if isinstance(value, bool) else (
-                "" if value is None else value)
-        rows.append(row)
-    return TableView("signup", N_("Sign-ups"), columns, tuple(rows))
-
-
-def read_list(call: ViewCall) -> TableView:
-    return signup_table(call.state)
-
-
-def read_mine(call: ViewCall) -> SignupStatus:
-    entry = entry_of_code(call.state, call.caller.code or "")
-    return status_of(call.state, entry)
-
-
-SIGNUP_LIST: ViewSpec[Any] = ViewSpec(
-    "signup.list", N_("Sign-ups"), read_list, TableValue,
-    help=N_("Every sign-up in order: name, club, answers, status, checked in."),
-    shared=("signup", "list"),
-    shown=lambda state: book_of(state).opened,
-    example=lambda state: {},
-)
-
-SIGNUP_MINE: ViewSpec[Any] = ViewSpec(
-    "signup.mine", N_("My sign-up"), read_mine, SignupStatus, role=PLAYER,
-    help=N_("Your sign-up's status, with your link's code."),
-    show=lambda status: [status_said(status)],
-)
-
-
 def signup_commands() -> list[CommandSpec]:
     return [SIGNUP_OPEN, SIGNUP_CLOSE, SIGNUP_ENTER, SIGNUP_APPROVE, SIGNUP_REJECT,
             SIGNUP_WITHDRAW, CHECKIN, CHECKIN_SELF, CHECKIN_UNDO, CHECKIN_DROP]
 
 
-def signup_views() -> list[ViewSpec[Any]]:
-    return [SIGNUP_LIST, SIGNUP_MINE]
-
-
-__all__ = ["PodiumError", "SignupStatus", "SignupTerms", "absent_players", "digest",
-           "drop_offered", "entry_of_code", "event_zone", "offered_fields", "signup_commands",
-           "signup_table", "signup_views", "status_of"]
+__all__ = ["SignupStatus", "SignupTerms", "absent_players", "digest", "drop_offered",
+           "entry_of_code", "event_zone", "offered_fields", "signup_commands", "status_of"]

@@ -24,7 +24,8 @@ from podium.core.messages import Message
 from podium.core.signup import book_of
 from podium.http import status_of
 from podium.service.catalog import Done, Invocation
-from podium.service.signup import STATUS_SAID, absent_players, event_zone, status_said
+from podium.service.signup import absent_players, event_zone
+from podium.service.signup_views import STATUS_SAID, status_said
 from podium.web.deps import Fields, OrganiserPage, Page, form_page, organiser_form, page_dep
 from podium.web.hosts import absolute
 from podium.web.render import qr_svg
