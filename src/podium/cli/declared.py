@@ -347,8 +347,7 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     views = {v.name: v for v in [*catalog.views_by(format_name),
                                  *catalog.views_for(format_name)]}
     for view in views.values():
-        # a kernel view by its name (``standings``), or its own command-line name
-        name = view.command_name if view.format is not None else (view.cli or view.name)
+        name = group_name(view)
         if view.on(CLI) and name not in group.commands:
             group.add_command(click_view(view, name))
     if own is not None:
@@ -356,6 +355,14 @@ def format_group(catalog: Catalog, format_name: str, title: str,
             if name not in group.commands:
                 group.add_command(command, name)
     return group
+
+
+def group_name(view: Any) -> str:
+    """A view's name in a format's group: a format's by its command name, a kernel view by
+    its name with ``-`` for ``.`` (``standings``, ``signup-list``), as a kernel command's."""
+    if view.format is not None:
+        return str(view.command_name)
+    return str(view.name).replace(".", "-")
 
 
 def top_place(spec: CommandSpec | Any) -> str | None:

@@ -135,7 +135,7 @@ def read_mine(call: ViewCall) -> SignupStatus:
 SIGNUP_LIST: ViewSpec[Any] = ViewSpec(
     "signup.list", N_("Sign-ups"), read_list, TableValue,
     help=N_("Every sign-up in order: name, club, answers, status, checked in."),
-    shared=("signup", "list"), cli="signup-list",
+    shared=("signup", "list"),
     shown=lambda state: book_of(state).opened,
     example=lambda state: {},
 )

@@ -298,7 +298,7 @@ def read_everywhere(surfaces: Surfaces, spec: ViewSpec[Any], slug: str,
 
         if surfaces._cli_root is None:
             surfaces._cli_root = build_cli(surfaces.catalog)
-        name = spec.command_name if spec.format is not None else spec.name
+        name = spec.command_name if spec.format is not None else spec.name.replace(".", "-")
         args = ["--db", surfaces.path, "--actor", "kit", surfaces.events.summary(slug).format,
                 name, slug, *cli_arguments(spec, fields), "--json"]  # type: ignore[arg-type]  # path set
         result = CliRunner().invoke(surfaces._cli_root, args, catch_exceptions=True)
