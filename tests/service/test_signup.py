@@ -171,6 +171,9 @@ def test_check_in_and_the_drop_offer_at_round_one(service) -> None:
     run(service, "checkin.undo", player="Vera")
     run(service, "checkin.mark", player="Vera")
     run(service, "checkin.mark", player="Gleb")
+    # the pairing of round 1 names those not checked in (its preview stores nothing)
+    said = str(run(service, "round.pair", preview="yes").said)
+    assert "Not checked in: Dana, Egor" in said and "drop-absent" in said
     # the offer names those not checked in, in registration order, before anything changes
     preview = run(service, "checkin.drop-absent", preview="yes")
     assert preview.answer.names == ["Dana", "Egor"]

@@ -495,9 +495,12 @@ EVENT_DELETE = CommandSpec(
 
 # -- rounds ---------------------------------------------------------------------------------------
 def _round_said(rnd: PairedRound) -> str:
-    if rnd.preview:
-        return M("Round %(n)s previewed; nothing stored.", n=rnd.number)
-    return M("Round %(n)s paired.", n=rnd.number)
+    said = (M("Round %(n)s previewed; nothing stored.", n=rnd.number) if rnd.preview
+            else M("Round %(n)s paired.", n=rnd.number))
+    if rnd.absent:  # check-in was used: the organiser may drop them (checkin.drop-absent)
+        return M("%(said)s Not checked in: %(names)s; drop them before pairing with “podium "
+                 "signup drop-absent”.", said=said, names=", ".join(rnd.absent))
+    return said
 
 
 ROUND_PAIR = CommandSpec(
