@@ -119,3 +119,21 @@ def test_the_pages_in_russian(site: Site, anna) -> None:
              "/e/cup/v/signup.list": phone.get("/e/cup/v/signup.list").text}
     assert all("Анна" in text for url, text in pages.items() if url.endswith("list"))
     assert_russian(pages, {"CUP", "anna"})  # the event and the account, as typed
+
+
+def test_the_organiser_opens_the_sign_up_by_ticking_its_questions(site: Site, anna) -> None:
+    client, _csrf = anna
+    site.event("cup", "anna", players=0, time_zone="Europe/Moscow")
+    form = client.get("/manage/cup/do/signup.open").text
+    # the club and the format's own question (Commander's commander), as check boxes
+    assert 'name="fields" value="club"' in form and 'name="fields" value="commander"' in form
+    sent = client.post("/manage/cup/do/signup.open", data={
+        "csrf_token": csrf_of(form), "capacity": "12", "closes": "2026-12-05 18:00",
+        "fields": ["club", "commander"]})
+    assert sent.status_code == 303, sent.text
+    book = signup.book_of(site.events.load("cup").state)
+    assert (book.open, book.capacity, book.club) == (True, 12, True)
+    assert [f["key"] for f in book.fields] == ["commander"]
+    assert book.closes is not None and book.closes.isoformat() == "2026-12-05T15:00:00+00:00"
+    # the organiser's list links the public page to share
+    assert "/e/cup/signup" in client.get("/manage/cup/signup").text

@@ -406,7 +406,7 @@ SIGNUP_OPEN = CommandSpec(
             REASON),
     help=N_("A public page where players sign up from their phones; open it again to change "
             "its terms or to reopen it."),
-    shared=("signup", "open"),
+    shared=("signup", "open"), template="signup/open_form.html",
     example=_open_example,
     said=lambda terms: M("The sign-up is open."),
     answer=lambda terms: terms, answers=SignupTerms,
