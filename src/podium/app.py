@@ -157,7 +157,16 @@ def create_app(
     from podium.api import routes as api_routes
     from podium.api import top as api_top
     from podium.web import health
-    from podium.web.routes import auth, commands, organiser, person, public, selfreport, views
+    from podium.web.routes import (
+        auth,
+        commands,
+        organiser,
+        person,
+        public,
+        selfreport,
+        signup,
+        views,
+    )
 
     app.include_router(api_routes.router)
     app.include_router(api_routes.formats_router)
@@ -170,7 +179,7 @@ def create_app(
     api_commands.add_components(app)  # the formats' settings objects the bodies refer to
     for router in parts.routers:  # a format's own pages and JSON reads
         app.include_router(router)
-    for module in (auth, public, organiser, commands, selfreport, views, person):
+    for module in (auth, public, organiser, commands, selfreport, signup, views, person):
         app.include_router(module.router)
 
     @app.exception_handler(PodiumError)

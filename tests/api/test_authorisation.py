@@ -143,6 +143,34 @@ def newcomers(s: Scenario) -> None:
     s.site.events.add_players("cup", ["Extra", "Extra Alias"], "owner")
 
 
+def signup_open(s: Scenario, approval: bool = False) -> None:
+    from podium.service.signup import OpenSignup
+
+    s.site.events.run_command(OpenSignup("cup", approval=approval), "owner")
+
+
+def signup_awaiting(s: Scenario) -> None:
+    """An open sign-up with approval, and Zoe's entry waiting for it."""
+    from podium.service.signup import EnterSignup
+
+    signup_open(s, approval=True)
+    s.site.events.run_command(EnterSignup("cup", "Zoe"), "owner")
+
+
+def checked_in(s: Scenario) -> None:
+    from podium.service.signup import CheckIn
+
+    s.site.events.run_command(CheckIn("cup", "#7"), "owner")
+
+
+def before_round_one(s: Scenario) -> None:
+    """Round 1 undone, one player checked in: the others can be dropped."""
+    from podium.service.commands import UndoRound
+
+    s.site.events.run_command(UndoRound("cup", "check-in first"), "owner")
+    checked_in(s)
+
+
 CMD = "/api/v1/events/cup/commands"
 ROUTES = [
     Route("POST", "/api/v1/commands/event.create", {"slug": "new", "format": "commander"},
@@ -203,6 +231,18 @@ ROUTES = [
           complete_round),
     Route("POST", f"{CMD}/top.result", {"match": 1, "result": "1"}, ORGANISERS, top_built),
     Route("POST", f"{CMD}/top.undo", {"reason": "wrong size"}, ORGANISERS, top_built),
+    # sign-up and check-in: a sign-up code is no self-report code (the player's 403)
+    Route("POST", f"{CMD}/signup.open", {"capacity": 10}, ORGANISERS),
+    Route("POST", f"{CMD}/signup.close", {}, ORGANISERS, signup_open),
+    Route("POST", f"{CMD}/signup.enter", {"name": "Yan"}, set(WHO), signup_open),
+    Route("POST", f"{CMD}/signup.approve", {"name": "Zoe"}, ORGANISERS, signup_awaiting),
+    Route("POST", f"{CMD}/signup.reject", {"name": "Zoe", "reason": "r"}, ORGANISERS,
+          signup_awaiting),
+    Route("POST", f"{CMD}/signup.withdraw", {}, set(), signup_awaiting),
+    Route("POST", f"{CMD}/checkin.mark", {"player": 7}, ORGANISERS),
+    Route("POST", f"{CMD}/checkin.self", {}, set()),
+    Route("POST", f"{CMD}/checkin.undo", {"player": 7}, ORGANISERS, checked_in),
+    Route("POST", f"{CMD}/checkin.drop-absent", {}, ORGANISERS, before_round_one),
     # the mahjong marathon's declared commands
     Route("POST", f"{MJ}add-game", GAME, ORGANISERS, marathon),
     Route("POST", f"{MJ}import-games", {"file": GAMES_FILE}, ORGANISERS, marathon),

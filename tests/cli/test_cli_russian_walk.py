@@ -131,6 +131,7 @@ def known(db: str) -> set[str]:
 def reading_commands() -> list[tuple[str, ...]]:
     """The kernel's reading commands on each event, and every view each format declares for the
     command line that needs nothing but the event."""
+    from podium.cli.declared import group_name
     from podium.compose import build_catalog
 
     catalog = build_catalog()
@@ -144,9 +145,7 @@ def reading_commands() -> list[tuple[str, ...]]:
                                          *catalog.views_for(name)]}.values():
             if not view.on(CLI) or any(p.required or p.argument for p in view.params_on(CLI)):
                 continue
-            # a kernel view's name in a format's group: its dots as dashes (person-suggest)
-            command = (view.command_name if view.format is not None
-                       else view.name.replace(".", "-"))
+            command = group_name(view)
             out.append((name, command.replace("_", "-"), slug))
     return out
 

@@ -361,7 +361,7 @@ def format_group(catalog: Catalog, format_name: str, title: str,
     views = {v.name: v for v in [*catalog.views_by(format_name),
                                  *catalog.views_for(format_name)]}
     for view in views.values():
-        name = _short(view)
+        name = group_name(view)
         if view.on(CLI) and name not in group.commands:
             group.add_command(click_view(view, name))
     if own is not None:
@@ -369,6 +369,14 @@ def format_group(catalog: Catalog, format_name: str, title: str,
             if name not in group.commands:
                 group.add_command(command, name)
     return group
+
+
+def group_name(view: Any) -> str:
+    """A view's name in a format's group: a format's by its command name, a kernel view by
+    its name with ``-`` for ``.`` (``standings``, ``signup-list``), as a kernel command's."""
+    if view.format is not None:
+        return str(view.command_name)
+    return str(view.name).replace(".", "-")
 
 
 def top_place(spec: CommandSpec | Any) -> str | None:
@@ -434,8 +442,9 @@ def attach(root: click.Group, catalog: Catalog) -> None:
     from podium.cli.localised import LocalisedGroup
 
     attach_shared(root, catalog.all())
-    # the kernel's too: those the reading commands stand for already are kept as they are
-    # (a place taken is never replaced), the others join theirs (``podium person suggest``)
+    # the kernel's reading commands stand in their places already (:mod:`podium.cli.main`);
+    # a kernel view in a place none holds (``podium signup list``, ``podium person suggest``)
+    # takes it
     attach_shared_views(root, catalog.all_views())
     top = root.commands.get("top")
     if isinstance(top, click.Group) and "top.result" in catalog.kernel:

@@ -49,12 +49,14 @@ if TYPE_CHECKING:
 #: TOP's reading commands (:mod:`podium.cli.top`), ``result`` and the kernel's declared
 #: commands' shared places (:func:`podium.cli.declared.attach`).
 KERNEL: dict[str, Any] = {
+    "checkin": N_("Check a player in"),
     "codes": N_("Every player's self-report code for event SLUG (new players get theirs now)."),
     "division": N_("Divisions: move a player to another division."),
     "import": N_("Import an event file"),
     "person": N_("Persons across events: the register, and links from events' players."),
     "result": N_("Enter and correct results."),
     "serve": N_("Serve the organiser pages, the public pages and the JSON API."),
+    "signup": N_("Sign-up: open, close, list, approve."),
     "top": N_("The TOP (single-elimination play-off) after the Swiss stage of any format."),
     "user": N_("Organiser accounts, event roles and API tokens."),
 }

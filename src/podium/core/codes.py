@@ -288,3 +288,24 @@ CLOCK_RUNNING = "clock.running"  # start while it runs
 CLOCK_NOT_RUNNING = "clock.not_running"  # pause while it does not run
 CLOCK_MINUTES = "clock.minutes"  # no round length known (a format without one, no --minutes)
 CLOCK_NOTHING = "clock.nothing"  # undo with no clock action left
+
+# -- sign-up and check-in (podium.core.signup, podium.service.signup) -------------------------
+SIGNUP_NOT_OPEN = "signup.not_open"  # no sign-up was opened, or it is closed now
+SIGNUP_CLOSED = "signup.closed"  # its closing time has passed
+SIGNUP_DUPLICATE = "signup.duplicate"  # a name already signed up (case, spaces, ё/е)
+SIGNUP_NAME = "signup.name"  # an empty name
+SIGNUP_FIELD = "signup.field"  # a field the sign-up does not ask, or of the wrong kind
+SIGNUP_FIELD_MISSING = "signup.field_missing"  # a required field left empty
+SIGNUP_ENTRY = "signup.entry"  # no such entry
+SIGNUP_INACTIVE = "signup.inactive"  # an entry withdrawn or rejected
+SIGNUP_APPROVAL = "signup.approval"  # approve: not needed, or done already
+SIGNUP_FULL = "signup.full"  # an admission past the capacity
+SIGNUP_ADMITTED = "signup.admitted"  # an entry admitted twice
+SIGNUP_PLAYER = "signup.player"  # an admission's player missing, unknown or taken
+SIGNUP_CODE = "signup.code"  # a sign-up code not known in this event
+SIGNUP_FIELDS = "signup.fields"  # signup.open: a field no format of the event offers
+CHECKIN_DONE = "checkin.done"  # checked in already
+CHECKIN_NONE = "checkin.none"  # undo: not checked in
+CHECKIN_NOT_IN = "checkin.not_in"  # a sign-up code whose entry is not a player (waitlist)
+CHECKIN_UNUSED = "checkin.unused"  # drop-absent: nobody checked in yet
+CHECKIN_LATE = "checkin.late"  # drop-absent after round 1 was paired

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
-from podium.core import clock, codes, divisions, people, phases, series
+from podium.core import clock, codes, divisions, people, phases, series, signup
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.messages import Message
@@ -115,7 +115,7 @@ def apply(state: EventState, action: Action, ruleset: Ruleset) -> None:
                            code=error.code, field=error.field, seq=action.seq,
                            kind=action.kind, problem=error.as_message()) from None
     kind.handler(state, action, ruleset)
-    if action.kind not in people.SETUP_KINDS:
+    if action.kind not in people.SETUP_KINDS and action.kind not in signup.SETUP:
         state.started = True
     state.last_seq = action.seq
 
@@ -354,6 +354,7 @@ CORE_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.SETTINGS_CHANGED, _settings_changed,
                obj({"settings": Obj(extra=AnyJson(10_000))}), "Settings changed"),
     *people.KINDS,
+    *signup.KINDS,
 )
 ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.ROUND_PAIRED, _paired, PAIRED_SCHEMA, "Round paired"),
@@ -362,6 +363,7 @@ ROUND_KINDS: tuple[ActionKind, ...] = (
     ActionKind(Kind.RESULT_CORRECTED, _result, RESULT_SCHEMA, "Result corrected"),
     *people.ROUND_KINDS,
     *clock.KINDS,
+    *signup.CHECKIN_KINDS,
 )
 SERIES_KINDS: tuple[ActionKind, ...] = (
     ActionKind(series.MEMBER_ADDED, series.member_added, series.ADDED_SCHEMA,

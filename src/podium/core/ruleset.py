@@ -53,6 +53,18 @@ if TYPE_CHECKING:
     from podium.core.log import Action
     from podium.core.reads import ViewSpec
 
+@dataclass(frozen=True)
+class SignupField:
+    """One question a format's sign-up may ask (:attr:`Ruleset.signup_fields`): its key (the
+    form field and the stored key), its label (a msgid), its kind (``text``, ``integer`` or
+    ``yesno``: a check box) and whether an answer is required when asked."""
+
+    key: str
+    label: str
+    kind: str = "text"
+    required: bool = False
+
+
 #: A phase in which rounds are paired (Swiss, a final pod, a league's ladder).
 ROUNDS = "rounds"
 #: A single-elimination play-off (the TOP, core ``top.*`` kinds).
@@ -199,6 +211,10 @@ class Ruleset(Generic[SettingsT]):
     #: The game system a rating across events counts this format's games for
     #: (:mod:`podium.ratings`: ``commander``, ``seven-wonders``...); empty: never rated.
     rating_system: ClassVar[str] = ""
+    #: The format's own questions of a sign-up form (:class:`SignupField`: a 7 Wonders
+    #: site rating, a Commander's commander), which an organiser opening a sign-up may ask
+    #: (:mod:`podium.core.signup`); data, so no adapter knows a format.
+    signup_fields: ClassVar[tuple[SignupField, ...]] = ()
     #: Settings the examples run with (:meth:`sample_result`...), together covering every
     #: phase the format can have; the conformance kit plays one event with each.
     example_settings: ClassVar[tuple[dict[str, Any], ...]] = ({},)

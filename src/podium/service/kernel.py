@@ -495,9 +495,12 @@ EVENT_DELETE = CommandSpec(
 
 # -- rounds ---------------------------------------------------------------------------------------
 def _round_said(rnd: PairedRound) -> str:
-    if rnd.preview:
-        return M("Round %(n)s previewed; nothing stored.", n=rnd.number)
-    return M("Round %(n)s paired.", n=rnd.number)
+    said = (M("Round %(n)s previewed; nothing stored.", n=rnd.number) if rnd.preview
+            else M("Round %(n)s paired.", n=rnd.number))
+    if rnd.absent:  # check-in was used: the organiser may drop them (checkin.drop-absent)
+        return M("%(said)s Not checked in: %(names)s; drop them before pairing with “podium "
+                 "signup drop-absent”.", said=said, names=", ".join(rnd.absent))
+    return said
 
 
 ROUND_PAIR = CommandSpec(
@@ -1172,13 +1175,20 @@ def kernel_commands() -> list[CommandSpec]:
             PLAYER_SUBSTITUTE,
             ROUND_PAIR, ROUND_UNDO, DIVISION_MOVE, TOP_BUILD, TOP_RESULT,
             TOP_UNDO, SERIES_ADD, SERIES_REMOVE, ROLE_GRANT, ROLE_REVOKE, REPORT_CONFIRM,
-            REPORT_DISPUTE, REPORT_DECIDE, *_clock_commands(), *_person_commands()]
+            REPORT_DISPUTE, REPORT_DECIDE, *_clock_commands(), *_person_commands(),
+            *_signup_commands()]
 
 
 def _person_commands() -> list[CommandSpec]:
     from podium.service.person_link import person_commands  # linking players to persons
 
     return person_commands()
+
+
+def _signup_commands() -> list[CommandSpec]:
+    from podium.service.signup import signup_commands  # sign-up and check-in
+
+    return signup_commands()
 
 
 def _clock_commands() -> list[CommandSpec]:

@@ -537,7 +537,14 @@ def kernel_views() -> list[ViewSpec[Any]]:
         ViewSpec("views", N_("Views"), read_views, ViewsValue, show=shows.show_views,
                  help=N_("What can be read of the event."), example=lambda state: {}),
         *person_views(),
+        *_signup_views(),
     ]
+
+
+def _signup_views() -> list[ViewSpec[Any]]:
+    from podium.service.signup_views import signup_views  # sign-up and check-in
+
+    return signup_views()
 
 
 __all__ = [

@@ -39,7 +39,7 @@ def _catalog(lang: str) -> Translator:
     return cast(Translator, translations(lang))
 
 HIDDEN = {"seed", "notes", "format", "slots", "snapshot", "ids", "summary", "goals", "source",
-          "read", "usec", "tables_index", "substitute"}
+          "read", "usec", "tables_index", "substitute", "digest"}
 PLAYER_KEYS = {"player", "winner", "advances", "reporter", "kicker", "deepest"}
 PLAYER_LISTS = {"eliminated", "survivors", "players", "declined", "negative_time"}
 PLAYER_ROWS = {"matches"}  # lists of tables, each a list of player ids

@@ -29,6 +29,8 @@ class PairedRound(Round):
 
     names: dict[int, str] = field(default_factory=dict)
     preview: bool = False
+    #: Round 1 when check-in was used: the players paired without having checked in
+    absent: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,9 +39,12 @@ class PairNamed(PairRound):
 
     def answer(self, loaded: LoadedEvent, stored: list[Action]) -> Round:
         rnd = super().answer(loaded, stored)
+        from podium.service.signup import absent_players
+
         players = loaded.state.players
+        absent = tuple(p.name for p in absent_players(loaded.state)) if rnd.number == 1 else ()
         return copied_as(PairedRound, rnd, names={p: players[p].name for p in rnd.players()},
-                         preview=self.dry_run)
+                         preview=self.dry_run, absent=absent)
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,7 @@ def tour(service: EventService, slug: str, ruleset: Ruleset, settings: dict[str,
     draft table until placed) are part of the tour, not failures."""
     rng = random.Random(seed)
     create(service, slug, ruleset, settings, seed=seed)
+    _signup_steps(service, slug)
     if not ruleset.capabilities.rounds:
         simulate.sample_batch(service, slug, ACTOR, rng)
         _organiser_steps(service, slug)
@@ -185,6 +186,27 @@ def _organiser_steps(service: EventService, slug: str) -> None:
     service.run_command(EventDetails(slug, "2026-12-05", "Club Orbit"), ACTOR)
     service.run_command(ArchiveEvent(slug, True, "a test"), ACTOR)
     service.run_command(ArchiveEvent(slug, False, "undo"), ACTOR)
+
+
+def _signup_steps(service: EventService, slug: str) -> None:
+    """Sign-up: opened for one place with approval, two entries approved, the first rejected
+    (the second moves up), the second withdrawn with its link's code, closed; check-in and
+    its undo (an event of rounds)."""
+    from podium.core.commands import Call, Caller
+    from podium.service import signup
+
+    service.run_command(signup.OpenSignup(slug, 1, None, True, ("club",)), ACTOR)
+    service.run_command(signup.EnterSignup(slug, "Kit Signup A", "Club Orbit"), ACTOR)
+    code = service.run_command(signup.EnterSignup(slug, "Kit Signup B"), ACTOR).value.code
+    service.run_command(signup.Decide(slug, "Kit Signup A"), ACTOR)
+    service.run_command(signup.Decide(slug, "Kit Signup B"), ACTOR)
+    service.run_command(signup.Decide(slug, "Kit Signup A", False, "a test"), ACTOR)
+    player = Caller(actor="player", code=code)
+    service.run_command(signup.Withdraw(slug, Call(slug, {}, player)), ACTOR)
+    service.run_command(signup.CloseSignup(slug), ACTOR)
+    if service.load(slug).ruleset.capabilities.rounds:
+        service.run_command(signup.CheckIn(slug, "P01"), ACTOR)
+        service.run_command(signup.CheckIn(slug, "P01", undo=True), ACTOR)
 
 
 def _clock_steps(service: EventService, slug: str) -> None:

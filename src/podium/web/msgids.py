@@ -119,6 +119,10 @@ LOG_FIELD_NAMES = (
     Mp("log field", "newcomers"), Mp("log field", "survivors"), Mp("log field", "playoffs"),
     Mp("log field", "swaps"), Mp("log field", "first"), Mp("log field", "second"),
     Mp("log field", "qualification"), Mp("log field", "premium"), Mp("log field", "ids"),
+    # sign-up and check-in (podium.core.signup)
+    Mp("log field", "capacity"), Mp("log field", "closes"), Mp("log field", "approval"),
+    Mp("log field", "club"), Mp("log field", "fields"), Mp("log field", "nickname"),
+    Mp("log field", "commander"),
     # the declared commands' fields, as a refusal names them (podium.web.i18n.localise)
     Mp("log field", "accept"), Mp("log field", "answer"), Mp("log field", "assign"),
     Mp("log field", "correct"), Mp("log field", "csv"), Mp("log field", "disqualify"),

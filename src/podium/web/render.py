@@ -119,6 +119,9 @@ class Renderer:
         # a stored link (an old log may hold any text) is drawn as a link only when http(s)
         env.globals["is_web_link"] = is_web_link
         env.globals["event_complete"] = event_complete
+        from podium.service.signup import offered_fields
+
+        env.globals["signup_questions"] = offered_fields  # what signup.open's form offers
         env.globals["record_fields"] = record_fields  # a declared view's value, generically
         env.globals["is_records"] = is_records
         env.globals["zones"] = zone_names  # a time zone field's suggestions

@@ -33,6 +33,7 @@ from podium.core.ruleset import (
     Phase,
     RoundPlan,
     Ruleset,
+    SignupField,
 )
 from podium.core.standings import StandingRow, Standings, rank_players
 from podium.core.tiebreakers import TIEBREAKERS, get_tiebreaker
@@ -181,6 +182,8 @@ class Commander(Ruleset[CommanderSettings]):
                         {"rounds": 2, "final_size": 3, "pod_size": 3, "fewer_rounds": True})
     presentation = Presentation(result_legend=LEGEND)
     rating_system = "commander"
+    #: What a sign-up may ask of a Commander player: the commander they bring
+    signup_fields = (SignupField("commander", N_("Commander"), "text"),)
 
     def round_minutes(self, state: EventState, rnd: Round) -> int | None:
         """Rule CMD-12: a round lasts ``round_minutes`` (90 by the regulation), the final

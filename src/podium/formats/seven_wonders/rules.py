@@ -39,7 +39,7 @@ from podium.core.log import Action, Kind
 from podium.core.model import EventState, PlayerId
 from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord
-from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset
+from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset, SignupField
 from podium.core.schema import (
     PLAYER,
     SEED,
@@ -714,6 +714,11 @@ class SevenWonders(Ruleset[SevenWondersSettings]):
     one_table_per_page = True  # the season table, then each league's: tabs, not one long page
     example_settings = ({}, {"season": "starting"})
     rating_system = "seven-wonders"
+    #: What a year's sign-up asks (rules W7-4, W7-5: the draft orders by the premium account,
+    #: then the site rating; the nickname finds the player on the site, BGA)
+    signup_fields = (SignupField("rating", N_("Site rating"), "integer"),
+                     SignupField("premium", N_("Premium account"), "yesno"),
+                     SignupField("nickname", N_("Nickname on the site"), "text"))
     #: Every refusal code of the format (:mod:`.codes`: the season's and the year's).
     codes = codes.catalogue()
     #: Code slips printed before the season used the shared self-report opened its own page.

@@ -20,7 +20,7 @@ it was accepted; a refusal names the command's field.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from podium.core.errors import Conflict, InvalidInput, NotFound, PodiumError
 from podium.core.log import Kind
@@ -32,6 +32,7 @@ from podium.formats.seven_wonders import codes, survival_rules
 from podium.formats.seven_wonders.season import Note
 from podium.formats.seven_wonders.year import Dice, SignUp, next_leagues, spoken
 from podium.formats.seven_wonders.year_commands import (
+    candidates,
     facts_of,
     last_season,
     renamed,
@@ -126,6 +127,10 @@ class DrawSurvival(Command[Drawn]):
         season = last_season(service, self.slug)
         series = year_of(service.load(self.slug)).state
         barred = tournament_barred([service.load(slug).state for slug in season_slugs(series)])
+        if not self.newcomers:  # rule W7-29: the year's sign-ups not yet playing
+            newcomers = candidates(service, series, barred)
+            if newcomers:
+                return replace(self, newcomers=newcomers).run(service, actor)
         try:
             with service.unit(season.state.slug, actor, dry_run=self.preview) as work:
                 work.append(self.build_draw(work.loaded, barred, signups_of(series)))

@@ -30,6 +30,8 @@ from podium.core.replay import apply
 from podium.core.ruleset import Ruleset
 from podium.core.series import MEMBER_ADDED
 from podium.core.series import book_of as series_book
+from podium.core.signup import IN, WAITLIST
+from podium.core.signup import book_of as signup_book
 from podium.core.views import N_
 from podium.formats.seven_wonders import codes, survival_rules
 from podium.formats.seven_wonders.playoff_rules import stored_playoffs
@@ -69,6 +71,26 @@ def season_slugs(series: EventState) -> list[str]:
     return [m.event for m in series_book(series).members]
 
 
+def signed_up(series: EventState) -> tuple[SignUp, ...]:
+    """Rules W7-4, W7-5: the year's own sign-up list (the series' sign-up page,
+    :mod:`podium.core.signup`) in sign-up order: the entries still in the running (approved
+    where the organiser approves), with the site rating and the premium account they gave."""
+    book = signup_book(series)
+    return tuple(SignUp(e.name, int(e.fields.get("rating") or 0), bool(e.fields.get("premium")))
+                 for e in book.active() if book.status(e) in (IN, WAITLIST))
+
+
+def candidates(service: EventService, series: EventState,
+               barred: Sequence[str] = ()) -> tuple[str, ...]:
+    """Rule W7-29: the applicants wishing to join the tournament («список претендентов»), by
+    default the year's sign-ups not yet playing (in no season's leagues, not barred by rule
+    W7-23), in sign-up order."""
+    playing = {p.name for slug in season_slugs(series)
+               for p in service.load(slug).state.players.values()}
+    return tuple(s.name for s in signed_up(series)
+                 if s.name not in playing and s.name not in barred)
+
+
 def signups_of(series: EventState) -> dict[str, SignUp]:
     """Rules W7-4, W7-5, W7-13, W7-14: every sign-up of the year as the starting season
     recorded it (``basis.signups``: the site rating and the premium account), by name, so the
@@ -81,6 +103,8 @@ def signups_of(series: EventState) -> dict[str, SignUp]:
             if name and name not in out:
                 out[name] = SignUp(name, int(row.get("rating") or 0),
                                    bool(row.get("premium")))
+    for signed in signed_up(series):  # signed up on the year's page after the start
+        out.setdefault(signed.name, signed)
     return out
 
 
@@ -312,19 +336,24 @@ class StartYear(Command[Formed]):
         if season_slugs(series.state):
             raise Conflict(N_("the year %(slug)s has its starting season already (rule W7-4)"),
                            code=codes.YEAR_STARTED, field="event", slug=self.slug)
-        leagues, lines = starting_leagues(self.signups)
+        # rule W7-4: the sign-ups typed or sent as a file, else the year's own sign-up list
+        signups = self.signups or signed_up(series.state)
+        if not signups:
+            raise InvalidInput(N_("give the sign-ups: a file, or one row a player"),
+                               code=codes.YEAR_SIGNUPS_NONE, field="signups")
+        leagues, lines = starting_leagues(signups)
         keys = league_keys(len(leagues), True)
         rows = [(k, n, lvl, tuple(m)) for (k, n, lvl), m in zip(keys, leagues, strict=True)]
         playing = {n for league in leagues for n in league}
-        qualification = [s.name for s in self.signups if s.name not in playing]
+        qualification = [s.name for s in signups if s.name not in playing]
         formed = Formed(self.season or None, _listed(rows), lines, qualification,
                         preview=self.preview)
         if self.preview:
             return Outcome(series, [], formed)
-        premium = {s.name: s.premium for s in self.signups}
+        premium = {s.name: s.premium for s in signups}
         profiles = {n: {"premium": premium[n]} for league in leagues for n in league}
         basis = {"signups": [{"name": s.name, "rating": s.rating, "premium": s.premium}
-                             for s in self.signups], "qualification": qualification}
+                             for s in signups], "qualification": qualification}
         settings = {**self.settings, "season": "starting"}
         return store_season(service, self.slug, actor, self.season, self.name or self.season,
                             settings, self.seed, rows, profiles, basis, formed)

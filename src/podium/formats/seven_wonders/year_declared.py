@@ -144,10 +144,7 @@ def _signups(call: Call) -> tuple[SignUp, ...]:
                            code=codes.YEAR_SIGNUPS_TYPED, field="entries")
     if file is not None:
         return read_signups(file.data)
-    if not typed:
-        raise InvalidInput(N_("give the sign-ups: a file, or one row a player"),
-                           code=codes.YEAR_SIGNUPS_NONE, field="signups")
-    return tuple(typed)
+    return tuple(typed or ())  # none: the year's own sign-up list (rule W7-4)
 
 
 SEASON = Param("season", inputs.Text(64, non_empty=True),
@@ -308,8 +305,8 @@ SURVIVAL_DRAW = CommandSpec(
     "seven-wonders.survival-draw", N_("Draw the survival battles"), _draw,
     params=(
         Param("newcomer", NAMES, N_("newcomers from qualification, in sign-up order (rules "
-                                    "W7-14, W7-29 (3))"), required=True,
-              label=N_("Newcomers")),
+                                    "W7-14, W7-29 (3); default: the year's sign-ups not "
+                                    "yet playing)"), label=N_("Newcomers")),
         Param("leaving", NAMES, N_("players who drop out before the next season (rule W7-35)"),
               label=N_("Leaving")),
         Param("rating", inputs.Pairs(inputs.Integer(0, 100_000), max_items=200),
