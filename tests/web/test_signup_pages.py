@@ -50,6 +50,18 @@ def test_sign_up_confirm_withdraw_and_the_waitlist_moves(site: Site) -> None:
     assert [p.name for p in state.players.values()] == ["Boris"]
 
 
+def test_an_answer_keeps_its_commas(site: Site) -> None:
+    # a commander's full name holds a comma: the form's answer is stored whole
+    site.event("cup", None, players=0)
+    open_signup(site, fields="commander")
+    done = sign_up(site.client(), "cup", "Anna", f_commander="Atraxa, Praetors' Voice")
+    assert done.status_code == 200
+    from podium.core.signup import book_of
+
+    entry = next(iter(book_of(site.events.load("cup").state).entries.values()))
+    assert entry.fields == {"commander": "Atraxa, Praetors' Voice"}
+
+
 def test_a_refused_sign_up_shows_the_form_again_and_stores_nothing(site: Site) -> None:
     site.event("cup", None, players=0)
     open_signup(site)

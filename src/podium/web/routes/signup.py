@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query
 from fastapi.responses import HTMLResponse, Response
 
-from podium.core.commands import TEXT, WEB, Caller
+from podium.core.commands import JSON, TEXT, WEB, Caller
 from podium.core.errors import PodiumError
 from podium.core.messages import Message
 from podium.core.signup import book_of
@@ -47,8 +47,11 @@ def _caller(page: Page, code: str = "") -> Caller:
                   address=client.address, device=client.device)
 
 
-def _run(page: Page, name: str, slug: str, fields: dict[str, Any], code: str = "") -> Done:
-    return page.web.events.execute(Invocation(name, slug, fields, TEXT, WEB),
+def _run(page: Page, name: str, slug: str, fields: dict[str, Any], code: str = "",
+         json: bool = False) -> Done:
+    """A command as the page's visitor (their code, if any); ``json``: the fields are JSON
+    values, not text (answers that hold commas)."""
+    return page.web.events.execute(Invocation(name, slug, fields, JSON if json else TEXT, WEB),
                                    _caller(page, code))
 
 
@@ -83,17 +86,18 @@ def signup_form(page: PublicPage, slug: str) -> Response:
     return _form(page, slug)
 
 
-def _typed(form: dict[str, str], book: Any) -> list[str]:
-    """The answers to the questions as ``KEY=VALUE`` items (a check box sent: yes)."""
-    out = []
+def _typed(form: dict[str, str], book: Any) -> dict[str, str]:
+    """The answers to the questions by key (a check box sent: yes), sent as JSON so an answer
+    keeps its commas (a commander's full name: «Atraxa, Praetors' Voice»)."""
+    out = {}
     for item in book.fields:
         key = item["key"]
         value = form.get(f"f_{key}", "")
         if item["kind"] == "yesno":
             value = "yes" if value else "no"
-        value = " ".join(value.replace(",", " ").replace(";", " ").split())[:200]
+        value = " ".join(value.split())[:200]
         if value:
-            out.append(f"{key}={value}")
+            out[key] = value
     return out
 
 
@@ -106,7 +110,7 @@ def signup_send(page: FormPage, slug: str, form: Fields) -> Response:
     if answers:
         fields["fields"] = answers
     try:
-        done = _run(page, "signup.enter", slug, fields)
+        done = _run(page, "signup.enter", slug, fields, json=True)
     except PodiumError as error:
         if status_of(error) == 429:
             raise
