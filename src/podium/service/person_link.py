@@ -85,7 +85,8 @@ def _first_player(state: EventState) -> str | None:
 PLAYER_ARG = Param("player", inputs.Player(), N_("the player: a name or #id"), required=True,
                    argument=True, label=N_("Player"))
 PERSON_ARG = Param("person", inputs.Text(200, non_empty=True),
-                   N_("the person: #id, a name or an other name"), required=True,
+                   N_("the person: their name or other name in the register, or their "
+                      "number (#12)"), required=True,
                    argument=True, label=N_("Person"))
 PREVIEW = Param("preview", inputs.YesNo(), N_("show what it would store, store nothing"))
 
