@@ -114,6 +114,14 @@ def test_missing_required_and_unknown_answers_are_refused(service) -> None:
     assert entry.player is None and done.status == "in"  # a series registers no players
 
 
+def test_an_answer_holds_commas_on_the_command_line(service) -> None:
+    # a commander's full name has a comma; a comma parts answers only before another KEY=
+    run(service, "signup.open", ORG, "cup", fields="club, commander")
+    done = enter(service, "Anna", fields="commander=Atraxa, Praetors' Voice")
+    entry = signup.book_of(service.load("cup").state).entries[done.entry]
+    assert entry.fields == {"commander": "Atraxa, Praetors' Voice"}
+
+
 def test_closing_time_is_in_the_events_zone(service) -> None:
     clock = service.clock
     # 14:00 in Moscow is 11:00 UTC; the clock starts at 10:00 UTC

@@ -596,6 +596,10 @@ class Pairs(Input):
     value: Input = Integer()
     max_items: int = 100
     form: str = "NAME=VALUE"  # how one item is written, as the refusals and hints say (a msgid)
+    #: What separates items in one text. A value that may hold commas (a commander's full
+    #: name) takes ``";\n"``: a comma then parts items only where another ``NAME=`` follows
+    #: (``rating=1800, commander=Atraxa, Praetors' Voice`` is two items).
+    separators: str = ",;\n"
 
     #: the forms the formats use, as msgids (a Russian refusal writes ИМЯ=ЗНАЧЕНИЕ)
     FORMS = (N_("NAME=VALUE"), N_("NAME=REASON"))
@@ -608,7 +612,7 @@ class Pairs(Input):
     def from_texts(self, texts: Sequence[str], field: str) -> tuple[tuple[str, Any], ...]:
         out = []
         for text in texts:
-            for item in items_of(clean(text, field, BLOCK, multiline=True), ",;\n"):
+            for item in self._items(clean(text, field, BLOCK, multiline=True)):
                 name, sep, raw = item.partition("=")
                 if not sep or not name.strip():
                     raise refuse(field, N_("write each item as %(form)s: %(text)s"),
@@ -647,6 +651,12 @@ class Pairs(Input):
 
     def to_text(self, value: Any) -> str:
         return ", ".join(f"{name}={self.value.to_text(v)}" for name, v in value or ())
+
+    def _items(self, text: str) -> list[str]:
+        if "," in self.separators:
+            return items_of(text, self.separators)
+        pattern = "[" + re.escape(self.separators) + "]|,(?=[^,=;\n]+=)"
+        return [part.strip() for part in re.split(pattern, text) if part.strip()]
 
     def hint(self) -> str:
         return N_("NAME=VALUE, comma-separated") if self.form == "NAME=VALUE" else ""

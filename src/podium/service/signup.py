@@ -427,8 +427,10 @@ SIGNUP_ENTER = CommandSpec(
     lambda call: EnterSignup(call.slug, call["name"], call.get("club", ""),
                              tuple(call.get("fields") or ())),
     params=(NAME, Param("club", inputs.Text(80), N_("the club"), label=N_("Club")),
-            Param("fields", inputs.Pairs(inputs.Text(200), max_items=20),
-                  N_("the answers to the sign-up's questions, KEY=VALUE"),
+            # an answer may hold commas («Atraxa, Praetors' Voice»): items part at ";" only
+            Param("fields", inputs.Pairs(inputs.Text(200), max_items=20, separators=";\n"),
+                  N_("the answers to the sign-up's questions, KEY=VALUE (an answer may hold "
+                     "commas)"),
                   label=N_("Answers"))),
     help=N_("A player signs up (anyone, on the public page), or the organiser signs someone "
             "up; when the event is full the sign-up waits on the waitlist."),
