@@ -107,3 +107,11 @@ def test_a_linked_players_page_links_the_persons_page(site: Site) -> None:
     assert f'href="/p/{ids["Anna"]}"' in anna.text
     boris = client.get("/e/mj/p/player", params={"name": "Boris"})
     assert boris.status_code == 200 and 'class="person-link"' not in boris.text
+
+
+def test_the_ratings_page_before_any_link_says_how_to_begin(site: Site) -> None:
+    # no register yet: a page that says how ratings begin, in Russian too, never a 404
+    page = site.client().get("/ratings", headers={"Accept-Language": "ru"})
+    assert page.status_code == 200
+    assert "Рейтингов пока нет" in page.text and "people" not in page.text.split("<main")[1]
+    assert site.client().get("/p/1").status_code == 404  # no such person

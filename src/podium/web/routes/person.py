@@ -19,6 +19,7 @@ from fastapi.responses import HTMLResponse, Response
 from podium.core import codes
 from podium.core.errors import NotFound
 from podium.core.reads import ViewSpec
+from podium.formats.people.registry import registry_exists
 from podium.formats.people.rules import REGISTRY
 from podium.web.deps import Page, page_dep
 from podium.web.routes.views import find_view, read_page_view, render_view
@@ -50,6 +51,8 @@ def show(page: Page, name: str, preset: dict[str, str] | None = None) -> Respons
 
 @router.get("/ratings", response_class=HTMLResponse)
 def ratings_page(page: Annotated[Page, Depends(page_dep)]) -> Response:
+    if not registry_exists(page.web.events, REGISTRY):  # nobody linked yet: say how
+        return page.render("people/no_register.html", title=page.fmt.gettext("Ratings"))
     return show(page, "people.ratings")
 
 
