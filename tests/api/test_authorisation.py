@@ -138,6 +138,15 @@ def clock_running(s: Scenario) -> None:
     s.site.events.run_command(StartClock("cup"), "owner")
 
 
+def a_person(s: Scenario) -> None:
+    """A person in the register of persons (made by its first command), to link a player to."""
+    from podium.core.commands import Caller
+    from podium.service.catalog import Invocation
+
+    s.site.events.execute(Invocation("people.add", "people", {"name": "Zed"}),
+                          Caller.cli("owner"))
+
+
 def newcomers(s: Scenario) -> None:
     """Two late entrants who never played (to remove or merge)."""
     s.site.events.add_players("cup", ["Extra", "Extra Alias"], "owner")
@@ -243,6 +252,10 @@ ROUTES = [
     Route("POST", f"{CMD}/checkin.self", {}, set()),
     Route("POST", f"{CMD}/checkin.undo", {"player": 7}, ORGANISERS, checked_in),
     Route("POST", f"{CMD}/checkin.drop-absent", {}, ORGANISERS, before_round_one),
+    # links from the event's players to the register of persons (written into the register)
+    Route("POST", f"{CMD}/person.link", {"player": 7, "person": "Zed"}, ORGANISERS, a_person),
+    Route("POST", f"{CMD}/person.new", {"player": 7}, ORGANISERS),
+    Route("POST", f"{CMD}/person.link-all", {}, ORGANISERS),
     # the mahjong marathon's declared commands
     Route("POST", f"{MJ}add-game", GAME, ORGANISERS, marathon),
     Route("POST", f"{MJ}import-games", {"file": GAMES_FILE}, ORGANISERS, marathon),

@@ -76,6 +76,8 @@ def left_aligned(players: np.ndarray, places: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Seats of a game with a 0 player (left out) removed: each row's players first, in their
     seat order, then zeros; with each row's count."""
+    import numpy as np
+
     present = players != 0
     order = np.argsort(~present, axis=1, kind="stable")
     players = np.take_along_axis(players, order, axis=1)
