@@ -247,13 +247,6 @@ def cache_of(service: EventService) -> RatingsCache:
         return found
 
 
-def rated_systems(service: EventService) -> list[str]:
-    """The game systems some registered format rates, in order."""
-    from podium.formats import all_formats
-
-    return sorted({f.rating_system for f in all_formats() if f.rating_system})
-
-
 def source_events(service: EventService, book: PeopleBook, system: str,
                   series: str | None = None) -> list[LoadedEvent]:
     """The events linked in the register whose format rates ``system`` (only a series'
@@ -306,7 +299,7 @@ def ratings_of(service: EventService, register: LoadedEvent, params: Params, sys
 
 __all__ = ["GameTable", "PlayedGame", "RatedEvent", "SystemRatings", "event_time", "ordered",
            "played_games",
-           "rated_systems", "ratings_of", "source_events", "weight_of"]
+           "ratings_of", "source_events", "weight_of"]
 
 
 # -- what the register's views read (:meth:`podium.service.reader.ServiceSource.extra`) --------

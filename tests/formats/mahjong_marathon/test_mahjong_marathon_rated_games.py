@@ -1,5 +1,5 @@
 """The marathon's games as a rating across events counts them
-(``MahjongMarathon.rated_games``, and the same as columns, ``rated_arrays``), played through
+(``MahjongMarathon.rated_games``, and the same as columns, ``rated_columns``), played through
 the service's ``invoke`` as an organiser imports and decides them.
 
 Worked example (setting ``guest_names``: NoName, rule MJ-3):
@@ -22,6 +22,8 @@ from typing import Any
 
 from podium.core.commands import API, JSON, Caller
 from podium.core.rated import columns_of
+from podium.formats.mahjong_marathon.rated import rated_arrays
+from podium.formats.mahjong_marathon.rules import book_of
 from podium.service.catalog import Invocation
 
 SLUG = "mj"
@@ -57,7 +59,7 @@ def test_places_by_gp_ties_guests_left_out_and_a_penalty(service) -> None:
     assert [g.at for g in rated] == [datetime(2015, 2, 10, 12, tzinfo=UTC),
                                      datetime(2015, 2, 10, 13, tzinfo=UTC)]
     assert rated[0].order < rated[1].order
-    arrays = loaded.ruleset.rated_arrays(loaded.state)  # the same, as columns
+    arrays = rated_arrays(loaded.state, book_of(loaded.state))  # the same, as the book's
     assert len(arrays) == 2 and arrays.places.tolist()[0] == [1, 2, 2, 0]
     # the columns a rating reads: the same games, each game's persons first (g2: the guests
     # sat first and third, Anna and Boris are its two seats)

@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from podium.core.commands import CommandSpec
     from podium.core.demos import DemoSpec
     from podium.core.reads import ViewSpec
-    from podium.formats.mahjong_marathon.rated import RatedArrays
     from podium.formats.mahjong_marathon.values import MarathonDecisions
 
 GAMES_ADDED = "mahjong.games.added"
@@ -462,13 +461,6 @@ class MahjongMarathon(Ruleset[MarathonSettings]):
         from podium.formats.mahjong_marathon.rated import rated_columns
 
         return rated_columns(state, book_of(state))
-
-    def rated_arrays(self, state: EventState) -> RatedArrays:
-        """The games of :meth:`rated_games` as columns (a rating over a million games reads
-        these instead of a million objects; :class:`.rated.RatedArrays`)."""
-        from podium.formats.mahjong_marathon.rated import rated_arrays
-
-        return rated_arrays(state, book_of(state))
 
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """The year's total (rules MJ-9, MJ-10) as core standings: SN, result sum, games."""
