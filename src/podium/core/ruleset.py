@@ -40,6 +40,7 @@ from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, PodiumError
 from podium.core.messages import stored
 from podium.core.model import EventState, PlayerId, Round, Table, TableResult
+from podium.core.projection import DEFAULT_MODEL, DEFAULT_TRIALS, Need, Projection, Strengths
 from podium.core.rated import RatedColumns, RatedGame, columns_of
 from podium.core.schema import Schema
 from podium.core.standings import Standings
@@ -446,6 +447,22 @@ class Ruleset(Generic[SettingsT]):
         """The games of :meth:`rated_games` as columns (a format with many games gives them
         without building each game)."""
         return columns_of(self.rated_games(state))
+
+    # -- Projections (:mod:`podium.core.projection`) ------------------------------------------
+    def projection(self, state: EventState, *, model: str = DEFAULT_MODEL,
+                   trials: int = DEFAULT_TRIALS, seed: int = 0,
+                   strengths: Strengths | None = None) -> Projection | None:
+        """Every player's chance of each goal the regulation rewards, by playing what
+        remains through the format's own pairing and scoring (exactly when the tree is
+        small); None: the format makes no projections."""
+        return None
+
+    def need(self, state: EventState, player: PlayerId, goal: str, *,
+             model: str = DEFAULT_MODEL, trials: int = DEFAULT_TRIALS, seed: int = 0,
+             strengths: Strengths | None = None) -> Need | None:
+        """What ``player`` needs in the next round for ``goal`` (a key of the projection's
+        goals); None: the format makes no projections."""
+        return None
 
     def series_points(self, state: EventState) -> dict[str, int]:
         """What each player (by name) earned in this event as a member of a series
