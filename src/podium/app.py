@@ -38,6 +38,7 @@ from podium.store.notify import Listener
 from podium.web.cache import ViewCache
 from podium.web.hosts import allowed_hosts as allowed_hosts_for
 from podium.web.hosts import public_origin
+from podium.web.live import Streams
 from podium.web.plugins import WebFormat, WebParts
 from podium.web.render import Renderer
 
@@ -62,6 +63,7 @@ class Web:
     keys: AppKeys
     public_url: str | None = None  # origin of absolute links; None: the request's (see hosts)
     listener: Listener | None = None  # "event changed" from other processes (PostgreSQL)
+    streams: Streams | None = None  # the live pages' pushed streams (podium.web.live)
 
     @property
     def catalog(self) -> Catalog:
@@ -117,6 +119,7 @@ def create_app(
         keys=AppKeys(database, clock),
         public_url=origin,
     )
+    web.streams = Streams(web.cache)
     if listen and not database.is_sqlite:
         web.listener = Listener(database, web.cache.changed, web.cache.forget_versions)
     app = FastAPI(
@@ -165,6 +168,7 @@ def create_app(
         public,
         selfreport,
         signup,
+        stream,
         views,
     )
 
@@ -179,7 +183,8 @@ def create_app(
     api_commands.add_components(app)  # the formats' settings objects the bodies refer to
     for router in parts.routers:  # a format's own pages and JSON reads
         app.include_router(router)
-    for module in (auth, public, organiser, commands, selfreport, signup, views, person):
+    for module in (auth, public, organiser, commands, selfreport, signup, views, person,
+                   stream):
         app.include_router(module.router)
 
     @app.exception_handler(PodiumError)
@@ -242,13 +247,16 @@ def create_app(
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """The process's listener (PostgreSQL) runs while the application does."""
+    """The process's listener (PostgreSQL) runs while the application does; at its end every
+    live stream ends."""
     listener = app.state.web.listener
     if listener is not None:
         listener.start()
     try:
         yield
     finally:
+        if app.state.web.streams is not None:
+            await app.state.web.streams.stop()
         if listener is not None:
             listener.stop()
 

@@ -1,0 +1,107 @@
+/* A page's live part (#live) pushed by the server: server-sent events from data-stream
+   (podium/web/live.py). Each message is the live part again; only the nodes that differ are
+   replaced, so scrolling, an open row and the clock stay. While the stream is cut the page
+   polls as before (htmx's hx-trigger) and .live-state says it is not live; while it is open
+   the polls are skipped. A search typed on the pairings page asks for its own answer. */
+(function () {
+  "use strict";
+  var FIRST_PAUSE = 1000, MAX_PAUSE = 30000;
+
+  function visitor() {
+    try {
+      var id = localStorage.getItem("podium-visitor");
+      if (!id) {
+        var bytes = crypto.getRandomValues(new Uint8Array(12));
+        id = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+        localStorage.setItem("podium-visitor", id);
+      }
+      return id;
+    } catch (e) { return ""; }
+  }
+
+  function sameAttributes(a, b) {
+    if (a.attributes.length !== b.attributes.length) return false;
+    for (var i = 0; i < a.attributes.length; i++) {
+      if (b.getAttribute(a.attributes[i].name) !== a.attributes[i].value) return false;
+    }
+    return true;
+  }
+
+  /* Make target's children those of source, replacing only the nodes that differ. */
+  function morph(target, source) {
+    var olds = Array.prototype.slice.call(target.childNodes);
+    var news = Array.prototype.slice.call(source.childNodes);
+    if (olds.length !== news.length) {
+      target.replaceChildren.apply(target, news);
+      return true;
+    }
+    var changed = false;
+    for (var i = 0; i < news.length; i++) {
+      var a = olds[i], b = news[i];
+      if (a.isEqualNode(b)) continue;
+      changed = true;
+      if (a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName && sameAttributes(a, b)) {
+        morph(a, b);
+      } else {
+        target.replaceChild(b, a);
+      }
+    }
+    return changed;
+  }
+
+  function start(live) {
+    var address = live.getAttribute("data-stream");
+    if (!address || !window.EventSource) return;
+    var state = document.querySelector(".live-state");
+    var streaming = false, pause = FIRST_PAUSE, askUntil = 0, source = null;
+
+    function show(on) {
+      streaming = on;
+      live.setAttribute("data-live", on ? "pushed" : "polled");
+      if (state) {
+        state.hidden = false;
+        state.textContent = on ? state.getAttribute("data-on") : state.getAttribute("data-off");
+        state.classList.toggle("live-off", !on);
+      }
+    }
+    function searching() {
+      var box = document.querySelector(".find input[name=q]");
+      return !!(box && box.value.trim());
+    }
+    document.body.addEventListener("htmx:beforeRequest", function (event) {
+      if (streaming && event.detail.elt === live && Date.now() > askUntil) event.preventDefault();
+    });
+    function apply(text) {
+      if (searching() && window.htmx) {  // the pushed part is unfiltered: ask for the search's
+        askUntil = Date.now() + 2000;
+        window.htmx.trigger(live, "podium:refresh");
+        return;
+      }
+      var holder = document.createElement("template");
+      holder.innerHTML = text;
+      if (morph(live, holder.content)) {
+        if (window.htmx) window.htmx.process(live);
+        live.dispatchEvent(new CustomEvent("htmx:afterSwap", {bubbles: true, detail: {target: live, elt: live}}));
+      }
+    }
+    function connect() {
+      var sep = address.indexOf("?") < 0 ? "?" : "&";
+      source = new EventSource(address + sep + "v=" + visitor());
+      source.addEventListener("open", function () { pause = FIRST_PAUSE; show(true); });
+      source.addEventListener("part", function (event) { show(true); apply(event.data); });
+      source.addEventListener("replaced", function () { source.close(); show(false); });
+      source.addEventListener("error", function () {
+        source.close();
+        show(false);
+        setTimeout(connect, pause);
+        pause = Math.min(pause * 2, MAX_PAUSE);
+      });
+    }
+    connect();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = document.getElementById("live");
+    if (live) start(live);
+  });
+})();

@@ -1,0 +1,192 @@
+"""Live pages pushed (podium.web.live, static/live.js), in Debian's chromium on a phone.
+
+Real `podium serve` processes, with polling set to 10 minutes so that only a push can change
+the page before the test ends. The page is opened, a result is written, and the page shows it
+without reloading (a marker set in the page's script survives):
+
+- SQLite, the command line writing to the server's file (the server sees the CLI's commit by
+  the version it reads every 0.2 s);
+- two servers over PostgreSQL: the write through one server's API, the page on the other
+  (its LISTEN hears the write);
+- a stream refused (no streams allowed): the page says it is not live and polls.
+
+Each test prints how long the page took after the write's answer. It is not asserted: the
+machine is shared (docs/benchmarks.md, "Live pages pushed", gives measured figures).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+from podium.service.accounts import AccountService
+from podium.service.commands import PairRound
+from podium.service.events import EventService
+from podium.store.db import Database
+from tests.web.test_browser import WAIT, browser  # noqa: F401 (fixture)
+from tests.web.test_several_servers import _free_port, _request
+
+PODIUM = str(Path(sys.executable).with_name("podium"))
+NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Илья"]
+
+
+def _event(url: str) -> None:
+    """Event ``cup`` (Commander) with 8 players and round 1 paired, owned by ``anna``."""
+    db = Database(url)
+    events = EventService(db)
+    AccountService(db).create_user("anna", "correct horse")
+    events.create_event("cup", "Кубок", "commander", {}, "anna", seed=1)
+    events.add_players("cup", NAMES, "anna")
+    AccountService(db).grant("cup", "anna", "owner", "anna")
+    events.run_command(PairRound("cup"), "anna")
+    db.dispose()
+
+
+@contextmanager
+def _serve(url: str, count: int = 1, env: dict[str, str] | None = None
+           ) -> Iterator[list[int]]:
+    ports = [_free_port() for _ in range(count)]
+    processes = [subprocess.Popen([PODIUM, "--db", url, "serve", "--port", str(port),
+                                   "--poll", "600"],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env={**os.environ, **(env or {})})
+                 for port in ports]
+    try:
+        for port, process in zip(ports, processes, strict=True):
+            for _ in range(600):
+                assert process.poll() is None, "a server stopped"
+                try:
+                    if _request(port, "GET", "/api/v1/events/cup")[0] == 200:
+                        break
+                except OSError:
+                    time.sleep(0.1)
+        yield ports
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            # every stream ends at shutdown: the server does not wait for the browser
+            process.wait(timeout=30)
+
+
+def _open(browser, port: int, path: str):  # noqa: F811
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU",
+                                  extra_http_headers={"Accept-Language": "ru"})
+    page = context.new_page()
+    page.set_default_timeout(WAIT)
+    page.goto(f"http://127.0.0.1:{port}{path}")
+    page.evaluate("window.podiumMarker = 'not reloaded'")
+    return context, page
+
+
+def _table_one_finish(url: str) -> str:
+    """Table 1's players as `--finish` wants them: its seats in order (seat 1 wins)."""
+    db = Database(url)
+    seats = EventService(db).load("cup").state.rounds[0].tables[0].seats
+    db.dispose()
+    return "".join(str(i + 1) for i in range(len(seats)))
+
+
+def _seen_after_write(page, write) -> float:  # noqa: ANN001
+    """Write, then wait for table 1's result on the page; the seconds after the answer."""
+    from playwright.sync_api import expect
+
+    before = page.locator("#live").inner_html()
+    write()
+    answered = time.monotonic()
+    page.wait_for_function("([before]) => document.getElementById('live').innerHTML !== before",
+                           arg=[before], timeout=WAIT)
+    seen = time.monotonic() - answered
+    assert page.evaluate("window.podiumMarker") == "not reloaded"
+    expect(page.locator("#live")).not_to_have_attribute("data-live", "polled")
+    return seen
+
+
+def test_the_cli_s_write_on_sqlite_reaches_the_open_page(tmp_path: Path,
+                                                          browser) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    _event(url)
+    finish = _table_one_finish(url)
+    with _serve(url) as ports:
+        context, page = _open(browser, ports[0], "/e/cup/pairings")
+        expect(page.locator("#live")).to_have_attribute("data-live", "pushed")
+        expect(page.locator(".live-state")).to_have_text("Обновляется сама: изменения видны сразу")
+
+        def write() -> None:
+            subprocess.run([PODIUM, "--db", url, "commander", "result", "cup", "1",
+                            "--finish", finish], check=True, capture_output=True)
+
+        seen = _seen_after_write(page, write)
+        print(f"\nSQLite, CLI writer: the page changed {seen:.3f} s after the CLI's answer")
+        # the standings page of the same event is pushed the same way
+        standings = context.new_page()
+        standings.set_default_timeout(WAIT)
+        standings.goto(f"http://127.0.0.1:{ports[0]}/e/cup")
+        expect(standings.locator("#live")).to_have_attribute("data-live", "pushed")
+        context.close()
+
+
+@pytest.mark.postgres
+def test_a_write_through_one_server_reaches_the_other_s_open_page(
+        postgres_url: str, browser) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    schema = f"podium_live_{uuid.uuid4().hex}"
+    admin = create_engine(postgres_url, poolclass=NullPool)
+    with admin.begin() as connection:
+        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    url = make_url(postgres_url).update_query_dict(
+        {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    try:
+        _event(url)
+        finish = _table_one_finish(url)
+        token = AccountService(Database(url)).create_token("anna")
+        with _serve(url, 2) as (one, other):
+            context, page = _open(browser, other, "/e/cup/pairings")
+            expect(page.locator("#live")).to_have_attribute("data-live", "pushed")
+            headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+
+            def write() -> None:
+                status, body = _request(one, "POST",
+                                        "/api/v1/events/cup/commands/commander.result",
+                                        {"table": 1, "finish": finish}, headers)
+                assert status == 200, body
+
+            seen = _seen_after_write(page, write)
+            print(f"\nPostgreSQL, two servers: the other server's page changed {seen:.3f} s "
+                  "after the API's answer")
+            context.close()
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
+def test_a_refused_stream_leaves_the_page_polling(tmp_path: Path,
+                                                  browser) -> None:  # noqa: F811
+    from playwright.sync_api import expect
+
+    url = f"sqlite:///{tmp_path / 'live.db'}"
+    _event(url)
+    with _serve(url, env={"PODIUM_STREAMS_MAX": "0"}) as ports:
+        context, page = _open(browser, ports[0], "/e/cup/pairings")
+        expect(page.locator("#live")).to_have_attribute("data-live", "polled")
+        expect(page.locator(".live-state")).to_have_text(
+            "Не обновляется сама: обновление раз в 600 с")
+        status, _body = _request(ports[0], "GET",
+                                 "/e/cup/stream?part=/e/cup/live/pairings&v=abcdefgh")
+        assert status == 429
+        context.close()
