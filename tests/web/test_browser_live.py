@@ -98,7 +98,7 @@ def _table_one_finish(url: str) -> str:
     return "".join(str(i + 1) for i in range(len(seats)))
 
 
-def _seen_after_write(page, write) -> float:  # noqa: ANN001
+def _seen_after_write(page, write) -> float:
     """Write, then wait for table 1's result on the page; the seconds after the answer."""
     from playwright.sync_api import expect
 

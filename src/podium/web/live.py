@@ -75,6 +75,7 @@ class Stream:
     pending: tuple[int, str] | None = None
     closed: bool = False
     replaced: bool = False  # by a newer stream of the same visitor and page
+    ended: bool = False  # its last message was given
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def offer(self, seq: int, text: str) -> None:
@@ -87,11 +88,13 @@ class Stream:
         self.wake.set()
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
-        """What the response sends: each new text of the part, until the stream is closed."""
-        while not self.closed:
+        """What the response sends: each new text of the part, until the stream is closed
+        (then, if a newer stream of its visitor replaced it, a last ``replaced`` event)."""
+        while not self.ended:
             await self.wake.wait()
             self.wake.clear()
             if self.closed:
+                self.ended = True
                 if self.replaced:  # the page polls instead of opening it again
                     yield {"event": "replaced", "data": ""}
                 break
