@@ -185,3 +185,24 @@ def test_streams_end_when_the_event_is_deleted_or_the_server_stops(site: Site) -
         await streams.stop()
 
     _run(scenario())
+
+
+def test_streams_opened_together_share_one_group(site: Site) -> None:
+    """Visitors arriving at once (a round's pairings announced) join one group: each gets
+    every change, and the part is rendered once per change."""
+    _cup(site)
+
+    async def scenario() -> None:
+        streams = Streams(site.app.state.web.cache)  # type: ignore[attr-defined]
+        opened = await asyncio.gather(*(_open(streams, site, visitor=f"visitor{i:04d}")
+                                        for i in range(30)))
+        assert len(streams.groups) == 1 and streams.renders == 1
+        _result(site)
+        await streams.look()
+        assert streams.renders == 2
+        version = site.log_length("cup")
+        assert all(stream.pending is not None and stream.pending[0] == version
+                   for stream in opened)
+        await streams.stop()
+
+    _run(scenario())

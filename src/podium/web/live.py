@@ -115,6 +115,8 @@ class Group:
     seq: int = -1  # the version last rendered
     digest: bytes = b""  # of the text last rendered
     text: str = ""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one render at a time
+    opening: int = 0  # streams being opened (the group is kept for them)
 
 
 class Streams:
@@ -154,18 +156,23 @@ class Streams:
             raise Refused(429, "too many streams")
         key = (part, lang, host)
         group = self.groups.get(key)
-        fresh = group is None
-        if group is None:
-            group = Group(found["slug"], part, lang, host)
-        seq = await self._version(group.slug)
-        if seq is None:
-            raise Refused(404, "no such event")
-        if fresh or group.seq != seq:
-            status = await self._render(group, seq)
-            if status not in (200, 204):
-                raise Refused(404 if status in (301, 302, 307, 308, 404) else 503,
-                              f"the part answered {status}")
-        self.groups[key] = group
+        if group is None:  # kept at once: the streams opened meanwhile join it
+            group = self.groups[key] = Group(found["slug"], part, lang, host)
+        group.opening += 1
+        try:
+            async with group.lock:
+                seq = await self._version(group.slug)
+                status = 404 if seq is None else \
+                    200 if group.seq == seq else await self._render(group, seq)
+        finally:
+            group.opening -= 1
+        if status not in (200, 204):
+            self._forget(group)
+            raise Refused(404 if status in (301, 302, 307, 308, 404) else 503,
+                          f"the part answered {status}")
+        if self.count >= self.most or self.by_address.get(address, 0) >= self.per_address:
+            self._forget(group)
+            raise Refused(429, "too many streams")
         stream = Stream(group, address, visitor)
         group.streams.add(stream)
         if visitor:
@@ -193,8 +200,13 @@ class Streams:
         else:
             self.by_address.pop(stream.address, None)
         self.count -= 1
-        if not group.streams:
-            self.groups.pop((group.part, group.lang, group.host), None)
+        self._forget(group)
+
+    def _forget(self, group: Group) -> None:
+        """A group left without streams is no longer watched."""
+        key = (group.part, group.lang, group.host)
+        if not group.streams and not group.opening and self.groups.get(key) is group:
+            del self.groups[key]
 
     async def stop(self) -> None:
         """End every stream and the watcher (the application is shutting down)."""
@@ -230,10 +242,12 @@ class Streams:
                     for stream in list(group.streams):
                         stream.close()
                     continue
-                if seq != group.seq and await self._render(group, seq) == 200:
-                    for stream in list(group.streams):
-                        stream.offer(seq, group.text)
-                        self.sent += 1
+                async with group.lock:
+                    if seq == group.seq or await self._render(group, seq) != 200:
+                        continue
+                for stream in list(group.streams):
+                    stream.offer(group.seq, group.text)
+                    self.sent += 1
 
     async def _version(self, slug: str) -> int | None:
         try:
@@ -242,13 +256,18 @@ class Streams:
             return None
 
     async def _render(self, group: Group, seq: int) -> int:
-        """Ask the application for the group's part; keep it if it changed. The status."""
-        status, body = await request_part(self._app(), group.part, group.lang, group.host)
+        """Ask the application for the group's part; keep it if it changed. The status.
+
+        The page cache may answer with the version before while it builds the new one (its
+        readers never wait for a build): the answer's ETag names the version it was built
+        from, and the group stays behind until the new one comes, asked again each tick."""
+        status, body, etag = await request_part(self._app(), group.part, group.lang,
+                                                group.host)
         self.renders += 1
         if status == 200:
             digest = hashlib.blake2b(body, digest_size=16).digest()
             changed = digest != group.digest
-            group.digest, group.seq = digest, seq
+            group.digest, group.seq = digest, version_of(etag, seq)
             if changed:
                 group.text = body.decode("utf-8")
             elif group.streams:
@@ -261,9 +280,20 @@ class Streams:
         return self.app
 
 
-async def request_part(app: ASGIApp, part: str, lang: str, host: str) -> tuple[int, bytes]:
+def version_of(etag: str, asked: int) -> int:
+    """The event version a cached public page was built from, read from its ETag
+    (``"<event>-<id>-<seq>-<lang>-<digest>"``, :func:`podium.web.routes.public.cached_page`);
+    ``asked`` when the answer has none (a page rendered for the request itself)."""
+    parts = etag.strip('"').rsplit("-", 3)
+    if len(parts) == 4 and parts[1].isdigit():
+        return int(parts[1])
+    return asked
+
+
+async def request_part(app: ASGIApp, part: str, lang: str, host: str
+                       ) -> tuple[int, bytes, str]:
     """The answer of ``GET part`` from the application itself, as an anonymous visitor in
-    ``lang`` would get it: the status and the body (uncompressed)."""
+    ``lang`` would get it: the status, the body (uncompressed) and the ETag."""
     path, _, query = part.partition("?")
     scope: dict[str, Any] = {
         "type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"},
@@ -274,6 +304,7 @@ async def request_part(app: ASGIApp, part: str, lang: str, host: str) -> tuple[i
         "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 80), "extensions": {},
     }
     status = 500
+    etag = ""
     chunks: list[bytes] = []
     sent = False
 
@@ -286,14 +317,17 @@ async def request_part(app: ASGIApp, part: str, lang: str, host: str) -> tuple[i
         return {"type": "http.disconnect"}
 
     async def send(message: Message) -> None:
-        nonlocal status
+        nonlocal status, etag
         if message["type"] == "http.response.start":
             status = int(message["status"])
+            for name, value in message.get("headers", ()):
+                if name.lower() == b"etag":
+                    etag = value.decode("latin-1")
         elif message["type"] == "http.response.body":
             chunks.append(bytes(message.get("body", b"")))
 
     await app(scope, receive, send)
-    return status, b"".join(chunks)
+    return status, b"".join(chunks), etag
 
 
 __all__ = ["Group", "Refused", "Stream", "Streams", "request_part"]
