@@ -33,6 +33,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -50,6 +51,7 @@ from podium.store.db import Database
 PODIUM = str(Path(sys.executable).with_name("podium"))
 SLUG = "push"
 PART = f"/e/{SLUG}/live/pairings"
+EVENT_ID = re.compile(rb"\nid: (\d+)\r?\n")
 
 
 def build(path: Path, players: int) -> tuple[str, list[tuple[int, str]]]:
@@ -174,23 +176,22 @@ async def one_stream(port: int, index: int, seen: list[tuple[float, int]],
                f"Host: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
                "Accept-Language: ru\r\n\r\n").encode())
     head = await reader.readuntil(b"\r\n\r\n")
-    if not head.startswith(b"HTTP/1.1 200"):
+    if b" 200 " not in head.split(b"\r\n", 1)[0]:
         raise RuntimeError(head[:200])
     opened.set()
-    version = -1
+    buffer = b""
     try:
         while not stop.is_set():
-            try:
-                line = await asyncio.wait_for(reader.readline(), 1.0)
-            except TimeoutError:
-                continue
-            if not line:
+            chunk = await reader.read(1 << 16)
+            if not chunk:
                 break
-            if line.startswith(b"id: ") or line.startswith(b"id:"):
-                version = int(line.split(b":", 1)[1])
-            elif line in (b"\r\n", b"\n") and version >= 0:
-                seen.append((time.monotonic(), version))
-                version = -1
+            arrived = time.monotonic()
+            buffer += chunk
+            # whole lines only; the events' ids, whatever the chunks' framing around them
+            cut = buffer.rfind(b"\n") + 1
+            for found in EVENT_ID.finditer(b"\n" + buffer[:cut]):
+                seen.append((arrived, int(found[1])))
+            buffer = buffer[cut:]
     finally:
         out.close()
 
@@ -223,6 +224,8 @@ async def push_phase(port: int, streams: int, group: int, token: str,
     await asyncio.sleep(2)  # the last write's messages
     cpu, elapsed, load1 = cpu_seconds(group) - cpu0, time.monotonic() - t0, os.getloadavg()[0]
     stop.set()
+    for task in tasks:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     delays, missed = [], 0
     for arrivals in seen:

@@ -39,11 +39,27 @@ async def _open(streams: Streams, site: Site, part: str = PAIRINGS, address: str
     return await streams.open(site.app, part, lang, "testserver", address, visitor)  # type: ignore[arg-type]
 
 
+def _fields(message: dict[str, Any] | bytes) -> dict[str, Any]:
+    """An event as the browser reads it: its id, event and data (lines joined)."""
+    if isinstance(message, dict):
+        return message
+    out: dict[str, Any] = {}
+    data: list[str] = []
+    for line in message.decode().split("\r\n"):
+        name, _, value = line.partition(": ")
+        if name == "data":
+            data.append(value)
+        elif name in ("id", "event"):
+            out[name] = value
+    out["data"] = "\n".join(data)
+    return out
+
+
 async def _next(stream: Stream) -> dict[str, Any] | None:
     """The next message the stream would send (None: it ended)."""
     messages = stream.messages()
     try:
-        return await asyncio.wait_for(anext(messages), 5)
+        return _fields(await asyncio.wait_for(anext(messages), 5))
     except StopAsyncIteration:
         return None
 

@@ -37,6 +37,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from sse_starlette import ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message
 
@@ -72,14 +73,14 @@ class Stream:
     group: Group
     address: str
     visitor: str
-    pending: tuple[int, str] | None = None
+    pending: tuple[int, bytes] | None = None  # a version and its message, encoded
     closed: bool = False
     replaced: bool = False  # by a newer stream of the same visitor and page
     ended: bool = False  # its last message was given
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def offer(self, seq: int, text: str) -> None:
-        self.pending = (seq, text)
+    def offer(self, seq: int, message: bytes) -> None:
+        self.pending = (seq, message)
         self.wake.set()
 
     def close(self, replaced: bool = False) -> None:
@@ -87,7 +88,7 @@ class Stream:
         self.replaced = replaced
         self.wake.set()
 
-    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+    async def messages(self) -> AsyncIterator[dict[str, Any] | bytes]:
         """What the response sends: each new text of the part, until the stream is closed
         (then, if a newer stream of its visitor replaced it, a last ``replaced`` event)."""
         while not self.ended:
@@ -100,7 +101,7 @@ class Stream:
                 break
             pending, self.pending = self.pending, None
             if pending is not None:
-                yield {"event": "part", "id": str(pending[0]), "data": pending[1]}
+                yield pending[1]
 
 
 @dataclass(eq=False)
@@ -115,6 +116,7 @@ class Group:
     seq: int = -1  # the version last rendered
     digest: bytes = b""  # of the text last rendered
     text: str = ""
+    message: bytes = b""  # the text as one event of the stream, encoded once for all
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one render at a time
     opening: int = 0  # streams being opened (the group is kept for them)
 
@@ -179,7 +181,7 @@ class Streams:
             self.by_visitor[(visitor, part)] = stream
         self.by_address[address] = self.by_address.get(address, 0) + 1
         self.count += 1
-        stream.offer(group.seq, group.text)
+        stream.offer(group.seq, group.message)
         self._start()
         return stream
 
@@ -246,7 +248,7 @@ class Streams:
                     if seq == group.seq or await self._render(group, seq) != 200:
                         continue
                 for stream in list(group.streams):
-                    stream.offer(group.seq, group.text)
+                    stream.offer(group.seq, group.message)
                     self.sent += 1
 
     async def _version(self, slug: str) -> int | None:
@@ -270,6 +272,8 @@ class Streams:
             group.digest, group.seq = digest, version_of(etag, seq)
             if changed:
                 group.text = body.decode("utf-8")
+                group.message = ServerSentEvent(group.text, event="part",
+                                                id=str(group.seq)).encode()
             elif group.streams:
                 return 204  # the same text: nothing to send
         return status

@@ -37,7 +37,7 @@ async def stream(request: Request, slug: str,
         return Response(f"{refused}\n", status_code=refused.status, media_type="text/plain",
                         headers=headers)
 
-    async def messages() -> AsyncIterator[dict[str, Any]]:
+    async def messages() -> AsyncIterator[dict[str, Any] | bytes]:
         try:
             async for message in opened.messages():
                 yield message
