@@ -251,8 +251,11 @@ async def push_phase(port: int, streams: int, group: int, token: str,
 
 
 async def one_poller(port: int, period: float, offset: float, stop_at: float,
-                     answers: list[float], versions: list[tuple[float, str]]) -> None:
-    reader, out = await asyncio.open_connection("127.0.0.1", port, limit=2**22)
+                     answers: list[float], reconnects: list[int]) -> None:
+    """A visitor polling the live part every ``period`` seconds on its own schedule, with
+    the ETag it was given; a connection the server closed while idle (uvicorn's keep-alive
+    is 5 s) is opened again, as a browser does."""
+    connection: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
     etag = ""
     next_at = time.monotonic() + offset
     try:
@@ -262,10 +265,24 @@ async def one_poller(port: int, period: float, offset: float, stop_at: float,
                 break
             sent = next_at
             conditional = f"If-None-Match: {etag}\r\n" if etag else ""
-            out.write((f"GET {PART} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+            request = (f"GET {PART} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
                        f"Accept-Encoding: gzip\r\nAccept-Language: ru\r\nHX-Request: true\r\n"
-                       f"{conditional}\r\n").encode())
-            head = await reader.readuntil(b"\r\n\r\n")
+                       f"{conditional}\r\n").encode()
+            for attempt in range(2):
+                if connection is None:
+                    connection = await asyncio.open_connection("127.0.0.1", port,
+                                                               limit=2**22)
+                    reconnects[0] += attempt or bool(answers)
+                reader, out = connection
+                try:
+                    out.write(request)
+                    head = await reader.readuntil(b"\r\n\r\n")
+                    break
+                except (asyncio.IncompleteReadError, ConnectionError):
+                    out.close()
+                    connection = None
+            else:
+                raise RuntimeError("the server closed the connection twice")
             length = 0
             for line in head.split(b"\r\n"):
                 lower = line.lower()
@@ -275,23 +292,23 @@ async def one_poller(port: int, period: float, offset: float, stop_at: float,
                     etag = line.split(b":", 1)[1].strip().decode()
             await reader.readexactly(length)
             answers.append(time.monotonic() - sent)
-            versions.append((time.monotonic(), etag))
             next_at += period
     finally:
-        out.close()
+        if connection is not None:
+            connection[1].close()
 
 
 async def poll_phase(port: int, clients: int, group: int, token: str,
                      jobs: list[tuple[int, str]], rate: float, seconds: float,
                      period: float) -> dict[str, float]:
     answers: list[float] = []
-    versions: list[tuple[float, str]] = []
+    reconnects = [0]
     writes: list[tuple[float, int]] = []
     errors: list[str] = []
     start = time.monotonic()
     stop_at = start + seconds + 2 * period
     tasks = [asyncio.create_task(one_poller(port, period, period * i / clients, stop_at,
-                                            answers, versions)) for i in range(clients)]
+                                            answers, reconnects)) for i in range(clients)]
     await asyncio.sleep(period)  # every visitor has polled once
     cpu0, t0, load0 = cpu_seconds(group), time.monotonic(), os.getloadavg()[0]
     thread = threading.Thread(target=writer, args=(port, token, jobs, rate, seconds, writes,
@@ -300,13 +317,16 @@ async def poll_phase(port: int, clients: int, group: int, token: str,
     while thread.is_alive():
         await asyncio.sleep(0.2)
     cpu, elapsed, load1 = cpu_seconds(group) - cpu0, time.monotonic() - t0, os.getloadavg()[0]
-    await asyncio.gather(*tasks, return_exceptions=True)
+    failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
+    if failed:
+        print("poller failed:", repr(failed[0])[:300], file=sys.stderr)
     answers.sort()
 
     def pct(q: float) -> float:
         return answers[min(len(answers) - 1, int(q * len(answers)))] * 1000 if answers else 0
 
-    return {"clients": clients, "writes": len(writes), "requests": len(answers),
+    return {"clients": clients, "failed": len(failed), "writes": len(writes),
+            "requests": len(answers), "reconnects": reconnects[0],
             "answer_p50_ms": pct(0.5), "answer_p99_ms": pct(0.99),
             "seen_after_ms_mean": 1000 * period / 2, "seen_after_ms_max": 1000 * period,
             "cpu_s": cpu, "elapsed_s": elapsed, "cpu_per_s": cpu / elapsed,
