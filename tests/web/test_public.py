@@ -38,7 +38,9 @@ def test_standings_need_no_login_and_show_the_format_columns(site: Site) -> None
     assert page.status_code == 200
     assert "Opp. win %" in page.text and "Elim. sum" in page.text
     assert "<svg" in page.text  # the QR code
-    assert 'hx-trigger="every 1s"' in page.text  # live refresh
+    # pushed (its stream), polled while the stream is cut
+    assert 'data-stream="/e/cup/stream?part=/e/cup/live/views"' in page.text
+    assert 'hx-trigger="every 1s, podium:refresh"' in page.text
 
 
 def test_the_live_fragment_follows_new_results(site: Site) -> None:
