@@ -8,6 +8,7 @@ never waits for a writer's lock.
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import sqlite3
 import sys
@@ -275,13 +276,24 @@ def test_a_page_read_completes_while_a_writer_holds_the_write_lock(
 
 
 def test_no_route_runs_on_the_event_loop(site: Site) -> None:
-    """Every route is a plain function, which FastAPI runs in its thread pool: a database read
-    or a replay in one request never stalls the others. The one exception is a live page's
-    stream, which waits on the loop for its part's changes (a thread each would cap the
-    streams at the pool's size); its reads go to the thread pool (podium.web.live)."""
-    async_routes = [route.path for route in site.app.routes  # type: ignore[attr-defined]
-                    if isinstance(route, APIRoute) and inspect.iscoroutinefunction(route.endpoint)]
-    assert async_routes == ["/e/{slug}/stream"]
+    """Every page route is a plain function, which FastAPI runs in its thread pool: a database
+    read or a replay in one request never stalls the others. The routes on the loop are the
+    declared commands and views (they read their body, then hand the work to the thread pool)
+    and a live page's stream, which waits on the loop for its part's changes (a thread each
+    would cap the streams at the pool's size) and reads in the thread pool."""
+    from tests.conformance.test_conformance import all_routes
+
+    routes = [r for r in all_routes(site.app.routes)  # type: ignore[attr-defined]
+              if isinstance(r, APIRoute)]
+    assert len(routes) > 100  # through every included router
+    on_the_loop = {route.endpoint.__module__ for route in routes
+                   if inspect.iscoroutinefunction(route.endpoint)}
+    allowed = {"podium.api.commands", "podium.api.views", "podium.web.routes.commands",
+               "podium.web.routes.stream"}
+    assert on_the_loop <= allowed, on_the_loop - allowed
+    for module in allowed - {"podium.web.routes.stream"}:
+        assert "run_in_threadpool" in inspect.getsource(importlib.import_module(module))
+    assert "run_in_threadpool" in inspect.getsource(importlib.import_module("podium.web.live"))
 
 
 def test_a_reader_session_never_takes_the_write_lock(tmp_path: Path) -> None:
