@@ -22,10 +22,11 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from podium.core.errors import InvalidInput, NotFound
 from podium.core.messages import M, Message
@@ -64,12 +65,12 @@ from podium.formats.seven_wonders.odds_tables import (
     orders,
 )
 from podium.formats.seven_wonders.season import FORTUNE, WILL
-from podium.formats.seven_wonders.settings import LEAGUE_SIZE
 
 #: the most complete outcomes an exact projection visits (about a second of CPU)
 EXACT_LIMIT = 10_000
 Places = tuple[tuple[PlayerId, int], ...]
 Weights = Mapping[PlayerId, int]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -134,12 +135,17 @@ def league_outcomes(league: LeagueNow, weights: Weights, exact: bool,
 
 
 def league_size(league: LeagueNow) -> int:
-    """An upper bound of :func:`league_outcomes`' length, without computing it."""
+    """How many outcomes :func:`league_outcomes` has, without computing their chances: each
+    way the first step can go on, times the orders of the ladder after it."""
     if league.first is None:
         return 1
-    left = LEAGUE_SIZE - len(league.places)
-    return math.factorial(max(left, 0)) * (math.factorial(len(league.first.players))
-                                           if league.first.die else 1)
+    first = league.first
+    goes_on: dict[Hashable, int] = {}
+    for order in itertools.permutations(first.players):
+        which = first.key(order)
+        if which not in goes_on:
+            goes_on[which] = math.factorial(len(first.after(order)[1]))
+    return sum(goes_on.values())
 
 
 def match_orders(match: MatchNow, lineup: Order, weights: Weights, exact: bool,
@@ -203,49 +209,54 @@ def exact_chances(now: SeasonNow, weights: Weights, condition: Condition | None 
     return out
 
 
-class _Draw:
-    """Draws one of ``items`` by its probability (a cumulative table and a bisection)."""
+class _Draw(Generic[T]):
+    """Draws the index of one of ``items`` by its probability (a cumulative table and a
+    bisection)."""
 
-    def __init__(self, items: Sequence[tuple[object, Prob]]) -> None:
+    def __init__(self, items: Sequence[tuple[T, Prob]]) -> None:
         self.items = [item for item, _p in items]
         self.cumulative = list(itertools.accumulate(float(p) for _i, p in items))
 
-    def __call__(self, rng: random.Random) -> object:
+    def __call__(self, rng: random.Random) -> int:
         if len(self.items) == 1:
-            return self.items[0]
+            return 0
         index = bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])
-        return self.items[min(index, len(self.items) - 1)]
+        return min(index, len(self.items) - 1)
 
 
 def sampled_chances(now: SeasonNow, weights: Weights, trials: int, seed: int,
                     condition: Condition | None = None) -> Counter[tuple[PlayerId, str]]:
-    """``trials`` complete outcomes drawn: how many times each (player, goal) was reached."""
+    """``trials`` complete outcomes drawn: how many times each (player, goal) was reached.
+    An outcome drawn again (the same places and matches) reuses its goals."""
     rng = random.Random(seed)
     leagues = [_Draw(league_outcomes(league, weights, False, condition))
                for league in now.leagues]
-    matches: dict[tuple[str, Order], _Draw] = {}
+    matches: dict[tuple[str, Order], _Draw[Order]] = {}
 
     def draw_match(match: MatchNow, lineup: Order) -> Order:
         key = (match.match, lineup)
         if key not in matches:
             matches[key] = _Draw(match_orders(match, lineup, weights, False, condition))
-        found = matches[key](rng)
-        assert isinstance(found, tuple)
-        return found
+        draw = matches[key]
+        return draw.items[draw(rng)]
 
+    seen: dict[tuple[object, ...], frozenset[tuple[PlayerId, str]]] = {}
     hits: Counter[tuple[PlayerId, str]] = Counter()
     for _ in range(trials):
+        drawn = tuple(league(rng) for league in leagues)
         places: dict[PlayerId, int] = {}
-        for league in leagues:
-            drawn = league(rng)
-            assert isinstance(drawn, dict)
-            places.update(drawn)
+        for league, index in zip(leagues, drawn, strict=True):
+            places.update(league.items[index])
         fortune_line, will_line = lineups(now, places)
         fortune = draw_match(now.fortune, fortune_line)
         will = draw_match(now.will, will_line)
-        for pid, keys in reached(now, places, fortune, will).items():
-            for key in keys:
-                hits[(pid, key)] += 1
+        key = (drawn, fortune, will)
+        got = seen.get(key)
+        if got is None:
+            got = seen[key] = frozenset((pid, goal) for pid, goals in
+                                        reached(now, places, fortune, will).items()
+                                        for goal in goals)
+        hits.update(got)
     return hits
 
 

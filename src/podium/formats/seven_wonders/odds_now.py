@@ -18,7 +18,7 @@ simulation starts exactly where the season is:
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 
 from podium.core.model import EventState, PlayerId
@@ -51,11 +51,18 @@ Continuation = tuple[Places, Order]  # the places given, the players still in th
 
 @dataclass(frozen=True)
 class Step:
-    """A table whose order decides what follows: a game (by the model) or a die (uniform)."""
+    """A table whose order decides what follows: a game (by the model) or a die (uniform).
+    ``key`` is what of the order matters (the last of an elimination game, else all of it):
+    orders with one key go on alike."""
 
     players: Order
     die: bool
     after: Callable[[Order], Continuation]
+    key: Callable[[Order], Hashable] = lambda order: order
+
+
+def last_of(order: Order) -> Hashable:
+    return order[-1]
 
 
 @dataclass(frozen=True)
@@ -142,15 +149,17 @@ def _league_now(state: EventState, book: SeasonBook, key: str) -> LeagueNow:
             places = {**after.places, **withdrawal_places(after, now.withdrawing)}
             return places, tuple(p for p in now.players if p not in places)
 
+        which = (lambda order: order) if waiting.final else last_of
         return LeagueNow(key, division.level, members, dict(ladder.places),
-                         Step(tied, True, _memo(rolled)))
+                         Step(tied, True, _memo(rolled, which), which))
     places = {**ladder.places, **withdrawal_places(ladder, now.withdrawing)}
     players = tuple(now.players)
 
     def played(order: Order) -> Continuation:
         return game_result(places, players, order)
 
-    return LeagueNow(key, division.level, members, places, Step(players, False, played))
+    which = (lambda order: order) if len(players) <= 3 else last_of
+    return LeagueNow(key, division.level, members, places, Step(players, False, played, which))
 
 
 def game_result(places: Places, players: Order, order: Order) -> Continuation:
@@ -162,13 +171,17 @@ def game_result(places: Places, players: Order, order: Order) -> Continuation:
     return {**places, out: LEAGUE_SIZE - len(places)}, tuple(p for p in players if p != out)
 
 
-def _memo(function: Callable[[Order], Continuation]) -> Callable[[Order], Continuation]:
-    seen: dict[Order, Continuation] = {}
+def _memo(function: Callable[[Order], Continuation],
+          key: Callable[[Order], Hashable] = lambda order: order
+          ) -> Callable[[Order], Continuation]:
+    """``function`` computed once per key of the order (a die's decision copies the book)."""
+    seen: dict[Hashable, Continuation] = {}
 
     def cached(order: Order) -> Continuation:
-        if order not in seen:
-            seen[order] = function(order)
-        return seen[order]
+        which = key(order)
+        if which not in seen:
+            seen[which] = function(order)
+        return seen[which]
 
     return cached
 
