@@ -3,9 +3,10 @@ and what they need from their next game (:meth:`.rules.SevenWonders.projection`,
 
 The season is played on from where it stands (:mod:`.odds_now`): each league's ladder game by
 game (rule W7-2: the last of each game is out and takes the lowest free place; the final's
-order gives places 1-3), then the Fortune and Will matches on those places (W7-11, W7-12); the
-goals of each complete outcome are read by :func:`.odds_goals.reached`. How a game ends is the
-model's (:mod:`.odds_tables`): every order equally likely, or Plackett–Luce on the strengths.
+order gives places 1-3), then the Fortune and Will matches on those places (W7-11, W7-12);
+the goals of each complete outcome are read by :meth:`.odds_goals.Reader.reached`. How a game
+ends is the model's (:mod:`.odds_tables`): every order equally likely, or Plackett–Luce on
+the strengths.
 
 Leagues are independent, so each league's remaining tree is enumerated on its own (at most
 7! = 5040 ways a full ladder can go) with its probability. When the product over the leagues
@@ -43,9 +44,8 @@ from podium.core.projection import (
 )
 from podium.formats.seven_wonders import codes
 from podium.formats.seven_wonders.odds_goals import (
+    Reader,
     goals_for,
-    lineups,
-    reached,
     season_goals,
     slot_count,
 )
@@ -188,6 +188,7 @@ def exact_chances(now: SeasonNow, weights: Weights, condition: Condition | None 
                   ) -> dict[tuple[PlayerId, str], Fraction]:
     """Every complete outcome visited: each (player, goal)'s exact chance."""
     per_league = [league_outcomes(league, weights, True, condition) for league in now.leagues]
+    reader = Reader(now)
     by_goals: dict[frozenset[tuple[PlayerId, str]], Prob] = {}
     for combo in itertools.product(*per_league):
         places: dict[PlayerId, int] = {}
@@ -195,12 +196,12 @@ def exact_chances(now: SeasonNow, weights: Weights, condition: Condition | None 
         for league_places, p in combo:
             places.update(league_places)
             prob *= p
-        fortune_line, will_line = lineups(now, places)
+        slots = reader.slots(places)
+        fortune_line, will_line = reader.lineups(slots)
         for fortune, pf in match_orders(now.fortune, fortune_line, weights, True, condition):
             for will, pw in match_orders(now.will, will_line, weights, True, condition):
-                got = frozenset((pid, key) for pid, keys in reached(now, places, fortune,
-                                                                     will).items()
-                                for key in keys)
+                got = frozenset((pid, key) for pid, keys in reader.reached(
+                    places, slots, fortune, will).items() for key in keys)
                 by_goals[got] = by_goals.get(got, 0) + prob * pf * pw
     out: dict[tuple[PlayerId, str], Fraction] = {}
     for got, prob in by_goals.items():
@@ -240,6 +241,7 @@ def sampled_chances(now: SeasonNow, weights: Weights, trials: int, seed: int,
         draw = matches[key]
         return draw.items[draw(rng)]
 
+    reader = Reader(now)
     seen: dict[tuple[object, ...], frozenset[tuple[PlayerId, str]]] = {}
     hits: Counter[tuple[PlayerId, str]] = Counter()
     for _ in range(trials):
@@ -247,15 +249,15 @@ def sampled_chances(now: SeasonNow, weights: Weights, trials: int, seed: int,
         places: dict[PlayerId, int] = {}
         for league, index in zip(leagues, drawn, strict=True):
             places.update(league.items[index])
-        fortune_line, will_line = lineups(now, places)
+        slots = reader.slots(places)
+        fortune_line, will_line = reader.lineups(slots)
         fortune = draw_match(now.fortune, fortune_line)
         will = draw_match(now.will, will_line)
         key = (drawn, fortune, will)
         got = seen.get(key)
         if got is None:
-            got = seen[key] = frozenset((pid, goal) for pid, goals in
-                                        reached(now, places, fortune, will).items()
-                                        for goal in goals)
+            got = seen[key] = frozenset((pid, goal) for pid, goals in reader.reached(
+                places, slots, fortune, will).items() for goal in goals)
         hits.update(got)
     return hits
 
@@ -338,7 +340,8 @@ def next_table(now: SeasonNow, player: PlayerId) -> tuple[str, int, bool] | None
             if player in match.first.players:
                 return match.match, len(match.first.players), True
             continue
-        fortune_line, will_line = lineups(now, league.places)
+        reader = Reader(now)
+        fortune_line, will_line = reader.lineups(reader.slots(league.places))
         if player in (fortune_line if match.match == FORTUNE else will_line):
             return match.match, slot_count(now, match.match), False
     return None

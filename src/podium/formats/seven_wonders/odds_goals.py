@@ -1,12 +1,13 @@
 """What a 7 Wonders season rewards, and which of it a finished season gives each player.
 
-The goals of a regular season (rules W7-8 .. W7-12) and of a starting one (W7-6), per league:
-winning the league, a place in the Battle of Titans, promotion, a place in the Fortune match
-and in the Will match, relegation, and (Warriors) having to defend one's place in the
-survival battles. :func:`reached` reads them off one complete outcome (every league's places,
-the Fortune and Will matches' orders) through the format's own functions: who plays each match
-is :func:`.rules.special_lineup` (as the season's pages say), and where each player goes next
-season is the year's :func:`.year.regular_tiers` (as ``sw next-season`` decides it).
+The goals of a regular season (rules W7-8 .. W7-12) and of a starting one (W7-6), per
+league: winning the league, a place in the Battle of Titans, promotion, a place in the
+Fortune match and in the Will match, relegation, and (Warriors) having to defend one's place
+in the survival battles. :meth:`Reader.reached` reads them off one complete outcome (every
+league's places, the Fortune and Will matches' orders) through the format's own functions:
+who plays each match is :func:`.rules.special_lineup` (as the season's pages say), and where
+each player goes next season is the year's :func:`.year.regular_tiers` (as ``sw
+next-season`` decides it).
 """
 
 from __future__ import annotations
@@ -63,27 +64,6 @@ def season_goals(now: SeasonNow) -> tuple[Goal, ...]:
     return tuple(g for g in GOALS if g.key in keys)
 
 
-def _slots(now: SeasonNow, places: Mapping[PlayerId, int]) -> dict[tuple[int, int], list[PlayerId]]:
-    out: dict[tuple[int, int], list[PlayerId]] = {}
-    for league in now.leagues:
-        for pid in league.members:
-            place = places.get(pid)
-            if place is not None:
-                out.setdefault((league.level, place), []).append(pid)
-    return out
-
-
-def lineups(now: SeasonNow, places: Mapping[PlayerId, int]) -> tuple[Order, Order]:
-    """The Fortune and Will matches' players on these places (rules W7-11, W7-12)."""
-    slots = _slots(now, places)
-
-    def at(level: int, place: int) -> list[PlayerId]:
-        return list(slots.get((level, place), ()))
-
-    return (tuple(special_lineup(FORTUNE, now.starting, at, None, now.no_specials)),
-            tuple(special_lineup(WILL, now.starting, at, None, now.no_specials)))
-
-
 def slot_count(now: SeasonNow, match: str) -> int:
     """How many players a special match has when nobody in it is out of the season."""
     levels = [league.level for league in now.leagues]
@@ -94,44 +74,77 @@ def slot_count(now: SeasonNow, match: str) -> int:
     return sum(1 for lv in levels if lv in (1, 2))
 
 
-def reached(now: SeasonNow, places: Mapping[PlayerId, int], fortune: Sequence[PlayerId],
-            will: Sequence[PlayerId]) -> dict[PlayerId, frozenset[str]]:
-    """The goals each league player reaches in one complete outcome: ``places`` every league
-    player's, ``fortune`` and ``will`` the matches' orders (empty: not played)."""
-    slots = _slots(now, places)
+Slots = dict[tuple[int, int], list[PlayerId]]
 
-    def at(level: int, place: int) -> list[PlayerId]:
-        return list(slots.get((level, place), ()))
 
-    winner = fortune[0] if fortune else None
-    titans = set(special_lineup(TITANS, now.starting, at, winner, now.no_specials))
-    out: dict[PlayerId, frozenset[str]] = {}
-    if now.starting:
-        last = LEAGUE_SIZE - defenders_count(len(now.leagues))
-        for league in now.leagues:
-            for pid in league.members:
+class Reader:
+    """Reads the goals of a season's complete outcomes; built once per projection (each
+    player's record for the year's decision is reused, only its place changes)."""
+
+    def __init__(self, now: SeasonNow) -> None:
+        self.now = now
+        self.members = [(pid, league.level, league.key) for league in now.leagues
+                        for pid in league.members]
+        self.records = {pid: PlayerSeason(now.names[pid], key, level, LEAGUE_SIZE,
+                                          barred=pid in now.barred, leaving=pid in now.leaving)
+                        for pid, level, key in self.members}
+        self.facts = SeasonFacts(False, list(self.records.values()), {},
+                                 winner_seat=now.winner_seat)
+
+    def slots(self, places: Mapping[PlayerId, int]) -> Slots:
+        """Who is at each (league level, place)."""
+        out: Slots = {}
+        for pid, level, _key in self.members:
+            place = places.get(pid)
+            if place is not None:
+                out.setdefault((level, place), []).append(pid)
+        return out
+
+    def lineups(self, slots: Slots) -> tuple[Order, Order]:
+        """The Fortune and Will matches' players on these places (rules W7-11, W7-12)."""
+        now = self.now
+
+        def at(level: int, place: int) -> list[PlayerId]:
+            return list(slots.get((level, place), ()))
+
+        return (tuple(special_lineup(FORTUNE, now.starting, at, None, now.no_specials)),
+                tuple(special_lineup(WILL, now.starting, at, None, now.no_specials)))
+
+    def reached(self, places: Mapping[PlayerId, int], slots: Slots,
+                fortune: Sequence[PlayerId], will: Sequence[PlayerId]
+                ) -> dict[PlayerId, frozenset[str]]:
+        """The goals each league player reaches in one complete outcome: ``places`` every
+        league player's, ``fortune`` and ``will`` the matches' orders (empty: not played)."""
+        now = self.now
+
+        def at(level: int, place: int) -> list[PlayerId]:
+            return list(slots.get((level, place), ()))
+
+        winner = fortune[0] if fortune else None
+        titans = set(special_lineup(TITANS, now.starting, at, winner, now.no_specials))
+        out: dict[PlayerId, frozenset[str]] = {}
+        if now.starting:
+            last = LEAGUE_SIZE - defenders_count(len(now.leagues))
+            gone = now.barred | now.leaving
+            for pid, _level, _key in self.members:
                 got = set()
                 if places.get(pid) == 1:
                     got.add(LEAGUE_GOAL.key)
                 if pid in titans:
                     got.add(TITANS_GOAL.key)
-                if places.get(pid, 0) > last and pid not in now.barred | now.leaving:
+                if places.get(pid, 0) > last and pid not in gone:
                     got.add(SURVIVAL_GOAL.key)
                 out[pid] = frozenset(got)
-        return out
-    names = now.names
-    facts = SeasonFacts(False, [
-        PlayerSeason(names[pid], league.key, league.level, places.get(pid, LEAGUE_SIZE),
-                     barred=pid in now.barred, leaving=pid in now.leaving)
-        for league in now.leagues for pid in league.members],
-        {}, [names[p] for p in fortune], [names[p] for p in will],
-        winner_seat=now.winner_seat)
-    tiers, _lines = regular_tiers(facts, True)
-    in_fortune = set(fortune) if len(fortune) >= 2 else set()
-    in_will = set(will) if len(will) >= 2 else set()
-    for league in now.leagues:
-        level = league.level
-        for pid in league.members:
+            return out
+        names = now.names
+        for pid, record in self.records.items():
+            record.place = places.get(pid, LEAGUE_SIZE)
+        self.facts.fortune = [names[p] for p in fortune]
+        self.facts.will = [names[p] for p in will]
+        tiers, _lines = regular_tiers(self.facts, True)
+        in_fortune = set(fortune) if len(fortune) >= 2 else set()
+        in_will = set(will) if len(will) >= 2 else set()
+        for pid, level, _key in self.members:
             got = set()
             tier = tiers.get(names[pid])
             if places.get(pid) == 1:
@@ -149,4 +162,4 @@ def reached(now: SeasonNow, places: Mapping[PlayerId, int], fortune: Sequence[Pl
             if tier == SURVIVAL and level >= 2:
                 got.add(SURVIVAL_GOAL.key)
             out[pid] = frozenset(got)
-    return out
+        return out
