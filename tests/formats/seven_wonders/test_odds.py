@@ -321,3 +321,14 @@ def test_a_starting_season_has_the_league_the_titans_and_the_defence(tmp_path):
     assert got["Anna"] == {"league": Fraction(1, 3), "titans": Fraction(1, 3)}
     assert got["Fedor"] == {"survival": 1} and got["Elena"] == {}
     assert got["P1"] == {"league": 1, "titans": 1}
+
+
+def test_a_kicker_plays_no_special_match_and_goes_neither_up_nor_down(gods_final):
+    """Clara kicks a player in the final: 3rd, out with 0 points and barred (rules W7-20,
+    W7-22); the Fortune match is P2, W1 and V1, each winning it a third of the time."""
+    gods_final.game("Anna, Boris, Clara", "gods", kicker="Clara", unfinished=True)
+    got = exact(chances(gods_final))
+    assert got["Clara"] == {}  # no Fortune match, no Titans, not relegated: barred
+    assert got["P2"] == {"titans": Fraction(1, 3), "promotion": Fraction(1, 3), "fortune": 1}
+    assert got["W1"]["titans"] == Fraction(1, 3)
+    assert got["Anna"] == {"league": 1, "titans": 1}
