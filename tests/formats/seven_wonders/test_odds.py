@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from podium.core.errors import InvalidInput
+from podium.core.errors import InvalidInput, NotFound
 from podium.core.projection import Chance, Strengths
 from podium.formats.seven_wonders import codes, odds
 from podium.formats.seven_wonders.odds_now import season_now
@@ -253,7 +253,17 @@ def test_a_goal_the_league_does_not_have_and_a_model_unknown_are_refused(gods_fi
     assert error.value.code == codes.ODDS_GOAL and error.value.field == "goal"
     with pytest.raises(InvalidInput) as error:
         SEVEN_WONDERS.projection(state, model="elo")
-    assert error.value.code == codes.ODDS_MODEL
+    assert error.value.code == codes.ODDS_MODEL and error.value.field == "model"
+    with pytest.raises(NotFound) as missing:
+        SEVEN_WONDERS.need(state, 999, "league")
+    assert missing.value.code == codes.ODDS_PLAYER and missing.value.field == "player"
+
+
+def test_the_rating_model_without_strengths_says_it_plays_every_finish_alike(gods_final):
+    projection = SEVEN_WONDERS.projection(gods_final.state, model="rating")
+    assert projection.model == "rating"
+    assert exact(chances(gods_final, model="rating")) == exact(chances(gods_final))
+    assert any("no strengths" in str(note) for note in projection.notes)
 
 
 # -- the simulation is the format's --------------------------------------------------------------

@@ -319,7 +319,14 @@ def projection(state: EventState, *, model: str = DEFAULT_MODEL, trials: int = D
                           (M("the leagues are not formed yet: no chances to give"),))
     chances, exact = _chances(now, _weights(now, model, strengths), trials, seed)
     return Projection(season_goals(now), chances, model, exact, 0 if exact else trials,
-                      seed, remaining_games(now), NOTES)
+                      seed, remaining_games(now), _notes(model, strengths))
+
+
+def _notes(model: str, strengths: Strengths | None) -> tuple[Message, ...]:
+    if model == "rating" and (strengths is None or not strengths.values):
+        return (*NOTES, M("no strengths are known yet: every finish is taken as equally "
+                          "likely"))
+    return NOTES
 
 
 def next_table(now: SeasonNow, player: PlayerId) -> tuple[str, int, bool] | None:
@@ -380,7 +387,8 @@ def need(state: EventState, player: PlayerId, goal: str, *, model: str = DEFAULT
         outcomes.append(Outcome(f"place-{position}", _place_label(position, size, where, die)))
         after.append(chances[player][goal])
     exact = all(c.exact is not None for c in after)
-    return Need(player, found, tuple(outcomes), tuple(after), model, exact, NOTES)
+    return Need(player, found, tuple(outcomes), tuple(after), model, exact,
+                _notes(model, strengths))
 
 
 def _place_label(position: int, size: int, where: str, die: bool) -> Message:
