@@ -342,3 +342,6 @@ def test_a_kicker_plays_no_special_match_and_goes_neither_up_nor_down(gods_final
     assert got["P2"] == {"titans": Fraction(1, 3), "promotion": Fraction(1, 3), "fortune": 1}
     assert got["W1"]["titans"] == Fraction(1, 3)
     assert got["Anna"] == {"league": 1, "titans": 1}
+    need = SEVEN_WONDERS.need(gods_final.state, pid(gods_final, "P2"), "promotion")
+    assert [c.exact for c in need.after] == [1, 0, 0]
+    assert str(need.outcomes[0].label) == "place 1 of 3 in the Fortune match"

@@ -265,11 +265,22 @@ def sampled_chances(now: SeasonNow, weights: Weights, trials: int, seed: int,
 def remaining_games(now: SeasonNow) -> int:
     """The games (and dice) the projection plays: the ladders' and the special matches'."""
     ladders = sum(league.remaining for league in now.leagues)
-    specials = 0
-    for match in (now.fortune, now.will):
-        if match.first is not None or (match.order is None and slot_count(now, match.match) >= 2):
-            specials += 1
+    sizes = _match_sizes(now)
+    specials = sum(1 for match in (now.fortune, now.will)
+                   if match.first is not None or (match.order is None
+                                                  and sizes[match.match] >= 2))
     return ladders + specials
+
+
+def _match_sizes(now: SeasonNow) -> dict[str, int]:
+    """How many players each special match has: its lineup once the ladders are played,
+    else one a league it takes a player from."""
+    if not now.ladders_done:
+        return {FORTUNE: slot_count(now, FORTUNE), WILL: slot_count(now, WILL)}
+    reader = Reader(now)
+    places = {pid: p for league in now.leagues for pid, p in league.places.items()}
+    fortune, will = reader.lineups(reader.slots(places))
+    return {FORTUNE: len(fortune), WILL: len(will)}
 
 
 # -- the hooks --------------------------------------------------------------------------------
@@ -349,8 +360,9 @@ def next_table(now: SeasonNow, player: PlayerId) -> tuple[str, int, bool] | None
             continue
         reader = Reader(now)
         fortune_line, will_line = reader.lineups(reader.slots(league.places))
-        if player in (fortune_line if match.match == FORTUNE else will_line):
-            return match.match, slot_count(now, match.match), False
+        size = _match_sizes(now)[match.match]
+        if player in (fortune_line if match.match == FORTUNE else will_line) and size >= 2:
+            return match.match, size, False
     return None
 
 
