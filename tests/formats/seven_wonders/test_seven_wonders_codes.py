@@ -14,7 +14,7 @@ from podium.formats.seven_wonders.rules import SevenWonders
 
 PACKAGE = Path(codes.__file__).resolve().parent
 SEASON_MODULES = ("rules", "season", "commands", "season_commands", "season_reads",
-                  "season_report", "views", "demo", "settings", "inputs")
+                  "season_report", "views", "demo", "settings", "inputs", "odds")
 REFUSALS = {"InvalidInput", "NotFound", "Conflict", "Forbidden", "Unauthorised", "PodiumError",
             "Localised", "refuse"}
 

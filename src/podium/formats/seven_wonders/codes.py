@@ -119,6 +119,15 @@ SETTING_LENGTH = "sw.setting.length"
 SETTING_RANGE = "sw.setting.range"
 
 
+# -- projections (chances and what a player needs) -----------------------------------------------
+#: A results model other than the projections' (``uniform``, ``rating``).
+ODDS_MODEL = "sw.odds.model"
+#: A projection asked for a player the season does not have.
+ODDS_PLAYER = "sw.odds.player"
+#: A goal the player's league does not have (Gods have no promotion, Warriors no relegation).
+ODDS_GOAL = "sw.odds.goal"
+
+
 def catalogue() -> tuple[str, ...]:
     """Every code of this module, the season's and the year's (read when called, so codes
     defined anywhere in the module count): what the ruleset lists as its ``codes``."""

@@ -26,7 +26,7 @@ What follows from the games (places, points, the table) is derived in :mod:`.sea
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,7 @@ from podium.core.divisions import DIVISION_MOVED, DIVISIONS_ASSIGNED, Division
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action, Kind
 from podium.core.model import EventState, PlayerId
+from podium.core.projection import DEFAULT_MODEL, DEFAULT_TRIALS, Need, Projection, Strengths
 from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord
 from podium.core.ruleset import OPEN, ActionKind, Capabilities, Phase, Ruleset, SignupField
@@ -234,23 +235,32 @@ def special_players(state: EventState, match: str) -> list[PlayerId]:
             out.extend(pid for pid, p in places.items() if p == place)
         return out
 
-    if settings.starting:
-        if match != TITANS:
-            return []
-        chosen = [pid for d in state.divisions.values()
-                  for pid, p in league_places(state, d.key).items() if p == 1]
+    fortune = book.specials.get(FORTUNE)
+    winner = fortune.order[0] if fortune is not None and fortune.order else None
+    kicked = {pid for ref, pid, what in penalties_of(book) if what == KICK
+              and book.lifted(ref, pid, KICK) is None}
+    gone = kicked | {pid for pid, p in state.players.items() if p.dropped}
+    return special_lineup(match, settings.starting, at, winner, gone)
+
+
+def special_lineup(match: str, starting: bool, at: Callable[[int, int], list[PlayerId]],
+                   fortune_winner: PlayerId | None, gone: Container[PlayerId]
+                   ) -> list[PlayerId]:
+    """Who plays ``match`` given the players at each league level and place (``at(level,
+    place)``, the leagues of a level in order) and the Fortune match's winner (rules W7-6,
+    W7-8 .. W7-12); ``gone`` play none (a kicker not lifted, W7-20, or a player who dropped).
+    A starting season's leagues are all level 0."""
+    if starting:
+        chosen = at(0, 1) if match == TITANS else []
     elif match == FORTUNE:
         chosen = at(0, 3) + at(1, 2) + at(2, 1)
     elif match == WILL:
         chosen = at(1, 5) + at(2, 2)
     else:
         chosen = at(0, 1) + at(0, 2) + at(1, 1)
-        fortune = book.specials.get(FORTUNE)
-        if fortune is not None and fortune.order:
-            chosen.append(fortune.order[0])
-    kicked = {pid for ref, pid, what in penalties_of(book) if what == KICK
-              and book.lifted(ref, pid, KICK) is None}
-    return [pid for pid in chosen if pid not in kicked and not state.players[pid].dropped]
+        if fortune_winner is not None:
+            chosen.append(fortune_winner)
+    return [pid for pid in chosen if pid not in gone]
 
 
 def specials_due(state: EventState) -> list[str]:
@@ -433,20 +443,12 @@ def _game(state: EventState, action: Action, ruleset: Any) -> None:
     ladder = book.ladder(key)
     names = names_of(state)
     if now.withdrawing:
-        free = LEAGUE_SIZE - len(ladder.places)
-        previous = ladder.games[-1] if ladder.games else None
-
-        def standing(pid: PlayerId) -> tuple[int, int]:
-            pos = (previous.positions or {}).get(pid, LEAGUE_SIZE) if previous else LEAGUE_SIZE
-            return (pos, pid)
-
-        gone = sorted(now.withdrawing, key=standing)
-        places = []
-        for pid in reversed(gone):
-            ladder.places[pid] = free
+        taken = withdrawal_places(ladder, now.withdrawing)
+        for pid, place in taken.items():
+            ladder.places[pid] = place
             ladder.out_in[pid] = now.number
-            places.append(free)
-            free -= 1
+        gone = sorted(taken, key=taken.__getitem__)
+        places = list(taken.values())
         game.withdrawn = tuple(gone)
         game.notes.append((N_("%(names)s dropped out of the season before this game and take "
                               "places %(places)s"), {"names": [names[x] for x in gone],
@@ -454,6 +456,23 @@ def _game(state: EventState, action: Action, ruleset: Any) -> None:
     ladder.games.append(game)
     decide(book, ladder, game, names)
     _close_reports(book, game.ref, p.get("report"))
+
+
+def withdrawal_places(ladder: Ladder, withdrawing: Sequence[PlayerId]) -> dict[PlayerId, int]:
+    """The places the players who dropped out before a ladder's next game take: the lowest
+    free ones, the worst in the previous game lowest (then by id)."""
+    free = LEAGUE_SIZE - len(ladder.places)
+    previous = ladder.games[-1] if ladder.games else None
+
+    def standing(pid: PlayerId) -> tuple[int, int]:
+        pos = (previous.positions or {}).get(pid, LEAGUE_SIZE) if previous else LEAGUE_SIZE
+        return (pos, pid)
+
+    taken: dict[PlayerId, int] = {}
+    for pid in reversed(sorted(withdrawing, key=standing)):
+        taken[pid] = free
+        free -= 1
+    return taken
 
 
 def _close_reports(book: SeasonBook, ref: str, accepted: int | None) -> None:
@@ -869,6 +888,28 @@ class SevenWonders(Ruleset[SevenWondersSettings]):
         from podium.formats.seven_wonders.rated import rated_games
 
         return rated_games(state)
+
+    # projections ------------------------------------------------------------------------------
+    def projection(self, state: EventState, *, model: str = DEFAULT_MODEL,
+                   trials: int = DEFAULT_TRIALS, seed: int = 0,
+                   strengths: Strengths | None = None) -> Projection | None:
+        """Each league player's chances of winning the league, the Battle of Titans,
+        promotion, the Fortune and Will matches, relegation, the survival battles (rules
+        W7-6 .. W7-12), the ladders and the special matches played on (:mod:`.odds`)."""
+        from podium.formats.seven_wonders import odds
+
+        return odds.projection(state, model=model, trials=trials, seed=seed,
+                               strengths=strengths)
+
+    def need(self, state: EventState, player: PlayerId, goal: str, *,
+             model: str = DEFAULT_MODEL, trials: int = DEFAULT_TRIALS, seed: int = 0,
+             strengths: Strengths | None = None) -> Need | None:
+        """The goal's chance after each place ``player`` may take at their next table (their
+        league's due game, the die their tie waits for, their special match)."""
+        from podium.formats.seven_wonders import odds
+
+        return odds.need(state, player, goal, model=model, trials=trials, seed=seed,
+                         strengths=strengths)
 
     def series_points(self, state: EventState) -> dict[str, int]:
         """Rule W7-1: a season's points in the year are its table's totals (paid out 1:1 in
