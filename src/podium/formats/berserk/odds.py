@@ -378,24 +378,22 @@ def setup(ruleset: Berserk, state: EventState, model: str,
     if top_of(state) is not None:
         remaining = 0
         notes.append(M("the TOP is built: its players are known"))
-    first: dict[PlayerId, _Pairing] = {}
+    # the next step's duels and byes, as the engine orders them (the current round's duels
+    # still without a result, or the round plan_round gives now)
+    next_duels: list[Duel] = []
+    next_byes: list[PlayerId] = []
     if remaining and pending:
         assert current is not None
-        for t in current.tables:
-            if t.number not in current.results:
-                for pid in t.seats:
-                    first[pid] = _Pairing([t.seats], [])  # type: ignore[list-item]
+        next_duels = [t.seats for t in current.tables  # type: ignore[misc]
+                      if t.number not in current.results]
     elif remaining:
         try:
             plan = ruleset.plan_round(state)
         except Conflict as refusal:
             notes.append(Message(refusal.msgid, refusal.params))
             return _Setup([], 0, notes)
-        for seats in plan.tables:
-            for pid in seats:
-                first[pid] = _Pairing([seats], [])  # type: ignore[list-item]
-        for bye in plan.byes:
-            first[bye.player] = _Pairing([], [bye.player])
+        next_duels = [seats for seats in plan.tables]  # type: ignore[misc]
+        next_byes = [bye.player for bye in plan.byes]
     actives = [[p for p in members if p in active_ids] for members in tables]
     size = ruleset.top_defaults(state).size or 0
     try:
@@ -411,14 +409,8 @@ def setup(ruleset: Berserk, state: EventState, model: str,
         base = [_restricted(r, member_set, r is current and pending) for r in state.rounds]
         pairing = None
         if remaining:
-            duels: list[Duel] = []
-            byes: list[PlayerId] = []
-            for pid in active:
-                found = first.get(pid)
-                if found is not None:
-                    duels.extend(d for d in found.duels if d not in duels)
-                    byes.extend(b for b in found.byes if b not in byes)
-            pairing = _Pairing(duels, byes)
+            pairing = _Pairing([d for d in next_duels if d[0] in member_set],
+                               [b for b in next_byes if b in member_set])
         out.append(_Table(ruleset, state, members, active, quota, base, pairing, remaining,
                           chance))
     return _Setup(out, remaining, notes)
