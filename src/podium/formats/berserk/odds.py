@@ -32,7 +32,7 @@ from podium.core.errors import Conflict
 from podium.core.messages import M, Message
 from podium.core.model import Bye, EventState, PlayerId, Round, Table, TableResult
 from podium.core.projection import Chance, Goal, Need, Outcome, Projection, Strengths
-from podium.core.records import build_records, meetings
+from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed
 from podium.core.standings import rank_players
 from podium.core.top_replay import top_of
@@ -83,7 +83,7 @@ class _Table:
     _pairings: dict[tuple[Any, ...], _Pairing] = field(default_factory=dict)
     _rounds: dict[tuple[Any, ...], list[Round]] = field(default_factory=dict)
     _finals: dict[tuple[Any, ...], list[PlayerId]] = field(default_factory=dict)
-    _points: dict[tuple[Any, ...], dict[PlayerId, Any]] = field(default_factory=dict)
+    _records: dict[tuple[Any, ...], dict[PlayerId, Any]] = field(default_factory=dict)
     _results: dict[tuple[Duel, str], TableResult] = field(default_factory=dict)
     _ends: dict[Duel, list[tuple[str, Fraction]]] = field(default_factory=dict)
     _draws: dict[Duel, list[tuple[float, str]]] = field(default_factory=dict)
@@ -94,9 +94,10 @@ class _Table:
         return replace(self, forced=(player, outcome), _ends={}, _draws={})
 
     # -- the format's steps ------------------------------------------------------------------
-    def standings_order(self, rounds: list[Round]) -> tuple[list[PlayerId], dict[PlayerId, Any]]:
+    def standings_order(self, rounds: list[Round], records: dict[PlayerId, Any] | None = None
+                        ) -> tuple[list[PlayerId], dict[PlayerId, Any]]:
         """The table's active players best first, as :meth:`Berserk.table_standings` ranks."""
-        records = build_records(self.members, rounds)
+        records = records if records is not None else build_records(self.members, rounds)
         dropped = [p for p in self.members if self.state.players[p].dropped]
         standings = rank_players(self.members, records, self.ruleset._criteria(
             self.state.settings), self.state.seed, dropped)
@@ -110,7 +111,7 @@ class _Table:
         if found is None:
             from podium.formats.berserk.rules import pair_draft_table
 
-            order, records = self.standings_order(rounds)
+            order, records = self.standings_order(rounds, self.records(key, rounds))
             bye, duels, _rematches = pair_draft_table(order, records, meetings(rounds))
             found = self._pairings[key] = _Pairing(duels, [] if bye is None else [bye])
         return found
@@ -167,29 +168,29 @@ class _Table:
                                                         results=results)]
         return found
 
-    def points(self, key: tuple[Any, ...], rounds: list[Round]) -> dict[PlayerId, Any]:
-        """The players' points after the path ``key``: the parent's and the last round's."""
-        found = self._points.get(key)
+    def records(self, key: tuple[Any, ...], rounds: list[Round]) -> dict[PlayerId, Any]:
+        """The players' records after the path ``key``: the parent's with the last round's
+        added (the records of :func:`build_records`, one round built at a time)."""
+        found = self._records.get(key)
         if found is None:
             if not key:
-                records = build_records(self.members, rounds)
-                found = {p: records[p].points for p in self.members}
+                found = build_records(self.members, rounds)
             else:
-                found = dict(self.points(key[:-1], rounds[:-1]))
                 last = rounds[-1]
-                for bye in last.byes:
-                    found[bye.player] += bye.points
-                for result in last.results.values():
-                    for outcome in result.outcomes:
-                        found[outcome.player] += outcome.points
-            self._points[key] = found
+                played = [*(b.player for b in last.byes),
+                          *(p for t in last.tables for p in t.seats)]
+                found = _merged(self.records(key[:-1], rounds[:-1]),
+                                build_records(played, rounds[-1:]))
+            if len(key) < self.steps:  # a path's end is read once
+                self._records[key] = found
         return found
 
     def reached(self, key: tuple[Any, ...], rounds: list[Round]) -> dict[str, set[PlayerId]]:
         """Who makes the TOP and who is first at the end of the path. The standings rank by
         points first: when no tie straddles the TOP's cut or the first place, the points
         alone decide (the full standings with their tiebreakers only when one does)."""
-        points = self.points(key, rounds)
+        records = self.records(key, rounds)
+        points = {p: records[p].points for p in self.active}
         ranked = sorted(self.active, key=lambda p: -points[p])
         q = min(self.quota, len(ranked))
         tied: set[PlayerId] = set()
@@ -198,15 +199,14 @@ class _Table:
         if len(ranked) > 1 and points[ranked[0]] == points[ranked[1]]:
             tied.update(p for p in ranked if points[p] == points[ranked[0]])
         if tied:  # the tiebreakers order the tied players as the whole standings would
-            order = self.tied_order(key, rounds, tied)
+            order = self.tied_order(key, records, tied)
             ranked.sort(key=lambda p: (-points[p], order.get(p, 0)))
         return _reached(ranked, q)
 
-    def tied_order(self, key: tuple[Any, ...], rounds: list[Round], tied: set[PlayerId]
-                   ) -> dict[PlayerId, int]:
+    def tied_order(self, key: tuple[Any, ...], records: dict[PlayerId, Any],
+                   tied: set[PlayerId]) -> dict[PlayerId, int]:
         found = self._finals.get(key)
         if found is None:
-            records = build_records(self.members, rounds)
             dropped = [p for p in tied if self.state.players[p].dropped]
             standings = rank_players(sorted(tied), records, self.ruleset._criteria(
                 self.state.settings), self.state.seed, dropped)
@@ -281,6 +281,27 @@ class _Table:
         if any(player in duel for duel in self.first.duels):
             return "duel"
         return None
+
+
+def _merged(before: Mapping[PlayerId, PlayerRecord], added: Mapping[PlayerId, PlayerRecord]
+            ) -> dict[PlayerId, PlayerRecord]:
+    """``before`` with the records of one more round added (a player who did not play it
+    keeps the same record object)."""
+    out = dict(before)
+    for pid, new in added.items():
+        if not (new.games or new.byes):
+            continue
+        old = before[pid]
+        seats = dict(old.seat_counts)
+        for seat, count in new.seat_counts.items():
+            seats[seat] = seats.get(seat, 0) + count
+        out[pid] = PlayerRecord(pid, old.points + new.points, old.games + new.games,
+                                old.wins + new.wins, old.draws + new.draws,
+                                old.byes + new.byes, old.order_sum + new.order_sum,
+                                old.score_sum + new.score_sum if new.score_sum
+                                else old.score_sum,
+                                [*old.opponents, *new.opponents], seats)
+    return out
 
 
 def _reached(order: Sequence[PlayerId], quota: int) -> dict[str, set[PlayerId]]:
