@@ -40,9 +40,9 @@ from podium.formats.mahjong_marathon.rules import GAMES_ADDED
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT.parent))
-from marathon import Log, payloads  # noqa: E402 - the marathon bench's in-memory event
-
 from tests.builders import EventLog  # noqa: E402
+
+from marathon import Log, payloads  # noqa: E402 - the marathon bench's in-memory event
 
 
 def berserk(players: int, tables: int, played: int, **settings: Any) -> EventLog:

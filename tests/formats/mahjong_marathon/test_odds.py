@@ -202,3 +202,19 @@ def test_the_simulation_scores_as_the_format_does(seed):
         if not near[trial]:
             assert frame.players[top[trial]].tolist() == total.players[:3].tolist()
             assert total.place[:3].tolist() == [1, 2, 3]
+
+
+def test_need_by_monte_carlo_agrees_with_the_enumeration(monkeypatch):
+    """The same needs simulated (enumeration switched off, the four places sharing their
+    draws): the certain and impossible places are so in every trial, Boris's 4th place
+    within its margin of 3/4."""
+    m = race()
+    anna, boris = (m.state.player_by_name(n).id for n in ("Anna", "Boris"))
+    monkeypatch.setattr(odds, "EXACT_LEAVES", 0)
+    need = m.ruleset.need(m.state, anna, "stage_first", trials=1000, seed=2)
+    assert not need.exact
+    assert [c.hits for c in need.after] == [1000, 0, 0, 0]
+    need = m.ruleset.need(m.state, boris, "stage_first", trials=1000, seed=2)
+    assert [c.certain for c in need.after] == [True, True, True, False]
+    assert abs(need.after[3].value - 0.75) <= need.after[3].margin
+    assert need.guarantees.key == "3"

@@ -260,16 +260,49 @@ def stage_stats(begin: Start, layout: _Layout, left: np.ndarray, new_tp: np.ndar
     starts = (np.arange(trials)[:, None] * width + layout.starts[None, :]).ravel()
     seg = segment_stats(np.tile(np.arange(p), trials), starts, tp.ravel(), gp.ravel(), length)
     shape = (trials, p)
-    seg_games, seg_tp, seg_gp = (a.reshape(shape) for a in (seg.games, seg.tp12, seg.gp))
-    seg_stp, seg_sgp = seg.series_tp12.reshape(shape), seg.series_gp.reshape(shape)
-    games = begin.games + left
-    total_tp = begin.tp12 - layout.tail_tp_sum + seg_tp
-    total_gp = begin.gp - layout.tail_gp_sum + seg_gp
+    return _combined(begin.games, begin.tp12, begin.gp, begin.series_tp12, begin.series_gp,
+                     layout.tail_tp_sum, layout.tail_gp_sum, left,
+                     [a.reshape(shape) for a in (seg.games, seg.tp12, seg.gp,
+                                                 seg.series_tp12, seg.series_gp)],
+                     length)
+
+
+def player_column(begin: Start, layout: _Layout, left: np.ndarray, j: int,
+                  new_tp: np.ndarray, new_gp: np.ndarray) -> Trials:
+    """:func:`stage_stats` of stage player ``j`` alone (one column), for the need of their
+    next game: the other players' columns do not change with it."""
+    trials = new_tp.shape[0]
+    tail_tp, tail_gp = begin.tails[j]
+    mine = layout.entry_player == j
+    width = tail_tp.size + int(mine.sum())
+    tp = np.empty((trials, width), dtype=np.int64)
+    gp = np.empty((trials, width), dtype=np.int64)
+    tp[:, :tail_tp.size], gp[:, :tail_tp.size] = tail_tp, tail_gp
+    tp[:, tail_tp.size:], gp[:, tail_tp.size:] = new_tp[:, mine], new_gp[:, mine]
+    seg = segment_stats(np.zeros(trials, dtype=np.int64), np.arange(trials) * width,
+                        tp.ravel(), gp.ravel(), begin.settings.series_length)
+    at = slice(j, j + 1)
+    return _combined(begin.games[at], begin.tp12[at], begin.gp[at], begin.series_tp12[at],
+                     begin.series_gp[at], layout.tail_tp_sum[at], layout.tail_gp_sum[at],
+                     left[at], [a.reshape(trials, 1) for a in (
+                         seg.games, seg.tp12, seg.gp, seg.series_tp12, seg.series_gp)],
+                     begin.settings.series_length)
+
+
+def _combined(games0: np.ndarray, tp0: np.ndarray, gp0: np.ndarray, series_tp0: np.ndarray,
+              series_gp0: np.ndarray, tail_tp_sum: np.ndarray, tail_gp_sum: np.ndarray,
+              left: np.ndarray, segments: Sequence[np.ndarray], length: int) -> Trials:
+    """The stats of the games before (``*0``) and of the segments of last and new games
+    (games, TP, GP, series TP, series GP): totals, and the better of the old best series and
+    the segments' (rule MJ-7a; all the games when fewer than ``length``)."""
+    seg_games, seg_tp, seg_gp, seg_stp, seg_sgp = segments
+    games = games0 + left
+    total_tp = tp0 - tail_tp_sum + seg_tp
+    total_gp = gp0 - tail_gp_sum + seg_gp
     new_key = np.where((left > 0) & (seg_games >= length),
                        (seg_stp << _GP_SHIFT) + seg_sgp + _GP_OFFSET, _NO_WINDOW)
-    old_key = np.where(begin.games >= length,
-                       (begin.series_tp12 << _GP_SHIFT) + begin.series_gp + _GP_OFFSET,
-                       _NO_WINDOW)
+    old_key = np.where(games0 >= length,
+                       (series_tp0 << _GP_SHIFT) + series_gp0 + _GP_OFFSET, _NO_WINDOW)
     key = np.maximum(new_key, old_key)
     short = games < length
     series_tp = np.where(short, total_tp, key >> _GP_SHIFT)
@@ -389,47 +422,32 @@ def _outcomes(begin: Start, chances: Sequence[tuple[Fraction, ...]], left: np.nd
 
 def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials: int,
          seed: int, strengths: Strengths | None, players: list[PlayerId],
-         forced: tuple[int, int] | None = None) -> _Tally:
+         forced: tuple[int, Sequence[int]] | None = None) -> list[_Tally]:
     """The tracked ``players``' chances, the remaining games enumerated when few, else
-    ``trials`` simulations (``forced``: a stage player's next game ends at a place)."""
+    ``trials`` simulations. ``forced``: a stage player and the places their next game is
+    set to in turn (one tally each; the simulations share their draws)."""
     if not begin.stage:  # no game counted yet: nobody reaches anything
-        return _Tally(players, True)
+        return [_Tally(players, True)]
     left = begin.left.copy()
     if forced is not None:
         left[forced[0]] = max(int(left[forced[0]]), 1)
     chances = place_chances(state, book, begin, model, strengths)
     layout = _layout(begin, left)
     goals = _goals(begin, players, left)
-    leaves, per_game = _outcomes(begin, chances, left, forced)
+    versions = [None] if forced is None else [(forced[0], p) for p in forced[1]]
+    leaves, _options = _outcomes(begin, chances, left, versions[0])
     if leaves <= EXACT_LEAVES:
-        unique = np.unique(begin.rows_gp, axis=0)
-        unique_tp = table_tp12(unique, begin.settings.place_points).astype(np.int64)
-        tally = _Tally(players, True)
-        combos = list(itertools.product(*per_game))
-        for lo in range(0, len(combos), BATCH):
-            chunk = combos[lo:lo + BATCH]
-            place = np.asarray([[c[0] for c in combo] for combo in chunk],
-                               dtype=np.int64).reshape(len(chunk), -1)
-            row = np.asarray([[c[1] for c in combo] for combo in chunk],
-                             dtype=np.int64).reshape(len(chunk), -1)
-            weights = []
-            for combo in chunk:
-                weight = Fraction(1)
-                for c in combo:
-                    weight *= c[2]
-                weights.append(weight)
-            batch = stage_stats(begin, layout, left, unique_tp[row, place], unique[row, place])
-            goals.record(tally, batch, weights)
-        return tally
-    tally = _Tally(players, False, trials)
+        return [_enumerate(begin, layout, left, goals, players,
+                           _outcomes(begin, chances, left, version)[1])
+                for version in versions]
+    tallies = [_Tally(players, False, trials) for _version in versions]
     rng = np.random.default_rng(derive_seed(seed, "marathon-odds"))
     cumulative = np.cumsum(np.asarray([[float(c) for c in row] for row in chances]), axis=1)
     per_entry = cumulative[layout.entry_player]
-    first_forced = None
-    if forced is not None:
-        first_forced = int(np.flatnonzero(layout.entry_player == forced[0])[0])
     rows_tp = table_tp12(begin.rows_gp, begin.settings.place_points).astype(np.int64)
     rows = begin.rows_gp.shape[0]
+    first = None if forced is None else int(np.flatnonzero(layout.entry_player
+                                                            == forced[0])[0])
     for lo in range(0, trials, BATCH):
         size = min(BATCH, trials - lo)
         shape = (size, layout.entry_player.size)
@@ -440,10 +458,53 @@ def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials
         else:  # one draw gives both the place (a quarter each) and the game's points
             both = rng.integers(0, 4 * rows, size=shape)
             place, row = both % 4, both // 4
-        if first_forced is not None and forced is not None:
-            place[:, first_forced] = forced[1]
-        batch = stage_stats(begin, layout, left, rows_tp[row, place], begin.rows_gp[row, place])
-        goals.record(tally, batch, None)
+        batch: Trials | None = None
+        for tally, version in zip(tallies, versions, strict=True):
+            if version is not None and first is not None:
+                place[:, first] = version[1]
+            new_tp, new_gp = rows_tp[row, place], begin.rows_gp[row, place]
+            if batch is None:
+                batch = stage_stats(begin, layout, left, new_tp, new_gp)
+            elif version is not None:  # only the forced player's column changes
+                j = version[0]
+                column = player_column(begin, layout, left, j, new_tp, new_gp)
+                batch = Trials(batch.games, *(
+                    _with_column(whole, part, j) for whole, part in (
+                        (batch.tp12, column.tp12), (batch.gp, column.gp),
+                        (batch.series_tp12, column.series_tp12),
+                        (batch.series_gp, column.series_gp))))
+            goals.record(tally, batch, None)
+    return tallies
+
+
+def _with_column(whole: np.ndarray, part: np.ndarray, j: int) -> np.ndarray:
+    out = whole.copy()
+    out[:, j] = part[:, 0]
+    return out
+
+
+def _enumerate(begin: Start, layout: _Layout, left: np.ndarray, goals: _Goals,
+               players: list[PlayerId], per_game: list[list[tuple[int, int, Fraction]]]
+               ) -> _Tally:
+    """Every way the remaining games end (place and game-points row of each), weighed."""
+    unique = np.unique(begin.rows_gp, axis=0)
+    unique_tp = table_tp12(unique, begin.settings.place_points).astype(np.int64)
+    tally = _Tally(players, True)
+    combos = list(itertools.product(*per_game))
+    for lo in range(0, len(combos), BATCH):
+        chunk = combos[lo:lo + BATCH]
+        place = np.asarray([[c[0] for c in combo] for combo in chunk],
+                           dtype=np.int64).reshape(len(chunk), -1)
+        row = np.asarray([[c[1] for c in combo] for combo in chunk],
+                         dtype=np.int64).reshape(len(chunk), -1)
+        weights = []
+        for combo in chunk:
+            weight = Fraction(1)
+            for c in combo:
+                weight *= c[2]
+            weights.append(weight)
+        batch = stage_stats(begin, layout, left, unique_tp[row, place], unique[row, place])
+        goals.record(tally, batch, weights)
     return tally
 
 
@@ -451,7 +512,7 @@ def projection(state: EventState, book: MarathonBook, model: str, trials: int, s
                strengths: Strengths | None) -> Projection:
     begin = start(state, book)
     players = sorted(state.players)
-    tally = play(state, book, begin, model, trials, seed, strengths, players)
+    (tally,) = play(state, book, begin, model, trials, seed, strengths, players)
     chances = {p: {goal.key: tally.chance(i, goal.key) for goal in GOALS}
                for i, p in enumerate(players)}
     return Projection(GOALS, chances, model=model, exact=tally.exact,
@@ -471,12 +532,9 @@ def need(state: EventState, book: MarathonBook, player: PlayerId, goal: str, mod
         return Need(player, target, (), (), model=model, exact=True,
                     notes=(*begin.notes, M("the player has no game in the current stage")))
     index = int(where[0])
-    players = [player]
-    after = []
-    for place in range(4):
-        tally = play(state, book, begin, model, trials, seed, strengths, players,
-                     forced=(index, place))
-        after.append(tally.chance(0, goal))
+    tallies = play(state, book, begin, model, trials, seed, strengths, [player],
+                   forced=(index, range(4)))
+    after = [tally.chance(0, goal) for tally in tallies]
     outcomes = tuple(Outcome(str(place), M(PLACE_LABELS[place - 1])) for place in range(1, 5))
     exact = all(c.exact is not None for c in after)
     notes = list(begin.notes)
