@@ -47,8 +47,8 @@ if TYPE_CHECKING:
 #: (16 players with one round left: 2^8; 8 players with three: 2^12).
 EXACT_LEAVES = 4096
 
-GOAL_TOP = Goal("top", N_("makes the TOP"), "BRK-3")
-GOAL_FIRST = Goal("first", N_("first at the draft table"), "BRK-3")
+GOAL_TOP = Goal("top", N_("The TOP"), "BRK-3")
+GOAL_FIRST = Goal("first", N_("First at the draft table"), "BRK-3")
 GOALS = (GOAL_TOP, GOAL_FIRST)
 
 WIN, DRAW, LOSS, BYE = "win", "draw", "loss", "bye"
@@ -476,7 +476,7 @@ def need(ruleset: Berserk, state: EventState, player: PlayerId, goal: str, model
     table = next((t for t in found.tables if player in t.active), None)
     if table is None or not found.remaining or top_of(state) is not None:
         return Need(player, target, (), (), model=model, exact=True, notes=(
-            M("no Swiss round remains for this player"),))
+            M("no Swiss round remains: the standings decide"),))
     kinds = [BYE] if table.next_of(player) == BYE else [WIN, DRAW, LOSS]
     after: list[Chance] = []
     exact = True
@@ -487,5 +487,5 @@ def need(ruleset: Berserk, state: EventState, player: PlayerId, goal: str, model
         after.append(count.chance(player, goal))
     outcomes = tuple(Outcome(kind, M(OUTCOME_LABELS[kind])) for kind in kinds)
     notes: tuple[Message, ...] = () if exact else (
-        M("estimated from %(trials)s simulations of the remaining rounds each", trials=trials),)
+        M("estimate: the remaining rounds played %(trials)s times", trials=trials),)
     return Need(player, target, outcomes, tuple(after), model=model, exact=exact, notes=notes)

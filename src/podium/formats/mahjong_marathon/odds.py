@@ -66,12 +66,11 @@ if TYPE_CHECKING:
 EXACT_LEAVES = 4096
 BATCH = 64  # trials played together (their games as one set of columns)
 
-GOAL_STAGE_FIRST = Goal("stage_first", N_("wins the stage"), "MJ-7e")
-GOAL_STAGE_TOP3 = Goal("stage_top3", N_("top 3 of the stage"), "MJ-7e")
-GOAL_TOTAL_FIRST = Goal("total_first", N_("wins the marathon"), "MJ-10")
-GOAL_TOTAL_TOP3 = Goal("total_top3", N_("top 3 of the marathon"), "MJ-10")
+GOAL_STAGE_FIRST = Goal("stage_first", N_("Stage winner"), "MJ-7e")
+GOAL_STAGE_TOP3 = Goal("stage_top3", N_("Stage top 3"), "MJ-7e")
+GOAL_TOTAL_FIRST = Goal("total_first", N_("Marathon winner"), "MJ-10")
+GOAL_TOTAL_TOP3 = Goal("total_top3", N_("Marathon top 3"), "MJ-10")
 GOALS = (GOAL_STAGE_FIRST, GOAL_STAGE_TOP3, GOAL_TOTAL_FIRST, GOAL_TOTAL_TOP3)
-PLACE_LABELS = (N_("1st place"), N_("2nd place"), N_("3rd place"), N_("4th place"))
 _NO_WINDOW = np.iinfo(np.int64).min
 _GP_SHIFT = 40
 _GP_OFFSET = 1 << 39  # the packing of a series (TP, GP) as .scoring keys it
@@ -535,11 +534,12 @@ def need(state: EventState, book: MarathonBook, player: PlayerId, goal: str, mod
     tallies = play(state, book, begin, model, trials, seed, strengths, [player],
                    forced=(index, range(4)))
     after = [tally.chance(0, goal) for tally in tallies]
-    outcomes = tuple(Outcome(str(place), M(PLACE_LABELS[place - 1])) for place in range(1, 5))
+    outcomes = tuple(Outcome(str(place), M("place %(place)s of %(count)s in the next game",
+                                            place=place, count=4)) for place in range(1, 5))
     exact = all(c.exact is not None for c in after)
     notes = list(begin.notes)
     if not exact:
-        notes.append(M("estimated from %(trials)s simulations of the stage's remaining games "
-                       "each", trials=trials))
+        notes.append(M("estimate: the stage's remaining games played %(trials)s times",
+                       trials=trials))
     return Need(player, target, outcomes, tuple(after), model=model, exact=exact,
                 notes=tuple(notes))
