@@ -65,6 +65,13 @@ if TYPE_CHECKING:
 #: The remaining games are enumerated when they give at most this many outcomes.
 EXACT_LEAVES = 4096
 BATCH = 64  # trials played together (their games as one set of columns)
+#: At most this many cells (a trial's columns of games, and of the year's players by stage)
+#: in one batch of trials: a year of a million games plays a few trials at a time.
+BATCH_CELLS = 4_000_000
+#: At most this many game columns over all trials: a stage of 400,000 seats still to play is
+#: simulated 250 times, not 9,604 (a note says so; each chance keeps its own wider margin).
+WORK = 100_000_000
+MIN_TRIALS = 100
 
 GOAL_STAGE_FIRST = Goal("stage_first", N_("Stage winner"), "MJ-7e")
 GOAL_STAGE_TOP3 = Goal("stage_top3", N_("Stage top 3"), "MJ-7e")
@@ -128,7 +135,7 @@ def start(state: EventState, book: MarathonBook) -> Start:
     if not ranking.players.size:
         return found
     found.stage = stage
-    elapsed, left = max(now - lo, 3600), max(hi - now, 0)
+    elapsed, left = max(now - lo, 86_400), max(hi - now, 0)  # a pace over a day at least
     players = np.sort(ranking.players.astype(np.int64))
     row_of = {int(p): i for i, p in enumerate(ranking.players.tolist())}
     length = settings.series_length
@@ -439,6 +446,14 @@ def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials
         return [_enumerate(begin, layout, left, goals, players,
                            _outcomes(begin, chances, left, version)[1])
                 for version in versions]
+    asked = trials
+    trials = min(trials, max(MIN_TRIALS, WORK // max(layout.width, 1)))
+    if trials < asked:
+        begin.notes.append(M("a stage this large is played %(trials)s times, not %(asked)s: "
+                             "each chance says its own wider margin", trials=trials,
+                             asked=asked))
+    cells = layout.width + goals.frame.nr.size
+    batch_size = max(1, min(BATCH, BATCH_CELLS // max(cells, 1)))
     tallies = [_Tally(players, False, trials) for _version in versions]
     rng = np.random.default_rng(derive_seed(seed, "marathon-odds"))
     cumulative = np.cumsum(np.asarray([[float(c) for c in row] for row in chances]), axis=1)
@@ -447,8 +462,8 @@ def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials
     rows = begin.rows_gp.shape[0]
     first = None if forced is None else int(np.flatnonzero(layout.entry_player
                                                             == forced[0])[0])
-    for lo in range(0, trials, BATCH):
-        size = min(BATCH, trials - lo)
+    for lo in range(0, trials, batch_size):
+        size = min(batch_size, trials - lo)
         shape = (size, layout.entry_player.size)
         if model == "rating":
             draw = rng.random(shape)
@@ -515,7 +530,7 @@ def projection(state: EventState, book: MarathonBook, model: str, trials: int, s
     chances = {p: {goal.key: tally.chance(i, goal.key) for goal in GOALS}
                for i, p in enumerate(players)}
     return Projection(GOALS, chances, model=model, exact=tally.exact,
-                      trials=0 if tally.exact else trials, seed=seed,
+                      trials=0 if tally.exact else tally.trials, seed=seed,
                       remaining=begin.remaining, notes=tuple(begin.notes))
 
 
@@ -540,6 +555,6 @@ def need(state: EventState, book: MarathonBook, player: PlayerId, goal: str, mod
     notes = list(begin.notes)
     if not exact:
         notes.append(M("estimate: the stage's remaining games played %(trials)s times",
-                       trials=trials))
+                       trials=after[0].trials))
     return Need(player, target, outcomes, tuple(after), model=model, exact=exact,
                 notes=tuple(notes))
