@@ -169,3 +169,30 @@ def test_the_current_rounds_missing_results_are_played_first():
     top = {p: c["top"].exact for p, c in projection.chances.items()}
     assert top == {A: 1, x: 0, y: Fraction(1, 2), B: Fraction(1, 2)}
     assert projection.chances[A]["first"].certain
+
+
+def test_rating_without_strengths_uses_the_events_own_results():
+    """Model ``rating`` with no ratings given: each player's points per round so far (A 3, C
+    and D 1, B 0) are the strengths, so A, the strongest, makes the TOP more often than with
+    every finish equally likely (3/4)."""
+    log, _x, _y = four()
+    projection = log.ruleset.projection(log.state, model="rating")
+    assert projection.exact
+    assert projection.chances[A]["top"].exact > Fraction(3, 4)
+    assert sum(c["top"].exact for c in projection.chances.values()) == 2
+
+
+def test_team_sealed_sum_plays_each_match_as_two_games():
+    """Rule BRK-9, ``sum`` scoring: a match is two games, each won by either team half the
+    time (6-0, 3-3 or 0-6 with 1/4, 1/2, 1/4); every outcome still sends two teams to the TOP
+    and one first."""
+    log = EventLog(players=4, fmt="berserk", rounds=2, top_size=2, team_scoring="sum")
+    log.do(SPLIT, log.ruleset.plan_split(log.state, 1))
+    log.seat([A, B], [C, D])
+    log.result(1, {"games": ["1", "1"]})
+    log.result(2, {"games": ["1", "2"]})
+    projection = log.ruleset.projection(log.state)
+    assert projection.exact
+    assert sum(c["top"].exact for c in projection.chances.values()) == 2
+    assert sum(c["first"].exact for c in projection.chances.values()) == 1
+    assert 0 < projection.chances[A]["top"].exact < 1  # X and Y may both reach 9

@@ -218,3 +218,13 @@ def test_need_by_monte_carlo_agrees_with_the_enumeration(monkeypatch):
     assert [c.certain for c in need.after] == [True, True, True, False]
     assert abs(need.after[3].value - 0.75) <= need.after[3].margin
     assert need.guarantees.key == "3"
+
+
+def test_rating_without_strengths_uses_the_events_own_results():
+    """Model ``rating`` with no ratings given: each player's TP per game over the stages are
+    the strengths. Anna's 13/9 a game is below the field's mean (Boris 4, the 39 fillers 62
+    TP in all: 1.6 a player), so she wins her game, and the stage, less than a quarter of the
+    time."""
+    m = race()
+    _projection, by_name = chances(m, model="rating")
+    assert 0 < by_name["Anna"]["stage_first"].exact < Fraction(1, 4)
