@@ -121,6 +121,8 @@ def test_need_the_next_game():
     assert [o.key for o in need.outcomes] == ["1", "2", "3", "4"]
     assert [c.exact for c in need.after] == [1, 0, 0, 0]
     assert need.keeps_possible.key == "1" and need.guarantees.key == "1"
+    # one stage only: the year's first place is the stage's (MJ-9, MJ-10)
+    assert [c.exact for c in m.ruleset.need(m.state, anna, "total_first").after] == [1, 0, 0, 0]
     need = m.ruleset.need(m.state, boris, "stage_first")
     assert [c.exact for c in need.after] == [1, 1, 1, Fraction(3, 4)]
     assert need.guarantees.key == "3" and need.keeps_possible.key == "4"

@@ -365,6 +365,7 @@ class _Goals:
     stage_map: np.ndarray  # tracked index of each stage player, -1: not tracked
     total_map: np.ndarray  # tracked index of each player of the total, -1: not tracked
     tracked: int
+    year: bool = True  # the year's goals wanted (a need for a stage's goal does without)
 
     def record(self, tally: _Tally, batch: Trials, weights: Sequence[Fraction] | None) -> None:
         begin = self.begin
@@ -374,6 +375,8 @@ class _Goals:
         trials = len(batch)
         for goal, cut in ((GOAL_STAGE_FIRST, 1), (GOAL_STAGE_TOP3, 3)):
             tally.add(goal.key, self._spread(rows.place <= cut, self.stage_map), weights)
+        if not self.year:
+            return
         top, near = total_top(self.frame, rows)
         at_place = np.zeros((trials, self.frame.players.size), dtype=np.int64)
         for place in range(3):
@@ -394,7 +397,7 @@ class _Goals:
         return out
 
 
-def _goals(begin: Start, players: list[PlayerId], left: np.ndarray) -> _Goals:
+def _goals(begin: Start, players: list[PlayerId], left: np.ndarray, year: bool) -> _Goals:
     index_of = {p: i for i, p in enumerate(players)}
     frame = total_frame(begin.stages, begin.stage_count, begin.stage, begin.players,
                         begin.games + left)
@@ -402,7 +405,7 @@ def _goals(begin: Start, players: list[PlayerId], left: np.ndarray) -> _Goals:
                            dtype=np.int64)
     total_map = np.asarray([index_of.get(int(p), -1) for p in frame.players.tolist()],
                            dtype=np.int64)
-    return _Goals(begin, frame, stage_map, total_map, len(players))
+    return _Goals(begin, frame, stage_map, total_map, len(players), year)
 
 
 def _outcomes(begin: Start, chances: Sequence[tuple[Fraction, ...]], left: np.ndarray,
@@ -428,7 +431,8 @@ def _outcomes(begin: Start, chances: Sequence[tuple[Fraction, ...]], left: np.nd
 
 def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials: int,
          seed: int, strengths: Strengths | None, players: list[PlayerId],
-         forced: tuple[int, Sequence[int]] | None = None) -> list[_Tally]:
+         forced: tuple[int, Sequence[int]] | None = None, year: bool = True
+         ) -> list[_Tally]:
     """The tracked ``players``' chances, the remaining games enumerated when few, else
     ``trials`` simulations. ``forced``: a stage player and the places their next game is
     set to in turn (one tally each; the simulations share their draws)."""
@@ -439,7 +443,7 @@ def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials
         left[forced[0]] = max(int(left[forced[0]]), 1)
     chances = place_chances(state, book, begin, model, strengths)
     layout = _layout(begin, left)
-    goals = _goals(begin, players, left)
+    goals = _goals(begin, players, left, year)
     versions = [None] if forced is None else [(forced[0], p) for p in forced[1]]
     leaves, _options = _outcomes(begin, chances, left, versions[0])
     if leaves <= EXACT_LEAVES:
@@ -473,10 +477,11 @@ def play(state: EventState, book: MarathonBook, begin: Start, model: str, trials
             both = rng.integers(0, 4 * rows, size=shape)
             place, row = both % 4, both // 4
         batch: Trials | None = None
+        new_tp, new_gp = rows_tp[row, place], begin.rows_gp[row, place]
         for tally, version in zip(tallies, versions, strict=True):
-            if version is not None and first is not None:
-                place[:, first] = version[1]
-            new_tp, new_gp = rows_tp[row, place], begin.rows_gp[row, place]
+            if version is not None and first is not None:  # the player's next game's place
+                new_tp[:, first] = rows_tp[row[:, first], version[1]]
+                new_gp[:, first] = begin.rows_gp[row[:, first], version[1]]
             if batch is None:
                 batch = stage_stats(begin, layout, left, new_tp, new_gp)
             elif version is not None:  # only the forced player's column changes
@@ -547,7 +552,8 @@ def need(state: EventState, book: MarathonBook, player: PlayerId, goal: str, mod
                     notes=(*begin.notes, M("the player has no game in the current stage")))
     index = int(where[0])
     tallies = play(state, book, begin, model, trials, seed, strengths, [player],
-                   forced=(index, range(4)))
+                   forced=(index, range(4)),
+                   year=goal in (GOAL_TOTAL_FIRST.key, GOAL_TOTAL_TOP3.key))
     after = [tally.chance(0, goal) for tally in tallies]
     outcomes = tuple(Outcome(str(place), M("place %(place)s of %(count)s in the next game",
                                             place=place, count=4)) for place in range(1, 5))
