@@ -230,3 +230,20 @@ def test_rating_without_strengths_uses_the_events_own_results():
     m = race()
     _projection, by_name = chances(m, model="rating")
     assert 0 < by_name["Anna"]["stage_first"].exact < Fraction(1, 4)
+
+
+def test_an_enormous_stage_is_played_fewer_times_and_says_so(monkeypatch):
+    """Where the stage is too large for the trials asked (a year of a million games), the
+    simulation is bounded by the seats it plays: fewer trials, a note, each chance with its
+    own wider margin."""
+    m = race()
+    monkeypatch.setattr(odds, "EXACT_LEAVES", 0)
+    monkeypatch.setattr(odds, "WORK", 1000)  # seats in all: fewer than 2000 trials of 53
+    monkeypatch.setattr(odds, "MIN_TRIALS", 100)
+    projection = m.ruleset.projection(m.state, trials=2000)
+    assert projection.trials < 2000
+    assert any("times, not 2000: each chance says its own wider margin" in n
+               for n in projection.notes)
+    anna = m.state.player_by_name("Anna").id
+    chance = projection.chances[anna]["stage_first"]
+    assert chance.trials == projection.trials and chance.margin > 0.02
