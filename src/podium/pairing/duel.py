@@ -94,28 +94,42 @@ def pair_duels(
     scale = math.lcm(*(p.denominator for p in exact)) if exact else 1
     pts = [int(p * scale) for p in exact]  # ints: the same order, far cheaper than Fractions
     repeat = [[met.get(a, {}).get(b, 0) for b in order] for a in order]
+    # the cost (rematches, point gaps, rank distances) compared in that order, as one int:
+    # each part's sum over the pairs stays below the next part's unit
+    dist_unit = n * n + 1
+    gap_unit = ((max(pts) - min(pts)) * n + 1 if pts else 1) * dist_unit
+    weight = [[repeat[i][j] * gap_unit + abs(pts[i] - pts[j]) * dist_unit + j - i
+               for j in range(n)] for i in range(n)]
     full = (1 << n) - 1
+    partner: dict[int, int] = {}
 
     @cache
-    def best(mask: int) -> tuple[tuple[int, int, int], tuple[tuple[int, int], ...]]:
+    def best(mask: int) -> int:
+        """The least cost of pairing the players not in ``mask``; the partner of the lowest
+        of them, the first one reaching it, goes to ``partner``."""
         if mask == full:
-            return (0, 0, 0), ()
-        i = 0
-        while mask >> i & 1:
-            i += 1
-        choice = None
+            return 0
+        i = (~mask & (mask + 1)).bit_length() - 1  # the lowest unpaired player
+        low = -1
+        row = weight[i]
         for j in range(i + 1, n):
             if mask >> j & 1:
                 continue
-            (r, gap, dist), rest = best(mask | 1 << i | 1 << j)
-            cost = (r + repeat[i][j], gap + abs(pts[i] - pts[j]), dist + j - i)
-            if choice is None or cost < choice[0]:
-                choice = (cost, ((i, j), *rest))
-        assert choice is not None
-        return choice
+            cost = best(mask | 1 << i | 1 << j) + row[j]
+            if low < 0 or cost < low:
+                low = cost
+                partner[mask] = j
+        return low
 
-    (rematches, _gap, _dist), pairs = best(0)
+    best(0)
     best.cache_clear()
+    pairs, mask = [], 0
+    while mask != full:
+        i = (~mask & (mask + 1)).bit_length() - 1
+        j = partner[mask]
+        pairs.append((i, j))
+        mask |= 1 << i | 1 << j
+    rematches = sum(repeat[i][j] for i, j in pairs)
     return [(order[i], order[j]) for i, j in pairs], rematches
 
 

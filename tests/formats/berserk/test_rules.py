@@ -300,3 +300,34 @@ def test_the_time_zone_setting_is_utc_by_default_and_a_bad_name_is_refused() -> 
     with pytest.raises(InvalidInput, match="time_zone") as refused:
         BERSERK.parse_settings({"time_zone": "Moscow time"})
     assert refused.value.field == "time_zone"
+
+
+def test_duel_pairing_is_the_least_cost_of_all_pairings():
+    """Rule BRK-6: among every perfect pairing of a table (brute force, up to 8 players),
+    the pairing found has the fewest rematches, then the smallest point gaps, then the
+    smallest standings distances."""
+    import random
+    from itertools import permutations
+
+    def cost(order, points, met, pairs):
+        index = {p: i for i, p in enumerate(order)}
+        return (sum(met.get(a, {}).get(b, 0) for a, b in pairs),
+                sum(abs(points[a] - points[b]) for a, b in pairs),
+                sum(abs(index[a] - index[b]) for a, b in pairs))
+
+    rng = random.Random(3)
+    for _case in range(200):
+        n = rng.choice([2, 4, 6, 8])
+        order = rng.sample(range(1, 50), n)
+        points = {p: Fraction(rng.choice([0, 1, 3, 4, 6]), rng.choice([1, 2])) for p in order}
+        met: dict = {}
+        for _ in range(rng.randint(0, n)):
+            a, b = rng.sample(order, 2)
+            met.setdefault(a, Counter())[b] += 1
+            met.setdefault(b, Counter())[a] += 1
+        pairs, rematches = pair_duels(order, points, met)
+        every = {tuple(sorted(zip(p[::2], p[1::2], strict=True)))
+                 for p in permutations(order)}
+        least = min(cost(order, points, met, c) for c in every)
+        assert cost(order, points, met, pairs) == least
+        assert rematches == least[0]

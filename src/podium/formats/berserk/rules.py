@@ -28,6 +28,7 @@ from podium.core.errors import Conflict, InvalidInput
 from podium.core.log import Action
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.projection import DEFAULT_MODEL, DEFAULT_TRIALS, Need, Projection, Strengths
 from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
@@ -268,6 +269,24 @@ def team_points(codes: list[str], decider: str | None, settings: BerserkSettings
         return draw, draw, "the deciding game was drawn: 1-1 (rule BRK-9)"
     return (win, loss, "won the deciding game (rule BRK-9)") if a > b else (
         loss, win, "won the deciding game (rule BRK-9)")
+
+
+def pair_draft_table(order: Sequence[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+                     met: Mapping[PlayerId, Mapping[PlayerId, int]]
+                     ) -> tuple[PlayerId | None, list[tuple[PlayerId, PlayerId]], int]:
+    """One draft table's round (rule BRK-6): its active players best first give the bye (an
+    odd table: the lowest among those with the fewest byes), the duels by standings with no
+    rematch while one can be avoided, and the rematches left. The pairing's own step, also
+    played by the projections (:mod:`.odds`)."""
+    order = list(order)
+    bye = None
+    if len(order) % 2:
+        bye = choose_bye(order, {pid: records[pid].byes for pid in order})
+        order.remove(bye)
+    if not order:
+        return bye, [], 0
+    duels, rematches = pair_duels(order, {pid: records[pid].points for pid in order}, met)
+    return bye, duels, rematches
 
 
 class Berserk(Ruleset[BerserkSettings]):
@@ -554,17 +573,14 @@ class Berserk(Ruleset[BerserkSettings]):
             else:
                 order = [pid for pid in standings.order() if pid in active]
             records = {row.player: row.record for row in standings.rows}
-            if len(order) % 2:
-                bye = choose_bye(order, {pid: records[pid].byes for pid in order})
-                order.remove(bye)
+            bye, duels, rematches = pair_draft_table(order, records, met)
+            if bye is not None:
                 why = (M("drawn at random in round 1") if number == 1 else
                        M("lowest in its standings among those with the fewest byes"))
                 byes.append(ByePlan(bye, M("odd draft table %(table)s: %(why)s",
                                            table=table_no, why=why)))
-            if not order:
+            if not duels:
                 continue
-            points = {pid: records[pid].points for pid in order}
-            duels, rematches = pair_duels(order, points, met)
             first = len(pairs) + 1
             pairs.extend(duels)
             how = M("drawn at random") if number == 1 else M("paired by the table's standings")
@@ -675,6 +691,25 @@ class Berserk(Ruleset[BerserkSettings]):
         the TOP once it is built."""
         views = self.draft_table_views(state) or [standings_view(state, self.standings(state))]
         return [*views, *top_views(state)]
+
+    def projection(self, state: EventState, *, model: str = DEFAULT_MODEL,
+                   trials: int = DEFAULT_TRIALS, seed: int = 0,
+                   strengths: Strengths | None = None) -> Projection | None:
+        """Each player's chance of making the TOP and of finishing first at their draft
+        table (rules BRK-3, BRK-6), the remaining Swiss played through this format's own
+        pairing, scoring and standings (:mod:`.odds`)."""
+        from podium.formats.berserk import odds
+
+        return odds.projection(self, state, model, trials, seed, strengths)
+
+    def need(self, state: EventState, player: PlayerId, goal: str, *,
+             model: str = DEFAULT_MODEL, trials: int = DEFAULT_TRIALS, seed: int = 0,
+             strengths: Strengths | None = None) -> Need | None:
+        """The chance of ``goal`` after a win, a draw or a loss in the player's next duel
+        (a bye when the next round gives one), :mod:`.odds`."""
+        from podium.formats.berserk import odds
+
+        return odds.need(self, state, player, goal, model, trials, seed, strengths)
 
     def rated_games(self, state: EventState) -> Iterable[RatedGame]:
         """The Swiss duels, then the TOP's matches (:mod:`.rated`; rules BRK-5, BRK-8,

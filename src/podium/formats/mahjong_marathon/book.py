@@ -422,21 +422,28 @@ class MarathonBook:
             found = self._chrono[src // SEATS].tolist()
         return found + self._overlay.get((stage, player), [])
 
+    def player_entries(self, settings: Any, stage: int, player: int
+                       ) -> tuple[np.ndarray, np.ndarray]:
+        """One player's counted games of a stage in their own chronological order (rule
+        MJ-7a): the TP (twelfths) and the GP (MJ-6a penalties taken) of each."""
+        with self._lock:
+            self._ensure(settings)
+            g = self.games
+            # rule MJ-7a: the player's games by start, then game id; sorted by start in numpy,
+            # and by the whole key in Python only when two of them start at the same moment
+            arr = np.asarray(self._player_games(stage, player), dtype=np.int64)
+            moment = g.start[arr] * 1_000_000 + g.usec[arr]
+            by_start = np.argsort(moment, kind="stable")
+            arr, moment = arr[by_start], moment[by_start]
+            if bool((moment[1:] == moment[:-1]).any()):
+                arr = np.asarray(sorted(arr.tolist(), key=lambda x: (
+                    int(g.start[x]), int(g.usec[x]), id_order(g.ids[x]))), dtype=np.int64)
+            seat = np.argmax(g.players[arr] == player, axis=1)
+            return g.tp12[arr, seat], g.gp[arr, seat] - g.penalty[arr, seat]
+
     def _refresh_player(self, settings: Any, stage: int, player: int) -> None:
         assert self._stages is not None
-        g = self.games
-        # rule MJ-7a: the player's games by start, then game id; sorted by start in numpy,
-        # and by the whole key in Python only when two of them start at the same moment
-        arr = np.asarray(self._player_games(stage, player), dtype=np.int64)
-        moment = g.start[arr] * 1_000_000 + g.usec[arr]
-        by_start = np.argsort(moment, kind="stable")
-        arr, moment = arr[by_start], moment[by_start]
-        if bool((moment[1:] == moment[:-1]).any()):
-            arr = np.asarray(sorted(arr.tolist(), key=lambda x: (
-                int(g.start[x]), int(g.usec[x]), id_order(g.ids[x]))), dtype=np.int64)
-        seat = np.argmax(g.players[arr] == player, axis=1)
-        tp = g.tp12[arr, seat]
-        gp = g.gp[arr, seat] - g.penalty[arr, seat]
+        tp, gp = self.player_entries(settings, stage, player)
         values = player_stats(tp, gp, settings.series_length)
         cache = self._stages[stage]
         if cache.row_of is None:

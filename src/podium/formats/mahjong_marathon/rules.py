@@ -24,7 +24,8 @@ import numpy as np
 from podium.core.demos import Presentation
 from podium.core.errors import Conflict, InvalidInput, NotFound
 from podium.core.log import Action
-from podium.core.model import EventState
+from podium.core.model import EventState, PlayerId
+from podium.core.projection import DEFAULT_MODEL, DEFAULT_TRIALS, Need, Projection, Strengths
 from podium.core.rated import RatedColumns, RatedGame
 from podium.core.records import PlayerRecord
 from podium.core.ruleset import ActionKind, Capabilities, Ruleset
@@ -461,6 +462,24 @@ class MahjongMarathon(Ruleset[MarathonSettings]):
         from podium.formats.mahjong_marathon.rated import rated_columns
 
         return rated_columns(state, book_of(state))
+
+    def projection(self, state: EventState, *, model: str = DEFAULT_MODEL,
+                   trials: int = DEFAULT_TRIALS, seed: int = 0,
+                   strengths: Strengths | None = None) -> Projection | None:
+        """Each player's chance of winning the current stage or its top three (rule MJ-7e)
+        and the year or its top three (rules MJ-9, MJ-10), the stage's remaining games
+        played at each player's pace through this format's own scoring (:mod:`.odds`)."""
+        from podium.formats.mahjong_marathon import odds
+
+        return odds.projection(state, book_of(state), model, trials, seed, strengths)
+
+    def need(self, state: EventState, player: PlayerId, goal: str, *,
+             model: str = DEFAULT_MODEL, trials: int = DEFAULT_TRIALS, seed: int = 0,
+             strengths: Strengths | None = None) -> Need | None:
+        """The chance of ``goal`` after each place (1st..4th) of the player's next game."""
+        from podium.formats.mahjong_marathon import odds
+
+        return odds.need(state, book_of(state), player, goal, model, trials, seed, strengths)
 
     def standings(self, state: EventState, through_round: int | None = None) -> Standings:
         """The year's total (rules MJ-9, MJ-10) as core standings: SN, result sum, games."""
