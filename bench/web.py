@@ -196,7 +196,8 @@ def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> N
     states_module.StateCache.holder = holder  # type: ignore[method-assign]
     events_module.EventService.unit = unit  # type: ignore[method-assign]
     freeze_loaded_states()
-    app = web_app(resolve_url(db), freeze_gc=True, page_states=page_states)
+    app = web_app(resolve_url(db), freeze_gc=True, page_states=page_states,
+                  background_pages=os.environ.get("PODIUM_BACKGROUND_PAGES", "1") != "0")
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
 
 
