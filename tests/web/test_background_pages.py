@@ -165,3 +165,26 @@ def test_an_organiser_never_gets_an_earlier_page(api: Api, monkeypatch: pytest.M
     assert round_on(page.text) == 2
     held.gate.set()
     assert cache.wait_for_builds()
+
+
+def test_a_page_asked_for_at_a_version_is_the_one_built_for_it(
+        api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = cache_of(api)
+    held = HeldBuilder(cache, monkeypatch)
+    next_round(api)
+    assert round_on(fast_page(api, "/e/cup/pairings")) == 1  # the builder is asked
+    assert held.entered.wait(30)
+    seq = cache.key("cup")[2]
+    got: list[str] = []
+    asking = threading.Thread(target=lambda: got.append(api.visitor.get(
+        "/e/cup/pairings", headers={"Podium-Version": str(seq)}).text))
+    asking.start()
+    held.gate.set()
+    asking.join()
+    assert round_on(got[0]) == 2  # never the page of the version before
+
+
+def test_a_version_header_that_is_no_number_is_ignored(api: Api) -> None:
+    for value in ("x", "-1", "9" * 40, ""):
+        answer = api.visitor.get("/e/cup/pairings", headers={"Podium-Version": value})
+        assert answer.status_code == 200 and round_on(answer.text) == 1

@@ -85,19 +85,20 @@ class PageBuilder:
             self._start()
             self._lock.notify_all()
 
-    def built(self, event_id: int, version: int) -> Future[int]:
+    def built(self, event_id: int, version: int, part: Hashable | None = None
+              ) -> Future[int]:
         """A future set (to the seq built) once this process's pages of event ``event_id``
-        read within :data:`RECENT` seconds are built for ``version`` or a later one; set at
-        once when they are, or when no page of the event is kept here (a reader then builds
-        it). ``await asyncio.wrap_future(...)`` on an event loop."""
+        read within :data:`RECENT` seconds (and ``part``) are built for ``version`` or a later
+        one; set at once when they are, or when no page of the event is kept here (a reader
+        then builds it). ``await asyncio.wrap_future(...)`` on an event loop."""
         future: Future[int] = Future()
         slug = self.cache.slug_of(event_id)
         with self._lock:
             done = self._done.get(event_id, -1)
             recipes = self._recipes.get(slug or "")
             now = time.monotonic()
-            recent = {part for part, (_r, read) in (recipes or {}).items()
-                      if now - read < RECENT}
+            recent = {known for known, (_r, read) in (recipes or {}).items()
+                      if now - read < RECENT or known == part}
             if done >= version or slug is None or not recent:
                 future.set_result(max(done, version))
                 return future

@@ -269,12 +269,13 @@ class ViewCache:
         with self._lock:
             self._versions.clear()
 
-    def key(self, slug: str) -> Key:
+    def key(self, slug: str, at_least: int = 0) -> Key:
         """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
-        (which on SQLite never waits for a writer)."""
+        (which on SQLite never waits for a writer). ``at_least``: a version the caller knows
+        of (a page asked for explicitly at it): a trusted one before it is read again."""
         now = time.monotonic()
         known = self._trusted(slug, now)
-        if known is not None:
+        if known is not None and known[2] >= at_least:
             return known
         if not self.freshness:
             return self._ask(slug, now)
@@ -289,7 +290,7 @@ class ViewCache:
             # less than ``freshness`` ago is (a write of this process after it is seen)
             now = time.monotonic()
             known = self._trusted(slug, now)
-            if known is not None:
+            if known is not None and known[2] >= at_least:
                 return known
             return self._ask(slug, now)
 
@@ -333,11 +334,13 @@ class ViewCache:
         hit = self._hit(slug, key)
         return hit.memo if hit is not None else None
 
-    def part(self, slug: str, key: Key, part: Hashable) -> Any:
+    def part(self, slug: str, key: Key, part: Hashable, at_least: int = 0) -> Any:
         """The part ``part`` of the event at ``key`` if built; else, while a reader is building
         it, the one built for an earlier version within the allowed lag (:meth:`memo_of`);
         else None (the caller lets the application build it). For the fast path: readers of a
-        page being rebuilt are answered there, not by the whole application."""
+        page being rebuilt are answered there, not by the whole application. With the
+        builder, the last one built (:mod:`podium.web.builder`), unless built before
+        ``at_least`` (a page asked for at a version: :meth:`built` tells when it is)."""
         hit = self._hit(slug, key)
         if hit is not None:
             found = hit.memo.get(part)
@@ -346,10 +349,12 @@ class ViewCache:
         if self.builder is not None and self.builder.can_rebuild(slug, part):
             # the builder rebuilds it; the reader gets the last one built meanwhile
             self._sighting(slug, key)
-            stale = self._stale(slug, part, key, STALE_LIMIT, newer=True)
+            stale = self._stale(slug, part, key, STALE_LIMIT, newer=True, at_least=at_least)
             if stale is not None:
                 self.builder.want(slug, part)
                 return stale
+            if at_least:
+                return None
         if (slug, part) in self._building:
             return self._stale(slug, part, key)
         self._sighting(slug, key)
@@ -623,12 +628,13 @@ class ViewCache:
         return entry
 
     def _stale(self, slug: str, key: Hashable, version: Key, lag: float = 0.0,
-               newer: bool = False) -> Any:
+               newer: bool = False, at_least: int = 0) -> Any:
         """The part last built for ``key`` from the same event at a version up to
         ``version``'s, if this process first saw a version after it less than ``freshness``
         seconds ago, or ``lag`` if longer (else None). With ``newer`` (the builder's readers),
         a part built for a later version than ``version`` too (``version`` was trusted a
-        moment ago, the builder has read a newer one since)."""
+        moment ago, the builder has read a newer one since). Never one built before
+        ``at_least``."""
         seq = version[2]
         lag = max(lag, self.freshness)
         with self._lock:
@@ -638,7 +644,7 @@ class ViewCache:
                 return None
             _event, built, value = found
             seen = self._seen.get(slug)
-            if seen is None or (built > seq and not newer):
+            if seen is None or (built > seq and not newer) or built < at_least:
                 return None
             if built >= seq:
                 return value

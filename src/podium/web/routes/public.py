@@ -22,7 +22,7 @@ from podium.service.exports import to_csv, to_html
 from podium.web import rowpages
 from podium.web.cache import Entry, Later
 from podium.web.deps import Page, page_dep
-from podium.web.fastpath import page_key, page_response
+from podium.web.fastpath import page_key, page_response, version_asked
 
 router = APIRouter(include_in_schema=False)
 
@@ -163,8 +163,9 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
 
     # the builder's recipe for this page at a later version (with ``background``)
     web.cache.keep(slug, key, lambda: kept(web.cache.load(slug)))
-    # the version before, while one is caught up
-    return page_response(kept(web.cache.load(slug, stale=True)), request.headers)
+    # the version before, while one is caught up (not for a page asked for at a version)
+    stale = not version_asked(request.headers)
+    return page_response(kept(web.cache.load(slug, stale=stale)), request.headers)
 
 
 def round_in_progress(loaded: LoadedEvent) -> dict[str, int] | None:
