@@ -31,7 +31,8 @@ started through this file (``--serve``: ``podium serve``'s application with the 
 event locks timed), one worker. With ``PODIUM_BENCH_TRACE=1`` the server's log also gives each
 write's unit of work, each snapshot and each page build (wall time and the building thread's
 CPU time). ``--shared-states`` builds the pages from the writers' states
-(the application's default) instead of their own (``podium serve``'s).
+(the application's default) instead of their own (``podium serve``'s). The pages are rebuilt in
+the background as ``podium serve`` does (``PODIUM_BACKGROUND_PAGES=0``: by their readers).
 
 Command: `.venv/bin/python bench/web.py` (options: --players 1000 --clients 200 --seconds 15
 --workers 1); `.venv/bin/python bench/web.py --writer --players 1000 --readers 50,200`.
