@@ -358,12 +358,7 @@ async def one_client(port: int, request: bytes, stop: float, pace: float | None,
         while time.perf_counter() < stop:
             started = time.perf_counter()
             writer.write(request)
-            head = await reader.readuntil(b"\r\n\r\n")
-            length = 0
-            for line in head.split(b"\r\n"):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":", 1)[1])
-            body = await reader.readexactly(length)
+            head, body = await read_answer(reader)
             if not head.startswith(b"HTTP/1.1 200"):
                 raise RuntimeError(head.decode(errors="replace"))
             latencies.append(time.perf_counter() - started)
@@ -373,6 +368,24 @@ async def one_client(port: int, request: bytes, stop: float, pace: float | None,
                 await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
     finally:
         writer.close()
+
+
+def page_request(port: int, path: str) -> bytes:
+    """What a phone sends for the page: gzip accepted, Russian first."""
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n"
+        "Accept-Language: ru\r\nUser-Agent: podium-bench\r\n\r\n"
+    ).encode()
+
+
+async def read_answer(reader: asyncio.StreamReader) -> tuple[bytes, bytes]:
+    """One HTTP/1.1 answer's head and body (a Content-Length body)."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":", 1)[1])
+    return head, await reader.readexactly(length)
 
 
 async def open_reader(port: int, request: bytes, first: float, stop: float, period: float,
@@ -389,12 +402,7 @@ async def open_reader(port: int, request: bytes, first: float, stop: float, peri
             reader, writer = idle.pop() if idle else \
                 await asyncio.open_connection("127.0.0.1", port)
             writer.write(request)
-            head = await reader.readuntil(b"\r\n\r\n")
-            length = 0
-            for line in head.split(b"\r\n"):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":", 1)[1])
-            await reader.readexactly(length)
+            head, _body = await read_answer(reader)
             latencies.append(time.perf_counter() - due)
             if not head.startswith(b"HTTP/1.1 200"):
                 failures.append(head.split(b"\r\n", 1)[0].decode(errors="replace"))
@@ -419,10 +427,7 @@ async def run_open(port: int, path: str, readers: int, seconds: float,
                    period: float = 1.0) -> dict[str, float]:
     """``readers`` open-loop readers (:func:`open_reader`), their first requests spread over
     one period; every request due before ``seconds`` is sent and waited for."""
-    request = (
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n"
-        "Accept-Language: ru\r\nUser-Agent: podium-bench\r\n\r\n"
-    ).encode()
+    request = page_request(port, path)
     latencies: list[float] = []
     failures: list[str] = []
     start = time.perf_counter()
@@ -439,10 +444,7 @@ async def run_open(port: int, path: str, readers: int, seconds: float,
 
 async def run_mode(port: int, path: str, clients: int, seconds: float,
                    pace: float | None) -> dict[str, float]:
-    request = (
-        f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n"
-        "Accept-Language: ru\r\nUser-Agent: podium-bench\r\n\r\n"
-    ).encode()
+    request = page_request(port, path)
     latencies: list[float] = []
     sizes: list[int] = []
     start = time.perf_counter()

@@ -90,6 +90,19 @@ def next_round(api: Api) -> None:
     assert api.do("cup", "round.pair").status_code == 200
 
 
+def held_after_a_write(api: Api, monkeypatch: pytest.MonkeyPatch, fail: bool = False
+                       ) -> tuple[ViewCache, HeldBuilder]:
+    """The builder held, a new version written, and an anonymous reader given the last page
+    built (which asks the builder for the new one)."""
+    cache = cache_of(api)
+    held = HeldBuilder(cache, monkeypatch)
+    held.fail = fail
+    next_round(api)
+    assert round_on(fast_page(api, "/e/cup/pairings")) == 1
+    assert held.entered.wait(30)
+    return cache, held
+
+
 def test_a_reader_gets_the_last_page_while_the_builder_builds_the_new_one(
         api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
     cache = cache_of(api)
@@ -125,11 +138,7 @@ def test_a_hook_hears_each_built_version(api: Api, monkeypatch: pytest.MonkeyPat
 
 def test_past_the_lag_a_reader_gets_the_new_page_not_the_old_one(
         api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = cache_of(api)
-    held = HeldBuilder(cache, monkeypatch)
-    next_round(api)
-    assert round_on(fast_page(api, "/e/cup/pairings")) == 1  # the newer version seen now
-    assert held.entered.wait(30)
+    cache, held = held_after_a_write(api, monkeypatch)  # the newer version seen now
     cache.now.at += STALE_LIMIT  # type: ignore[attr-defined]
     assert fast_page(api, "/e/cup/pairings") is None  # the application answers it
     assert round_on(api.page("/e/cup/pairings").text) == 2
@@ -139,11 +148,7 @@ def test_past_the_lag_a_reader_gets_the_new_page_not_the_old_one(
 
 def test_a_failed_rebuild_leaves_the_page_to_its_readers(
         api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = cache_of(api)
-    held = HeldBuilder(cache, monkeypatch)
-    held.fail = True
-    next_round(api)
-    assert round_on(fast_page(api, "/e/cup/pairings")) == 1
+    cache, held = held_after_a_write(api, monkeypatch, fail=True)
     held.gate.set()
     assert cache.wait_for_builds()
     # no earlier page is served any more: a reader builds it (and would see an error)
@@ -169,11 +174,7 @@ def test_an_organiser_never_gets_an_earlier_page(api: Api, monkeypatch: pytest.M
 
 def test_a_page_asked_for_at_a_version_is_the_one_built_for_it(
         api: Api, monkeypatch: pytest.MonkeyPatch) -> None:
-    cache = cache_of(api)
-    held = HeldBuilder(cache, monkeypatch)
-    next_round(api)
-    assert round_on(fast_page(api, "/e/cup/pairings")) == 1  # the builder is asked
-    assert held.entered.wait(30)
+    cache, held = held_after_a_write(api, monkeypatch)
     seq = cache.key("cup")[2]
     got: list[str] = []
     asking = threading.Thread(target=lambda: got.append(api.visitor.get(
