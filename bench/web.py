@@ -14,11 +14,16 @@ Printed per mode: requests, requests/s, p50, p90, p99 and max latency in ms. Bou
 runs for --seconds; the server is stopped at the end.
 
 With ``--writer``: the event has a fourth round open, an organiser and an API token,
-and for each reader count of ``--readers`` (default 50,200) the readers (closed loop, each asks
-again as soon as it has its answer) run for --seconds alone ("idle"), then for --seconds while a
+and for each reader count of ``--readers`` (default 50,200) and each loop of ``--loop``
+(default both) the readers run for --seconds alone ("idle"), then for --seconds while a
 thread enters the open round's results through the API
 (``POST /api/v1/events/<event>/commands/commander.result``) at ``--rate`` a second (2), each write
-making the page's version change. Printed per phase: the readers' p50/p99/max, the writes'
+making the page's version change. Closed loop: each reader asks again as soon as it has its
+answer (a saturating load: a slow answer slows the reader, so it hides waits). Open loop: each
+reader asks once a second on a fixed schedule, as a phone does, sending on time even while its
+previous request is pending, and each latency is counted from when the request was due.
+Printed per phase: the readers' p50/p99/max (and, with the writer, its p99 over the idle
+one's), the writes'
 p50/p99/max, how long the writes waited for the event's lock inside the server (the wait a
 page build, a snapshot or another write can cause: max and how many waited over 100 ms), the
 server's CPU seconds and the load average (the machine is shared). For that the server is
@@ -26,7 +31,8 @@ started through this file (``--serve``: ``podium serve``'s application with the 
 event locks timed), one worker. With ``PODIUM_BENCH_TRACE=1`` the server's log also gives each
 write's unit of work, each snapshot and each page build (wall time and the building thread's
 CPU time). ``--shared-states`` builds the pages from the writers' states
-(the application's default) instead of their own (``podium serve``'s).
+(the application's default) instead of their own (``podium serve``'s). The pages are rebuilt in
+the background as ``podium serve`` does (``PODIUM_BACKGROUND_PAGES=0``: by their readers).
 
 Command: `.venv/bin/python bench/web.py` (options: --players 1000 --clients 200 --seconds 15
 --workers 1); `.venv/bin/python bench/web.py --writer --players 1000 --readers 50,200`.
@@ -191,7 +197,8 @@ def measured_server(db: str, port: int, waits_path: str, page_states: bool) -> N
     states_module.StateCache.holder = holder  # type: ignore[method-assign]
     events_module.EventService.unit = unit  # type: ignore[method-assign]
     freeze_loaded_states()
-    app = web_app(resolve_url(db), freeze_gc=True, page_states=page_states)
+    app = web_app(resolve_url(db), freeze_gc=True, page_states=page_states,
+                  background_pages=os.environ.get("PODIUM_BACKGROUND_PAGES", "1") != "0")
     uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning", access_log=False)
 
 
@@ -276,42 +283,52 @@ def writer_mode(args: argparse.Namespace, folder: Path) -> int:
         jobs = jobs[1:]
         print(f"# {args.players} players, {args.seconds:.0f} s a phase, 1 server worker "
               f"(pages from {'the writers' if args.shared_states else 'their own'} states), "
-              f"GET {path} (closed loop), writes at {args.rate:g}/s "
+              f"GET {path} (closed loop: each reader asks again on its answer; open loop: "
+              f"each reader asks once a second, on time), writes at {args.rate:g}/s "
               f"(POST /api/v1/events/{slug}/commands/commander.result)")
-        print("| readers | phase | reads | reads/s | p50 ms | p99 ms | max ms | writes | "
-              "write p50 ms | write p99 ms | write max ms | lock wait max ms | waits > 100 ms "
-              "| server CPU s | load (1 min) |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        print("| readers | loop | phase | reads | reads/s | p50 ms | p99 ms | max ms | "
+              "p99 / idle p99 | writes | write p50 ms | write p99 ms | write max ms | "
+              "lock wait max ms | waits > 100 ms | server CPU s | load (1 min) |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        loops = ("closed", "open") if args.loop == "both" else (args.loop,)
         for readers in (int(n) for n in args.readers.split(",")):
-            for phase in ("idle", "writer"):
-                stop = threading.Event()
-                writes: list[float] = []
-                errors: list[str] = []
-                thread = None
-                if phase == "writer":
-                    thread = threading.Thread(target=write_results, args=(
-                        port, slug, token, jobs, args.rate, stop, writes, errors))
-                cpu = cpu_of(server.pid)
-                began = time.time()
-                if thread is not None:
-                    thread.start()
-                r = asyncio.run(run_mode(port, path, readers, args.seconds, None))
-                stop.set()
-                if thread is not None:
-                    thread.join()
-                used = cpu_of(server.pid) - cpu
-                w: dict[str, Any] = percentiles(writes)
-                waits = waits_between(waits_path, began, time.time())
-                print(f"| {readers} | {phase} | {r['requests']:.0f} | {r['rps']:.0f} | "
-                      f"{r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
-                      f"{len(writes) if thread else '-'} | "
-                      + (f"{w['p50']:.1f} | {w['p99']:.1f} | {w['max']:.1f} | "
-                         f"{max(waits, default=0) * 1000:.1f} | "
-                         f"{sum(1 for v in waits if v > 0.1)}" if thread
-                         else "- | - | - | - | -")
-                      + f" | {used:.1f} | {os.getloadavg()[0]:.1f} |", flush=True)
-                if errors:
-                    print(f"write errors: {errors[:3]}", file=sys.stderr)
+            for loop in loops:
+                idle_p99 = float("nan")
+                for phase in ("idle", "writer"):
+                    stop = threading.Event()
+                    writes: list[float] = []
+                    errors: list[str] = []
+                    thread = None
+                    if phase == "writer":
+                        thread = threading.Thread(target=write_results, args=(
+                            port, slug, token, jobs, args.rate, stop, writes, errors))
+                    cpu = cpu_of(server.pid)
+                    began = time.time()
+                    if thread is not None:
+                        thread.start()
+                    if loop == "open":
+                        r = asyncio.run(run_open(port, path, readers, args.seconds))
+                    else:
+                        r = asyncio.run(run_mode(port, path, readers, args.seconds, None))
+                    stop.set()
+                    if thread is not None:
+                        thread.join()
+                    used = cpu_of(server.pid) - cpu
+                    w: dict[str, Any] = percentiles(writes)
+                    waits = waits_between(waits_path, began, time.time())
+                    if phase == "idle":
+                        idle_p99 = r["p99"]
+                    ratio = f"{r['p99'] / idle_p99:.1f}x" if thread else "-"
+                    print(f"| {readers} | {loop} | {phase} | {r['requests']:.0f} | "
+                          f"{r['rps']:.0f} | {r['p50']:.1f} | {r['p99']:.1f} | {r['max']:.1f} | "
+                          f"{ratio} | {len(writes) if thread else '-'} | "
+                          + (f"{w['p50']:.1f} | {w['p99']:.1f} | {w['max']:.1f} | "
+                             f"{max(waits, default=0) * 1000:.1f} | "
+                             f"{sum(1 for v in waits if v > 0.1)}" if thread
+                             else "- | - | - | - | -")
+                          + f" | {used:.1f} | {os.getloadavg()[0]:.1f} |", flush=True)
+                    if errors:
+                        print(f"write errors: {errors[:3]}", file=sys.stderr)
     finally:
         server.terminate()
         server.wait(timeout=20)
@@ -341,12 +358,7 @@ async def one_client(port: int, request: bytes, stop: float, pace: float | None,
         while time.perf_counter() < stop:
             started = time.perf_counter()
             writer.write(request)
-            head = await reader.readuntil(b"\r\n\r\n")
-            length = 0
-            for line in head.split(b"\r\n"):
-                if line.lower().startswith(b"content-length:"):
-                    length = int(line.split(b":", 1)[1])
-            body = await reader.readexactly(length)
+            head, body = await read_answer(reader)
             if not head.startswith(b"HTTP/1.1 200"):
                 raise RuntimeError(head.decode(errors="replace"))
             latencies.append(time.perf_counter() - started)
@@ -358,12 +370,81 @@ async def one_client(port: int, request: bytes, stop: float, pace: float | None,
         writer.close()
 
 
-async def run_mode(port: int, path: str, clients: int, seconds: float,
-                   pace: float | None) -> dict[str, float]:
-    request = (
+def page_request(port: int, path: str) -> bytes:
+    """What a phone sends for the page: gzip accepted, Russian first."""
+    return (
         f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept-Encoding: gzip\r\n"
         "Accept-Language: ru\r\nUser-Agent: podium-bench\r\n\r\n"
     ).encode()
+
+
+async def read_answer(reader: asyncio.StreamReader) -> tuple[bytes, bytes]:
+    """One HTTP/1.1 answer's head and body (a Content-Length body)."""
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = 0
+    for line in head.split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":", 1)[1])
+    return head, await reader.readexactly(length)
+
+
+async def open_reader(port: int, request: bytes, first: float, stop: float, period: float,
+                      latencies: list[float], failures: list[str]) -> None:
+    """One phone: a request every ``period`` seconds from ``first`` on, each sent on time
+    whether or not the one before was answered (a pending one keeps its connection, the next
+    takes an idle one or opens another), its latency counted from when it was due: a slow
+    answer delays no later request, so no wait goes unmeasured (coordinated omission)."""
+    idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+    pending: set[asyncio.Task[None]] = set()
+
+    async def one(due: float) -> None:
+        try:
+            reader, writer = idle.pop() if idle else \
+                await asyncio.open_connection("127.0.0.1", port)
+            writer.write(request)
+            head, _body = await read_answer(reader)
+            latencies.append(time.perf_counter() - due)
+            if not head.startswith(b"HTTP/1.1 200"):
+                failures.append(head.split(b"\r\n", 1)[0].decode(errors="replace"))
+            idle.append((reader, writer))
+        except (OSError, asyncio.IncompleteReadError) as error:
+            failures.append(repr(error))
+
+    due = first
+    while due < stop:
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        task = asyncio.create_task(one(due))
+        pending.add(task)
+        task.add_done_callback(pending.discard)
+        due += period
+    if pending:
+        await asyncio.wait(pending)
+    for _reader, writer in idle:
+        writer.close()
+
+
+async def run_open(port: int, path: str, readers: int, seconds: float,
+                   period: float = 1.0) -> dict[str, float]:
+    """``readers`` open-loop readers (:func:`open_reader`), their first requests spread over
+    one period; every request due before ``seconds`` is sent and waited for."""
+    request = page_request(port, path)
+    latencies: list[float] = []
+    failures: list[str] = []
+    start = time.perf_counter()
+    stop = start + seconds
+    await asyncio.gather(*(open_reader(port, request, start + i * period / readers, stop,
+                                       period, latencies, failures)
+                           for i in range(readers)))
+    elapsed = time.perf_counter() - start
+    if failures:
+        print(f"open-loop failures: {len(failures)}, e.g. {failures[:3]}", file=sys.stderr)
+    return {"requests": len(latencies), "rps": len(latencies) / elapsed,
+            **percentiles(latencies), "failed": len(failures)}
+
+
+async def run_mode(port: int, path: str, clients: int, seconds: float,
+                   pace: float | None) -> dict[str, float]:
+    request = page_request(port, path)
     latencies: list[float] = []
     sizes: list[int] = []
     start = time.perf_counter()
@@ -401,6 +482,9 @@ def main() -> int:
                         help="readers idle, then with results written")
     parser.add_argument("--readers", default="50,200")
     parser.add_argument("--rate", type=float, default=2.0, help="writes a second")
+    parser.add_argument("--loop", choices=("closed", "open", "both"), default="both",
+                        help="with --writer: closed-loop readers, open-loop ones (each "
+                        "asks once a second, on time), or both in turn")
     parser.add_argument("--event", help="with --writer: the built event's SQLite file, "
                         "reused if it exists (else built and kept there)")
     parser.add_argument("--shared-states", action="store_true",

@@ -85,6 +85,7 @@ def create_app(
     freshness: float = 0.25,
     freeze_gc: bool = False,
     page_states: bool = False,
+    background_pages: bool = False,
     public_url: str | None = None,
     allowed_hosts: Sequence[str] | None = None,
     listen: bool = True,
@@ -95,6 +96,8 @@ def create_app(
     ``freshness``: seconds a public page may lag the database; ``freeze_gc``: exempt each
     replayed event from the cycle collector (a server process; see ViewCache); ``page_states``:
     public pages built from states of their own, so a write never waits for one (ViewCache);
+    ``background_pages``: a public page read before is rebuilt for a new version by a builder
+    thread, its readers getting the last one meanwhile (ViewCache, :mod:`podium.web.builder`);
     ``public_url``: the origin of absolute links (QR codes); ``allowed_hosts``: ``Host``
     names answered besides the public URL's host and the local machine's names (with neither
     a public URL nor names, any host; see :mod:`podium.web.hosts`); ``listen``: on
@@ -111,7 +114,8 @@ def create_app(
         accounts=AccountService(database, clock),
         reports=SelfReportService(events),
         renderer=Renderer(parts.template_dirs),
-        cache=ViewCache(events, freshness, freeze_gc, page_states=page_states),
+        cache=ViewCache(events, freshness, freeze_gc, page_states=page_states,
+                        background=background_pages),
         poll_seconds=poll_seconds,
         secure_cookies=secure_cookies,
         max_upload=max_upload,

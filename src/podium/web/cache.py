@@ -26,6 +26,10 @@ a public page is read far more often than the event changes. Why each part is as
 - **A server builds pages from states of its own** (``page_states``): taking the views from
   the writers' state still held writes behind a large ranking; the price is a second copy of
   each event read by both.
+- **With ``background``, no reader rebuilds a page it read before**: it gets the last one
+  built (up to :data:`podium.web.builder.STALE_LIMIT` seconds past a newer version's first
+  sighting) and the page is rebuilt by the process's builder thread
+  (:mod:`podium.web.builder`); :meth:`ViewCache.built` tells when a version's pages are.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -49,6 +54,7 @@ from podium.service.events import EventService, LoadedEvent
 from podium.service.states import StateCache, holding
 from podium.store.models import ActionRow, EventRow
 from podium.store.repository import EventRepository, storable
+from podium.web.builder import STALE_LIMIT, Hook, PageBuilder, Rebuild
 
 MAX_EVENTS = 32
 GONE = 2**62  # the version a deleted event is announced at (beyond every seq)
@@ -112,6 +118,12 @@ class Memo:
     def __len__(self) -> int:
         return len(self._items)
 
+    def discard(self, key: Hashable) -> None:
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= old[1]
+
     @property
     def nbytes(self) -> int:
         """The estimated size of what is kept."""
@@ -162,12 +174,17 @@ class ViewCache:
     """``freshness``: seconds a looked-up version is trusted before asking the database again
     (0: ask on every request). A public page may lag a write by that much, never more: what
     this process answered is seen at once (:meth:`_trusted`), and an earlier version's page is
-    served while the new one is built only within that lag (:meth:`memo_of`)."""
+    served while the new one is built only within that lag (:meth:`memo_of`).
+
+    ``background``: a page read before is rebuilt for a new version by a builder thread, never
+    by its readers, who get the last one built meanwhile (:meth:`part`,
+    :mod:`podium.web.builder`)."""
 
     def __init__(self, events: EventService, freshness: float = 0.0,
                  freeze_gc: bool = False, now: Callable[[], float] = time.monotonic,
-                 page_states: bool = False) -> None:
+                 page_states: bool = False, background: bool = False) -> None:
         self.events = events
+        self.builder: PageBuilder | None = PageBuilder(self) if background else None
         # the states pages are built from: the writers' own (shared, under their lock), or,
         # with ``page_states``, copies of the pages' own, caught up from the log (see above)
         self.states: StateCache = StateCache(events.db, events.states.policy, MAX_EVENTS) \
@@ -252,12 +269,13 @@ class ViewCache:
         with self._lock:
             self._versions.clear()
 
-    def key(self, slug: str) -> Key:
+    def key(self, slug: str, at_least: int = 0) -> Key:
         """The event's ``(id, created at, last seq)``: one indexed query in a read transaction
-        (which on SQLite never waits for a writer)."""
+        (which on SQLite never waits for a writer). ``at_least``: a version the caller knows
+        of (a page asked for explicitly at it): a trusted one before it is read again."""
         now = time.monotonic()
         known = self._trusted(slug, now)
-        if known is not None:
+        if known is not None and known[2] >= at_least:
             return known
         if not self.freshness:
             return self._ask(slug, now)
@@ -272,7 +290,7 @@ class ViewCache:
             # less than ``freshness`` ago is (a write of this process after it is seen)
             now = time.monotonic()
             known = self._trusted(slug, now)
-            if known is not None:
+            if known is not None and known[2] >= at_least:
                 return known
             return self._ask(slug, now)
 
@@ -316,16 +334,27 @@ class ViewCache:
         hit = self._hit(slug, key)
         return hit.memo if hit is not None else None
 
-    def part(self, slug: str, key: Key, part: Hashable) -> Any:
+    def part(self, slug: str, key: Key, part: Hashable, at_least: int = 0) -> Any:
         """The part ``part`` of the event at ``key`` if built; else, while a reader is building
         it, the one built for an earlier version within the allowed lag (:meth:`memo_of`);
         else None (the caller lets the application build it). For the fast path: readers of a
-        page being rebuilt are answered there, not by the whole application."""
+        page being rebuilt are answered there, not by the whole application. With the
+        builder, the last one built (:mod:`podium.web.builder`), unless built before
+        ``at_least`` (a page asked for at a version: :meth:`built` tells when it is)."""
         hit = self._hit(slug, key)
         if hit is not None:
             found = hit.memo.get(part)
             if found is not None:
                 return found
+        if self.builder is not None and self.builder.can_rebuild(slug, part):
+            # the builder rebuilds it; the reader gets the last one built meanwhile
+            self._sighting(slug, key)
+            stale = self._stale(slug, part, key, STALE_LIMIT, newer=True, at_least=at_least)
+            if stale is not None:
+                self.builder.want(slug, part)
+                return stale
+            if at_least:
+                return None
         if (slug, part) in self._building:
             return self._stale(slug, part, key)
         self._sighting(slug, key)
@@ -468,8 +497,68 @@ class ViewCache:
     def _snapshot_later(self, slug: str) -> None:
         self.states.snapshot_later(slug, self.events.clock)  # one thread an event at most
 
+    def keep(self, slug: str, part: Hashable, rebuild: Rebuild) -> None:
+        """``rebuild()`` builds ``part`` of ``slug`` at the event's current version: with
+        ``background``, the builder calls it when a reader got an earlier one (else nothing)."""
+        if self.builder is not None:
+            self.builder.knows(slug, part, rebuild)
+
+    def built(self, event_id: int, version: int) -> Future[int]:
+        """A future set once the public pages of event ``event_id`` read lately are built
+        here for ``version`` or later (to the seq built; at once without ``background``,
+        where a reader builds a page it finds missing): the moment to tell a live page that
+        its fragment of ``version`` is there (:meth:`podium.web.builder.PageBuilder.built`)."""
+        if self.builder is not None:
+            return self.builder.built(event_id, version)
+        done: Future[int] = Future()
+        done.set_result(version)
+        return done
+
+    def on_built(self, hook: Hook) -> None:
+        """``hook(event_id, seq)`` each time the builder has built an event's pages read
+        lately at ``seq`` (in its thread); never called without ``background``."""
+        if self.builder is not None:
+            self.builder.on_built(hook)
+
+    def wait_for_builds(self, timeout: float = 30.0) -> bool:
+        """Whether the builder's rounds asked for so far ended within ``timeout`` seconds."""
+        return self.builder.wait(timeout) if self.builder is not None else True
+
+    def slug_of(self, event_id: int) -> str | None:
+        """The slug of the loaded event ``event_id``, if any."""
+        with self._lock:
+            return next((slug for slug, entry in self._loaded.items()
+                         if entry.event_id == event_id), None)
+
+    def build_pages(self, slug: str, rebuilds: list[Rebuild]) -> tuple[int, int] | None:
+        """The builder's round: the event caught up to its current version, then each page
+        rebuilt for it (one already built is kept), never an earlier version's (a page read
+        for the round must be the round's). The event's id and the seq built; None if gone."""
+        try:
+            entry = self.load(slug)
+        except NotFound:
+            return None
+        _building.building = _depth("building") + 1
+        try:
+            for rebuild in rebuilds:
+                rebuild()
+        finally:
+            _building.building -= 1
+        return entry.event_id, entry.seq
+
+    def drop_last(self, slug: str, parts: Iterator[Hashable] | set[Hashable]) -> None:
+        """Serve no earlier version of ``parts`` (their rebuild failed: a reader builds them
+        and sees why)."""
+        with self._lock:
+            last = self._last.get(slug)
+        if last is not None:
+            for part in parts:
+                last.discard(part)
+
     def clear(self) -> None:
         """Forget every loaded event (the next read of each loads it again)."""
+        if self.builder is not None:
+            self.builder.forget()
         with self._lock:
             self._loaded.clear()
             self._versions.clear()
@@ -538,11 +627,16 @@ class ViewCache:
             return hit
         return entry
 
-    def _stale(self, slug: str, key: Hashable, version: Key) -> Any:
+    def _stale(self, slug: str, key: Hashable, version: Key, lag: float = 0.0,
+               newer: bool = False, at_least: int = 0) -> Any:
         """The part last built for ``key`` from the same event at a version up to
         ``version``'s, if this process first saw a version after it less than ``freshness``
-        seconds ago (else None)."""
+        seconds ago, or ``lag`` if longer (else None). With ``newer`` (the builder's readers),
+        a part built for a later version than ``version`` too (``version`` was trusted a
+        moment ago, the builder has read a newer one since). Never one built before
+        ``at_least``."""
         seq = version[2]
+        lag = max(lag, self.freshness)
         with self._lock:
             last = self._last.get(slug)
             found = last.get(key) if last is not None else None
@@ -550,14 +644,14 @@ class ViewCache:
                 return None
             _event, built, value = found
             seen = self._seen.get(slug)
-            if seen is None or built > seq:
+            if seen is None or (built > seq and not newer) or built < at_least:
                 return None
-            if built == seq:
+            if built >= seq:
                 return value
             at = bisect.bisect_right([s for s, _t in seen], built)
             if at == len(seen) or (at == 0 and len(seen) == seen.maxlen):
                 return None  # no newer version seen, or its first sighting is forgotten
-            if self.now() - seen[at][1] >= self.freshness:
+            if self.now() - seen[at][1] >= lag:
                 return None
             return value
 

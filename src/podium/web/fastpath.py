@@ -7,12 +7,18 @@ venue's load most requests ask for exactly such a page; answering them here skip
 routing and dependencies, which cost more than the page itself. Anything else (a logged-in
 organiser, a flash message, a page not rendered yet, a new event version) goes through the
 application unchanged, and the application fills the cache, so both paths serve the same bytes.
+
+With the pages rebuilt in the background (:mod:`podium.web.builder`) a reader gets the last page
+built while the new one is; a request naming a version (``Podium-Version: <seq>``, e.g. a live
+page told of a write, or a client that made it) waits for the page built at that version or a
+later one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from concurrent.futures import Future
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -21,6 +27,7 @@ from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from podium.core.errors import NotFound, Unavailable
+from podium.web.builder import STALE_LIMIT
 from podium.web.deps import FLASH_COOKIE, SESSION_COOKIE
 from podium.web.hosts import cache_scope
 from podium.web.i18n import COOKIE as LANG_COOKIE
@@ -41,11 +48,21 @@ class CachedPublicPages:
             # unless the version is known fresh (then it is a few dict lookups).
             web: Any = scope["app"].state.web
             slug = scope["path"].split("/")[2]
+            at_least = version_asked(Request(scope).headers)
             for _ in range(WAITS):
-                if web.cache.fresh_key(slug) is not None:
+                fresh = web.cache.fresh_key(slug)
+                if fresh is not None and fresh[2] >= at_least:
                     response = cached_response(scope)
                 else:
                     response = await run_in_threadpool(cached_response, scope)
+                if isinstance(response, Future):
+                    # a page asked for at a version the builder is building: wait for it
+                    # here (the builder's limit at most, then the application builds it)
+                    try:
+                        await asyncio.wait_for(asyncio.wrap_future(response), STALE_LIMIT)
+                    except TimeoutError:
+                        break
+                    continue
                 if isinstance(response, threading.Event):
                     # the page is being built (and the previous one is past the lag): wait for
                     # it here, so that waiting readers hold no thread of the pool, which the
@@ -64,24 +81,39 @@ WAITS = 3  # builds of a page waited for on the event loop before the applicatio
 WAIT_STEP = 0.01  # seconds between looks at a build under way
 
 
-def cached_response(scope: Scope) -> Response | threading.Event | None:
-    """The cached page's response; the build of it under way (to wait for); or None to let
-    the application answer."""
+VERSION_HEADER = "podium-version"
+
+
+def version_asked(headers: Any) -> int:
+    """The version a request asks its page at (``Podium-Version``), 0 for none."""
+    value = headers.get(VERSION_HEADER, "")
+    return int(value) if value.isdigit() and len(value) < 19 else 0
+
+
+def cached_response(scope: Scope) -> Response | threading.Event | Future[int] | None:
+    """The cached page's response; the build of it under way (to wait for: an event, or the
+    builder's future for a page asked for at a version); or None to let the application
+    answer."""
     request = Request(scope)
     cookies = request.cookies
     if SESSION_COOKIE in cookies or FLASH_COOKIE in cookies:
         return None
     web: Any = scope["app"].state.web
     slug = scope["path"].split("/")[2]
+    at_least = version_asked(request.headers)
     try:
-        key = web.cache.key(slug)
+        key = web.cache.key(slug, at_least)
     except (NotFound, Unavailable):  # the application answers (the database's 503 page)
         return None
     lang = negotiate(cookies.get(LANG_COOKIE), request.headers.get("accept-language"))
     # the page of this version, or the last one while a reader rebuilds it (within the lag)
     part = page_key(web.public_url, request, lang)
-    entry = web.cache.part(slug, key, part)
+    entry = web.cache.part(slug, key, part, min(at_least, key[2]))
     if entry is None:
+        if at_least and web.cache.builder is not None \
+                and web.cache.builder.can_rebuild(slug, part):
+            built: Future[int] = web.cache.builder.built(key[0], min(at_least, key[2]), part)
+            return None if built.done() else built
         flight: threading.Event | None = web.cache.flight(slug, part)
         return flight
     return page_response(entry, request.headers)

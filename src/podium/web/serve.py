@@ -23,6 +23,8 @@ def app() -> FastAPI:
         freeze_gc=True,
         # pages from states of their own (a write never waits for one) unless memory is tight
         page_states=os.environ.get("PODIUM_PAGE_STATES", "1") != "0",
+        # a page read before is rebuilt by a builder thread, never by its readers
+        background_pages=os.environ.get("PODIUM_BACKGROUND_PAGES", "1") != "0",
         public_url=os.environ.get(PUBLIC_URL_ENV) or None,
         allowed_hosts=[h for h in os.environ.get(ALLOWED_HOSTS_ENV, "").split(",") if h.strip()],
         # PostgreSQL: hear other servers' writes at once; 0 leaves only the 0.25 s re-read

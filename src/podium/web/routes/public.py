@@ -20,9 +20,9 @@ from podium.core.text import search_key
 from podium.service.events import LoadedEvent
 from podium.service.exports import to_csv, to_html
 from podium.web import rowpages
-from podium.web.cache import Later
+from podium.web.cache import Entry, Later
 from podium.web.deps import Page, page_dep
-from podium.web.fastpath import page_key, page_response
+from podium.web.fastpath import page_key, page_response, version_asked
 
 router = APIRouter(include_in_schema=False)
 
@@ -144,21 +144,28 @@ def cached_page(page: Page, slug: str, build: Callable[[], Response],
     if page.user is not None or page.flashed or request.cookies.get("podium_flash"):
         return build()
     web = page.web
-    entry = web.cache.load(slug, stale=True)  # the version before, while one is caught up
     key = page_key(web.public_url, request, page.lang)
 
-    def finish() -> tuple[bytes, bytes, str, int]:
-        response = build()
-        body = bytes(response.body)
-        tag = zlib.crc32("\0".join([*key[1:], entry.created.isoformat()]).encode())
-        etag = f'"{slug}-{entry.event_id}-{entry.seq}-{page.lang}-{tag}"'
-        return (body, gzip.compress(body, compresslevel=5, mtime=0), etag,
-                response.status_code)
+    def kept(entry: Entry) -> tuple[bytes, bytes, str, int]:
+        def finish() -> tuple[bytes, bytes, str, int]:
+            response = build()
+            body = bytes(response.body)
+            tag = zlib.crc32("\0".join([*key[1:], entry.created.isoformat()]).encode())
+            etag = f'"{slug}-{entry.event_id}-{entry.seq}-{page.lang}-{tag}"'
+            return (body, gzip.compress(body, compresslevel=5, mtime=0), etag,
+                    response.status_code)
 
-    def render(_loaded: LoadedEvent) -> Any:
-        return Later(finish) if unlocked else finish()
+        def render(_loaded: LoadedEvent) -> Any:
+            return Later(finish) if unlocked else finish()
 
-    return page_response(web.cache.memo_of(entry, slug, key, render), request.headers)
+        found: tuple[bytes, bytes, str, int] = web.cache.memo_of(entry, slug, key, render)
+        return found
+
+    # the builder's recipe for this page at a later version (with ``background``)
+    web.cache.keep(slug, key, lambda: kept(web.cache.load(slug)))
+    # the version before, while one is caught up (not for a page asked for at a version)
+    stale = not version_asked(request.headers)
+    return page_response(kept(web.cache.load(slug, stale=stale)), request.headers)
 
 
 def round_in_progress(loaded: LoadedEvent) -> dict[str, int] | None:
