@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -38,9 +39,11 @@ from podium.store.notify import Listener
 from podium.web.cache import ViewCache
 from podium.web.hosts import allowed_hosts as allowed_hosts_for
 from podium.web.hosts import public_origin
-from podium.web.live import Streams
 from podium.web.plugins import WebFormat, WebParts
 from podium.web.render import Renderer
+
+if TYPE_CHECKING:
+    from podium.web.live import Streams
 
 STATIC_DIR = Path(__file__).resolve().parent / "web" / "static"
 MAX_UPLOAD = 1_000_000  # bytes of a CSV import
@@ -123,6 +126,8 @@ def create_app(
         keys=AppKeys(database, clock),
         public_url=origin,
     )
+    from podium.web.live import Streams  # (it reads the fast path, which reads this module)
+
     web.streams = Streams(web.cache)
     if listen and not database.is_sqlite:
         web.listener = Listener(database, web.cache.changed, web.cache.forget_versions)

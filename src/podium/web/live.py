@@ -42,6 +42,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message
 
 from podium.core.errors import PodiumError
+from podium.web.fastpath import VERSION_HEADER
 
 if TYPE_CHECKING:
     from podium.web.cache import ViewCache
@@ -260,11 +261,12 @@ class Streams:
     async def _render(self, group: Group, seq: int) -> int:
         """Ask the application for the group's part; keep it if it changed. The status.
 
-        The page cache may answer with the version before while it builds the new one (its
-        readers never wait for a build): the answer's ETag names the version it was built
-        from, and the group stays behind until the new one comes, asked again each tick."""
+        The part is asked for at ``seq`` (it waits for the background build of that version);
+        should the cache still answer with the version before (a build that failed or took
+        too long), the answer's ETag names the version it was built from, and the group stays
+        behind until the new one comes, asked again each tick."""
         status, body, etag = await request_part(self._app(), group.part, group.lang,
-                                                group.host)
+                                                group.host, seq)
         self.renders += 1
         if status == 200:
             digest = hashlib.blake2b(body, digest_size=16).digest()
@@ -294,17 +296,20 @@ def version_of(etag: str, asked: int) -> int:
     return asked
 
 
-async def request_part(app: ASGIApp, part: str, lang: str, host: str
+async def request_part(app: ASGIApp, part: str, lang: str, host: str, version: int = 0
                        ) -> tuple[int, bytes, str]:
     """The answer of ``GET part`` from the application itself, as an anonymous visitor in
-    ``lang`` would get it: the status, the body (uncompressed) and the ETag."""
+    ``lang`` would get it: the status, the body (uncompressed) and the ETag. ``version``: the
+    page is wanted at that version or later (``Podium-Version``: with the pages rebuilt in the
+    background, the request waits for the new page rather than take the one before)."""
     path, _, query = part.partition("?")
     scope: dict[str, Any] = {
         "type": "http", "asgi": {"version": "3.0", "spec_version": "2.3"},
         "http_version": "1.1", "method": "GET", "scheme": "http", "path": path,
         "raw_path": path.encode(), "query_string": query.encode(), "root_path": "",
         "headers": [(b"host", host.encode("latin-1")), (b"accept-language", lang.encode()),
-                    (b"hx-request", b"true")],
+                    (b"hx-request", b"true"),
+                    *([(VERSION_HEADER.encode(), str(version).encode())] if version else [])],
         "client": ("127.0.0.1", 0), "server": ("127.0.0.1", 80), "extensions": {},
     }
     status = 500
