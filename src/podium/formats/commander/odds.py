@@ -44,6 +44,7 @@ from podium.formats.commander.odds_sim import (
     base_of,
     every_finish,
     leaf_weights,
+    reached,
     shares,
 )
 
@@ -236,9 +237,7 @@ def _simulated(rest: Remaining, trials: int, rng: np.random.Generator,
 
 def _hits(batch: Batch, cut: int, rng: np.random.Generator) -> np.ndarray:
     """Trials reaching the cut; a share of a tie across it (CMD-3c) drawn as such."""
-    num, den = shares(batch, cut)
-    reached = rng.random(num.shape) * den < num
-    return reached.sum(axis=0)
+    return reached(batch, cut, rng).sum(axis=0)
 
 
 # -- what a player needs ---------------------------------------------------------------------

@@ -165,8 +165,9 @@ class Batch:
                 out += added
         return wins, games
 
-    def criteria(self) -> list[Array]:
-        """The standings' columns, best highest: points, then the tiebreakers in order."""
+    def criteria(self, draw: Array | None = None) -> list[Array]:
+        """The standings' columns, best highest: points, then the tiebreakers in order
+        (``draw``: a draw of each trial's own in place of the event's seeded one)."""
         owp: Array | None = None
         out = []
         for name in ("points", *self.base.tiebreakers):
@@ -186,15 +187,17 @@ class Batch:
             elif name == "score_sum":
                 out.append(np.broadcast_to(self.base.score, self.points.shape))
             elif name == "random":
-                out.append(np.broadcast_to(self.base.draw, self.points.shape))
+                out.append(np.broadcast_to(self.base.draw, self.points.shape)
+                           if draw is None else draw)
             else:
                 raise ValueError(f"tiebreaker {name!r} is not simulated")
         return out
 
-    def order(self, excluded: Array | None = None) -> tuple[Array, int, list[Array]]:
+    def order(self, excluded: Array | None = None, draw: Array | None = None
+              ) -> tuple[Array, int, list[Array]]:
         """Each trial's players best first (the active ones, less ``excluded``, first), how
         many of them count, and the criteria's columns."""
-        columns = self.criteria()
+        columns = self.criteria(draw)
         out = ~self.base.active if excluded is None else ~self.base.active | excluded
         shape = self.points.shape
         ids = np.broadcast_to(np.arange(self.base.size), shape)
@@ -390,3 +393,16 @@ def shares(batch: Batch, cut: int) -> tuple[Array, Array]:
     np.put_along_axis(num, order, numerator, axis=1)
     np.put_along_axis(den, order, denominator, axis=1)
     return num, den
+
+
+def reached(batch: Batch, cut: int, rng: np.random.Generator) -> Array:
+    """Whether each player is among the first ``cut`` active players of each trial's
+    standings, a tie on every criterion before the seeded draw (CMD-3c) broken by a draw of
+    the trial's own: the sampled form of :func:`shares`."""
+    draw = None
+    if batch.base.tiebreakers and batch.base.tiebreakers[-1] == "random":
+        draw = rng.random(batch.points.shape)
+    order, count, _columns = batch.order(draw=draw)
+    out = np.zeros(batch.points.shape, dtype=bool)
+    np.put_along_axis(out, order[:, :min(cut, count)], True, axis=1)
+    return out
