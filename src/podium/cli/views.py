@@ -70,6 +70,7 @@ class Options:
     lang: str | None = None
     csv: Path | None = None
     html: Path | None = None
+    odds: Any = None  # the ``odds`` view's value: a chance column per goal on the standings
 
 
 def print_json(seen: Seen) -> None:
@@ -251,12 +252,21 @@ def print_standings(seen: Seen, options: Options) -> None:
     if isinstance(value, StandingsTable):
         state = seen.loaded.state
         title = tr(M("%(name)s: after round %(n)s", name=state.name, n=value.after))
-        console.print(render.standings_table(state, value.standings, title, options.limit))
+        console.print(render.standings_table(state, value.standings, title, options.limit,
+                                             options.odds))
+        if options.odds is not None:
+            from podium.service.odds_shows import how_computed
+
+            console.print(escape(tr(how_computed(options.odds))), highlight=False)
         if options.csv or options.html:
             render.write_exports(value, state.name, options.lang or "en", options.csv,
                                  options.html)
         return
     print_tables([value], seen, options)
+    if options.odds is not None:  # a format whose standings are not the kernel's table
+        from podium.service.odds_shows import show_odds
+
+        print_shown(show_odds(options.odds))
 
 
 def print_log(seen: Seen, options: Options) -> None:

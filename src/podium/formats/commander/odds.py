@@ -272,7 +272,7 @@ def need(rules: Commander, state: EventState, player: PlayerId, goal_key: str, *
     seat = sum(rest.sizes[:pod]) + rest.pods[pod].index(at)
     choices: list[tuple[Outcome, int | None]] = [(Outcome("win", M("a win")), 1)]
     if size > 1:
-        choices.append((Outcome("draw", M("a draw every player of the pod survives")), None))
+        choices.append((Outcome("draw", M("a draw (every player of the pod survives)")), None))
     for rank in range(2, size + 1):
         choices.append((Outcome(f"place-{rank}", M(
             "place %(place)s (elimination order %(order)s)", place=rank,

@@ -104,6 +104,8 @@ FIELDS = (
              "CMD-12"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
     fs.RATING_WEIGHT,
+    fs.ODDS_SHOWN,
+    fs.ODDS_MODEL,
 )
 
 # A pod's result entry (rules CMD-2, CMD-4, CMD-13, CMD-14): one shape for every setting,
@@ -129,6 +131,8 @@ class CommanderSettings:
     separate_groups_rounds: int = 2
     round_minutes: int = 90  # rule CMD-12: the round clock's length
     rating_weight: Fraction = Fraction(1)  # in ratings across events
+    odds_shown: bool = False  # the chances on the public pages
+    odds_model: str = "uniform"  # how the chances suppose a game ends
 
 
 def default_round_count(players: int) -> int:
