@@ -286,9 +286,17 @@ def print_codes(seen: Seen, options: Options) -> None:
         click.echo(f"#{item.player}\t{item.code}\t{item.name}")
 
 
+def print_need(seen: Seen, options: Options) -> None:
+    """Each goal's chance now, the table of the next round's results, then the sentence."""
+    from podium.service.odds_shows import show_need
+
+    print_shown(show_need(seen.value))
+
+
 PRINTERS: dict[str, Printer] = {
     "event": print_event, "players": print_players, "round": print_round,
     "standings": print_standings, "log": print_log, "codes": print_codes,
+    "need": print_need,
 }
 
 

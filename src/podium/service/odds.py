@@ -21,6 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from podium.core import codes, inputs
@@ -39,7 +40,7 @@ from podium.core.projection import (
 )
 from podium.core.reads import ViewCall, ViewSpec
 from podium.core.values import Exact, PlayerRef, player_ref
-from podium.core.views import N_
+from podium.core.views import N_, Column, TableView
 
 if TYPE_CHECKING:
     from podium.core.model import EventState
@@ -119,21 +120,28 @@ class OutcomeChance:
 
 
 @dataclass(frozen=True)
-class NeedValue:
-    """What a player needs in the next round for a goal: the chance now, after each result
+class GoalNeed:
+    """What a player needs in the next round for one goal: the chance now, after each result
     (strongest first), the weakest result keeping the goal possible and the weakest that
     guarantees it (their keys; None: no result does), and the sentence saying so."""
 
-    player: PlayerRef
     goal: GoalValue
     now: ChanceValue
     outcomes: list[OutcomeChance]
     keeps_possible: str | None
     guarantees: str | None
     exact: bool
-    model: str
     sentence: str
     notes: list[str]
+
+
+@dataclass(frozen=True)
+class NeedValue:
+    """What a player needs for each goal asked (every goal unless one is named)."""
+
+    player: PlayerRef
+    needs: list[GoalNeed]
+    model: str
 
 
 # -- presentation ------------------------------------------------------------------------------
@@ -323,26 +331,73 @@ def read_need(call: ViewCall) -> NeedValue:
     state, ruleset = call.state, call.ruleset
     player = resolve_player(state, call["player"]).id
     keys = [g.key for g in projection.goals]
-    goal = call.get("goal") or keys[0]
-    if goal not in keys:
+    asked = call.get("goal")
+    if asked is not None and asked not in keys:
         raise InvalidInput(N_("no goal %(goal)r; goals: %(known)s"), code=codes.ODDS_GOAL,
-                           field="goal", goal=goal, known=", ".join(keys))
+                           field="goal", goal=asked, known=", ".join(keys))
     model = _model(call)
     trials, seed = int(call.get("trials") or DEFAULT_TRIALS), int(call.get("seed") or 0)
     strengths = call.source.extra("strengths") if model == "rating" else None
-    key = ("need", call.slug, state.last_seq, player, goal, model, trials, seed)
-    need = cached(key, lambda: ruleset.need(state, player, goal, model=model, trials=trials,
-                                            seed=seed, strengths=strengths))
-    assert need is not None  # a format with a projection answers its needs
     name = state.players[player].name
-    return NeedValue(
-        player_ref(state, player), goal_value(need.goal),
-        chance_value(goal, projection.chances[player][goal]),
-        [OutcomeChance(o.key, o.label, chance_value(goal, c))
-         for o, c in zip(need.outcomes, need.after, strict=True)],
-        None if need.keeps_possible is None else need.keeps_possible.key,
-        None if need.guarantees is None else need.guarantees.key,
-        need.exact, need.model, need_sentence(name, need), list(need.notes))
+    needs = []
+    for goal in [asked] if asked is not None else keys:
+        key = ("need", call.slug, state.last_seq, player, goal, model, trials, seed)
+        need = cached(key, partial(ruleset.need, state, player, goal, model=model,
+                                   trials=trials, seed=seed, strengths=strengths))
+        assert need is not None  # a format with a projection answers its needs
+        needs.append(GoalNeed(
+            goal_value(need.goal), chance_value(goal, projection.chances[player][goal]),
+            [OutcomeChance(o.key, o.label, chance_value(goal, c))
+             for o, c in zip(need.outcomes, need.after, strict=True)],
+            None if need.keeps_possible is None else need.keeps_possible.key,
+            None if need.guarantees is None else need.guarantees.key,
+            need.exact, need_sentence(name, need), list(need.notes)))
+    return NeedValue(player_ref(state, player), needs, model)
+
+
+# -- the public standings' column --------------------------------------------------------------
+def event_projection(service: EventService, loaded: LoadedEvent) -> Projection | None:
+    """The projection as the event's settings ask it (its model, the default trials and
+    seed), shared with the ``odds`` view's cache."""
+    state, ruleset = loaded.state, loaded.ruleset
+    model = str(ruleset.settings_to_json(state.settings).get("odds_model") or DEFAULT_MODEL)
+    key = ("odds", loaded.summary.slug, state.last_seq, model, DEFAULT_TRIALS, 0)
+
+    def compute() -> Projection | None:
+        strengths = strengths_of(service, loaded) if model == "rating" else None
+        return ruleset.projection(state, model=model, strengths=strengths)
+
+    found: Projection | None = cached(key, compute)
+    return found
+
+
+def public_chances(service: EventService, loaded: LoadedEvent, views: list[TableView]
+                   ) -> tuple[list[TableView], tuple[str, ...]]:
+    """The public tables with a chance column per goal after the points of the standings,
+    when the organiser shows them (``odds_shown``); and the column a phone keeps (the first
+    goal's: the page stays four narrow columns wide)."""
+    state, ruleset = loaded.state, loaded.ruleset
+    if not shown_to_public(state, ruleset) or not makes_projections(state):
+        return views, ()
+    projection = event_projection(service, loaded)
+    if projection is None or not projection.goals:
+        return views, ()
+    out = []
+    for view in views:
+        if view.key != "standings":
+            out.append(view)
+            continue
+        added = tuple(Column(f"odds-{g.key}", g.label) for g in projection.goals)
+        at = next((i + 1 for i, c in enumerate(view.columns) if c.key == "points"), 2)
+        columns = (*view.columns[:at], *added, *view.columns[at:])
+        chances = projection.chances
+        rows = tuple({**row, **{f"odds-{g.key}": percent(chances[pid][g.key])
+                                for g in projection.goals}}
+                     if isinstance(pid := row.get("player_id"), int) and pid in chances
+                     else dict(row) for row in view.rows)
+        out.append(TableView(view.key, view.title, columns, rows, view.title_args,
+                             view.notes))
+    return out, (f"odds-{projection.goals[0].key}",)
 
 
 # -- declarations ------------------------------------------------------------------------------
@@ -360,7 +415,7 @@ SEED = Param("seed", inputs.Integer(0, 2**62), N_("the seed of the simulation (t
 PLAYER = Param("player", inputs.Player(), N_("the player: a name or #id"), required=True,
                argument=True, label=N_("Player"))
 GOAL = Param("goal", inputs.Text(40, non_empty=True),
-             N_("the goal's key (e.g. final, first; default: the first goal)"),
+             N_("the goal's key (e.g. final, first; default: every goal)"),
              label=N_("Goal"))
 
 
@@ -396,7 +451,7 @@ def odds_views() -> list[ViewSpec[Any]]:
 
 
 __all__ = [
-    "ChanceValue", "GoalValue", "NeedValue", "OddsRow", "OddsValue", "OutcomeChance",
+    "ChanceValue", "GoalNeed", "GoalValue", "NeedValue", "OddsRow", "OddsValue", "OutcomeChance",
     "need_sentence", "odds_views", "percent", "projection_of", "results_strengths",
     "shown_to_public", "strengths_of",
 ]

@@ -36,15 +36,22 @@ def show_odds(value: Any) -> Sequence[Any]:
 
 
 def show_need(value: Any) -> Sequence[Any]:
-    marks = {value.keeps_possible: M("the weakest that keeps it possible"),
-             value.guarantees: M("the weakest that guarantees it")}
-    if value.keeps_possible == value.guarantees and value.guarantees is not None:
-        marks = {value.guarantees: M("the weakest that guarantees it")}
+    out: list[Any] = []
+    for need in value.needs:
+        out.extend(_goal_need(value.player.name, need))
+    return out
+
+
+def _goal_need(name: str, need: Any) -> list[Any]:
+    marks = {need.keeps_possible: M("the weakest that keeps it possible"),
+             need.guarantees: M("the weakest that guarantees it")}
+    if need.keeps_possible == need.guarantees and need.guarantees is not None:
+        marks = {need.guarantees: M("the weakest that guarantees it")}
     rows = tuple({"result": o.label, "chance": o.chance.text,
-                  "note": marks.get(o.key, "")} for o in value.outcomes)
-    table = TableView("need", N_("After the next round"), (
-        Column("result", N_("Result")), Column("chance", value.goal.label),
+                  "note": marks.get(o.key, "")} for o in need.outcomes)
+    table = TableView(f"need-{need.goal.key}", N_("After the next round"), (
+        Column("result", N_("Result")), Column("chance", need.goal.label),
         Column("note", N_("Note"))), rows)
-    now = M("%(name)s now: %(goal)s %(chance)s.", name=value.player.name,
-            goal=value.goal.label, chance=value.now.text)
-    return [value.sentence, now, table, *value.notes]
+    now = M("%(name)s now: %(goal)s %(chance)s.", name=name, goal=need.goal.label,
+            chance=need.now.text)
+    return [now, table, need.sentence, *need.notes]
