@@ -49,3 +49,9 @@ def test_refusals_name_their_field_and_store_nothing(site: Site) -> None:
         assert answer.status_code == 422, answer.text
         assert answer.json()["field"] == field
     assert site.log_length("cup") == before
+
+
+def test_a_format_without_projections_refuses_the_chances(site: Site) -> None:
+    site.events.create_event("year", "Year", "series", {}, "org", seed=1)
+    answer = site.client().get("/api/v1/events/year/views/odds")
+    assert answer.status_code == 409 and answer.json()["code"] == "format.other"

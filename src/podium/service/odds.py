@@ -32,6 +32,7 @@ from podium.core.projection import (
     DEFAULT_MODEL,
     DEFAULT_TRIALS,
     MODELS,
+    PROJECTIONS,
     Chance,
     Goal,
     Need,
@@ -39,6 +40,7 @@ from podium.core.projection import (
     Strengths,
 )
 from podium.core.reads import ViewCall, ViewSpec
+from podium.core.ruleset import makes_projections
 from podium.core.values import Exact, PlayerRef, player_ref
 from podium.core.views import N_, Column, TableView
 
@@ -377,7 +379,7 @@ def public_chances(service: EventService, loaded: LoadedEvent, views: list[Table
     when the organiser shows them (``odds_shown``); and the column a phone keeps (the first
     goal's: the page stays four narrow columns wide)."""
     state, ruleset = loaded.state, loaded.ruleset
-    if not shown_to_public(state, ruleset) or not makes_projections(state):
+    if not shown_to_public(state, ruleset) or not makes_projections(ruleset):
         return views, ()
     projection = event_projection(service, loaded)
     if projection is None or not projection.goals:
@@ -419,14 +421,8 @@ GOAL = Param("goal", inputs.Text(40, non_empty=True),
              label=N_("Goal"))
 
 
-def makes_projections(state: EventState) -> bool:
-    """Whether the event's format makes projections (it gives the hook) and the event has
-    begun: where a page offers the chances."""
-    from podium.core.ruleset import Ruleset
-    from podium.formats import get_format
-
-    return bool(state.rounds) and (
-        type(get_format(state.format)).projection is not Ruleset.projection)
+def _has_rounds(state: EventState) -> bool:
+    return bool(state.rounds)
 
 
 def odds_views() -> list[ViewSpec[Any]]:
@@ -434,7 +430,7 @@ def odds_views() -> list[ViewSpec[Any]]:
 
     return [
         ViewSpec("odds", N_("Chances"), read_odds, OddsValue, params=(MODEL, TRIALS, SEED),
-                 paged=True, show=show_odds, shown=makes_projections,
+                 paged=True, show=show_odds, capability=PROJECTIONS, shown=_has_rounds,
                  help=N_("Each player's chance of each outcome the regulation rewards, by "
                          "playing the remaining rounds many times through the format's own "
                          "pairing and scoring; exact when few outcomes remain."),
@@ -442,7 +438,7 @@ def odds_views() -> list[ViewSpec[Any]]:
                  example=None),
         ViewSpec("need", N_("What a player needs"), read_need, NeedValue,
                  params=(PLAYER, GOAL, MODEL, TRIALS, SEED), show=show_need,
-                 shown=makes_projections, shared=("", "need"),
+                 capability=PROJECTIONS, shown=_has_rounds, shared=("", "need"),
                  help=N_("For one player: the chance of a goal after each result of the next "
                          "round, the weakest result that keeps it possible and the weakest "
                          "that guarantees it."),
