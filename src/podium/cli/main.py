@@ -176,9 +176,9 @@ STANDINGS_HELP = N_("Standings with every tiebreak column, or one public table (
 @click.option("--odds", is_flag=True, default=False,
               help=N_("With each player's chance of each outcome the regulation rewards (the "
                       "final, first place...), one column per goal."))
-@click.option("--model", default=None, metavar="uniform|rating",
-              help=N_("With --odds: every finish equally likely, or by the players' "
-                      "strengths (default: the event's setting)."))
+@click.option("--model", default=None, metavar="MODEL",
+              help=N_("With --odds: uniform (every finish equally likely) or rating (by the "
+                      "players' strengths); default: the event's setting."))
 @pass_ctx
 @guarded
 def standings(ctx: Context, slug: str, through: int | None, key: str | None, stage: int | None,

@@ -409,7 +409,7 @@ MODEL = Param("model", inputs.Choice(MODELS), N_("how a simulated game ends: uni
                                                  "setting odds_model"),
               label=N_("Model"))
 TRIALS = Param("trials", inputs.Integer(100, 1_000_000),
-               N_("simulated events of an estimate (9604: ±1 percentage point at 95%)"),
+               N_("simulated events of an estimate (9604 by default: ±1 percentage point)"),
                label=N_("Trials"))
 SEED = Param("seed", inputs.Integer(0, 2**62), N_("the seed of the simulation (the same "
                                                   "seed gives the same estimate)"),
