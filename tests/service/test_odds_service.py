@@ -62,3 +62,30 @@ def test_one_projection_per_event_version(tmp_path: Path) -> None:
     after = _read(service, "odds")
     assert after != first  # a new version, a new projection: one pod left
     service.db.dispose()
+
+
+def test_rating_model_reads_the_ratings_across_events_of_linked_persons(tmp_path: Path
+                                                                        ) -> None:
+    from tests.formats.people.helpers import register
+
+    service = EventService(Database(str(tmp_path / "rated.db")), catalog=build_catalog())
+    names = ["Anna", "Boris", "Vera", "Gleb"]
+    one_pod = {"rounds": "1", "fewer_rounds": "yes", "final_size": "0"}
+    service.create_event("past", "Past", "commander", one_pod, "org", seed=3)
+    service.add_players("past", names, "org")
+    _state, rnd = service.pair_round("past", "org")
+    ids = {service.load("past").state.players[p].name: p for p in rnd.tables[0].seats}
+    service.enter_result("past", 1, {"winner": ids["Anna"],
+                                     "eliminated": [ids["Gleb"], ids["Vera"], ids["Boris"]]},
+                         "org")
+    service.create_event("now", "Now", "commander", one_pod, "org", seed=4)
+    service.add_players("now", names, "org")
+    service.pair_round("now", "org")
+    register(service, names, [(e, n, n) for e in ("past", "now") for n in names])
+    seen = service.read(Invocation("odds", "now", {"model": "rating"}, TEXT_SURFACE, "cli"),
+                        Caller.cli("org")).value
+    assert seen.source == "ratings" and seen.exact  # one pod left: every order counted
+    first = {row.player.name: row.chances[0].value for row in seen.items}
+    assert first["Anna"] > 0.25 > first["Gleb"]  # the past winner and the first out
+    assert abs(sum(first.values()) - 1) < 1e-6
+    service.db.dispose()

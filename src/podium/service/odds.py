@@ -227,16 +227,12 @@ def strengths_of(service: EventService, loaded: LoadedEvent) -> Strengths:
 
 
 def _rated(service: EventService, loaded: LoadedEvent) -> dict[int, float] | None:
-    from podium.core.errors import NotFound
     from podium.formats.people.book import book_of
-    from podium.formats.people.rules import REGISTRY, rating_params
-    from podium.service.ratings import ratings_of
+    from podium.formats.people.rules import rating_params
+    from podium.service.ratings import ratings_of, register_of
 
-    try:
-        register = service.load(REGISTRY)
-    except NotFound:
-        return None
-    if register.state.format != "people":
+    register = register_of(service)
+    if register is None:
         return None
     book = book_of(register.state)
     slug = loaded.summary.slug
