@@ -161,3 +161,39 @@ def test_two_rounds_left_are_estimated_with_the_default_margin() -> None:
     assert all(c.margin <= 0.0101 for row in projection.chances.values() for c in row.values())
     total = sum(row["final"].hits for row in projection.chances.values())
     assert total == 4 * projection.trials  # four finalists in every trial
+
+
+def test_a_round_in_play_counts_only_the_pods_still_playing() -> None:
+    # Pod B's result is in: 3 wins (3 points, in: certain), out 8, 4, 7 (7 second: order 3,
+    # sum 5; 4 and 8 cannot reach a sum of 5: impossible). Only pod A's 24 orders remain.
+    # 7: 1 or 5 wins pod A (1/2), the other of them second (1/3), then 7 ties at 5 with the
+    # pod-A player of order 2 and wins the draw (1/2): 1/12.
+    # 2: wins pod A (1/4), or 1/5 wins (1/2) and 2 is second (1/3) or third behind the other
+    # of 1/5 (1/3 * 1/2) and wins the draw against 7 (1/2): 1/4 + 1/2 (1/3 + 1/12) = 11/24.
+    event = eight_players_one_round_left()
+    event.win(2, 3, 8, 4, 7)
+    projection = event.ruleset.projection(event.state)
+    assert projection.exact and "1 pod" in projection.notes[0]
+    final = _exact(projection, "final")
+    assert final == {1: 1, 5: 1, 2: Fraction(11, 24), 6: Fraction(11, 24), 3: 1,
+                     7: Fraction(1, 12), 4: 0, 8: 0}
+    assert projection.chances[3]["final"].certain and projection.chances[8]["final"].impossible
+    # 3's result is entered: nothing left to choose, the chance as it stands
+    need = event.ruleset.need(event.state, 3, "final")
+    assert [o.key for o in need.outcomes] == ["entered"] and need.after[0].certain
+
+
+def test_a_bye_in_the_next_round_is_the_players_only_result() -> None:
+    # 9 players: a bye each round (rule CMD-8), worth 1 point and order 4 (CMD-9)
+    event = EventLog(players=9, rounds=2, fewer_rounds=True)
+    rnd = event.pair()
+    for table in rnd.tables:
+        event.win(table.number, *table.seats)
+    plan = event.ruleset.plan_round(event.state)
+    sitting = plan.byes[0].player
+    projection = event.ruleset.projection(event.state)
+    assert projection.exact
+    assert sum(row["final"].exact for row in projection.chances.values()) == 4
+    need = event.ruleset.need(event.state, sitting, "final")
+    assert [o.key for o in need.outcomes] == ["bye"]
+    assert need.after[0] == projection.chances[sitting]["final"]
