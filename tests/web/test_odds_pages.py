@@ -10,9 +10,9 @@ from tests.web.test_public import results
 SETTINGS = {"rounds": "2", "fewer_rounds": "yes", "tiebreakers": "elimination_sum,random"}
 
 
-def one_round_left(site: Site) -> None:
+def one_round_left(site: Site, owner: str | None = None) -> None:
     """8 players, round 1 played, round 2 paired: the chances are exact (rule CMD-10)."""
-    site.event("cup", None, **SETTINGS)
+    site.event("cup", owner, **SETTINGS)
     results(site, "cup")
     site.events.pair_round("cup", "org")
 
@@ -55,3 +55,12 @@ def test_a_format_without_projections_refuses_the_chances(site: Site) -> None:
     site.events.create_event("year", "Year", "series", {}, "org", seed=1)
     answer = site.client().get("/api/v1/events/year/views/odds")
     assert answer.status_code == 409 and answer.json()["code"] == "format.other"
+
+
+def test_the_organiser_reads_the_chances_before_showing_them(site: Site) -> None:
+    site.user("anna")
+    one_round_left(site, owner="anna")
+    client = site.login("anna")
+    page = client.get("/e/cup/v/odds")
+    assert page.status_code == 200 and "48%" in page.text
+    assert "48%" not in site.client().get("/e/cup").text  # the public standings: hidden

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from podium.core import codes, inputs
 from podium.core.commands import Param
-from podium.core.errors import Conflict, Forbidden, InvalidInput
+from podium.core.errors import Conflict, Forbidden, InvalidInput, PodiumError
 from podium.core.messages import M, Message
 from podium.core.projection import (
     DEFAULT_MODEL,
@@ -377,7 +377,10 @@ def public_chances(service: EventService, loaded: LoadedEvent, views: list[Table
     state, ruleset = loaded.state, loaded.ruleset
     if not shown_to_public(state, ruleset) or not makes_projections(ruleset):
         return views, ()
-    projection = event_projection(service, loaded)
+    try:
+        projection = event_projection(service, loaded)
+    except PodiumError:  # nothing left to pair (too few players): the standings as they are
+        return views, ()
     if projection is None or not projection.goals:
         return views, ()
     out = []
