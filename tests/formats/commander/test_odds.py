@@ -197,3 +197,21 @@ def test_a_bye_in_the_next_round_is_the_players_only_result() -> None:
     need = event.ruleset.need(event.state, sitting, "final")
     assert [o.key for o in need.outcomes] == ["bye"]
     assert need.after[0] == projection.chances[sitting]["final"]
+
+
+def test_need_estimated_is_within_its_margin_of_the_exact_need() -> None:
+    from podium.formats.commander import odds
+
+    event = eight_players_one_round_left()
+    exact = event.ruleset.need(event.state, 2, "final")
+    limit = odds.EXACT_LIMIT
+    odds.EXACT_LIMIT = 0  # force the estimate
+    try:
+        estimate = event.ruleset.need(event.state, 2, "final", seed=5)
+    finally:
+        odds.EXACT_LIMIT = limit
+    assert not estimate.exact
+    for sure, guess in zip(exact.after, estimate.after, strict=True):
+        assert abs(guess.value - float(sure.exact)) <= guess.margin
+    assert estimate.keeps_possible == exact.keeps_possible
+    assert estimate.guarantees == exact.guarantees
