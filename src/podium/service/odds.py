@@ -17,11 +17,13 @@ so the service keeps the last few (:data:`CACHE_SIZE`): pages do not compute one
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from podium.core import codes, inputs
@@ -194,20 +196,25 @@ def need_sentence(name: str, need: Need) -> Message:
 
 
 # -- the cache ---------------------------------------------------------------------------------
-_CACHE: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+_CACHE: OrderedDict[tuple[Any, ...], tuple[weakref.ref[Any], Any]] = OrderedDict()
 _LOCK = threading.Lock()
 
 
-def cached(key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
-    """The value under ``key``, computed once while it stays among the last
-    :data:`CACHE_SIZE` (two readers at once may both compute it: the same value)."""
+def cached(state: EventState, key: tuple[Any, ...], compute: Callable[[], Any]) -> Any:
+    """The value under ``key`` for this event's state as it stands (its last action), computed
+    once while it stays among the last :data:`CACHE_SIZE`: keyed by the state object itself
+    (another database's event of the same name and version is another object), so a hit is
+    this very event's (two readers at once may both compute it: the same value)."""
+    full = (id(state), state.last_seq, *key)
     with _LOCK:
-        if key in _CACHE:
-            _CACHE.move_to_end(key)
-            return _CACHE[key]
+        found = _CACHE.get(full)
+        if found is not None and found[0]() is state:
+            _CACHE.move_to_end(full)
+            return found[1]
     value = compute()
     with _LOCK:
-        _CACHE[key] = value
+        _CACHE[full] = (weakref.ref(state), value)
+        _CACHE.move_to_end(full)
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
     return value
@@ -281,20 +288,31 @@ def _model(call: ViewCall) -> str:
     return str(model or _settings(call).get("odds_model") or DEFAULT_MODEL)
 
 
+def computed(slug: str, state: EventState, ruleset: Ruleset, model: str, trials: int,
+             seed: int, strengths: Callable[[], Strengths]) -> tuple[Projection | None, str]:
+    """The projection (cached per event version, model, trials and seed) and where the
+    rating model's strengths came from (``strengths()`` asked only for that model)."""
+    def compute() -> tuple[Projection | None, str]:
+        found = strengths() if model == "rating" else None
+        return (ruleset.projection(state, model=model, trials=trials, seed=seed,
+                                   strengths=found), "" if found is None else found.source)
+
+    value: tuple[Projection | None, str] = cached(
+        state, ("odds", slug, model, trials, seed), compute)
+    return value
+
+
 def projection_of(call: ViewCall) -> tuple[Projection, str]:
-    """The event's projection as asked (cached per version), and the strengths' source."""
+    """The event's projection as asked, and the strengths' source."""
     _allowed(call)
     state, ruleset = call.state, call.ruleset
-    model = _model(call)
     trials, seed = int(call.get("trials") or DEFAULT_TRIALS), int(call.get("seed") or 0)
-    strengths = call.source.extra("strengths") if model == "rating" else None
-    key = ("odds", call.slug, state.last_seq, model, trials, seed)
-    found = cached(key, lambda: ruleset.projection(state, model=model, trials=trials,
-                                                   seed=seed, strengths=strengths))
+    found, source = computed(call.slug, state, ruleset, _model(call), trials, seed,
+                             lambda: call.source.extra("strengths"))
     if found is None:
         raise Conflict(N_("a %(format)s event makes no projections"), code=codes.ODDS_NONE,
                        format=ruleset.name)
-    return found, "" if strengths is None else strengths.source
+    return found, source
 
 
 def read_odds(call: ViewCall) -> OddsValue:
@@ -339,8 +357,8 @@ def read_need(call: ViewCall) -> NeedValue:
     name = state.players[player].name
     needs = []
     for goal in [asked] if asked is not None else keys:
-        key = ("need", call.slug, state.last_seq, player, goal, model, trials, seed)
-        need = cached(key, partial(ruleset.need, state, player, goal, model=model,
+        key = ("need", call.slug, player, goal, model, trials, seed)
+        need = cached(state, key, partial(ruleset.need, state, player, goal, model=model,
                                    trials=trials, seed=seed, strengths=strengths))
         assert need is not None  # a format with a projection answers its needs
         needs.append(GoalNeed(
@@ -354,19 +372,14 @@ def read_need(call: ViewCall) -> NeedValue:
 
 
 # -- the public standings' column --------------------------------------------------------------
-def event_projection(service: EventService, loaded: LoadedEvent) -> Projection | None:
+def event_projection(service: EventService, loaded: LoadedEvent
+                     ) -> tuple[Projection | None, str]:
     """The projection as the event's settings ask it (its model, the default trials and
-    seed), shared with the ``odds`` view's cache."""
+    seed), shared with the ``odds`` view's cache; and the strengths' source."""
     state, ruleset = loaded.state, loaded.ruleset
     model = str(ruleset.settings_to_json(state.settings).get("odds_model") or DEFAULT_MODEL)
-    key = ("odds", loaded.summary.slug, state.last_seq, model, DEFAULT_TRIALS, 0)
-
-    def compute() -> Projection | None:
-        strengths = strengths_of(service, loaded) if model == "rating" else None
-        return ruleset.projection(state, model=model, strengths=strengths)
-
-    found: Projection | None = cached(key, compute)
-    return found
+    return computed(loaded.summary.slug, state, ruleset, model, DEFAULT_TRIALS, 0,
+                    lambda: strengths_of(service, loaded))
 
 
 def public_chances(service: EventService, loaded: LoadedEvent, views: list[TableView]
@@ -378,7 +391,7 @@ def public_chances(service: EventService, loaded: LoadedEvent, views: list[Table
     if not shown_to_public(state, ruleset) or not makes_projections(ruleset):
         return views, ()
     try:
-        projection = event_projection(service, loaded)
+        projection, source = event_projection(service, loaded)
     except PodiumError:  # nothing left to pair (too few players): the standings as they are
         return views, ()
     if projection is None or not projection.goals:
@@ -396,8 +409,13 @@ def public_chances(service: EventService, loaded: LoadedEvent, views: list[Table
                                 for g in projection.goals}}
                      if isinstance(pid := row.get("player_id"), int) and pid in chances
                      else dict(row) for row in view.rows)
+        from podium.service.odds_shows import how_computed
+
+        how = how_computed(SimpleNamespace(
+            remaining=projection.remaining, model=projection.model, exact=projection.exact,
+            trials=projection.trials, source=source))
         out.append(TableView(view.key, view.title, columns, rows, view.title_args,
-                             view.notes))
+                             (*view.notes, how)))
     return out, (f"odds-{projection.goals[0].key}",)
 
 
