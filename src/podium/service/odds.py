@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from podium.core import codes, inputs
 from podium.core.commands import Param
 from podium.core.errors import Conflict, Forbidden, InvalidInput, PodiumError
-from podium.core.messages import M, Message
+from podium.core.messages import M, Message, Mp
 from podium.core.projection import (
     DEFAULT_MODEL,
     DEFAULT_TRIALS,
@@ -149,14 +149,21 @@ class NeedValue:
 
 
 # -- presentation ------------------------------------------------------------------------------
+def decimal(value: float) -> Message:
+    """A number to one decimal place in the page's language (``0.9``, Russian ``0,9``)."""
+    tenths = round(value * 10)
+    return Mp("decimal number", "%(whole)s.%(tenth)s", whole=tenths // 10, tenth=tenths % 10)
+
+
 def percent(chance: Chance) -> str:
-    """"37%", or "37% ±0.9" for an estimate (percentage points at 95%)."""
+    """"37%", or "37% ±0.9" for an estimate (percentage points at 95%); a chance below 1%
+    or above 99% to a tenth ("0.4%"), unless certain or impossible."""
     value = chance.value * 100
-    shown = f"{value:.0f}%" if chance.certain or chance.impossible or 1 <= value <= 99 else (
-        f"{value:.1f}%")
+    whole = chance.certain or chance.impossible or 1 <= value <= 99
+    shown: str = f"{value:.0f}%" if whole else M("%(number)s%%", number=decimal(value))
     if chance.exact is not None:
         return shown
-    return f"{shown} ±{chance.margin * 100:.1f}"
+    return M("%(percent)s ±%(margin)s", percent=shown, margin=decimal(chance.margin * 100))
 
 
 def chance_value(goal: str, chance: Chance) -> ChanceValue:
@@ -192,7 +199,7 @@ def need_sentence(name: str, need: Need) -> Message:
         return M("%(said)s (exact)", said=said)
     margin = max((c.margin for c in need.after), default=0.0) * 100
     return M("%(said)s (an estimate, ±%(margin)s percentage points)", said=said,
-             margin=f"{margin:.1f}")
+             margin=decimal(margin))
 
 
 # -- the cache ---------------------------------------------------------------------------------
