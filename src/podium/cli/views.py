@@ -313,8 +313,16 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
         try:
             code = given.get("_code")
             # a player's code is looked up in its table: over SQLAlchemy (Context.service)
-            seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
-                             plain=code is None)
+            if spec.slow:
+                from podium.cli.base import progress_bar
+
+                with progress_bar() as bar:
+                    bar.add_task(tr(spec.title), total=None)
+                    seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
+                                     plain=code is None)
+            else:
+                seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
+                                 plain=code is None)
         except PodiumError as error:
             from podium.cli.declared import show_refusal
 

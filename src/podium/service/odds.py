@@ -455,6 +455,7 @@ def odds_views() -> list[ViewSpec[Any]]:
     return [
         ViewSpec("odds", N_("Chances"), read_odds, OddsValue, params=(MODEL, TRIALS, SEED),
                  paged=True, show=show_odds, capability=PROJECTIONS, shown=_has_rounds,
+                 slow=True,
                  help=N_("Each player's chance of each outcome the regulation rewards, by "
                          "playing the remaining rounds many times through the format's own "
                          "pairing and scoring; exact when few outcomes remain."),
@@ -462,7 +463,7 @@ def odds_views() -> list[ViewSpec[Any]]:
                  example=None),
         ViewSpec("need", N_("What a player needs"), read_need, NeedValue,
                  params=(PLAYER, GOAL, MODEL, TRIALS, SEED), show=show_need,
-                 capability=PROJECTIONS, shown=_has_rounds, shared=("", "need"),
+                 capability=PROJECTIONS, shown=_has_rounds, shared=("", "need"), slow=True,
                  help=N_("For one player: the chance of a goal after each result of the next "
                          "round, the weakest result that keeps it possible and the weakest "
                          "that guarantees it."),
