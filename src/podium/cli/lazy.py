@@ -53,6 +53,7 @@ KERNEL: dict[str, Any] = {
     "codes": N_("Every player's self-report code for event SLUG (new players get theirs now)."),
     "division": N_("Divisions: move a player to another division."),
     "import": N_("Import an event file"),
+    "need": N_("What a player needs"),
     "person": N_("Persons across events: the register, and links from events' players."),
     "result": N_("Enter and correct results."),
     "serve": N_("Serve the organiser pages, the public pages and the JSON API."),

@@ -173,11 +173,18 @@ STANDINGS_HELP = N_("Standings with every tiebreak column, or one public table (
               help=N_("Also write the whole table (every row) to this HTML file."))
 @click.option("--top", "top", type=click.IntRange(min=0), default=None,
               help=TOP_HELP)
+@click.option("--odds", is_flag=True, default=False,
+              help=N_("With each player's chance of each outcome the regulation rewards (the "
+                      "final, first place...), one column per goal."))
+@click.option("--model", default=None, metavar="MODEL",
+              help=N_("With --odds: uniform (every finish equally likely) or rating (by the "
+                      "players' strengths); default: the event's setting."))
 @pass_ctx
 @guarded
 def standings(ctx: Context, slug: str, through: int | None, key: str | None, stage: int | None,
               publication: int | None, lang: str, csv_path: Path | None,
-              html_path: Path | None, top: int | None) -> None:
+              html_path: Path | None, top: int | None, odds: bool = False,
+              model: str | None = None) -> None:
     from podium.cli import render
     from podium.cli.views import Options, print_seen, read_view
 
@@ -207,7 +214,21 @@ def standings(ctx: Context, slug: str, through: int | None, key: str | None, sta
                            field="stage", stage=stage, known=error.params.get("known")
                            ) from None
         raise
-    print_seen(seen, Options(limit=limit, lang=lang, csv=csv_path, html=html_path))
+    chances = read_odds(ctx, slug, model) if odds else None
+    print_seen(seen, Options(limit=limit, lang=lang, csv=csv_path, html=html_path,
+                             odds=chances))
+
+
+def read_odds(ctx: Context, slug: str, model: str | None) -> object:
+    """The ``odds`` view's value (every player's chances), a spinner on the terminal while a
+    simulation runs."""
+    from podium.cli.base import progress_bar
+    from podium.cli.views import read_view
+
+    fields = {} if model is None else {"model": model}
+    with progress_bar() as bar:
+        bar.add_task(tr(M("Computing the chances")), total=None)
+        return read_view(ctx, "odds", slug, fields, plain=True).value
 
 
 def read_publication(ctx: Context, slug: str, key: str | None, number: int) -> Seen:

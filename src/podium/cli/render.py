@@ -66,9 +66,10 @@ def shown_note(shown: int, total: int) -> str | None:
 
 
 def standings_table(state: EventState, standings: Standings, title: str,
-                    limit: int | None = None) -> Table:
+                    limit: int | None = None, odds: Any = None) -> Table:
     """The standings with every tiebreak column; only the first ``limit`` rows when given
-    (rendering 200,000 rows takes rich minutes, and nobody reads them on a terminal)."""
+    (rendering 200,000 rows takes rich minutes, and nobody reads them on a terminal);
+    ``odds`` (the ``odds`` view's value): one chance column per goal after the points."""
     rows = standings.rows if limit is None else standings.rows[:limit]
     note = shown_note(len(rows), len(standings.rows))
     table = Table(title=escape(title), box=box.SIMPLE_HEAVY, title_justify="left",
@@ -77,6 +78,11 @@ def standings_table(state: EventState, standings: Standings, title: str,
     table.add_column(tr(N_("Player")), no_wrap=True)
     for criterion in standings.criteria:
         table.add_column(escape(tr(criterion.label)), justify="right", no_wrap=True)
+    goals = [] if odds is None else odds.goals
+    chances = {} if odds is None else {
+        row.player.id: {c.goal: c.text for c in row.chances} for row in odds.items}
+    for goal in goals:
+        table.add_column(escape(tr(goal.label)), justify="right", no_wrap=True)
     table.add_column(tr(N_("W-D-L")), justify="right")
     table.add_column(tr(N_("Byes")), justify="right")
     table.add_column(tr(N_("Note")))
@@ -91,6 +97,7 @@ def standings_table(state: EventState, standings: Standings, title: str,
             str(row.rank),
             escape(player.name),
             *(criterion_text(c, v) for c, v in zip(standings.criteria, row.values, strict=True)),
+            *(chances.get(row.player, {}).get(goal.key, "") for goal in goals),
             f"{record.wins}-{record.draws}-{losses}",
             str(record.byes),
             escape("; ".join(notes)),

@@ -70,6 +70,7 @@ class Options:
     lang: str | None = None
     csv: Path | None = None
     html: Path | None = None
+    odds: Any = None  # the ``odds`` view's value: a chance column per goal on the standings
 
 
 def print_json(seen: Seen) -> None:
@@ -251,12 +252,21 @@ def print_standings(seen: Seen, options: Options) -> None:
     if isinstance(value, StandingsTable):
         state = seen.loaded.state
         title = tr(M("%(name)s: after round %(n)s", name=state.name, n=value.after))
-        console.print(render.standings_table(state, value.standings, title, options.limit))
+        console.print(render.standings_table(state, value.standings, title, options.limit,
+                                             options.odds))
+        if options.odds is not None:
+            from podium.service.odds_shows import how_computed
+
+            console.print(escape(tr(how_computed(options.odds))), highlight=False)
         if options.csv or options.html:
             render.write_exports(value, state.name, options.lang or "en", options.csv,
                                  options.html)
         return
     print_tables([value], seen, options)
+    if options.odds is not None:  # a format whose standings are not the kernel's table
+        from podium.service.odds_shows import show_odds
+
+        print_shown(show_odds(options.odds))
 
 
 def print_log(seen: Seen, options: Options) -> None:
@@ -276,9 +286,17 @@ def print_codes(seen: Seen, options: Options) -> None:
         click.echo(f"#{item.player}\t{item.code}\t{item.name}")
 
 
+def print_need(seen: Seen, options: Options) -> None:
+    """Each goal's chance now, the table of the next round's results, then the sentence."""
+    from podium.service.odds_shows import show_need
+
+    print_shown(show_need(seen.value))
+
+
 PRINTERS: dict[str, Printer] = {
     "event": print_event, "players": print_players, "round": print_round,
     "standings": print_standings, "log": print_log, "codes": print_codes,
+    "need": print_need,
 }
 
 
@@ -295,8 +313,16 @@ def click_view(spec: ViewSpec[Any], name: str | None = None) -> click.Command:
         try:
             code = given.get("_code")
             # a player's code is looked up in its table: over SQLAlchemy (Context.service)
-            seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
-                             plain=code is None)
+            if spec.slow:
+                from podium.cli.base import progress_bar
+
+                with progress_bar() as bar:
+                    bar.add_task(tr(spec.title), total=None)
+                    seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
+                                     plain=code is None)
+            else:
+                seen = read_view(ctx, spec.name, slug, fields_of(spec, given), code,
+                                 plain=code is None)
         except PodiumError as error:
             from podium.cli.declared import show_refusal
 

@@ -309,3 +309,8 @@ CHECKIN_NONE = "checkin.none"  # undo: not checked in
 CHECKIN_NOT_IN = "checkin.not_in"  # a sign-up code whose entry is not a player (waitlist)
 CHECKIN_UNUSED = "checkin.unused"  # drop-absent: nobody checked in yet
 CHECKIN_LATE = "checkin.late"  # drop-absent after round 1 was paired
+
+# -- projections: chances and what a player needs (podium.core.projection, service.odds) ------
+ODDS_NONE = "odds.none"  # the event's format makes no projections
+ODDS_HIDDEN = "odds.hidden"  # the organiser has not shown the chances to the public
+ODDS_GOAL = "odds.goal"  # a goal the format's projection does not have

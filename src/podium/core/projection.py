@@ -33,6 +33,9 @@ from fractions import Fraction
 from podium.core.messages import Message
 from podium.core.model import PlayerId
 
+#: The capability a view needs to be brought to an event whose format makes projections
+#: (:func:`podium.core.ruleset.makes_projections`): the ``odds`` and ``need`` views.
+PROJECTIONS = "projections"
 #: how a simulated game ends: every finish equally likely, or by the players' strengths
 MODELS = ("uniform", "rating")
 DEFAULT_MODEL = "uniform"
@@ -179,6 +182,6 @@ def _weakest(outcomes: Sequence[Outcome], after: Sequence[Chance],
 
 
 __all__ = [
-    "DEFAULT_MODEL", "DEFAULT_TRIALS", "MODELS", "Chance", "Goal", "Need", "Outcome",
+    "DEFAULT_MODEL", "DEFAULT_TRIALS", "MODELS", "PROJECTIONS", "Chance", "Goal", "Need", "Outcome",
     "Projection", "Strengths", "wilson",
 ]

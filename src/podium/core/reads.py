@@ -182,6 +182,8 @@ class ViewSpec(Fields, Generic[V]):
     #: The organiser's page shows it first, as what the event needs now (a table whose rows
     #: may name a command to run, ``do``, or a member event, ``member``)
     now: bool = False
+    #: It may compute for seconds (a simulation): the command line shows a spinner meanwhile
+    slow: bool = False
     #: Set by the catalog: the format that declares it (None: the kernel's).
     format: str | None = None
 

@@ -546,3 +546,9 @@ def check_ruleset(ruleset: Ruleset) -> None:
             problems.append(f"phase {phase.key!r} has rounds: declare the rounds capability")
     if problems:
         raise RulesetError(f"format {ruleset.name!r}: " + "; ".join(problems))
+
+
+def makes_projections(ruleset: Ruleset[Any]) -> bool:
+    """Whether the format answers :meth:`Ruleset.projection` (it overrides the hook): the
+    events that have the chances' views (:data:`podium.core.projection.PROJECTIONS`)."""
+    return type(ruleset).projection is not Ruleset.projection

@@ -230,3 +230,14 @@ TIME_ZONE_HELP = N_("time zone of the times on the event's pages (e.g. Europe/Mo
 RATING_WEIGHT = Field("rating_weight", Fraction(1), points,
                       N_("the event's weight in ratings across events (the tournament "
                          "coefficient): 1 an ordinary event, 2 twice its change"))
+
+#: Whether the public standings show each player's chances (:mod:`podium.core.projection`):
+#: off by default, some events do not want them; organisers read them regardless.
+ODDS_SHOWN = Field("odds_shown", False, boolean,
+                   N_("show each player's chances (of the final, of first place...) on the "
+                      "public standings and the player's page; organisers always see them"))
+#: How a projection supposes a game ends (:data:`podium.core.projection.MODELS`).
+ODDS_MODEL = Field("odds_model", "uniform", choice(("uniform", "rating")),
+                   N_("how the chances suppose a game ends: uniform (every finish equally "
+                      "likely) or rating (by the players' ratings across events, else their "
+                      "results in this event)"))

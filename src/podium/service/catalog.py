@@ -18,8 +18,9 @@ from podium.core import codes
 from podium.core.commands import CLI, TEXT, CommandSpec, check_spec
 from podium.core.errors import Conflict, NotFound
 from podium.core.messages import Message
+from podium.core.projection import PROJECTIONS
 from podium.core.reads import ViewSpec, check_view, with_paging
-from podium.core.ruleset import Ruleset, RulesetError
+from podium.core.ruleset import Ruleset, RulesetError, makes_projections
 from podium.core.views import N_
 
 #: A command's or a view's declaration (what a format declares by name).
@@ -225,6 +226,8 @@ class Catalog:
         if spec.format is not None:
             return (ruleset.name in (spec.on_formats or (spec.format,))
                     or spec.format in ruleset.adopts)
+        if spec.capability == PROJECTIONS:  # the chances: formats that make projections
+            return makes_projections(ruleset)
         return spec.capability is None or bool(getattr(ruleset.capabilities, spec.capability))
 
     def commands_for(self, format_name: str) -> list[CommandSpec]:

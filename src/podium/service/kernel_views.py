@@ -538,7 +538,14 @@ def kernel_views() -> list[ViewSpec[Any]]:
                  help=N_("What can be read of the event."), example=lambda state: {}),
         *person_views(),
         *_signup_views(),
+        *_odds_views(),
     ]
+
+
+def _odds_views() -> list[ViewSpec[Any]]:
+    from podium.service.odds import odds_views  # chances and what a player needs
+
+    return odds_views()
 
 
 def _signup_views() -> list[ViewSpec[Any]]:

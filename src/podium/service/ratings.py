@@ -332,18 +332,25 @@ def events_of(service: EventService, book: PeopleBook, person: int) -> list[tupl
             for e, player in linked if e in loaded]
 
 
-def person_of(service: EventService, slug: str, player: int) -> tuple[int, str] | None:
-    """The person a player of event ``slug`` is linked to in the register (None: no register,
-    or not linked)."""
+def register_of(service: EventService) -> LoadedEvent | None:
+    """The register of persons (None: there is none)."""
     from podium.core.errors import NotFound
-    from podium.formats.people.book import book_of
     from podium.formats.people.rules import REGISTRY
 
     try:
         register = service.load(REGISTRY)
     except NotFound:
         return None
-    if register.state.format != "people":
+    return register if register.state.format == "people" else None
+
+
+def person_of(service: EventService, slug: str, player: int) -> tuple[int, str] | None:
+    """The person a player of event ``slug`` is linked to in the register (None: no register,
+    or not linked)."""
+    from podium.formats.people.book import book_of
+
+    register = register_of(service)
+    if register is None:
         return None
     person = book_of(register.state).person_of(slug, player)
     return None if person is None else (person.id, person.shown)

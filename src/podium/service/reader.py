@@ -34,6 +34,9 @@ Loader = Callable[[str], "LoadedEvent"]
 #: What :meth:`ServiceSource.extra` reads for the register of persons
 #: (:mod:`podium.service.ratings`).
 PEOPLE_EXTRAS = frozenset({"ratings", "events_of", "person_of"})
+#: What an organiser's read asks of its caller (:meth:`ServiceSource.organiser`).
+_ORGANISER_READ: ViewSpec[Any] = ViewSpec("organiser", "organiser", lambda call: None, object,
+                                          role=ORGANISER)
 
 
 class ServiceSource:
@@ -83,6 +86,17 @@ class ServiceSource:
         return EventService(Database(f"sqlite:///{db.path}"), clock=self.service.clock,
                             catalog=self.service.catalog, formats=self.service.formats)
 
+    def organiser(self) -> bool:
+        """The command line (the organiser of its database), or an owner's or judge's
+        account of this event."""
+        from podium.core.errors import PodiumError
+
+        try:
+            authorise(self.service, _ORGANISER_READ, self.loaded.summary.slug, self.caller)
+        except PodiumError:
+            return False
+        return True
+
     def codes(self) -> dict[int, str]:
         from podium.service.selfreport import SelfReportService
 
@@ -123,6 +137,12 @@ class ServiceSource:
             from podium.service import ratings
 
             return ratings.extra(self.service, self.loaded, what, **params)
+        if what == "organiser":  # whether the reader is an organiser of the event
+            return self.organiser()
+        if what == "strengths":  # the players' strengths for a projection's rating model
+            from podium.service.odds import strengths_of
+
+            return strengths_of(self.service, self.loaded)
         if what == "register":  # the register of persons as it stands (a copy)
             from podium.service.person_link_run import register_book
 

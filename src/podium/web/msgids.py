@@ -52,6 +52,8 @@ SETTING_VALUES = (
     Mp("setting value", "server"), Mp("setting value", "fixed"), Mp("setting value", "half"),
     Mp("setting value", "off"), Mp("setting value", "while-tied"),
     Mp("setting value", "first-rounds"), Mp("setting value", "always"),
+    # the chances' results model (podium.formats.settings.ODDS_MODEL)
+    Mp("setting value", "uniform"), Mp("setting value", "rating"),
     # tiebreakers (podium.core.tiebreakers, the formats' own)
     Mp("setting value", "points"), Mp("setting value", "elimination_sum"),
     Mp("setting value", "opponents_win_pct"), Mp("setting value", "wins"),

@@ -131,6 +131,8 @@ FIELDS = (
              "(the bracket that best meets goals 1 to 3)", "BRK-4"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
     fs.RATING_WEIGHT,
+    fs.ODDS_SHOWN,
+    fs.ODDS_MODEL,
 )
 
 
@@ -158,6 +160,8 @@ class BerserkSettings:
     top_size_max: int = 64
     time_zone: str = "UTC"  # of the times shown on the event's pages
     rating_weight: Fraction = Fraction(1)  # in ratings across events
+    odds_shown: bool = False  # the chances on the public pages
+    odds_model: str = "uniform"  # how the chances suppose a game ends
 
 
 def top_size_note(settings: BerserkSettings, players: int) -> str:

@@ -21,6 +21,7 @@ from podium.core.demos import DemoSpec, Presentation
 from podium.core.errors import Conflict, InvalidInput
 from podium.core.messages import M, Mn
 from podium.core.model import EventState, PlayerId, Round, SeatOutcome, Table, TableResult
+from podium.core.projection import DEFAULT_MODEL, DEFAULT_TRIALS, Need, Projection, Strengths
 from podium.core.rated import RatedGame
 from podium.core.records import PlayerRecord, RecordBook, build_records, meetings
 from podium.core.rng import derive_seed, rng_for
@@ -103,6 +104,8 @@ FIELDS = (
              "CMD-12"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
     fs.RATING_WEIGHT,
+    fs.ODDS_SHOWN,
+    fs.ODDS_MODEL,
 )
 
 # A pod's result entry (rules CMD-2, CMD-4, CMD-13, CMD-14): one shape for every setting,
@@ -128,6 +131,8 @@ class CommanderSettings:
     separate_groups_rounds: int = 2
     round_minutes: int = 90  # rule CMD-12: the round clock's length
     rating_weight: Fraction = Fraction(1)  # in ratings across events
+    odds_shown: bool = False  # the chances on the public pages
+    odds_model: str = "uniform"  # how the chances suppose a game ends
 
 
 def default_round_count(players: int) -> int:
@@ -776,6 +781,28 @@ class Commander(Ruleset[CommanderSettings]):
         from podium.formats.commander.rated import rated_games
 
         return rated_games(state)
+
+    # projections ------------------------------------------------------------------------------
+    def projection(self, state: EventState, *, model: str = DEFAULT_MODEL,
+                   trials: int = DEFAULT_TRIALS, seed: int = 0,
+                   strengths: Strengths | None = None) -> Projection | None:
+        """Each player's chance of the final (rule CMD-10) and of the Swiss standings' first
+        place, by playing the remaining Swiss rounds through this format's pairing and
+        scoring, exactly when one small round remains (:mod:`.odds`)."""
+        from podium.formats.commander import odds
+
+        return odds.projection(self, state, model=model, trials=trials, seed=seed,
+                               strengths=strengths)
+
+    def need(self, state: EventState, player: PlayerId, goal: str, *,
+             model: str = DEFAULT_MODEL, trials: int = DEFAULT_TRIALS, seed: int = 0,
+             strengths: Strengths | None = None) -> Need | None:
+        """The chance of ``goal`` after each result ``player`` may get in the next round
+        (a place in the pod, a draw, rules CMD-2, CMD-13; a bye, CMD-9) (:mod:`.odds`)."""
+        from podium.formats.commander import odds
+
+        return odds.need(self, state, player, goal, model=model, trials=trials, seed=seed,
+                         strengths=strengths)
 
     # examples ---------------------------------------------------------------------------------
     def sample_result(self, state: EventState, rnd: Round, table: Table,

@@ -157,6 +157,8 @@ FIELDS = (
              "regulation's whole points), or accept them as exact tenths (beyond the "
              "regulation)", "MJ-3"),
     fs.RATING_WEIGHT,
+    fs.ODDS_SHOWN,
+    fs.ODDS_MODEL,
 )
 
 
@@ -179,6 +181,8 @@ class MarathonSettings:
     guest_names: tuple[str, ...] = ("NoName",)
     fractional_points: str = "skip"
     rating_weight: Fraction = Fraction(1)  # in ratings across events
+    odds_shown: bool = False  # the chances on the public pages
+    odds_model: str = "uniform"  # how the chances suppose a game ends
 
     @property
     def accepts_tenths(self) -> bool:

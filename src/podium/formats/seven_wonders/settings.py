@@ -174,6 +174,8 @@ FIELDS = (
              "the table settings a premium player copies when creating a game", "W7-36"),
     fs.Field("time_zone", "UTC", fs.time_zone, fs.TIME_ZONE_HELP),
     fs.RATING_WEIGHT,
+    fs.ODDS_SHOWN,
+    fs.ODDS_MODEL,
 )
 
 
@@ -199,6 +201,8 @@ class SevenWondersSettings:
     site_settings: str
     time_zone: str = "UTC"  # of the deadlines and times on the season's pages
     rating_weight: Fraction = Fraction(1)  # in ratings across events
+    odds_shown: bool = False  # the chances on the public pages
+    odds_model: str = "uniform"  # how the chances suppose a game ends
 
     @property
     def starting(self) -> bool:

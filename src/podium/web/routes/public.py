@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from podium.core import codes, phases
 from podium.core.errors import NotFound
 from podium.core.text import search_key
-from podium.service.events import LoadedEvent
+from podium.service.events import EventService, LoadedEvent
 from podium.service.exports import to_csv, to_html
 from podium.web import rowpages
 from podium.web.cache import Entry, Later
@@ -191,7 +191,8 @@ class ViewsData(dict[str, Any]):
         return 4096 + ROW_BYTES * rowpages.total_rows(self.get("views", ()))
 
 
-def _views_data(loaded: LoadedEvent, table: str) -> ViewsData:
+def _views_data(loaded: LoadedEvent, table: str, service: EventService | None = None
+                ) -> ViewsData:
     """What the standings show, taken from the state (under the event's lock, once per event
     version and table): the views, the tabs, the event's status and warnings.
 
@@ -217,7 +218,13 @@ def _views_data(loaded: LoadedEvent, table: str) -> ViewsData:
         views = ruleset.tables(loaded.state)
         chosen = ""
         size = rowpages.PAGE_SIZE
+    odds_keep: tuple[str, ...] = ()
+    if service is not None:  # the chances, when the organiser shows them (odds_shown)
+        from podium.service.odds import public_chances
+
+        views, odds_keep = public_chances(service, loaded, views)
     return ViewsData(loaded=loaded, views=views, tabs=tabs, chosen=chosen, size=size,
+                     odds_keep=odds_keep,
                      event_status=phases.status(loaded.state, ruleset),
                      in_progress=round_in_progress(loaded),
                      warnings=ruleset.warnings(loaded.state), keys={})
@@ -270,14 +277,15 @@ def _views_html(page: Page, slug: str, table: str = "", start: int = 0, q: str =
     if q:
         entry = cache.load(slug)
         data = cache.memo_of(entry, slug, ("views-data", table),
-                             lambda loaded: _views_data(loaded, table))
+                             lambda loaded: _views_data(loaded, table, cache.events))
         html, long_table = _render_views(page, slug, data, start, q)
         return data["loaded"], html, long_table
 
     def build(loaded: LoadedEvent) -> Later:
         # Under the event's lock: what the page shows, taken from the state; the render (most
         # of the cost) runs after the lock is released (podium.web.cache.ViewCache.memo_of).
-        data = cache.memo(slug, ("views-data", table), lambda now: _views_data(now, table))
+        data = cache.memo(slug, ("views-data", table),
+                          lambda now: _views_data(now, table, cache.events))
         return Later(lambda: (data["loaded"], *_render_views(page, slug, data, start, "")))
 
     found: tuple[LoadedEvent, str, bool] = cache.memo(slug, ("views", page.lang, table, start),
