@@ -380,6 +380,30 @@ def _fill_base(order: Sequence[tuple[int, int]], base: list[list[tuple[int, int]
     return place(0)
 
 
+# Base rounds found once by the bounded backtracking of ``cyclic_rounds`` (or the search over base
+# rounds) and kept here, so these designs cost nothing when a schedule is asked for. Key (n, k):
+# (r, levels, base rounds); player u * r + x is (u, x) of ``cyclic_rounds``, the players after
+# levels * r stay put. ``developed_rounds`` turns them into the rounds; tests check every pair.
+CYCLIC_BASES: dict[tuple[int, int], tuple[int, int, tuple[tuple[tuple[int, ...], ...], ...]]] = {
+    # 36 players: 3 levels of 10 turning over Z_10, 6 staying put (a fixed player per table)
+    (36, 4): (10, 3, (((0, 10, 21, 32), (1, 17, 27, 31), (2, 22, 24, 25), (3, 11, 20, 30),
+                       (4, 6, 7, 18), (5, 14, 29, 35), (8, 13, 26, 34), (9, 12, 28, 33),
+                       (15, 16, 19, 23)),)),
+}
+
+
+def developed_rounds(r: int, levels: int,
+                     bases: Sequence[Sequence[Sequence[int]]]) -> Rounds:
+    """The r rounds of each base round: in round i every turning player (u, x) moves to
+    (u, x + i) in Z_r, the others stay put."""
+    turning = levels * r
+
+    def moved(p: int, shift: int) -> int:
+        return p if p >= turning else (p // r) * r + (p % r + shift) % r
+
+    return [[[moved(p, i) for p in table] for table in base] for base in bases for i in range(r)]
+
+
 @lru_cache(maxsize=64)
 def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], str, tuple[int, ...]]:
     """The most repeat-free rounds known here for n players in tables of k, as (rounds, kind,
@@ -401,6 +425,10 @@ def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], st
             resolved = build()
             if resolved and len(resolved) > len(best[0]):
                 best = (_freeze(resolved), kind, params)
+    if (n, k) in CYCLIC_BASES:
+        r, levels, bases = CYCLIC_BASES[n, k]
+        if len(bases) * r > len(best[0]):
+            best = (_freeze(developed_rounds(r, levels, bases)), "cyclic", (r, n - levels * r))
     m = n // k
     if _prime_power(m) and m >= k:
         rounds = transversal_rounds(k, m)
