@@ -115,6 +115,19 @@ def test_36_players_over_10_rounds_never_meet_twice() -> None:
         assert seat_imbalance(plan) == 0
 
 
+def test_20_players_over_7_rounds_meet_everyone_at_the_bound() -> None:
+    """20 players in tables of 4 over 7 rounds: 7 * 5 * 6 = 210 meetings for 190 pairs, so at
+    least 20 repeats; at 20 everyone meets all 19 others, 20 pairs of them twice, none thrice."""
+    for seed in (1, 2):
+        plan = schedule(list(range(20)), 7, 4, seed=seed)
+        _check_rounds(plan, list(range(20)), [4] * 5)
+        met = Counter(frozenset(pair) for rnd in plan for t in rnd
+                      for pair in itertools.combinations(t, 2))
+        assert len(met) == 190 and sorted(Counter(met.values()).items()) == [(1, 170), (2, 20)]
+        assert plan.repeats == 20 == plan.bound
+        assert seat_imbalance(plan) == 0
+
+
 def test_finite_fields_are_fields() -> None:
     for q in (4, 8, 9, 16, 25):
         add, mul = design._field(q)
