@@ -13,15 +13,20 @@ all rounds at the start instead (a *fixed schedule*). This module builds such sc
    - a resolvable transversal design from the affine plane of order ``m`` (a prime power,
      ``m >= q``): ``q * m`` players in ``q`` groups of ``m``, ``m`` rounds in which each table
      takes one player of each group; the players of a group have not met yet, so each group's
-     own schedule (built the same way, recursively) adds rounds (32 players: 8 + 1 rounds).
+     own schedule (built the same way, recursively) adds rounds (32 players: 8 + 1 rounds);
+   - cyclic designs: a base round whose players turn over Z_r round after round while a few
+     stay put, searched once and stored when the search is too slow to repeat (36 players:
+     10 rounds over Z_10).
 
 2. **A seeded search** elsewhere: simulated annealing over swaps of two players of one round
    (as krcg's seating and Dotú and Van Hentenryck's social golfer search do), moving mostly
    players who sit with someone they have already met. It starts from the better of the
    construction's rounds (continued round by round) and today's round-by-round ``avoid``
    pairing, and keeps the best schedule seen, so it is never worse than ``avoid`` with the same
-   seed. Every limit is an iteration count, never the clock: the result depends only on the
-   arguments and the seed.
+   seed. Short of the lower bound, it also keeps all but the last of the construction's rounds
+   and searches only the rest around them (20 players over 7 rounds: 4 rounds over GF(5) kept,
+   the bound reached). Every limit is an iteration count, never the clock: the result depends
+   only on the arguments and the seed.
 
 3. **Too large for the search** (more player-rounds than ``SEARCH_LIMIT``): round-by-round
    ``avoid`` pairing, said so in the explanation.
