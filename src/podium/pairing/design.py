@@ -1128,6 +1128,7 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
                 steps // len(candidates), random.Random(seed + order), floor)
             results.append((_count(n, searched, bye_table, history), order, searched, kind))
         results.sort(key=lambda item: (item[0], item[1]))
+        budget = steps  # the moves at most, as the explanation says
         if results[0][0] > bound and built is not None and not history:
             # short of the bound: keep all but the last of the construction's rounds and search
             # only the rest around them (20 x 7: 4 rounds over GF(5) kept, the bound reached)
@@ -1137,6 +1138,7 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
                            around, bye_table).run(steps // len(candidates),
                                                   random.Random(seed + len(candidates)), floor)
             whole = keep + rest
+            budget += steps // len(candidates)
             results.append((_count(n, whole, bye_table, history), len(candidates), whole,
                             "construction"))
             results.sort(key=lambda item: (item[0], item[1]))
@@ -1144,10 +1146,10 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
         scored = [(best, results[0][3])]
         method = "search"
         how = Mn("a seeded search over swaps (%(n)s step at most, seed %(seed)s)",
-                 "a seeded search over swaps (%(n)s steps at most, seed %(seed)s)", steps,
+                 "a seeded search over swaps (%(n)s steps at most, seed %(seed)s)", budget,
                  seed=seed) if scored[0][1] != "construction" or how is None else M(
             "%(construction)s, the remaining rounds by a seeded search over swaps "
-            "(%(steps)s steps at most, seed %(seed)s)", construction=how, steps=steps,
+            "(%(steps)s steps at most, seed %(seed)s)", construction=how, steps=budget,
             seed=seed)
     found = _count(n, best, bye_table, history)
     if method == "round-by-round" or how is None:
