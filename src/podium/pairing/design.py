@@ -385,8 +385,8 @@ def _fill_base(order: Sequence[tuple[int, int]], base: list[list[tuple[int, int]
     return place(0)
 
 
-# Base rounds found once by the bounded backtracking of ``cyclic_rounds`` (or the search over base
-# rounds) and kept here, so these designs cost nothing when a schedule is asked for. Key (n, k):
+# Base rounds found once by the bounded backtracking of ``cyclic_rounds`` (with more tries than
+# it makes at run time) and kept here, so these designs cost nothing when asked for. Key (n, k):
 # (r, levels, base rounds); player u * r + x is (u, x) of ``cyclic_rounds``, the players after
 # levels * r stay put. ``developed_rounds`` turns them into the rounds; tests check every pair.
 CYCLIC_BASES: dict[tuple[int, int], tuple[int, int, tuple[tuple[tuple[int, ...], ...], ...]]] = {
