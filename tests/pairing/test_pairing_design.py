@@ -83,6 +83,7 @@ def test_affine_space_64_players_21_rounds() -> None:
     (15, 7, 3, "PG(3, 2)"),         # Kirkman's 15 schoolgirls
     (40, 13, 4, "PG(3, 3)"),        # 130 lines of 4 in 13 spreads of 10
     (24, 7, 4, "cyclic design over Z_7"),  # 3 x 7 players turning, 3 staying put
+    (36, 10, 4, "cyclic design over Z_10"),  # 3 x 10 players turning, 6 staying put
 ])
 def test_constructions_have_no_repeats(n: int, rounds: int, k: int, named: str) -> None:
     plan = schedule(list(range(n)), rounds, k, seed=2)
@@ -99,6 +100,32 @@ def test_every_pair_of_the_affine_geometry_on_one_line() -> None:
         met = Counter(frozenset(p) for rnd in rounds for t in rnd
                       for p in itertools.combinations(t, 2))
         assert len(met) == q**d * (q**d - 1) // 2 and set(met.values()) == {1}
+
+
+def test_36_players_over_10_rounds_never_meet_twice() -> None:
+    """36 players in tables of 4 over 10 rounds: each meets 3 a round, 30 of the other 35 in
+    all, nobody twice (540 of the 630 pairs meet once), whatever the seed."""
+    for seed in (1, 2):
+        plan = schedule([f"p{i}" for i in range(36)], 10, 4, seed=seed)
+        _check_rounds(plan, [f"p{i}" for i in range(36)], [4] * 9)
+        met = Counter(frozenset(pair) for rnd in plan for t in rnd
+                      for pair in itertools.combinations(t, 2))
+        assert len(met) == 540 and set(met.values()) == {1}
+        assert plan.repeats == 0 == plan.bound and plan.method == "construction"
+        assert seat_imbalance(plan) == 0
+
+
+def test_20_players_over_7_rounds_meet_everyone_at_the_bound() -> None:
+    """20 players in tables of 4 over 7 rounds: 7 * 5 * 6 = 210 meetings for 190 pairs, so at
+    least 20 repeats; at 20 everyone meets all 19 others, 20 pairs of them twice, none thrice."""
+    for seed in (1, 2):
+        plan = schedule(list(range(20)), 7, 4, seed=seed)
+        _check_rounds(plan, list(range(20)), [4] * 5)
+        met = Counter(frozenset(pair) for rnd in plan for t in rnd
+                      for pair in itertools.combinations(t, 2))
+        assert len(met) == 190 and sorted(Counter(met.values()).items()) == [(1, 170), (2, 20)]
+        assert plan.repeats == 20 == plan.bound
+        assert seat_imbalance(plan) == 0
 
 
 def test_finite_fields_are_fields() -> None:

@@ -13,15 +13,20 @@ all rounds at the start instead (a *fixed schedule*). This module builds such sc
    - a resolvable transversal design from the affine plane of order ``m`` (a prime power,
      ``m >= q``): ``q * m`` players in ``q`` groups of ``m``, ``m`` rounds in which each table
      takes one player of each group; the players of a group have not met yet, so each group's
-     own schedule (built the same way, recursively) adds rounds (32 players: 8 + 1 rounds).
+     own schedule (built the same way, recursively) adds rounds (32 players: 8 + 1 rounds);
+   - cyclic designs: a base round whose players turn over Z_r round after round while a few
+     stay put, searched once and stored when the search is too slow to repeat (36 players:
+     10 rounds over Z_10).
 
 2. **A seeded search** elsewhere: simulated annealing over swaps of two players of one round
    (as krcg's seating and Dotú and Van Hentenryck's social golfer search do), moving mostly
    players who sit with someone they have already met. It starts from the better of the
    construction's rounds (continued round by round) and today's round-by-round ``avoid``
    pairing, and keeps the best schedule seen, so it is never worse than ``avoid`` with the same
-   seed. Every limit is an iteration count, never the clock: the result depends only on the
-   arguments and the seed.
+   seed. Short of the lower bound, it also keeps all but the last of the construction's rounds
+   and searches only the rest around them (20 players over 7 rounds: 4 rounds over GF(5) kept,
+   the bound reached). Every limit is an iteration count, never the clock: the result depends
+   only on the arguments and the seed.
 
 3. **Too large for the search** (more player-rounds than ``SEARCH_LIMIT``): round-by-round
    ``avoid`` pairing, said so in the explanation.
@@ -380,6 +385,30 @@ def _fill_base(order: Sequence[tuple[int, int]], base: list[list[tuple[int, int]
     return place(0)
 
 
+# Base rounds found once by the bounded backtracking of ``cyclic_rounds`` (with more tries than
+# it makes at run time) and kept here, so these designs cost nothing when asked for. Key (n, k):
+# (r, levels, base rounds); player u * r + x is (u, x) of ``cyclic_rounds``, the players after
+# levels * r stay put. ``developed_rounds`` turns them into the rounds; tests check every pair.
+CYCLIC_BASES: dict[tuple[int, int], tuple[int, int, tuple[tuple[tuple[int, ...], ...], ...]]] = {
+    # 36 players: 3 levels of 10 turning over Z_10, 6 staying put (a fixed player per table)
+    (36, 4): (10, 3, (((0, 10, 21, 32), (1, 17, 27, 31), (2, 22, 24, 25), (3, 11, 20, 30),
+                       (4, 6, 7, 18), (5, 14, 29, 35), (8, 13, 26, 34), (9, 12, 28, 33),
+                       (15, 16, 19, 23)),)),
+}
+
+
+def developed_rounds(r: int, levels: int,
+                     bases: Sequence[Sequence[Sequence[int]]]) -> Rounds:
+    """The r rounds of each base round: in round i every turning player (u, x) moves to
+    (u, x + i) in Z_r, the others stay put."""
+    turning = levels * r
+
+    def moved(p: int, shift: int) -> int:
+        return p if p >= turning else (p // r) * r + (p % r + shift) % r
+
+    return [[[moved(p, i) for p in table] for table in base] for base in bases for i in range(r)]
+
+
 @lru_cache(maxsize=64)
 def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], str, tuple[int, ...]]:
     """The most repeat-free rounds known here for n players in tables of k, as (rounds, kind,
@@ -401,6 +430,10 @@ def _design(n: int, k: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], st
             resolved = build()
             if resolved and len(resolved) > len(best[0]):
                 best = (_freeze(resolved), kind, params)
+    if (n, k) in CYCLIC_BASES:
+        r, levels, bases = CYCLIC_BASES[n, k]
+        if len(bases) * r > len(best[0]):
+            best = (_freeze(developed_rounds(r, levels, bases)), "cyclic", (r, n - levels * r))
     m = n // k
     if _prime_power(m) and m >= k:
         rounds = transversal_rounds(k, m)
@@ -1095,14 +1128,28 @@ def _plan(n: int, rounds: int, sizes: tuple[int, ...], byes: int, seed: int,
                 steps // len(candidates), random.Random(seed + order), floor)
             results.append((_count(n, searched, bye_table, history), order, searched, kind))
         results.sort(key=lambda item: (item[0], item[1]))
+        budget = steps  # the moves at most, as the explanation says
+        if results[0][0] > bound and built is not None and not history:
+            # short of the bound: keep all but the last of the construction's rounds and search
+            # only the rest around them (20 x 7: 4 rounds over GF(5) kept, the bound reached)
+            keep = [[list(t) for t in rnd] for rnd in built.rounds[:len(built.rounds) - 1]]
+            around = _add(n, history, keep)
+            rest = _Anneal(n, round_by_round(n, rounds - len(keep), sizes, byes, seed, around),
+                           around, bye_table).run(steps // len(candidates),
+                                                  random.Random(seed + len(candidates)), floor)
+            whole = keep + rest
+            budget += steps // len(candidates)
+            results.append((_count(n, whole, bye_table, history), len(candidates), whole,
+                            "construction"))
+            results.sort(key=lambda item: (item[0], item[1]))
         best = results[0][2]
         scored = [(best, results[0][3])]
         method = "search"
         how = Mn("a seeded search over swaps (%(n)s step at most, seed %(seed)s)",
-                 "a seeded search over swaps (%(n)s steps at most, seed %(seed)s)", steps,
+                 "a seeded search over swaps (%(n)s steps at most, seed %(seed)s)", budget,
                  seed=seed) if scored[0][1] != "construction" or how is None else M(
             "%(construction)s, the remaining rounds by a seeded search over swaps "
-            "(%(steps)s steps at most, seed %(seed)s)", construction=how, steps=steps,
+            "(%(steps)s steps at most, seed %(seed)s)", construction=how, steps=budget,
             seed=seed)
     found = _count(n, best, bye_table, history)
     if method == "round-by-round" or how is None:
