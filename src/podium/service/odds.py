@@ -155,6 +155,9 @@ def decimal(value: float) -> Message:
     return Mp("decimal number", "%(whole)s.%(tenth)s", whole=tenths // 10, tenth=tenths % 10)
 
 
+NOT_THEIRS = "—"  # the chance of a goal that is not the player's
+
+
 def percent(chance: Chance) -> str:
     """"37%", or "37% ±0.9" for an estimate (percentage points at 95%); a chance below 1%
     or above 99% to a tenth ("0.4%"), unless certain or impossible."""
@@ -171,6 +174,15 @@ def chance_value(goal: str, chance: Chance) -> ChanceValue:
                        None if chance.exact is None else Exact.of(chance.exact),
                        chance.hits, chance.trials, percent(chance), chance.certain,
                        chance.impossible)
+
+
+def chance_for(projection: Projection, player: int, goal: str) -> ChanceValue:
+    """A player's chance of a goal; a goal that is not theirs (a 7 Wonders league without
+    promotion) is shown as a dash, neither certain nor impossible."""
+    found = projection.chances.get(player, {}).get(goal)
+    if found is None:
+        return ChanceValue(goal, 0.0, 0.0, None, 0, 0, NOT_THEIRS, False, False)
+    return chance_value(goal, found)
 
 
 def goal_value(goal: Goal) -> GoalValue:
@@ -330,8 +342,7 @@ def read_odds(call: ViewCall) -> OddsValue:
     limit = call.get("limit")
     shown = order[offset:] if limit is None else order[offset:offset + int(limit)]
     rows = [OddsRow(rank, player_ref(state, pid),
-                    [chance_value(g.key, projection.chances[pid][g.key])
-                     for g in projection.goals])
+                    [chance_for(projection, pid, g.key) for g in projection.goals])
             for rank, pid in shown if pid in projection.chances]
     return OddsValue([goal_value(g) for g in projection.goals], rows, len(order), offset,
                      len(rows) if limit is None else int(limit), projection.model,
@@ -363,13 +374,14 @@ def read_need(call: ViewCall) -> NeedValue:
     strengths = call.source.extra("strengths") if model == "rating" else None
     name = state.players[player].name
     needs = []
-    for goal in [asked] if asked is not None else keys:
+    theirs = [k for k in keys if k in projection.chances.get(player, {})]
+    for goal in [asked] if asked is not None else theirs:
         key = ("need", call.slug, player, goal, model, trials, seed)
         need = cached(state, key, partial(ruleset.need, state, player, goal, model=model,
                                    trials=trials, seed=seed, strengths=strengths))
         assert need is not None  # a format with a projection answers its needs
         needs.append(GoalNeed(
-            goal_value(need.goal), chance_value(goal, projection.chances[player][goal]),
+            goal_value(need.goal), chance_for(projection, player, goal),
             [OutcomeChance(o.key, o.label, chance_value(goal, c))
              for o, c in zip(need.outcomes, need.after, strict=True)],
             None if need.keeps_possible is None else need.keeps_possible.key,
@@ -412,7 +424,7 @@ def public_chances(service: EventService, loaded: LoadedEvent, views: list[Table
         at = next((i + 1 for i, c in enumerate(view.columns) if c.key == "points"), 2)
         columns = (*view.columns[:at], *added, *view.columns[at:])
         chances = projection.chances
-        rows = tuple({**row, **{f"odds-{g.key}": percent(chances[pid][g.key])
+        rows = tuple({**row, **{f"odds-{g.key}": chance_for(projection, pid, g.key).text
                                 for g in projection.goals}}
                      if isinstance(pid := row.get("player_id"), int) and pid in chances
                      else dict(row) for row in view.rows)
