@@ -246,6 +246,7 @@ def instrument(stages: Stages, db: Any) -> None:
 
 def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
         top: int) -> dict[str, Any]:
+    from podium.core import gcpause
     from podium.core.commands import API, JSON, Caller
     from podium.formats import all_formats
     from podium.service.accounts import AccountService
@@ -253,6 +254,8 @@ def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
     from podium.service.events import EventService
     from podium.store.db import Database
 
+    if hasattr(gcpause, "freeze_loaded_states"):
+        gcpause.freeze_loaded_states()  # as the server does (podium.web.serve)
     db = Database(path)
     service = EventService(db, catalog=Catalog(all_formats()))
     accounts = AccountService(db)
