@@ -770,6 +770,11 @@ class Commander(Ruleset[CommanderSettings]):
         """The public tables: the standings, with the final on top once it is played."""
         return [standings_view(state, self.standings(state))]
 
+    def table_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+        """The one public table's key and title, without ranking anyone (a command that
+        only asks which table to show ranked 200,000 players for it)."""
+        return [("standings", N_("Standings"), {})]
+
     def rated_games(self, state: EventState) -> Iterable[RatedGame]:
         """Each pod played, the final pod's too, then a TOP's matches (:mod:`.rated`; rules
         CMD-2, CMD-4, CMD-10, CMD-13)."""
