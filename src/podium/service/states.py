@@ -194,6 +194,12 @@ class StateCache:
                 self._holders.move_to_end(slug)
             return found
 
+    def held(self) -> list[EventState]:
+        """The states held now (loaded or stored by this process)."""
+        with self._lock:
+            holders = list(self._holders.values())
+        return [h.loaded.state for h in holders if h.loaded is not None]
+
     def forget(self, slug: str) -> None:
         with self._lock:
             self._holders.pop(slug, None)
