@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 from podium.core import codes, jsontext
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.log import Action
-from podium.core.model import EventState
+from podium.core.model import EventState, Round
 from podium.core.records import RecordBook
 from podium.core.replay import replay
 from podium.core.ruleset import Ruleset
@@ -361,6 +361,7 @@ def import_document(
         raise InvalidInput(
             "the file's log is malformed: %(kind)s: %(error)s", code=codes.FILE_LOG,
             kind=kind, error=error) from None
+    _compact(state, ruleset, state.rounds)  # the last round too: the snapshot packs it anyway
     name = str(event.get("name") or state.name)
     loaded = service.store_new(slug, name, ruleset.name, _actions(raw_actions), state)
     if isinstance(raw_actions, ActionsText | StreamedActions):
@@ -376,11 +377,15 @@ def _played_rounds_compact(ruleset: Ruleset) -> Callable[[EventState], None]:
     replayed state of 200,000 players held a million seat outcomes as objects (about 400 MB,
     most of the import's peak); a later action that reads such a round decodes it again."""
     def paired(state: EventState) -> None:
-        ruleset.warm(state)
-        for cache in state.caches.values():
-            if isinstance(cache, RecordBook):
-                cache.compact(state.rounds[:-1])
+        _compact(state, ruleset, state.rounds[:-1])
     return paired
+
+
+def _compact(state: EventState, ruleset: Ruleset, rounds: list[Round]) -> None:
+    ruleset.warm(state)
+    for cache in state.caches.values():
+        if isinstance(cache, RecordBook):
+            cache.compact(rounds)
 
 
 class _Malformed(Exception):
