@@ -18,6 +18,7 @@ import dataclasses
 import gc
 import hashlib
 import inspect
+import io
 import logging
 import pickle
 import threading
@@ -135,6 +136,15 @@ def code_version(ruleset: Ruleset) -> str:
                 digest.update(path.read_bytes())
         found = _CODE_VERSIONS[cls] = digest.hexdigest()
     return found
+
+
+def pickled(state: EventState) -> memoryview:
+    """The snapshot's bytes of ``state``, written frame by frame into one buffer and handed
+    out without a copy: ``pickle.dumps`` holds its output twice at its end (its growing buffer,
+    then the bytes object), 58 MB each at 200,000 players, on top of the state."""
+    out = io.BytesIO()
+    pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    return out.getbuffer()
 
 
 @contextmanager
@@ -339,7 +349,7 @@ class StateCache:
             try:
                 with _no_gc():
                     loaded.ruleset.warm(state)  # the aggregates ride in the snapshot
-                    data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+                    data = pickled(state)
             except Exception as error:  # a snapshot is only a shortcut
                 log.warning("could not store a snapshot of event %s: %s", slug, error)
                 return False
