@@ -7,7 +7,10 @@ plausible sample result (rule CMD-2 wins, draws, simultaneous wins and game loss
 fresh SQLite file:
 
 - **import**: ``podium import FILE`` (read, parse, replay every action through the same
-  checks as live entry, store the log in batches, store a snapshot);
+  checks as live entry, store the log in batches, store a snapshot): the whole command in a
+  subprocess, its wall and CPU seconds and its peak RSS (``ru_maxrss`` of the children of a
+  child that runs nothing else); with ``--parts``, also the same steps in the bench's own
+  child, timed in parts (parse, replay and store);
 - **cold standings**: ``podium standings SLUG --top 20``, a new process that loads the
   snapshot and ranks every player (CMD-3: points, elimination sum, opponents' win ratio,
   seeded random), timed in parts (load, rank, print) in the bench's own child, and as the
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import random
@@ -158,6 +162,18 @@ def child_standings(db: str, top: int) -> dict[str, float]:
             "peak_mb": peak_mb()}
 
 
+def child_cli_import(db: str, path: str) -> dict[str, float]:
+    """The whole `podium import FILE` in a subprocess of this child (which runs nothing else,
+    so the children's ``ru_maxrss`` is that command's peak): wall, CPU seconds, peak MB."""
+    podium = Path(sys.executable).with_name("podium")
+    started = time.perf_counter()
+    subprocess.run([str(podium), "--db", db, "import", path], capture_output=True, check=True)
+    wall = time.perf_counter() - started
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"total": wall, "cpu": usage.ru_utime + usage.ru_stime,
+            "peak_mb": usage.ru_maxrss / 1024}
+
+
 def run_child(*args: str) -> dict[str, float]:
     result = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
                             check=False)
@@ -186,31 +202,42 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--top", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parts", action="store_true",
+                        help="also import in the bench's own child, timed in parts")
     parser.add_argument("--child", nargs="*", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         kind, *rest = args.child
-        result = (child_import(*rest) if kind == "import"
+        children = {"import": child_import, "cli-import": child_cli_import}
+        result = (children[kind](*rest) if kind in children
                   else child_standings(rest[0], int(rest[1])))
         print(json.dumps(result))
         return
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
           f"{args.rounds} rounds of 4-player pods, SQLite")
-    print("| players | actions | file MB | import s (parse + replay/store) | import CPU s "
+    print("| players | actions | file MB | `podium import` s (CPU s) | `podium import` peak MB "
+          "| import s (parse + replay/store) | import CPU s "
           "| import peak MB | cold load s (CPU s) | cold rank s (CPU s) | print top s (CPU s) "
           "| `podium standings --top` s (CPU s) | warm standings s (CPU s) "
           "| warm, Python sort CPU s | standings peak MB |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for size in (int(s) for s in args.sizes.split(",")):
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "event.json"
             db = str(Path(tmp) / "bench.db")
             count = write_event(path, size, args.rounds, args.seed)
-            imported = run_child("--child", "import", db, str(path))
+            cli = run_child("--child", "cli-import", db, str(path))
+            load_after_import = os.getloadavg()[0]
+            imported = {"total": math.nan, "parse": math.nan, "import": math.nan,
+                        "cpu": math.nan, "peak_mb": math.nan}
+            if args.parts:
+                parts_db = str(Path(tmp) / "parts.db")
+                imported = run_child("--child", "import", parts_db, str(path))
             ranked = run_child("--child", "standings", db, str(args.top))
             whole, whole_cpu = cli_seconds(db, args.top)
             print(f"| {size:,} | {count:,} | {path.stat().st_size / 1e6:.0f} "
+                  f"| {cli['total']:.1f} ({cli['cpu']:.1f}) | {cli['peak_mb']:.0f} "
                   f"| {imported['total']:.1f} ({imported['parse']:.1f} + "
                   f"{imported['import']:.1f}) | {imported['cpu']:.1f} "
                   f"| {imported['peak_mb']:.0f} | {ranked['load']:.2f} "
@@ -222,6 +249,8 @@ def main() -> None:
                   f"| {ranked['python_warm_cpu']:.2f} "
                   f"| {ranked['peak_mb']:.0f} |",
                   flush=True)
+            print(f"  load average: {load_after_import:.1f} after the import, "
+                  f"{os.getloadavg()[0]:.1f} after the standings", flush=True)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,10 @@ console = WholeTables(width=None if sys.stdout.isatty() or os.environ.get("COLUM
 errors = Console(stderr=True)
 
 
+#: the contexts of this run (one for a command), closed by :func:`podium.cli.main.leave`
+OPENED: list[Context] = []
+
+
 class Context:
     """What every command gets: the database it opens, who acts, and the catalog of declared
     commands (built once by the entry point, when a command first needs it). The service, the
@@ -47,6 +51,19 @@ class Context:
         self.catalog = catalog
         self._db: Database | None = None
         self._service: EventService | None = None
+        OPENED.append(self)
+
+    def close(self) -> None:
+        """Close the database's connections (a SQLite file's journal is then folded in)."""
+        if self._db is not None:
+            self._db.dispose()
+
+    def players_held(self) -> int:
+        """The players of the largest event this run holds (0: none loaded)."""
+        if self._service is None:
+            return 0
+        return max(map(len, (state.players for state in self._service.states.held())),
+                   default=0)
 
     @property
     def db(self) -> Database:

@@ -70,8 +70,11 @@ def standings_table(state: EventState, standings: Standings, title: str,
     """The standings with every tiebreak column; only the first ``limit`` rows when given
     (rendering 200,000 rows takes rich minutes, and nobody reads them on a terminal);
     ``odds`` (the ``odds`` view's value): one chance column per goal after the points."""
-    rows = standings.rows if limit is None else standings.rows[:limit]
-    note = shown_note(len(rows), len(standings.rows))
+    # the first rows only, and the count: kept standings make no other row (a 200,000-row
+    # list cost most of a `--top 20` of such an event)
+    total = standings.count()
+    rows = standings.rows if limit is None else standings.page(0, limit)
+    note = shown_note(len(rows), total)
     table = Table(title=escape(title), box=box.SIMPLE_HEAVY, title_justify="left",
                   caption=escape(note) if note else None, caption_justify="left")
     table.add_column("#", justify="right")

@@ -28,6 +28,7 @@ from podium.cli.base import Context, console
 from podium.cli.lang import current, tr
 from podium.core.commands import CLI, TEXT, Caller
 from podium.core.errors import PodiumError
+from podium.core.gcpause import paused_to_the_end
 from podium.core.messages import M, Message
 from podium.core.reads import ViewSpec
 from podium.core.views import TableView
@@ -55,6 +56,9 @@ def read_view(ctx: Context, name: str, slug: str | None, fields: dict[str, Any],
         service.catalog = ctx.catalog = build_catalog((service.summary(slug).format,),
                                                       commands_later=True)
     caller = Caller(actor=ctx.actor, local=code is None, code=code)
+    # what the view builds is held until the command ends: no collection scans it (0.3-0.5 s
+    # of CPU after the ranking of 200,000 players)
+    paused_to_the_end()
     return service.read(Invocation(name, slug, fields, TEXT, CLI), caller)
 
 

@@ -214,6 +214,22 @@ class Round:
             return found[name]
         raise AttributeError(name)
 
+    def pack(self) -> bool:
+        """Hold the tables and results in the compact form of a snapshot from now on (decoded
+        again on first use, as after a load); False when they have no compact form. For a
+        round that nothing reads for a while: a 200,000-player import holds the rounds
+        already played this way (docs/benchmarks.md)."""
+        found = self.__dict__
+        if "_packed" in found:
+            return True
+        packed = pack_round(found["tables"], found["results"])
+        if packed[0] != "columns":
+            return False
+        for name in _ROUND_PACKED:
+            found.pop(name, None)
+        found["_packed"] = packed
+        return True
+
     def unpacked(self) -> tuple[list[Table], dict[int, TableResult]] | None:
         """The tables and results as decoded from the snapshot (None: not loaded from one)."""
         self.tables  # noqa: B018 - decodes a packed round

@@ -41,14 +41,22 @@ from podium.core.top_replay import TOP_KINDS
 __all__ = ["Handler", "apply", "kinds_of", "replay"]
 
 
-def replay(actions: Iterable[Action], ruleset: Ruleset) -> EventState:
-    """Rebuild the state from the log; raises a refusal at the first inconsistent action."""
+def replay(actions: Iterable[Action], ruleset: Ruleset,
+           paired: Callable[[EventState], None] | None = None) -> EventState:
+    """Rebuild the state from the log; raises a refusal at the first inconsistent action.
+    ``paired``: called with the state each time it holds one more round (an import keeps the
+    rounds before it compact)."""
     state: EventState | None = None
+    rounds = 0
     for action in actions:
         if state is None:
             state = created(action, ruleset)
         else:
             apply(state, action, ruleset)
+            if paired is not None:
+                if len(state.rounds) > rounds:
+                    paired(state)
+                rounds = len(state.rounds)
     if state is None:
         raise InvalidInput("the log is empty", code=codes.LOG_EMPTY)
     return state

@@ -228,7 +228,7 @@ def _int64(values: Sequence[object]) -> Any | None:
 
 def _order_columnar(pids: list[PlayerId], keys: list[list[int]], criteria: Sequence[Tiebreaker],
                     records: Mapping[PlayerId, PlayerRecord], seed: int,
-                    random_at: int | None
+                    random_at: int | None, draws: Mapping[PlayerId, Value] | None = None
                     ) -> tuple[list[int], list[Value | None], list[int]] | None:
     """What :func:`_order` gives, plus each place's rank, from ``np.lexsort`` over the keys
     as int64 columns: the same order (highest keys first, then the lower player id), the
@@ -238,7 +238,7 @@ def _order_columnar(pids: list[PlayerId], keys: list[list[int]], criteria: Seque
 
     Ranks: players with equal keys share the rank of the first of them; with the draw last
     no two players are equal (the draw's places differ inside a tie), so the rank is the
-    place.
+    place. ``draws``: the draw's values already made for these players (else drawn here).
     """
     count = len(pids)
     if count < COLUMNAR_FROM:
@@ -270,8 +270,9 @@ def _order_columnar(pids: list[PlayerId], keys: list[list[int]], criteria: Seque
     tied = np.flatnonzero(sizes[group] > 1)  # places of players tied on every key
     if len(tied):
         members = order[tied]
-        drawn = _int64(criteria[random_at].values(
-            [pids[index] for index in members.tolist()], records, seed))
+        tied_pids = [pids[index] for index in members.tolist()]
+        drawn = _int64(list(map(draws.__getitem__, tied_pids)) if draws is not None
+                       else criteria[random_at].values(tied_pids, records, seed))
         if drawn is None:
             return None
         within = np.lexsort([ids[members], -drawn, group[tied]])
@@ -575,12 +576,14 @@ class KeptRanking:
                 if len(changed) * REPLACE_RATIO > len(pids):
                     changed = None
             if changed is None:
-                fresh = self._keys_of(pids, records, criteria, measured, seed, drawn)
+                columns = _plain_columns(pids, records, measured, seed)
+                fresh = self._keys_of(pids, records, criteria, measured, seed, drawn, columns)
                 self._keys = dict(zip(pids, fresh, strict=True))
                 # the order of the keys, found column-wise (a sort of 10,000 key tuples
-                # compares Fractions in Python: 0.4 s); it is their ascending order
-                self._order = list(map(fresh.__getitem__,
-                                       _fresh_order(pids, records, criteria, seed)))
+                # compares Fractions in Python: 0.4 s); it is their ascending order. The
+                # columns and the draws are the keys' own: made once (200,000 hashes each)
+                self._order = list(map(fresh.__getitem__, _fresh_order(
+                    pids, records, criteria, seed, columns, self._draws if drawn else None)))
             elif changed:
                 keys, order = self._keys, self._order
                 for pid, key in zip(changed, self._keys_of(changed, records, criteria,
@@ -599,14 +602,13 @@ class KeptRanking:
 
     def _keys_of(self, pids: list[PlayerId], records: Mapping[PlayerId, PlayerRecord],
                  criteria: Sequence[Tiebreaker], measured: list[Tiebreaker], seed: int,
-                 drawn: bool) -> list[Key]:
+                 drawn: bool, plain: list[list[Value]] | None = None) -> list[Key]:
         """The sort keys of ``pids``: their values as :func:`rank_players` shows them (whole
-        Fractions as ints), negated, then the draw's value negated (drawn once a player and
-        seed), then the player id."""
-        columns: list[list[Any]] = [
-            [-(value if type(value) is int else _plain(value))
-             for value in tb.values(pids, records, seed)]
-            for tb in measured]
+        Fractions as ints; ``plain``: those columns already made), negated, then the draw's
+        value negated (drawn once a player and seed), then the player id."""
+        if plain is None:
+            plain = _plain_columns(pids, records, measured, seed)
+        columns: list[list[Any]] = [_negated(column) for column in plain]
         if drawn:
             draws = self._draws
             missing = [pid for pid in pids if pid not in draws]
@@ -618,15 +620,46 @@ class KeptRanking:
         return list(zip(*columns, strict=True))
 
 
+def _plain_columns(pids: list[PlayerId], records: Mapping[PlayerId, PlayerRecord],
+                   measured: Sequence[Tiebreaker], seed: int) -> list[list[Value]]:
+    """Each criterion's values of ``pids`` as :func:`rank_players` shows them (whole Fractions
+    as ints)."""
+    return [[value if type(value) is int else _plain(value)
+             for value in tb.values(pids, records, seed)]
+            for tb in measured]
+
+
+def _negated(column: list[Value]) -> list[Value]:
+    """Each value negated, each distinct object once (a column shares its Fractions)."""
+    done: dict[int, Value] = {}
+    out: list[Value] = []
+    append = out.append
+    for value in column:
+        if type(value) is int:
+            append(-value)
+            continue
+        negated = done.get(id(value))
+        if negated is None:
+            negated = done[id(value)] = -value
+        append(negated)
+    return out
+
+
 def _fresh_order(pids: list[PlayerId], records: Mapping[PlayerId, PlayerRecord],
-                 criteria: Sequence[Tiebreaker], seed: int) -> list[int]:
-    """The indexes of ``pids`` in :func:`rank_players`' order (column-wise where it can)."""
+                 criteria: Sequence[Tiebreaker], seed: int,
+                 columns: list[list[Value]] | None = None,
+                 draws: Mapping[PlayerId, Value] | None = None) -> list[int]:
+    """The indexes of ``pids`` in :func:`rank_players`' order (column-wise where it can);
+    ``columns``, ``draws``: the criteria's values (the draw's left out) and the draw's,
+    already made."""
     random_at = _random_index(criteria)
-    columns = [[value if type(value) is int else _plain(value)
-                for value in tb.values(pids, records, seed)]
-               for index, tb in enumerate(criteria) if index != random_at]
+    if columns is None:
+        columns = _plain_columns(
+            pids, records, [tb for index, tb in enumerate(criteria) if index != random_at],
+            seed)
     keys = [sort_keys(column) for column in columns]
-    fast = _order_columnar(pids, keys, criteria, records, seed, random_at) if pids else None
+    fast = (_order_columnar(pids, keys, criteria, records, seed, random_at, draws)
+            if pids else None)
     if fast is not None:
         return fast[0]
     return _order(pids, columns, criteria, records, seed)[0]

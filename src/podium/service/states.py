@@ -18,6 +18,7 @@ import dataclasses
 import gc
 import hashlib
 import inspect
+import io
 import logging
 import pickle
 import threading
@@ -137,6 +138,15 @@ def code_version(ruleset: Ruleset) -> str:
     return found
 
 
+def pickled(state: EventState) -> memoryview:
+    """The snapshot's bytes of ``state``, written frame by frame into one buffer and handed
+    out without a copy: ``pickle.dumps`` holds its output twice at its end (its growing buffer,
+    then the bytes object), 58 MB each at 200,000 players, on top of the state."""
+    out = io.BytesIO()
+    pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    return out.getbuffer()
+
+
 @contextmanager
 def _no_gc() -> Iterator[None]:
     """The cycle collector off while a state is built: unpickling or replaying creates objects
@@ -193,6 +203,12 @@ class StateCache:
             else:
                 self._holders.move_to_end(slug)
             return found
+
+    def held(self) -> list[EventState]:
+        """The states held now (loaded or stored by this process)."""
+        with self._lock:
+            holders = list(self._holders.values())
+        return [h.loaded.state for h in holders if h.loaded is not None]
 
     def forget(self, slug: str) -> None:
         with self._lock:
@@ -333,7 +349,7 @@ class StateCache:
             try:
                 with _no_gc():
                     loaded.ruleset.warm(state)  # the aggregates ride in the snapshot
-                    data = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+                    data = pickled(state)
             except Exception as error:  # a snapshot is only a shortcut
                 log.warning("could not store a snapshot of event %s: %s", slug, error)
                 return False

@@ -6,15 +6,19 @@ every action through the same checks as live entry, so a broken file is refused 
 
 from __future__ import annotations
 
+import codecs
 import json
 import re
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO
 
 from podium.core import codes, jsontext
 from podium.core.errors import InvalidInput, PodiumError
 from podium.core.log import Action
+from podium.core.model import EventState, Round
+from podium.core.records import RecordBook
 from podium.core.replay import replay
+from podium.core.ruleset import Ruleset
 from podium.service.events import EventService, LoadedEvent, check_slug
 
 FILE_FORMAT = "podium-event"
@@ -59,6 +63,11 @@ def parse_document(text: str) -> dict[str, Any]:
             raise InvalidInput(
                 "not a JSON file: %(msg)s at line %(lineno)s", code=codes.FILE_JSON,
                 msg=error.msg, lineno=error.lineno) from None
+    return _checked(document)
+
+
+def _checked(document: Any) -> dict[str, Any]:
+    """The event file's top-level object, its kind and version checked."""
     if not isinstance(document, dict) or document.get("file") != FILE_FORMAT:
         raise InvalidInput(
             'not a podium event file (expected "file": "%(file_format)s")', code=codes.FILE_FORMAT,
@@ -167,6 +176,157 @@ def _scan(text: str) -> dict[str, Any]:
     return document
 
 
+def read_document(stream: BinaryIO) -> dict[str, Any]:
+    """The event file of ``stream`` as :func:`parse_document` gives it, read as a stream when
+    the stream can be read again (a file on disk, a spooled upload): the text is never held
+    whole, only a chunk of it (:class:`StreamedActions`); the import reads the file three
+    times (checked here, replayed, stored), as it decodes the text three times anyway.
+    Another stream, or a file of unusual shape, is read whole as before (the same refusals).
+    A file that is not UTF-8 raises ``UnicodeDecodeError``."""
+    if stream.seekable():
+        start = stream.tell()
+        try:
+            document = _scan_stream(stream, start)
+        except (_Unusual, json.JSONDecodeError, IndexError, InvalidInput):
+            stream.seek(start)  # anything unusual: read whole, with the same messages
+        else:
+            return _checked(document)
+    return parse_document(stream.read().decode("utf-8-sig"))
+
+
+_CHUNK = 1 << 20  # bytes of the file read at once
+_NUMBER_TAIL = 3  # the most a number's end can lack and still read as a number (``e-5``)
+
+
+class _Reader:
+    """The text of a binary stream, UTF-8 (a BOM skipped), read a chunk at a time: JSON
+    values are decoded at :attr:`at`, the text before it dropped as more is read."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self._decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        self.text = ""
+        self.at = 0
+        self.done = False
+
+    def more(self) -> bool:
+        """Read the next chunk (False at the end of the stream)."""
+        if self.done:
+            return False
+        chunk = self._stream.read(_CHUNK)
+        self.done = not chunk
+        self.text = self.text[self.at:] + self._decoder.decode(chunk, self.done)
+        self.at = 0
+        return True
+
+    def char(self) -> str:
+        """The next character after blanks ("" at the end), not consumed."""
+        while True:
+            self.at = _skip(self.text, self.at)
+            if self.at < len(self.text) or not self.more():
+                return self.text[self.at:self.at + 1]
+
+    def expect(self, char: str) -> None:
+        if self.char() != char:
+            raise _Unusual
+        self.at += 1
+
+    def value(self) -> Any:
+        """The JSON value at :attr:`at` (after blanks); a value cut by the chunk's end is
+        read again with more text (a number near the chunk's end may go on: ``1.`` cut
+        from ``1.5`` reads as 1)."""
+        self.char()
+        while True:
+            try:
+                value, end = jsontext.decode_at(self.text, self.at)
+            except json.JSONDecodeError:
+                if self.more():
+                    continue
+                raise
+            if len(self.text) - end < _NUMBER_TAIL and self.more():
+                continue
+            self.at = end
+            return value
+
+    def elements(self) -> Iterator[Any]:
+        """The elements of the array at :attr:`at`, one at a time."""
+        self.expect("[")
+        if self.char() == "]":
+            self.at += 1
+            return
+        while True:
+            yield self.value()
+            if self.char() == "]":
+                self.at += 1
+                return
+            self.expect(",")
+
+    def members(self) -> Iterator[str]:
+        """The keys of the object at :attr:`at`, each with :attr:`at` at its value (which
+        the caller reads before the next key)."""
+        self.expect("{")
+        if self.char() == "}":
+            self.at += 1
+            return
+        while True:
+            if self.char() != '"':
+                raise _Unusual
+            yield self.value()
+            if self.char() == "}":
+                self.at += 1
+                return
+            self.expect(",")
+
+
+class StreamedActions:
+    """The ``actions`` array of an event file in a stream that can be read again: iterating
+    reads the stream from its start, one action at a time (:class:`ActionsText` for a
+    stream read whole)."""
+
+    def __init__(self, stream: BinaryIO, start: int, count: int) -> None:
+        self._stream = stream
+        self._start = start
+        self.count = count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Any]:
+        self._stream.seek(self._start)
+        reader = _Reader(self._stream)
+        for key in reader.members():
+            reader.expect(":")
+            if key == "actions":
+                yield from reader.elements()
+                return
+            reader.value()
+        raise _Unusual  # the file changed since it was checked
+
+    def release(self) -> None:
+        """Nothing held: the stream belongs to the caller."""
+
+
+def _scan_stream(stream: BinaryIO, start: int) -> dict[str, Any]:
+    """:func:`_scan` of a stream's text: the top-level object key by key, its ``actions``
+    array checked element by element and left in the stream."""
+    reader = _Reader(stream)
+    document: dict[str, Any] = {}
+    for key in reader.members():
+        reader.expect(":")
+        if key == "actions" and reader.char() == "[":
+            if key in document:
+                raise _Unusual  # read again, the array would be the first one
+            count = sum(1 for _value in reader.elements())
+            document[key] = StreamedActions(stream, start, count)
+        elif key == "actions":
+            raise _Unusual
+        else:
+            document[key] = reader.value()
+    if reader.char() != "":
+        raise _Unusual
+    return document
+
+
 def import_document(
     service: EventService, document: dict[str, Any], slug: str | None = None
 ) -> LoadedEvent:
@@ -183,10 +343,10 @@ def import_document(
     slug = check_slug(slug or str(event.get("slug", "")))
     ruleset = service.formats(str(event.get("format", "")))
     raw_actions = document.get("actions")
-    if not isinstance(raw_actions, list | ActionsText) or not raw_actions:
+    if not isinstance(raw_actions, list | ActionsText | StreamedActions) or not raw_actions:
         raise InvalidInput("the file has no actions", code=codes.FILE_ACTIONS)
     try:
-        state = replay(_actions(raw_actions), ruleset)
+        state = replay(_actions(raw_actions), ruleset, _played_rounds_compact(ruleset))
     except _Malformed as error:
         raise error.refusal from None
     except PodiumError as error:
@@ -201,12 +361,31 @@ def import_document(
         raise InvalidInput(
             "the file's log is malformed: %(kind)s: %(error)s", code=codes.FILE_LOG,
             kind=kind, error=error) from None
+    _compact(state, ruleset, state.rounds)  # the last round too: the snapshot packs it anyway
     name = str(event.get("name") or state.name)
     loaded = service.store_new(slug, name, ruleset.name, _actions(raw_actions), state)
-    if isinstance(raw_actions, ActionsText):
+    if isinstance(raw_actions, ActionsText | StreamedActions):
         raw_actions.release()
     snapshot_after_import(service, loaded.summary.slug, len(raw_actions))
     return loaded
+
+
+def _played_rounds_compact(ruleset: Ruleset) -> Callable[[EventState], None]:
+    """What the replay of an import does each time a round is paired: the rounds before it
+    counted by the format's records (:meth:`Ruleset.warm`) and held in a snapshot's compact
+    form (:meth:`RecordBook.compact`), as a load from the snapshot would hold them. The
+    replayed state of 200,000 players held a million seat outcomes as objects (about 400 MB,
+    most of the import's peak); a later action that reads such a round decodes it again."""
+    def paired(state: EventState) -> None:
+        _compact(state, ruleset, state.rounds[:-1])
+    return paired
+
+
+def _compact(state: EventState, ruleset: Ruleset, rounds: list[Round]) -> None:
+    ruleset.warm(state)
+    for cache in state.caches.values():
+        if isinstance(cache, RecordBook):
+            cache.compact(rounds)
 
 
 class _Malformed(Exception):

@@ -305,7 +305,7 @@ class PlainRepository(EventRepository):
         return row[1], row[2], read_time(row[3]), data
 
     def save_snapshot(self, event_id: int, seq: int, code_version: str, last_kind: str,
-                      last_at: datetime, data: bytes, now: datetime) -> None:
+                      last_at: datetime, data: bytes | memoryview, now: datetime) -> None:
         self.plain.execute("DELETE FROM snapshots WHERE event_id = ?", (event_id,))
         self.plain.execute(
             "INSERT INTO snapshots (event_id, seq, code_version, last_kind, last_at, "

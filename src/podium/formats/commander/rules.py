@@ -768,12 +768,21 @@ class Commander(Ruleset[CommanderSettings]):
         return book.records(state.players, swiss)
 
     def warm(self, state: EventState) -> None:
-        """Bring the records cache up to date before a snapshot is stored (after an import)."""
-        self._records(state, self._swiss_rounds(state))
+        """Bring the records cache up to date before a snapshot is stored (after an import,
+        and as an import's rounds are paired)."""
+        book = state.caches.get(RECORDS_CACHE)
+        if not isinstance(book, RecordBook):
+            book = state.caches[RECORDS_CACHE] = RecordBook()
+        book.count(self._swiss_rounds(state))
 
     def tables(self, state: EventState) -> list[TableView]:
         """The public tables: the standings, with the final on top once it is played."""
         return [standings_view(state, self.standings(state))]
+
+    def table_keys(self, state: EventState) -> list[tuple[str, str, dict[str, Any]]]:
+        """The one public table's key and title, without ranking anyone (a command that
+        only asks which table to show ranked 200,000 players for it)."""
+        return [("standings", N_("Standings"), {})]
 
     def rated_games(self, state: EventState) -> Iterable[RatedGame]:
         """Each pod played, the final pod's too, then a TOP's matches (:mod:`.rated`; rules
