@@ -83,7 +83,7 @@ def standings_table(state: EventState, standings: Standings, title: str,
         table.add_column(escape(tr(criterion.label)), justify="right", no_wrap=True)
     goals = [] if odds is None else odds.goals
     chances = {} if odds is None else {
-        row.player.id: {c.goal: c.text for c in row.chances} for row in odds.items}
+        row.player.id: {c.goal: tr(c.text) for c in row.chances} for row in odds.items}
     for goal in goals:
         table.add_column(escape(tr(goal.label)), justify="right", no_wrap=True)
     table.add_column(tr(N_("W-D-L")), justify="right")

@@ -29,7 +29,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from podium.core.errors import Conflict
-from podium.core.messages import M, Message
+from podium.core.messages import M, Message, Mn
 from podium.core.model import Bye, EventState, PlayerId, Round, Table, TableResult
 from podium.core.projection import Chance, Goal, Need, Outcome, Projection, Strengths
 from podium.core.records import PlayerRecord, build_records, meetings
@@ -487,5 +487,6 @@ def need(ruleset: Berserk, state: EventState, player: PlayerId, goal: str, model
         after.append(count.chance(player, goal))
     outcomes = tuple(Outcome(kind, M(OUTCOME_LABELS[kind])) for kind in kinds)
     notes: tuple[Message, ...] = () if exact else (
-        M("estimate: the remaining rounds played %(trials)s times", trials=trials),)
+        Mn("estimate: the remaining rounds played %(n)s time",
+           "estimate: the remaining rounds played %(n)s times", trials),)
     return Need(player, target, outcomes, tuple(after), model=model, exact=exact, notes=notes)

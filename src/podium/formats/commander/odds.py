@@ -162,7 +162,8 @@ def projection(rules: Commander, state: EventState, *, model: str, trials: int, 
             hits = _hits(batch, _cut(state, goal), rng)
             for pid, count in zip(rest.base.ids, hits.tolist(), strict=True):
                 chances[pid][goal.key] = Chance(hits=count, trials=trials)
-        notes = (M("estimate: the remaining rounds played %(trials)s times", trials=trials),
+        notes = (Mn("estimate: the remaining rounds played %(n)s time",
+                     "estimate: the remaining rounds played %(n)s times", trials),
                  *_pairing_notes(state, rest))
     return Projection(wanted, chances, model=model, exact=exact,
                       trials=0 if exact else trials, seed=seed, remaining=1 + rest.later,
@@ -295,5 +296,7 @@ def need(rules: Commander, state: EventState, player: PlayerId, goal_key: str, *
                                drawn=pod if place is None else None)
             after.append(Chance(hits=int(_hits(batch, cut, rng)[at]), trials=trials))
     return Need(player, goal, tuple(outcomes), tuple(after), model=model, exact=exact,
-                notes=() if exact else (M("estimate: the remaining rounds played %(trials)s "
-                                          "times after each result", trials=trials),))
+                notes=() if exact else (Mn(
+                    "estimate: the remaining rounds played %(n)s time after each result",
+                    "estimate: the remaining rounds played %(n)s times after each result",
+                    trials),))
