@@ -35,7 +35,11 @@ def test_the_public_sees_the_chances_only_once_the_organiser_shows_them(site: Si
                     for c in row["chances"] if c["goal"] == "final")
     assert abs(sum(shares) - 4) < 1e-9  # four finalists
     need = client.get("/e/cup/v/need?player=P1")
-    assert need.status_code == 200 and "After the next round" in need.text
+    assert need.status_code == 200 and "What P1 needs" in need.text
+    # the answer first, then each result of the next round with the weakest ones marked
+    answer = need.text.index('class="need-answer"')
+    assert answer < need.text.index("After the next round")
+    assert "guarantees</span>" in need.text or "still possible</span>" in need.text
 
 
 def test_refusals_name_their_field_and_store_nothing(site: Site) -> None:

@@ -476,6 +476,7 @@ def odds_views() -> list[ViewSpec[Any]]:
         ViewSpec("need", N_("What a player needs"), read_need, NeedValue,
                  params=(PLAYER, GOAL, MODEL, TRIALS, SEED), show=show_need,
                  capability=PROJECTIONS, shown=_has_rounds, shared=("", "need"), slow=True,
+                 template="public/need.html",
                  help=N_("For one player: the chance of a goal after each result of the next "
                          "round, the weakest result that keeps it possible and the weakest "
                          "that guarantees it."),
