@@ -196,6 +196,24 @@ async def one_stream(port: int, index: int, seen: list[tuple[float, int]],
         out.close()
 
 
+async def written(port: int, group: int, token: str, jobs: list[tuple[int, str]],
+                  rate: float, seconds: float, settle: float
+                  ) -> tuple[list[tuple[float, int]], list[str], float, float, float]:
+    """The paced writer's run: its writes, errors, and the server's CPU seconds, the wall
+    seconds and the mean load from its start to ``settle`` seconds after its last write."""
+    writes: list[tuple[float, int]] = []
+    errors: list[str] = []
+    cpu0, t0, load0 = cpu_seconds(group), time.monotonic(), os.getloadavg()[0]
+    thread = threading.Thread(target=writer, args=(port, token, jobs, rate, seconds, writes,
+                                                   errors))
+    thread.start()
+    while thread.is_alive():
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(settle)
+    cpu, elapsed = cpu_seconds(group) - cpu0, time.monotonic() - t0
+    return writes, errors, cpu, elapsed, (load0 + os.getloadavg()[0]) / 2
+
+
 async def push_phase(port: int, streams: int, group: int, token: str,
                      jobs: list[tuple[int, str]], rate: float, seconds: float) -> dict[str, float]:
     before_rss = rss_mb(group)
@@ -213,16 +231,9 @@ async def push_phase(port: int, streams: int, group: int, token: str,
     idle_cpu0, idle_t0 = cpu_seconds(group), time.monotonic()
     await asyncio.sleep(5)
     idle_rate = (cpu_seconds(group) - idle_cpu0) / (time.monotonic() - idle_t0)
-    writes: list[tuple[float, int]] = []
-    errors: list[str] = []
-    cpu0, t0, load0 = cpu_seconds(group), time.monotonic(), os.getloadavg()[0]
-    thread = threading.Thread(target=writer, args=(port, token, jobs, rate, seconds, writes,
-                                                   errors))
-    thread.start()
-    while thread.is_alive():
-        await asyncio.sleep(0.2)
-    await asyncio.sleep(2)  # the last write's messages
-    cpu, elapsed, load1 = cpu_seconds(group) - cpu0, time.monotonic() - t0, os.getloadavg()[0]
+    # settle: the last write's messages arrive
+    writes, errors, cpu, elapsed, load = await written(port, group, token, jobs, rate,
+                                                       seconds, 2.0)
     stop.set()
     for task in tasks:
         task.cancel()
@@ -247,7 +258,7 @@ async def push_phase(port: int, streams: int, group: int, token: str,
             "cpu_per_write_ms": 1000 * (cpu - idle_rate * elapsed) / max(1, len(writes)),
             "rss_before_mb": before_rss, "rss_open_mb": open_rss,
             "kb_per_stream": 1024 * (open_rss - before_rss) / streams,
-            "load": (load0 + load1) / 2}
+            "load": load}
 
 
 async def one_poller(port: int, period: float, offset: float, stop_at: float,
@@ -303,20 +314,13 @@ async def poll_phase(port: int, clients: int, group: int, token: str,
                      period: float) -> dict[str, float]:
     answers: list[float] = []
     reconnects = [0]
-    writes: list[tuple[float, int]] = []
-    errors: list[str] = []
     start = time.monotonic()
     stop_at = start + seconds + 2 * period
     tasks = [asyncio.create_task(one_poller(port, period, period * i / clients, stop_at,
                                             answers, reconnects)) for i in range(clients)]
     await asyncio.sleep(period)  # every visitor has polled once
-    cpu0, t0, load0 = cpu_seconds(group), time.monotonic(), os.getloadavg()[0]
-    thread = threading.Thread(target=writer, args=(port, token, jobs, rate, seconds, writes,
-                                                   errors))
-    thread.start()
-    while thread.is_alive():
-        await asyncio.sleep(0.2)
-    cpu, elapsed, load1 = cpu_seconds(group) - cpu0, time.monotonic() - t0, os.getloadavg()[0]
+    writes, _errors, cpu, elapsed, load = await written(port, group, token, jobs, rate,
+                                                        seconds, 0.0)
     failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
     if failed:
         print("poller failed:", repr(failed[0])[:300], file=sys.stderr)
@@ -331,7 +335,7 @@ async def poll_phase(port: int, clients: int, group: int, token: str,
             "seen_after_ms_mean": 1000 * period / 2, "seen_after_ms_max": 1000 * period,
             "cpu_s": cpu, "elapsed_s": elapsed, "cpu_per_s": cpu / elapsed,
             "cpu_per_write_ms": 1000 * cpu / max(1, len(writes)),
-            "load": (load0 + load1) / 2}
+            "load": load}
 
 
 def main() -> int:

@@ -16,13 +16,11 @@ machine is shared (docs/benchmarks.md, "Live pages pushed", gives measured figur
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -35,7 +33,7 @@ from podium.service.commands import PairRound
 from podium.service.events import EventService
 from podium.store.db import Database
 from tests.web.test_browser import WAIT, browser  # noqa: F401 (fixture)
-from tests.web.test_several_servers import _free_port, _request
+from tests.web.test_several_servers import _request, serving
 
 PODIUM = str(Path(sys.executable).with_name("podium"))
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Илья"]
@@ -53,31 +51,10 @@ def _event(url: str) -> None:
     db.dispose()
 
 
-@contextmanager
 def _serve(url: str, count: int = 1, env: dict[str, str] | None = None
-           ) -> Iterator[list[int]]:
-    ports = [_free_port() for _ in range(count)]
-    processes = [subprocess.Popen([PODIUM, "--db", url, "serve", "--port", str(port),
-                                   "--poll", "600"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                  env={**os.environ, **(env or {})})
-                 for port in ports]
-    try:
-        for port, process in zip(ports, processes, strict=True):
-            for _ in range(600):
-                assert process.poll() is None, "a server stopped"
-                try:
-                    if _request(port, "GET", "/api/v1/events/cup")[0] == 200:
-                        break
-                except OSError:
-                    time.sleep(0.1)
-        yield ports
-    finally:
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            # every stream ends at shutdown: the server does not wait for the browser
-            process.wait(timeout=30)
+           ) -> AbstractContextManager[list[int]]:
+    """Servers whose pages poll every 10 minutes: only a push changes them meanwhile."""
+    return serving(url, count, env, ("--poll", "600"))
 
 
 def _open(browser, port: int, path: str):  # noqa: F811

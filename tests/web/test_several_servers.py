@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import socket
 import subprocess
@@ -20,6 +21,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 
@@ -78,12 +80,16 @@ def database(postgres_url: str) -> Iterator[str]:
         admin.dispose()
 
 
-@pytest.fixture
-def servers(database: str) -> Iterator[list[int]]:
-    """Two `podium serve` processes on two ports over the one database."""
-    ports = [_free_port(), _free_port()]
-    processes = [subprocess.Popen([PODIUM, "--db", database, "serve", "--port", str(port)],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+@contextmanager
+def serving(url: str, count: int = 2, env: dict[str, str] | None = None,
+            options: tuple[str, ...] = ()) -> Iterator[list[int]]:
+    """``count`` `podium serve` processes over ``url`` (``env`` added to their environment,
+    ``options`` to their command line), each on its own port, once event ``cup`` answers."""
+    ports = [_free_port() for _ in range(count)]
+    processes = [subprocess.Popen([PODIUM, "--db", url, "serve", "--port", str(port),
+                                   *options],
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                  env={**os.environ, **(env or {})})
                  for port in ports]
     try:
         for port, process in zip(ports, processes, strict=True):
@@ -100,6 +106,13 @@ def servers(database: str) -> Iterator[list[int]]:
             process.terminate()
         for process in processes:
             process.wait(timeout=30)
+
+
+@pytest.fixture
+def servers(database: str) -> Iterator[list[int]]:
+    """Two `podium serve` processes on two ports over the one database."""
+    with serving(database) as ports:
+        yield ports
 
 
 def test_a_write_through_one_server_is_on_the_other_s_live_page(database: str,
