@@ -27,7 +27,21 @@
     return true;
   }
 
-  /* Make target's children those of source, replacing only the nodes that differ. */
+  function syncAttributes(a, b) {
+    for (var i = a.attributes.length - 1; i >= 0; i--) {
+      var name = a.attributes[i].name;
+      if (!b.hasAttribute(name)) a.removeAttribute(name);
+    }
+    for (var j = 0; j < b.attributes.length; j++) {
+      if (a.getAttribute(b.attributes[j].name) !== b.attributes[j].value) {
+        a.setAttribute(b.attributes[j].name, b.attributes[j].value);
+      }
+    }
+  }
+
+  /* Make target's children those of source, touching only the nodes that differ: an element
+     of the same tag keeps its identity (its attributes and children are brought up to date),
+     a text changes in place; other nodes are replaced. */
   function morph(target, source) {
     var olds = Array.prototype.slice.call(target.childNodes);
     var news = Array.prototype.slice.call(source.childNodes);
@@ -39,11 +53,18 @@
     for (var i = 0; i < news.length; i++) {
       var a = olds[i], b = news[i];
       if (a.isEqualNode(b)) continue;
-      changed = true;
-      if (a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName && sameAttributes(a, b)) {
-        morph(a, b);
+      if (a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName) {
+        // the clock's figures are the browser's own (static/clock.js counts them down from
+        // data-deadline): a pushed part keeps them while the clock's attributes are the same
+        if (a.hasAttribute("data-clock-value") && sameAttributes(a, b)) continue;
+        if (!sameAttributes(a, b)) { syncAttributes(a, b); changed = true; }
+        if (morph(a, b)) changed = true;
+      } else if (a.nodeType === 3 && b.nodeType === 3) {
+        a.nodeValue = b.nodeValue;
+        changed = true;
       } else {
         target.replaceChild(b, a);
+        changed = true;
       }
     }
     return changed;
