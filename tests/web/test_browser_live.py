@@ -19,21 +19,17 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-import uuid
 from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine
-from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 
 from podium.service.accounts import AccountService
 from podium.service.commands import PairRound
 from podium.service.events import EventService
 from podium.store.db import Database
 from tests.web.test_browser import WAIT, browser  # noqa: F401 (fixture)
-from tests.web.test_several_servers import _request, serving
+from tests.web.test_several_servers import _request, fresh_schema, serving
 
 PODIUM = str(Path(sys.executable).with_name("podium"))
 NAMES = ["Анна", "Борис", "Вера", "Глеб", "Дина", "Егор", "Зоя", "Илья"]
@@ -121,16 +117,12 @@ def test_a_write_through_one_server_reaches_the_other_s_open_page(
         postgres_url: str, browser) -> None:  # noqa: F811
     from playwright.sync_api import expect
 
-    schema = f"podium_live_{uuid.uuid4().hex}"
-    admin = create_engine(postgres_url, poolclass=NullPool)
-    with admin.begin() as connection:
-        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-    url = make_url(postgres_url).update_query_dict(
-        {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
-    try:
+    with fresh_schema(postgres_url, "podium_live") as url:
         _event(url)
         finish = _table_one_finish(url)
-        token = AccountService(Database(url)).create_token("anna")
+        db = Database(url)
+        token = AccountService(db).create_token("anna")
+        db.dispose()
         with _serve(url, 2) as (one, other):
             context, page = _open(browser, other, "/e/cup/pairings")
             expect(page.locator("#live")).to_have_attribute("data-live", "pushed")
@@ -146,10 +138,6 @@ def test_a_write_through_one_server_reaches_the_other_s_open_page(
             print(f"\nPostgreSQL, two servers: the other server's page changed {seen:.3f} s "
                   "after the API's answer")
             context.close()
-    finally:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
-        admin.dispose()
 
 
 def test_a_refused_stream_leaves_the_page_polling(tmp_path: Path,

@@ -56,17 +56,27 @@ def _request(port: int, method: str, path: str, body: object = None,
         connection.close()
 
 
+@contextmanager
+def fresh_schema(postgres_url: str, prefix: str) -> Iterator[str]:
+    """The URL of a new PostgreSQL schema (the database's search path), dropped at the end."""
+    schema = f"{prefix}_{uuid.uuid4().hex}"
+    admin = create_engine(postgres_url, poolclass=NullPool)
+    with admin.begin() as connection:
+        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield make_url(postgres_url).update_query_dict(
+            {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        admin.dispose()
+
+
 @pytest.fixture
 def database(postgres_url: str) -> Iterator[str]:
     """A fresh PostgreSQL schema, migrated once (as docs/deploy.md says), with an event
     ``cup`` of 8 players owned by ``anna``."""
-    schema = f"podium_servers_{uuid.uuid4().hex}"
-    admin = create_engine(postgres_url, poolclass=NullPool)
-    with admin.begin() as connection:
-        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-    url = make_url(postgres_url).update_query_dict(
-        {"options": f"-csearch_path={schema}"}).render_as_string(hide_password=False)
-    try:
+    with fresh_schema(postgres_url, "podium_servers") as url:
         db = Database(url)  # the migrations, once
         AccountService(db).create_user("anna", "correct horse")
         EventService(db).create_event("cup", "Cup", "commander", {}, "anna", seed=1)
@@ -74,10 +84,6 @@ def database(postgres_url: str) -> Iterator[str]:
         AccountService(db).grant("cup", "anna", "owner", "anna")
         db.dispose()
         yield url
-    finally:
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
-        admin.dispose()
 
 
 @contextmanager
