@@ -35,7 +35,12 @@ console = WholeTables(width=None if sys.stdout.isatty() or os.environ.get("COLUM
 errors = Console(stderr=True)
 
 
-#: the contexts of this run (one for a command), closed by :func:`podium.cli.main.leave`
+#: players of an event held from which the exit skips freeing its objects (a state of a few
+#: thousand players is freed in milliseconds)
+LARGE_EVENT = 10_000
+
+#: the contexts of this run holding a large event, kept for :func:`podium.cli.main.leave` (a
+#: context is otherwise let go when its command ends: a test's runner invokes thousands)
 OPENED: list[Context] = []
 
 
@@ -51,12 +56,19 @@ class Context:
         self.catalog = catalog
         self._db: Database | None = None
         self._service: EventService | None = None
-        OPENED.append(self)
 
     def close(self) -> None:
         """Close the database's connections (a SQLite file's journal is then folded in)."""
         if self._db is not None:
             self._db.dispose()
+
+    def ended(self) -> None:
+        """The command is done: its connections closed at once (a pooled PostgreSQL
+        connection otherwise stays open until the collector finds the context). A context
+        holding a large event is kept for the exit, which skips freeing it."""
+        self.close()
+        if self.players_held() >= LARGE_EVENT:
+            OPENED.append(self)
 
     def players_held(self) -> int:
         """The players of the largest event this run holds (0: none loaded)."""

@@ -366,6 +366,7 @@ def build_cli(catalog: Catalog | None = None) -> click.Group:
         root = ctx.command
         ctx.obj = Context(db, actor_or_login(actor),
                           root.current if isinstance(root, LazyRoot) else None)
+        ctx.call_on_close(ctx.obj.ended)
 
     root = LazyRoot("podium", attach=attach, attach_one=None if catalog else attach_one,
                     callback=start, help=ROOT_HELP,
@@ -419,11 +420,6 @@ def main() -> None:
         raise
 
 
-#: players of an event held from which the exit skips freeing its objects (a state of a few
-#: thousand players is freed in milliseconds)
-LARGE_EVENT = 10_000
-
-
 def leave(code: int | str | None) -> None:
     """End the process without freeing a large loaded event's objects one by one: 200,000
     players are millions of them, and the interpreter's teardown took about 1.2 s of CPU after
@@ -433,8 +429,7 @@ def leave(code: int | str | None) -> None:
     exit is the usual one."""
     from podium.cli.base import OPENED
 
-    if threading.active_count() > 1 or max(
-            (context.players_held() for context in OPENED), default=0) < LARGE_EVENT:
+    if threading.active_count() > 1 or not OPENED:
         return
     import atexit
 
