@@ -12,7 +12,11 @@ Cases: ``commander`` (``--players``, 3 rounds played and a fourth paired; each w
 table's ``commander.result``) and ``marathon`` (``--games`` of a simulated year ingested; each
 write is one ``mahjong-marathon.add-game``). Three passes over fresh tables or games:
 
-- plain: ``--writes`` writes, CPU per write (mean) and wall p50/p99;
+- plain: ``--writes`` writes, CPU per write (mean) and wall p50/p99, next to a bare write of
+  the same process: a ``sqlite3`` connection kept open on a file beside the event's (WAL, the
+  same pragmas), ``BEGIN IMMEDIATE``, one ``INSERT`` of a row like the log's, ``COMMIT``
+  (``--writes`` of them before the plain pass and as many after, their mean the figure), and
+  the ratio of the two CPU figures;
 - stages: ``--stage-writes`` writes with each stage's own CPU (exclusive) counted;
 - profile: ``--profile`` writes under cProfile, the top functions printed (``--top``).
 
@@ -109,6 +113,53 @@ def grant(db: Any, path: Path) -> None:
 
 
 # the writes -------------------------------------------------------------------------------------
+class Bare:
+    """The floor a write is compared with: one row like a log's action inserted and committed
+    over plain sqlite3 in this process, on a file of its own beside the event's (the same disk,
+    WAL, the pragmas :mod:`podium.store.db` sets), its table shaped as ``actions`` and holding
+    as many rows as the event's log."""
+
+    def __init__(self, path: Path, rows: int, payload: dict[str, Any]) -> None:
+        import sqlite3
+
+        self.connection = sqlite3.connect(str(path), isolation_level=None)
+        for pragma in ("busy_timeout=10000", "journal_mode=WAL", "foreign_keys=ON"):
+            self.connection.execute(f"PRAGMA {pragma}")
+        self.connection.executescript(
+            "CREATE TABLE events (id INTEGER PRIMARY KEY, slug VARCHAR(64) NOT NULL UNIQUE);"
+            "CREATE TABLE actions (id INTEGER PRIMARY KEY, event_id INTEGER NOT NULL "
+            "REFERENCES events (id) ON DELETE CASCADE, seq INTEGER NOT NULL, kind VARCHAR(64) "
+            "NOT NULL, actor VARCHAR(120) NOT NULL, at DATETIME NOT NULL, reason TEXT NOT NULL "
+            "DEFAULT '', payload JSON NOT NULL, UNIQUE (event_id, seq));"
+            "CREATE INDEX ix_actions_event_id ON actions (event_id);"
+            "INSERT INTO events (id, slug) VALUES (1, 'bench');")
+        self.payload = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+        self.seq = 0
+        self.connection.execute("BEGIN IMMEDIATE")
+        self.connection.executemany(self.SQL, (self.row() for _ in range(rows)))
+        self.connection.execute("COMMIT")
+
+    SQL = ("INSERT INTO actions (event_id, seq, kind, actor, at, reason, payload) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?)")
+
+    def row(self) -> tuple[Any, ...]:
+        self.seq += 1
+        return (1, self.seq, "result.entered", USER, "2026-01-01 12:00:00.000000", "",
+                self.payload)
+
+    def write(self) -> None:
+        self.connection.execute("BEGIN IMMEDIATE")
+        self.connection.execute(self.SQL, self.row())
+        self.connection.execute("COMMIT")
+
+    def timed(self, writes: int) -> tuple[float, float, float]:
+        """CPU seconds, wall seconds and the load average of ``writes`` bare writes."""
+        cpu, began = time.process_time(), time.perf_counter()
+        for _ in range(writes):
+            self.write()
+        return time.process_time() - cpu, time.perf_counter() - began, os.getloadavg()[0]
+
+
 def commander_jobs(service: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     rnd = service.load(SLUG).state.current_round
     for table in rnd.tables:
@@ -169,7 +220,8 @@ def instrument(stages: Stages, db: Any) -> None:
     from podium.store import repository
 
     def patch(owner: Any, attr: str, name: str) -> None:
-        setattr(owner, attr, stages.wrap(name, getattr(owner, attr)))
+        if attr in vars(owner):  # its own (the code before a change may not have it)
+            setattr(owner, attr, stages.wrap(name, getattr(owner, attr)))
 
     patch(AccountService, "token_user", "authenticate: the token's account")
     patch(events.EventService, "summary", "invoke: the event's row (format check)")
@@ -181,6 +233,12 @@ def instrument(stages: Stages, db: Any) -> None:
     patch(states.StateCache, "current", "unit: catch the state up (last seq)")
     patch(events.EventService, "check", "validate: apply to the state")
     patch(repository.EventRepository, "append", "append: the log's INSERT")
+    patch(repository.EventRepository, "find_with_last", "unit: the event's row and the log's end")
+    from podium.store import plain_store  # the event store over plain sqlite3
+
+    patch(plain_store.PlainRepository, "append", "append: the log's INSERT")
+    patch(plain_store.PlainRepository, "find_with_last",
+          "unit: the event's row and the log's end")
     patch(events, "mirror", "mirror: the home page's row")
     dialect = db.engine.dialect
     dialect.do_commit = stages.wrap("COMMIT", dialect.do_commit)
@@ -188,6 +246,7 @@ def instrument(stages: Stages, db: Any) -> None:
 
 def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
         top: int) -> dict[str, Any]:
+    from podium.core import gcpause
     from podium.core.commands import API, JSON, Caller
     from podium.formats import all_formats
     from podium.service.accounts import AccountService
@@ -195,6 +254,8 @@ def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
     from podium.service.events import EventService
     from podium.store.db import Database
 
+    if hasattr(gcpause, "freeze_loaded_states"):
+        gcpause.freeze_loaded_states()  # as the server does (podium.web.serve)
     db = Database(path)
     service = EventService(db, catalog=Catalog(all_formats()))
     accounts = AccountService(db)
@@ -211,9 +272,10 @@ def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
         assert body(name, done)
 
     def answer(name: str, done: Any) -> bytes:
+        # as api/commands.py run_command answers
         return json.dumps({"command": name, "event": SLUG,
                            "stored": [a.seq for a in done.outcome.actions],
-                           "said": str(done.said), "answer": done.answer}).encode()
+                           "said": str(done.said), "answer": done.answer_json()}).encode()
 
     body = stages.wrap("answer: the JSON body", answer)
 
@@ -223,16 +285,25 @@ def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
     wait = getattr(service.states, "wait_for_snapshots", None)
     if wait is not None:
         wait()
-    out: dict[str, Any] = {"case": case, "actions": service.load(SLUG).state.last_seq,
-                           "load": os.getloadavg()[0]}
+    actions = service.load(SLUG).state.last_seq
+    out: dict[str, Any] = {"case": case, "actions": actions, "load": os.getloadavg()[0]}
+    sample = service.log(SLUG)[-1].payload
+    bare = Bare(Path(path).with_name("bare.db"), actions, sample)
+    bare.timed(20)  # warm, as the writes above
+    bare_before = bare.timed(writes)
     walls = []
-    cpu = time.process_time()
+    cpu, began_all = time.process_time(), time.perf_counter()
     for _ in range(writes):
         began = time.perf_counter()
         write()
         walls.append(time.perf_counter() - began)
+    spent = time.process_time() - cpu
+    out["podium"] = (spent, time.perf_counter() - began_all, os.getloadavg()[0])
+    bare_after = bare.timed(writes)
+    bare.connection.close()
+    out["bare"] = tuple((a + b) / 2 for a, b in zip(bare_before, bare_after, strict=True))
     out["writes"] = writes
-    out["cpu_ms"] = 1000 * (time.process_time() - cpu) / writes
+    out["cpu_ms"] = 1000 * spent / writes
     walls.sort()
     out["wall_p50_ms"] = 1000 * statistics.median(walls)
     out["wall_p99_ms"] = 1000 * walls[int(0.99 * (len(walls) - 1))]
@@ -245,7 +316,7 @@ def run(case: str, path: str, writes: int, stage_writes: int, profiled: int,
     out["stages"] = {k: 1000 * v / stage_writes for k, v in
                      sorted(stages.spent.items(), key=lambda kv: -kv[1])}
     if profiled:
-        profile = cProfile.Profile()
+        profile = cProfile.Profile(time.process_time)  # CPU, not the fsync's wait
         profile.enable()
         for _ in range(profiled):
             write()
@@ -298,6 +369,13 @@ def main() -> int:
           f" run {time.perf_counter() - began:.1f} s wall")
     print(f"plain: {r['writes']} writes, CPU {r['cpu_ms']:.3f} ms a write, wall p50 "
           f"{r['wall_p50_ms']:.2f} ms, p99 {r['wall_p99_ms']:.2f} ms")
+    n = r["writes"]
+    print("| writes of | CPU s | CPU ms a write | wall s | load |\n|---|---|---|---|---|")
+    for name, (cpu, wall, load) in (("podium (the whole API write)", r["podium"]),
+                                    ("bare sqlite3 INSERT + COMMIT (mean of 2 passes)",
+                                     r["bare"])):
+        print(f"| {name} | {cpu:.3f} | {1000 * cpu / n:.3f} | {wall:.2f} | {load:.1f} |")
+    print(f"ratio (CPU, podium / bare): {r['podium'][0] / r['bare'][0]:.1f}x")
     print(f"stages ({args.stage_writes} writes, CPU {r['stage_cpu_ms']:.3f} ms a write with "
           f"the timers):")
     print("| stage | CPU ms a write |\n|---|---|")

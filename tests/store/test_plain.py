@@ -173,6 +173,74 @@ def test_roles_are_read_the_same(path: Path) -> None:
         db.dispose()
 
 
+def test_the_event_and_the_end_of_its_log_are_read_the_same(path: Path) -> None:
+    with orm(path).session() as session:
+        repo = EventRepository(session)
+        spring = repo.create("spring", "Spring", "swiss", T0)
+        repo.create("autumn", "Autumn", "swiss", T0)
+        repo.append(spring.id, [action(1), action(2), action(3)])
+    for db in (orm(path), plain_db(path)):
+        with db.session(readonly=True) as session:
+            repo = EventRepository(session)
+            assert repo.find_with_last("spring") == (repo.get("spring"), 3)
+            assert repo.find_with_last("autumn") == (repo.get("autumn"), 0)  # no action yet
+            assert repo.find_with_last("winter") is None
+            assert repo.find_with_last("spring\x00") is None
+            with pytest.raises(NotFound, match="winter"):
+                repo.get_with_last("winter")
+        db.dispose()
+
+
+def test_an_api_token_is_read_the_same(path: Path) -> None:
+    from podium.service.accounts import AccountService, TokenRefused
+
+    accounts = AccountService(orm(path))
+    accounts.create_user("anna", "a long enough password")
+    token = accounts.create_token("anna")
+    revoked = accounts.create_token("anna")
+    accounts.revoke_token("anna", max(t.id for t in accounts.tokens("anna")))  # the second
+    for db in (orm(path), plain_db(path)):
+        reader = AccountService(db)
+        user = reader.token_user(token)
+        assert user is not None and user.username == "anna"
+        assert reader.token_user("pod_nothing") is None
+        with pytest.raises(TokenRefused, match="revoked"):
+            reader.token_user(revoked)
+        db.dispose()
+
+
+def test_a_server_runs_the_event_store_over_plain_sqlite(path: Path) -> None:
+    """A file's Database keeps plain sqlite3 connections for the event store (a warm write
+    without SQLAlchemy): what they commit the ORM reads, a session opened inside another gets
+    a connection of its own, and disposing closes them."""
+    db = orm(path)
+    with db.store_session() as session:
+        assert isinstance(EventRepository(session), PlainRepository)
+        event = EventRepository(session).create("spring", "Spring", "swiss", T0)
+        with db.store_session(readonly=True) as inner:  # another transaction, not this one
+            assert EventRepository(inner).find("spring") is None
+        EventRepository(session).append(event.id, [action(1)], last=0)
+    with db.session(readonly=True) as orm_session:
+        assert EventRepository(orm_session).find_with_last("spring") == (event, 1)
+    with pytest.raises(RuntimeError), db.store_session() as session:
+        EventRepository(session).append(event.id, [action(2)], last=1)
+        raise RuntimeError("refused later")
+    assert rows(path, "SELECT seq FROM actions") == [(1,)]
+    kept = list(db._all_kept)
+    assert len(kept) == 2
+    db.dispose()
+    for connection in kept:
+        with pytest.raises(sqlite3.ProgrammingError):
+            connection.execute("SELECT 1")
+    with db.store_session(readonly=True) as session:  # opened again after dispose
+        assert EventRepository(session).find_with_last("spring") == (event, 1)
+    db.dispose()
+    memory = Database("sqlite:///:memory:")  # one connection, SQLAlchemy's: the ORM's session
+    with memory.store_session(readonly=True) as session:
+        assert not isinstance(EventRepository(session), PlainRepository)
+    memory.dispose()
+
+
 # -- the same refusals -----------------------------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 from click.testing import CliRunner
 from sqlalchemy import Engine, event
@@ -53,11 +54,22 @@ class DiskSize:
 
 @contextmanager
 def disk_size(target: Engine | type[Engine] = Engine) -> Iterator[DiskSize]:
-    """The size limit on every engine's connections (the command line opens its own)."""
+    """The size limit on every engine's connections (the command line opens its own), and
+    on the event store's kept plain sqlite3 connections each time a transaction takes one
+    (:meth:`podium.store.db.Database.store_session`)."""
+    from podium.store import plain_store
+
     size = DiskSize()
+    plain = plain_store.plain_transaction
+
+    def limited(connection: Any, *args: Any, **kwargs: Any) -> Any:
+        size.on_checkout(connection, None, None)
+        return plain(connection, *args, **kwargs)
+
     event.listen(target, "checkout", size.on_checkout)
     try:
-        yield size
+        with patch.object(plain_store, "plain_transaction", limited):
+            yield size
     finally:
         event.remove(target, "checkout", size.on_checkout)
 

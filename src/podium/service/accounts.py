@@ -35,6 +35,7 @@ from podium.store.models import (
     UserRow,
     WebSessionRow,
 )
+from podium.store.repository import EventRepository, StoredToken
 
 OWNER = "owner"
 JUDGE = "judge"
@@ -262,15 +263,10 @@ class AccountService:
     def token_user(self, token: str) -> User | None:
         """The user of a live token; None for an unknown one; TokenRefused (HTTP 401, saying
         why) for an expired or revoked one."""
-        with self.db.session(readonly=True) as session:
-            found = session.execute(
-                select(ApiTokenRow, UserRow.username)
-                .join(UserRow, ApiTokenRow.user_id == UserRow.id)
-                .where(ApiTokenRow.token_hash == digest(token))
-            ).first()
-        if found is None:
+        with self.db.store_session(readonly=True) as session:
+            row = EventRepository(session).api_token(digest(token))
+        if row is None:
             return None
-        row, username = found
         state = _token_state(row, self.clock())
         if state == "revoked":
             raise TokenRefused(N_("this organiser token (#%(id)s) was revoked: create a new "
@@ -280,7 +276,7 @@ class AccountService:
             raise TokenRefused(N_("this organiser token (#%(id)s) expired on %(date)s: create a "
                                   "new one"), code=codes.TOKEN_EXPIRED,
                                id=row.id, date=row.expires_at.date().isoformat())
-        return User(row.user_id, username)
+        return User(row.user_id, row.username)
 
     # roles -------------------------------------------------------------------------------------
     def grant(self, slug: str, username: str, role: str, granted_by: str) -> None:
@@ -343,7 +339,7 @@ class AccountService:
         return {slug: role for slug, role in rows}
 
 
-def _token_state(row: ApiTokenRow, now: datetime) -> str:
+def _token_state(row: ApiTokenRow | StoredToken, now: datetime) -> str:
     if row.revoked_at is not None:
         return "revoked"
     return "expired" if row.expires_at <= now else "active"

@@ -110,6 +110,9 @@ class UnitOfWork:
     checks new actions against the state and stores them."""
 
     service: EventService
+    #: The transaction's session: SQLAlchemy's when the unit was asked for with ``orm=True``
+    #: (a command that writes other tables through the ORM), else the event store's
+    #: (:meth:`podium.store.db.Database.store_session`: plain sqlite3 on a SQLite file).
     session: Session
     repo: EventRepository
     loaded: LoadedEvent
@@ -231,9 +234,12 @@ class EventService:
         raise AssertionError("unreachable")
 
     @contextmanager
-    def unit(self, slug: str, actor: str, *, dry_run: bool = False) -> Iterator[UnitOfWork]:
+    def unit(self, slug: str, actor: str, *, dry_run: bool = False,
+             orm: bool = False) -> Iterator[UnitOfWork]:
         """A write transaction on event ``slug`` with its state caught up; commits when the
-        block ends (nothing when ``dry_run``), rolls back and drops the state on any error."""
+        block ends (nothing when ``dry_run``), rolls back and drops the state on any error.
+        ``orm``: the block writes other tables through SQLAlchemy's session (``work.session``),
+        not only the event's log through ``work.repo``."""
         if not dry_run and not actor.strip():
             raise InvalidInput("every action needs an actor",
                                code=codes.ACTION_ACTOR, field="actor")
@@ -245,16 +251,23 @@ class EventService:
                     # A cold state (a new process, a refused command) is replayed in a read
                     # transaction first: a long replay then holds no write lock, and the write
                     # transaction below only applies what was stored meanwhile.
-                    with self.db.session(readonly=True) as session:
+                    with self.db.store_session(readonly=True) as session:
                         repo = EventRepository(session)
-                        self.states.current(repo, repo.get(slug), holder)
+                        summary, end = repo.get_with_last(slug)
+                        self.states.current(repo, summary, holder, end)
+                opened = self.db.session if orm else self.db.store_session
                 try:
-                    with self.db.session(readonly=dry_run) as session:
+                    with opened(readonly=dry_run) as session:
                         repo = EventRepository(session)
-                        summary = repo.get(slug)
-                        if not dry_run:
+                        last: int | None
+                        if dry_run or not repo.locks:
+                            # the event's row and the log's end in one statement
+                            summary, last = repo.get_with_last(slug)
+                        else:  # the log's end read once the lock is held
+                            summary = repo.get(slug)
                             repo.lock(summary.id)
-                        loaded = self.states.current(repo, summary, holder)
+                            last = None
+                        loaded = self.states.current(repo, summary, holder, last)
                         work = UnitOfWork(self, session, repo, loaded, actor, [], dry_run)
                         yield work
                         if work.stored and not dry_run:
@@ -344,14 +357,14 @@ class EventService:
     # reading ----------------------------------------------------------------------------------
     def summary(self, slug: str) -> EventSummary:
         """The event's stored identity (its format), without its state; NotFound if unknown."""
-        with self.db.session(readonly=True) as session:
+        with self.db.store_session(readonly=True) as session:
             return EventRepository(session).get(slug)
 
     def summary_and_role(self, slug: str, username: str | None
                          ) -> tuple[EventSummary, str | None]:
         """The event's stored identity and ``username``'s role in it (None without a
         username), in one read transaction; NotFound if the event is unknown."""
-        with self.db.session(readonly=True) as session:
+        with self.db.store_session(readonly=True) as session:
             repo = EventRepository(session)
             if username is None:
                 return repo.get(slug), None
@@ -363,7 +376,7 @@ class EventService:
 
     def role_of(self, username: str, slug: str) -> str | None:
         """The role of an organiser account in an event (owner, judge or none)."""
-        with self.db.session(readonly=True) as session:
+        with self.db.store_session(readonly=True) as session:
             return EventRepository(session).role_of(username, slug)
 
     def list_events(self) -> list[EventSummary]:
@@ -372,9 +385,10 @@ class EventService:
     def load(self, slug: str) -> LoadedEvent:
         """The event at its newest stored action (the cached state, caught up)."""
         holder = self.states.holder(slug)
-        with holder.lock, self.db.session(readonly=True) as session:
+        with holder.lock, self.db.store_session(readonly=True) as session:
             repo = EventRepository(session)
-            loaded = self.states.current(repo, repo.get(slug), holder)
+            summary, last = repo.get_with_last(slug)
+            loaded = self.states.current(repo, summary, holder, last)
         self._maybe_snapshot(slug, holder)
         return loaded
 
@@ -382,7 +396,7 @@ class EventService:
         """Several events at their newest stored actions, caught up in one database session
         (a series and its members): two queries for all of them, then each one's new actions."""
         out = []
-        with self.db.session(readonly=True) as session:
+        with self.db.store_session(readonly=True) as session:
             repo = EventRepository(session)
             found = repo.find_many(slugs)
             for slug in slugs:
@@ -405,7 +419,7 @@ class EventService:
 
     def log(self, slug: str) -> list[Action]:
         """The event's whole log, from the database."""
-        with self.db.session(readonly=True) as session:
+        with self.db.store_session(readonly=True) as session:
             repo = EventRepository(session)
             return repo.actions(repo.get(slug).id)
 

@@ -619,8 +619,11 @@ def _result_said(saved: TableSaved) -> str:
     if saved.corrected:
         return M("Round %(round)s, table %(table)s: corrected.", round=rnd.number,
                  table=saved.table)
-    missing = rnd.missing  # once: a scan of the round's tables
-    if len(missing) > NAMED_MISSING:
+    # at most one table a result is covered: past NAMED_MISSING tables without one, the
+    # count says it and the 2,500 tables of a 10,000-player round are not scanned
+    many = len(rnd.tables) - len(rnd.results) > NAMED_MISSING
+    missing = [] if many else rnd.missing  # otherwise once: a scan of the round's tables
+    if many or len(missing) > NAMED_MISSING:
         return Mn("Round %(round)s, table %(table)s: saved; %(done)s of %(total)s table "
                   "entered.",
                   "Round %(round)s, table %(table)s: saved; %(done)s of %(total)s tables "

@@ -17,7 +17,6 @@ from podium.service.commands import Command, need_reason
 from podium.service.events import EventService, LoadedEvent, NewAction, Outcome
 from podium.service.forms import clean_name as clean_player_name
 from podium.service.forms import resolve_player
-from podium.store.repository import EventRepository
 
 
 def _name(raw: str) -> str:
@@ -226,7 +225,7 @@ class DeleteEvent(Command[Lost]):
                     "to confirm", code=codes.EVENT_CONFIRM, field="confirm", slug=lost.slug,
                     name=lost.name, actions=lost.actions, players=lost.players,
                     rounds=lost.rounds)
-            EventRepository(work.session).delete(work.loaded.summary.id)
+            work.repo.delete(work.loaded.summary.id)
             loaded = work.loaded
             # no snapshot of what is gone: the unit would store one on leaving
             service.states.holder(self.slug).discard()

@@ -334,7 +334,7 @@ class SelfReportService:
     def _report_once(self, slug: str, code: str,
                      filed: Callable[[LoadedEvent, Player], tuple[Filing, dict[str, Any]]]
                      ) -> Report:
-        with self.events.unit(slug, "player") as work:
+        with self.events.unit(slug, "player", orm=True) as work:
             session, loaded = work.session, work.loaded
             player = self._player_of(session, loaded, code)
             filing, normalised = filed(loaded, player)
@@ -383,7 +383,7 @@ class SelfReportService:
         return self.events.retrying(lambda: self._confirm_once(slug, code, report_id))
 
     def _confirm_once(self, slug: str, code: str, report_id: int) -> Report:
-        with self.events.unit(slug, "player") as work:
+        with self.events.unit(slug, "player", orm=True) as work:
             player = self._player_of(work.session, work.loaded, code)
             row, filing = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status != PENDING:
@@ -400,7 +400,7 @@ class SelfReportService:
         return self.events.retrying(lambda: self._dispute_once(slug, code, report_id, note))
 
     def _dispute_once(self, slug: str, code: str, report_id: int, note: str) -> Report:
-        with self.events.unit(slug, "player") as work:
+        with self.events.unit(slug, "player", orm=True) as work:
             player = self._player_of(work.session, work.loaded, code)
             row, _table = self._row_for_player(work.session, work.loaded, player, report_id)
             if row.status not in OPEN:
@@ -422,7 +422,7 @@ class SelfReportService:
 
     def _decide_once(self, slug: str, report_id: int, accept: bool, actor: str, reason: str
                      ) -> Report:
-        with self.events.unit(slug, actor) as work:
+        with self.events.unit(slug, actor, orm=True) as work:
             session, loaded = work.session, work.loaded
             row = session.get(SelfReportRow, report_id)
             if row is None or row.event_id != loaded.summary.id:

@@ -357,7 +357,7 @@ class StateCache:
             holder.pending_seconds = 0.0  # claimed: another thread does not store it again
             holder.pending_actions = 0
         try:
-            with self.db.session() as session:
+            with self.db.store_session() as session:
                 repo = EventRepository(session)
                 stamp = repo.action_stamp(event_id, seq)
                 if stamp is None:

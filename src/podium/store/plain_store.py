@@ -7,8 +7,8 @@ from __future__ import annotations
 import builtins
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from podium.store.repository import (
     APPEND_BATCH,
     EventRepository,
     EventSummary,
+    StoredToken,
     _check_length,
     _stale,
     storable,
@@ -84,6 +85,49 @@ class PlainSession:
         self.connection.execute("RELEASE SAVEPOINT podium")
 
 
+def connect(path: str | Path) -> sqlite3.Connection:
+    """A connection to a SQLite file as :mod:`podium.store.db` configures its own: WAL, the
+    busy timeout, foreign keys, transactions begun by the caller (``BEGIN IMMEDIATE`` for a
+    write). Usable from any thread: a server's store keeps one a thread (the caller's lock)."""
+    timeout = opener.BUSY_TIMEOUT_S
+    connection = sqlite3.connect(str(path), timeout=timeout, isolation_level=None,
+                                 check_same_thread=False)
+    connection.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.execute("PRAGMA foreign_keys=ON")
+    return connection
+
+
+@contextmanager
+def plain_transaction(connection: sqlite3.Connection, *, readonly: bool = False,
+                      on_failure: Callable[[], None] | None = None) -> Iterator[PlainSession]:
+    """One transaction on ``connection``: committed when the block ends, rolled back on any
+    exception; a read (``readonly``) never waits for a writer. A lock timeout becomes
+    :class:`Busy`, a full disk or an I/O error the store's refusal (nothing stored), after
+    ``on_failure`` is called (the caller's connection may be unusable)."""
+    try:
+        connection.execute("BEGIN DEFERRED" if readonly else "BEGIN IMMEDIATE")
+        try:
+            yield PlainSession(connection)
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+    except sqlite3.OperationalError as error:
+        if connection.in_transaction:
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+        if _contention(error):
+            raise Busy() from None
+        if on_failure is not None:
+            on_failure()
+        refusal = sqlite_refusal(error)  # a full disk, an I/O error: nothing stored
+        if refusal is None:
+            raise
+        raise refusal from None
+
+
 class PlainDatabase(Database):
     """A SQLite file at the newest schema, over plain sqlite3: its sessions' repositories are
     :class:`PlainRepository` (:meth:`EventRepository.__new__` picks it). Made by
@@ -107,39 +151,26 @@ class PlainDatabase(Database):
     def upgrade(self, revision: str = "head") -> None:
         """Nothing: :func:`plain_database` opens a file already at the newest schema only."""
 
-    def _connect(self) -> sqlite3.Connection:
-        timeout = opener.BUSY_TIMEOUT_S
-        connection = sqlite3.connect(str(self.path), timeout=timeout, isolation_level=None,
-                                     check_same_thread=False)
-        connection.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
-        connection.execute("PRAGMA journal_mode=WAL")
-        connection.execute("PRAGMA foreign_keys=ON")
-        return connection
-
     @contextmanager
     def session(self, *, readonly: bool = False) -> Iterator[Any]:
-        """One transaction: committed when the block ends, rolled back on any exception; a
-        read (``readonly``) never waits for a writer. A lock timeout becomes :class:`Busy`."""
+        """One transaction on a connection of its own (:func:`plain_transaction`): a command
+        line runs one or two."""
         try:
-            connection = self._connect()
-            try:
-                connection.execute("BEGIN DEFERRED" if readonly else "BEGIN IMMEDIATE")
-                try:
-                    yield PlainSession(connection)
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.execute("ROLLBACK")
-                    raise
-                connection.execute("COMMIT")
-            finally:
-                connection.close()
+            connection = connect(self.path)
         except sqlite3.OperationalError as error:
             if _contention(error):
                 raise Busy() from None
-            refusal = sqlite_refusal(error)  # a full disk, an I/O error: nothing stored
+            refusal = sqlite_refusal(error)
             if refusal is None:
                 raise
             raise refusal from None
+        try:
+            with plain_transaction(connection, readonly=readonly) as session:
+                yield session
+        finally:
+            connection.close()
+
+    store_session = session
 
     def dispose(self) -> None:
         """Nothing kept open: each session closes its connection."""
@@ -199,6 +230,24 @@ class PlainRepository(EventRepository):
             (username.strip().lower(), slug)).fetchone()
         return None if row is None else (_event(row), row[9])
 
+    def find_with_last(self, slug: str) -> tuple[EventSummary, int] | None:
+        if not storable(slug):
+            return None
+        row = self.plain.execute(
+            f"SELECT {_EVENT_COLUMNS}, (SELECT max(seq) FROM actions "
+            "WHERE event_id = events.id) FROM events WHERE slug = ?", (slug,)).fetchone()
+        return None if row is None else (_event(row), int(row[9] or 0))
+
+    def api_token(self, token_hash: str) -> StoredToken | None:
+        row = self.plain.execute(
+            "SELECT t.id, t.user_id, u.username, t.expires_at, t.revoked_at FROM api_tokens t "
+            "JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?", (token_hash,)).fetchone()
+        if row is None:
+            return None
+        token_id, user_id, username, expires_at, revoked_at = row
+        return StoredToken(token_id, user_id, username, read_time(expires_at),
+                           None if revoked_at is None else read_time(revoked_at))
+
     def mirror(self, event_id: int, name: str, archived: bool, date: str | None, venue: str,
                status: str | None) -> None:
         _check_length("name", name, NAME_LENGTH)
@@ -212,6 +261,8 @@ class PlainRepository(EventRepository):
         self.plain.execute("DELETE FROM events WHERE id = ?", (event_id,))
 
     # -- the action log ----------------------------------------------------------------------
+
+    locks = False  # type: ignore[assignment]
 
     def lock(self, event_id: int) -> None:
         """Nothing: the write transaction (``BEGIN IMMEDIATE``) is already the only one."""
@@ -317,4 +368,5 @@ class PlainRepository(EventRepository):
             raise _stale(last, actions[0].seq) from None
 
 
-__all__ = ["PlainDatabase", "PlainRepository", "PlainSession", "read_time", "stored_time"]
+__all__ = ["PlainDatabase", "PlainRepository", "PlainSession", "connect", "plain_transaction",
+           "read_time", "stored_time"]

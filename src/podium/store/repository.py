@@ -10,7 +10,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from podium.core import codes
 from podium.core.errors import SURROGATE, Conflict, InvalidInput, NotFound
@@ -68,6 +68,16 @@ class EventSummary:
     def listing(self) -> tuple[str, bool, str | None, str, str | None]:
         """What the home page lists, as mirrored from the log (:meth:`EventRepository.mirror`)."""
         return (self.name, self.archived, self.date, self.venue, self.status)
+
+
+class StoredToken(NamedTuple):
+    """An API token's row as a request's sign-in reads it (:meth:`EventRepository.api_token`)."""
+
+    id: int
+    user_id: int
+    username: str
+    expires_at: datetime
+    revoked_at: datetime | None
 
 
 def _summary(row: Any) -> EventSummary:
@@ -262,6 +272,41 @@ class EventRepository:
                                    .where(events.c.slug == slug)).one_or_none()
         return None if row is None else (_summary(row), row.role_in_event)
 
+    def find_with_last(self, slug: str) -> tuple[EventSummary, int] | None:
+        """:meth:`find` and the ``seq`` of the event's last stored action (0: none) in one
+        statement: what a unit of work reads before it writes."""
+        from sqlalchemy import func, select
+
+        if not storable(slug):
+            return None
+        actions, events, _ = _tables()
+        last = (select(func.max(actions.c.seq)).where(actions.c.event_id == events.c.id)
+                .scalar_subquery())
+        row = self.session.execute(select(events, last.label("last_seq"))
+                                   .where(events.c.slug == slug)).one_or_none()
+        return None if row is None else (_summary(row), int(row.last_seq or 0))
+
+    def get_with_last(self, slug: str) -> tuple[EventSummary, int]:
+        """:meth:`find_with_last`, or :class:`NotFound`."""
+        found = self.find_with_last(slug)
+        if found is None:
+            self.get(slug)  # NotFound, named
+        assert found is not None
+        return found
+
+    def api_token(self, token_hash: str) -> StoredToken | None:
+        """The API token stored under ``token_hash`` and its account's username."""
+        from sqlalchemy import select
+
+        from podium.store.models import ApiTokenRow, UserRow
+
+        row = self.session.execute(
+            select(ApiTokenRow.id, ApiTokenRow.user_id, UserRow.username,
+                   ApiTokenRow.expires_at, ApiTokenRow.revoked_at)
+            .join(UserRow, ApiTokenRow.user_id == UserRow.id)
+            .where(ApiTokenRow.token_hash == token_hash)).first()
+        return None if row is None else StoredToken(*row)
+
     def mirror(self, event_id: int, name: str, archived: bool, date: str | None, venue: str,
                status: str | None) -> None:
         """Write what replay derives of the event's own record into its row (the home page
@@ -298,6 +343,12 @@ class EventRepository:
         announce(self.session, event_id, 0)
 
     # -- the action log ----------------------------------------------------------------------
+
+    @property
+    def locks(self) -> bool:
+        """Whether :meth:`lock` takes a lock (PostgreSQL's advisory lock): then the log's end
+        is read after it, not with the event's row."""
+        return bool(self.session.get_bind().dialect.name == "postgresql")
 
     def lock(self, event_id: int) -> None:
         """Serialise the writers of one event until the transaction ends.

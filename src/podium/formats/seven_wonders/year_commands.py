@@ -285,7 +285,7 @@ def store_season(service: EventService, series: str, actor: str, season: str, na
                                  season_actions(leagues, profiles))]
     if check is not None:
         check()
-    with service.unit(series, actor) as work:
+    with service.unit(series, actor, orm=True) as work:
         year_of(work.loaded)
         if work.repo.find(season) is not None:
             raise Conflict(N_("an event %(slug)s already exists"), code=codes.YEAR_EXISTS,
