@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 import sys
+import threading
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -226,7 +227,7 @@ def test_a_server_runs_the_event_store_over_plain_sqlite(path: Path) -> None:
         EventRepository(session).append(event.id, [action(2)], last=1)
         raise RuntimeError("refused later")
     assert rows(path, "SELECT seq FROM actions") == [(1,)]
-    kept = list(db._all_kept)
+    kept = list(db._idle_kept)
     assert len(kept) == 2
     db.dispose()
     for connection in kept:
@@ -239,6 +240,35 @@ def test_a_server_runs_the_event_store_over_plain_sqlite(path: Path) -> None:
     with memory.store_session(readonly=True) as session:
         assert not isinstance(EventRepository(session), PlainRepository)
     memory.dispose()
+
+
+def test_disposing_waits_for_a_transaction_on_another_thread(path: Path) -> None:
+    """A database disposed while another thread is inside a store transaction (a snapshot
+    being stored as a command ends) closes that connection only when the transaction is over:
+    closing it under the statement crashed the process."""
+    db = orm(path)
+    with db.store_session() as session:
+        event = EventRepository(session).create("spring", "Spring", "swiss", T0)
+    inside, disposed = threading.Event(), threading.Event()
+    seen: list[Any] = []
+
+    def write() -> None:
+        with db.store_session() as session:
+            inside.set()
+            disposed.wait(10)
+            EventRepository(session).append(event.id, [action(1)], last=0)
+            seen.append(session)
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    assert inside.wait(10)
+    db.dispose()
+    disposed.set()
+    writer.join(10)
+    assert seen and not writer.is_alive()
+    assert rows(path, "SELECT seq FROM actions") == [(1,)]  # committed after the dispose
+    assert not db._idle_kept  # and its connection closed, not kept
+    db.dispose()
 
 
 # -- the same refusals -----------------------------------------------------------------------------

@@ -191,7 +191,8 @@ class Database:
         #: connection, SQLAlchemy's).
         self.plain_store = self.is_sqlite and not self.is_memory and migrate
         self._kept = threading.local()  # this thread's idle plain sqlite3 connections
-        self._all_kept: list[Any] = []
+        self._idle_kept: set[Any] = set()  # every thread's, which dispose() closes
+        self._kept_generation = 0  # dispose() counts: a connection busy then is closed after
         self._kept_lock = threading.Lock()
         if migrate:
             from sqlalchemy.exc import DBAPIError
@@ -309,13 +310,17 @@ class Database:
         free: list[Any] | None = getattr(self._kept, "free", None)
         if free is None:
             free = self._kept.free = []
-        if free:
-            connection = free.pop()
-        else:
+        connection = None
+        with self._kept_lock:
+            generation = self._kept_generation
+            while free and connection is None:
+                taken = free.pop()
+                if taken in self._idle_kept:  # else dispose() closed it
+                    self._idle_kept.remove(taken)
+                    connection = taken
+        if connection is None:
             assert self.url.database is not None
             connection = connect(self.url.database)
-            with self._kept_lock:
-                self._all_kept.append(connection)
         broken = False
 
         def drop() -> None:
@@ -326,22 +331,25 @@ class Database:
             with plain_transaction(connection, readonly=readonly, on_failure=drop) as plain:
                 yield plain
         finally:
-            if broken:  # the database failed, not a statement: a new connection next time
-                with self._kept_lock:
-                    if connection in self._all_kept:
-                        self._all_kept.remove(connection)
+            # a failed database (not a statement) gets a new connection next time; one busy
+            # when the database was disposed is closed now, never under its transaction
+            with self._kept_lock:
+                keep = not broken and generation == self._kept_generation
+                if keep:
+                    free.append(connection)
+                    self._idle_kept.add(connection)
+            if not keep:
                 connection.close()
-            else:
-                free.append(connection)
 
     def dispose(self) -> None:
-        """Close every pooled connection (call once the process is done with the database)."""
+        """Close every pooled connection (call once the process is done with the database).
+        A plain connection in a transaction on another thread is closed when it ends."""
         self.engine.dispose()
         with self._kept_lock:
-            kept, self._all_kept = self._all_kept, []
-        for connection in kept:
+            idle, self._idle_kept = self._idle_kept, set()
+            self._kept_generation += 1
+        for connection in idle:
             connection.close()
-        self._kept = threading.local()
 
 
 def insert_if_absent(session: Session, table: Any, rows: list[dict[str, Any]]) -> None:
