@@ -39,9 +39,11 @@ errors = Console(stderr=True)
 #: thousand players is freed in milliseconds)
 LARGE_EVENT = 10_000
 
-#: the contexts of this run holding a large event, kept for :func:`podium.cli.main.leave` (a
-#: context is otherwise let go when its command ends: a test's runner invokes thousands)
+#: the contexts of this run holding a large event, kept for :func:`podium.cli.main.leave` when
+#: the process is the command line's own (:func:`podium.cli.main.main` sets ``LEAVING``); a
+#: context is otherwise let go when its command ends (an in-process caller invokes thousands)
 OPENED: list[Context] = []
+LEAVING = False
 
 
 class Context:
@@ -67,7 +69,7 @@ class Context:
         connection otherwise stays open until the collector finds the context). A context
         holding a large event is kept for the exit, which skips freeing it."""
         self.close()
-        if self.players_held() >= LARGE_EVENT:
+        if LEAVING and self.players_held() >= LARGE_EVENT:
             OPENED.append(self)
 
     def players_held(self) -> int:

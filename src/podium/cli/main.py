@@ -407,7 +407,10 @@ def started() -> None:
 
 def main() -> None:
     global _STARTING
+    from podium.cli import base
     from podium.core.gcpause import freeze_loaded_states
+
+    base.LEAVING = True
 
     freeze_loaded_states()  # a loaded event is frozen out of the cycle collector
     if gc.isenabled():
