@@ -13,25 +13,16 @@ from sqlalchemy import create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
 from podium.cli.main import cli
+from tests.web.test_several_servers import fresh_schema
 
 
 @pytest.fixture
 def schema_url(postgres_url: str) -> Iterator[tuple[str, str]]:
     """A fresh schema's URL whose connections carry a name of their own, and that name."""
-    schema = f"podium_cli_{uuid.uuid4().hex[:10]}"
     name = f"podium-test-{uuid.uuid4().hex[:10]}"
-    admin = create_engine(postgres_url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
-    url = make_url(postgres_url).update_query_dict({
-        "options": f"-csearch_path={schema}", "application_name": name,
-    }).render_as_string(hide_password=False)
-    try:
-        yield url, name
-    finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
-        admin.dispose()
+    with fresh_schema(postgres_url, "podium_cli") as url:
+        yield make_url(url).update_query_dict({"application_name": name}).render_as_string(
+            hide_password=False), name
 
 
 def open_connections(postgres_url: str, name: str) -> int:

@@ -56,8 +56,9 @@
       if (a.nodeType === 1 && b.nodeType === 1 && a.tagName === b.tagName) {
         // the clock's figures are the browser's own (static/clock.js counts them down from
         // data-deadline): a pushed part keeps them while the clock's attributes are the same
-        if (a.hasAttribute("data-clock-value") && sameAttributes(a, b)) continue;
-        if (!sameAttributes(a, b)) { syncAttributes(a, b); changed = true; }
+        var same = sameAttributes(a, b);
+        if (same && a.hasAttribute("data-clock-value")) continue;
+        if (!same) { syncAttributes(a, b); changed = true; }
         if (morph(a, b)) changed = true;
       } else if (a.nodeType === 3 && b.nodeType === 3) {
         a.nodeValue = b.nodeValue;
