@@ -2,7 +2,8 @@
 
 Real `podium serve` processes, with polling set to 10 minutes so that only a push can change
 the page before the test ends. The page is opened, a result is written, and the page shows it
-without reloading (a marker set in the page's script survives):
+without reloading (a marker set in the page's script survives) and without replacing the part's
+nodes that did not change:
 
 - SQLite, the command line writing to the server's file (the server sees the CLI's commit by
   the version it reads every 0.2 s);
@@ -58,6 +59,11 @@ def _open(browser, port: int, path: str):  # noqa: F811
                                   extra_http_headers={"Accept-Language": "ru"})
     page = context.new_page()
     page.set_default_timeout(WAIT)
+    # marks the live part's first element before live.js connects (this listener is added
+    # first): a push that only brings the part up to date keeps that node
+    page.add_init_script("document.addEventListener('DOMContentLoaded', () => {"
+                         " window.podiumFirst = document.getElementById('live')"
+                         ".firstElementChild; })")
     page.goto(f"http://127.0.0.1:{port}{path}")
     page.evaluate("window.podiumMarker = 'not reloaded'")
     return context, page
@@ -82,6 +88,9 @@ def _seen_after_write(page, write) -> float:
                            arg=[before], timeout=WAIT)
     seen = time.monotonic() - answered
     assert page.evaluate("window.podiumMarker") == "not reloaded"
+    # the first push (the part as it was) and the write's both morphed the page's own nodes
+    assert page.evaluate("window.podiumFirst === document.getElementById('live')"
+                         ".firstElementChild"), "the live part's nodes were replaced"
     expect(page.locator("#live")).not_to_have_attribute("data-live", "polled")
     return seen
 

@@ -39,6 +39,14 @@
     }
   }
 
+  function blank(node) { return node.nodeType === 3 && !node.nodeValue.trim(); }
+  function inner(nodes) {  // without the blank texts at either end, which templates leave
+    var from = 0, to = nodes.length;
+    while (from < to && blank(nodes[from])) from++;
+    while (to > from && blank(nodes[to - 1])) to--;
+    return nodes.slice(from, to);
+  }
+
   /* Make target's children those of source, touching only the nodes that differ: an element
      of the same tag keeps its identity (its attributes and children are brought up to date),
      a text changes in place; other nodes are replaced. */
@@ -46,6 +54,13 @@
     var olds = Array.prototype.slice.call(target.childNodes);
     var news = Array.prototype.slice.call(source.childNodes);
     if (olds.length !== news.length) {
+      // a page and its pushed part may differ only in the blanks at their ends (the page's
+      // template puts its own around the part): morph what is inside them, keep the rest
+      olds = inner(olds);
+      news = inner(news);
+    }
+    if (olds.length !== news.length) {
+      news = Array.prototype.slice.call(source.childNodes);
       target.replaceChildren.apply(target, news);
       return true;
     }
