@@ -87,6 +87,7 @@ def _seen_after_write(page, write) -> float:
     page.wait_for_function("([before]) => document.getElementById('live').innerHTML !== before",
                            arg=[before], timeout=WAIT)
     seen = time.monotonic() - answered
+    expect(page.locator("#live h3 .badge:not(.time):not(.extra)")).to_have_count(1)  # table 1 done
     assert page.evaluate("window.podiumMarker") == "not reloaded"
     # the first push (the part as it was) and the write's both morphed the page's own nodes
     assert page.evaluate("window.podiumFirst === document.getElementById('live')"
